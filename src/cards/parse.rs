@@ -1,0 +1,201 @@
+//! Card text: `As`, `td`, `10h`, lists with or without separators.
+
+use super::Card;
+use thiserror::Error;
+
+/// What is wrong with a piece of card text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardErrorKind {
+    UnknownRank(char),
+    UnknownSuit(char),
+    MissingSuit,
+    Duplicate,
+    NotOneCard,
+    /// A card that appears in two places of one scenario (hero and board, …).
+    UsedTwice { first: &'static str, second: &'static str },
+    /// Too few or too many cards for what they are (a hand to evaluate, a board…).
+    Count {
+        what: &'static str,
+        min: usize,
+        max: usize,
+        got: usize,
+    },
+}
+
+impl std::fmt::Display for CardErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CardErrorKind::UnknownRank(c) => write!(f, "unknown rank '{c}'"),
+            CardErrorKind::UnknownSuit(c) => write!(f, "unknown suit '{c}'"),
+            CardErrorKind::MissingSuit => write!(f, "a rank without a suit"),
+            CardErrorKind::Duplicate => write!(f, "card given twice"),
+            CardErrorKind::NotOneCard => write!(f, "expected exactly one card"),
+            CardErrorKind::UsedTwice { first, second } => {
+                write!(f, "card is in the {first} and in the {second}")
+            }
+            CardErrorKind::Count {
+                what,
+                min,
+                max,
+                got,
+            } => write!(f, "{what} takes {min} to {max} cards, got {got}"),
+        }
+    }
+}
+
+/// A card-text error: what is wrong, the offending token, and its 1-based column.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("\"{token}\" at column {column}: {kind}")]
+pub struct CardError {
+    pub kind: CardErrorKind,
+    pub token: String,
+    /// 1-based character column of the token in the input.
+    pub column: usize,
+}
+
+impl CardError {
+    /// The input line with a caret under the bad token (for terminals and the UI).
+    pub fn caret(&self, input: &str) -> String {
+        caret_line(input, self.column, &self.kind.to_string())
+    }
+}
+
+/// Renders `input` and, below it, a caret under 1-based `column` followed by `reason`.
+pub fn caret_line(input: &str, column: usize, reason: &str) -> String {
+    let pad = " ".repeat(column.saturating_sub(1));
+    format!("{input}\n{pad}^ {reason}")
+}
+
+/// The rank index of a rank character, if it is one (`1` is handled by the caller for `10`).
+pub(crate) fn rank_of_char(c: char) -> Option<u8> {
+    let upper = c.to_ascii_uppercase();
+    super::RANK_CHARS
+        .iter()
+        .position(|&r| r == upper)
+        .map(|r| r as u8)
+}
+
+pub(crate) fn suit_of_char(c: char) -> Option<u8> {
+    let lower = c.to_ascii_lowercase();
+    super::SUIT_CHARS
+        .iter()
+        .position(|&s| s == lower)
+        .map(|s| s as u8)
+}
+
+/// Parses a card list; duplicates are allowed here (see [`super::CardSet::parse`]).
+pub fn parse_card_list(text: &str) -> Result<Vec<Card>, CardError> {
+    Ok(parse_card_list_with_columns(text)?
+        .into_iter()
+        .map(|(c, _)| c)
+        .collect())
+}
+
+/// Parses a card list, keeping each card's 1-based column.
+pub(crate) fn parse_card_list_with_columns(text: &str) -> Result<Vec<(Card, usize)>, CardError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut cards = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() || c == ',' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let rank = if c == '1' && chars.get(i + 1) == Some(&'0') {
+            i += 2;
+            8
+        } else if let Some(r) = rank_of_char(c) {
+            i += 1;
+            r
+        } else {
+            return Err(CardError {
+                kind: CardErrorKind::UnknownRank(c),
+                token: token_at(&chars, start),
+                column: start + 1,
+            });
+        };
+        let Some(&suit_char) = chars.get(i) else {
+            return Err(CardError {
+                kind: CardErrorKind::MissingSuit,
+                token: chars[start..].iter().collect(),
+                column: start + 1,
+            });
+        };
+        let Some(suit) = suit_of_char(suit_char) else {
+            let kind = if suit_char.is_whitespace() || suit_char == ',' {
+                CardErrorKind::MissingSuit
+            } else {
+                CardErrorKind::UnknownSuit(suit_char)
+            };
+            let column = if kind == CardErrorKind::MissingSuit {
+                start + 1
+            } else {
+                i + 1
+            };
+            return Err(CardError {
+                kind,
+                token: token_at(&chars, start),
+                column,
+            });
+        };
+        i += 1;
+        cards.push((Card::new(rank, suit), start + 1));
+    }
+    Ok(cards)
+}
+
+/// The whitespace/comma-delimited token starting at `start`.
+fn token_at(chars: &[char], start: usize) -> String {
+    chars[start..]
+        .iter()
+        .take_while(|c| !c.is_whitespace() && **c != ',')
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::CardSet;
+    use super::*;
+
+    #[test]
+    fn separators_and_case() {
+        let a = CardSet::parse("AsKs").unwrap();
+        assert_eq!(a, CardSet::parse("As Ks").unwrap());
+        assert_eq!(a, CardSet::parse("As,Ks").unwrap());
+        assert_eq!(a, CardSet::parse("aS kS").unwrap());
+        assert_eq!(
+            CardSet::parse("10h td").unwrap().to_string(),
+            "Th Td",
+            "10 is ten, canonical output"
+        );
+        assert_eq!(CardSet::parse("").unwrap(), CardSet::EMPTY);
+    }
+
+    #[test]
+    fn errors_name_token_and_column() {
+        let e = CardSet::parse("As Xd").unwrap_err();
+        assert_eq!(e.kind, CardErrorKind::UnknownRank('X'));
+        assert_eq!(e.column, 4);
+        assert_eq!(e.to_string(), "\"Xd\" at column 4: unknown rank 'X'");
+        let e = CardSet::parse("As Kx").unwrap_err();
+        assert_eq!(e.kind, CardErrorKind::UnknownSuit('x'));
+        assert_eq!(e.column, 5);
+        let e = CardSet::parse("As K").unwrap_err();
+        assert_eq!(e.kind, CardErrorKind::MissingSuit);
+        assert_eq!(e.column, 4);
+        let e = CardSet::parse("As Kd as").unwrap_err();
+        assert_eq!(e.kind, CardErrorKind::Duplicate);
+        assert_eq!(e.token, "As");
+        assert_eq!(e.column, 7);
+        assert_eq!(e.caret("As Kd as"), "As Kd as\n      ^ card given twice");
+    }
+
+    #[test]
+    fn never_panics_on_odd_text() {
+        for text in ["1", "10", "é", "Aé", "♠", ",,,", "A", "  1x"] {
+            let _ = CardSet::parse(text);
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! The hand evaluator: the value of 5-, 6- and 7-card hands, an incremental [`Hand`]
+//! that costs one addition per card, and the ranking of fewer than five cards (SPEC §2).
+//!
+//! Tables (≈ 180 KB in all, so they stay in L2) are generated at compile time by
+//! `build.rs` from [`table_builder`]; there is no start-up cost.
+
+#[doc(hidden)]
+pub mod table_builder;
+
+mod tables {
+    include!(concat!(env!("OUT_DIR"), "/eval_tables.rs"));
+}
+
+use crate::cards::Card;
+use std::fmt;
+use tables::{FLUSH_LOOKUP, RANK_LOOKUP, RANK_OFFSETS};
+
+/// Hand categories, weakest first; the discriminant is the category code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandCategory {
+    HighCard = 0,
+    Pair = 1,
+    TwoPair = 2,
+    ThreeOfAKind = 3,
+    Straight = 4,
+    Flush = 5,
+    FullHouse = 6,
+    FourOfAKind = 7,
+    StraightFlush = 8,
+}
+
+impl HandCategory {
+    /// All categories, weakest first.
+    pub const ALL: [HandCategory; 9] = [
+        HandCategory::HighCard,
+        HandCategory::Pair,
+        HandCategory::TwoPair,
+        HandCategory::ThreeOfAKind,
+        HandCategory::Straight,
+        HandCategory::Flush,
+        HandCategory::FullHouse,
+        HandCategory::FourOfAKind,
+        HandCategory::StraightFlush,
+    ];
+
+    /// The JSON / CSV name (`two_pair`).
+    pub fn key(self) -> &'static str {
+        match self {
+            HandCategory::HighCard => "high_card",
+            HandCategory::Pair => "pair",
+            HandCategory::TwoPair => "two_pair",
+            HandCategory::ThreeOfAKind => "three_of_a_kind",
+            HandCategory::Straight => "straight",
+            HandCategory::Flush => "flush",
+            HandCategory::FullHouse => "full_house",
+            HandCategory::FourOfAKind => "four_of_a_kind",
+            HandCategory::StraightFlush => "straight_flush",
+        }
+    }
+
+    /// The name people read (`Two Pair`).
+    pub fn name(self) -> &'static str {
+        match self {
+            HandCategory::HighCard => "High Card",
+            HandCategory::Pair => "Pair",
+            HandCategory::TwoPair => "Two Pair",
+            HandCategory::ThreeOfAKind => "Three of a Kind",
+            HandCategory::Straight => "Straight",
+            HandCategory::Flush => "Flush",
+            HandCategory::FullHouse => "Full House",
+            HandCategory::FourOfAKind => "Four of a Kind",
+            HandCategory::StraightFlush => "Straight Flush",
+        }
+    }
+}
+
+impl fmt::Display for HandCategory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The value of a 5- to 7-card hand: higher is better, equal values tie.
+/// Encoded as `category << 12 | order within category` (7,462 distinct values).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct HandValue(u16);
+
+impl HandValue {
+    /// The raw value.
+    #[inline(always)]
+    pub const fn get(self) -> u16 {
+        self.0
+    }
+
+    #[inline(always)]
+    pub fn category(self) -> HandCategory {
+        HandCategory::ALL[(self.0 >> 12) as usize]
+    }
+}
+
+/// Per card: its rank base plus a one in its suit's counter nibble (bits 32+), and its
+/// bit in the 4×16-bit suit masks.
+const CARD_KEYS: [(u64, u64); 52] = {
+    let mut keys = [(0u64, 0u64); 52];
+    let mut i = 0;
+    while i < 52 {
+        let rank = i / 4;
+        let suit = i % 4;
+        keys[i] = (
+            table_builder::RANK_BASES[rank] as u64 + (1u64 << (32 + 4 * suit)),
+            1u64 << (16 * suit + rank),
+        );
+        i += 1;
+    }
+    keys
+};
+
+/// Suit counters start at 3, so a nibble reaches 8 (its top bit) at five suited cards.
+const SUIT_COUNTER_START: u64 = 0x3333 << 32;
+const FLUSH_FLAGS: u64 = 0x8888 << 32;
+
+/// A partial or complete hand held as running sums, so adding a card is two
+/// instructions and evaluating is one or two table loads.
+///
+/// Evaluating needs 5 to 7 cards; [`Hand::len`] tells how many were added.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Hand {
+    key: u64,
+    mask: u64,
+}
+
+impl Default for Hand {
+    fn default() -> Hand {
+        Hand::new()
+    }
+}
+
+impl Hand {
+    /// The empty hand.
+    #[inline(always)]
+    pub const fn new() -> Hand {
+        Hand {
+            key: SUIT_COUNTER_START,
+            mask: 0,
+        }
+    }
+
+    /// A hand of the given cards (they must be distinct).
+    pub fn from_cards(cards: &[Card]) -> Hand {
+        cards.iter().fold(Hand::new(), |h, &c| h.add(c))
+    }
+
+    /// This hand plus one card (not already in it).
+    #[inline(always)]
+    #[must_use]
+    pub const fn add(self, card: Card) -> Hand {
+        let (key, mask) = CARD_KEYS[card.index()];
+        Hand {
+            key: self.key.wrapping_add(key),
+            mask: self.mask | mask,
+        }
+    }
+
+    /// This hand plus all cards of another hand (disjoint from it).
+    #[inline(always)]
+    #[must_use]
+    pub const fn combine(self, other: Hand) -> Hand {
+        Hand {
+            key: self.key.wrapping_add(other.key).wrapping_sub(SUIT_COUNTER_START),
+            mask: self.mask | other.mask,
+        }
+    }
+
+    /// Number of cards added.
+    pub const fn len(self) -> usize {
+        self.mask.count_ones() as usize
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.mask == 0
+    }
+
+    /// The value of the best five cards. The hand must hold 5, 6 or 7 cards; with
+    /// fewer the result is meaningless (use [`rank_partial`]) — checked in debug builds.
+    #[inline(always)]
+    pub fn evaluate(self) -> HandValue {
+        debug_assert!((5..=7).contains(&self.len()), "evaluate needs 5-7 cards");
+        let flush_flags = self.key & FLUSH_FLAGS;
+        if flush_flags == 0 {
+            let key = table_builder::scatter(self.key as u32);
+            let row = (key >> table_builder::ROW_SHIFT) as usize;
+            let offset = RANK_OFFSETS[row & (RANK_OFFSETS.len() - 1)];
+            HandValue(RANK_LOOKUP[key.wrapping_add(offset) as usize])
+        } else {
+            // The flag bit of suit s is bit 32 + 4s + 3; its suit mask starts at bit 16s.
+            let flag = flush_flags.trailing_zeros() - 35;
+            let suit_bits = (self.mask >> (flag * 4)) as usize & 0x1fff;
+            HandValue(FLUSH_LOOKUP[suit_bits])
+        }
+    }
+}
+
+/// The value of 5 to 7 distinct cards.
+///
+/// # Panics
+/// If there are fewer than 5 or more than 7 cards.
+pub fn evaluate(cards: &[Card]) -> HandValue {
+    assert!(
+        (5..=7).contains(&cards.len()),
+        "evaluate needs 5 to 7 cards, got {}",
+        cards.len()
+    );
+    Hand::from_cards(cards).evaluate()
+}
+
+/// The ranking of fewer than five cards (SPEC §2): made hands by multiplicity (quads,
+/// trips, two pair, pair, none), then ranks. Two-card pockets: a pair beats no pair,
+/// then higher ranks. Comparable only among hands of the same size.
+pub fn rank_partial(cards: &[Card]) -> u32 {
+    let mut counts = [0u8; 13];
+    for c in cards {
+        counts[c.rank() as usize] += 1;
+    }
+    let mut groups: Vec<(u8, u8)> = (0..13u8)
+        .rev()
+        .filter(|&r| counts[r as usize] > 0)
+        .map(|r| (counts[r as usize], r))
+        .collect();
+    groups.sort_by(|a, b| b.cmp(a));
+    let pairs = groups.iter().filter(|g| g.0 == 2).count();
+    let category = match groups.first().map_or(0, |g| g.0) {
+        4 => 7,
+        3 => 3,
+        2 if pairs >= 2 => 2,
+        2 => 1,
+        _ => 0,
+    };
+    let mut value = category << 20;
+    for (i, &(_, rank)) in groups.iter().take(5).enumerate() {
+        value |= (rank as u32 + 1) << (16 - 4 * i);
+    }
+    value
+}
+
+/// A showdown value for any number of cards up to 7: full evaluation from 5 cards,
+/// [`rank_partial`] below. Values are only compared among hands of equal size.
+pub fn showdown_value(cards: &[Card]) -> u32 {
+    if cards.len() >= 5 {
+        evaluate(cards).get() as u32
+    } else {
+        rank_partial(cards)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_card_list;
+
+    fn value(text: &str) -> HandValue {
+        evaluate(&parse_card_list(text).unwrap())
+    }
+
+    #[test]
+    fn table_sizes_fit_in_l2() {
+        let bytes = FLUSH_LOOKUP.len() * 2 + RANK_LOOKUP.len() * 2 + RANK_OFFSETS.len() * 4;
+        assert!(bytes <= 256 * 1024, "tables are {bytes} bytes");
+    }
+
+    #[test]
+    fn rank_bases_are_collision_free() {
+        let mut seen = std::collections::HashSet::new();
+        let mut count = 0;
+        for size in 0..=7 {
+            table_builder::for_each_multiset(size, &mut |counts| {
+                count += 1;
+                assert!(seen.insert(table_builder::rank_key(counts)), "{counts:?}");
+            });
+        }
+        assert_eq!(count, seen.len());
+    }
+
+    #[test]
+    fn categories_of_named_hands() {
+        assert_eq!(value("As Ks Qs Js Ts").category(), HandCategory::StraightFlush);
+        assert_eq!(value("5d 4d 3d 2d Ad").category(), HandCategory::StraightFlush);
+        assert_eq!(value("As Ad Ah Ac 2d").category(), HandCategory::FourOfAKind);
+        assert_eq!(value("As Ad Ah 2c 2d").category(), HandCategory::FullHouse);
+        assert_eq!(value("As 9s 7s 4s 2s").category(), HandCategory::Flush);
+        assert_eq!(value("5s 4d 3h 2c Ad").category(), HandCategory::Straight);
+        assert_eq!(value("As Ad Ah 3c 2d").category(), HandCategory::ThreeOfAKind);
+        assert_eq!(value("As Ad 3h 3c 2d").category(), HandCategory::TwoPair);
+        assert_eq!(value("As Ad 4h 3c 2d").category(), HandCategory::Pair);
+        assert_eq!(value("As Qd 4h 3c 2d").category(), HandCategory::HighCard);
+        assert!(value("As Ks Qs Js Ts") > value("Ks Qs Js Ts 9s"));
+        assert!(value("6s 5d 4h 3c 2d") > value("5s 4d 3h 2c Ad"));
+    }
+
+    #[test]
+    fn partial_ranking() {
+        let v = |t: &str| rank_partial(&parse_card_list(t).unwrap());
+        assert!(v("2c 2d") > v("As Ks"));
+        assert!(v("As Ks") > v("As Qs"));
+        assert!(v("As Kd") == v("Ah Kc"));
+        assert!(v("3c 3d") > v("2c 2h"));
+        assert!(v("3c 3d 2h 2s") > v("Ac Ad Kh Qs"));
+        assert!(v("Ac Ad Ah") > v("Kc Kd Kh"));
+    }
+}

@@ -1,0 +1,264 @@
+//! Builds the evaluator's lookup tables. Compiled twice: into `build.rs`, which writes
+//! the tables as Rust statics at compile time, and into the crate's tests, which check
+//! the keys really are collision free. It uses nothing but `std`.
+//!
+//! The scheme (after the public "rank key + perfect hash" evaluators):
+//! - every rank has a base number chosen so that the sums over any multiset of at most
+//!   7 ranks (each rank at most 4 times) are all different; a hand's rank key is the
+//!   sum of its cards' bases, so adding a card is one addition;
+//! - the keys of 5-, 6- and 7-card multisets (73,775 of them, all below 2^25) are
+//!   scattered by an odd multiplier and packed into one small table by row
+//!   displacement: `h = scatter(key); index = h + OFFSETS[h >> ROW_SHIFT]`;
+//! - flushes are looked up by the 13 rank bits of the flush suit.
+//!
+//! Values are `category << 12 | order within category`, so comparing two `u16`s compares
+//! two hands and `value >> 12` is the category.
+
+#![allow(dead_code)]
+
+/// Per-rank key bases (deuce first), found by a greedy search: the smallest increasing
+/// numbers keeping all multiset sums of up to 7 cards (≤ 4 per rank) distinct.
+pub const RANK_BASES: [u32; 13] = [
+    1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520,
+];
+
+/// Rank keys stay below 2^25; multiplying by an odd number modulo 2^25 is a bijection
+/// on them that scatters the clustered keys, so the rows pack densely (82 K slots for
+/// 73,775 keys, against 224 K for the raw keys).
+pub const HASH_MULT: u32 = 0x9E37_79B1;
+pub const HASH_BITS: u32 = 25;
+
+/// Row width of the displacement table is `1 << ROW_SHIFT`.
+pub const ROW_SHIFT: u32 = 12;
+
+/// The scattered key that indexes the displacement table.
+#[inline(always)]
+pub const fn scatter(rank_key: u32) -> u32 {
+    rank_key.wrapping_mul(HASH_MULT) & ((1 << HASH_BITS) - 1)
+}
+
+/// Category codes (the `HandCategory` discriminants).
+pub const HIGH_CARD: u32 = 0;
+pub const PAIR: u32 = 1;
+pub const TWO_PAIR: u32 = 2;
+pub const THREE_OF_A_KIND: u32 = 3;
+pub const STRAIGHT: u32 = 4;
+pub const FLUSH: u32 = 5;
+pub const FULL_HOUSE: u32 = 6;
+pub const FOUR_OF_A_KIND: u32 = 7;
+pub const STRAIGHT_FLUSH: u32 = 8;
+
+/// A comparable strength of the best five cards: `category << 20 | five 4-bit ranks`.
+fn raw(category: u32, ranks: &[u32]) -> u32 {
+    let mut value = category << 20;
+    for (i, &r) in ranks.iter().take(5).enumerate() {
+        value |= (r + 1) << (16 - 4 * i);
+    }
+    value
+}
+
+/// The top rank of the best straight in a 13-bit rank mask (the wheel's top is the five).
+pub fn straight_top(mask: u32) -> Option<u32> {
+    let wheel = (1 << 12) | 0b1111;
+    for top in (4..13).rev() {
+        let window = 0b11111 << (top - 4);
+        if mask & window == window {
+            return Some(top);
+        }
+    }
+    (mask & wheel == wheel).then_some(3)
+}
+
+/// Raw strength of the best 5 of a flush suit's rank mask (≥ 5 bits set).
+fn raw_flush(mask: u32) -> u32 {
+    if let Some(top) = straight_top(mask) {
+        return raw(STRAIGHT_FLUSH, &[top]);
+    }
+    let ranks: Vec<u32> = (0..13).rev().filter(|r| mask & (1 << r) != 0).collect();
+    raw(FLUSH, &ranks)
+}
+
+/// Raw strength of the best 5 cards of a rank multiset (no flush possible).
+fn raw_ranks(counts: &[u32; 13]) -> u32 {
+    let by_count = |n: u32| -> Vec<u32> { (0..13).rev().filter(|&r| counts[r as usize] >= n).collect() };
+    let present = by_count(1);
+    let kickers = |exclude: &[u32], n: usize| -> Vec<u32> {
+        present
+            .iter()
+            .copied()
+            .filter(|r| !exclude.contains(r))
+            .take(n)
+            .collect()
+    };
+    let quads = by_count(4);
+    if let Some(&q) = quads.first() {
+        let mut ranks = vec![q];
+        ranks.extend(kickers(&[q], 1));
+        return raw(FOUR_OF_A_KIND, &ranks);
+    }
+    let trips = by_count(3);
+    let pairs = by_count(2);
+    if let Some(&t) = trips.first() {
+        if let Some(&p) = pairs.iter().find(|&&p| p != t) {
+            return raw(FULL_HOUSE, &[t, p]);
+        }
+    }
+    let mask = present.iter().fold(0, |m, r| m | (1 << r));
+    if let Some(top) = straight_top(mask) {
+        return raw(STRAIGHT, &[top]);
+    }
+    if let Some(&t) = trips.first() {
+        let mut ranks = vec![t];
+        ranks.extend(kickers(&[t], 2));
+        return raw(THREE_OF_A_KIND, &ranks);
+    }
+    if pairs.len() >= 2 {
+        let mut ranks = vec![pairs[0], pairs[1]];
+        ranks.extend(kickers(&[pairs[0], pairs[1]], 1));
+        return raw(TWO_PAIR, &ranks);
+    }
+    if let Some(&p) = pairs.first() {
+        let mut ranks = vec![p];
+        ranks.extend(kickers(&[p], 3));
+        return raw(PAIR, &ranks);
+    }
+    raw(HIGH_CARD, &kickers(&[], 5))
+}
+
+/// Calls `visit` with every rank multiset of exactly `size` cards (≤ 4 per rank).
+pub fn for_each_multiset(size: u32, visit: &mut dyn FnMut(&[u32; 13])) {
+    fn go(rank: usize, left: u32, counts: &mut [u32; 13], visit: &mut dyn FnMut(&[u32; 13])) {
+        if rank == 13 {
+            if left == 0 {
+                visit(counts);
+            }
+            return;
+        }
+        for n in 0..=left.min(4) {
+            counts[rank] = n;
+            go(rank + 1, left - n, counts, visit);
+        }
+        counts[rank] = 0;
+    }
+    go(0, size, &mut [0; 13], visit);
+}
+
+/// The rank key of a multiset.
+pub fn rank_key(counts: &[u32; 13]) -> u32 {
+    counts.iter().zip(RANK_BASES).map(|(n, b)| n * b).sum()
+}
+
+/// The finished tables.
+pub struct Tables {
+    pub flush: Vec<u16>,
+    pub rank_lookup: Vec<u16>,
+    pub rank_offsets: Vec<u32>,
+}
+
+/// Maps raw strengths to dense values `category << 12 | order`.
+fn dense_values() -> std::collections::BTreeMap<u32, u16> {
+    let mut raws = std::collections::BTreeSet::new();
+    for_each_multiset(5, &mut |counts| {
+        raws.insert(raw_ranks(counts));
+    });
+    for mask in 0u32..(1 << 13) {
+        if mask.count_ones() == 5 {
+            raws.insert(raw_flush(mask));
+        }
+    }
+    let mut dense = std::collections::BTreeMap::new();
+    let mut order = 0u16;
+    let mut category = u32::MAX;
+    for raw in raws {
+        if raw >> 20 != category {
+            category = raw >> 20;
+            order = 0;
+        }
+        dense.insert(raw, ((category as u16) << 12) | order);
+        order += 1;
+    }
+    dense
+}
+
+/// Builds all tables.
+pub fn build() -> Tables {
+    let dense = dense_values();
+    let mut flush = vec![0u16; 1 << 13];
+    for (mask, slot) in flush.iter_mut().enumerate() {
+        if (mask as u32).count_ones() >= 5 {
+            *slot = dense[&raw_flush(mask as u32)];
+        }
+    }
+
+    // Group keys into rows of the displacement table.
+    let mut rows: std::collections::BTreeMap<u32, Vec<(u32, u16)>> = Default::default();
+    for size in 5..=7 {
+        for_each_multiset(size, &mut |counts| {
+            let key = scatter(rank_key(counts));
+            let value = dense[&raw_ranks(counts)];
+            rows.entry(key >> ROW_SHIFT)
+                .or_default()
+                .push((key & ((1 << ROW_SHIFT) - 1), value));
+        });
+    }
+    // A power-of-two length lets the lookup mask the row index instead of bounds-checking it.
+    let max_row = *rows.keys().last().expect("rows") as usize;
+    let mut rank_offsets = vec![0u32; (max_row + 1).next_power_of_two()];
+    let mut order: Vec<(&u32, &Vec<(u32, u16)>)> = rows.iter().collect();
+    order.sort_by_key(|(row, entries)| (std::cmp::Reverse(entries.len()), **row));
+    let mut used: Vec<bool> = Vec::new();
+    let mut rank_lookup: Vec<u16> = Vec::new();
+    let mut first_free = 0usize;
+    for (&row, entries) in order {
+        while first_free < used.len() && used[first_free] {
+            first_free += 1;
+        }
+        let min_col = entries.iter().map(|e| e.0).min().unwrap_or(0) as usize;
+        let mut base = first_free.saturating_sub(min_col);
+        loop {
+            if entries
+                .iter()
+                .all(|&(col, _)| !used.get(base + col as usize).copied().unwrap_or(false))
+            {
+                break;
+            }
+            base += 1;
+        }
+        for &(col, value) in entries {
+            let index = base + col as usize;
+            if index >= used.len() {
+                used.resize(index + 1, false);
+                rank_lookup.resize(index + 1, 0);
+            }
+            used[index] = true;
+            rank_lookup[index] = value;
+        }
+        rank_offsets[row as usize] = (base as u32).wrapping_sub(row << ROW_SHIFT);
+    }
+    Tables {
+        flush,
+        rank_lookup,
+        rank_offsets,
+    }
+}
+
+/// Rust source declaring the tables as statics.
+pub fn to_rust_source(tables: &Tables) -> String {
+    fn array<T: std::fmt::Display>(name: &str, ty: &str, values: &[T]) -> String {
+        let mut out = format!("pub(super) static {name}: [{ty}; {}] = [", values.len());
+        for (i, v) in values.iter().enumerate() {
+            if i % 16 == 0 {
+                out.push('\n');
+            }
+            out.push_str(&v.to_string());
+            out.push(',');
+        }
+        out.push_str("\n];\n");
+        out
+    }
+    let mut src = String::from("// Generated by build.rs from src/eval/table_builder.rs. Do not edit.\n");
+    src += &array("FLUSH_LOOKUP", "u16", &tables.flush);
+    src += &array("RANK_LOOKUP", "u16", &tables.rank_lookup);
+    src += &array("RANK_OFFSETS", "u32", &tables.rank_offsets);
+    src
+}

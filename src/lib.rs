@@ -1,0 +1,9 @@
+//! MultiOdds: Texas Hold'em odds analysis.
+//!
+//! The engine is layered, each module depending only on the ones before it:
+//! [`cards`] → [`eval`] → `range` → `equity` → `worker`; the command line ([`cli`])
+//! is a thin front end over it.
+
+pub mod cards;
+pub mod cli;
+pub mod eval;
