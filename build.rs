@@ -7,6 +7,9 @@ fn main() {
     println!("cargo:rerun-if-changed=src/eval/table_builder.rs");
     let tables = table_builder::build();
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
-    std::fs::write(out.join("eval_tables.rs"), table_builder::to_rust_source(&tables))
-        .expect("write eval tables");
+    std::fs::write(
+        out.join("eval_tables.rs"),
+        table_builder::to_rust_source(&tables),
+    )
+    .expect("write eval tables");
 }

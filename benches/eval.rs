@@ -63,7 +63,9 @@ fn rs_poker_cards() -> Vec<rs_poker::core::Card> {
 }
 
 fn aya_cards() -> Vec<aya_poker::base::Card> {
-    Card::all().map(|c| c.to_string().parse().unwrap()).collect()
+    Card::all()
+        .map(|c| c.to_string().parse().unwrap())
+        .collect()
 }
 
 fn sequential(c: &mut Criterion) {

@@ -51,18 +51,27 @@ fn order(a: &str, b: &str) -> std::cmp::Ordering {
 fn named_edge_cases() {
     use std::cmp::Ordering::*;
     // Wheel: A-2-3-4-5 is the lowest straight.
-    assert_eq!(evaluate(&cards("Ah 2c 3d 4s 5h 9c Kd")).category(), HandCategory::Straight);
+    assert_eq!(
+        evaluate(&cards("Ah 2c 3d 4s 5h 9c Kd")).category(),
+        HandCategory::Straight
+    );
     assert_eq!(order("Ah 2c 3d 4s 5h 9c Kd", "2c 3d 4s 5h 6d 9c Kd"), Less);
     // Steel wheel: the lowest straight flush, still above quads.
     let steel = "Ah 2h 3h 4h 5h Ac Ad";
-    assert_eq!(evaluate(&cards(steel)).category(), HandCategory::StraightFlush);
+    assert_eq!(
+        evaluate(&cards(steel)).category(),
+        HandCategory::StraightFlush
+    );
     assert_eq!(order(steel, "Ac Ad Ah As Kd 2c 3c"), Greater);
     assert_eq!(order(steel, "2h 3h 4h 5h 6h 9c 9d"), Less);
     // Board plays for both.
     assert_eq!(order("Ah Kh Qh Jh Th 2c 3d", "Ah Kh Qh Jh Th 4c 5d"), Equal);
     assert_eq!(order("9c 8d 7h 6s 5c 2c 3d", "9c 8d 7h 6s 5c 2h 3s"), Equal);
     // Kicker decides.
-    assert_eq!(order("Ac Ad Kh 9s 7c 4d 2h", "Ac Ad Qh 9s 7c 4d 2h"), Greater);
+    assert_eq!(
+        order("Ac Ad Kh 9s 7c 4d 2h", "Ac Ad Qh 9s 7c 4d 2h"),
+        Greater
+    );
     // A sixth or seventh card beyond the best five does not count.
     assert_eq!(order("Ac Ad Kh Qs Jc 4d 2h", "Ac Ad Kh Qs Jc 3d 2s"), Equal);
     assert_eq!(order("Kc Kd Ks Kh Ac 2d 3h", "Kc Kd Ks Kh Ad Qd Jh"), Equal);
@@ -72,17 +81,26 @@ fn named_edge_cases() {
     assert_eq!(evaluate(&cards(six_suited)).category(), HandCategory::Flush);
     assert_eq!(order(six_suited, "2s 4s 5s 6s 7c 9s 3d"), Greater);
     let straight_flush = "2s 3s 4s 5s 6s 9s 7d";
-    assert_eq!(evaluate(&cards(straight_flush)).category(), HandCategory::StraightFlush);
+    assert_eq!(
+        evaluate(&cards(straight_flush)).category(),
+        HandCategory::StraightFlush
+    );
     let flush_six = "2s 4s 5s 6s 8s Ts 7d";
     assert_eq!(evaluate(&cards(flush_six)).category(), HandCategory::Flush);
     assert_eq!(order(flush_six, "2s 4s 5s 6s 8s 9s 7d"), Greater);
     // Two trips make a full house, the higher trips on top.
     let two_trips = "9c 9d 9h 5c 5d 5h Ks";
-    assert_eq!(evaluate(&cards(two_trips)).category(), HandCategory::FullHouse);
+    assert_eq!(
+        evaluate(&cards(two_trips)).category(),
+        HandCategory::FullHouse
+    );
     assert_eq!(order(two_trips, "9c 9d 9h 5c 5d Ah Ks"), Equal);
     // Three pairs make two pair, the best two plus the best kicker.
     let three_pairs = "Kc Kd 8h 8s 4c 4d 2h";
-    assert_eq!(evaluate(&cards(three_pairs)).category(), HandCategory::TwoPair);
+    assert_eq!(
+        evaluate(&cards(three_pairs)).category(),
+        HandCategory::TwoPair
+    );
     assert_eq!(order(three_pairs, "Kc Kd 8h 8s 4c 3d 2h"), Equal);
     assert_eq!(order("Kc Kd 8h 8s 4c 4d Ah", three_pairs), Greater);
     // Quads with a pair on board: kicker is the best other card.

@@ -12,7 +12,10 @@ pub enum CardErrorKind {
     Duplicate,
     NotOneCard,
     /// A card that appears in two places of one scenario (hero and board, …).
-    UsedTwice { first: &'static str, second: &'static str },
+    UsedTwice {
+        first: &'static str,
+        second: &'static str,
+    },
     /// Too few or too many cards for what they are (a hand to evaluate, a board…).
     Count {
         what: &'static str,

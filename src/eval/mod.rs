@@ -167,7 +167,10 @@ impl Hand {
     #[must_use]
     pub const fn combine(self, other: Hand) -> Hand {
         Hand {
-            key: self.key.wrapping_add(other.key).wrapping_sub(SUIT_COUNTER_START),
+            key: self
+                .key
+                .wrapping_add(other.key)
+                .wrapping_sub(SUIT_COUNTER_START),
             mask: self.mask | other.mask,
         }
     }
@@ -283,13 +286,25 @@ mod tests {
 
     #[test]
     fn categories_of_named_hands() {
-        assert_eq!(value("As Ks Qs Js Ts").category(), HandCategory::StraightFlush);
-        assert_eq!(value("5d 4d 3d 2d Ad").category(), HandCategory::StraightFlush);
-        assert_eq!(value("As Ad Ah Ac 2d").category(), HandCategory::FourOfAKind);
+        assert_eq!(
+            value("As Ks Qs Js Ts").category(),
+            HandCategory::StraightFlush
+        );
+        assert_eq!(
+            value("5d 4d 3d 2d Ad").category(),
+            HandCategory::StraightFlush
+        );
+        assert_eq!(
+            value("As Ad Ah Ac 2d").category(),
+            HandCategory::FourOfAKind
+        );
         assert_eq!(value("As Ad Ah 2c 2d").category(), HandCategory::FullHouse);
         assert_eq!(value("As 9s 7s 4s 2s").category(), HandCategory::Flush);
         assert_eq!(value("5s 4d 3h 2c Ad").category(), HandCategory::Straight);
-        assert_eq!(value("As Ad Ah 3c 2d").category(), HandCategory::ThreeOfAKind);
+        assert_eq!(
+            value("As Ad Ah 3c 2d").category(),
+            HandCategory::ThreeOfAKind
+        );
         assert_eq!(value("As Ad 3h 3c 2d").category(), HandCategory::TwoPair);
         assert_eq!(value("As Ad 4h 3c 2d").category(), HandCategory::Pair);
         assert_eq!(value("As Qd 4h 3c 2d").category(), HandCategory::HighCard);

@@ -1,0 +1,236 @@
+//! Formatting command results: JSON objects (SPEC §6), readable tables and CSV.
+
+use crate::equity::run::SweepResult;
+use crate::equity::sweep::Sweep;
+use crate::equity::{category_keys, Matchup, MatchupResult};
+use crate::eval::HandCategory;
+use crate::range::HandRange;
+use serde_json::{json, Map, Value};
+use std::time::Duration;
+
+/// Six decimals, as SPEC §6's examples print.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+fn opt6(x: Option<f64>) -> Value {
+    x.map_or(Value::Null, |v| json!(round6(v)))
+}
+
+pub fn range(input: &str, range: &HandRange, json: bool) -> String {
+    let hands: Vec<String> = range
+        .iter()
+        .map(|(c, w)| {
+            if w == 1.0 {
+                c.to_string()
+            } else {
+                format!("{c}:{w}")
+            }
+        })
+        .collect();
+    let canonical = range.to_string();
+    if json {
+        let object = json!({
+            "input": input,
+            "canonical": canonical,
+            "combos": range.combo_count(),
+            "weight": round6(range.total_weight()),
+            "hands": hands,
+        });
+        format!("{object}\n")
+    } else {
+        format!(
+            "{canonical}\n{} combos, weight {:.2} ({:.1}% of all hands)\n",
+            range.combo_count(),
+            range.total_weight(),
+            100.0 * range.fraction_of_all()
+        )
+    }
+}
+
+fn hand_types_json(types: &[f64; 9]) -> Value {
+    let mut map = Map::new();
+    for (key, &x) in category_keys().iter().zip(types) {
+        map.insert(key.to_string(), json!(round6(x)));
+    }
+    Value::Object(map)
+}
+
+pub fn equity(
+    inputs: &[String],
+    m: &Matchup,
+    r: &MatchupResult,
+    elapsed: Duration,
+    json: bool,
+) -> String {
+    if json {
+        let players: Vec<Value> = inputs
+            .iter()
+            .zip(&r.seats)
+            .zip(&m.seats)
+            .map(|((input, s), seat)| {
+                json!({
+                    "range": input.trim(),
+                    "combos": seat.len(),
+                    "equity": round6(s.equity),
+                    "win": round6(s.win),
+                    "tie": round6(s.tie),
+                    "std_error": round6(s.equity_se),
+                    "hand_types": hand_types_json(&s.hand_types),
+                })
+            })
+            .collect();
+        let object = json!({
+            "method": r.method.key(),
+            "deals": r.deals,
+            "seed": r.seed,
+            "board": m.board.to_string(),
+            "dead": m.dead.to_string(),
+            "elapsed_ms": elapsed.as_millis() as u64,
+            "players": players,
+        });
+        return format!("{object}\n");
+    }
+    let mut out = format!(
+        "{} · {} deals{} · {} ms{}\n",
+        r.method,
+        r.deals,
+        r.seed.map_or(String::new(), |s| format!(" · seed {s}")),
+        elapsed.as_millis(),
+        if m.board.is_empty() {
+            String::new()
+        } else {
+            format!(" · board {}", m.board)
+        }
+    );
+    out.push_str(&format!(
+        "{:<28} {:>7} {:>9} {:>9} {:>9} {:>9}\n",
+        "seat", "combos", "equity %", "win %", "tie %", "± SE %"
+    ));
+    for ((input, s), seat) in inputs.iter().zip(&r.seats).zip(&m.seats) {
+        out.push_str(&format!(
+            "{:<28} {:>7} {:>9.3} {:>9.3} {:>9.3} {:>9.3}\n",
+            truncate(input.trim(), 28),
+            seat.len(),
+            100.0 * s.equity,
+            100.0 * s.win,
+            100.0 * s.tie,
+            100.0 * s.equity_se
+        ));
+    }
+    out
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(n - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: bool) -> String {
+    if json {
+        let points: Vec<Value> = r
+            .points
+            .iter()
+            .map(|p| {
+                let mut types = Map::new();
+                for (i, c) in HandCategory::ALL.iter().enumerate() {
+                    types.insert(
+                        c.key().to_string(),
+                        json!({"hero_wins": round6(p.hero_types[i]), "opponent_wins": round6(p.opponent_types[i])}),
+                    );
+                }
+                json!({
+                    "opponents": p.opponents,
+                    "method": p.method.key(),
+                    "deals": p.deals,
+                    "win": round6(p.win),
+                    "tie": round6(p.tie),
+                    "equity": round6(p.equity),
+                    "hand_strength": round6(p.hand_strength),
+                    "ppot": opt6(p.ppot),
+                    "npot": opt6(p.npot),
+                    "std_error": {
+                        "win": round6(p.std_error.win),
+                        "tie": round6(p.std_error.tie),
+                        "equity": round6(p.std_error.equity),
+                        "hand_strength": round6(p.std_error.hand_strength),
+                        "ppot": opt6(p.std_error.ppot),
+                        "npot": opt6(p.std_error.npot),
+                    },
+                    "hand_types": Value::Object(types),
+                })
+            })
+            .collect();
+        let object = json!({
+            "hero": hero.trim(),
+            "vs": vs.trim(),
+            "board": s.board.to_string(),
+            "dead": s.dead.to_string(),
+            "method": r.method_key(),
+            "seed": r.seed,
+            "points": points,
+        });
+        return format!("{object}\n");
+    }
+    let na = |x: Option<f64>| x.map_or("n/a".to_string(), |v| format!("{:.6}", v));
+    if csv {
+        let mut out = String::from(
+            "opponents,method,deals,win,tie,equity,hand_strength,ppot,npot,win_se,tie_se,equity_se,hand_strength_se,ppot_se,npot_se\n",
+        );
+        for p in &r.points {
+            out.push_str(&format!(
+                "{},{},{},{:.6},{:.6},{:.6},{:.6},{},{},{:.6},{:.6},{:.6},{:.6},{},{}\n",
+                p.opponents,
+                p.method.key(),
+                p.deals,
+                p.win,
+                p.tie,
+                p.equity,
+                p.hand_strength,
+                na(p.ppot),
+                na(p.npot),
+                p.std_error.win,
+                p.std_error.tie,
+                p.std_error.equity,
+                p.std_error.hand_strength,
+                na(p.std_error.ppot),
+                na(p.std_error.npot)
+            ));
+        }
+        return out;
+    }
+    let pct = |x: Option<f64>| x.map_or("    n/a".to_string(), |v| format!("{:7.3}", 100.0 * v));
+    let mut out = format!(
+        "{} vs {}{} · {}{}\n",
+        hero.trim(),
+        vs.trim(),
+        if s.board.is_empty() {
+            String::new()
+        } else {
+            format!(" on {}", s.board)
+        },
+        r.method_key(),
+        r.seed.map_or(String::new(), |s| format!(" · seed {s}"))
+    );
+    out.push_str("opps    win %   tie % equity %    HS %  PPot %  NPot %  ± SE %        deals\n");
+    for p in &r.points {
+        out.push_str(&format!(
+            "{:>4} {:>8.3} {:>7.3} {:>8.3} {:>7.3} {} {} {:>7.3} {:>12}\n",
+            p.opponents,
+            100.0 * p.win,
+            100.0 * p.tie,
+            100.0 * p.equity,
+            100.0 * p.hand_strength,
+            pct(p.ppot),
+            pct(p.npot),
+            100.0 * p.std_error.equity,
+            p.deals
+        ));
+    }
+    out
+}

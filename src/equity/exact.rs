@@ -1,0 +1,548 @@
+//! Exact enumeration of matchups: every deal, weighted by the product of the seats'
+//! combo weights, with suit symmetry folding boards (or deals) that only differ by a
+//! swap of interchangeable suits.
+//!
+//! - Two seats: boards outside, seats inside. Each board is evaluated once per combo;
+//!   the seats' combos are then paired by sorting by value and sweeping, with per-card
+//!   corrections for pairs that share a card (cost O(n log n) per board, not O(n²)).
+//! - More seats: deals (one combo per seat) outside, boards inside.
+
+use super::symmetry::SuitSymmetry;
+use super::{choose, credit_showdown, Matchup, MatchupTally, SeatSums};
+use crate::cards::{Card, CardSet};
+use crate::eval::{Hand, HandValue};
+use rayon::prelude::*;
+use std::collections::HashMap;
+
+/// Estimated hand evaluations an exact run of `m` needs (for `auto`).
+pub fn estimated_evaluations(m: &Matchup) -> f64 {
+    let k = m.cards_to_come() as u64;
+    let fixed: CardSet = fixed_cards(m);
+    let deck = 52 - m.board.union(m.dead).union(fixed).len() as u64;
+    let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
+    let order = sym.order() as f64;
+    if m.seats.len() == 2 {
+        let boards = choose(deck, k) as f64 / order;
+        boards * (m.seats[0].len() + m.seats[1].len()) as f64
+    } else {
+        let deals: f64 = m.seats.iter().map(|s| s.len() as f64).product::<f64>() / order;
+        let used = 2 * m.seats.len() as u64;
+        deals * choose(deck.saturating_sub(used), k) as f64 * m.seats.len() as f64
+    }
+}
+
+/// Cards held in every deal: those of one-combo seats.
+fn fixed_cards(m: &Matchup) -> CardSet {
+    m.seats
+        .iter()
+        .filter(|s| s.len() == 1)
+        .fold(CardSet::EMPTY, |acc, s| acc.union(s.sets[0]))
+}
+
+/// Runs the exact enumeration.
+pub fn run(m: &Matchup) -> MatchupTally {
+    if m.seats.len() == 2 {
+        heads_up(m)
+    } else {
+        multiway(m)
+    }
+}
+
+/// Calls `visit(hand_of_completion, completion_set)` for every way to choose `k`
+/// cards from `deck`, parallel over the first card.
+fn par_completions<T: Send, I, F>(deck: &[Card], k: usize, init: I, visit: F) -> Vec<T>
+where
+    I: Fn() -> T + Sync + Send,
+    F: Fn(&mut T, Hand, CardSet) + Sync + Send,
+{
+    if k == 0 {
+        let mut state = init();
+        visit(&mut state, Hand::new(), CardSet::EMPTY);
+        return vec![state];
+    }
+    (0..deck.len())
+        .into_par_iter()
+        .fold(&init, |mut state, first| {
+            let hand = Hand::new().add(deck[first]);
+            let set = CardSet::single(deck[first]);
+            completions_from(deck, first + 1, k - 1, hand, set, &mut |h, s| {
+                visit(&mut state, h, s)
+            });
+            state
+        })
+        .collect()
+}
+
+fn completions_from(
+    deck: &[Card],
+    start: usize,
+    k: usize,
+    hand: Hand,
+    set: CardSet,
+    visit: &mut dyn FnMut(Hand, CardSet),
+) {
+    if k == 0 {
+        visit(hand, set);
+        return;
+    }
+    for i in start..deck.len() + 1 - k {
+        let card = deck[i];
+        let mut s = set;
+        s.insert(card);
+        completions_from(deck, i + 1, k - 1, hand.add(card), s, visit);
+    }
+}
+
+/// A seat's combos ready for one board: hole hand, cards, weight, combo index.
+#[derive(Clone)]
+struct Hole {
+    hand: Hand,
+    set: CardSet,
+    cards: [u8; 2],
+    combo: u16,
+    weight: f64,
+}
+
+fn holes(m: &Matchup, seat: usize) -> Vec<Hole> {
+    let s = &m.seats[seat];
+    (0..s.len())
+        .map(|i| {
+            let (a, b) = s.combos[i].cards();
+            Hole {
+                hand: Hand::new().add(a).add(b),
+                set: s.sets[i],
+                cards: [a.index() as u8, b.index() as u8],
+                combo: s.combos[i].index() as u16,
+                weight: s.weights[i],
+            }
+        })
+        .collect()
+}
+
+/// A live combo's value on one board.
+#[derive(Clone, Copy)]
+struct Scored {
+    value: HandValue,
+    index: u32,
+}
+
+/// Per-thread scratch for the two-seat sweep.
+struct HeadsUpState {
+    sums: [SeatSums; 2],
+    deals: u64,
+    scored: [Vec<Scored>; 2],
+    outcome: [Vec<(f64, f64, f64)>; 2],
+    /// Value and weight of the other seat's combo, by combo index (None: absent).
+    combo_value: Vec<Option<(HandValue, f64)>>,
+}
+
+fn heads_up(m: &Matchup) -> MatchupTally {
+    let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
+    let fixed = fixed_cards(m);
+    let deck: Vec<Card> = m
+        .board
+        .union(m.dead)
+        .union(fixed)
+        .complement()
+        .iter()
+        .collect();
+    let board_hand = Hand::from_cards(&m.board.iter().collect::<Vec<_>>());
+    let seats = [holes(m, 0), holes(m, 1)];
+    // One fixed hand against a wide range: walk the wide side's combos as pairs of
+    // live cards (incremental adds, no per-combo blocking test).
+    let fixed_vs_wide = (0..2).find(|&f| seats[f].len() == 1 && seats[1 - f].len() >= 200);
+    let wide_weights: Vec<f64> = match fixed_vs_wide {
+        Some(f) => {
+            let mut w = vec![0.0; crate::range::COMBOS];
+            for h in &seats[1 - f] {
+                w[h.combo as usize] = h.weight;
+            }
+            w
+        }
+        None => Vec::new(),
+    };
+    let k = m.cards_to_come();
+    let states = par_completions(
+        &deck,
+        k,
+        || HeadsUpState {
+            sums: [SeatSums::new(), SeatSums::new()],
+            deals: 0,
+            scored: [Vec::new(), Vec::new()],
+            outcome: [Vec::new(), Vec::new()],
+            combo_value: vec![None; crate::range::COMBOS],
+        },
+        |state, completion, completion_set| {
+            let full = m.board.union(completion_set);
+            let class = sym.board_class_size(full);
+            if class == 0 {
+                return;
+            }
+            let board = board_hand.combine(completion);
+            match fixed_vs_wide {
+                Some(f) => fixed_against_wide(
+                    f,
+                    &seats[f][0],
+                    &wide_weights,
+                    &deck,
+                    board,
+                    full,
+                    class as f64,
+                    state,
+                ),
+                None => heads_up_board(&seats, board, full, class as f64, state),
+            }
+        },
+    );
+    let mut sums = [SeatSums::new(), SeatSums::new()];
+    let mut deals = 0;
+    for s in &states {
+        sums[0].add(&s.sums[0]);
+        sums[1].add(&s.sums[1]);
+        deals += s.deals;
+    }
+    let [a, b] = sums;
+    MatchupTally {
+        deals,
+        seats: vec![a.into_tally(), b.into_tally()],
+    }
+}
+
+/// Seat `fixed` holds one combo (its cards are not in `deck`); the other seat's
+/// combos are every pair of live deck cards, weighted by `wide_weights`.
+#[allow(clippy::too_many_arguments)]
+fn fixed_against_wide(
+    fixed: usize,
+    hole: &Hole,
+    wide_weights: &[f64],
+    deck: &[Card],
+    board: Hand,
+    full: CardSet,
+    class: f64,
+    st: &mut HeadsUpState,
+) {
+    let hero = board.combine(hole.hand).evaluate();
+    let mut live = [0u8; 52];
+    let mut n = 0;
+    for &c in deck {
+        if !full.contains(c) {
+            live[n] = c.index() as u8;
+            n += 1;
+        }
+    }
+    // Weights of the wide side's combos the fixed hand beats, ties, and in all; and
+    // the wide side's categories when it wins or ties. Branch-free: outcomes are
+    // unpredictable, comparisons are not.
+    let (mut beaten, mut tied, mut total) = (0.0f64, 0.0f64, 0.0f64);
+    let mut wide_types = [0.0f64; 9];
+    let mut deals = 0u64;
+    for i in 1..n {
+        let hi = live[i] as usize;
+        let six = board.add(Card::from_index(hi as u8).expect("card"));
+        let row = hi * (hi - 1) / 2;
+        for &lo in &live[..i] {
+            let w = wide_weights[row + lo as usize];
+            let v = six.add(Card::from_index(lo).expect("card")).evaluate();
+            total += w;
+            beaten += w * (hero > v) as u8 as f64;
+            tied += w * (hero == v) as u8 as f64;
+            wide_types[v.category() as usize] += w * (v >= hero) as u8 as f64;
+            deals += (w > 0.0) as u64;
+        }
+    }
+    let wf = hole.weight * class;
+    let lost = total - beaten - tied;
+    let f = &mut st.sums[fixed];
+    f.weight += wf * total;
+    f.win += wf * beaten;
+    f.tie += wf * tied;
+    f.equity += wf * (beaten + tied / 2.0);
+    f.hand_types[hero.category() as usize] += wf * (beaten + tied);
+    let o = &mut st.sums[1 - fixed];
+    o.weight += wf * total;
+    o.win += wf * lost;
+    o.tie += wf * tied;
+    o.equity += wf * (lost + tied / 2.0);
+    for (t, x) in o.hand_types.iter_mut().zip(wide_types) {
+        *t += wf * x;
+    }
+    st.deals += deals * class as u64;
+}
+
+fn heads_up_board(
+    seats: &[Vec<Hole>; 2],
+    board: Hand,
+    full: CardSet,
+    class: f64,
+    st: &mut HeadsUpState,
+) {
+    for (scored, seat) in st.scored.iter_mut().zip(seats) {
+        scored.clear();
+        for (i, hole) in seat.iter().enumerate() {
+            if !hole.set.intersects(full) {
+                scored.push(Scored {
+                    value: board.combine(hole.hand).evaluate(),
+                    index: i as u32,
+                });
+            }
+        }
+    }
+    let (na, nb) = (st.scored[0].len(), st.scored[1].len());
+    if na == 0 || nb == 0 {
+        return;
+    }
+    if na.min(nb) <= 8 || na * nb <= 1024 {
+        // Few pairs: compare them directly.
+        let mut deals = 0u64;
+        for a in &st.scored[0] {
+            let ha = &seats[0][a.index as usize];
+            for b in &st.scored[1] {
+                let hb = &seats[1][b.index as usize];
+                if ha.set.intersects(hb.set) {
+                    continue;
+                }
+                deals += 1;
+                let w = class * ha.weight * hb.weight;
+                credit_showdown(&[a.value, b.value], w, &mut st.sums);
+            }
+        }
+        st.deals += deals * class as u64;
+        return;
+    }
+    // Many pairs: sort by value and sweep, once from each side.
+    st.scored[0].sort_unstable_by_key(|s| s.value);
+    st.scored[1].sort_unstable_by_key(|s| s.value);
+    for side in 0..2 {
+        let other = 1 - side;
+        sweep(
+            &st.scored[side],
+            &seats[side],
+            &st.scored[other],
+            &seats[other],
+            &mut st.combo_value,
+            &mut st.outcome[side],
+        );
+    }
+    // Seat `side` wins against `less`, ties `eq`, of `total` compatible weight.
+    for (side, seat) in seats.iter().enumerate() {
+        let sums = &mut st.sums[side];
+        for (x, &(less, eq, total)) in st.scored[side].iter().zip(&st.outcome[side]) {
+            let w = class * seat[x.index as usize].weight;
+            sums.weight += w * total;
+            sums.win += w * less;
+            sums.tie += w * eq;
+            sums.equity += w * (less + eq / 2.0);
+            sums.hand_types[x.value.category() as usize] += w * (less + eq);
+        }
+    }
+    // Deals: all pairs less those sharing a card (a pair sharing both cards is one
+    // combo in both ranges, counted on each of its two cards).
+    let mut per_card = [[0u64; 52]; 2];
+    for side in 0..2 {
+        for x in &st.scored[side] {
+            let h = &seats[side][x.index as usize];
+            per_card[side][h.cards[0] as usize] += 1;
+            per_card[side][h.cards[1] as usize] += 1;
+        }
+    }
+    for y in &st.scored[1] {
+        st.combo_value[seats[1][y.index as usize].combo as usize] = Some((y.value, 0.0));
+    }
+    let same_combo = st.scored[0]
+        .iter()
+        .filter(|x| st.combo_value[seats[0][x.index as usize].combo as usize].is_some())
+        .count() as u64;
+    for y in &st.scored[1] {
+        st.combo_value[seats[1][y.index as usize].combo as usize] = None;
+    }
+    let overlapping: u64 = (0..52)
+        .map(|c| per_card[0][c] * per_card[1][c])
+        .sum::<u64>()
+        - same_combo;
+    st.deals += ((na * nb) as u64 - overlapping) * class as u64;
+}
+
+/// For each x (sorted by value): the weight of the ys (sorted by value) that share no
+/// card with it and have a lower value, an equal value, and any value.
+///
+/// Sums over all ys minus those holding either of x's cards, plus the y that holds
+/// both (the same combo, subtracted twice).
+fn sweep(
+    xs: &[Scored],
+    x_holes: &[Hole],
+    ys: &[Scored],
+    y_holes: &[Hole],
+    combo_value: &mut [Option<(HandValue, f64)>],
+    out: &mut Vec<(f64, f64, f64)>,
+) {
+    out.clear();
+    let mut total = 0.0;
+    let mut card_total = [0.0f64; 52];
+    for y in ys {
+        let h = &y_holes[y.index as usize];
+        total += h.weight;
+        card_total[h.cards[0] as usize] += h.weight;
+        card_total[h.cards[1] as usize] += h.weight;
+        combo_value[h.combo as usize] = Some((y.value, h.weight));
+    }
+    let mut less_total = 0.0;
+    let mut less_card = [0.0f64; 52];
+    let mut eq_card = [0.0f64; 52];
+    let (mut i, mut j) = (0, 0);
+    while i < xs.len() {
+        let v = xs[i].value;
+        while j < ys.len() && ys[j].value < v {
+            let h = &y_holes[ys[j].index as usize];
+            less_total += h.weight;
+            less_card[h.cards[0] as usize] += h.weight;
+            less_card[h.cards[1] as usize] += h.weight;
+            j += 1;
+        }
+        let mut eq_total = 0.0;
+        let mut j2 = j;
+        while j2 < ys.len() && ys[j2].value == v {
+            let h = &y_holes[ys[j2].index as usize];
+            eq_total += h.weight;
+            eq_card[h.cards[0] as usize] += h.weight;
+            eq_card[h.cards[1] as usize] += h.weight;
+            j2 += 1;
+        }
+        while i < xs.len() && xs[i].value == v {
+            let h = &x_holes[xs[i].index as usize];
+            let [c0, c1] = [h.cards[0] as usize, h.cards[1] as usize];
+            let (mut less, mut eq, mut all) = (
+                less_total - less_card[c0] - less_card[c1],
+                eq_total - eq_card[c0] - eq_card[c1],
+                total - card_total[c0] - card_total[c1],
+            );
+            if let Some((y_value, y_weight)) = combo_value[h.combo as usize] {
+                all += y_weight;
+                if y_value < v {
+                    less += y_weight;
+                } else if y_value == v {
+                    eq += y_weight;
+                }
+            }
+            out.push((less.max(0.0), eq.max(0.0), all.max(0.0)));
+            i += 1;
+        }
+        for y in &ys[j..j2] {
+            let h = &y_holes[y.index as usize];
+            eq_card[h.cards[0] as usize] = 0.0;
+            eq_card[h.cards[1] as usize] = 0.0;
+        }
+    }
+    for y in ys {
+        combo_value[y_holes[y.index as usize].combo as usize] = None;
+    }
+}
+
+/// Three or more seats: deals outside (folded by suit symmetry), boards inside.
+fn multiway(m: &Matchup) -> MatchupTally {
+    let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
+    let n = m.seats.len();
+    let mut deals: HashMap<Vec<u16>, (f64, u64)> = HashMap::new();
+    let mut chosen = vec![0u16; n];
+    fn go(
+        m: &Matchup,
+        sym: &SuitSymmetry,
+        seat: usize,
+        used: CardSet,
+        weight: f64,
+        chosen: &mut Vec<u16>,
+        deals: &mut HashMap<Vec<u16>, (f64, u64)>,
+    ) {
+        if seat == m.seats.len() {
+            let key = canonical_deal(sym, chosen);
+            let entry = deals.entry(key).or_insert((0.0, 0));
+            entry.0 += weight;
+            entry.1 += 1;
+            return;
+        }
+        let s = &m.seats[seat];
+        for i in 0..s.len() {
+            if !s.sets[i].intersects(used) {
+                chosen[seat] = s.combos[i].index() as u16;
+                go(
+                    m,
+                    sym,
+                    seat + 1,
+                    used.union(s.sets[i]),
+                    weight * s.weights[i],
+                    chosen,
+                    deals,
+                );
+            }
+        }
+    }
+    go(
+        m,
+        &sym,
+        0,
+        m.board.union(m.dead),
+        1.0,
+        &mut chosen,
+        &mut deals,
+    );
+    let deals: Vec<(Vec<u16>, (f64, u64))> = deals.into_iter().collect();
+    let k = m.cards_to_come();
+    let board_cards: Vec<Card> = m.board.iter().collect();
+    let (sums, count) = deals
+        .par_iter()
+        .fold(
+            || (vec![SeatSums::new(); n], 0u64),
+            |(mut sums, mut count), (combos, (weight, multiplicity))| {
+                let mut used = m.board.union(m.dead);
+                let mut hands = Vec::with_capacity(n);
+                for &c in combos {
+                    let combo = crate::range::Combo::from_index(c as usize).expect("combo");
+                    let (a, b) = combo.cards();
+                    used = used.union(combo.card_set());
+                    hands.push(Hand::from_cards(&board_cards).add(a).add(b));
+                }
+                let deck: Vec<Card> = used.complement().iter().collect();
+                let mut values = vec![HandValue::default(); n];
+                let mut boards = 0u64;
+                completions_from(&deck, 0, k, Hand::new(), CardSet::EMPTY, &mut |h, _| {
+                    for (v, hand) in values.iter_mut().zip(&hands) {
+                        *v = hand.combine(h).evaluate();
+                    }
+                    credit_showdown(&values, *weight, &mut sums);
+                    boards += 1;
+                });
+                count += boards * multiplicity;
+                (sums, count)
+            },
+        )
+        .reduce(
+            || (vec![SeatSums::new(); n], 0u64),
+            |(mut a, ca), (b, cb)| {
+                for (x, y) in a.iter_mut().zip(&b) {
+                    x.add(y);
+                }
+                (a, ca + cb)
+            },
+        );
+    MatchupTally {
+        deals: count,
+        seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+    }
+}
+
+/// The smallest image of a deal under the symmetry group (seats keep their order).
+fn canonical_deal(sym: &SuitSymmetry, combos: &[u16]) -> Vec<u16> {
+    let mut best: Vec<u16> = combos.to_vec();
+    for p in sym.permutations.iter().skip(1) {
+        let image: Vec<u16> = combos
+            .iter()
+            .map(|&c| {
+                p.combo(crate::range::Combo::from_index(c as usize).expect("combo"))
+                    .index() as u16
+            })
+            .collect();
+        if image < best {
+            best = image;
+        }
+    }
+    best
+}

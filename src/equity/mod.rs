@@ -1,0 +1,477 @@
+//! The equity engine (SPEC §4–§5): deals, exact enumeration, unbiased Monte Carlo,
+//! the MultiOdds sweep metrics and outs. Pure library code: no GUI types, no threads
+//! of its own beyond rayon's pool.
+//!
+//! - [`Matchup`]: 2–10 seats, each a weighted range, plus board and dead cards.
+//! - [`exact`]: visits every deal (suit symmetry where it applies).
+//! - [`monte_carlo`]: batches of whole-deal rejection sampling; batch `i` depends only
+//!   on (scenario, seed, i), so results do not depend on the thread count.
+//! - [`sweep`]: hero against 1–9 opponents from one range, every metric at once.
+
+pub mod exact;
+pub mod monte_carlo;
+pub mod run;
+pub mod stats;
+pub mod sweep;
+pub mod symmetry;
+
+use crate::cards::{Card, CardSet};
+use crate::eval::{HandCategory, HandValue};
+use crate::range::{Combo, HandRange};
+use stats::BatchStat;
+use std::fmt;
+use thiserror::Error;
+
+/// Most seats in a matchup.
+pub const MAX_SEATS: usize = 10;
+
+/// Why a scenario cannot be computed.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum EquityError {
+    #[error("a matchup needs 2 to {MAX_SEATS} seats, got {0}")]
+    SeatCount(usize),
+    #[error("the board holds at most 5 cards, got {0}")]
+    BoardTooLong(usize),
+    #[error("{card} is in the {first} and in the {second}")]
+    CardTwice {
+        card: Card,
+        first: String,
+        second: String,
+    },
+    #[error("{seat}: every combo of the range is blocked by the board and dead cards")]
+    EmptySeat { seat: String },
+    #[error("no deal exists: the seats' ranges cannot all be dealt at once ({0})")]
+    Impossible(String),
+    #[error("not enough cards left to deal {0}")]
+    NotEnoughCards(String),
+    #[error("opponent count must be 1 to 9, got {0}")]
+    OpponentCount(usize),
+}
+
+/// How results were computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Exact when affordable, otherwise Monte Carlo.
+    #[default]
+    Auto,
+    Exact,
+    MonteCarlo,
+}
+
+impl Method {
+    /// The JSON name (`exact`, `monte_carlo`, `auto`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Exact => "exact",
+            Method::MonteCarlo => "monte_carlo",
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Auto => "auto",
+            Method::Exact => "exact",
+            Method::MonteCarlo => "Monte Carlo",
+        })
+    }
+}
+
+/// One seat's dealable combos (board and dead cards removed), with their hole hands.
+#[derive(Clone, Debug)]
+pub struct SeatCombos {
+    pub combos: Vec<Combo>,
+    pub weights: Vec<f64>,
+    pub sets: Vec<CardSet>,
+    /// True when the seat may hold any two live cards at weight 1 (sampled from the deck).
+    pub is_random: bool,
+}
+
+impl SeatCombos {
+    fn of(range: &HandRange, blocked: CardSet) -> SeatCombos {
+        let live = range.without_cards(blocked);
+        let mut out = SeatCombos {
+            combos: Vec::new(),
+            weights: Vec::new(),
+            sets: Vec::new(),
+            is_random: false,
+        };
+        for (combo, w) in live.iter() {
+            out.combos.push(combo);
+            out.weights.push(w as f64);
+            out.sets.push(combo.card_set());
+        }
+        let live_cards = 52 - blocked.len();
+        out.is_random = out.combos.len() == live_cards * (live_cards - 1) / 2
+            && out.weights.iter().all(|&w| w == 1.0);
+        out
+    }
+
+    pub fn len(&self) -> usize {
+        self.combos.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.combos.is_empty()
+    }
+}
+
+/// A validated matchup: 2–10 seats, a board of 0–5 cards, dead cards, no card in two
+/// places, no seat left without a combo.
+#[derive(Clone, Debug)]
+pub struct Matchup {
+    pub ranges: Vec<HandRange>,
+    pub board: CardSet,
+    pub dead: CardSet,
+    pub seats: Vec<SeatCombos>,
+}
+
+/// The name of seat `i` in messages.
+pub fn seat_name(i: usize) -> String {
+    format!("seat {}", i + 1)
+}
+
+/// Checks board and dead cards: at most 5 board cards, none in both.
+pub fn check_board(board: CardSet, dead: CardSet) -> Result<(), EquityError> {
+    if board.len() > 5 {
+        return Err(EquityError::BoardTooLong(board.len()));
+    }
+    if let Some(card) = board.iter().find(|&c| dead.contains(c)) {
+        return Err(EquityError::CardTwice {
+            card,
+            first: "board".into(),
+            second: "dead cards".into(),
+        });
+    }
+    Ok(())
+}
+
+impl Matchup {
+    pub fn new(
+        ranges: Vec<HandRange>,
+        board: CardSet,
+        dead: CardSet,
+    ) -> Result<Matchup, EquityError> {
+        if !(2..=MAX_SEATS).contains(&ranges.len()) {
+            return Err(EquityError::SeatCount(ranges.len()));
+        }
+        check_board(board, dead)?;
+        let blocked = board.union(dead);
+        let mut seats = Vec::with_capacity(ranges.len());
+        for (i, range) in ranges.iter().enumerate() {
+            // A one-combo seat that touches the board is a card in two places.
+            if range.combo_count() == 1 {
+                let (combo, _) = range.iter().next().expect("one combo");
+                if let Some(card) = combo.card_set().iter().find(|&c| blocked.contains(c)) {
+                    let where_ = if board.contains(card) {
+                        "board"
+                    } else {
+                        "dead cards"
+                    };
+                    return Err(EquityError::CardTwice {
+                        card,
+                        first: seat_name(i),
+                        second: where_.into(),
+                    });
+                }
+            }
+            let seat = SeatCombos::of(range, blocked);
+            if seat.is_empty() {
+                return Err(EquityError::EmptySeat { seat: seat_name(i) });
+            }
+            seats.push(seat);
+        }
+        // Two one-combo seats sharing a card.
+        for i in 0..seats.len() {
+            for j in i + 1..seats.len() {
+                if seats[i].len() == 1
+                    && seats[j].len() == 1
+                    && seats[i].sets[0].intersects(seats[j].sets[0])
+                {
+                    let card = seats[i].sets[0]
+                        .iter()
+                        .find(|&c| seats[j].sets[0].contains(c))
+                        .expect("shared card");
+                    return Err(EquityError::CardTwice {
+                        card,
+                        first: seat_name(i),
+                        second: seat_name(j),
+                    });
+                }
+            }
+        }
+        let matchup = Matchup {
+            ranges,
+            board,
+            dead,
+            seats,
+        };
+        let needed = 2 * matchup.seats.len() + 5 - board.len();
+        let live = 52 - blocked.len();
+        if needed > live {
+            return Err(EquityError::NotEnoughCards(format!(
+                "{} seats and the board need {needed} cards, {live} are live",
+                matchup.seats.len()
+            )));
+        }
+        if !exists_deal(&matchup.seats, blocked, 2_000_000) {
+            return Err(EquityError::Impossible(
+                "every combination of their combos shares a card".into(),
+            ));
+        }
+        Ok(matchup)
+    }
+
+    /// Cards to deal to complete the board.
+    pub fn cards_to_come(&self) -> usize {
+        5 - self.board.len()
+    }
+}
+
+/// True if some choice of one combo per seat shares no card (depth-first, narrowest
+/// seats first). Gives up (answers true) after `budget` steps: sampling then finds out.
+pub fn exists_deal(seats: &[SeatCombos], used: CardSet, budget: u64) -> bool {
+    let mut order: Vec<&SeatCombos> = seats.iter().collect();
+    order.sort_by_key(|s| s.len());
+    let mut steps = 0u64;
+    fn go(order: &[&SeatCombos], used: CardSet, steps: &mut u64, budget: u64) -> Option<bool> {
+        let Some((first, rest)) = order.split_first() else {
+            return Some(true);
+        };
+        if first.is_random {
+            // Any two live cards: possible while two cards are left per random seat.
+            let random_left = order.iter().filter(|s| s.is_random).count();
+            return Some(52 - used.len() >= 2 * random_left + 5);
+        }
+        for set in &first.sets {
+            *steps += 1;
+            if *steps > budget {
+                return None;
+            }
+            if !set.intersects(used) {
+                match go(rest, used.union(*set), steps, budget) {
+                    Some(false) => {}
+                    other => return other,
+                }
+            }
+        }
+        Some(false)
+    }
+    // Random seats last: they fit wherever cards are left.
+    order.sort_by_key(|s| (s.is_random, s.len()));
+    go(&order, used, &mut steps, budget).unwrap_or(true)
+}
+
+/// Per-seat sums over deals: win, tie, equity share, and the categories it won with.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatTally {
+    pub win: BatchStat,
+    pub tie: BatchStat,
+    pub equity: BatchStat,
+    /// Weight of deals the seat won or tied, by its final category.
+    pub hand_types: [f64; 9],
+}
+
+/// Mergeable results of a matchup run (one exact run, or any number of MC batches).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchupTally {
+    /// Deals visited (exact: distinct deals; Monte Carlo: sampled deals).
+    pub deals: u64,
+    pub seats: Vec<SeatTally>,
+}
+
+impl MatchupTally {
+    pub fn new(seats: usize) -> MatchupTally {
+        MatchupTally {
+            deals: 0,
+            seats: vec![SeatTally::default(); seats],
+        }
+    }
+
+    pub fn merge(&mut self, other: &MatchupTally) {
+        self.deals += other.deals;
+        if self.seats.len() < other.seats.len() {
+            self.seats.resize(other.seats.len(), SeatTally::default());
+        }
+        for (a, b) in self.seats.iter_mut().zip(&other.seats) {
+            a.win.merge(&b.win);
+            a.tie.merge(&b.tie);
+            a.equity.merge(&b.equity);
+            for (x, y) in a.hand_types.iter_mut().zip(b.hand_types) {
+                *x += y;
+            }
+        }
+    }
+
+    /// Batches merged so far (Monte Carlo).
+    pub fn batches(&self) -> u32 {
+        self.seats.first().map_or(0, |s| s.equity.batches)
+    }
+
+    /// The largest standard error of any seat's equity (`None` before two batches).
+    pub fn worst_std_error(&self) -> Option<f64> {
+        self.seats
+            .iter()
+            .map(|s| s.equity.std_error())
+            .try_fold(0.0f64, |m, se| se.map(|se| m.max(se)))
+    }
+}
+
+/// Running per-seat sums inside one batch or one exact run, turned into a tally at the end.
+#[derive(Clone, Debug)]
+pub(crate) struct SeatSums {
+    pub weight: f64,
+    pub win: f64,
+    pub tie: f64,
+    pub equity: f64,
+    pub hand_types: [f64; 9],
+}
+
+impl SeatSums {
+    pub fn new() -> SeatSums {
+        SeatSums {
+            weight: 0.0,
+            win: 0.0,
+            tie: 0.0,
+            equity: 0.0,
+            hand_types: [0.0; 9],
+        }
+    }
+
+    pub fn add(&mut self, other: &SeatSums) {
+        self.weight += other.weight;
+        self.win += other.win;
+        self.tie += other.tie;
+        self.equity += other.equity;
+        for (a, b) in self.hand_types.iter_mut().zip(other.hand_types) {
+            *a += b;
+        }
+    }
+
+    pub fn into_tally(self) -> SeatTally {
+        let mut t = SeatTally::default();
+        t.win.add_batch(self.weight, self.win);
+        t.tie.add_batch(self.weight, self.tie);
+        t.equity.add_batch(self.weight, self.equity);
+        t.hand_types = self.hand_types;
+        t
+    }
+}
+
+/// Credits a showdown of `values` (one per seat) with weight `w` to `sums`.
+#[inline]
+pub(crate) fn credit_showdown(values: &[HandValue], w: f64, sums: &mut [SeatSums]) {
+    let best = values.iter().copied().max().expect("seats");
+    let winners = values.iter().filter(|&&v| v == best).count();
+    let share = w / winners as f64;
+    for (seat, &v) in sums.iter_mut().zip(values) {
+        seat.weight += w;
+        if v == best {
+            if winners == 1 {
+                seat.win += w;
+            } else {
+                seat.tie += w;
+            }
+            seat.equity += share;
+            seat.hand_types[v.category() as usize] += w;
+        }
+    }
+}
+
+/// One seat's figures.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SeatResult {
+    pub equity: f64,
+    pub win: f64,
+    pub tie: f64,
+    pub equity_se: f64,
+    pub win_se: f64,
+    pub tie_se: f64,
+    /// Chance the seat wins or ties holding each category (weakest first).
+    pub hand_types: [f64; 9],
+}
+
+/// Finished or in-progress figures of a matchup.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MatchupResult {
+    pub method: Method,
+    pub deals: u64,
+    pub seed: Option<u64>,
+    pub seats: Vec<SeatResult>,
+}
+
+impl MatchupTally {
+    /// Fractions with standard errors (0 for exact results).
+    pub fn result(&self, method: Method, seed: Option<u64>) -> MatchupResult {
+        let se = |s: &BatchStat| {
+            if method == Method::Exact {
+                0.0
+            } else {
+                s.std_error().unwrap_or(0.0)
+            }
+        };
+        let seats = self
+            .seats
+            .iter()
+            .map(|s| {
+                let total = s.equity.n;
+                let mut hand_types = [0.0; 9];
+                if total > 0.0 {
+                    for (h, &x) in hand_types.iter_mut().zip(&s.hand_types) {
+                        *h = x / total;
+                    }
+                }
+                SeatResult {
+                    equity: s.equity.mean().unwrap_or(0.0),
+                    win: s.win.mean().unwrap_or(0.0),
+                    tie: s.tie.mean().unwrap_or(0.0),
+                    equity_se: se(&s.equity),
+                    win_se: se(&s.win),
+                    tie_se: se(&s.tie),
+                    hand_types,
+                }
+            })
+            .collect();
+        MatchupResult {
+            method,
+            deals: self.deals,
+            seed,
+            seats,
+        }
+    }
+}
+
+/// Category names in table order, for output.
+pub fn category_keys() -> [&'static str; 9] {
+    HandCategory::ALL.map(|c| c.key())
+}
+
+/// The number of ways to choose `k` of `n`.
+pub fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// The preflop ranking data (SPEC §3.4): the exact equity of each of the 169 classes
+/// against one random hand, by exact enumeration of one representative combo (every
+/// combo of a class has the same equity against a random hand, by suit symmetry).
+pub fn preflop_equity_table() -> Vec<(crate::range::HandClass, f64)> {
+    crate::range::HandClass::all()
+        .map(|class| {
+            let hero = HandRange::single(class.combos()[0]);
+            let matchup = Matchup::new(
+                vec![hero, HandRange::random()],
+                CardSet::EMPTY,
+                CardSet::EMPTY,
+            )
+            .expect("a class against a random hand is always dealable");
+            let result = exact::run(&matchup).result(Method::Exact, None);
+            (class, result.seats[0].equity)
+        })
+        .collect()
+}

@@ -1,0 +1,686 @@
+//! The MultiOdds sweep: a hero against N = 1…9 opponents, all from one opponent range,
+//! with Win, Tie, Equity, Hand Strength, Positive and Negative Potential and the
+//! hand-type table for every N at once (SPEC §4).
+//!
+//! Monte Carlo deals once for up to nine opponents and credits each N with the first N
+//! of them: the hero is drawn by weight, the board from the cards left, then opponents
+//! one by one. With a weighted opponent range an opponent that clashes ends the deal,
+//! and the deal counts for every N below the clash: for each N that is exactly whole-
+//! deal rejection, so no N is biased. Opponents whose range is every live combo at
+//! weight 1 are drawn from the cards left and never clash.
+
+use super::monte_carlo::{batch_rng, draw_card, WeightedCombos};
+use super::stats::BatchStat;
+use super::{check_board, choose, exists_deal, EquityError, Method, SeatCombos};
+use crate::cards::{Card, CardSet};
+use crate::eval::{rank_partial, Hand, HandValue};
+use crate::range::{Combo, HandRange, COMBOS};
+use rayon::prelude::*;
+
+/// Most opponents in a sweep.
+pub const MAX_OPPONENTS: usize = 9;
+
+/// A validated sweep scenario.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    pub hero_range: HandRange,
+    pub opponent_range: HandRange,
+    pub board: CardSet,
+    pub dead: CardSet,
+    pub hero: SeatCombos,
+    pub opponents: SeatCombos,
+    /// Opponent counts computed, e.g. 1..=9.
+    pub counts: std::ops::RangeInclusive<usize>,
+    /// Most opponents for which a deal exists (≤ the end of `counts`).
+    pub feasible: usize,
+    /// Showdown value on the current board of each combo (0 where blocked).
+    now_value: Vec<u32>,
+}
+
+impl Sweep {
+    pub fn new(
+        hero: HandRange,
+        opponents: HandRange,
+        board: CardSet,
+        dead: CardSet,
+        counts: std::ops::RangeInclusive<usize>,
+    ) -> Result<Sweep, EquityError> {
+        let (lo, hi) = (*counts.start(), *counts.end());
+        if lo < 1 || hi > MAX_OPPONENTS || lo > hi {
+            return Err(EquityError::OpponentCount(if lo < 1 { lo } else { hi }));
+        }
+        check_board(board, dead)?;
+        let blocked = board.union(dead);
+        if hero.combo_count() == 1 {
+            let (combo, _) = hero.iter().next().expect("one combo");
+            if let Some(card) = combo.card_set().iter().find(|&c| blocked.contains(c)) {
+                let where_ = if board.contains(card) {
+                    "board"
+                } else {
+                    "dead cards"
+                };
+                return Err(EquityError::CardTwice {
+                    card,
+                    first: "hero".into(),
+                    second: where_.into(),
+                });
+            }
+        }
+        let hero_seat = SeatCombos::of(&hero, blocked);
+        if hero_seat.is_empty() {
+            return Err(EquityError::EmptySeat {
+                seat: "hero".into(),
+            });
+        }
+        let opp_seat = SeatCombos::of(&opponents, blocked);
+        if opp_seat.is_empty() {
+            return Err(EquityError::EmptySeat {
+                seat: "opponent range".into(),
+            });
+        }
+        // The largest N that can be dealt at all.
+        let mut feasible = 0;
+        for n in 1..=hi {
+            let mut seats = vec![hero_seat.clone()];
+            seats.extend(std::iter::repeat_n(opp_seat.clone(), n));
+            let live = 52 - blocked.len();
+            if 2 + 2 * n + 5 - board.len() > live || !exists_deal(&seats, blocked, 200_000) {
+                break;
+            }
+            feasible = n;
+        }
+        if feasible < lo {
+            return Err(EquityError::Impossible(format!(
+                "the hero and {lo} opponent(s) cannot all be dealt from these ranges"
+            )));
+        }
+        let board_cards: Vec<Card> = board.iter().collect();
+        let now_value = (0..COMBOS)
+            .map(|i| {
+                let combo = Combo::from_index(i).expect("combo");
+                if combo.card_set().intersects(blocked) {
+                    return 0;
+                }
+                let (a, b) = combo.cards();
+                let mut cards = board_cards.clone();
+                cards.push(a);
+                cards.push(b);
+                if cards.len() >= 5 {
+                    crate::eval::evaluate(&cards).get() as u32
+                } else {
+                    rank_partial(&cards)
+                }
+            })
+            .collect();
+        Ok(Sweep {
+            hero_range: hero,
+            opponent_range: opponents,
+            board,
+            dead,
+            hero: hero_seat,
+            opponents: opp_seat,
+            counts,
+            feasible,
+            now_value,
+        })
+    }
+
+    fn to_come(&self) -> usize {
+        5 - self.board.len()
+    }
+
+    /// Potentials look ahead to the river; on the river they are undefined.
+    pub fn has_potential(&self) -> bool {
+        self.board.len() < 5
+    }
+
+    /// Estimated evaluations to compute N opponents exactly.
+    pub fn exact_cost(&self, n: usize) -> f64 {
+        let live = 52 - self.board.union(self.dead).len() as u64;
+        let mut tuples = self.hero.len() as f64;
+        for i in 0..n {
+            tuples *= self.opponents.len() as f64 / (i + 1) as f64;
+        }
+        let boards = choose(live.saturating_sub(2 + 2 * n as u64), self.to_come() as u64) as f64;
+        tuples * boards * (n + 1) as f64
+    }
+}
+
+/// Sums for one opponent count.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PointTally {
+    pub deals: u64,
+    pub win: BatchStat,
+    pub tie: BatchStat,
+    pub equity: BatchStat,
+    pub hand_strength: BatchStat,
+    pub ppot: BatchStat,
+    pub npot: BatchStat,
+    /// Weight of deals the hero wins or ties, by the hero's final category.
+    pub hero_types: [f64; 9],
+    /// Weight of deals an opponent wins outright, by that opponent's category.
+    pub opponent_types: [f64; 9],
+}
+
+impl PointTally {
+    pub fn merge(&mut self, o: &PointTally) {
+        self.deals += o.deals;
+        self.win.merge(&o.win);
+        self.tie.merge(&o.tie);
+        self.equity.merge(&o.equity);
+        self.hand_strength.merge(&o.hand_strength);
+        self.ppot.merge(&o.ppot);
+        self.npot.merge(&o.npot);
+        for i in 0..9 {
+            self.hero_types[i] += o.hero_types[i];
+            self.opponent_types[i] += o.opponent_types[i];
+        }
+    }
+}
+
+/// Running sums inside one batch (or one exact run) for one N.
+#[derive(Clone, Copy, Debug, Default)]
+struct PointSums {
+    deals: u64,
+    weight: f64,
+    win: f64,
+    tie: f64,
+    equity: f64,
+    hs: f64,
+    ppot_num: f64,
+    ppot_den: f64,
+    npot_num: f64,
+    npot_den: f64,
+    hero_types: [f64; 9],
+    opponent_types: [f64; 9],
+}
+
+impl PointSums {
+    fn add(&mut self, o: &PointSums) {
+        self.deals += o.deals;
+        self.weight += o.weight;
+        self.win += o.win;
+        self.tie += o.tie;
+        self.equity += o.equity;
+        self.hs += o.hs;
+        self.ppot_num += o.ppot_num;
+        self.ppot_den += o.ppot_den;
+        self.npot_num += o.npot_num;
+        self.npot_den += o.npot_den;
+        for i in 0..9 {
+            self.hero_types[i] += o.hero_types[i];
+            self.opponent_types[i] += o.opponent_types[i];
+        }
+    }
+
+    fn into_tally(self) -> PointTally {
+        let mut t = PointTally {
+            deals: self.deals,
+            hero_types: self.hero_types,
+            opponent_types: self.opponent_types,
+            ..Default::default()
+        };
+        t.win.add_batch(self.weight, self.win);
+        t.tie.add_batch(self.weight, self.tie);
+        t.equity.add_batch(self.weight, self.equity);
+        t.hand_strength.add_batch(self.weight, self.hs);
+        t.ppot.add_batch(self.ppot_den, self.ppot_num);
+        t.npot.add_batch(self.npot_den, self.npot_num);
+        t
+    }
+
+    /// Credits one deal of weight `w` where the hero faced `ties`/`beaten` now and at
+    /// the river, given as (state now, state at river, hero's share, categories).
+    #[inline]
+    fn credit(
+        &mut self,
+        w: f64,
+        now: Standing,
+        river: Standing,
+        hero_cat: usize,
+        best_opp_cat: usize,
+    ) {
+        self.deals += 1;
+        self.weight += w;
+        match river {
+            Standing::Ahead => {
+                self.win += w;
+                self.equity += w;
+                self.hero_types[hero_cat] += w;
+            }
+            Standing::Tied(k) => {
+                self.tie += w;
+                self.equity += w / k as f64;
+                self.hero_types[hero_cat] += w;
+            }
+            Standing::Behind => self.opponent_types[best_opp_cat] += w,
+        }
+        self.hs += w * now.share();
+        let half = w / 2.0;
+        match now {
+            Standing::Behind => {
+                self.ppot_den += w;
+                self.ppot_num += match river {
+                    Standing::Ahead => w,
+                    Standing::Tied(_) => half,
+                    Standing::Behind => 0.0,
+                };
+            }
+            Standing::Tied(_) => {
+                self.ppot_den += half;
+                self.npot_den += half;
+                match river {
+                    Standing::Ahead => self.ppot_num += half,
+                    Standing::Behind => self.npot_num += half,
+                    Standing::Tied(_) => {}
+                }
+            }
+            Standing::Ahead => {
+                self.npot_den += w;
+                self.npot_num += match river {
+                    Standing::Behind => w,
+                    Standing::Tied(_) => half,
+                    Standing::Ahead => 0.0,
+                };
+            }
+        }
+    }
+}
+
+/// The hero against the best of the opponents: alone best, best with k−1 others, or behind.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Standing {
+    Ahead,
+    Tied(u32),
+    Behind,
+}
+
+impl Standing {
+    fn share(self) -> f64 {
+        match self {
+            Standing::Ahead => 1.0,
+            Standing::Tied(k) => 1.0 / k as f64,
+            Standing::Behind => 0.0,
+        }
+    }
+}
+
+/// Tracks the best opponent value and how many hold it, adding one opponent at a time.
+#[derive(Clone, Copy)]
+struct BestOf<V: Copy + Ord> {
+    best: V,
+    count: u32,
+}
+
+impl<V: Copy + Ord> BestOf<V> {
+    fn first(v: V) -> Self {
+        BestOf { best: v, count: 1 }
+    }
+    fn push(&mut self, v: V) {
+        if v > self.best {
+            self.best = v;
+            self.count = 1;
+        } else if v == self.best {
+            self.count += 1;
+        }
+    }
+    fn standing(&self, hero: V) -> Standing {
+        match hero.cmp(&self.best) {
+            std::cmp::Ordering::Greater => Standing::Ahead,
+            std::cmp::Ordering::Equal => Standing::Tied(self.count + 1),
+            std::cmp::Ordering::Less => Standing::Behind,
+        }
+    }
+}
+
+/// All N's tallies.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SweepTally {
+    /// Index N − 1.
+    pub points: Vec<PointTally>,
+}
+
+impl SweepTally {
+    pub fn merge(&mut self, o: &SweepTally) {
+        if self.points.len() < o.points.len() {
+            self.points.resize(o.points.len(), PointTally::default());
+        }
+        for (a, b) in self.points.iter_mut().zip(&o.points) {
+            a.merge(b);
+        }
+    }
+
+    fn from_sums(sums: Vec<PointSums>) -> SweepTally {
+        SweepTally {
+            points: sums.into_iter().map(PointSums::into_tally).collect(),
+        }
+    }
+}
+
+/// Credits one deal: hero and opponents' hole hands, the river board, for N = 1..=max.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn credit_deal(
+    sweep: &Sweep,
+    hero_combo: Combo,
+    hero_hole: Hand,
+    opp_combos: &[Combo],
+    opp_holes: &[Hand],
+    board: Hand,
+    w: f64,
+    sums: &mut [PointSums],
+) {
+    let hero_river = board.combine(hero_hole).evaluate();
+    let hero_now = sweep.now_value[hero_combo.index()];
+    let mut river: Option<(BestOf<HandValue>, usize)> = None;
+    let mut now: Option<BestOf<u32>> = None;
+    for (i, (&combo, &hole)) in opp_combos.iter().zip(opp_holes).enumerate() {
+        let v = board.combine(hole).evaluate();
+        let nv = sweep.now_value[combo.index()];
+        match &mut river {
+            None => river = Some((BestOf::first(v), v.category() as usize)),
+            Some((best, cat)) => {
+                if v > best.best {
+                    *cat = v.category() as usize;
+                }
+                best.push(v);
+            }
+        }
+        match &mut now {
+            None => now = Some(BestOf::first(nv)),
+            Some(best) => best.push(nv),
+        }
+        let n = i + 1;
+        if n >= *sweep.counts.start() && n <= sums.len() {
+            let (rb, cat) = river.expect("set");
+            sums[n - 1].credit(
+                w,
+                now.expect("set").standing(hero_now),
+                rb.standing(hero_river),
+                hero_river.category() as usize,
+                cat,
+            );
+        }
+    }
+}
+
+/// Hands and sets of a seat's combos.
+struct Holes {
+    combos: Vec<Combo>,
+    hands: Vec<Hand>,
+}
+
+impl Holes {
+    fn of(seat: &SeatCombos) -> Holes {
+        Holes {
+            combos: seat.combos.clone(),
+            hands: seat
+                .combos
+                .iter()
+                .map(|c| {
+                    let (a, b) = c.cards();
+                    Hand::new().add(a).add(b)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A sweep prepared for Monte Carlo batches.
+pub struct SweepSampler<'a> {
+    sweep: &'a Sweep,
+    hero: WeightedCombos,
+    opponents: WeightedCombos,
+    board_hand: Hand,
+    max_n: usize,
+}
+
+impl<'a> SweepSampler<'a> {
+    pub fn new(sweep: &'a Sweep) -> SweepSampler<'a> {
+        SweepSampler {
+            sweep,
+            hero: WeightedCombos::new(&sweep.hero),
+            opponents: WeightedCombos::new(&sweep.opponents),
+            board_hand: Hand::from_cards(&sweep.board.iter().collect::<Vec<_>>()),
+            max_n: (*sweep.counts.end()).min(sweep.feasible),
+        }
+    }
+
+    /// Batch `index`: `attempts` deals for the first opponents (fewer for large N when
+    /// a weighted opponent range clashes).
+    pub fn batch(&self, seed: u64, index: u64, attempts: u32) -> SweepTally {
+        let s = self.sweep;
+        let mut rng = batch_rng(seed, index);
+        let mut sums = vec![PointSums::default(); self.max_n];
+        let base = s.board.union(s.dead);
+        let mut opp_combos = Vec::with_capacity(MAX_OPPONENTS);
+        let mut opp_holes = Vec::with_capacity(MAX_OPPONENTS);
+        for _ in 0..attempts {
+            let h = self.hero.draw(&mut rng);
+            let hero_set = self.hero.set(h);
+            let mut used = base.union(hero_set);
+            let mut board = self.board_hand;
+            for _ in 0..s.to_come() {
+                let c = draw_card(&mut rng, used);
+                used.insert(c);
+                board = board.add(c);
+            }
+            opp_combos.clear();
+            opp_holes.clear();
+            for _ in 0..self.max_n {
+                if s.opponents.is_random {
+                    let a = draw_card(&mut rng, used);
+                    used.insert(a);
+                    let b = draw_card(&mut rng, used);
+                    used.insert(b);
+                    opp_combos.push(Combo::new(a, b).expect("distinct"));
+                    opp_holes.push(Hand::new().add(a).add(b));
+                } else {
+                    let o = self.opponents.draw(&mut rng);
+                    let set = self.opponents.set(o);
+                    if set.intersects(used) {
+                        break;
+                    }
+                    used = used.union(set);
+                    opp_combos.push(s.opponents.combos[o]);
+                    opp_holes.push(self.opponents.hand(o));
+                }
+            }
+            credit_deal(
+                s,
+                s.hero.combos[h],
+                self.hero.hand(h),
+                &opp_combos,
+                &opp_holes,
+                board,
+                1.0,
+                &mut sums,
+            );
+        }
+        SweepTally::from_sums(sums)
+    }
+}
+
+/// Exact enumeration of one opponent count `n`: every hero combo, every set of `n`
+/// opponent combos (unordered: opponents are interchangeable), every board.
+pub fn exact_point(sweep: &Sweep, n: usize) -> PointTally {
+    let hero = Holes::of(&sweep.hero);
+    let opps = Holes::of(&sweep.opponents);
+    let board_cards: Vec<Card> = sweep.board.iter().collect();
+    let board_hand = Hand::from_cards(&board_cards);
+    let base = sweep.board.union(sweep.dead);
+    let k = sweep.to_come();
+    // Parallel over (hero combo, first opponent).
+    let starts: Vec<(usize, usize)> = (0..hero.combos.len())
+        .flat_map(|h| (0..opps.combos.len()).map(move |o| (h, o)))
+        .filter(|&(h, o)| !sweep.hero.sets[h].intersects(sweep.opponents.sets[o]))
+        .collect();
+    // Each fold state credits prefixes too (N' < n); only index n − 1 is kept.
+    let sums = starts
+        .par_iter()
+        .fold(
+            || [PointSums::default(); MAX_OPPONENTS],
+            |mut per_n, &(h, o)| {
+                let used = base
+                    .union(sweep.hero.sets[h])
+                    .union(sweep.opponents.sets[o]);
+                let w = sweep.hero.weights[h] * sweep.opponents.weights[o];
+                let mut chosen = vec![o];
+                let mut combos = Vec::with_capacity(n);
+                let mut holes = Vec::with_capacity(n);
+                rest_of_opponents(
+                    sweep,
+                    &opps,
+                    n,
+                    used,
+                    w,
+                    &mut chosen,
+                    &mut |used, w, chosen| {
+                        combos.clear();
+                        holes.clear();
+                        combos.extend(chosen.iter().map(|&i| opps.combos[i]));
+                        holes.extend(chosen.iter().map(|&i| opps.hands[i]));
+                        let deck: Vec<Card> = used.complement().iter().collect();
+                        for_each_completion(&deck, k, board_hand, &mut |board| {
+                            credit_deal(
+                                sweep,
+                                hero.combos[h],
+                                hero.hands[h],
+                                &combos,
+                                &holes,
+                                board,
+                                w,
+                                &mut per_n[..n],
+                            );
+                        });
+                    },
+                );
+                per_n
+            },
+        )
+        .map(|per_n| per_n[n - 1])
+        .reduce(PointSums::default, |mut a, b| {
+            a.add(&b);
+            a
+        });
+    sums.into_tally()
+}
+
+/// Chooses opponents after `chosen` with increasing indices (each set counted once).
+fn rest_of_opponents(
+    sweep: &Sweep,
+    opps: &Holes,
+    n: usize,
+    used: CardSet,
+    w: f64,
+    chosen: &mut Vec<usize>,
+    visit: &mut dyn FnMut(CardSet, f64, &[usize]),
+) {
+    if chosen.len() == n {
+        visit(used, w, chosen);
+        return;
+    }
+    let last = *chosen.last().expect("first opponent");
+    for o in last + 1..opps.combos.len() {
+        let set = sweep.opponents.sets[o];
+        if !set.intersects(used) {
+            chosen.push(o);
+            rest_of_opponents(
+                sweep,
+                opps,
+                n,
+                used.union(set),
+                w * sweep.opponents.weights[o],
+                chosen,
+                visit,
+            );
+            chosen.pop();
+        }
+    }
+}
+
+fn for_each_completion(deck: &[Card], k: usize, board: Hand, visit: &mut dyn FnMut(Hand)) {
+    fn go(deck: &[Card], start: usize, k: usize, hand: Hand, visit: &mut dyn FnMut(Hand)) {
+        if k == 0 {
+            visit(hand);
+            return;
+        }
+        for i in start..deck.len() + 1 - k {
+            go(deck, i + 1, k - 1, hand.add(deck[i]), visit);
+        }
+    }
+    go(deck, 0, k, board, visit);
+}
+
+/// One opponent count's figures.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SweepPoint {
+    pub opponents: usize,
+    pub method: Method,
+    pub deals: u64,
+    pub win: f64,
+    pub tie: f64,
+    pub equity: f64,
+    pub hand_strength: f64,
+    pub ppot: Option<f64>,
+    pub npot: Option<f64>,
+    pub std_error: SweepErrors,
+    pub hero_types: [f64; 9],
+    pub opponent_types: [f64; 9],
+}
+
+/// Standard errors of a point's figures (0 for exact).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Default)]
+pub struct SweepErrors {
+    pub win: f64,
+    pub tie: f64,
+    pub equity: f64,
+    pub hand_strength: f64,
+    pub ppot: Option<f64>,
+    pub npot: Option<f64>,
+}
+
+impl PointTally {
+    /// Figures for `opponents` opponents; potentials `None` where undefined.
+    pub fn point(&self, opponents: usize, method: Method, has_potential: bool) -> SweepPoint {
+        let exact = method == Method::Exact;
+        let se = |s: &BatchStat| {
+            if exact {
+                0.0
+            } else {
+                s.std_error().unwrap_or(0.0)
+            }
+        };
+        let potential = |s: &BatchStat| if has_potential { s.mean() } else { None };
+        let potential_se = |s: &BatchStat| {
+            if has_potential && s.mean().is_some() {
+                Some(se(s))
+            } else {
+                None
+            }
+        };
+        let total = self.equity.n;
+        let share = |x: f64| if total > 0.0 { x / total } else { 0.0 };
+        SweepPoint {
+            opponents,
+            method,
+            deals: self.deals,
+            win: self.win.mean().unwrap_or(0.0),
+            tie: self.tie.mean().unwrap_or(0.0),
+            equity: self.equity.mean().unwrap_or(0.0),
+            hand_strength: self.hand_strength.mean().unwrap_or(0.0),
+            ppot: potential(&self.ppot),
+            npot: potential(&self.npot),
+            std_error: SweepErrors {
+                win: se(&self.win),
+                tie: se(&self.tie),
+                equity: se(&self.equity),
+                hand_strength: se(&self.hand_strength),
+                ppot: potential_se(&self.ppot),
+                npot: potential_se(&self.npot),
+            },
+            hero_types: self.hero_types.map(share),
+            opponent_types: self.opponent_types.map(share),
+        }
+    }
+}

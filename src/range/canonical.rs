@@ -1,0 +1,113 @@
+//! Canonical range text: compact classic notation that parses back to the same range.
+//!
+//! Full classes with one weight are grouped into `QQ+`, `TT-77`, `AJs+`, `A5s-A2s`;
+//! classes only partly present are listed combo by combo; `:w` marks weights below 1.
+
+use super::{HandClass, HandRange};
+use crate::cards::RANK_CHARS;
+
+/// A class's state in a range.
+#[derive(Clone, Copy, PartialEq)]
+enum ClassState {
+    Absent,
+    /// Every combo present, all with this weight.
+    Full(f32),
+    Partial,
+}
+
+fn state(range: &HandRange, class: HandClass) -> ClassState {
+    let weights: Vec<f32> = class.combos().iter().map(|&c| range.weight(c)).collect();
+    if weights.iter().all(|&w| w == 0.0) {
+        ClassState::Absent
+    } else if weights.iter().all(|&w| w == weights[0]) {
+        ClassState::Full(weights[0])
+    } else {
+        ClassState::Partial
+    }
+}
+
+fn with_weight(term: String, weight: f32) -> String {
+    if weight == 1.0 {
+        term
+    } else {
+        format!("{term}:{weight}")
+    }
+}
+
+fn rank(r: u8) -> char {
+    RANK_CHARS[r as usize]
+}
+
+/// Runs of consecutive items (by position) sharing one full weight: (first, last, weight).
+fn runs(states: &[(u8, ClassState)]) -> Vec<(u8, u8, f32)> {
+    let mut out: Vec<(u8, u8, f32)> = Vec::new();
+    let mut prev_full = false;
+    for &(key, state) in states {
+        match state {
+            ClassState::Full(w) => {
+                match out.last_mut() {
+                    Some(run) if prev_full && run.2 == w => run.1 = key,
+                    _ => out.push((key, key, w)),
+                }
+                prev_full = true;
+            }
+            _ => prev_full = false,
+        }
+    }
+    out
+}
+
+pub(super) fn to_text(range: &HandRange) -> String {
+    if range.iter().count() == super::COMBOS && range.iter().all(|(_, w)| w == 1.0) {
+        return "random".to_string();
+    }
+    let mut terms: Vec<String> = Vec::new();
+    // Pairs, aces down.
+    let pairs: Vec<(u8, ClassState)> = (0..13u8)
+        .rev()
+        .map(|r| (r, state(range, HandClass::of_ranks(r, r, false))))
+        .collect();
+    for (top, bottom, w) in runs(&pairs) {
+        let (t, b) = (rank(top), rank(bottom));
+        let term = if top == 12 && bottom < 12 {
+            format!("{b}{b}+")
+        } else if top == bottom {
+            format!("{t}{t}")
+        } else {
+            format!("{t}{t}-{b}{b}")
+        };
+        terms.push(with_weight(term, w));
+    }
+    // Suited, then offsuit; by top card, kickers down.
+    for (suited, suffix) in [(true, 's'), (false, 'o')] {
+        for high in (1..13u8).rev() {
+            let kickers: Vec<(u8, ClassState)> = (0..high)
+                .rev()
+                .map(|k| (k, state(range, HandClass::of_ranks(high, k, suited))))
+                .collect();
+            for (first, last, w) in runs(&kickers) {
+                let (h, f, l) = (rank(high), rank(first), rank(last));
+                let term = if first == high - 1 && last < first {
+                    format!("{h}{l}{suffix}+")
+                } else if first == last {
+                    format!("{h}{f}{suffix}")
+                } else {
+                    format!("{h}{f}{suffix}-{h}{l}{suffix}")
+                };
+                terms.push(with_weight(term, w));
+            }
+        }
+    }
+    // Partial classes, combo by combo, in grid order.
+    for class in HandClass::all() {
+        if state(range, class) == ClassState::Partial {
+            for combo in class.combos() {
+                let w = range.weight(combo);
+                if w > 0.0 {
+                    terms.push(with_weight(combo.to_string(), w));
+                }
+            }
+        }
+    }
+    terms.join(", ")
+}

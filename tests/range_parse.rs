@@ -1,0 +1,324 @@
+//! The range parser against every row of SPEC §3, precedence, weights, errors, and
+//! property tests: print-parse round trips and no panic on arbitrary text.
+
+use multiodds::cards::CardSet;
+use multiodds::range::{HandClass, HandRange, RangeErrorKind};
+use proptest::prelude::*;
+
+fn count(text: &str) -> usize {
+    HandRange::parse(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .combo_count()
+}
+
+fn weight(text: &str) -> f64 {
+    HandRange::parse(text).unwrap().total_weight()
+}
+
+fn same(a: &str, b: &str) {
+    assert_eq!(
+        HandRange::parse(a).unwrap(),
+        HandRange::parse(b).unwrap(),
+        "{a} should equal {b}"
+    );
+}
+
+#[test]
+fn classic_notation_rows() {
+    let rows: &[(&str, usize)] = &[
+        ("AsKs", 1),
+        ("Ah Kh", 1),
+        ("AKs", 4),
+        ("AKo", 12),
+        ("AK", 16),
+        ("77", 6),
+        ("77+", 48),
+        ("AJs+", 12),
+        ("AJo+", 36),
+        ("AJ+", 48),
+        ("KJs+", 8),
+        ("TT-77", 24),
+        ("A5s-A2s", 16),
+        ("K9o-K6o", 48),
+        ("T9s-65s", 20),
+        ("random", 1326),
+        ("any", 1326),
+        ("XxXx", 1326),
+        ("??", 1326),
+        ("AA,KK", 12),
+        ("10s 10h", 1),
+    ];
+    for &(text, combos) in rows {
+        assert_eq!(count(text), combos, "{text}");
+    }
+    same("KJs+", "KJs, KQs");
+    same("AJs+", "AJs, AQs, AKs");
+    same("77-TT", "TT-77");
+    same("A2s-A5s", "A5s-A2s");
+    same("65s-T9s", "T9s, 98s, 87s, 76s, 65s");
+    same("AK*", "AK");
+    same("ak", "AK");
+}
+
+#[test]
+fn percent_ranges_follow_the_preflop_ranking() {
+    // The class that crosses the line is in: 15% of 1,326 is 198.9 combos.
+    let r = HandRange::parse("15%").unwrap();
+    assert!(r.combo_count() as f64 >= 198.9);
+    assert!(HandRange::parse("AA").unwrap().intersect(&r) == HandRange::parse("AA").unwrap());
+    let fifty = HandRange::parse("50%").unwrap().combo_count();
+    assert!((663..663 + 12).contains(&fifty), "{fifty}");
+    assert_eq!(count("100%"), 1326);
+    assert!(matches!(
+        HandRange::parse("0%").unwrap_err().kind,
+        RangeErrorKind::EmptyResult
+    ));
+    // The ranking is by equity: every class in 15% beats every class outside.
+    let worst_in = HandClass::all()
+        .filter(|c| r.contains(c.combos()[0]))
+        .map(multiodds::range::preflop_equity)
+        .fold(f64::INFINITY, f64::min);
+    let best_out = HandClass::all()
+        .filter(|c| !r.contains(c.combos()[0]))
+        .map(multiodds::range::preflop_equity)
+        .fold(0.0, f64::max);
+    assert!(worst_in > best_out);
+}
+
+#[test]
+fn equity_comparisons() {
+    let over60 = HandRange::parse("E > 60%").unwrap();
+    for class in HandClass::all() {
+        let e = multiodds::range::preflop_equity(class);
+        assert_eq!(over60.contains(class.combos()[0]), e > 0.6, "{class} {e}");
+    }
+    same("E >= 0.6", "E >= 60%");
+    same("random > 60%", "E > 60%");
+    // Comparisons filter everything on their left.
+    let pairs = HandRange::parse("Pair, AKs < 60%").unwrap();
+    for class in HandClass::all() {
+        let e = multiodds::range::preflop_equity(class);
+        let in_left = class.high() == class.low() || class.to_string() == "AKs";
+        assert_eq!(
+            pairs.contains(class.combos()[0]),
+            in_left && e < 0.6,
+            "{class}"
+        );
+    }
+    assert!(!HandRange::parse("AA < 60%").is_ok_and(|r| !r.is_empty()));
+}
+
+#[test]
+fn pocket_query_extensions() {
+    assert_eq!(count("Group1"), 28);
+    assert_eq!(count("G1"), 28);
+    same("G2-G4", "Group2, Group3, Group4");
+    same("Group1-Group2", "G1, G2");
+    assert_eq!(
+        count("Group1")
+            + count("G2")
+            + count("G3")
+            + count("G4")
+            + count("G5")
+            + count("G6")
+            + count("G7")
+            + count("G8")
+            + count("Group9"),
+        1326
+    );
+    same("GroupNone", "Group9");
+    assert_eq!(count("Suited"), 312);
+    assert_eq!(count("Offsuit"), 1014);
+    assert_eq!(count("Pair"), 78);
+    assert_eq!(count("Connected"), 13 * 16);
+    same(
+        "Connected Suited",
+        "AKs, KQs, QJs, JTs, T9s, 98s, 87s, 76s, 65s, 54s, 43s, 32s, A2s",
+    );
+    same(
+        "Gap1 Suited",
+        "AQs, KJs, QTs, J9s, T8s, 97s, 86s, 75s, 64s, 53s, 42s, A3s",
+    );
+    same(
+        "Gap2 Offsuit",
+        "AJo, KTo, Q9o, J8o, T7o, 96o, 85o, 74o, 63o, 52o, A4o",
+    );
+    assert_eq!(count("Gap3"), 10 * 16);
+    same("Ax", "A9o-A2o");
+    same("Axo", "A9o-A2o");
+    same("Axs", "A9s-A2s");
+    same("Ax*", "A9s-A2s, A9o-A2o");
+    assert_eq!(count("A?"), 6 + 12 * 16);
+    same("A?s", "A2s+");
+    same("AK Suited", "AKs");
+    same("Suited AK", "AKs");
+    same("QQ+ & Pair", "QQ+");
+    // An intersection that leaves nothing is reported, not returned empty.
+    assert_eq!(
+        HandRange::parse("QQ+ And AK").unwrap_err().kind,
+        RangeErrorKind::EmptyResult
+    );
+    same("AA | KK", "AA, KK");
+    same("AA Or KK", "AA,KK");
+    same("!AA", "Not AA");
+    // Keywords are case-insensitive.
+    same("group1 suited", "GROUP1 SUITED");
+    same("NOT aa", "not AA");
+}
+
+#[test]
+fn precedence() {
+    // Not binds tight: everything but AA, plus KK.
+    assert_eq!(count("Not AA, KK"), 1326 - 6);
+    assert!(HandRange::parse("Not AA, KK").unwrap().contains(
+        multiodds::range::Combo::new("Kc".parse().unwrap(), "Kd".parse().unwrap()).unwrap()
+    ));
+    // The postfix filter binds tighter than Not: everything but AKs.
+    assert_eq!(count("Not AK Suited"), 1326 - 4);
+    // Juxtaposition and And bind tighter than Or.
+    same("AK Suited, QQ", "AKs, QQ");
+    same("Pair Group1, AKo", "JJ+, AKo");
+    same("(AK, QQ) Suited", "AKs");
+    same("AA, KK & Pair", "AA, KK");
+}
+
+#[test]
+fn weights() {
+    assert!((weight("AKs:0.5") - 2.0).abs() < 1e-6);
+    assert!((weight("(QQ+,AK):0.25") - 34.0 * 0.25).abs() < 1e-6);
+    // A combo named twice keeps the larger weight.
+    assert!((weight("AKs:0.5, AKs:0.75") - 3.0).abs() < 1e-6);
+    assert!((weight("AKs:0.5, AsKs") - 2.5).abs() < 1e-6);
+    for bad in ["AKs:0", "AKs:1.5", "AKs:x", "AKs:", "AKs:-1"] {
+        let e = HandRange::parse(bad).unwrap_err();
+        assert_eq!(e.kind, RangeErrorKind::BadWeight, "{bad}");
+    }
+}
+
+#[test]
+fn board_and_dead_cards_remove_combos() {
+    let r = HandRange::parse("AA").unwrap();
+    let board = CardSet::parse("As 7d 2c").unwrap();
+    assert_eq!(r.without_cards(board).combo_count(), 3);
+    let both = CardSet::parse("As Ah Ad").unwrap();
+    let e = r.remove_cards(both).unwrap_err();
+    assert!(e.to_string().contains("blocked"), "{e}");
+    assert_eq!(HandRange::random().without_cards(board).combo_count(), 1176);
+}
+
+#[test]
+fn errors_name_token_and_column() {
+    let e = HandRange::parse("AKx+").unwrap_err();
+    assert_eq!(e.to_string(), "\"AKx+\" at column 3: unknown rank 'x'");
+    let e = HandRange::parse("QQ++").unwrap_err();
+    assert_eq!(e.caret("QQ++"), "QQ++\n   ^ '+' twice");
+    let cases: &[(&str, usize, RangeErrorKind)] = &[
+        ("", 1, RangeErrorKind::Empty),
+        ("AA, ZZ", 5, RangeErrorKind::UnknownWord),
+        ("AA,", 3, RangeErrorKind::ExpectedTerm),
+        ("(AA, KK", 1, RangeErrorKind::MissingCloseParen),
+        ("AA)", 3, RangeErrorKind::UnmatchedCloseParen),
+        ("AKs-QJo", 4, RangeErrorKind::SpanMismatch),
+        ("AK-Q2", 3, RangeErrorKind::SpanMismatch),
+        ("AK+-AQ", 3, RangeErrorKind::SpanWithPlus),
+        ("As", 1, RangeErrorKind::SingleCard),
+        (
+            "AsAs",
+            3,
+            RangeErrorKind::Card(multiodds::cards::CardErrorKind::Duplicate),
+        ),
+        ("QQ, 150%", 5, RangeErrorKind::BadPercent),
+        ("E > 2", 5, RangeErrorKind::BadEquity),
+        ("AAs", 3, RangeErrorKind::UnknownRank('s')),
+        ("G3-G", 3, RangeErrorKind::SpanMismatch),
+    ];
+    for (text, column, kind) in cases {
+        let e = HandRange::parse(text).unwrap_err();
+        assert_eq!(&e.kind, kind, "{text}: {e}");
+        assert_eq!(e.column, *column, "{text}: {e}");
+    }
+}
+
+#[test]
+fn canonical_text_is_compact() {
+    let r = HandRange::parse("QQ+, AK").unwrap();
+    assert_eq!(r.to_string(), "QQ+, AKs, AKo");
+    assert_eq!(HandRange::parse("A2s-A5s").unwrap().to_string(), "A5s-A2s");
+    assert_eq!(
+        HandRange::parse("AsKs, AKo").unwrap().to_string(),
+        "AKo, AsKs"
+    );
+    assert_eq!(
+        HandRange::parse("AKs:0.5, 77").unwrap().to_string(),
+        "77, AKs:0.5"
+    );
+    assert_eq!(HandRange::parse("any").unwrap().to_string(), "random");
+}
+
+#[test]
+fn grid_projection() {
+    let r = HandRange::parse("AKs:0.5, AsKh, QQ").unwrap();
+    let grid = r.grid();
+    assert_eq!((grid[0][1].present, grid[0][1].possible), (4, 4));
+    assert!((grid[0][1].weight_sum - 2.0).abs() < 1e-6);
+    assert_eq!((grid[1][0].present, grid[1][0].possible), (1, 12));
+    assert_eq!((grid[2][2].present, grid[2][2].possible), (6, 6));
+    assert_eq!(grid[5][5].present, 0);
+}
+
+/// A random weighted range: a few classes, some exact combos, some weights.
+fn arb_range() -> impl Strategy<Value = HandRange> {
+    prop::collection::vec(
+        (
+            0usize..1326,
+            prop::sample::select(vec![1.0f32, 0.5, 0.25, 0.3, 0.75, 0.125]),
+        ),
+        1..60,
+    )
+    .prop_flat_map(|combos| {
+        prop::collection::vec(
+            (0usize..169, prop::sample::select(vec![1.0f32, 0.5, 0.1])),
+            0..12,
+        )
+        .prop_map(move |classes| {
+            let mut r = HandRange::empty();
+            for (i, w) in &combos {
+                r.set(multiodds::range::Combo::from_index(*i).unwrap(), *w);
+            }
+            for (c, w) in &classes {
+                for combo in HandClass::from_index(*c).combos() {
+                    r.set(combo, *w);
+                }
+            }
+            r
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+    #[test]
+    fn print_then_parse_is_identity(r in arb_range()) {
+        let text = r.to_string();
+        let back = HandRange::parse(&text).unwrap();
+        prop_assert_eq!(back, r, "{}", text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100_000))]
+    #[test]
+    fn never_panics_and_errors_point_inside(text in "[AKQJT98765432xXsSoO?*+:%,|&!()<>=. 0-9a-zA-Z-]{0,24}") {
+        if let Err(e) = HandRange::parse(&text) {
+            let len = text.chars().count().max(1);
+            prop_assert!(e.column >= 1 && e.column <= len, "{} -> {} (len {})", text, e, len);
+        }
+    }
+
+    #[test]
+    fn never_panics_on_any_unicode(text in "\\PC{0,16}") {
+        if let Err(e) = HandRange::parse(&text) {
+            prop_assert!(e.column >= 1 && e.column <= text.chars().count().max(1));
+        }
+    }
+}
