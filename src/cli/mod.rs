@@ -333,6 +333,9 @@ fn equity_command(
         .map(|(i, text)| parse_range(format!("seat {}", i + 1), text))
         .collect::<Result<Vec<_>, _>>()?;
     let matchup = Matchup::new(parsed, board, dead)?;
+    if run.exact {
+        crate::equity::exact::check_affordable(&matchup)?;
+    }
     let start = Instant::now();
     let result = run_matchup(&matchup, &settings(run), |_| true);
     let elapsed = start.elapsed();
@@ -372,6 +375,13 @@ fn sweep_command(
     let hero_range = parse_range("hero".into(), hero)?;
     let vs_range = parse_range("--vs".into(), vs)?;
     let sweep = Sweep::new(hero_range, vs_range, board, dead, counts)?;
+    if run.exact {
+        let n = (*sweep.counts.end()).min(sweep.feasible);
+        let evaluations = sweep.exact_cost(n);
+        if evaluations > crate::equity::exact::MAX_EVALUATIONS {
+            return Err(EquityError::TooLarge { evaluations }.into());
+        }
+    }
     let result = run_sweep(&sweep, &settings(run), |_| true);
     Ok(output::sweep(hero, vs, &sweep, &result, json, csv))
 }

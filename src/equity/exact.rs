@@ -31,6 +31,18 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
     }
 }
 
+/// The most evaluations an exact run may be asked for (minutes on two cores).
+pub const MAX_EVALUATIONS: f64 = 3e11;
+
+/// Refuses exact runs that would take hours.
+pub fn check_affordable(m: &Matchup) -> Result<(), super::EquityError> {
+    let evaluations = estimated_evaluations(m);
+    if evaluations > MAX_EVALUATIONS {
+        return Err(super::EquityError::TooLarge { evaluations });
+    }
+    Ok(())
+}
+
 /// Cards held in every deal: those of one-combo seats.
 fn fixed_cards(m: &Matchup) -> CardSet {
     m.seats
@@ -437,95 +449,143 @@ fn sweep(
     }
 }
 
-/// Three or more seats: deals outside (folded by suit symmetry), boards inside.
+/// Three or more seats: deals outside, boards inside. With suit symmetry the deals are
+/// first folded into classes (one visit per class); without, they are streamed.
 fn multiway(m: &Matchup) -> MatchupTally {
     let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
     let n = m.seats.len();
-    let mut deals: HashMap<Vec<u16>, (f64, u64)> = HashMap::new();
-    let mut chosen = vec![0u16; n];
-    fn go(
-        m: &Matchup,
-        sym: &SuitSymmetry,
-        seat: usize,
-        used: CardSet,
-        weight: f64,
-        chosen: &mut Vec<u16>,
-        deals: &mut HashMap<Vec<u16>, (f64, u64)>,
-    ) {
-        if seat == m.seats.len() {
-            let key = canonical_deal(sym, chosen);
-            let entry = deals.entry(key).or_insert((0.0, 0));
-            entry.0 += weight;
-            entry.1 += 1;
-            return;
-        }
-        let s = &m.seats[seat];
-        for i in 0..s.len() {
-            if !s.sets[i].intersects(used) {
-                chosen[seat] = s.combos[i].index() as u16;
-                go(
-                    m,
-                    sym,
-                    seat + 1,
-                    used.union(s.sets[i]),
-                    weight * s.weights[i],
-                    chosen,
-                    deals,
-                );
-            }
-        }
-    }
-    go(
-        m,
-        &sym,
-        0,
-        m.board.union(m.dead),
-        1.0,
-        &mut chosen,
-        &mut deals,
-    );
-    let deals: Vec<(Vec<u16>, (f64, u64))> = deals.into_iter().collect();
     let k = m.cards_to_come();
-    let board_cards: Vec<Card> = m.board.iter().collect();
-    let (sums, count) = deals
-        .par_iter()
-        .fold(
-            || (vec![SeatSums::new(); n], 0u64),
-            |(mut sums, mut count), (combos, (weight, multiplicity))| {
-                let mut used = m.board.union(m.dead);
-                let mut hands = Vec::with_capacity(n);
-                for &c in combos {
-                    let combo = crate::range::Combo::from_index(c as usize).expect("combo");
-                    let (a, b) = combo.cards();
-                    used = used.union(combo.card_set());
-                    hands.push(Hand::from_cards(&board_cards).add(a).add(b));
+    let board_hand = Hand::from_cards(&m.board.iter().collect::<Vec<_>>());
+    let base = m.board.union(m.dead);
+    // Every board for one deal (combo indices per seat) of total weight `weight`
+    // standing for `multiplicity` deals.
+    let visit = |state: &mut MultiwayState, combos: &[u16], weight: f64, multiplicity: u64| {
+        let mut used = base;
+        state.hands.clear();
+        for &c in combos {
+            let combo = crate::range::Combo::from_index(c as usize).expect("combo");
+            let (a, b) = combo.cards();
+            used = used.union(combo.card_set());
+            state.hands.push(board_hand.add(a).add(b));
+        }
+        let deck: Vec<Card> = used.complement().iter().collect();
+        let mut boards = 0u64;
+        let MultiwayState {
+            sums,
+            hands,
+            values,
+            ..
+        } = state;
+        completions_from(&deck, 0, k, Hand::new(), CardSet::EMPTY, &mut |h, _| {
+            for (v, hand) in values.iter_mut().zip(hands.iter()) {
+                *v = hand.combine(h).evaluate();
+            }
+            credit_showdown(values, weight, sums);
+            boards += 1;
+        });
+        state.deals += boards * multiplicity;
+    };
+    let new_state = || MultiwayState {
+        sums: vec![SeatSums::new(); n],
+        deals: 0,
+        hands: Vec::with_capacity(n),
+        values: vec![HandValue::default(); n],
+        chosen: vec![0u16; n],
+    };
+    let states: Vec<MultiwayState> = if sym.order() > 1 {
+        let mut classes: HashMap<Vec<u16>, (f64, u64)> = HashMap::new();
+        let mut chosen = vec![0u16; n];
+        for_each_deal(m, 0, base, 1.0, &mut chosen, &mut |combos, w| {
+            let entry = classes
+                .entry(canonical_deal(&sym, combos))
+                .or_insert((0.0, 0));
+            entry.0 += w;
+            entry.1 += 1;
+        });
+        let classes: Vec<(Vec<u16>, (f64, u64))> = classes.into_iter().collect();
+        classes
+            .par_iter()
+            .fold(new_state, |mut st, (combos, (w, count))| {
+                visit(&mut st, combos, *w, *count);
+                st
+            })
+            .collect()
+    } else {
+        let first = &m.seats[0];
+        (0..first.len())
+            .into_par_iter()
+            .fold(new_state, |mut st, i| {
+                let mut chosen = std::mem::take(&mut st.chosen);
+                chosen[0] = first.combos[i].index() as u16;
+                let mut deals: Vec<(Vec<u16>, f64)> = Vec::new();
+                for_each_deal(
+                    m,
+                    1,
+                    base.union(first.sets[i]),
+                    first.weights[i],
+                    &mut chosen,
+                    &mut |c, w| {
+                        deals.push((c.to_vec(), w));
+                    },
+                );
+                for (combos, w) in &deals {
+                    visit(&mut st, combos, *w, 1);
                 }
-                let deck: Vec<Card> = used.complement().iter().collect();
-                let mut values = vec![HandValue::default(); n];
-                let mut boards = 0u64;
-                completions_from(&deck, 0, k, Hand::new(), CardSet::EMPTY, &mut |h, _| {
-                    for (v, hand) in values.iter_mut().zip(&hands) {
-                        *v = hand.combine(h).evaluate();
-                    }
-                    credit_showdown(&values, *weight, &mut sums);
-                    boards += 1;
-                });
-                count += boards * multiplicity;
-                (sums, count)
-            },
-        )
-        .reduce(
-            || (vec![SeatSums::new(); n], 0u64),
-            |(mut a, ca), (b, cb)| {
-                for (x, y) in a.iter_mut().zip(&b) {
-                    x.add(y);
-                }
-                (a, ca + cb)
-            },
-        );
+                st.chosen = chosen;
+                st
+            })
+            .collect()
+    };
+    let mut sums = vec![SeatSums::new(); n];
+    let mut deals = 0;
+    for st in &states {
+        for (a, b) in sums.iter_mut().zip(&st.sums) {
+            a.add(b);
+        }
+        deals += st.deals;
+    }
     MatchupTally {
-        deals: count,
+        deals,
         seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+    }
+}
+
+/// Per-thread state of the multiway enumeration.
+struct MultiwayState {
+    sums: Vec<SeatSums>,
+    deals: u64,
+    hands: Vec<Hand>,
+    values: Vec<HandValue>,
+    chosen: Vec<u16>,
+}
+
+/// Calls `visit(combos, weight)` for every choice of one combo per seat from `seat` on
+/// that shares no card with `used` or each other.
+fn for_each_deal(
+    m: &Matchup,
+    seat: usize,
+    used: CardSet,
+    weight: f64,
+    chosen: &mut Vec<u16>,
+    visit: &mut dyn FnMut(&[u16], f64),
+) {
+    if seat == m.seats.len() {
+        visit(chosen, weight);
+        return;
+    }
+    let s = &m.seats[seat];
+    for i in 0..s.len() {
+        if !s.sets[i].intersects(used) {
+            chosen[seat] = s.combos[i].index() as u16;
+            for_each_deal(
+                m,
+                seat + 1,
+                used.union(s.sets[i]),
+                weight * s.weights[i],
+                chosen,
+                visit,
+            );
+        }
     }
 }
 

@@ -46,6 +46,8 @@ pub enum EquityError {
     NotEnoughCards(String),
     #[error("opponent count must be 1 to 9, got {0}")]
     OpponentCount(usize),
+    #[error("exact enumeration would take about {evaluations:.1e} hand evaluations (hours); use Monte Carlo")]
+    TooLarge { evaluations: f64 },
 }
 
 /// How results were computed.
