@@ -97,6 +97,12 @@ impl std::str::FromStr for Card {
     }
 }
 
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// A set of distinct cards, one bit per card index. A set cannot hold a card twice
 /// by construction; [`CardSet::parse`] reports a repeated card as an error.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -114,6 +114,18 @@ pub enum Command {
         #[arg(long, conflicts_with = "json")]
         csv: bool,
     },
+    /// Outs and draws one card ahead, on a flop or turn.
+    Outs {
+        /// The hero's hand, e.g. "Ah Kh".
+        hero: String,
+        #[command(flatten)]
+        cards: CardsArgs,
+        /// An opponent's known hand (repeat for several).
+        #[arg(long = "vs")]
+        vs: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Regenerate the shipped preflop ranking (exact equity of the 169 classes
     /// against one random hand) as CSV.
     #[command(hide = true)]
@@ -216,6 +228,12 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         }) => with_threads(run.threads, || {
             sweep_command(&hero, &vs, &opponents, &cards, &run, json, csv)
         }),
+        Some(Command::Outs {
+            hero,
+            cards,
+            vs,
+            json,
+        }) => outs_command(&hero, &cards, &vs, json),
         Some(Command::PreflopTable) => {
             let mut out = String::from("class,equity\n");
             for (class, equity) in crate::equity::preflop_equity_table() {
@@ -384,4 +402,43 @@ fn sweep_command(
     }
     let result = run_sweep(&sweep, &settings(run), |_| true);
     Ok(output::sweep(hero, vs, &sweep, &result, json, csv))
+}
+
+/// One exact hand (two cards) from text.
+fn parse_hand(what: &'static str, text: &str) -> Result<crate::range::Combo, CliError> {
+    let set = CardSet::parse(text).map_err(|e| CliError::cards(what, text, e))?;
+    let cards = set.to_vec_desc();
+    match cards.as_slice() {
+        [a, b] => Ok(crate::range::Combo::new(*a, *b).expect("distinct cards")),
+        _ => Err(CliError::cards(
+            what,
+            text,
+            CardError {
+                kind: CardErrorKind::Count {
+                    what: "a hand",
+                    min: 2,
+                    max: 2,
+                    got: cards.len(),
+                },
+                token: text.trim().to_string(),
+                column: 1,
+            },
+        )),
+    }
+}
+
+fn outs_command(
+    hero: &str,
+    cards: &CardsArgs,
+    vs: &[String],
+    json: bool,
+) -> Result<String, CliError> {
+    let (board, dead) = parse_cards(cards)?;
+    let hero = parse_hand("hero", hero)?;
+    let opponents = vs
+        .iter()
+        .map(|v| parse_hand("--vs", v))
+        .collect::<Result<Vec<_>, _>>()?;
+    let result = crate::equity::outs::outs(hero, board, dead, &opponents)?;
+    Ok(output::outs(&result, json))
 }

@@ -234,3 +234,65 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
     }
     out
 }
+
+pub fn outs(o: &crate::equity::outs::Outs, json: bool) -> String {
+    let cards = |cs: &[crate::cards::Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let draw = |d: &crate::equity::outs::Draw| json!({"outs": d.outs, "hit_by_river": round6(d.hit_by_river), "rule_of_4_and_2": round6(d.rule_of_4_and_2)});
+    if json {
+        let object = json!({
+            "hero": o.hero,
+            "board": o.board,
+            "category": o.category.key(),
+            "outs": cards(&o.outs),
+            "count": o.all.outs,
+            "hit_by_river": round6(o.all.hit_by_river),
+            "rule_of_4_and_2": round6(o.all.rule_of_4_and_2),
+            "discounted_outs": cards(&o.discounted),
+            "discounted": draw(&o.discounted_draw),
+            "draws": {
+                "flush_draw": o.flush_draw,
+                "backdoor_flush_draw": o.backdoor_flush_draw,
+                "open_ended_straight_draw": o.open_ended,
+                "gutshot": o.gutshot,
+                "flush": draw(&o.flush),
+                "straight": draw(&o.straight),
+            },
+        });
+        return format!("{object}\n");
+    }
+    let line = |name: &str, d: &crate::equity::outs::Draw| {
+        format!(
+            "{name:<18} {:>3} outs  {:>6.2}% by the river (rule of 4 and 2: {:.0}%)\n",
+            d.outs,
+            100.0 * d.hit_by_river,
+            100.0 * d.rule_of_4_and_2
+        )
+    };
+    let mut out = format!("{} on {}: {}\n", o.hero, o.board, o.category);
+    out += &line("outs", &o.all);
+    out += &format!("  {}\n", cards(&o.outs).join(" "));
+    out += &line("discounted outs", &o.discounted_draw);
+    let mut flags = Vec::new();
+    if o.flush_draw {
+        flags.push("flush draw");
+    }
+    if o.backdoor_flush_draw {
+        flags.push("backdoor flush draw");
+    }
+    if o.open_ended {
+        flags.push("open-ended straight draw");
+    }
+    if o.gutshot {
+        flags.push("gutshot");
+    }
+    if !flags.is_empty() {
+        out += &format!("draws: {}\n", flags.join(", "));
+    }
+    if o.flush.outs > 0 {
+        out += &line("flush draw", &o.flush);
+    }
+    if o.straight.outs > 0 {
+        out += &line("straight draw", &o.straight);
+    }
+    out
+}

@@ -10,6 +10,7 @@
 
 pub mod exact;
 pub mod monte_carlo;
+pub mod outs;
 pub mod run;
 pub mod stats;
 pub mod sweep;
