@@ -136,14 +136,16 @@ fn random_order(c: &mut Criterion) {
     let hands = random_hands();
     let mut group = c.benchmark_group("eval_random_7card");
     group.throughput(Throughput::Elements(RANDOM_HANDS as u64));
+    // Each evaluator gets the same hands, pre-converted to its own card type.
     let ours = ours_cards();
+    let ours_hands: Vec<[Card; 7]> = hands.iter().map(|h| h.map(|i| ours[i as usize])).collect();
     group.bench_function(BenchmarkId::new("multiodds", RANDOM_HANDS), |b| {
         b.iter(|| {
             let mut sum = 0u64;
-            for hand in black_box(&hands) {
+            for hand in black_box(&ours_hands) {
                 let mut h = Hand::new();
-                for &i in hand {
-                    h = h.add(ours[i as usize]);
+                for &card in hand {
+                    h = h.add(card);
                 }
                 sum += h.evaluate().get() as u64;
             }
@@ -151,13 +153,15 @@ fn random_order(c: &mut Criterion) {
         })
     });
     let rs = rs_poker_cards();
+    let rs_hands: Vec<[rs_poker::core::Card; 7]> =
+        hands.iter().map(|h| h.map(|i| rs[i as usize])).collect();
     group.bench_function(BenchmarkId::new("rs_poker_5.0", RANDOM_HANDS), |b| {
         b.iter(|| {
             let mut sum = 0u64;
-            for hand in black_box(&hands) {
+            for hand in black_box(&rs_hands) {
                 let mut h = rs_poker::core::SevenCardAccum::new();
-                for &i in hand {
-                    h.add(rs[i as usize]);
+                for &card in hand {
+                    h.add(card);
                 }
                 sum += h.rank().value_bits() as u64;
             }
@@ -165,13 +169,15 @@ fn random_order(c: &mut Criterion) {
         })
     });
     let aya = aya_cards();
+    let aya_hands: Vec<[aya_poker::base::Card; 7]> =
+        hands.iter().map(|h| h.map(|i| aya[i as usize])).collect();
     group.bench_function(BenchmarkId::new("aya_poker_0.1", RANDOM_HANDS), |b| {
         b.iter(|| {
             let mut sum = 0u64;
-            for hand in black_box(&hands) {
+            for hand in black_box(&aya_hands) {
                 let mut h = aya_poker::base::Hand::new();
-                for &i in hand {
-                    h.insert_unchecked(&aya[i as usize]);
+                for card in hand {
+                    h.insert_unchecked(card);
                 }
                 sum += aya_poker::poker_rank(&h).0 as u64;
             }

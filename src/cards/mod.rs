@@ -47,6 +47,12 @@ impl Card {
         self.0 as usize
     }
 
+    /// Index as a byte (lets table lookups of 256 entries skip bounds checks).
+    #[inline(always)]
+    pub const fn index_u8(self) -> u8 {
+        self.0
+    }
+
     /// Rank, 0 = deuce … 12 = ace.
     #[inline(always)]
     pub const fn rank(self) -> u8 {

@@ -99,21 +99,27 @@ impl HandValue {
     }
 }
 
-/// Per card: its rank base plus a one in its suit's counter nibble (bits 32+), and its
-/// bit in the 4×16-bit suit masks.
-const CARD_KEYS: [(u64, u64); 52] = {
-    let mut keys = [(0u64, 0u64); 52];
+/// Per card: its rank base plus a one in its suit's counter nibble (bits 32+).
+/// 256 entries, so indexing by a `u8` needs neither a mask nor a bounds check.
+const CARD_KEY: [u64; 256] = {
+    let mut keys = [0u64; 256];
     let mut i = 0;
     while i < 52 {
-        let rank = i / 4;
-        let suit = i % 4;
-        keys[i] = (
-            table_builder::RANK_BASES[rank] as u64 + (1u64 << (32 + 4 * suit)),
-            1u64 << (16 * suit + rank),
-        );
+        keys[i] = table_builder::RANK_BASES[i / 4] as u64 + (1u64 << (32 + 4 * (i % 4)));
         i += 1;
     }
     keys
+};
+
+/// Per card: its bit in the four 16-bit suit masks (used only for flushes).
+const CARD_MASK: [u64; 256] = {
+    let mut masks = [0u64; 256];
+    let mut i = 0;
+    while i < 52 {
+        masks[i] = 1u64 << (16 * (i % 4) + i / 4);
+        i += 1;
+    }
+    masks
 };
 
 /// Suit counters start at 3, so a nibble reaches 8 (its top bit) at five suited cards.
@@ -155,10 +161,10 @@ impl Hand {
     #[inline(always)]
     #[must_use]
     pub const fn add(self, card: Card) -> Hand {
-        let (key, mask) = CARD_KEYS[card.index()];
+        let i = card.index_u8() as usize;
         Hand {
-            key: self.key.wrapping_add(key),
-            mask: self.mask | mask,
+            key: self.key.wrapping_add(CARD_KEY[i]),
+            mask: self.mask | CARD_MASK[i],
         }
     }
 

@@ -246,7 +246,7 @@ pub fn build() -> Tables {
 /// Rust source declaring the tables as statics.
 pub fn to_rust_source(tables: &Tables) -> String {
     fn array<T: std::fmt::Display>(name: &str, ty: &str, values: &[T]) -> String {
-        let mut out = format!("pub(super) static {name}: [{ty}; {}] = [", values.len());
+        let mut out = format!("pub(super) const {name}: [{ty}; {}] = [", values.len());
         for (i, v) in values.iter().enumerate() {
             if i % 16 == 0 {
                 out.push('\n');
