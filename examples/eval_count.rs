@@ -27,8 +27,8 @@ fn main() {
                                 let h5 = h4.add(cards[e]);
                                 for f in e + 1..52 {
                                     let h6 = h5.add(cards[f]);
-                                    for g in f + 1..52 {
-                                        sum += h6.add(cards[g]).evaluate().get() as u64;
+                                    for &card in &cards[f + 1..] {
+                                        sum += h6.add(card).evaluate().get() as u64;
                                     }
                                 }
                             }
