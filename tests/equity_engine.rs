@@ -314,7 +314,7 @@ fn monte_carlo_within_four_standard_errors_of_exact() {
             seed: 1000 + i as u64,
             target_se: 0.003,
             max_deals: 2_000_000,
-            time_limit: None,
+            ..RunSettings::default()
         };
         let mc = run_matchup(&m, &settings, |_| true);
         assert_eq!(mc.method, Method::MonteCarlo);
@@ -364,7 +364,7 @@ fn same_seed_same_numbers_on_any_thread_count() {
         seed: 42,
         target_se: 0.002,
         max_deals: 3_000_000,
-        time_limit: None,
+        ..RunSettings::default()
     };
     let run_on = |threads| {
         rayon::ThreadPoolBuilder::new()
@@ -393,7 +393,7 @@ fn sweep_monte_carlo_matches_exact_points() {
         seed: 5,
         target_se: 0.002,
         max_deals: 4_000_000,
-        time_limit: None,
+        ..RunSettings::default()
     };
     let mc = run_sweep(&sweep, &settings, |_| true);
     for n in 1..=2 {

@@ -4,14 +4,18 @@
 mod output;
 
 use crate::cards::{CardError, CardErrorKind, CardSet};
-use crate::equity::run::{run_matchup, run_sweep, RunSettings};
+use crate::equity::chart::ChartSpec;
+use crate::equity::run::RunSettings;
 use crate::equity::sweep::Sweep;
 use crate::equity::{EquityError, Matchup, Method};
 use crate::eval;
 use crate::range::{HandRange, RangeError};
+use crate::scenario::{Scenario, ScenarioJob, View};
+use crate::worker::{Job, JobManager, JobOutput, Slot};
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 use thiserror::Error;
 
 #[derive(Parser, Debug)]
@@ -60,6 +64,9 @@ pub struct RunArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -126,6 +133,34 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// All 169 starting hands against 1-9 random opponents.
+    Table {
+        /// Opponent counts, e.g. 1-9 or 3.
+        #[arg(long, default_value = "1-9")]
+        opponents: String,
+        #[command(flatten)]
+        cards: CardsArgs,
+        #[command(flatten)]
+        run: RunArgs,
+        #[arg(long)]
+        json: bool,
+        /// Print CSV (hand,opponents,win,tie,equity,std_error).
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+    },
+    /// Run a saved scenario file.
+    Run {
+        /// The scenario (.ron).
+        file: std::path::PathBuf,
+        #[arg(long)]
+        json: bool,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
     /// Regenerate the shipped preflop ranking (exact equity of the 169 classes
     /// against one random hand) as CSV.
     #[command(hide = true)]
@@ -149,6 +184,11 @@ pub enum CliError {
     },
     #[error("{0}")]
     Equity(#[from] EquityError),
+    #[error("{error}{}", caret.as_ref().map(|c| format!("\n{c}")).unwrap_or_default())]
+    Scenario {
+        error: Box<crate::scenario::ScenarioError>,
+        caret: Option<String>,
+    },
     #[error("{0}")]
     Usage(String),
 }
@@ -216,7 +256,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             cards,
             run,
             json,
-        }) => with_threads(run.threads, || equity_command(&ranges, &cards, &run, json)),
+        }) => equity_command(&ranges, &cards, &run, json),
         Some(Command::Sweep {
             hero,
             vs,
@@ -225,9 +265,20 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             run,
             json,
             csv,
-        }) => with_threads(run.threads, || {
-            sweep_command(&hero, &vs, &opponents, &cards, &run, json, csv)
-        }),
+        }) => sweep_command(&hero, &vs, &opponents, &cards, &run, json, csv),
+        Some(Command::Table {
+            opponents,
+            cards,
+            run,
+            json,
+            csv,
+        }) => table_command(&opponents, &cards, &run, json, csv),
+        Some(Command::Run {
+            file,
+            json,
+            threads,
+            quiet,
+        }) => run_command(&file, json, threads, quiet),
         Some(Command::Outs {
             hero,
             cards,
@@ -241,17 +292,6 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             }
             Ok(out)
         }
-    }
-}
-
-/// Runs `f` on a pool of `threads` workers (or the global pool).
-fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> T {
-    match threads {
-        Some(n) if n > 0 => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
-            Ok(pool) => pool.install(f),
-            Err(_) => f(),
-        },
-        _ => f(),
     }
 }
 
@@ -354,9 +394,15 @@ fn equity_command(
     if run.exact {
         crate::equity::exact::check_affordable(&matchup)?;
     }
-    let start = Instant::now();
-    let result = run_matchup(&matchup, &settings(run), |_| true);
-    let elapsed = start.elapsed();
+    let (output, elapsed) = run_job(
+        Job::Matchup(matchup.clone()),
+        settings(run),
+        run.threads,
+        !(json || run.quiet),
+    )?;
+    let JobOutput::Matchup(result) = output else {
+        unreachable!("a matchup job answers with a matchup")
+    };
     Ok(output::equity(ranges, &matchup, &result, elapsed, json))
 }
 
@@ -400,7 +446,15 @@ fn sweep_command(
             return Err(EquityError::TooLarge { evaluations }.into());
         }
     }
-    let result = run_sweep(&sweep, &settings(run), |_| true);
+    let (output, _) = run_job(
+        Job::Sweep(sweep.clone()),
+        settings(run),
+        run.threads,
+        !(json || run.quiet),
+    )?;
+    let JobOutput::Sweep(result) = output else {
+        unreachable!("a sweep job answers with a sweep")
+    };
     Ok(output::sweep(hero, vs, &sweep, &result, json, csv))
 }
 
@@ -441,4 +495,172 @@ fn outs_command(
         .collect::<Result<Vec<_>, _>>()?;
     let result = crate::equity::outs::outs(hero, board, dead, &opponents)?;
     Ok(output::outs(&result, json))
+}
+
+/// Set by Ctrl-C: the running job stops and what is done is printed.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Runs a job on the job manager, with a progress bar on stderr for runs longer than
+/// half a second (when `show_progress` and stderr is a terminal). Ctrl-C stops the job;
+/// the last progress is returned as the result.
+fn run_job(
+    job: Job,
+    settings: RunSettings,
+    threads: Option<usize>,
+    show_progress: bool,
+) -> Result<(JobOutput, Duration), CliError> {
+    use std::io::IsTerminal;
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    let mut manager = JobManager::new(threads);
+    let handle = manager.submit(Slot::Other(0), job, settings);
+    let show = show_progress && std::io::stderr().is_terminal();
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let mut latest: Option<(JobOutput, Duration)> = None;
+    loop {
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            handle.cancel();
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            eprintln!("interrupted: printing what is done");
+            break;
+        }
+        let Some(p) = manager.recv_timeout(Duration::from_millis(50)) else {
+            continue;
+        };
+        if show && p.elapsed > Duration::from_millis(500) {
+            let b = bar.get_or_insert_with(|| {
+                let b = indicatif::ProgressBar::new_spinner();
+                b.enable_steady_tick(Duration::from_millis(120));
+                b
+            });
+            b.set_message(progress_message(&p.output, p.elapsed));
+        }
+        let stopped = p.stopped.is_some();
+        latest = Some((p.output, p.elapsed));
+        if stopped {
+            break;
+        }
+    }
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    match latest {
+        Some((JobOutput::Failed(e), _)) => Err(e.into()),
+        Some(done) => Ok(done),
+        None => Err(CliError::Usage("interrupted before any result".into())),
+    }
+}
+
+fn progress_message(output: &JobOutput, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    match output {
+        JobOutput::Matchup(r) => {
+            let se = r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max);
+            format!("{} deals · worst SE {:.5} · {secs:.1} s", r.deals, se)
+        }
+        JobOutput::Sweep(r) => {
+            let deals = r.points.first().map_or(0, |p| p.deals);
+            let se = r
+                .points
+                .iter()
+                .map(|p| p.std_error.equity)
+                .fold(0.0, f64::max);
+            format!("{deals} deals · worst equity SE {se:.5} · {secs:.1} s")
+        }
+        JobOutput::Chart(r) => format!("{} of 169 hands · {secs:.1} s", r.done),
+        JobOutput::Failed(e) => e.to_string(),
+    }
+}
+
+fn table_command(
+    opponents: &str,
+    cards: &CardsArgs,
+    run: &RunArgs,
+    json: bool,
+    csv: bool,
+) -> Result<String, CliError> {
+    let (board, dead) = parse_cards(cards)?;
+    let counts = opponent_counts(opponents)?;
+    let spec = ChartSpec {
+        board,
+        dead,
+        counts,
+    };
+    let (output, _) = run_job(
+        Job::Chart(spec.clone()),
+        settings(run),
+        run.threads,
+        !(json || run.quiet),
+    )?;
+    let JobOutput::Chart(result) = output else {
+        unreachable!("a chart job answers with a chart")
+    };
+    Ok(output::chart(&spec, &result, json, csv))
+}
+
+fn run_command(
+    path: &std::path::Path,
+    json: bool,
+    threads: Option<usize>,
+    quiet: bool,
+) -> Result<String, CliError> {
+    let scenario_error =
+        |scenario: Option<&Scenario>, e: crate::scenario::ScenarioError| CliError::Scenario {
+            caret: scenario.and_then(|s| e.caret(s)),
+            error: Box::new(e),
+        };
+    let text = std::fs::read_to_string(path).map_err(|source| {
+        scenario_error(
+            None,
+            crate::scenario::ScenarioError::Read {
+                path: path.to_path_buf(),
+                source,
+            },
+        )
+    })?;
+    let scenario = Scenario::from_ron(&text, path).map_err(|e| scenario_error(None, e))?;
+    let job = scenario
+        .validate()
+        .map_err(|e| scenario_error(Some(&scenario), e))?;
+    let settings = scenario.settings();
+    let progress = !(json || quiet);
+    match job {
+        ScenarioJob::Sweep(sweep) => {
+            let (output, _) = run_job(Job::Sweep(sweep.clone()), settings, threads, progress)?;
+            let JobOutput::Sweep(result) = output else {
+                unreachable!("a sweep job answers with a sweep")
+            };
+            Ok(output::sweep(
+                &scenario.hero,
+                &scenario.opponents,
+                &sweep,
+                &result,
+                json,
+                false,
+            ))
+        }
+        ScenarioJob::Matchup(matchup) => {
+            let (output, elapsed) =
+                run_job(Job::Matchup(matchup.clone()), settings, threads, progress)?;
+            let JobOutput::Matchup(result) = output else {
+                unreachable!("a matchup job answers with a matchup")
+            };
+            Ok(output::equity(
+                &scenario.seats,
+                &matchup,
+                &result,
+                elapsed,
+                json,
+            ))
+        }
+        ScenarioJob::Chart(spec) => {
+            let (output, _) = run_job(Job::Chart(spec.clone()), settings, threads, progress)?;
+            let JobOutput::Chart(result) = output else {
+                unreachable!("a chart job answers with a chart")
+            };
+            debug_assert_eq!(scenario.view, View::Chart);
+            Ok(output::chart(&spec, &result, json, false))
+        }
+    }
 }

@@ -296,3 +296,60 @@ pub fn outs(o: &crate::equity::outs::Outs, json: bool) -> String {
     }
     out
 }
+
+pub fn chart(
+    spec: &crate::equity::chart::ChartSpec,
+    r: &crate::equity::chart::ChartResult,
+    json: bool,
+    csv: bool,
+) -> String {
+    if csv {
+        return r.to_csv();
+    }
+    if json {
+        let mut rows = Vec::new();
+        for class in crate::range::HandClass::all() {
+            if let Some(points) = &r.cells[class.index()] {
+                for p in points {
+                    rows.push(json!({
+                        "hand": class.to_string(),
+                        "opponents": p.opponents,
+                        "win": round6(p.win),
+                        "tie": round6(p.tie),
+                        "equity": round6(p.equity),
+                        "std_error": round6(p.std_error.equity),
+                    }));
+                }
+            }
+        }
+        let object = json!({
+            "board": spec.board.to_string(),
+            "dead": spec.dead.to_string(),
+            "seed": r.seed,
+            "hands_done": r.done,
+            "rows": rows,
+        });
+        return format!("{object}\n");
+    }
+    let counts: Vec<usize> = spec.counts.clone().collect();
+    let mut out = String::from("hand  ");
+    for n in &counts {
+        out += &format!(" {:>6}", format!("n={n}"));
+    }
+    out.push('\n');
+    for class in crate::range::HandClass::all() {
+        if let Some(points) = &r.cells[class.index()] {
+            out += &format!("{:<5} ", class.to_string());
+            for p in points {
+                out += &format!(" {:>6.2}", 100.0 * p.equity);
+            }
+            out.push('\n');
+        }
+    }
+    out += &format!(
+        "equity % against 1..{} random opponents · {} of 169 hands\n",
+        spec.counts.end(),
+        r.done
+    );
+    out
+}

@@ -8,7 +8,7 @@
 //! - More seats: deals (one combo per seat) outside, boards inside.
 
 use super::symmetry::SuitSymmetry;
-use super::{choose, credit_showdown, Matchup, MatchupTally, SeatSums};
+use super::{choose, credit_showdown, Cancel, Matchup, MatchupTally, SeatSums};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use rayon::prelude::*;
@@ -53,10 +53,15 @@ fn fixed_cards(m: &Matchup) -> CardSet {
 
 /// Runs the exact enumeration.
 pub fn run(m: &Matchup) -> MatchupTally {
+    run_cancellable(m, &Cancel::new())
+}
+
+/// Runs the exact enumeration, stopping early (with partial sums) once `cancel` is set.
+pub fn run_cancellable(m: &Matchup, cancel: &Cancel) -> MatchupTally {
     if m.seats.len() == 2 {
-        heads_up(m)
+        heads_up(m, cancel)
     } else {
-        multiway(m)
+        multiway(m, cancel)
     }
 }
 
@@ -148,7 +153,7 @@ struct HeadsUpState {
     combo_value: Vec<Option<(HandValue, f64)>>,
 }
 
-fn heads_up(m: &Matchup) -> MatchupTally {
+fn heads_up(m: &Matchup, cancel: &Cancel) -> MatchupTally {
     let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
     let fixed = fixed_cards(m);
     let deck: Vec<Card> = m
@@ -185,6 +190,9 @@ fn heads_up(m: &Matchup) -> MatchupTally {
             combo_value: vec![None; crate::range::COMBOS],
         },
         |state, completion, completion_set| {
+            if cancel.is_cancelled() {
+                return;
+            }
             let full = m.board.union(completion_set);
             let class = sym.board_class_size(full);
             if class == 0 {
@@ -451,7 +459,7 @@ fn sweep(
 
 /// Three or more seats: deals outside, boards inside. With suit symmetry the deals are
 /// first folded into classes (one visit per class); without, they are streamed.
-fn multiway(m: &Matchup) -> MatchupTally {
+fn multiway(m: &Matchup, cancel: &Cancel) -> MatchupTally {
     let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
     let n = m.seats.len();
     let k = m.cards_to_come();
@@ -460,6 +468,9 @@ fn multiway(m: &Matchup) -> MatchupTally {
     // Every board for one deal (combo indices per seat) of total weight `weight`
     // standing for `multiplicity` deals.
     let visit = |state: &mut MultiwayState, combos: &[u16], weight: f64, multiplicity: u64| {
+        if cancel.is_cancelled() {
+            return;
+        }
         let mut used = base;
         state.hands.clear();
         for &c in combos {

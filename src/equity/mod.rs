@@ -8,6 +8,7 @@
 //!   on (scenario, seed, i), so results do not depend on the thread count.
 //! - [`sweep`]: hero against 1–9 opponents from one range, every metric at once.
 
+pub mod chart;
 pub mod exact;
 pub mod monte_carlo;
 pub mod outs;
@@ -22,6 +23,33 @@ use crate::range::{Combo, HandRange};
 use stats::BatchStat;
 use std::fmt;
 use thiserror::Error;
+
+/// A cancellation flag shared between whoever starts a run and the run itself. Runs
+/// check it once per board, deal or batch and return early (with partial sums that
+/// the caller discards) once it is set.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Cancel {
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    #[inline]
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Cancel) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
 
 /// Most seats in a matchup.
 pub const MAX_SEATS: usize = 10;
@@ -53,7 +81,6 @@ pub enum EquityError {
 
 /// How results were computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
 pub enum Method {
     /// Exact when affordable, otherwise Monte Carlo.
     #[default]

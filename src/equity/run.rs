@@ -3,8 +3,8 @@
 
 use super::exact;
 use super::monte_carlo::{Sampler, BATCH_DEALS, MIN_BATCHES};
-use super::sweep::{exact_point, Sweep, SweepPoint, SweepSampler, SweepTally};
-use super::{Matchup, MatchupResult, MatchupTally, Method};
+use super::sweep::{exact_point_cancellable, Sweep, SweepPoint, SweepSampler, SweepTally};
+use super::{Cancel, Matchup, MatchupResult, MatchupTally, Method};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -22,6 +22,11 @@ pub struct RunSettings {
     pub max_deals: u64,
     /// Stop Monte Carlo after this long.
     pub time_limit: Option<Duration>,
+    /// Whether PPot and NPot must reach `target_se` too (the 169-hand chart only
+    /// needs win, tie and equity).
+    pub potentials_in_target: bool,
+    /// Set to stop the run early.
+    pub cancel: Cancel,
 }
 
 impl Default for RunSettings {
@@ -32,6 +37,8 @@ impl Default for RunSettings {
             target_se: 0.0005,
             max_deals: 200_000_000,
             time_limit: None,
+            potentials_in_target: true,
+            cancel: Cancel::new(),
         }
     }
 }
@@ -103,7 +110,7 @@ pub fn run_matchup(
 ) -> MatchupResult {
     let method = matchup_method(m, settings.method);
     if method == Method::Exact {
-        return exact::run(m).result(Method::Exact, None);
+        return exact::run_cancellable(m, &settings.cancel).result(Method::Exact, None);
     }
     let sampler = Sampler::new(m);
     let seed = settings.seed;
@@ -167,7 +174,11 @@ pub fn run_sweep(
         .map(|&n| {
             (
                 n,
-                exact_point(s, n).point(n, Method::Exact, s.has_potential()),
+                exact_point_cancellable(s, n, &settings.cancel).point(
+                    n,
+                    Method::Exact,
+                    s.has_potential(),
+                ),
             )
         })
         .collect();
@@ -201,7 +212,13 @@ pub fn run_sweep(
         settings,
         |i| sampler.batch(seed, i, BATCH_DEALS),
         |a: &mut SweepTally, b| a.merge(b),
-        |t| worst_sweep_se(t, &mc_counts, s.has_potential()),
+        |t| {
+            worst_sweep_se(
+                t,
+                &mc_counts,
+                s.has_potential() && settings.potentials_in_target,
+            )
+        },
         |t| progress(&assemble(Some(t))),
     );
     assemble(Some(&tally))

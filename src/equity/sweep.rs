@@ -504,6 +504,11 @@ impl<'a> SweepSampler<'a> {
 /// Exact enumeration of one opponent count `n`: every hero combo, every set of `n`
 /// opponent combos (unordered: opponents are interchangeable), every board.
 pub fn exact_point(sweep: &Sweep, n: usize) -> PointTally {
+    exact_point_cancellable(sweep, n, &super::Cancel::new())
+}
+
+/// [`exact_point`], stopping early (with partial sums) once `cancel` is set.
+pub fn exact_point_cancellable(sweep: &Sweep, n: usize, cancel: &super::Cancel) -> PointTally {
     let hero = Holes::of(&sweep.hero);
     let opps = Holes::of(&sweep.opponents);
     let board_cards: Vec<Card> = sweep.board.iter().collect();
@@ -521,6 +526,9 @@ pub fn exact_point(sweep: &Sweep, n: usize) -> PointTally {
         .fold(
             || [PointSums::default(); MAX_OPPONENTS],
             |mut per_n, &(h, o)| {
+                if cancel.is_cancelled() {
+                    return per_n;
+                }
                 let used = base
                     .union(sweep.hero.sets[h])
                     .union(sweep.opponents.sets[o]);

@@ -1,0 +1,94 @@
+//! The 169-hand chart: every starting-hand class against 1–9 random opponents on the
+//! current board, one sweep per class (SPEC §6 `table`).
+
+use super::run::{run_sweep, RunSettings};
+use super::sweep::{Sweep, SweepPoint};
+use super::{check_board, EquityError};
+use crate::cards::CardSet;
+use crate::range::{HandClass, HandRange};
+
+/// What to chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartSpec {
+    pub board: CardSet,
+    pub dead: CardSet,
+    pub counts: std::ops::RangeInclusive<usize>,
+}
+
+/// The chart so far: per class (grid index), its points, or `None` until computed (or
+/// when the board and dead cards block every combo of the class).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartResult {
+    pub cells: Vec<Option<Vec<SweepPoint>>>,
+    /// Classes finished (computed or found blocked).
+    pub done: usize,
+    pub seed: u64,
+}
+
+impl ChartResult {
+    /// CSV with columns `hand,opponents,win,tie,equity,std_error`, classes in grid order.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from("hand,opponents,win,tie,equity,std_error\n");
+        for class in HandClass::all() {
+            if let Some(points) = &self.cells[class.index()] {
+                for p in points {
+                    out.push_str(&format!(
+                        "{class},{},{:.6},{:.6},{:.6},{:.6}\n",
+                        p.opponents, p.win, p.tie, p.equity, p.std_error.equity
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Runs the chart class by class; `progress` sees it after each class and may stop it.
+pub fn run_chart(
+    spec: &ChartSpec,
+    settings: &RunSettings,
+    mut progress: impl FnMut(&ChartResult) -> bool,
+) -> Result<ChartResult, EquityError> {
+    check_board(spec.board, spec.dead)?;
+    let mut result = ChartResult {
+        cells: vec![None; 169],
+        done: 0,
+        seed: settings.seed,
+    };
+    let blocked = spec.board.union(spec.dead);
+    for class in HandClass::all() {
+        if settings.cancel.is_cancelled() {
+            break;
+        }
+        let mut hero = HandRange::empty();
+        for combo in class.combos() {
+            if !combo.card_set().intersects(blocked) {
+                hero.set(combo, 1.0);
+            }
+        }
+        if !hero.is_empty() {
+            let sweep = Sweep::new(
+                hero,
+                HandRange::random(),
+                spec.board,
+                spec.dead,
+                spec.counts.clone(),
+            )?;
+            let class_settings = RunSettings {
+                seed: settings.seed.wrapping_add(class.index() as u64),
+                potentials_in_target: false,
+                ..settings.clone()
+            };
+            let r = run_sweep(&sweep, &class_settings, |_| !settings.cancel.is_cancelled());
+            if settings.cancel.is_cancelled() {
+                break;
+            }
+            result.cells[class.index()] = Some(r.points);
+        }
+        result.done += 1;
+        if !progress(&result) {
+            break;
+        }
+    }
+    Ok(result)
+}

@@ -1,0 +1,351 @@
+//! Scenario files: what a user saves and loads (and `multiodds run` runs). Versioned,
+//! human-readable RON. Loading checks everything and reports the first problem with
+//! its place; saving writes a temporary file beside the target and renames it, so a
+//! failed save never leaves a half-written file.
+
+use crate::cards::{CardError, CardSet};
+use crate::equity::chart::ChartSpec;
+use crate::equity::run::RunSettings;
+use crate::equity::sweep::Sweep;
+use crate::equity::{check_board, EquityError, Matchup, Method, MAX_SEATS};
+use crate::range::{HandRange, RangeError};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// The file format version this build writes and the newest it reads.
+pub const SCENARIO_VERSION: u32 = 1;
+
+/// Which view a scenario belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum View {
+    /// Hero against 1–9 opponents.
+    #[default]
+    MultiOdds,
+    /// 2–10 seats, each a hand or range.
+    Matchup,
+    /// The 169 starting hands against 1–9 random opponents.
+    Chart,
+}
+
+/// A saved scenario. Every field has a default, so hand-written files may leave
+/// fields out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Scenario {
+    pub version: u32,
+    pub view: View,
+    /// Hero's hand, range or pocket query (MultiOdds view).
+    pub hero: String,
+    /// Opponents' range (MultiOdds view).
+    pub opponents: String,
+    /// Opponent counts, inclusive (MultiOdds and Chart views).
+    pub opponent_counts: (usize, usize),
+    /// One range per seat (Matchup view).
+    pub seats: Vec<String>,
+    pub board: String,
+    pub dead: String,
+    pub mode: Method,
+    /// Monte Carlo precision target (standard error).
+    pub target_se: f64,
+    pub seed: u64,
+    pub note: String,
+}
+
+impl Default for Scenario {
+    fn default() -> Scenario {
+        Scenario {
+            version: SCENARIO_VERSION,
+            view: View::MultiOdds,
+            hero: "AKs".into(),
+            opponents: "random".into(),
+            opponent_counts: (1, 9),
+            seats: vec!["AKs".into(), "QQ".into()],
+            board: String::new(),
+            dead: String::new(),
+            mode: Method::Auto,
+            target_se: 0.0005,
+            seed: 1,
+            note: String::new(),
+        }
+    }
+}
+
+/// Why a scenario cannot be loaded, saved or run; each names the field or place.
+#[derive(Debug, Error)]
+pub enum ScenarioError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: line {line}, column {column}: {message}")]
+    Syntax {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{path} was written by a newer MultiOdds (file version {found}); this one reads up to version {supported}")]
+    Newer {
+        path: PathBuf,
+        found: u32,
+        supported: u32,
+    },
+    #[error("{field}: {error}")]
+    Cards { field: String, error: CardError },
+    #[error("{field}: {error}")]
+    Range { field: String, error: RangeError },
+    #[error("{field}: {message}")]
+    Invalid { field: String, message: String },
+    #[error("{0}")]
+    Equity(#[from] EquityError),
+}
+
+impl ScenarioError {
+    /// The caret line under the bad token for card and range errors, given the field's text.
+    pub fn caret(&self, scenario: &Scenario) -> Option<String> {
+        match self {
+            ScenarioError::Cards { field, error } => Some(error.caret(scenario.field_text(field)?)),
+            ScenarioError::Range { field, error } => Some(error.caret(scenario.field_text(field)?)),
+            _ => None,
+        }
+    }
+}
+
+/// The engine jobs a scenario describes, validated.
+#[derive(Clone, Debug)]
+pub enum ScenarioJob {
+    Sweep(Sweep),
+    Matchup(Matchup),
+    Chart(ChartSpec),
+}
+
+impl Scenario {
+    fn field_text(&self, field: &str) -> Option<&str> {
+        match field {
+            "hero" => Some(&self.hero),
+            "opponents" => Some(&self.opponents),
+            "board" => Some(&self.board),
+            "dead" => Some(&self.dead),
+            _ => field
+                .strip_prefix("seats[")
+                .and_then(|r| r.strip_suffix(']'))
+                .and_then(|i| i.parse::<usize>().ok())
+                .and_then(|i| self.seats.get(i).map(String::as_str)),
+        }
+    }
+
+    /// Reads and checks a scenario file. On any error nothing is returned (callers keep
+    /// what they had).
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let scenario = Scenario::from_ron(&text, path)?;
+        scenario.validate()?;
+        Ok(scenario)
+    }
+
+    /// Parses RON text (`path` names the source in messages).
+    pub fn from_ron(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
+        /// Just the version, read first so a newer file is refused by name even when
+        /// it has fields this build does not know.
+        #[derive(Deserialize)]
+        #[serde(rename = "Scenario")]
+        struct VersionOnly {
+            #[serde(default)]
+            version: u32,
+        }
+        let syntax = |e: ron::error::SpannedError| ScenarioError::Syntax {
+            path: path.to_path_buf(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        };
+        let options = ron::Options::default();
+        if let Ok(v) = options.from_str::<VersionOnly>(text) {
+            if v.version > SCENARIO_VERSION {
+                return Err(ScenarioError::Newer {
+                    path: path.to_path_buf(),
+                    found: v.version,
+                    supported: SCENARIO_VERSION,
+                });
+            }
+        }
+        let scenario: Scenario = options.from_str(text).map_err(syntax)?;
+        if scenario.version > SCENARIO_VERSION {
+            return Err(ScenarioError::Newer {
+                path: path.to_path_buf(),
+                found: scenario.version,
+                supported: SCENARIO_VERSION,
+            });
+        }
+        if scenario.version == 0 {
+            return Err(ScenarioError::Invalid {
+                field: "version".into(),
+                message: "missing or 0; this build writes version 1".into(),
+            });
+        }
+        Ok(scenario)
+    }
+
+    /// The scenario as RON text.
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::default().struct_names(true);
+        ron::ser::to_string_pretty(self, config).expect("a scenario always serializes")
+    }
+
+    /// Writes the file atomically: a temporary file beside it, then a rename.
+    pub fn save(&self, path: &Path) -> Result<(), ScenarioError> {
+        let write_err = |source| ScenarioError::Write {
+            path: path.to_path_buf(),
+            source,
+        };
+        let file_name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = path.with_file_name(format!(".{file_name}.tmp-{}", std::process::id()));
+        std::fs::write(&tmp, self.to_ron()).map_err(write_err)?;
+        std::fs::rename(&tmp, path).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            write_err(e)
+        })
+    }
+
+    /// Checks every field; the first problem wins.
+    pub fn validate(&self) -> Result<ScenarioJob, ScenarioError> {
+        let (board, dead) = self.cards()?;
+        let range = |field: &str, text: &str| {
+            HandRange::parse(text).map_err(|error| ScenarioError::Range {
+                field: field.to_string(),
+                error,
+            })
+        };
+        if !(self.target_se > 0.0 && self.target_se < 1.0) {
+            return Err(ScenarioError::Invalid {
+                field: "target_se".into(),
+                message: format!("{} is not a standard error in (0, 1)", self.target_se),
+            });
+        }
+        let (lo, hi) = self.opponent_counts;
+        let counts_ok = (1..=9).contains(&lo) && (1..=9).contains(&hi) && lo <= hi;
+        match self.view {
+            View::MultiOdds | View::Chart if !counts_ok => Err(ScenarioError::Invalid {
+                field: "opponent_counts".into(),
+                message: format!("({lo}, {hi}) is not a span within 1 to 9"),
+            }),
+            View::MultiOdds => {
+                let hero = range("hero", &self.hero)?;
+                let opponents = range("opponents", &self.opponents)?;
+                Ok(ScenarioJob::Sweep(Sweep::new(
+                    hero,
+                    opponents,
+                    board,
+                    dead,
+                    lo..=hi,
+                )?))
+            }
+            View::Matchup => {
+                if !(2..=MAX_SEATS).contains(&self.seats.len()) {
+                    return Err(ScenarioError::Invalid {
+                        field: "seats".into(),
+                        message: format!(
+                            "a matchup needs 2 to {MAX_SEATS} seats, got {}",
+                            self.seats.len()
+                        ),
+                    });
+                }
+                let ranges = self
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| range(&format!("seats[{i}]"), s))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(ScenarioJob::Matchup(Matchup::new(ranges, board, dead)?))
+            }
+            View::Chart => Ok(ScenarioJob::Chart(ChartSpec {
+                board,
+                dead,
+                counts: lo..=hi,
+            })),
+        }
+    }
+
+    fn cards(&self) -> Result<(CardSet, CardSet), ScenarioError> {
+        let cards = |field: &str, text: &str| {
+            CardSet::parse(text).map_err(|error| ScenarioError::Cards {
+                field: field.to_string(),
+                error,
+            })
+        };
+        let board = cards("board", &self.board)?;
+        let dead = cards("dead", &self.dead)?;
+        check_board(board, dead)?;
+        Ok((board, dead))
+    }
+
+    /// Run settings from the scenario's mode, precision and seed.
+    pub fn settings(&self) -> RunSettings {
+        RunSettings {
+            method: self.mode,
+            seed: self.seed,
+            target_se: self.target_se,
+            ..RunSettings::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_every_view() {
+        for view in [View::MultiOdds, View::Matchup, View::Chart] {
+            let s = Scenario {
+                view,
+                note: "a \"quoted\" note\nwith two lines".into(),
+                board: "Ah 7d 2c".into(),
+                ..Scenario::default()
+            };
+            let back = Scenario::from_ron(&s.to_ron(), Path::new("x.ron")).unwrap();
+            assert_eq!(back, s);
+            back.validate().unwrap();
+        }
+    }
+
+    #[test]
+    fn newer_versions_are_refused_by_name() {
+        let e = Scenario::from_ron("Scenario(version: 7, future_field: 3)", Path::new("f.ron"))
+            .unwrap_err();
+        assert!(matches!(e, ScenarioError::Newer { found: 7, .. }), "{e}");
+        assert!(e.to_string().contains("newer"));
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let s = Scenario {
+            hero: "AKx+".into(),
+            ..Scenario::default()
+        };
+        let e = s.validate().unwrap_err();
+        assert!(e.to_string().starts_with("hero: "), "{e}");
+        assert_eq!(e.caret(&s).unwrap(), "AKx+\n  ^ unknown rank 'x'");
+        let s = Scenario {
+            board: "Ah Ah".into(),
+            ..Scenario::default()
+        };
+        assert!(s.validate().unwrap_err().to_string().starts_with("board: "));
+        let e =
+            Scenario::from_ron("Scenario(version: 1, hero: 5)", Path::new("bad.ron")).unwrap_err();
+        assert!(matches!(e, ScenarioError::Syntax { line: 1, .. }), "{e}");
+    }
+}

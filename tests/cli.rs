@@ -1,0 +1,313 @@
+//! The `multiodds` binary: JSON against SPEC §6, and every error path exits non-zero
+//! with a message naming the problem and nothing on stdout.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn multiodds() -> Command {
+    Command::cargo_bin("multiodds").unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = multiodds().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = multiodds().args(args).output().unwrap();
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?} printed to stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(needle),
+        "{args:?}: stderr {err:?} lacks {needle:?}"
+    );
+}
+
+#[test]
+fn eval_json() {
+    let v = json(&["eval", "As Ks Qs Js Ts", "--json"]);
+    assert_eq!(v["cards"], "As Ks Qs Js Ts");
+    assert_eq!(v["category"], "straight_flush");
+    assert!(
+        v["value"].as_u64().unwrap()
+            > json(&["eval", "Ks Qs Js Ts 9s", "--json"])["value"]
+                .as_u64()
+                .unwrap()
+    );
+    assert_eq!(
+        json(&["eval", "2c", "2d", "5h", "5s", "9c", "9d", "Kh", "--json"])["category"],
+        "two_pair"
+    );
+}
+
+#[test]
+fn range_json() {
+    let v = json(&["range", "QQ+, AK", "--json"]);
+    assert_eq!(v["input"], "QQ+, AK");
+    assert_eq!(v["canonical"], "QQ+, AKs, AKo");
+    assert_eq!(v["combos"], 34);
+    assert_eq!(v["weight"], 34.0);
+    assert_eq!(v["hands"].as_array().unwrap().len(), 34);
+    let v = json(&["range", "AA, AKs:0.5", "--board", "As 7d 2c", "--json"]);
+    assert_eq!(v["combos"], 6);
+    assert_eq!(v["weight"], 4.5);
+}
+
+#[test]
+fn equity_json_matches_spec_example() {
+    let v = json(&["equity", "AsKs", "5h Tc", "--board", "Qs Ts 5c", "--json"]);
+    assert_eq!(v["method"], "exact");
+    assert_eq!(v["deals"], 990);
+    assert_eq!(v["seed"], Value::Null);
+    assert_eq!(v["board"], "Qs Ts 5c");
+    assert_eq!(v["dead"], "");
+    assert!(v["elapsed_ms"].is_u64());
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players[0]["range"], "AsKs");
+    assert_eq!(players[0]["combos"], 1);
+    assert_eq!(players[0]["equity"], 0.426263);
+    assert_eq!(players[0]["win"], 0.426263);
+    assert_eq!(players[0]["tie"], 0.0);
+    assert_eq!(players[0]["std_error"], 0.0);
+    assert_eq!(players[1]["range"], "5h Tc");
+    assert_eq!(players[1]["equity"], 0.573737);
+}
+
+#[test]
+fn equity_monte_carlo_reports_seed_and_error() {
+    let v = json(&[
+        "equity",
+        "AA",
+        "KK",
+        "QQ",
+        "--mc",
+        "--seed",
+        "9",
+        "--target-se",
+        "0.005",
+        "--json",
+    ]);
+    assert_eq!(v["method"], "monte_carlo");
+    assert_eq!(v["seed"], 9);
+    let total: f64 = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["equity"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-5);
+    for p in v["players"].as_array().unwrap() {
+        let se = p["std_error"].as_f64().unwrap();
+        assert!(se > 0.0 && se <= 0.005, "{se}");
+    }
+    // Same seed, same numbers, any thread count.
+    let again = json(&[
+        "equity",
+        "AA",
+        "KK",
+        "QQ",
+        "--mc",
+        "--seed",
+        "9",
+        "--target-se",
+        "0.005",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["players"], again["players"]);
+}
+
+#[test]
+fn sweep_json() {
+    let v = json(&[
+        "sweep",
+        "Ad Qc",
+        "--board",
+        "3h 4c Jh",
+        "--opponents",
+        "1-2",
+        "--target-se",
+        "0.003",
+        "--json",
+    ]);
+    assert_eq!(v["hero"], "Ad Qc");
+    assert_eq!(v["vs"], "random");
+    assert_eq!(v["board"], "Jh 4c 3h");
+    let points = v["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2);
+    let p = &points[0];
+    assert_eq!(p["opponents"], 1);
+    assert_eq!(p["deals"], 1081 * 990);
+    assert_eq!(p["hand_strength"], 0.585106);
+    assert_eq!(p["ppot"], 0.208324);
+    assert_eq!(p["npot"], 0.273693);
+    assert_eq!(p["std_error"]["equity"], 0.0);
+    let types = p["hand_types"].as_object().unwrap();
+    assert_eq!(types.len(), 9);
+    let total: f64 = types
+        .values()
+        .map(|t| t["hero_wins"].as_f64().unwrap() + t["opponent_wins"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-4, "{total}");
+    // On the river the potentials are n/a: null, never 0 or NaN.
+    let v = json(&[
+        "sweep",
+        "Ad Qc",
+        "--board",
+        "3h 4c Jh 9s 2d",
+        "--opponents",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["points"][0]["ppot"], Value::Null);
+    assert_eq!(v["points"][0]["npot"], Value::Null);
+}
+
+#[test]
+fn sweep_csv() {
+    let out = multiodds()
+        .args([
+            "sweep",
+            "AsKs",
+            "--board",
+            "Qs Ts 5c 2d",
+            "--opponents",
+            "1-2",
+            "--csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("opponents,method,deals,win,tie,equity"));
+    assert_eq!(lines.len(), 3);
+}
+
+#[test]
+fn outs_json() {
+    let v = json(&["outs", "Ah Kh", "--board", "7h 2h 9c", "--json"]);
+    assert_eq!(v["count"], 15);
+    assert_eq!(v["draws"]["flush_draw"], true);
+    assert_eq!(v["draws"]["flush"]["outs"], 9);
+}
+
+#[test]
+fn table_csv_has_every_hand() {
+    let out = multiodds()
+        .args([
+            "table",
+            "--opponents",
+            "1-2",
+            "--board",
+            "Ah Kd 7c 7s 2h",
+            "--csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "hand,opponents,win,tie,equity,std_error"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 169 * 2);
+    assert!(rows.iter().any(|r| r[0] == "AA" && r[1] == "1"));
+    assert!(rows.iter().any(|r| r[0] == "AKs"));
+    assert!(rows.iter().any(|r| r[0] == "72o" && r[1] == "2"));
+}
+
+#[test]
+fn run_example_scenarios() {
+    for file in [
+        "assets/examples/adqc_on_3h4cjh.ron",
+        "assets/examples/four_seat_matchup.ron",
+    ] {
+        let out = multiodds().args(["run", file, "--json"]).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(v.get("points").is_some() || v.get("players").is_some());
+    }
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("multiodds-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn errors_exit_non_zero_and_name_the_problem() {
+    fails(&["eval", "As Kx Qs Js Ts"], "unknown suit 'x'");
+    fails(&["eval", "As Ks Qs Js As"], "card given twice");
+    fails(&["eval", "As Ks"], "5 to 7 cards");
+    fails(
+        &["equity", "AsKs", "QQ", "--board", "As 2c 3d", "--json"],
+        "As is in the seat 1 and in the board",
+    );
+    fails(&["equity", "AA", "AA", "AA", "--json"], "no deal exists");
+    fails(
+        &[
+            "equity", "AA", "KK", "--board", "Ks Kh Kd", "--dead", "Kc", "--json",
+        ],
+        "blocked",
+    );
+    fails(&["equity", "AKx+", "QQ", "--json"], "unknown rank 'x'");
+    fails(
+        &[
+            "equity", "AA", "KK", "--board", "2c 3c", "--dead", "2c", "--json",
+        ],
+        "board and in the dead cards",
+    );
+    fails(&["equity", "AA", "KK", "--frobnicate"], "--frobnicate");
+    fails(
+        &["sweep", "AA", "--opponents", "12", "--json"],
+        "--opponents",
+    );
+    fails(&["range", "QQ++", "--json"], "'+' twice");
+    let corrupt = temp_file(
+        "corrupt.ron",
+        "Scenario(version: 1, hero: \"AK\", board: [1, 2])",
+    );
+    fails(&["run", corrupt.to_str().unwrap(), "--json"], "line 1");
+    let truncated = temp_file("truncated.ron", "Scenario(version: 1, hero: \"AK");
+    fails(
+        &["run", truncated.to_str().unwrap(), "--json"],
+        "truncated.ron",
+    );
+    let newer = temp_file("newer.ron", "Scenario(version: 99, hologram: true)");
+    fails(
+        &["run", newer.to_str().unwrap(), "--json"],
+        "newer MultiOdds",
+    );
+    let bad_range = temp_file("bad_range.ron", "Scenario(version: 1, hero: \"AKx+\")");
+    fails(
+        &["run", bad_range.to_str().unwrap(), "--json"],
+        "hero: \"AKx+\" at column 3",
+    );
+    fails(&["run", "/nonexistent/x.ron"], "cannot read");
+}
