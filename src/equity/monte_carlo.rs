@@ -85,6 +85,62 @@ impl WeightedCombos {
     }
 }
 
+/// A uniform integer below `n` (Lemire's multiply-and-reject: exact, and nearly
+/// always one 32-bit draw).
+#[inline]
+pub fn below(rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
+    use rand::Rng;
+    let mut m = rng.next_u32() as u64 * n as u64;
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = rng.next_u32() as u64 * n as u64;
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// The live cards of a deal, dealt without replacement by a partial Fisher–Yates
+/// shuffle: one random number per card, no rejection.
+#[derive(Clone, Copy)]
+pub struct Deck {
+    cards: [Card; 52],
+    len: u8,
+    dealt: u8,
+}
+
+impl Deck {
+    /// A deck of the cards not in `used`.
+    pub fn without(used: CardSet) -> Deck {
+        let mut cards = [Card::new(0, 0); 52];
+        let mut len = 0;
+        for card in used.complement().iter() {
+            cards[len] = card;
+            len += 1;
+        }
+        Deck {
+            cards,
+            len: len as u8,
+            dealt: 0,
+        }
+    }
+
+    /// Cards left to deal.
+    pub fn left(&self) -> usize {
+        (self.len - self.dealt) as usize
+    }
+
+    /// Deals a uniformly random card of those left. The caller checks [`Deck::left`].
+    #[inline]
+    pub fn deal(&mut self, rng: &mut Xoshiro256PlusPlus) -> Card {
+        let i = self.dealt as usize;
+        let j = i + below(rng, (self.len - self.dealt) as u32) as usize;
+        self.cards.swap(i, j);
+        self.dealt += 1;
+        self.cards[i]
+    }
+}
+
 /// Draws a card not in `used`.
 #[inline]
 pub fn draw_card(rng: &mut Xoshiro256PlusPlus, used: CardSet) -> Card {

@@ -9,11 +9,11 @@
 //! deal rejection, so no N is biased. Opponents whose range is every live combo at
 //! weight 1 are drawn from the cards left and never clash.
 
-use super::monte_carlo::{batch_rng, draw_card, WeightedCombos};
+use super::monte_carlo::{batch_rng, Deck, WeightedCombos};
 use super::stats::BatchStat;
 use super::{check_board, choose, exists_deal, EquityError, Method, SeatCombos};
 use crate::cards::{Card, CardSet};
-use crate::eval::{rank_partial, Hand, HandValue};
+use crate::eval::{rank_partial, Hand};
 use crate::range::{Combo, HandRange, COMBOS};
 use rayon::prelude::*;
 
@@ -357,7 +357,62 @@ impl SweepTally {
     }
 }
 
-/// Credits one deal: hero and opponents' hole hands, the river board, for N = 1..=max.
+/// Where the hero stands in one deal against its first N opponents, for each N.
+#[derive(Clone, Copy, Debug)]
+struct PrefixStanding {
+    n: usize,
+    now: Standing,
+    river: Standing,
+    hero_category: usize,
+    /// The category of the best opponent hand at the river.
+    best_category: usize,
+}
+
+/// Walks the opponents of one deal in order and calls `visit` for each prefix length N
+/// (opponents' now-values from `now_value`, river values evaluated on `board`).
+#[inline]
+fn for_each_prefix(
+    sweep: &Sweep,
+    hero_combo: Combo,
+    hero_hole: Hand,
+    opp_combos: &[Combo],
+    opp_holes: &[Hand],
+    board: Hand,
+    mut visit: impl FnMut(PrefixStanding),
+) {
+    let hero_river = board.combine(hero_hole).evaluate();
+    let hero_category = hero_river.category() as usize;
+    let hero_now = sweep.now_value[hero_combo.index()];
+    let first = *sweep.counts.start();
+    let (Some(&c0), Some(&h0)) = (opp_combos.first(), opp_holes.first()) else {
+        return;
+    };
+    let v0 = board.combine(h0).evaluate();
+    let mut river = BestOf::first(v0);
+    let mut best_category = v0.category() as usize;
+    let mut now = BestOf::first(sweep.now_value[c0.index()]);
+    for n in 1..=opp_combos.len() {
+        if n > 1 {
+            let v = board.combine(opp_holes[n - 1]).evaluate();
+            if v > river.best {
+                best_category = v.category() as usize;
+            }
+            river.push(v);
+            now.push(sweep.now_value[opp_combos[n - 1].index()]);
+        }
+        if n >= first {
+            visit(PrefixStanding {
+                n,
+                now: now.standing(hero_now),
+                river: river.standing(hero_river),
+                hero_category,
+                best_category,
+            });
+        }
+    }
+}
+
+/// Credits one weighted deal (exact enumeration) to every N it covers.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 fn credit_deal(
@@ -370,36 +425,87 @@ fn credit_deal(
     w: f64,
     sums: &mut [PointSums],
 ) {
-    let hero_river = board.combine(hero_hole).evaluate();
-    let hero_now = sweep.now_value[hero_combo.index()];
-    let mut river: Option<(BestOf<HandValue>, usize)> = None;
-    let mut now: Option<BestOf<u32>> = None;
-    for (i, (&combo, &hole)) in opp_combos.iter().zip(opp_holes).enumerate() {
-        let v = board.combine(hole).evaluate();
-        let nv = sweep.now_value[combo.index()];
-        match &mut river {
-            None => river = Some((BestOf::first(v), v.category() as usize)),
-            Some((best, cat)) => {
-                if v > best.best {
-                    *cat = v.category() as usize;
-                }
-                best.push(v);
+    for_each_prefix(
+        sweep,
+        hero_combo,
+        hero_hole,
+        opp_combos,
+        opp_holes,
+        board,
+        |p| {
+            if let Some(s) = sums.get_mut(p.n - 1) {
+                s.credit(w, p.now, p.river, p.hero_category, p.best_category);
             }
+        },
+    );
+}
+
+/// Integer counts of one Monte Carlo batch for one N (every sampled deal has weight 1,
+/// so counting is exact and cheap; shares of k-way ties are kept by k).
+#[derive(Clone, Copy, Debug, Default)]
+struct PointCounts {
+    deals: u32,
+    win: u32,
+    tie_by_k: [u32; 11],
+    now_ahead: u32,
+    now_tie_by_k: [u32; 11],
+    /// Deals by standing now (rows) and at the river (columns): ahead, tied, behind.
+    transitions: [[u32; 3]; 3],
+    hero_types: [u32; 9],
+    opponent_types: [u32; 9],
+}
+
+impl Standing {
+    fn index(self) -> usize {
+        match self {
+            Standing::Ahead => 0,
+            Standing::Tied(_) => 1,
+            Standing::Behind => 2,
         }
-        match &mut now {
-            None => now = Some(BestOf::first(nv)),
-            Some(best) => best.push(nv),
+    }
+}
+
+impl PointCounts {
+    #[inline]
+    fn credit(&mut self, p: PrefixStanding) {
+        self.deals += 1;
+        self.transitions[p.now.index()][p.river.index()] += 1;
+        match p.river {
+            Standing::Ahead => {
+                self.win += 1;
+                self.hero_types[p.hero_category] += 1;
+            }
+            Standing::Tied(k) => {
+                self.tie_by_k[k as usize] += 1;
+                self.hero_types[p.hero_category] += 1;
+            }
+            Standing::Behind => self.opponent_types[p.best_category] += 1,
         }
-        let n = i + 1;
-        if n >= *sweep.counts.start() && n <= sums.len() {
-            let (rb, cat) = river.expect("set");
-            sums[n - 1].credit(
-                w,
-                now.expect("set").standing(hero_now),
-                rb.standing(hero_river),
-                hero_river.category() as usize,
-                cat,
-            );
+        match p.now {
+            Standing::Ahead => self.now_ahead += 1,
+            Standing::Tied(k) => self.now_tie_by_k[k as usize] += 1,
+            Standing::Behind => {}
+        }
+    }
+
+    fn into_sums(self) -> PointSums {
+        let f = |x: u32| x as f64;
+        let shares = |by_k: &[u32; 11]| (2..11).map(|k| f(by_k[k]) / k as f64).sum::<f64>();
+        let t = &self.transitions;
+        let row = |r: usize| f(t[r][0] + t[r][1] + t[r][2]);
+        PointSums {
+            deals: self.deals as u64,
+            weight: f(self.deals),
+            win: f(self.win),
+            tie: f(self.tie_by_k.iter().sum()),
+            equity: f(self.win) + shares(&self.tie_by_k),
+            hs: f(self.now_ahead) + shares(&self.now_tie_by_k),
+            ppot_num: f(t[2][0]) + f(t[2][1]) / 2.0 + f(t[1][0]) / 2.0,
+            ppot_den: row(2) + row(1) / 2.0,
+            npot_num: f(t[0][2]) + f(t[0][1]) / 2.0 + f(t[1][2]) / 2.0,
+            npot_den: row(0) + row(1) / 2.0,
+            hero_types: self.hero_types.map(f),
+            opponent_types: self.opponent_types.map(f),
         }
     }
 }
@@ -433,6 +539,8 @@ pub struct SweepSampler<'a> {
     opponents: WeightedCombos,
     board_hand: Hand,
     max_n: usize,
+    /// Per hero combo: the live deck without the hero's cards.
+    decks: Vec<Deck>,
 }
 
 impl<'a> SweepSampler<'a> {
@@ -443,6 +551,12 @@ impl<'a> SweepSampler<'a> {
             opponents: WeightedCombos::new(&sweep.opponents),
             board_hand: Hand::from_cards(&sweep.board.iter().collect::<Vec<_>>()),
             max_n: (*sweep.counts.end()).min(sweep.feasible),
+            decks: sweep
+                .hero
+                .sets
+                .iter()
+                .map(|&h| Deck::without(sweep.board.union(sweep.dead).union(h)))
+                .collect(),
         }
     }
 
@@ -451,53 +565,52 @@ impl<'a> SweepSampler<'a> {
     pub fn batch(&self, seed: u64, index: u64, attempts: u32) -> SweepTally {
         let s = self.sweep;
         let mut rng = batch_rng(seed, index);
-        let mut sums = vec![PointSums::default(); self.max_n];
-        let base = s.board.union(s.dead);
-        let mut opp_combos = Vec::with_capacity(MAX_OPPONENTS);
-        let mut opp_holes = Vec::with_capacity(MAX_OPPONENTS);
+        let mut counts = vec![PointCounts::default(); self.max_n];
+        let mut opp_combos = [Combo::from_index(0).expect("combo"); MAX_OPPONENTS];
+        let mut opp_holes = [Hand::new(); MAX_OPPONENTS];
         for _ in 0..attempts {
             let h = self.hero.draw(&mut rng);
-            let hero_set = self.hero.set(h);
-            let mut used = base.union(hero_set);
+            let mut deck = self.decks[h];
             let mut board = self.board_hand;
+            let mut used = s.board.union(s.dead).union(self.hero.set(h));
             for _ in 0..s.to_come() {
-                let c = draw_card(&mut rng, used);
+                let c = deck.deal(&mut rng);
                 used.insert(c);
                 board = board.add(c);
             }
-            opp_combos.clear();
-            opp_holes.clear();
-            for _ in 0..self.max_n {
+            let mut dealt = 0;
+            while dealt < self.max_n {
                 if s.opponents.is_random {
-                    let a = draw_card(&mut rng, used);
-                    used.insert(a);
-                    let b = draw_card(&mut rng, used);
-                    used.insert(b);
-                    opp_combos.push(Combo::new(a, b).expect("distinct"));
-                    opp_holes.push(Hand::new().add(a).add(b));
+                    // Any two live cards: deal them from what is left.
+                    let a = deck.deal(&mut rng);
+                    let b = deck.deal(&mut rng);
+                    opp_combos[dealt] = Combo::new(a, b).expect("distinct");
+                    opp_holes[dealt] = Hand::new().add(a).add(b);
                 } else {
+                    // Weighted: draw by weight; a clash ends the deal (see module docs).
                     let o = self.opponents.draw(&mut rng);
                     let set = self.opponents.set(o);
                     if set.intersects(used) {
                         break;
                     }
                     used = used.union(set);
-                    opp_combos.push(s.opponents.combos[o]);
-                    opp_holes.push(self.opponents.hand(o));
+                    opp_combos[dealt] = s.opponents.combos[o];
+                    opp_holes[dealt] = self.opponents.hand(o);
                 }
+                dealt += 1;
             }
-            credit_deal(
+            let (combos, holes) = (&opp_combos[..dealt], &opp_holes[..dealt]);
+            for_each_prefix(
                 s,
                 s.hero.combos[h],
                 self.hero.hand(h),
-                &opp_combos,
-                &opp_holes,
+                combos,
+                holes,
                 board,
-                1.0,
-                &mut sums,
+                |p| counts[p.n - 1].credit(p),
             );
         }
-        SweepTally::from_sums(sums)
+        SweepTally::from_sums(counts.into_iter().map(PointCounts::into_sums).collect())
     }
 }
 
