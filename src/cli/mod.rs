@@ -71,6 +71,13 @@ pub struct RunArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Open the window (the default with no command), optionally with a scenario.
+    Gui {
+        /// A scenario file (.ron) to open.
+        file: Option<std::path::PathBuf>,
+    },
+    /// A short summary of the commands.
+    Usage,
     /// The value of a 5- to 7-card hand.
     Eval {
         /// The cards, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs.
@@ -239,9 +246,10 @@ pub fn main() -> ExitCode {
 /// Runs a parsed command and returns what goes to stdout.
 pub fn run(cli: Cli) -> Result<String, CliError> {
     match cli.command {
-        None => Ok(format!(
-            "MultiOdds {}: Texas Hold'em odds analysis.\n\
-             The window arrives in a later release; the engine is here now.\n\n\
+        None => open_window(None),
+        Some(Command::Gui { file }) => open_window(file),
+        Some(Command::Usage) => Ok(format!(
+            "MultiOdds {}: Texas Hold'em odds analysis.\n\n\
              usage: multiodds eval CARDS [--json]          value of a 5-7 card hand\n\
              \x20      multiodds range EXPR [--json]          combos of a range\n\
              \x20      multiodds equity RANGE RANGE... [--board B] [--json]\n\
@@ -663,4 +671,18 @@ fn run_command(
             Ok(output::chart(&spec, &result, json, false))
         }
     }
+}
+
+/// Opens the app's window (when built with the `gui` feature).
+#[cfg(feature = "gui")]
+fn open_window(file: Option<std::path::PathBuf>) -> Result<String, CliError> {
+    crate::app::run(file).map_err(|e| CliError::Usage(format!("cannot open the window: {e}")))?;
+    Ok(String::new())
+}
+
+#[cfg(not(feature = "gui"))]
+fn open_window(_file: Option<std::path::PathBuf>) -> Result<String, CliError> {
+    Err(CliError::Usage(
+        "this build has no window (built without the `gui` feature); see `multiodds --help`".into(),
+    ))
 }

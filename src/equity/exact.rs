@@ -25,10 +25,36 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
         let boards = choose(deck, k) as f64 / order;
         boards * (m.seats[0].len() + m.seats[1].len()) as f64
     } else {
-        let deals: f64 = m.seats.iter().map(|s| s.len() as f64).product::<f64>() / order;
+        // Count the deals that really exist (collisions remove most of the product of
+        // the range sizes); past a limit the product is a fair estimate anyway.
+        let product: f64 = m.seats.iter().map(|s| s.len() as f64).product();
+        let deals = match count_deals(m, 20_000_000) {
+            Some(n) => n as f64,
+            None => product,
+        } / order;
         let used = 2 * m.seats.len() as u64;
         deals * choose(deck.saturating_sub(used), k) as f64 * m.seats.len() as f64
     }
+}
+
+/// The number of deals (one combo per seat, no shared card), or `None` past `limit`.
+fn count_deals(m: &Matchup, limit: u64) -> Option<u64> {
+    fn go(m: &Matchup, seat: usize, used: CardSet, count: &mut u64, limit: u64) -> bool {
+        if seat + 1 == m.seats.len() {
+            let s = &m.seats[seat];
+            *count += s.sets.iter().filter(|set| !set.intersects(used)).count() as u64;
+            return *count <= limit;
+        }
+        let s = &m.seats[seat];
+        for set in &s.sets {
+            if !set.intersects(used) && !go(m, seat + 1, used.union(*set), count, limit) {
+                return false;
+            }
+        }
+        true
+    }
+    let mut count = 0;
+    go(m, 0, m.board.union(m.dead), &mut count, limit).then_some(count)
 }
 
 /// The most evaluations an exact run may be asked for (minutes on two cores).
@@ -260,9 +286,20 @@ fn fixed_against_wide(
         let hi = live[i] as usize;
         let six = board.add(Card::from_index(hi as u8).expect("card"));
         let row = hi * (hi - 1) / 2;
+        // Without a flush in play, the seventh card's suit does not matter: evaluate
+        // each rank once (with a suit holding at most one card) and look the rest up.
+        let flush_suit = (0..4u8).find(|&s| six.suit_count(s) >= 4);
+        let by_rank = (i >= 16).then(|| {
+            let spare_suit = (0..4u8).min_by_key(|&s| six.suit_count(s)).unwrap_or(0);
+            std::array::from_fn::<_, 13, _>(|r| six.add(Card::new(r as u8, spare_suit)).evaluate())
+        });
         for &lo in &live[..i] {
             let w = wide_weights[row + lo as usize];
-            let v = six.add(Card::from_index(lo).expect("card")).evaluate();
+            let card = Card::from_index(lo).expect("card");
+            let v = match &by_rank {
+                Some(values) if Some(card.suit()) != flush_suit => values[card.rank() as usize],
+                _ => six.add(card).evaluate(),
+            };
             total += w;
             beaten += w * (hero > v) as u8 as f64;
             tied += w * (hero == v) as u8 as f64;

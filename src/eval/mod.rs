@@ -184,6 +184,12 @@ impl Hand {
         }
     }
 
+    /// Cards of one suit (0 = clubs … 3 = spades) in the hand.
+    #[inline(always)]
+    pub const fn suit_count(self, suit: u8) -> u8 {
+        (((self.key >> (32 + 4 * suit as u32)) & 0xF) as u8).wrapping_sub(3)
+    }
+
     /// Number of cards added.
     pub const fn len(self) -> usize {
         self.mask.count_ones() as usize

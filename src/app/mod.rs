@@ -1,0 +1,441 @@
+//! The desktop app (eframe + egui + egui_plot): the MultiOdds view.
+//!
+//! One persisted state struct ([`MultiOddsApp`], `#[serde(default)]`) with its runtime
+//! parts `#[serde(skip)]`. `logic()` drains the job manager's messages under a time
+//! budget and submits debounced edits; `ui()` only draws and collects [`Command`]s, which
+//! are applied after layout. Workers never share state with the UI: results arrive as
+//! messages.
+
+mod files;
+mod inputs;
+mod plot;
+mod table;
+
+use crate::equity::run::{RunSettings, SweepResult};
+use crate::equity::Method;
+use crate::scenario::{Scenario, View};
+use crate::worker::{Job, JobManager, JobOutput, Slot, StopReason};
+pub use inputs::{FieldErrors, Inputs};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How long an edit waits for the next keystroke before it starts a job.
+const DEBOUNCE: Duration = Duration::from_millis(100);
+/// Most time `logic()` spends draining messages per frame.
+const DRAIN_BUDGET: Duration = Duration::from_millis(4);
+
+/// What widgets ask for; applied after the frame's layout.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// An input changed: validate, and submit after the debounce.
+    Edited,
+    Stop,
+    Resume,
+    Pin,
+    Unpin,
+    New,
+    Open(PathBuf),
+    Save,
+    SaveAs(PathBuf),
+    ExportCsv(PathBuf),
+    OpenDialog(files::DialogPurpose),
+    CloseDialog,
+    DismissMessage,
+    SelectOpponents(usize),
+}
+
+/// A finished or running result, with the inputs it belongs to.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    pub result: SweepResult,
+    pub title: String,
+}
+
+/// What the app holds while running (not saved).
+pub struct Runtime {
+    jobs: Option<JobManager>,
+    pub shown: Option<Shown>,
+    pub pinned: Option<Shown>,
+    /// The shown results belong to older inputs (the inputs are invalid or changed).
+    pub stale: bool,
+    pub running: bool,
+    pub errors: FieldErrors,
+    edited_at: Option<Instant>,
+    started_at: Option<Instant>,
+    pub elapsed: Duration,
+    pub selected_opponents: usize,
+    pub dialog: Option<files::Dialog>,
+    /// A message for the user (a failed load, a failed save…), shown in a window.
+    pub message: Option<String>,
+    commands: Vec<Command>,
+    threads: Option<usize>,
+}
+
+impl Default for Runtime {
+    fn default() -> Runtime {
+        Runtime {
+            jobs: None,
+            shown: None,
+            pinned: None,
+            stale: false,
+            running: false,
+            errors: FieldErrors::default(),
+            // A fresh app computes its inputs right away.
+            edited_at: Some(Instant::now() - DEBOUNCE),
+            started_at: None,
+            elapsed: Duration::ZERO,
+            selected_opponents: 1,
+            dialog: None,
+            message: None,
+            commands: Vec::new(),
+            threads: None,
+        }
+    }
+}
+
+/// The app: persisted inputs and preferences, plus runtime state.
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct MultiOddsApp {
+    pub inputs: Inputs,
+    pub recent: Vec<PathBuf>,
+    pub file: Option<PathBuf>,
+    #[serde(skip)]
+    pub rt: Runtime,
+}
+
+impl MultiOddsApp {
+    /// An app with `threads` workers (all cores when `None`).
+    pub fn with_threads(threads: Option<usize>) -> MultiOddsApp {
+        let mut app = MultiOddsApp::default();
+        app.rt.threads = threads;
+        app
+    }
+
+    /// Queues a command (widgets call this; it runs after layout).
+    pub fn command(&mut self, c: Command) {
+        self.rt.commands.push(c);
+    }
+
+    fn jobs(&mut self, ctx: &egui::Context) -> &mut JobManager {
+        let threads = self.rt.threads;
+        self.rt.jobs.get_or_insert_with(|| {
+            let mut jobs = JobManager::new(threads);
+            let ctx = ctx.clone();
+            jobs.set_wake(move || ctx.request_repaint());
+            jobs
+        })
+    }
+
+    /// Drains worker messages (under a time budget) and submits debounced edits.
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        let start = Instant::now();
+        if let Some(jobs) = self.rt.jobs.as_mut() {
+            while start.elapsed() < DRAIN_BUDGET {
+                let Some(p) = jobs.try_recv() else { break };
+                if let JobOutput::Sweep(result) = p.output {
+                    let title = self.inputs.title();
+                    self.rt.shown = Some(Shown { result, title });
+                    self.rt.stale = false;
+                }
+                self.rt.elapsed = p.elapsed;
+                if let Some(reason) = p.stopped {
+                    self.rt.running = false;
+                    if reason == StopReason::Cancelled {
+                        self.rt.stale = true;
+                    }
+                }
+            }
+        }
+        if let Some(at) = self.rt.edited_at {
+            let wait = DEBOUNCE.saturating_sub(at.elapsed());
+            if wait.is_zero() {
+                self.rt.edited_at = None;
+                self.submit(ctx);
+            } else {
+                ctx.request_repaint_after(wait);
+            }
+        }
+        if self.rt.running {
+            if let Some(s) = self.rt.started_at {
+                self.rt.elapsed = s.elapsed();
+            }
+        }
+    }
+
+    /// Validates the inputs; starts a job when they are valid, else marks results stale.
+    fn submit(&mut self, ctx: &egui::Context) {
+        match self.inputs.validate() {
+            Ok(sweep) => {
+                self.rt.errors = FieldErrors::default();
+                let settings = self.inputs.settings();
+                self.jobs(ctx)
+                    .submit(Slot::Sweep, Job::Sweep(sweep), settings);
+                self.rt.running = true;
+                self.rt.stale = self.rt.shown.is_some();
+                self.rt.started_at = Some(Instant::now());
+            }
+            Err(errors) => {
+                self.rt.errors = *errors;
+                if let Some(jobs) = self.rt.jobs.as_mut() {
+                    jobs.cancel(Slot::Sweep);
+                }
+                self.rt.running = false;
+                self.rt.stale = self.rt.shown.is_some();
+            }
+        }
+    }
+
+    /// Draws everything; widgets only queue commands.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.shortcuts(ui.ctx());
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
+        egui::Panel::left("inputs")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| inputs::inputs_panel(self, ui));
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let plot_height = (ui.available_height() * 0.55).max(200.0);
+            plot::sweep_plot(self, ui, plot_height);
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| table::results_table(self, ui));
+        });
+        files::dialogs(self, ui.ctx());
+        let commands = std::mem::take(&mut self.rt.commands);
+        for c in commands {
+            self.apply(c, ui.ctx());
+        }
+    }
+
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let shortcut = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
+        if ctx.input_mut(|i| i.consume_shortcut(&shortcut(Key::N))) {
+            self.command(Command::New);
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&shortcut(Key::O))) {
+            self.command(Command::OpenDialog(files::DialogPurpose::Open));
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&shortcut(Key::S))) {
+            self.command(Command::Save);
+        }
+    }
+
+    fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.button("New (Ctrl+N)").clicked() {
+                    self.command(Command::New);
+                }
+                if ui.button("Open… (Ctrl+O)").clicked() {
+                    self.command(Command::OpenDialog(files::DialogPurpose::Open));
+                }
+                if ui.button("Save (Ctrl+S)").clicked() {
+                    self.command(Command::Save);
+                }
+                if ui.button("Save As…").clicked() {
+                    self.command(Command::OpenDialog(files::DialogPurpose::SaveAs));
+                }
+                ui.menu_button("Recent", |ui| {
+                    if self.recent.is_empty() {
+                        ui.label("(none)");
+                    }
+                    for path in self.recent.clone() {
+                        if ui.button(path.display().to_string()).clicked() {
+                            self.command(Command::Open(path));
+                        }
+                    }
+                });
+                ui.separator();
+                if ui.button("Export table as CSV…").clicked() {
+                    self.command(Command::OpenDialog(files::DialogPurpose::ExportCsv));
+                }
+            });
+            ui.separator();
+            ui.label(egui::RichText::new("MultiOdds").strong());
+            if let Some(file) = &self.file {
+                ui.label(file.display().to_string());
+            }
+        });
+    }
+
+    fn status_line(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let threads = self.rt.jobs.as_ref().map_or(0, |j| j.threads());
+            let (deals, worst) = self.rt.shown.as_ref().map_or((0, 0.0), |s| {
+                let deals: u64 = s.result.points.iter().map(|p| p.deals).max().unwrap_or(0);
+                let worst = s
+                    .result
+                    .points
+                    .iter()
+                    .map(|p| p.std_error.equity)
+                    .fold(0.0, f64::max);
+                (deals, worst)
+            });
+            let state = if self.rt.running {
+                "computing"
+            } else if !self.rt.errors.is_empty() {
+                "fix the inputs"
+            } else if self.rt.stale {
+                "stopped"
+            } else {
+                "done"
+            };
+            ui.label(format!(
+                "{state} · {deals} deals · worst equity SE {:.3}% · {:.1} s · {threads} threads",
+                100.0 * worst,
+                self.rt.elapsed.as_secs_f64()
+            ));
+            if self.rt.stale && self.rt.shown.is_some() {
+                ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "results are stale");
+            }
+        });
+    }
+
+    /// Applies one command.
+    pub fn apply(&mut self, command: Command, ctx: &egui::Context) {
+        match command {
+            Command::Edited => {
+                self.rt.edited_at = Some(Instant::now());
+                // Show field errors at once; the job waits for the debounce.
+                self.rt.errors = match self.inputs.validate() {
+                    Ok(_) => FieldErrors::default(),
+                    Err(e) => *e,
+                };
+                if !self.rt.errors.is_empty() {
+                    self.rt.stale = self.rt.shown.is_some();
+                }
+                ctx.request_repaint_after(DEBOUNCE);
+            }
+            Command::Stop => {
+                if let Some(jobs) = self.rt.jobs.as_mut() {
+                    jobs.cancel(Slot::Sweep);
+                }
+                self.rt.running = false;
+            }
+            Command::Resume => self.submit(ctx),
+            Command::Pin => self.rt.pinned = self.rt.shown.clone(),
+            Command::Unpin => self.rt.pinned = None,
+            Command::New => {
+                self.inputs = Inputs::default();
+                self.file = None;
+                self.apply(Command::Edited, ctx);
+            }
+            Command::Open(path) => match Scenario::load(&path) {
+                Ok(scenario) if scenario.view == View::MultiOdds => {
+                    self.inputs = Inputs::from_scenario(&scenario);
+                    self.file = Some(path.clone());
+                    self.remember(path);
+                    self.apply(Command::Edited, ctx);
+                }
+                Ok(_) => {
+                    self.rt.message = Some(format!(
+                        "{} is a matchup or chart scenario; this view opens MultiOdds scenarios",
+                        path.display()
+                    ));
+                }
+                Err(e) => self.rt.message = Some(format!("Could not open the scenario:\n{e}")),
+            },
+            Command::Save => match self.file.clone() {
+                Some(path) => self.save_to(path),
+                None => self.apply(Command::OpenDialog(files::DialogPurpose::SaveAs), ctx),
+            },
+            Command::SaveAs(path) => self.save_to(path),
+            Command::ExportCsv(path) => {
+                let csv = self
+                    .rt
+                    .shown
+                    .as_ref()
+                    .map(|s| table::to_csv(&s.result))
+                    .unwrap_or_default();
+                if let Err(e) = files::write_atomically(&path, csv.as_bytes()) {
+                    self.rt.message = Some(format!("Could not export to {}:\n{e}", path.display()));
+                }
+            }
+            Command::OpenDialog(purpose) => {
+                self.rt.dialog = Some(files::Dialog::new(purpose, self.file.as_deref()))
+            }
+            Command::CloseDialog => self.rt.dialog = None,
+            Command::DismissMessage => self.rt.message = None,
+            Command::SelectOpponents(n) => self.rt.selected_opponents = n,
+        }
+    }
+
+    fn save_to(&mut self, path: PathBuf) {
+        match self.inputs.to_scenario().save(&path) {
+            Ok(()) => {
+                self.file = Some(path.clone());
+                self.remember(path);
+            }
+            Err(e) => self.rt.message = Some(format!("Could not save:\n{e}")),
+        }
+    }
+
+    fn remember(&mut self, path: PathBuf) {
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(8);
+    }
+
+    /// Whether a job is running.
+    pub fn is_running(&self) -> bool {
+        self.rt.running
+    }
+}
+
+impl eframe::App for MultiOddsApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        MultiOddsApp::logic(self, ctx);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        MultiOddsApp::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, self);
+    }
+}
+
+/// Opens the window; `scenario` is loaded first when given.
+pub fn run(scenario: Option<PathBuf>) -> Result<(), String> {
+    let icon = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon.png")).ok();
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_inner_size([1280.0, 800.0])
+        .with_title("MultiOdds");
+    if let Some(icon) = icon {
+        viewport = viewport.with_icon(icon);
+    }
+    let options = eframe::NativeOptions {
+        viewport,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "MultiOdds",
+        options,
+        Box::new(move |cc| {
+            let mut app: MultiOddsApp = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+                .unwrap_or_default();
+            if let Some(path) = scenario {
+                app.apply(Command::Open(path), &cc.egui_ctx);
+            }
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Settings for a sweep from the inputs.
+fn settings_for(mode: Method, target_se: f64, seed: u64) -> RunSettings {
+    RunSettings {
+        method: mode,
+        target_se,
+        seed,
+        ..RunSettings::default()
+    }
+}

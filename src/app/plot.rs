@@ -1,0 +1,165 @@
+//! The plot: Win, Tie, Equity, Hand Strength, PPot and NPot against the opponent count,
+//! in percent, with ±1 standard error bands, and the pinned baseline dashed.
+
+use super::{Command, MultiOddsApp};
+use crate::equity::run::SweepResult;
+use crate::equity::sweep::SweepPoint;
+use egui::Color32;
+use egui_plot::{FilledArea, HoverPosition, Legend, Line, LineStyle, Plot, PlotPoints, Points};
+
+/// A plotted figure: name, colour, value and standard error of a point (None: n/a).
+pub struct Series {
+    pub name: &'static str,
+    pub color: Color32,
+    pub value: fn(&SweepPoint) -> Option<(f64, f64)>,
+}
+
+pub const SERIES: [Series; 6] = [
+    Series {
+        name: "Win",
+        color: Color32::from_rgb(46, 160, 67),
+        value: |p| Some((p.win, p.std_error.win)),
+    },
+    Series {
+        name: "Tie",
+        color: Color32::from_rgb(150, 150, 150),
+        value: |p| Some((p.tie, p.std_error.tie)),
+    },
+    Series {
+        name: "Equity",
+        color: Color32::from_rgb(66, 133, 244),
+        value: |p| Some((p.equity, p.std_error.equity)),
+    },
+    Series {
+        name: "Hand Strength",
+        color: Color32::from_rgb(171, 71, 188),
+        value: |p| Some((p.hand_strength, p.std_error.hand_strength)),
+    },
+    Series {
+        name: "PPot",
+        color: Color32::from_rgb(255, 167, 38),
+        value: |p| p.ppot.map(|v| (v, p.std_error.ppot.unwrap_or(0.0))),
+    },
+    Series {
+        name: "NPot",
+        color: Color32::from_rgb(229, 57, 53),
+        value: |p| p.npot.map(|v| (v, p.std_error.npot.unwrap_or(0.0))),
+    },
+];
+
+/// Draws the plot `height` points tall.
+pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
+    let title = app
+        .rt
+        .shown
+        .as_ref()
+        .map_or_else(|| app.inputs.title(), |s| s.title.clone());
+    ui.horizontal(|ui| {
+        ui.heading(title);
+        if app.rt.stale {
+            ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
+        }
+    });
+    let shown = app.rt.shown.clone();
+    let pinned = app.rt.pinned.clone();
+    let hover_result = shown.as_ref().map(|s| s.result.clone());
+    let response = Plot::new("sweep_plot")
+        .height(height)
+        .legend(Legend::default())
+        .include_x(0.8)
+        .include_x(9.2)
+        .include_y(0.0)
+        .include_y(100.0)
+        .x_axis_label("opponents")
+        .y_axis_label("%")
+        .allow_scroll(false)
+        .label_formatter(move |hover| Some(hover_label(hover, hover_result.as_ref())))
+        .show(ui, |plot| {
+            for series in &SERIES {
+                if let Some(base) = &pinned {
+                    let points: Vec<[f64; 2]> = base
+                        .result
+                        .points
+                        .iter()
+                        .filter_map(|p| {
+                            (series.value)(p).map(|(v, _)| [p.opponents as f64, 100.0 * v])
+                        })
+                        .collect();
+                    plot.line(
+                        Line::new(series.name, PlotPoints::from(points))
+                            .color(series.color.gamma_multiply(0.6))
+                            .style(LineStyle::dashed_loose())
+                            .allow_hover(false),
+                    );
+                }
+                let Some(s) = &shown else { continue };
+                let mut xs = Vec::new();
+                let mut ys = Vec::new();
+                let mut lo = Vec::new();
+                let mut hi = Vec::new();
+                for p in &s.result.points {
+                    if let Some((v, se)) = (series.value)(p) {
+                        xs.push(p.opponents as f64);
+                        ys.push(100.0 * v);
+                        lo.push(100.0 * (v - se));
+                        hi.push(100.0 * (v + se));
+                    }
+                }
+                if xs.is_empty() {
+                    continue;
+                }
+                // Unnamed, so the legend lists each figure once (its line).
+                plot.add(
+                    FilledArea::new("", &xs, &lo, &hi)
+                        .fill_color(series.color.gamma_multiply(0.25)),
+                );
+                let points: Vec<[f64; 2]> = xs.iter().zip(&ys).map(|(&x, &y)| [x, y]).collect();
+                plot.line(
+                    Line::new(series.name, PlotPoints::from(points.clone()))
+                        .color(series.color)
+                        .width(2.0),
+                );
+                plot.points(
+                    Points::new(series.name, PlotPoints::from(points))
+                        .color(series.color)
+                        .radius(3.0),
+                );
+            }
+        });
+    // Clicking the plot selects the nearest opponent count for the hand-type table.
+    if response.response.clicked() {
+        if let Some(pos) = response.response.interact_pointer_pos() {
+            let value = response.transform.value_from_position(pos);
+            let n = value.x.round().clamp(1.0, 9.0) as usize;
+            app.command(Command::SelectOpponents(n));
+        }
+    }
+}
+
+/// The hover text: the figure's value ± SE and deals at the nearest point.
+fn hover_label(hover: &HoverPosition<'_>, result: Option<&SweepResult>) -> String {
+    match hover {
+        HoverPosition::NearDataPoint {
+            plot_name,
+            position,
+            ..
+        } => {
+            let n = position.x.round() as usize;
+            let found = SERIES.iter().find(|s| s.name == *plot_name).and_then(|s| {
+                let p = result?.points.iter().find(|p| p.opponents == n)?;
+                let (v, se) = (s.value)(p)?;
+                Some(format!(
+                    "{plot_name} · {n} opponent(s)\n{:.2}% ± {:.2}%\n{} deals ({})",
+                    100.0 * v,
+                    100.0 * se,
+                    p.deals,
+                    p.method
+                ))
+            });
+            found.unwrap_or_else(|| format!("{plot_name}\n{n} opponent(s): {:.2}%", position.y))
+        }
+        HoverPosition::Elsewhere { position } => {
+            format!("{:.1} opponents\n{:.1}%", position.x, position.y)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! The results table (one row per opponent count, figures as % ± SE, deltas against
+//! the pinned baseline) and the hand-type table of the selected count.
+
+use super::plot::SERIES;
+use super::{Command, MultiOddsApp};
+use crate::equity::run::SweepResult;
+use crate::equity::Method;
+use crate::eval::HandCategory;
+use egui::{Color32, RichText};
+
+/// The table as CSV (what "Export table as CSV" writes).
+pub fn to_csv(r: &SweepResult) -> String {
+    let mut out = String::from("opponents,method,deals");
+    for s in &SERIES {
+        let key = s.name.to_lowercase().replace(' ', "_");
+        out.push_str(&format!(",{key},{key}_se"));
+    }
+    out.push('\n');
+    for p in &r.points {
+        out.push_str(&format!("{},{},{}", p.opponents, p.method.key(), p.deals));
+        for s in &SERIES {
+            match (s.value)(p) {
+                Some((v, se)) => out.push_str(&format!(",{v:.6},{se:.6}")),
+                None => out.push_str(",n/a,n/a"),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
+    let Some(shown) = app.rt.shown.clone() else {
+        ui.label(if app.rt.errors.is_empty() {
+            "Computing…"
+        } else {
+            "Fix the inputs to compute."
+        });
+        return;
+    };
+    let pinned = app.rt.pinned.clone();
+    let text_color = if app.rt.stale {
+        Color32::GRAY
+    } else {
+        ui.visuals().text_color()
+    };
+    egui::Grid::new("results")
+        .striped(true)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            ui.label(RichText::new("opponents").strong());
+            for s in &SERIES {
+                ui.label(
+                    RichText::new(format!("{} %", s.name))
+                        .strong()
+                        .color(s.color),
+                );
+            }
+            ui.label(RichText::new("method").strong());
+            ui.label(RichText::new("deals").strong());
+            ui.end_row();
+            for p in &shown.result.points {
+                let selected = app.rt.selected_opponents == p.opponents;
+                if ui
+                    .selectable_label(selected, format!("{}", p.opponents))
+                    .clicked()
+                {
+                    app.command(Command::SelectOpponents(p.opponents));
+                }
+                let base = pinned
+                    .as_ref()
+                    .and_then(|b| b.result.points.iter().find(|q| q.opponents == p.opponents));
+                for s in &SERIES {
+                    let cell = match (s.value)(p) {
+                        Some((v, se)) => {
+                            let mut text = if p.method == Method::Exact {
+                                format!("{:.2}", 100.0 * v)
+                            } else {
+                                format!("{:.2} ± {:.2}", 100.0 * v, 100.0 * se)
+                            };
+                            if let Some((b, _)) = base.and_then(|b| (s.value)(b)) {
+                                text.push_str(&format!(" ({:+.2})", 100.0 * (v - b)));
+                            }
+                            text
+                        }
+                        None => "n/a".to_string(),
+                    };
+                    ui.label(RichText::new(cell).monospace().color(text_color));
+                }
+                let badge = match p.method {
+                    Method::Exact => RichText::new("exact").color(Color32::from_rgb(46, 160, 67)),
+                    _ => RichText::new("MC").color(Color32::from_rgb(66, 133, 244)),
+                };
+                ui.label(badge);
+                ui.label(RichText::new(p.deals.to_string()).monospace());
+                ui.end_row();
+            }
+        });
+    ui.add_space(8.0);
+    let n = app.rt.selected_opponents;
+    let Some(p) = shown.result.points.iter().find(|p| p.opponents == n) else {
+        return;
+    };
+    ui.label(
+        RichText::new(format!(
+            "Hand types with {n} opponent(s): how the hand ends"
+        ))
+        .strong(),
+    );
+    egui::Grid::new("hand_types")
+        .striped(true)
+        .spacing([14.0, 2.0])
+        .show(ui, |ui| {
+            ui.label(RichText::new("category").strong());
+            ui.label(RichText::new("hero wins or ties %").strong());
+            ui.label(RichText::new("an opponent wins %").strong());
+            ui.end_row();
+            for (i, c) in HandCategory::ALL.iter().enumerate().rev() {
+                ui.label(c.name());
+                ui.label(RichText::new(format!("{:.2}", 100.0 * p.hero_types[i])).monospace());
+                ui.label(RichText::new(format!("{:.2}", 100.0 * p.opponent_types[i])).monospace());
+                ui.end_row();
+            }
+        });
+}
