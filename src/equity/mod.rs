@@ -164,6 +164,37 @@ pub fn seat_name(i: usize) -> String {
     format!("seat {}", i + 1)
 }
 
+/// A known hand (a one-combo range) holding a board or dead card is a card in two
+/// places: an error naming it, not a silently empty seat.
+pub(crate) fn check_known_hand(
+    range: &HandRange,
+    board: CardSet,
+    dead: CardSet,
+    who: impl FnOnce() -> String,
+) -> Result<(), EquityError> {
+    if range.combo_count() != 1 {
+        return Ok(());
+    }
+    let (combo, _) = range.iter().next().expect("one combo");
+    match combo
+        .card_set()
+        .iter()
+        .find(|&c| board.union(dead).contains(c))
+    {
+        Some(card) => Err(EquityError::CardTwice {
+            card,
+            first: who(),
+            second: if board.contains(card) {
+                "board"
+            } else {
+                "dead cards"
+            }
+            .into(),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Checks board and dead cards: at most 5 board cards, none in both.
 pub fn check_board(board: CardSet, dead: CardSet) -> Result<(), EquityError> {
     if board.len() > 5 {
@@ -192,22 +223,7 @@ impl Matchup {
         let blocked = board.union(dead);
         let mut seats = Vec::with_capacity(ranges.len());
         for (i, range) in ranges.iter().enumerate() {
-            // A one-combo seat that touches the board is a card in two places.
-            if range.combo_count() == 1 {
-                let (combo, _) = range.iter().next().expect("one combo");
-                if let Some(card) = combo.card_set().iter().find(|&c| blocked.contains(c)) {
-                    let where_ = if board.contains(card) {
-                        "board"
-                    } else {
-                        "dead cards"
-                    };
-                    return Err(EquityError::CardTwice {
-                        card,
-                        first: seat_name(i),
-                        second: where_.into(),
-                    });
-                }
-            }
+            check_known_hand(range, board, dead, || seat_name(i))?;
             let seat = SeatCombos::of(range, blocked);
             if seat.is_empty() {
                 return Err(EquityError::EmptySeat { seat: seat_name(i) });

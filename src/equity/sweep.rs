@@ -11,7 +11,7 @@
 
 use super::monte_carlo::{batch_rng, Deck, WeightedCombos};
 use super::stats::BatchStat;
-use super::{check_board, choose, exists_deal, EquityError, Method, SeatCombos};
+use super::{check_board, check_known_hand, choose, exists_deal, EquityError, Method, SeatCombos};
 use crate::cards::{Card, CardSet};
 use crate::eval::{rank_partial, Hand};
 use crate::range::{Combo, HandRange, COMBOS};
@@ -51,21 +51,7 @@ impl Sweep {
         }
         check_board(board, dead)?;
         let blocked = board.union(dead);
-        if hero.combo_count() == 1 {
-            let (combo, _) = hero.iter().next().expect("one combo");
-            if let Some(card) = combo.card_set().iter().find(|&c| blocked.contains(c)) {
-                let where_ = if board.contains(card) {
-                    "board"
-                } else {
-                    "dead cards"
-                };
-                return Err(EquityError::CardTwice {
-                    card,
-                    first: "hero".into(),
-                    second: where_.into(),
-                });
-            }
-        }
+        check_known_hand(&hero, board, dead, || "hero".into())?;
         let hero_seat = SeatCombos::of(&hero, blocked);
         if hero_seat.is_empty() {
             return Err(EquityError::EmptySeat {

@@ -1,0 +1,199 @@
+//! The app, headless (egui_kittest): typing starts a job and the table fills; an invalid
+//! range shows its error and starts nothing; pin keeps a baseline; save then open
+//! restores every input; a corrupt file changes nothing and says why.
+#![cfg(feature = "gui")]
+
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use multiodds::app::{Command, MultiOddsApp};
+use std::time::{Duration, Instant};
+
+fn harness(app: MultiOddsApp) -> Harness<'static, MultiOddsApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_ui_state(
+            |ui, app: &mut MultiOddsApp| {
+                app.logic(ui.ctx());
+                app.ui(ui);
+            },
+            app,
+        )
+}
+
+/// Steps frames until `done` holds (or fails after 60 s).
+fn step_until(
+    h: &mut Harness<'static, MultiOddsApp>,
+    what: &str,
+    done: impl Fn(&MultiOddsApp) -> bool,
+) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+}
+
+fn quick_app() -> MultiOddsApp {
+    let mut app = MultiOddsApp::with_threads(Some(2));
+    // Fast precision and a small opponent span keep the tests quick.
+    app.inputs.precision = 0;
+    app.inputs.max_opponents = 3;
+    app
+}
+
+fn set_field(h: &mut Harness<'static, MultiOddsApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.step();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.step();
+    h.get_by_label(label).type_text(text);
+    h.step();
+}
+
+#[test]
+fn typing_a_hero_and_board_fills_the_table() {
+    let mut h = harness(quick_app());
+    set_field(&mut h, "Hero", "Ad Qc");
+    set_field(&mut h, "Board", "3h 4c Jh");
+    assert_eq!(h.state().inputs.hero, "Ad Qc");
+    assert_eq!(h.state().inputs.board, "3h 4c Jh");
+    step_until(&mut h, "the flop results", |app| {
+        !app.is_running()
+            && app
+                .rt
+                .shown
+                .as_ref()
+                .is_some_and(|s| s.title.contains("Jh 4c 3h") && s.result.points.len() == 3)
+    });
+    let shown = h.state().rt.shown.clone().unwrap();
+    // One opponent on the flop is enumerated exactly: the SPEC's worked example.
+    let p = &shown.result.points[0];
+    assert!(
+        (p.hand_strength - 0.585106).abs() < 1e-6,
+        "{}",
+        p.hand_strength
+    );
+    assert!((p.ppot.unwrap() - 0.208324).abs() < 1e-6);
+    h.step();
+    // The table shows it.
+    assert!(h.query_all_by_label_contains("58.51").next().is_some());
+}
+
+#[test]
+fn an_invalid_range_shows_its_error_and_starts_nothing() {
+    let mut h = harness(quick_app());
+    step_until(&mut h, "the first results", |app| {
+        app.rt.shown.is_some() && !app.is_running()
+    });
+    set_field(&mut h, "Hero", "AKx+");
+    // Wait past the debounce.
+    for _ in 0..10 {
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    assert!(
+        !h.state().is_running(),
+        "an invalid input never starts a job"
+    );
+    assert!(
+        h.state().rt.stale,
+        "the last good results stay, marked stale"
+    );
+    let error = h.state().rt.errors.hero.clone().expect("a hero error");
+    assert!(error.contains("unknown rank 'x'"), "{error}");
+    assert!(h
+        .query_all_by_label_contains("unknown rank 'x'")
+        .next()
+        .is_some());
+}
+
+#[test]
+fn pin_keeps_a_baseline() {
+    let mut h = harness(quick_app());
+    step_until(&mut h, "the first results", |app| {
+        app.rt.shown.is_some() && !app.is_running()
+    });
+    h.get_by_label("Pin").click();
+    h.step();
+    h.step();
+    let pinned = h.state().rt.pinned.clone().expect("pinned");
+    assert!(pinned.title.starts_with("AKs"));
+    set_field(&mut h, "Hero", "72o");
+    step_until(&mut h, "the new results", |app| {
+        !app.is_running()
+            && app
+                .rt
+                .shown
+                .as_ref()
+                .is_some_and(|s| s.title.starts_with("72o"))
+    });
+    // The baseline is still AKs, and the table shows deltas against it.
+    assert!(h
+        .state()
+        .rt
+        .pinned
+        .as_ref()
+        .unwrap()
+        .title
+        .starts_with("AKs"));
+    h.step();
+    assert!(
+        h.query_all_by_label_contains("(-").next().is_some(),
+        "deltas against the baseline"
+    );
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("multiodds-app-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn save_then_open_restores_every_input() {
+    let mut h = harness(quick_app());
+    {
+        let i = &mut h.state_mut().inputs;
+        i.hero = "QQ+, AKs".into();
+        i.opponents = "22+, A2s+".into();
+        i.board = "Ah 7d 2c".into();
+        i.dead = "Ks".into();
+        i.min_opponents = 2;
+        i.max_opponents = 4;
+        i.seed = 99;
+        i.precision = 1;
+    }
+    let saved = h.state().inputs.clone();
+    let path = temp_path("saved.ron");
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(Command::SaveAs(path.clone()), &ctx);
+    assert!(path.exists());
+    h.state_mut().apply(Command::New, &ctx);
+    assert_ne!(h.state().inputs, saved);
+    h.state_mut().apply(Command::Open(path.clone()), &ctx);
+    assert_eq!(h.state().inputs, saved);
+    assert_eq!(h.state().file.as_deref(), Some(path.as_path()));
+    assert_eq!(h.state().recent.first(), Some(&path));
+}
+
+#[test]
+fn opening_a_corrupt_file_changes_nothing_and_says_why() {
+    let mut h = harness(quick_app());
+    let before = h.state().inputs.clone();
+    let path = temp_path("corrupt.ron");
+    std::fs::write(&path, "Scenario(version: 1, hero: ").unwrap();
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(Command::Open(path), &ctx);
+    assert_eq!(h.state().inputs, before);
+    let message = h.state().rt.message.clone().expect("a message");
+    assert!(message.contains("corrupt.ron"), "{message}");
+    h.step();
+    assert!(h
+        .query_all_by_label_contains("Could not open")
+        .next()
+        .is_some());
+}
