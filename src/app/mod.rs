@@ -62,6 +62,8 @@ pub struct Runtime {
     pub errors: FieldErrors,
     edited_at: Option<Instant>,
     started_at: Option<Instant>,
+    /// The title of the inputs the running job computes.
+    job_title: String,
     pub elapsed: Duration,
     pub selected_opponents: usize,
     pub dialog: Option<files::Dialog>,
@@ -83,6 +85,7 @@ impl Default for Runtime {
             // A fresh app computes its inputs right away.
             edited_at: Some(Instant::now() - DEBOUNCE),
             started_at: None,
+            job_title: String::new(),
             elapsed: Duration::ZERO,
             selected_opponents: 1,
             dialog: None,
@@ -134,7 +137,7 @@ impl MultiOddsApp {
             while start.elapsed() < DRAIN_BUDGET {
                 let Some(p) = jobs.try_recv() else { break };
                 if let JobOutput::Sweep(result) = p.output {
-                    let title = self.inputs.title();
+                    let title = self.rt.job_title.clone();
                     self.rt.shown = Some(Shown { result, title });
                     self.rt.stale = false;
                 }
@@ -169,6 +172,7 @@ impl MultiOddsApp {
             Ok(sweep) => {
                 self.rt.errors = FieldErrors::default();
                 let settings = self.inputs.settings();
+                self.rt.job_title = self.inputs.title();
                 self.jobs(ctx)
                     .submit(Slot::Sweep, Job::Sweep(sweep), settings);
                 self.rt.running = true;
@@ -300,6 +304,13 @@ impl MultiOddsApp {
         match command {
             Command::Edited => {
                 self.rt.edited_at = Some(Instant::now());
+                // The running job computes the old inputs: stop it now, so none of its
+                // results reach the screen; the new job starts after the debounce.
+                if let Some(jobs) = self.rt.jobs.as_mut() {
+                    jobs.cancel(Slot::Sweep);
+                }
+                self.rt.running = false;
+                self.rt.stale = self.rt.shown.is_some();
                 // Show field errors at once; the job waits for the debounce.
                 self.rt.errors = match self.inputs.validate() {
                     Ok(_) => FieldErrors::default(),
