@@ -202,6 +202,9 @@ fn exact_matches_brute_force_with_weights_and_collisions() {
         (&["AhKh", "QQ:0.5, AK", "JJ+, T9s"], "Qs 7h 2c 3d"),
         (&["AA, KK", "KK, QQ", "QQ, AA"], "2c 7d 9h"),
         (&["Ah Kd", "Qc Qd", "7s 6s", "Td Jc"], "8s 9s 2h"),
+        // A fixed hand against a wide range with quads and a four-flush on board.
+        (&["AsKs", "random"], "7c 7d 7h 7s"),
+        (&["2c 3d", "random"], "Ah Kh Qh 9h"),
     ];
     for (seats, board) in cases {
         let m = matchup(seats, board, "");

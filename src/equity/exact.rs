@@ -291,7 +291,15 @@ fn fixed_against_wide(
         let flush_suit = (0..4u8).find(|&s| six.suit_count(s) >= 4);
         let by_rank = (i >= 16).then(|| {
             let spare_suit = (0..4u8).min_by_key(|&s| six.suit_count(s)).unwrap_or(0);
-            std::array::from_fn::<_, 13, _>(|r| six.add(Card::new(r as u8, spare_suit)).evaluate())
+            // A rank the six cards already hold four times has no live card left.
+            std::array::from_fn::<_, 13, _>(|r| {
+                let r = r as u8;
+                if six.rank_count(r) < 4 {
+                    six.add(Card::new(r, spare_suit)).evaluate()
+                } else {
+                    crate::eval::HandValue::default()
+                }
+            })
         });
         for &lo in &live[..i] {
             let w = wide_weights[row + lo as usize];

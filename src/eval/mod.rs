@@ -190,6 +190,12 @@ impl Hand {
         (((self.key >> (32 + 4 * suit as u32)) & 0xF) as u8).wrapping_sub(3)
     }
 
+    /// Cards of one rank (0 = deuce … 12 = ace) in the hand.
+    #[inline(always)]
+    pub const fn rank_count(self, rank: u8) -> u8 {
+        ((self.mask >> rank) & 0x0001_0001_0001_0001).count_ones() as u8
+    }
+
     /// Number of cards added.
     pub const fn len(self) -> usize {
         self.mask.count_ones() as usize
