@@ -10,6 +10,7 @@ pub enum DialogPurpose {
     Open,
     SaveAs,
     ExportCsv,
+    ExportPng,
 }
 
 impl DialogPurpose {
@@ -18,6 +19,7 @@ impl DialogPurpose {
             DialogPurpose::Open => "Open scenario",
             DialogPurpose::SaveAs => "Save scenario as",
             DialogPurpose::ExportCsv => "Export table as CSV",
+            DialogPurpose::ExportPng => "Export plot as PNG",
         }
     }
 }
@@ -38,6 +40,7 @@ impl Dialog {
             .unwrap_or_default();
         let name = match purpose {
             DialogPurpose::ExportCsv => "multiodds.csv",
+            DialogPurpose::ExportPng => "multiodds.png",
             _ => current
                 .and_then(Path::file_name)
                 .and_then(|n| n.to_str())
@@ -99,6 +102,7 @@ pub fn dialogs(app: &mut MultiOddsApp, ctx: &egui::Context) {
                 DialogPurpose::Open => Command::Open(path),
                 DialogPurpose::SaveAs => Command::SaveAs(path),
                 DialogPurpose::ExportCsv => Command::ExportCsv(path),
+                DialogPurpose::ExportPng => Command::ExportPng(path),
             };
             app.command(Command::CloseDialog);
             app.command(command);
@@ -118,4 +122,83 @@ pub fn dialogs(app: &mut MultiOddsApp, ctx: &egui::Context) {
                 }
             });
     }
+}
+
+/// Encodes 8-bit RGBA pixels as a PNG (zlib "stored" blocks: no compression library
+/// needed, and plots are small).
+pub fn encode_png(width: usize, height: usize, rgba: &[u8]) -> Vec<u8> {
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &b in bytes {
+            crc ^= b as u32;
+            for _ in 0..8 {
+                crc = if crc & 1 != 0 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+    fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+        out.extend((data.len() as u32).to_be_bytes());
+        let start = out.len();
+        out.extend(kind);
+        out.extend(data);
+        let crc = crc32(&out[start..]);
+        out.extend(crc.to_be_bytes());
+    }
+    // Scanlines, each led by filter type 0.
+    let mut raw = Vec::with_capacity(height * (width * 4 + 1));
+    for row in rgba.chunks(width * 4).take(height) {
+        raw.push(0);
+        raw.extend(row);
+    }
+    let mut zlib = vec![0x78, 0x01];
+    for (i, block) in raw.chunks(65_535).enumerate() {
+        let last = (i + 1) * 65_535 >= raw.len();
+        zlib.push(last as u8);
+        zlib.extend((block.len() as u16).to_le_bytes());
+        zlib.extend((!(block.len() as u16)).to_le_bytes());
+        zlib.extend(block);
+    }
+    if raw.is_empty() {
+        zlib.extend([1, 0, 0, 0xFF, 0xFF]);
+    }
+    let (mut a, mut b) = (1u32, 0u32);
+    for &byte in &raw {
+        a = (a + byte as u32) % 65_521;
+        b = (b + a) % 65_521;
+    }
+    zlib.extend(((b << 16) | a).to_be_bytes());
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut header = Vec::new();
+    header.extend((width as u32).to_be_bytes());
+    header.extend((height as u32).to_be_bytes());
+    header.extend([8, 6, 0, 0, 0]);
+    chunk(&mut out, b"IHDR", &header);
+    chunk(&mut out, b"IDAT", &zlib);
+    chunk(&mut out, b"IEND", &[]);
+    out
+}
+
+/// Crops `image` to `rect` (in points) and returns its RGBA bytes and size.
+pub fn crop(
+    image: &egui::ColorImage,
+    rect: egui::Rect,
+    pixels_per_point: f32,
+) -> (usize, usize, Vec<u8>) {
+    let [w, h] = image.size;
+    let x0 = ((rect.min.x * pixels_per_point).round().max(0.0) as usize).min(w);
+    let y0 = ((rect.min.y * pixels_per_point).round().max(0.0) as usize).min(h);
+    let x1 = ((rect.max.x * pixels_per_point).round().max(0.0) as usize).clamp(x0, w);
+    let y1 = ((rect.max.y * pixels_per_point).round().max(0.0) as usize).clamp(y0, h);
+    let mut rgba = Vec::with_capacity((x1 - x0) * (y1 - y0) * 4);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            rgba.extend(image.pixels[y * w + x].to_array());
+        }
+    }
+    (x1 - x0, y1 - y0, rgba)
 }

@@ -38,6 +38,8 @@ pub enum Command {
     Save,
     SaveAs(PathBuf),
     ExportCsv(PathBuf),
+    /// The plot as a PNG (from a screenshot of the window, cropped to the plot).
+    ExportPng(PathBuf),
     OpenDialog(files::DialogPurpose),
     CloseDialog,
     DismissMessage,
@@ -71,6 +73,13 @@ pub struct Runtime {
     pub message: Option<String>,
     commands: Vec<Command>,
     threads: Option<usize>,
+    /// Where the plot was drawn last frame (for PNG export).
+    pub plot_rect: Option<egui::Rect>,
+    /// Outcomes of PNG exports, written off the UI thread.
+    png_done: (
+        std::sync::mpsc::Sender<Result<PathBuf, String>>,
+        std::sync::mpsc::Receiver<Result<PathBuf, String>>,
+    ),
 }
 
 impl Default for Runtime {
@@ -92,6 +101,8 @@ impl Default for Runtime {
             message: None,
             commands: Vec::new(),
             threads: None,
+            plot_rect: None,
+            png_done: std::sync::mpsc::channel(),
         }
     }
 }
@@ -148,6 +159,11 @@ impl MultiOddsApp {
                         self.rt.stale = true;
                     }
                 }
+            }
+        }
+        while let Ok(outcome) = self.rt.png_done.1.try_recv() {
+            if let Err(e) = outcome {
+                self.rt.message = Some(e);
             }
         }
         if let Some(at) = self.rt.edited_at {
@@ -257,6 +273,9 @@ impl MultiOddsApp {
                 if ui.button("Export table as CSV…").clicked() {
                     self.command(Command::OpenDialog(files::DialogPurpose::ExportCsv));
                 }
+                if ui.button("Export plot as PNG…").clicked() {
+                    self.command(Command::OpenDialog(files::DialogPurpose::ExportPng));
+                }
             });
             ui.separator();
             ui.label(egui::RichText::new("MultiOdds").strong());
@@ -365,6 +384,27 @@ impl MultiOddsApp {
                 if let Err(e) = files::write_atomically(&path, csv.as_bytes()) {
                     self.rt.message = Some(format!("Could not export to {}:\n{e}", path.display()));
                 }
+            }
+            Command::ExportPng(path) => {
+                let Some(rect) = self.rt.plot_rect else {
+                    self.rt.message = Some("No plot to export yet".into());
+                    return;
+                };
+                let ppp = ctx.pixels_per_point();
+                let done = self.rt.png_done.0.clone();
+                let ctx2 = ctx.clone();
+                ctx.request_screenshot(move |image| {
+                    // Encode and write off the UI thread.
+                    std::thread::spawn(move || {
+                        let (w, h, rgba) = files::crop(&image, rect, ppp);
+                        let png = files::encode_png(w, h, &rgba);
+                        let outcome = files::write_atomically(&path, &png)
+                            .map(|()| path.clone())
+                            .map_err(|e| format!("Could not export to {}:\n{e}", path.display()));
+                        let _ = done.send(outcome);
+                        ctx2.request_repaint();
+                    });
+                });
             }
             Command::OpenDialog(purpose) => {
                 self.rt.dialog = Some(files::Dialog::new(purpose, self.file.as_deref()))

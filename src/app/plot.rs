@@ -49,6 +49,7 @@ pub const SERIES: [Series; 6] = [
 
 /// Draws the plot `height` points tall.
 pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
+    let top_left = ui.cursor().min;
     let title = app
         .rt
         .shown
@@ -126,6 +127,11 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
                 );
             }
         });
+    // The PNG export takes the title, the plot and its axes.
+    app.rt.plot_rect = Some(egui::Rect::from_min_max(
+        top_left,
+        egui::pos2(ui.max_rect().max.x, ui.min_rect().max.y),
+    ));
     // Clicking the plot selects the nearest opponent count for the hand-type table.
     if response.response.clicked() {
         if let Some(pos) = response.response.interact_pointer_pos() {
