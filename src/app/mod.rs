@@ -53,6 +53,9 @@ pub struct Shown {
     pub title: String,
 }
 
+/// A finished export: the file written, or the message to show.
+type ExportOutcome = Result<PathBuf, String>;
+
 /// What the app holds while running (not saved).
 pub struct Runtime {
     jobs: Option<JobManager>,
@@ -77,8 +80,8 @@ pub struct Runtime {
     pub plot_rect: Option<egui::Rect>,
     /// Outcomes of PNG exports, written off the UI thread.
     png_done: (
-        std::sync::mpsc::Sender<Result<PathBuf, String>>,
-        std::sync::mpsc::Receiver<Result<PathBuf, String>>,
+        std::sync::mpsc::Sender<ExportOutcome>,
+        std::sync::mpsc::Receiver<ExportOutcome>,
     ),
 }
 
