@@ -76,6 +76,10 @@ pub struct Runtime {
     pub message: Option<String>,
     commands: Vec<Command>,
     threads: Option<usize>,
+    /// From the last submit to its first result on screen (ms).
+    pub first_result_ms: Option<f32>,
+    /// How long the last frames took to lay out and draw (exponential average, ms).
+    pub frame_ms: f32,
     /// Where the plot was drawn last frame (for PNG export).
     pub plot_rect: Option<egui::Rect>,
     /// Outcomes of PNG exports, written off the UI thread.
@@ -104,6 +108,8 @@ impl Default for Runtime {
             message: None,
             commands: Vec::new(),
             threads: None,
+            first_result_ms: None,
+            frame_ms: 0.0,
             plot_rect: None,
             png_done: std::sync::mpsc::channel(),
         }
@@ -151,6 +157,11 @@ impl MultiOddsApp {
             while start.elapsed() < DRAIN_BUDGET {
                 let Some(p) = jobs.try_recv() else { break };
                 if let JobOutput::Sweep(result) = p.output {
+                    if self.rt.first_result_ms.is_none() {
+                        if let Some(s) = self.rt.started_at {
+                            self.rt.first_result_ms = Some(s.elapsed().as_secs_f32() * 1000.0);
+                        }
+                    }
                     let title = self.rt.job_title.clone();
                     self.rt.shown = Some(Shown { result, title });
                     self.rt.stale = false;
@@ -197,6 +208,7 @@ impl MultiOddsApp {
                 self.rt.running = true;
                 self.rt.stale = self.rt.shown.is_some();
                 self.rt.started_at = Some(Instant::now());
+                self.rt.first_result_ms = None;
             }
             Err(errors) => {
                 self.rt.errors = *errors;
@@ -211,6 +223,7 @@ impl MultiOddsApp {
 
     /// Draws everything; widgets only queue commands.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let frame_start = Instant::now();
         self.shortcuts(ui.ctx());
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
@@ -231,6 +244,12 @@ impl MultiOddsApp {
         for c in commands {
             self.apply(c, ui.ctx());
         }
+        let ms = frame_start.elapsed().as_secs_f32() * 1000.0;
+        self.rt.frame_ms = if self.rt.frame_ms == 0.0 {
+            ms
+        } else {
+            0.9 * self.rt.frame_ms + 0.1 * ms
+        };
     }
 
     fn shortcuts(&mut self, ctx: &egui::Context) {
@@ -311,9 +330,11 @@ impl MultiOddsApp {
                 "done"
             };
             ui.label(format!(
-                "{state} · {deals} deals · worst equity SE {:.3}% · {:.1} s · {threads} threads",
+                "{state} · {deals} deals · worst equity SE {:.3}% · {:.1} s · {threads} threads · first result {} · frame {:.1} ms",
                 100.0 * worst,
-                self.rt.elapsed.as_secs_f64()
+                self.rt.elapsed.as_secs_f64(),
+                self.rt.first_result_ms.map_or("-".to_string(), |ms| format!("{ms:.0} ms")),
+                self.rt.frame_ms
             ));
             if self.rt.stale && self.rt.shown.is_some() {
                 ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "results are stale");
