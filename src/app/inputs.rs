@@ -248,7 +248,14 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         "random, 22+, 15%…",
     );
     edited |= text_field(ui, "Board", &mut i.board, errors.board.as_ref(), "Jh 4c 3h");
-    edited |= card_picker(ui, &mut i.board, &i.dead.clone(), "Board picker");
+    // A known hero hand's cards are taken too.
+    let hero_cards = CardSet::parse(&i.hero)
+        .ok()
+        .filter(|c| c.len() == 2)
+        .map(|c| c.to_string())
+        .unwrap_or_default();
+    let taken_by_dead = format!("{} {hero_cards}", i.dead);
+    edited |= card_picker(ui, &mut i.board, &taken_by_dead, 5, "Board picker");
     edited |= text_field(
         ui,
         "Dead cards",
@@ -256,6 +263,8 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         errors.dead.as_ref(),
         "cards out of play",
     );
+    let taken_by_board = format!("{} {hero_cards}", i.board);
+    edited |= card_picker(ui, &mut i.dead, &taken_by_board, 52, "Dead card picker");
     if let Some(message) = &errors.scenario {
         ui.label(RichText::new(message).color(Color32::from_rgb(220, 60, 60)));
     }
@@ -326,9 +335,10 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
     }
 }
 
-/// A 52-card picker: click a card to add it to (or remove it from) `cards`; cards in
-/// `other` (the dead cards) are greyed out.
-fn card_picker(ui: &mut egui::Ui, cards: &mut String, other: &str, id: &str) -> bool {
+/// A 52-card picker: click a card to add it to (or remove it from) `cards` (at most
+/// `max`); cards in `other` (the board or the dead cards) and in a known hero hand are
+/// greyed out.
+fn card_picker(ui: &mut egui::Ui, cards: &mut String, other: &str, max: usize, id: &str) -> bool {
     let mut changed = false;
     let current = CardSet::parse(cards).unwrap_or_default();
     let blocked = CardSet::parse(other).unwrap_or_default();
@@ -352,7 +362,7 @@ fn card_picker(ui: &mut egui::Ui, cards: &mut String, other: &str, id: &str) -> 
                             let mut set = current;
                             if selected {
                                 set.remove(card);
-                            } else if set.len() < 5 {
+                            } else if set.len() < max {
                                 set.insert(card);
                             }
                             *cards = set.to_string();
