@@ -345,33 +345,40 @@ fn card_picker(ui: &mut egui::Ui, cards: &mut String, other: &str, max: usize, i
     egui::CollapsingHeader::new(id)
         .default_open(false)
         .show(ui, |ui| {
-            egui::Grid::new(id).spacing([2.0, 2.0]).show(ui, |ui| {
-                for suit in (0..4u8).rev() {
-                    for rank in (0..13u8).rev() {
-                        let card = Card::new(rank, suit);
-                        let color = match suit {
-                            0 => Color32::from_rgb(40, 140, 60),
-                            1 => Color32::from_rgb(40, 90, 200),
-                            2 => Color32::from_rgb(200, 50, 50),
-                            _ => Color32::from_gray(200),
-                        };
-                        let selected = current.contains(card);
-                        let text = RichText::new(card.to_string()).monospace().color(color);
-                        let button = egui::Button::selectable(selected, text);
-                        if ui.add_enabled(!blocked.contains(card), button).clicked() {
-                            let mut set = current;
-                            if selected {
-                                set.remove(card);
-                            } else if set.len() < max {
-                                set.insert(card);
+            ui.spacing_mut().button_padding = egui::vec2(2.0, 1.0);
+            egui::Grid::new(id)
+                .spacing([1.0, 1.0])
+                .min_col_width(0.0)
+                .show(ui, |ui| {
+                    for suit in (0..4u8).rev() {
+                        for rank in (0..13u8).rev() {
+                            let card = Card::new(rank, suit);
+                            let color = match suit {
+                                0 => Color32::from_rgb(40, 140, 60),
+                                1 => Color32::from_rgb(40, 90, 200),
+                                2 => Color32::from_rgb(200, 50, 50),
+                                _ => Color32::from_gray(200),
+                            };
+                            let selected = current.contains(card);
+                            let text = RichText::new(card.to_string())
+                                .monospace()
+                                .small()
+                                .color(color);
+                            let button = egui::Button::selectable(selected, text);
+                            if ui.add_enabled(!blocked.contains(card), button).clicked() {
+                                let mut set = current;
+                                if selected {
+                                    set.remove(card);
+                                } else if set.len() < max {
+                                    set.insert(card);
+                                }
+                                *cards = set.to_string();
+                                changed = true;
                             }
-                            *cards = set.to_string();
-                            changed = true;
                         }
+                        ui.end_row();
                     }
-                    ui.end_row();
-                }
-            });
+                });
         });
     changed
 }

@@ -229,7 +229,8 @@ impl MultiOddsApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         egui::Panel::left("inputs")
             .resizable(true)
-            .default_size(300.0)
+            .default_size(320.0)
+            .size_range(260.0..=460.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| inputs::inputs_panel(self, ui));
             });
