@@ -211,3 +211,67 @@ fn opening_a_corrupt_file_changes_nothing_and_says_why() {
         "{message}"
     );
 }
+
+/// The grid: clicking and dragging writes canonical range text; text shows in the grid.
+#[test]
+fn grid_cells_and_range_text_stay_in_sync() {
+    use multiodds::app::grid::{range_grid, GridState};
+    let mut h = Harness::new_ui_state(
+        |ui, (text, grid): &mut (String, GridState)| {
+            range_grid(ui, text, grid);
+        },
+        (String::new(), GridState::default()),
+    );
+    h.run();
+    let rect = h.state().1.rect.expect("drawn");
+    let cell = rect.width() / 13.0;
+    let at = |row: usize, col: usize| {
+        rect.min + egui::vec2((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell)
+    };
+    // Click AA (row 0, column 0).
+    h.hover_at(at(0, 0));
+    h.run();
+    h.drag_at(at(0, 0));
+    h.run();
+    h.drop_at(at(0, 0));
+    h.run();
+    assert_eq!(h.state().0, "AA");
+    // Drag across AKs, AQs, AJs (suited, above the diagonal).
+    h.hover_at(at(0, 1));
+    h.run();
+    h.drag_at(at(0, 1));
+    h.run();
+    for col in 2..=3 {
+        h.hover_at(at(0, col));
+        h.run();
+    }
+    h.drop_at(at(0, 3));
+    h.run();
+    assert_eq!(h.state().0, "AA, AJs+");
+    // Clicking a painted class removes it.
+    h.hover_at(at(0, 0));
+    h.run();
+    h.drag_at(at(0, 0));
+    h.run();
+    h.drop_at(at(0, 0));
+    h.run();
+    assert_eq!(h.state().0, "AJs+");
+    // Text typed elsewhere shows in the grid (its combo count).
+    h.state_mut().0 = "QQ+, AKo".into();
+    h.run();
+    assert!(shows_in(&h, "30 combos"), "{:?}", all_texts(&h));
+}
+
+fn all_texts<S>(h: &Harness<'static, S>) -> Vec<String> {
+    h.query_all(egui_kittest::kittest::By::new())
+        .flat_map(|n| {
+            let node = n.accesskit_node();
+            [node.label(), node.value()]
+        })
+        .flatten()
+        .collect()
+}
+
+fn shows_in<S>(h: &Harness<'static, S>, text: &str) -> bool {
+    all_texts(h).iter().any(|t| t.contains(text))
+}

@@ -240,6 +240,11 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         errors.hero.as_ref(),
         "AKs, Ah Kh, QQ+, Group1 Suited…",
     );
+    egui::CollapsingHeader::new("Hero grid")
+        .default_open(false)
+        .show(ui, |ui| {
+            edited |= super::grid::range_grid(ui, &mut i.hero, &mut app.rt.hero_grid);
+        });
     edited |= text_field(
         ui,
         "Opponents",
@@ -247,6 +252,11 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         errors.opponents.as_ref(),
         "random, 22+, 15%…",
     );
+    egui::CollapsingHeader::new("Opponents grid")
+        .default_open(false)
+        .show(ui, |ui| {
+            edited |= super::grid::range_grid(ui, &mut i.opponents, &mut app.rt.opponents_grid);
+        });
     edited |= text_field(ui, "Board", &mut i.board, errors.board.as_ref(), "Jh 4c 3h");
     // A known hero hand's cards are taken too.
     let hero_cards = CardSet::parse(&i.hero)

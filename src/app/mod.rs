@@ -7,6 +7,7 @@
 //! messages.
 
 mod files;
+pub mod grid;
 mod inputs;
 mod plot;
 mod table;
@@ -78,6 +79,9 @@ pub struct Runtime {
     threads: Option<usize>,
     /// From the last submit to its first result on screen (ms).
     pub first_result_ms: Option<f32>,
+    /// Range grids of the hero and opponent fields.
+    pub hero_grid: grid::GridState,
+    pub opponents_grid: grid::GridState,
     /// How long the last frames took to lay out and draw (exponential average, ms).
     pub frame_ms: f32,
     /// Where the plot was drawn last frame (for PNG export).
@@ -109,6 +113,8 @@ impl Default for Runtime {
             commands: Vec::new(),
             threads: None,
             first_result_ms: None,
+            hero_grid: grid::GridState::default(),
+            opponents_grid: grid::GridState::default(),
             frame_ms: 0.0,
             plot_rect: None,
             png_done: std::sync::mpsc::channel(),

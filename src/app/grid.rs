@@ -1,0 +1,126 @@
+//! The 13×13 range grid: pairs on the diagonal, suited above, offsuit below. Click or
+//! drag to paint classes in or out at the chosen weight; the grid shows partial and
+//! weighted classes by shading, and writes canonical range text back to the field.
+
+use crate::range::{HandClass, HandRange};
+use egui::{Color32, Sense, Stroke};
+
+/// What a drag is doing: adding classes or removing them (decided by the first cell).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Paint {
+    Add,
+    Remove,
+}
+
+/// Grid state kept between frames (per field).
+#[derive(Clone, Debug, Default)]
+pub struct GridState {
+    paint: Option<Paint>,
+    /// Weight given to painted classes, in (0, 1].
+    pub weight: f32,
+    /// Where the grid was drawn last frame.
+    pub rect: Option<egui::Rect>,
+}
+
+/// Draws the grid for `text` (a range). Returns true when it changed `text`.
+pub fn range_grid(ui: &mut egui::Ui, text: &mut String, state: &mut GridState) -> bool {
+    if state.weight <= 0.0 {
+        state.weight = 1.0;
+    }
+    let mut range = HandRange::parse(text).unwrap_or_default();
+    let grid = range.grid();
+    let cell = 30.0;
+    let (rect, response) = ui.allocate_exact_size(
+        egui::vec2(13.0 * cell, 13.0 * cell),
+        Sense::click_and_drag(),
+    );
+    state.rect = Some(rect);
+    let painter = ui.painter_at(rect);
+    let mut changed = false;
+    // Which class is under the pointer, if any.
+    let class_at = |pos: egui::Pos2| {
+        let rel = pos - rect.min;
+        let (col, row) = ((rel.x / cell).floor(), (rel.y / cell).floor());
+        ((0.0..13.0).contains(&col) && (0.0..13.0).contains(&row))
+            .then(|| HandClass::at(row as usize, col as usize))
+    };
+    let (down, pointer) = ui.input(|i| (i.pointer.primary_down(), i.pointer.interact_pos()));
+    let painting = down && (response.is_pointer_button_down_on() || state.paint.is_some());
+    if !down {
+        state.paint = None;
+    }
+    if let Some(pos) = pointer.filter(|_| painting) {
+        if let Some(class) = class_at(pos) {
+            let present = grid[class.row()][class.col()].present > 0;
+            let paint =
+                *state
+                    .paint
+                    .get_or_insert(if present { Paint::Remove } else { Paint::Add });
+            let want = if paint == Paint::Add {
+                state.weight
+            } else {
+                0.0
+            };
+            if class.combos().iter().any(|&c| range.weight(c) != want) {
+                for combo in class.combos() {
+                    range.set(combo, want);
+                }
+                changed = true;
+            }
+        }
+    }
+    let grid = range.grid();
+    for class in HandClass::all() {
+        let c = grid[class.row()][class.col()];
+        let cell_rect = egui::Rect::from_min_size(
+            rect.min + egui::vec2(class.col() as f32 * cell, class.row() as f32 * cell),
+            egui::vec2(cell - 1.0, cell - 1.0),
+        );
+        let base = match class.kind() {
+            crate::range::ClassKind::Pair => Color32::from_gray(70),
+            crate::range::ClassKind::Suited => Color32::from_gray(55),
+            crate::range::ClassKind::Offsuit => Color32::from_gray(45),
+        };
+        painter.rect_filled(cell_rect, 2.0, base);
+        if c.present > 0 {
+            // Fill height: share of the class's combos present; colour: average weight.
+            let share = c.present as f32 / c.possible as f32;
+            let weight = c.weight_sum / c.present as f32;
+            let mut filled = cell_rect;
+            filled.min.y = filled.max.y - filled.height() * share;
+            let color = Color32::from_rgb(46, 160, 67).gamma_multiply(0.35 + 0.65 * weight);
+            painter.rect_filled(filled, 2.0, color);
+        }
+        painter.text(
+            cell_rect.center(),
+            egui::Align2::CENTER_CENTER,
+            class.to_string(),
+            egui::FontId::proportional(10.0),
+            Color32::WHITE,
+        );
+    }
+    painter.rect_stroke(
+        rect,
+        0.0,
+        Stroke::new(1.0, Color32::from_gray(90)),
+        egui::StrokeKind::Outside,
+    );
+    let combos = range.combo_count();
+    ui.label(format!(
+        "{combos} combos · {:.1}% of all hands",
+        100.0 * range.fraction_of_all()
+    ));
+    ui.horizontal(|ui| {
+        let l = ui.label("Paint weight");
+        ui.add(egui::Slider::new(&mut state.weight, 0.05..=1.0))
+            .labelled_by(l.id);
+    });
+    if changed {
+        *text = if range.is_empty() {
+            String::new()
+        } else {
+            range.to_string()
+        };
+    }
+    changed
+}
