@@ -275,3 +275,23 @@ fn all_texts<S>(h: &Harness<'static, S>) -> Vec<String> {
 fn shows_in<S>(h: &Harness<'static, S>, text: &str) -> bool {
     all_texts(h).iter().any(|t| t.contains(text))
 }
+
+#[test]
+fn a_matchup_of_known_hands_shows_the_exact_equities() {
+    let mut app = quick_app();
+    app.view = multiodds::app::ViewTab::Matchup;
+    app.matchup.seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.matchup.board = "Qs Ts 5c".into();
+    let mut h = harness(app);
+    step_until(&mut h, "the matchup", |app| {
+        !app.matchup_rt.running && app.matchup_rt.shown.is_some()
+    });
+    let (result, seats) = h.state().matchup_rt.shown.clone().unwrap();
+    assert_eq!(seats, ["AsKs", "5h Tc"]);
+    assert_eq!(result.method, multiodds::equity::Method::Exact);
+    assert_eq!(result.deals, 990);
+    assert!((result.seats[0].equity - 0.426263).abs() < 5e-7);
+    h.run_steps(2);
+    assert!(shows(&h, "42.626"), "{:?}", texts(&h));
+    assert!(shows(&h, "57.374"), "{:?}", texts(&h));
+}

@@ -9,6 +9,7 @@
 mod files;
 pub mod grid;
 mod inputs;
+pub mod matchup;
 mod plot;
 mod table;
 
@@ -45,6 +46,16 @@ pub enum Command {
     CloseDialog,
     DismissMessage,
     SelectOpponents(usize),
+    /// Switch between the MultiOdds and Matchup views.
+    ShowView(ViewTab),
+}
+
+/// The view on screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ViewTab {
+    #[default]
+    MultiOdds,
+    Matchup,
 }
 
 /// A finished or running result, with the inputs it belongs to.
@@ -126,11 +137,15 @@ impl Default for Runtime {
 #[derive(Default, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct MultiOddsApp {
+    pub view: ViewTab,
     pub inputs: Inputs,
+    pub matchup: matchup::MatchupInputs,
     pub recent: Vec<PathBuf>,
     pub file: Option<PathBuf>,
     #[serde(skip)]
     pub rt: Runtime,
+    #[serde(skip)]
+    pub matchup_rt: matchup::MatchupRuntime,
 }
 
 impl MultiOddsApp {
@@ -162,6 +177,18 @@ impl MultiOddsApp {
         if let Some(jobs) = self.rt.jobs.as_mut() {
             while start.elapsed() < DRAIN_BUDGET {
                 let Some(p) = jobs.try_recv() else { break };
+                if p.slot == Slot::Matchup {
+                    let m = &mut self.matchup_rt;
+                    if let JobOutput::Matchup(result) = p.output {
+                        m.shown = Some((result, m.job_seats.clone()));
+                        m.stale = false;
+                    }
+                    if let Some(reason) = p.stopped {
+                        m.running = false;
+                        m.stale |= reason == StopReason::Cancelled;
+                    }
+                    continue;
+                }
                 if let JobOutput::Sweep(result) = p.output {
                     if self.rt.first_result_ms.is_none() {
                         if let Some(s) = self.rt.started_at {
@@ -202,8 +229,13 @@ impl MultiOddsApp {
         }
     }
 
-    /// Validates the inputs; starts a job when they are valid, else marks results stale.
+    /// Validates the current view's inputs; starts its job when they are valid, else
+    /// marks its results stale.
     fn submit(&mut self, ctx: &egui::Context) {
+        if self.view == ViewTab::Matchup {
+            self.submit_matchup(ctx);
+            return;
+        }
         match self.inputs.validate() {
             Ok(sweep) => {
                 self.rt.errors = FieldErrors::default();
@@ -227,6 +259,40 @@ impl MultiOddsApp {
         }
     }
 
+    fn submit_matchup(&mut self, ctx: &egui::Context) {
+        match self.matchup.validate() {
+            Ok(m) => {
+                self.matchup_rt.errors = matchup::MatchupErrors::default();
+                let settings = settings_for(
+                    self.matchup.mode,
+                    self.matchup.target_se(),
+                    self.matchup.seed,
+                );
+                self.matchup_rt.job_seats = self.matchup.seats.clone();
+                self.jobs(ctx)
+                    .submit(Slot::Matchup, Job::Matchup(m), settings);
+                self.matchup_rt.running = true;
+                self.matchup_rt.stale = self.matchup_rt.shown.is_some();
+            }
+            Err(errors) => {
+                self.matchup_rt.errors = *errors;
+                if let Some(jobs) = self.rt.jobs.as_mut() {
+                    jobs.cancel(Slot::Matchup);
+                }
+                self.matchup_rt.running = false;
+                self.matchup_rt.stale = self.matchup_rt.shown.is_some();
+            }
+        }
+    }
+
+    /// The job slot of the current view.
+    fn slot(&self) -> Slot {
+        match self.view {
+            ViewTab::MultiOdds => Slot::Sweep,
+            ViewTab::Matchup => Slot::Matchup,
+        }
+    }
+
     /// Draws everything; widgets only queue commands.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let frame_start = Instant::now();
@@ -238,13 +304,21 @@ impl MultiOddsApp {
             .default_size(320.0)
             .size_range(260.0..=460.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| inputs::inputs_panel(self, ui));
+                egui::ScrollArea::vertical().show(ui, |ui| match self.view {
+                    ViewTab::MultiOdds => inputs::inputs_panel(self, ui),
+                    ViewTab::Matchup => matchup::inputs_panel(self, ui),
+                });
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            let plot_height = (ui.available_height() * 0.55).max(200.0);
-            plot::sweep_plot(self, ui, plot_height);
-            ui.separator();
-            egui::ScrollArea::vertical().show(ui, |ui| table::results_table(self, ui));
+        egui::CentralPanel::default().show(ui, |ui| match self.view {
+            ViewTab::MultiOdds => {
+                let plot_height = (ui.available_height() * 0.55).max(200.0);
+                plot::sweep_plot(self, ui, plot_height);
+                ui.separator();
+                egui::ScrollArea::vertical().show(ui, |ui| table::results_table(self, ui));
+            }
+            ViewTab::Matchup => {
+                egui::ScrollArea::vertical().show(ui, |ui| matchup::results(self, ui));
+            }
         });
         files::dialogs(self, ui.ctx());
         let commands = std::mem::take(&mut self.rt.commands);
@@ -307,7 +381,14 @@ impl MultiOddsApp {
                 }
             });
             ui.separator();
-            ui.label(egui::RichText::new("MultiOdds").strong());
+            for (tab, name) in [
+                (ViewTab::MultiOdds, "MultiOdds view"),
+                (ViewTab::Matchup, "Matchup view"),
+            ] {
+                if ui.selectable_label(self.view == tab, name).clicked() && self.view != tab {
+                    self.command(Command::ShowView(tab));
+                }
+            }
             if let Some(file) = &self.file {
                 ui.label(file.display().to_string());
             }
@@ -352,6 +433,21 @@ impl MultiOddsApp {
     /// Applies one command.
     pub fn apply(&mut self, command: Command, ctx: &egui::Context) {
         match command {
+            Command::Edited if self.view == ViewTab::Matchup => {
+                self.rt.edited_at = Some(Instant::now());
+                let slot = self.slot();
+                if let Some(jobs) = self.rt.jobs.as_mut() {
+                    jobs.cancel(slot);
+                }
+                let m = &mut self.matchup_rt;
+                m.running = false;
+                m.stale = m.shown.is_some();
+                m.errors = match self.matchup.validate() {
+                    Ok(_) => matchup::MatchupErrors::default(),
+                    Err(e) => *e,
+                };
+                ctx.request_repaint_after(DEBOUNCE);
+            }
             Command::Edited => {
                 self.rt.edited_at = Some(Instant::now());
                 // The running job computes the old inputs: stop it now, so none of its
@@ -372,31 +468,52 @@ impl MultiOddsApp {
                 ctx.request_repaint_after(DEBOUNCE);
             }
             Command::Stop => {
+                let slot = self.slot();
                 if let Some(jobs) = self.rt.jobs.as_mut() {
-                    jobs.cancel(Slot::Sweep);
+                    jobs.cancel(slot);
                 }
-                self.rt.running = false;
+                self.rt.running &= slot != Slot::Sweep;
+                self.matchup_rt.running &= slot != Slot::Matchup;
+            }
+            Command::ShowView(tab) => {
+                self.view = tab;
+                let needs_run = match tab {
+                    ViewTab::MultiOdds => self.rt.shown.is_none() && !self.rt.running,
+                    ViewTab::Matchup => self.matchup_rt.shown.is_none() && !self.matchup_rt.running,
+                };
+                if needs_run {
+                    self.submit(ctx);
+                }
             }
             Command::Resume => self.submit(ctx),
             Command::Pin => self.rt.pinned = self.rt.shown.clone(),
             Command::Unpin => self.rt.pinned = None,
             Command::New => {
-                self.inputs = Inputs::default();
+                match self.view {
+                    ViewTab::MultiOdds => self.inputs = Inputs::default(),
+                    ViewTab::Matchup => self.matchup = matchup::MatchupInputs::default(),
+                }
                 self.file = None;
                 self.apply(Command::Edited, ctx);
             }
             Command::Open(path) => match Scenario::load(&path) {
-                Ok(scenario) if scenario.view == View::MultiOdds => {
-                    self.inputs = Inputs::from_scenario(&scenario);
+                Ok(scenario) if scenario.view == View::Chart => {
+                    self.rt.message = Some(format!(
+                        "{} is a chart scenario; the chart view is not in this version (run it with `multiodds run`)",
+                        path.display()
+                    ));
+                }
+                Ok(scenario) => {
+                    if scenario.view == View::Matchup {
+                        self.matchup = matchup::MatchupInputs::from_scenario(&scenario);
+                        self.view = ViewTab::Matchup;
+                    } else {
+                        self.inputs = Inputs::from_scenario(&scenario);
+                        self.view = ViewTab::MultiOdds;
+                    }
                     self.file = Some(path.clone());
                     self.remember(path);
                     self.apply(Command::Edited, ctx);
-                }
-                Ok(_) => {
-                    self.rt.message = Some(format!(
-                        "{} is a matchup or chart scenario; this view opens MultiOdds scenarios",
-                        path.display()
-                    ));
                 }
                 Err(e) => self.rt.message = Some(format!("Could not open the scenario:\n{e}")),
             },
@@ -447,7 +564,11 @@ impl MultiOddsApp {
     }
 
     fn save_to(&mut self, path: PathBuf) {
-        match self.inputs.to_scenario().save(&path) {
+        let scenario = match self.view {
+            ViewTab::MultiOdds => self.inputs.to_scenario(),
+            ViewTab::Matchup => self.matchup.to_scenario(),
+        };
+        match scenario.save(&path) {
             Ok(()) => {
                 self.file = Some(path.clone());
                 self.remember(path);
