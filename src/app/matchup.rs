@@ -143,7 +143,7 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
                 .font(egui::TextStyle::Monospace)
                 .desired_width(ui.available_width() - 30.0);
             edited |= ui.add(edit).labelled_by(label.id).changed();
-            if seats > 2 && ui.button("✕").on_hover_text("Remove this seat").clicked() {
+            if seats > 2 && ui.button("x").on_hover_text("Remove this seat").clicked() {
                 remove = Some(i);
             }
         });
