@@ -398,21 +398,30 @@ impl MultiOddsApp {
     fn status_line(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let threads = self.rt.jobs.as_ref().map_or(0, |j| j.threads());
-            let (deals, worst) = self.rt.shown.as_ref().map_or((0, 0.0), |s| {
-                let deals: u64 = s.result.points.iter().map(|p| p.deals).max().unwrap_or(0);
-                let worst = s
-                    .result
-                    .points
-                    .iter()
-                    .map(|p| p.std_error.equity)
-                    .fold(0.0, f64::max);
-                (deals, worst)
-            });
-            let state = if self.rt.running {
+            let (deals, worst) = match self.view {
+                ViewTab::MultiOdds => self.rt.shown.as_ref().map_or((0, 0.0), |s| {
+                    let points = &s.result.points;
+                    let deals: u64 = points.iter().map(|p| p.deals).max().unwrap_or(0);
+                    let worst = points.iter().map(|p| p.std_error.equity).fold(0.0, f64::max);
+                    (deals, worst)
+                }),
+                ViewTab::Matchup => self.matchup_rt.shown.as_ref().map_or((0, 0.0), |(r, _)| {
+                    (r.deals, r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max))
+                }),
+            };
+            let (running, errors, stale) = match self.view {
+                ViewTab::MultiOdds => (self.rt.running, !self.rt.errors.is_empty(), self.rt.stale),
+                ViewTab::Matchup => (
+                    self.matchup_rt.running,
+                    !self.matchup_rt.errors.is_empty(),
+                    self.matchup_rt.stale,
+                ),
+            };
+            let state = if running {
                 "computing"
-            } else if !self.rt.errors.is_empty() {
+            } else if errors {
                 "fix the inputs"
-            } else if self.rt.stale {
+            } else if stale {
                 "stopped"
             } else {
                 "done"
@@ -424,7 +433,7 @@ impl MultiOddsApp {
                 self.rt.first_result_ms.map_or("-".to_string(), |ms| format!("{ms:.0} ms")),
                 self.rt.frame_ms
             ));
-            if self.rt.stale && self.rt.shown.is_some() {
+            if stale {
                 ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "results are stale");
             }
         });
