@@ -295,3 +295,39 @@ fn a_matchup_of_known_hands_shows_the_exact_equities() {
     assert!(shows(&h, "42.626"), "{:?}", texts(&h));
     assert!(shows(&h, "57.374"), "{:?}", texts(&h));
 }
+
+#[test]
+fn chart_csv_export_parses_back_with_169_times_9_rows() {
+    let mut app = quick_app();
+    app.view = multiodds::app::ViewTab::Chart;
+    app.chart.board = "Ah Kd 7c 7s 2h".into();
+    app.chart.precision = 0;
+    let mut h = harness(app);
+    step_until(&mut h, "the chart", |app| {
+        !app.chart_rt.running && app.chart_rt.shown.as_ref().is_some_and(|c| c.done == 169)
+    });
+    let path = temp_path("chart.csv");
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(Command::ExportCsv(path.clone()), &ctx);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("hand,opponents,win,tie,equity,std_error")
+    );
+    let rows: Vec<Vec<String>> = lines
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    assert_eq!(rows.len(), 169 * 9);
+    for row in &rows {
+        assert_eq!(row.len(), 6);
+        let n: usize = row[1].parse().unwrap();
+        assert!((1..=9).contains(&n));
+        for x in &row[2..] {
+            let v: f64 = x.parse().unwrap();
+            assert!((0.0..=1.0).contains(&v), "{row:?}");
+        }
+    }
+    h.run_steps(2);
+    assert!(shows(&h, "169 of 169 hands"), "{:?}", texts(&h));
+}

@@ -320,3 +320,24 @@ pub fn results(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             });
     }
 }
+
+/// The matchup table as CSV.
+pub fn to_csv(r: &MatchupResult, seats: &[String]) -> String {
+    let mut out = String::from("seat,range,equity,equity_se,win,win_se,tie,tie_se,method,deals\n");
+    for (i, (s, text)) in r.seats.iter().zip(seats).enumerate() {
+        out.push_str(&format!(
+            "{},\"{}\",{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{},{}\n",
+            i + 1,
+            text.replace('"', "\"\""),
+            s.equity,
+            s.equity_se,
+            s.win,
+            s.win_se,
+            s.tie,
+            s.tie_se,
+            r.method.key(),
+            r.deals
+        ));
+    }
+    out
+}

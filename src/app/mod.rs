@@ -6,6 +6,7 @@
 //! are applied after layout. Workers never share state with the UI: results arrive as
 //! messages.
 
+pub mod chart;
 mod files;
 pub mod grid;
 mod inputs;
@@ -56,6 +57,7 @@ pub enum ViewTab {
     #[default]
     MultiOdds,
     Matchup,
+    Chart,
 }
 
 /// A finished or running result, with the inputs it belongs to.
@@ -140,12 +142,15 @@ pub struct MultiOddsApp {
     pub view: ViewTab,
     pub inputs: Inputs,
     pub matchup: matchup::MatchupInputs,
+    pub chart: chart::ChartInputs,
     pub recent: Vec<PathBuf>,
     pub file: Option<PathBuf>,
     #[serde(skip)]
     pub rt: Runtime,
     #[serde(skip)]
     pub matchup_rt: matchup::MatchupRuntime,
+    #[serde(skip)]
+    pub chart_rt: chart::ChartRuntime,
 }
 
 impl MultiOddsApp {
@@ -177,6 +182,18 @@ impl MultiOddsApp {
         if let Some(jobs) = self.rt.jobs.as_mut() {
             while start.elapsed() < DRAIN_BUDGET {
                 let Some(p) = jobs.try_recv() else { break };
+                if p.slot == Slot::Chart {
+                    let c = &mut self.chart_rt;
+                    match p.output {
+                        JobOutput::Chart(result) => c.shown = Some(result),
+                        JobOutput::Failed(e) => c.error = Some(e.to_string()),
+                        _ => {}
+                    }
+                    if p.stopped.is_some() {
+                        c.running = false;
+                    }
+                    continue;
+                }
                 if p.slot == Slot::Matchup {
                     let m = &mut self.matchup_rt;
                     if let JobOutput::Matchup(result) = p.output {
@@ -232,9 +249,10 @@ impl MultiOddsApp {
     /// Validates the current view's inputs; starts its job when they are valid, else
     /// marks its results stale.
     fn submit(&mut self, ctx: &egui::Context) {
-        if self.view == ViewTab::Matchup {
-            self.submit_matchup(ctx);
-            return;
+        match self.view {
+            ViewTab::Matchup => return self.submit_matchup(ctx),
+            ViewTab::Chart => return self.submit_chart(ctx),
+            ViewTab::MultiOdds => {}
         }
         match self.inputs.validate() {
             Ok(sweep) => {
@@ -285,11 +303,32 @@ impl MultiOddsApp {
         }
     }
 
+    fn submit_chart(&mut self, ctx: &egui::Context) {
+        match self.chart.spec() {
+            Ok(spec) => {
+                self.chart_rt.error = None;
+                let settings =
+                    settings_for(Method::MonteCarlo, self.chart.target_se(), self.chart.seed);
+                self.jobs(ctx)
+                    .submit(Slot::Chart, Job::Chart(spec), settings);
+                self.chart_rt.running = true;
+            }
+            Err(e) => {
+                self.chart_rt.error = Some(e);
+                if let Some(jobs) = self.rt.jobs.as_mut() {
+                    jobs.cancel(Slot::Chart);
+                }
+                self.chart_rt.running = false;
+            }
+        }
+    }
+
     /// The job slot of the current view.
     fn slot(&self) -> Slot {
         match self.view {
             ViewTab::MultiOdds => Slot::Sweep,
             ViewTab::Matchup => Slot::Matchup,
+            ViewTab::Chart => Slot::Chart,
         }
     }
 
@@ -307,6 +346,7 @@ impl MultiOddsApp {
                 egui::ScrollArea::vertical().show(ui, |ui| match self.view {
                     ViewTab::MultiOdds => inputs::inputs_panel(self, ui),
                     ViewTab::Matchup => matchup::inputs_panel(self, ui),
+                    ViewTab::Chart => chart::inputs_panel(self, ui),
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| match self.view {
@@ -319,6 +359,7 @@ impl MultiOddsApp {
             ViewTab::Matchup => {
                 egui::ScrollArea::vertical().show(ui, |ui| matchup::results(self, ui));
             }
+            ViewTab::Chart => chart::heat_map(self, ui),
         });
         files::dialogs(self, ui.ctx());
         let commands = std::mem::take(&mut self.rt.commands);
@@ -384,6 +425,7 @@ impl MultiOddsApp {
             for (tab, name) in [
                 (ViewTab::MultiOdds, "MultiOdds view"),
                 (ViewTab::Matchup, "Matchup view"),
+                (ViewTab::Chart, "Chart view"),
             ] {
                 if ui.selectable_label(self.view == tab, name).clicked() && self.view != tab {
                     self.command(Command::ShowView(tab));
@@ -408,6 +450,7 @@ impl MultiOddsApp {
                 ViewTab::Matchup => self.matchup_rt.shown.as_ref().map_or((0, 0.0), |(r, _)| {
                     (r.deals, r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max))
                 }),
+                ViewTab::Chart => (self.chart_rt.shown.as_ref().map_or(0, |c| c.done as u64), 0.0),
             };
             let (running, errors, stale) = match self.view {
                 ViewTab::MultiOdds => (self.rt.running, !self.rt.errors.is_empty(), self.rt.stale),
@@ -416,6 +459,7 @@ impl MultiOddsApp {
                     !self.matchup_rt.errors.is_empty(),
                     self.matchup_rt.stale,
                 ),
+                ViewTab::Chart => (self.chart_rt.running, self.chart_rt.error.is_some(), false),
             };
             let state = if running {
                 "computing"
@@ -442,6 +486,15 @@ impl MultiOddsApp {
     /// Applies one command.
     pub fn apply(&mut self, command: Command, ctx: &egui::Context) {
         match command {
+            Command::Edited if self.view == ViewTab::Chart => {
+                self.rt.edited_at = Some(Instant::now());
+                if let Some(jobs) = self.rt.jobs.as_mut() {
+                    jobs.cancel(Slot::Chart);
+                }
+                self.chart_rt.running = false;
+                self.chart_rt.error = self.chart.spec().err();
+                ctx.request_repaint_after(DEBOUNCE);
+            }
             Command::Edited if self.view == ViewTab::Matchup => {
                 self.rt.edited_at = Some(Instant::now());
                 let slot = self.slot();
@@ -483,12 +536,14 @@ impl MultiOddsApp {
                 }
                 self.rt.running &= slot != Slot::Sweep;
                 self.matchup_rt.running &= slot != Slot::Matchup;
+                self.chart_rt.running &= slot != Slot::Chart;
             }
             Command::ShowView(tab) => {
                 self.view = tab;
                 let needs_run = match tab {
                     ViewTab::MultiOdds => self.rt.shown.is_none() && !self.rt.running,
                     ViewTab::Matchup => self.matchup_rt.shown.is_none() && !self.matchup_rt.running,
+                    ViewTab::Chart => self.chart_rt.shown.is_none() && !self.chart_rt.running,
                 };
                 if needs_run {
                     self.submit(ctx);
@@ -501,19 +556,20 @@ impl MultiOddsApp {
                 match self.view {
                     ViewTab::MultiOdds => self.inputs = Inputs::default(),
                     ViewTab::Matchup => self.matchup = matchup::MatchupInputs::default(),
+                    ViewTab::Chart => self.chart = chart::ChartInputs::default(),
                 }
                 self.file = None;
                 self.apply(Command::Edited, ctx);
             }
             Command::Open(path) => match Scenario::load(&path) {
-                Ok(scenario) if scenario.view == View::Chart => {
-                    self.rt.message = Some(format!(
-                        "{} is a chart scenario; the chart view is not in this version (run it with `multiodds run`)",
-                        path.display()
-                    ));
-                }
                 Ok(scenario) => {
-                    if scenario.view == View::Matchup {
+                    if scenario.view == View::Chart {
+                        self.chart.board = scenario.board.clone();
+                        self.chart.dead = scenario.dead.clone();
+                        self.chart.seed = scenario.seed;
+                        self.chart.precision = Inputs::from_scenario(&scenario).precision;
+                        self.view = ViewTab::Chart;
+                    } else if scenario.view == View::Matchup {
                         self.matchup = matchup::MatchupInputs::from_scenario(&scenario);
                         self.view = ViewTab::Matchup;
                     } else {
@@ -532,12 +588,16 @@ impl MultiOddsApp {
             },
             Command::SaveAs(path) => self.save_to(path),
             Command::ExportCsv(path) => {
-                let csv = self
-                    .rt
-                    .shown
-                    .as_ref()
-                    .map(|s| table::to_csv(&s.result))
-                    .unwrap_or_default();
+                let csv = match self.view {
+                    ViewTab::Chart => self.chart_rt.shown.as_ref().map(|c| c.to_csv()),
+                    ViewTab::Matchup => self
+                        .matchup_rt
+                        .shown
+                        .as_ref()
+                        .map(|(r, seats)| matchup::to_csv(r, seats)),
+                    ViewTab::MultiOdds => self.rt.shown.as_ref().map(|s| table::to_csv(&s.result)),
+                }
+                .unwrap_or_default();
                 if let Err(e) = files::write_atomically(&path, csv.as_bytes()) {
                     self.rt.message = Some(format!("Could not export to {}:\n{e}", path.display()));
                 }
@@ -576,6 +636,14 @@ impl MultiOddsApp {
         let scenario = match self.view {
             ViewTab::MultiOdds => self.inputs.to_scenario(),
             ViewTab::Matchup => self.matchup.to_scenario(),
+            ViewTab::Chart => Scenario {
+                view: View::Chart,
+                board: self.chart.board.clone(),
+                dead: self.chart.dead.clone(),
+                target_se: self.chart.target_se(),
+                seed: self.chart.seed,
+                ..Scenario::default()
+            },
         };
         match scenario.save(&path) {
             Ok(()) => {
