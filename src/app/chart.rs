@@ -128,6 +128,7 @@ pub fn heat_map(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         ui.label("Computing…");
         return;
     };
+    let heading_top = ui.cursor().min;
     ui.heading(format!(
         "{} against {n} random opponent(s) — {} of 169 hands",
         match metric {
@@ -159,6 +160,8 @@ pub fn heat_map(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
     let cell = ((ui.available_width().min(ui.available_height() - 40.0)) / 13.0).clamp(24.0, 56.0);
     let (rect, response) =
         ui.allocate_exact_size(egui::vec2(13.0 * cell, 13.0 * cell), Sense::hover());
+    // The PNG export takes the heading and the map.
+    app.rt.plot_rect = Some(egui::Rect::from_min_max(heading_top, rect.max));
     let painter = ui.painter_at(rect);
     for class in HandClass::all() {
         let r = egui::Rect::from_min_size(

@@ -20,6 +20,10 @@ pub struct GridState {
     pub weight: f32,
     /// Where the grid was drawn last frame.
     pub rect: Option<egui::Rect>,
+    /// The class whose exact combos are shown for picking (right-click a cell).
+    pub drill: Option<HandClass>,
+    /// The top-x% slider's value.
+    pub top_percent: f32,
 }
 
 /// Draws the grid for `text` (a range). Returns true when it changed `text`.
@@ -36,6 +40,14 @@ pub fn range_grid(ui: &mut egui::Ui, text: &mut String, state: &mut GridState) -
     );
     state.rect = Some(rect);
     let painter = ui.painter_at(rect);
+    if response.secondary_clicked() {
+        state.drill = ui.input(|i| i.pointer.interact_pos()).and_then(|pos| {
+            let rel = pos - rect.min;
+            let (col, row) = ((rel.x / cell).floor(), (rel.y / cell).floor());
+            ((0.0..13.0).contains(&col) && (0.0..13.0).contains(&row))
+                .then(|| HandClass::at(row as usize, col as usize))
+        });
+    }
     let mut changed = false;
     // Which class is under the pointer, if any.
     let class_at = |pos: egui::Pos2| {
@@ -115,6 +127,33 @@ pub fn range_grid(ui: &mut egui::Ui, text: &mut String, state: &mut GridState) -
         ui.add(egui::Slider::new(&mut state.weight, 0.05..=1.0))
             .labelled_by(l.id);
     });
+    ui.horizontal(|ui| {
+        let l = ui.label("Top");
+        let slider = egui::Slider::new(&mut state.top_percent, 0.0..=100.0).suffix("%");
+        if ui.add(slider).labelled_by(l.id).changed() {
+            // The best classes by the preflop ranking, as the parser's `x%` reads them.
+            range = HandRange::parse(&format!("{}%", state.top_percent)).unwrap_or_default();
+            changed = true;
+        }
+    });
+    // Suit drill-down: pick exact combos of one class (right-click a cell).
+    if let Some(class) = state.drill {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{class}:"));
+            for combo in class.combos() {
+                let mut on = range.contains(combo);
+                if ui.checkbox(&mut on, combo.to_string()).changed() {
+                    range.set(combo, if on { state.weight } else { 0.0 });
+                    changed = true;
+                }
+            }
+            if ui.button("close").clicked() {
+                state.drill = None;
+            }
+        });
+    } else {
+        ui.label(egui::RichText::new("Right-click a cell to pick its exact combos.").small());
+    }
     if changed {
         *text = if range.is_empty() {
             String::new()

@@ -126,6 +126,8 @@ pub struct MatchupRuntime {
     pub selected_seat: usize,
     /// The seats the running job computes.
     pub job_seats: Vec<String>,
+    /// A baseline to compare against (Pin).
+    pub pinned: Option<(MatchupResult, Vec<String>)>,
 }
 
 /// The left panel of the Matchup view.
@@ -222,13 +224,26 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             .changed();
     });
     ui.separator();
-    if app.matchup_rt.running {
-        if ui.button("Stop").clicked() {
-            app.command(Command::Stop);
+    ui.horizontal(|ui| {
+        if app.matchup_rt.running {
+            if ui.button("Stop").clicked() {
+                app.command(Command::Stop);
+            }
+        } else if ui.button("Resume").clicked() {
+            app.command(Command::Resume);
         }
-    } else if ui.button("Resume").clicked() {
-        app.command(Command::Resume);
-    }
+        if app.matchup_rt.pinned.is_some() {
+            if ui.button("Unpin").clicked() {
+                app.command(Command::Unpin);
+            }
+        } else if ui
+            .add_enabled(app.matchup_rt.shown.is_some(), egui::Button::new("Pin"))
+            .on_hover_text("Keep these figures as a baseline to compare against")
+            .clicked()
+        {
+            app.command(Command::Pin);
+        }
+    });
     if edited {
         app.command(Command::Edited);
     }
@@ -265,6 +280,15 @@ pub fn results(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         }
     });
     let exact = result.method == Method::Exact;
+    let pinned = app.matchup_rt.pinned.clone();
+    // Deltas against the baseline, seat by seat, when it has as many seats.
+    let delta = |i: usize, v: f64| {
+        pinned
+            .as_ref()
+            .filter(|(b, _)| b.seats.len() == result.seats.len())
+            .map(|(b, _)| format!(" ({:+.2})", 100.0 * (v - b.seats[i].equity)))
+            .unwrap_or_default()
+    };
     let pct = |v: f64, se: f64| {
         if exact {
             format!("{:.3}", 100.0 * v)
@@ -289,7 +313,7 @@ pub fn results(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
                 }
                 ui.label(RichText::new(text).monospace());
                 ui.label(
-                    RichText::new(pct(s.equity, s.equity_se))
+                    RichText::new(pct(s.equity, s.equity_se) + &delta(i, s.equity))
                         .monospace()
                         .color(color),
                 );

@@ -47,6 +47,8 @@ pub enum Command {
     CloseDialog,
     DismissMessage,
     SelectOpponents(usize),
+    /// Copy the current view's table to the clipboard as text (CSV).
+    CopyTable,
     /// Switch between the MultiOdds and Matchup views.
     ShowView(ViewTab),
 }
@@ -417,7 +419,10 @@ impl MultiOddsApp {
                 if ui.button("Export table as CSV…").clicked() {
                     self.command(Command::OpenDialog(files::DialogPurpose::ExportCsv));
                 }
-                if ui.button("Export plot as PNG…").clicked() {
+                if ui.button("Copy table as text").clicked() {
+                    self.command(Command::CopyTable);
+                }
+                if ui.button("Export plot or chart as PNG…").clicked() {
                     self.command(Command::OpenDialog(files::DialogPurpose::ExportPng));
                 }
             });
@@ -550,8 +555,14 @@ impl MultiOddsApp {
                 }
             }
             Command::Resume => self.submit(ctx),
-            Command::Pin => self.rt.pinned = self.rt.shown.clone(),
-            Command::Unpin => self.rt.pinned = None,
+            Command::Pin => match self.view {
+                ViewTab::Matchup => self.matchup_rt.pinned = self.matchup_rt.shown.clone(),
+                _ => self.rt.pinned = self.rt.shown.clone(),
+            },
+            Command::Unpin => match self.view {
+                ViewTab::Matchup => self.matchup_rt.pinned = None,
+                _ => self.rt.pinned = None,
+            },
             Command::New => {
                 match self.view {
                     ViewTab::MultiOdds => self.inputs = Inputs::default(),
@@ -587,17 +598,9 @@ impl MultiOddsApp {
                 None => self.apply(Command::OpenDialog(files::DialogPurpose::SaveAs), ctx),
             },
             Command::SaveAs(path) => self.save_to(path),
+            Command::CopyTable => ctx.copy_text(self.table_text().unwrap_or_default()),
             Command::ExportCsv(path) => {
-                let csv = match self.view {
-                    ViewTab::Chart => self.chart_rt.shown.as_ref().map(|c| c.to_csv()),
-                    ViewTab::Matchup => self
-                        .matchup_rt
-                        .shown
-                        .as_ref()
-                        .map(|(r, seats)| matchup::to_csv(r, seats)),
-                    ViewTab::MultiOdds => self.rt.shown.as_ref().map(|s| table::to_csv(&s.result)),
-                }
-                .unwrap_or_default();
+                let csv = self.table_text().unwrap_or_default();
                 if let Err(e) = files::write_atomically(&path, csv.as_bytes()) {
                     self.rt.message = Some(format!("Could not export to {}:\n{e}", path.display()));
                 }
@@ -629,6 +632,19 @@ impl MultiOddsApp {
             Command::CloseDialog => self.rt.dialog = None,
             Command::DismissMessage => self.rt.message = None,
             Command::SelectOpponents(n) => self.rt.selected_opponents = n,
+        }
+    }
+
+    /// The current view's table as CSV text.
+    fn table_text(&self) -> Option<String> {
+        match self.view {
+            ViewTab::Chart => self.chart_rt.shown.as_ref().map(|c| c.to_csv()),
+            ViewTab::Matchup => self
+                .matchup_rt
+                .shown
+                .as_ref()
+                .map(|(r, seats)| matchup::to_csv(r, seats)),
+            ViewTab::MultiOdds => self.rt.shown.as_ref().map(|s| table::to_csv(&s.result)),
         }
     }
 
