@@ -331,3 +331,39 @@ fn chart_csv_export_parses_back_with_169_times_9_rows() {
     h.run_steps(2);
     assert!(shows(&h, "169 of 169 hands"), "{:?}", texts(&h));
 }
+
+#[test]
+fn grid_drill_down_picks_exact_combos() {
+    use multiodds::app::grid::{range_grid, GridState};
+    let mut h = Harness::new_ui_state(
+        |ui, (text, grid): &mut (String, GridState)| {
+            range_grid(ui, text, grid);
+        },
+        ("AKs".to_string(), GridState::default()),
+    );
+    h.run();
+    let rect = h.state().1.rect.expect("drawn");
+    let cell = rect.width() / 13.0;
+    let aks = rect.min + egui::vec2(1.5 * cell, 0.5 * cell);
+    h.hover_at(aks);
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: aks,
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    assert_eq!(
+        h.state().1.drill.map(|c| c.to_string()),
+        Some("AKs".to_string())
+    );
+    h.get_by_label("AsKs").click();
+    h.run();
+    let text = h.state().0.clone();
+    let range = multiodds::range::HandRange::parse(&text).unwrap();
+    assert_eq!(range.combo_count(), 3, "{text}");
+    assert!(!text.contains("AsKs"), "{text}");
+}
