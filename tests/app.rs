@@ -367,3 +367,34 @@ fn grid_drill_down_picks_exact_combos() {
     assert_eq!(range.combo_count(), 3, "{text}");
     assert!(!text.contains("AsKs"), "{text}");
 }
+
+#[test]
+fn matchup_pin_shows_deltas() {
+    let mut app = quick_app();
+    app.view = multiodds::app::ViewTab::Matchup;
+    app.matchup.seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.matchup.board = "Qs Ts 5c".into();
+    let mut h = harness(app);
+    step_until(&mut h, "the matchup", |app| {
+        !app.matchup_rt.running && app.matchup_rt.shown.is_some()
+    });
+    h.get_by_label("Pin").click();
+    h.run_steps(2);
+    assert!(h.state().matchup_rt.pinned.is_some());
+    // Change the board: the river comes Js.
+    let ctx = h.ctx.clone();
+    h.state_mut().matchup.board = "Qs Ts 5c Js".into();
+    h.state_mut().apply(Command::Edited, &ctx);
+    step_until(&mut h, "the new matchup", |app| {
+        !app.matchup_rt.running
+            && app
+                .matchup_rt
+                .shown
+                .as_ref()
+                .is_some_and(|(r, _)| r.deals == 44)
+    });
+    h.run_steps(2);
+    let (result, _) = h.state().matchup_rt.shown.clone().unwrap();
+    let delta = 100.0 * (result.seats[0].equity - 0.426263);
+    assert!(shows(&h, &format!("({delta:+.2})")), "{:?}", texts(&h));
+}
