@@ -124,8 +124,9 @@ pub struct MatchupRuntime {
     pub errors: MatchupErrors,
     pub grids: Vec<GridState>,
     pub selected_seat: usize,
-    /// The seats the running job computes.
+    /// The seats the running job computes, and their live combo counts.
     pub job_seats: Vec<String>,
+    pub job_combos: Vec<usize>,
     /// A baseline to compare against (Pin).
     pub pinned: Option<(MatchupResult, Vec<String>)>,
 }
@@ -300,7 +301,7 @@ pub fn results(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         .striped(true)
         .spacing([16.0, 4.0])
         .show(ui, |ui| {
-            for h in ["seat", "range", "equity %", "win %", "tie %"] {
+            for h in ["seat", "range", "combos", "equity %", "win %", "tie %"] {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
@@ -312,6 +313,8 @@ pub fn results(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
                     app.matchup_rt.selected_seat = i;
                 }
                 ui.label(RichText::new(text).monospace());
+                let combos = app.matchup_rt.job_combos.get(i).copied().unwrap_or(0);
+                ui.label(RichText::new(combos.to_string()).monospace());
                 ui.label(
                     RichText::new(pct(s.equity, s.equity_se) + &delta(i, s.equity))
                         .monospace()

@@ -289,6 +289,7 @@ impl MultiOddsApp {
                     self.matchup.seed,
                 );
                 self.matchup_rt.job_seats = self.matchup.seats.clone();
+                self.matchup_rt.job_combos = m.seats.iter().map(|s| s.len()).collect();
                 self.jobs(ctx)
                     .submit(Slot::Matchup, Job::Matchup(m), settings);
                 self.matchup_rt.running = true;
