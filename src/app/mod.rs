@@ -477,7 +477,8 @@ impl MultiOddsApp {
                 "done"
             };
             ui.label(format!(
-                "{state} · {deals} deals · worst equity SE {:.3}% · {:.1} s · {threads} threads · first result {} · frame {:.1} ms",
+                "{state} · {deals} {} · worst equity SE {:.3}% · {:.1} s · {threads} threads · first result {} · frame {:.1} ms",
+                if self.view == ViewTab::Chart { "of 169 hands" } else { "deals" },
                 100.0 * worst,
                 self.rt.elapsed.as_secs_f64(),
                 self.rt.first_result_ms.map_or("-".to_string(), |ms| format!("{ms:.0} ms")),
