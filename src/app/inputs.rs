@@ -290,22 +290,40 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             .labelled_by(l.id)
             .changed();
     });
+    edited |= run_settings(ui, &mut i.mode, &mut i.precision, &mut i.seed);
+    let rt = &app.rt;
+    for c in run_controls(ui, rt.running, rt.pinned.is_some(), rt.shown.is_some()) {
+        app.command(c);
+    }
+    if edited {
+        app.command(Command::Edited);
+    }
+}
+
+/// Mode, precision and seed, shared by the views. True when one changed.
+pub fn run_settings(
+    ui: &mut egui::Ui,
+    mode: &mut Method,
+    precision: &mut usize,
+    seed: &mut u64,
+) -> bool {
+    let mut edited = false;
     ui.horizontal(|ui| {
         ui.label("Mode");
-        for (mode, name) in [
+        for (m, name) in [
             (Method::Auto, "Auto"),
             (Method::Exact, "Exact"),
             (Method::MonteCarlo, "Monte Carlo"),
         ] {
-            edited |= ui.radio_value(&mut i.mode, mode, name).changed();
+            edited |= ui.radio_value(mode, m, name).changed();
         }
     });
     ui.horizontal(|ui| {
         let l = ui.label("Precision");
-        let name = PRECISION_STEPS[i.precision.min(4)].1;
+        let name = PRECISION_STEPS[(*precision).min(4)].1;
         edited |= ui
             .add(
-                egui::Slider::new(&mut i.precision, 0..=4)
+                egui::Slider::new(precision, 0..=4)
                     .show_value(false)
                     .text(name),
             )
@@ -315,34 +333,43 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         let l = ui.label("Seed");
         edited |= ui
-            .add(egui::DragValue::new(&mut i.seed))
+            .add(egui::DragValue::new(seed))
             .labelled_by(l.id)
             .changed();
     });
+    edited
+}
+
+/// Stop/Resume and Pin/Unpin, shared by the views; the commands clicked.
+pub fn run_controls(
+    ui: &mut egui::Ui,
+    running: bool,
+    pinned: bool,
+    has_result: bool,
+) -> Vec<Command> {
+    let mut commands = Vec::new();
     ui.separator();
     ui.horizontal(|ui| {
-        if app.rt.running {
+        if running {
             if ui.button("Stop").clicked() {
-                app.command(Command::Stop);
+                commands.push(Command::Stop);
             }
         } else if ui.button("Resume").clicked() {
-            app.command(Command::Resume);
+            commands.push(Command::Resume);
         }
-        if app.rt.pinned.is_some() {
+        if pinned {
             if ui.button("Unpin").clicked() {
-                app.command(Command::Unpin);
+                commands.push(Command::Unpin);
             }
         } else if ui
-            .add_enabled(app.rt.shown.is_some(), egui::Button::new("Pin"))
-            .on_hover_text("Keep these curves as a baseline to compare against")
+            .add_enabled(has_result, egui::Button::new("Pin"))
+            .on_hover_text("Keep these figures as a baseline to compare against")
             .clicked()
         {
-            app.command(Command::Pin);
+            commands.push(Command::Pin);
         }
     });
-    if edited {
-        app.command(Command::Edited);
-    }
+    commands
 }
 
 /// A 52-card picker: click a card to add it to (or remove it from) `cards` (at most

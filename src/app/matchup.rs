@@ -195,56 +195,14 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
     if let Some(message) = &errors.scenario {
         ui.label(RichText::new(message).color(Color32::from_rgb(220, 60, 60)));
     }
-    ui.horizontal(|ui| {
-        ui.label("Mode");
-        for (mode, name) in [
-            (Method::Auto, "Auto"),
-            (Method::Exact, "Exact"),
-            (Method::MonteCarlo, "Monte Carlo"),
-        ] {
-            edited |= ui.radio_value(&mut app.matchup.mode, mode, name).changed();
-        }
-    });
-    ui.horizontal(|ui| {
-        let l = ui.label("Precision");
-        let name = super::inputs::PRECISION_STEPS[app.matchup.precision.min(4)].1;
-        edited |= ui
-            .add(
-                egui::Slider::new(&mut app.matchup.precision, 0..=4)
-                    .show_value(false)
-                    .text(name),
-            )
-            .labelled_by(l.id)
-            .changed();
-    });
-    ui.horizontal(|ui| {
-        let l = ui.label("Seed");
-        edited |= ui
-            .add(egui::DragValue::new(&mut app.matchup.seed))
-            .labelled_by(l.id)
-            .changed();
-    });
-    ui.separator();
-    ui.horizontal(|ui| {
-        if app.matchup_rt.running {
-            if ui.button("Stop").clicked() {
-                app.command(Command::Stop);
-            }
-        } else if ui.button("Resume").clicked() {
-            app.command(Command::Resume);
-        }
-        if app.matchup_rt.pinned.is_some() {
-            if ui.button("Unpin").clicked() {
-                app.command(Command::Unpin);
-            }
-        } else if ui
-            .add_enabled(app.matchup_rt.shown.is_some(), egui::Button::new("Pin"))
-            .on_hover_text("Keep these figures as a baseline to compare against")
-            .clicked()
-        {
-            app.command(Command::Pin);
-        }
-    });
+    let m = &mut app.matchup;
+    edited |= super::inputs::run_settings(ui, &mut m.mode, &mut m.precision, &mut m.seed);
+    let rt = &app.matchup_rt;
+    let commands =
+        super::inputs::run_controls(ui, rt.running, rt.pinned.is_some(), rt.shown.is_some());
+    for c in commands {
+        app.command(c);
+    }
     if edited {
         app.command(Command::Edited);
     }
