@@ -118,6 +118,20 @@ impl ScenarioError {
     }
 }
 
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so a
+/// failed write never leaves a half-written file. Used for scenarios and exports.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
 /// The engine jobs a scenario describes, validated.
 #[derive(Clone, Debug)]
 pub enum ScenarioJob {
@@ -204,19 +218,9 @@ impl Scenario {
 
     /// Writes the file atomically: a temporary file beside it, then a rename.
     pub fn save(&self, path: &Path) -> Result<(), ScenarioError> {
-        let write_err = |source| ScenarioError::Write {
+        write_atomically(path, self.to_ron().as_bytes()).map_err(|source| ScenarioError::Write {
             path: path.to_path_buf(),
             source,
-        };
-        let file_name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let tmp = path.with_file_name(format!(".{file_name}.tmp-{}", std::process::id()));
-        std::fs::write(&tmp, self.to_ron()).map_err(write_err)?;
-        std::fs::rename(&tmp, path).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            write_err(e)
         })
     }
 

@@ -53,19 +53,6 @@ impl Dialog {
     }
 }
 
-/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
-}
-
 /// Shows the open dialog and the message window, if any.
 pub fn dialogs(app: &mut MultiOddsApp, ctx: &egui::Context) {
     if let Some(dialog) = app.rt.dialog.as_mut() {

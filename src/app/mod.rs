@@ -603,7 +603,7 @@ impl MultiOddsApp {
             Command::CopyTable => ctx.copy_text(self.table_text().unwrap_or_default()),
             Command::ExportCsv(path) => {
                 let csv = self.table_text().unwrap_or_default();
-                if let Err(e) = files::write_atomically(&path, csv.as_bytes()) {
+                if let Err(e) = crate::scenario::write_atomically(&path, csv.as_bytes()) {
                     self.rt.message = Some(format!("Could not export to {}:\n{e}", path.display()));
                 }
             }
@@ -620,7 +620,7 @@ impl MultiOddsApp {
                     std::thread::spawn(move || {
                         let (w, h, rgba) = files::crop(&image, rect, ppp);
                         let png = files::encode_png(w, h, &rgba);
-                        let outcome = files::write_atomically(&path, &png)
+                        let outcome = crate::scenario::write_atomically(&path, &png)
                             .map(|()| path.clone())
                             .map_err(|e| format!("Could not export to {}:\n{e}", path.display()));
                         let _ = done.send(outcome);

@@ -343,9 +343,6 @@ fn parse_cards(args: &CardsArgs) -> Result<(CardSet, CardSet), CliError> {
         CardSet::parse(&args.board).map_err(|e| CliError::cards("board", &args.board, e))?;
     let dead =
         CardSet::parse(&args.dead).map_err(|e| CliError::cards("dead cards", &args.dead, e))?;
-    if board.len() > 5 {
-        return Err(EquityError::BoardTooLong(board.len()).into());
-    }
     crate::equity::check_board(board, dead)?;
     Ok((board, dead))
 }
