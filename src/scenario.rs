@@ -19,12 +19,12 @@ pub const SCENARIO_VERSION: u32 = 1;
 /// Which view a scenario belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum View {
-    /// Hero against 1–9 opponents.
+    /// Hero against 1–22 opponents (1–9 by default).
     #[default]
     MultiOdds,
     /// 2–10 seats, each a hand or range.
     Matchup,
-    /// The 169 starting hands against 1–9 random opponents.
+    /// The 169 starting hands against 1–22 random opponents (1–9 by default).
     Chart,
 }
 
@@ -240,11 +240,12 @@ impl Scenario {
             });
         }
         let (lo, hi) = self.opponent_counts;
-        let counts_ok = (1..=9).contains(&lo) && (1..=9).contains(&hi) && lo <= hi;
+        let max = crate::equity::sweep::MAX_OPPONENTS;
+        let counts_ok = (1..=max).contains(&lo) && (1..=max).contains(&hi) && lo <= hi;
         match self.view {
             View::MultiOdds | View::Chart if !counts_ok => Err(ScenarioError::Invalid {
                 field: "opponent_counts".into(),
-                message: format!("({lo}, {hi}) is not a span within 1 to 9"),
+                message: format!("({lo}, {hi}) is not a span within 1 to {max}"),
             }),
             View::MultiOdds => {
                 let hero = range("hero", &self.hero)?;

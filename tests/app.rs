@@ -313,20 +313,27 @@ fn chart_csv_export_parses_back_with_169_times_9_rows() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("hand,opponents,win,tie,equity,std_error")
+        Some("hand,opponents,win,tie,equity,std_error,win_odds")
     );
     let rows: Vec<Vec<String>> = lines
         .map(|l| l.split(',').map(String::from).collect())
         .collect();
     assert_eq!(rows.len(), 169 * 9);
     for row in &rows {
-        assert_eq!(row.len(), 6);
+        assert_eq!(row.len(), 7);
         let n: usize = row[1].parse().unwrap();
         assert!((1..=9).contains(&n));
         for x in &row[2..] {
             let v: f64 = x.parse().unwrap();
             assert!((0.0..=1.0).contains(&v), "{row:?}");
         }
+        // Win odds lie between win and win + tie.
+        let (win, tie, odds): (f64, f64, f64) = (
+            row[2].parse().unwrap(),
+            row[3].parse().unwrap(),
+            row[6].parse().unwrap(),
+        );
+        assert!(odds >= win - 1e-6 && odds <= win + tie + 1e-6, "{row:?}");
     }
     h.run_steps(2);
     assert!(shows(&h, "169 of 169 hands"), "{:?}", texts(&h));
@@ -397,4 +404,56 @@ fn matchup_pin_shows_deltas() {
     let (result, _) = h.state().matchup_rt.shown.clone().unwrap();
     let delta = 100.0 * (result.seats[0].equity - 0.426263);
     assert!(shows(&h, &format!("({delta:+.2})")), "{:?}", texts(&h));
+}
+
+/// The outs panel on a flop: the classic reference hand's outs, drawn from the outs job.
+#[test]
+fn outs_panel_shows_the_draws_on_a_flop() {
+    let mut h = harness(quick_app());
+    set_field(&mut h, "Hero", "8d 7d");
+    set_field(&mut h, "Board", "9d 6c 2d");
+    step_until(
+        &mut h,
+        "the outs job",
+        |app| matches!(&app.rt.outs, Some(Ok(o)) if o.board == "9d 6c 2d"),
+    );
+    h.step();
+    let Some(Ok(o)) = &h.state().rt.outs else {
+        unreachable!()
+    };
+    assert_eq!(o.discounted.len(), 15);
+    assert_eq!((o.straight.outs, o.flush.outs), (6, 9));
+    assert!(shows(&h, "Outs and draws"), "{:?}", texts(&h));
+    assert!(shows(&h, "makes Flush"));
+    assert!(shows(&h, "discounted"));
+    assert!(shows(&h, "open-ended straight draw (6 cards)"));
+    // A range hero has no outs panel.
+    set_field(&mut h, "Hero", "AK");
+    step_until(&mut h, "the outs to go", |app| app.rt.outs.is_none());
+    h.step();
+    assert!(!shows(&h, "Outs and draws"));
+}
+
+/// Win odds are off by default; the switch adds their column, and joint potentials
+/// replace the conditional columns.
+#[test]
+fn figure_switches_add_win_odds_and_joint_potentials() {
+    let mut h = harness(quick_app());
+    set_field(&mut h, "Hero", "Ad Qc");
+    set_field(&mut h, "Board", "3h 4c Jh");
+    step_until(&mut h, "results", |app| {
+        !app.is_running() && app.rt.shown.is_some()
+    });
+    h.step();
+    assert!(!shows(&h, "Win odds %"));
+    assert!(shows(&h, "PPot %"));
+    h.get_by_label("Win odds (classic)").click();
+    h.step();
+    h.get_by_label("joint (classic)").click();
+    h.step();
+    h.step();
+    assert!(h.state().figures.win_odds && h.state().figures.joint_potentials);
+    assert!(shows(&h, "Win odds %"));
+    assert!(shows(&h, "PPot (joint) %"));
+    assert!(!shows(&h, "PPot %"));
 }

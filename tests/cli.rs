@@ -49,6 +49,61 @@ fn eval_json() {
         json(&["eval", "2c", "2d", "5h", "5s", "9c", "9d", "Kh", "--json"])["category"],
         "two_pair"
     );
+    assert_eq!(v["partial"], false);
+    // One to four cards: SPEC §2's partial ranking, said so.
+    let pair = json(&["eval", "Ah Ad", "--json"]);
+    assert_eq!(
+        (pair["category"].as_str(), pair["partial"].as_bool()),
+        (Some("pair"), Some(true))
+    );
+    let trips = json(&["eval", "7h 7d 7c 2s", "--json"]);
+    assert_eq!(trips["category"], "three_of_a_kind");
+    assert!(trips["value"].as_u64() > json(&["eval", "Ah Ad Kc Qs", "--json"])["value"].as_u64());
+    assert_eq!(json(&["eval", "Kh", "--json"])["category"], "high_card");
+}
+
+#[test]
+fn outs_json_carries_the_classic_draw_functions() {
+    let v = json(&["outs", "Qs Js", "--board", "9c Ts 7d 3c", "--json"]);
+    assert_eq!(v["count"], 14);
+    assert_eq!(v["discounted"]["outs"], 6);
+    assert_eq!(v["outs_ex"]["outs"], 14);
+    assert_eq!(v["draw_count"]["straight"], 8);
+    assert!(v["hand_distance"].as_u64().is_some());
+    let groups = v["by_category"].as_array().unwrap();
+    let straight = groups.iter().find(|g| g["category"] == "straight").unwrap();
+    assert_eq!(straight["cards"].as_array().unwrap().len(), 8);
+    let v = json(&["outs", "Kc Ks", "--board", "Kd Ac 2h 7s", "--json"]);
+    assert_eq!(
+        (
+            v["discounted"]["outs"].as_u64(),
+            v["hand_distance"].as_u64()
+        ),
+        (Some(10), Some(1))
+    );
+}
+
+#[test]
+fn sweep_json_has_win_odds_and_joint_potentials() {
+    let v = json(&[
+        "sweep",
+        "Ad Qc",
+        "--board",
+        "3h 4c Jh",
+        "--opponents",
+        "1",
+        "--exact",
+        "--json",
+    ]);
+    let p = &v["points"][0];
+    assert_eq!(p["win_odds"], p["equity"]);
+    let joint = p["ppot_joint"].as_f64().unwrap();
+    let ppot = p["ppot"].as_f64().unwrap();
+    assert!(
+        (joint - ppot * 448.5 / 1081.0).abs() < 2e-6,
+        "{joint} {ppot}"
+    );
+    assert!(p["std_error"]["win_odds"].is_number());
 }
 
 #[test]
@@ -226,7 +281,7 @@ fn table_csv_has_every_hand() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "hand,opponents,win,tie,equity,std_error"
+        "hand,opponents,win,tie,equity,std_error,win_odds"
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.len(), 169 * 2);
@@ -264,7 +319,7 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 fn errors_exit_non_zero_and_name_the_problem() {
     fails(&["eval", "As Kx Qs Js Ts"], "unknown suit 'x'");
     fails(&["eval", "As Ks Qs Js As"], "card given twice");
-    fails(&["eval", "As Ks"], "5 to 7 cards");
+    fails(&["eval", "As Ks Qs Js Ts 9s 8s 7s"], "1 to 7 cards");
     fails(
         &["equity", "AsKs", "QQ", "--board", "As 2c 3d", "--json"],
         "As is in the seat 1 and in the board",
@@ -285,7 +340,7 @@ fn errors_exit_non_zero_and_name_the_problem() {
     );
     fails(&["equity", "AA", "KK", "--frobnicate"], "--frobnicate");
     fails(
-        &["sweep", "AA", "--opponents", "12", "--json"],
+        &["sweep", "AA", "--opponents", "23", "--json"],
         "--opponents",
     );
     fails(&["range", "QQ++", "--json"], "'+' twice");

@@ -14,6 +14,8 @@ pub enum ChartMetric {
     Equity,
     Win,
     Tie,
+    /// Classic win odds: win + ties counted half.
+    WinOdds,
 }
 
 /// The Chart view's inputs (persisted).
@@ -86,11 +88,13 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         ui.add(egui::Slider::new(&mut c.opponents, 1..=9))
             .labelled_by(l.id);
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Show");
         ui.radio_value(&mut c.metric, ChartMetric::Equity, "equity");
         ui.radio_value(&mut c.metric, ChartMetric::Win, "win");
         ui.radio_value(&mut c.metric, ChartMetric::Tie, "tie");
+        ui.radio_value(&mut c.metric, ChartMetric::WinOdds, "win odds")
+            .on_hover_text("Classic scoring: win + ties counted as half a win, however many tie.");
     });
     ui.horizontal(|ui| {
         let l = ui.label("Precision");
@@ -135,6 +139,7 @@ pub fn heat_map(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             ChartMetric::Equity => "Equity",
             ChartMetric::Win => "Win",
             ChartMetric::Tie => "Tie",
+            ChartMetric::WinOdds => "Win odds",
         },
         result.done
     ));
@@ -147,6 +152,7 @@ pub fn heat_map(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             ChartMetric::Equity => (p.equity, p.std_error.equity, p),
             ChartMetric::Win => (p.win, p.std_error.win, p),
             ChartMetric::Tie => (p.tie, p.std_error.tie, p),
+            ChartMetric::WinOdds => (p.win_odds, p.std_error.win_odds, p),
         })
     };
     let values: Vec<f64> = HandClass::all()

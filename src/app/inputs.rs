@@ -3,7 +3,7 @@
 
 use super::{Command, MultiOddsApp};
 use crate::cards::{Card, CardSet};
-use crate::equity::sweep::Sweep;
+use crate::equity::sweep::{Sweep, MAX_OPPONENTS};
 use crate::equity::Method;
 use crate::range::HandRange;
 use crate::scenario::{Scenario, View};
@@ -171,8 +171,8 @@ impl Inputs {
             unreachable!("no field error means every field parsed")
         };
         let (lo, hi) = (
-            self.min_opponents.clamp(1, 9),
-            self.max_opponents.clamp(1, 9),
+            self.min_opponents.clamp(1, MAX_OPPONENTS),
+            self.max_opponents.clamp(1, MAX_OPPONENTS),
         );
         Sweep::new(hero, opponents, board, dead, lo.min(hi)..=hi.max(lo)).map_err(|e| {
             Box::new(FieldErrors {
@@ -281,12 +281,12 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         let l = ui.label("Opponents from");
         edited |= ui
-            .add(egui::DragValue::new(&mut i.min_opponents).range(1..=9))
+            .add(egui::DragValue::new(&mut i.min_opponents).range(1..=MAX_OPPONENTS))
             .labelled_by(l.id)
             .changed();
         let l = ui.label("to");
         edited |= ui
-            .add(egui::DragValue::new(&mut i.max_opponents).range(1..=9))
+            .add(egui::DragValue::new(&mut i.max_opponents).range(1..=MAX_OPPONENTS))
             .labelled_by(l.id)
             .changed();
     });

@@ -11,6 +11,7 @@ mod files;
 pub mod grid;
 mod inputs;
 pub mod matchup;
+mod outs_panel;
 mod plot;
 mod table;
 
@@ -99,6 +100,8 @@ pub struct Runtime {
     pub opponents_grid: grid::GridState,
     /// How long the last frames took to lay out and draw (exponential average, ms).
     pub frame_ms: f32,
+    /// Outs and draws of a known hero hand on a flop or turn (an outs job's answer).
+    pub outs: Option<Result<Box<crate::equity::outs::Outs>, String>>,
     /// Where the plot was drawn last frame (for PNG export).
     pub plot_rect: Option<egui::Rect>,
     /// Outcomes of PNG exports, written off the UI thread.
@@ -131,6 +134,7 @@ impl Default for Runtime {
             hero_grid: grid::GridState::default(),
             opponents_grid: grid::GridState::default(),
             frame_ms: 0.0,
+            outs: None,
             plot_rect: None,
             png_done: std::sync::mpsc::channel(),
         }
@@ -145,6 +149,8 @@ pub struct MultiOddsApp {
     pub inputs: Inputs,
     pub matchup: matchup::MatchupInputs,
     pub chart: chart::ChartInputs,
+    /// Optional figures of the MultiOdds view (win odds, joint potentials).
+    pub figures: plot::FigureOptions,
     pub recent: Vec<PathBuf>,
     pub file: Option<PathBuf>,
     #[serde(skip)]
@@ -193,6 +199,14 @@ impl MultiOddsApp {
                     }
                     if p.stopped.is_some() {
                         c.running = false;
+                    }
+                    continue;
+                }
+                if p.slot == Slot::Outs {
+                    match p.output {
+                        JobOutput::Outs(o) => self.rt.outs = Some(Ok(o)),
+                        JobOutput::Failed(e) => self.rt.outs = Some(Err(e.to_string())),
+                        _ => {}
                     }
                     continue;
                 }
@@ -259,6 +273,7 @@ impl MultiOddsApp {
         match self.inputs.validate() {
             Ok(sweep) => {
                 self.rt.errors = FieldErrors::default();
+                self.submit_outs(&sweep, ctx);
                 let settings = self.inputs.settings();
                 self.rt.job_title = self.inputs.title();
                 self.jobs(ctx)
@@ -277,6 +292,32 @@ impl MultiOddsApp {
                 self.rt.stale = self.rt.shown.is_some();
             }
         }
+    }
+
+    /// Outs and draws go with a known hero hand on a flop or turn (against the opponent
+    /// when the opponent range is one known hand).
+    fn submit_outs(&mut self, sweep: &crate::equity::sweep::Sweep, ctx: &egui::Context) {
+        let applies = sweep.hero.len() == 1 && (3..=4).contains(&sweep.board.len());
+        if !applies {
+            self.rt.outs = None;
+            if let Some(jobs) = self.rt.jobs.as_mut() {
+                jobs.cancel(Slot::Outs);
+            }
+            return;
+        }
+        let opponents = if sweep.opponents.len() == 1 {
+            sweep.opponents.combos.clone()
+        } else {
+            Vec::new()
+        };
+        let spec = crate::worker::OutsSpec {
+            hero: sweep.hero.combos[0],
+            board: sweep.board,
+            dead: sweep.dead,
+            opponents,
+        };
+        let settings = self.inputs.settings();
+        self.jobs(ctx).submit(Slot::Outs, Job::Outs(spec), settings);
     }
 
     fn submit_matchup(&mut self, ctx: &egui::Context) {
@@ -357,7 +398,10 @@ impl MultiOddsApp {
                 let plot_height = (ui.available_height() * 0.55).max(200.0);
                 plot::sweep_plot(self, ui, plot_height);
                 ui.separator();
-                egui::ScrollArea::vertical().show(ui, |ui| table::results_table(self, ui));
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    table::results_table(self, ui);
+                    outs_panel::outs_panel(self, ui);
+                });
             }
             ViewTab::Matchup => {
                 egui::ScrollArea::vertical().show(ui, |ui| matchup::results(self, ui));

@@ -3,47 +3,140 @@
 
 use super::{Command, MultiOddsApp};
 use crate::equity::run::SweepResult;
-use crate::equity::sweep::SweepPoint;
+use crate::equity::sweep::{SweepPoint, MAX_OPPONENTS};
 use egui::Color32;
 use egui_plot::{FilledArea, HoverPosition, Legend, Line, LineStyle, Plot, PlotPoints, Points};
 
-/// A plotted figure: name, colour, value and standard error of a point (None: n/a).
+/// A plotted figure: name, CSV key, colour, definition, when it is shown, and the value
+/// and standard error of a point (None: n/a). Plot, table, tooltips and CSV read this
+/// one table.
 pub struct Series {
     pub name: &'static str,
+    pub key: &'static str,
     pub color: Color32,
+    pub definition: &'static str,
+    pub group: SeriesGroup,
     pub value: fn(&SweepPoint) -> Option<(f64, f64)>,
 }
 
-pub const SERIES: [Series; 6] = [
+/// Which figures a series belongs with, for the view's switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeriesGroup {
+    /// Always shown.
+    Core,
+    /// The classic win odds (off by default).
+    WinOdds,
+    /// Potentials as conditional probabilities (Billings; the default).
+    Conditional,
+    /// Potentials as joint probabilities (the classic plot).
+    Joint,
+}
+
+/// The view's choice of figures (persisted with the app state).
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct FigureOptions {
+    /// Show the classic win odds (win + ties counted half).
+    pub win_odds: bool,
+    /// Show potentials as joint probabilities instead of conditional ones.
+    pub joint_potentials: bool,
+}
+
+impl Series {
+    pub fn visible(&self, options: FigureOptions) -> bool {
+        match self.group {
+            SeriesGroup::Core => true,
+            SeriesGroup::WinOdds => options.win_odds,
+            SeriesGroup::Conditional => !options.joint_potentials,
+            SeriesGroup::Joint => options.joint_potentials,
+        }
+    }
+}
+
+pub const SERIES: [Series; 9] = [
     Series {
         name: "Win",
+        key: "win",
         color: Color32::from_rgb(46, 160, 67),
+        definition: "The chance the hero alone has the best hand at the river.",
+        group: SeriesGroup::Core,
         value: |p| Some((p.win, p.std_error.win)),
     },
     Series {
         name: "Tie",
+        key: "tie",
         color: Color32::from_rgb(150, 150, 150),
+        definition: "The chance the hero shares the best hand at the river.",
+        group: SeriesGroup::Core,
         value: |p| Some((p.tie, p.std_error.tie)),
     },
     Series {
         name: "Equity",
+        key: "equity",
         color: Color32::from_rgb(66, 133, 244),
+        definition: "The hero's share of the pot: 1 for a sole win, 1/k for a k-way tie.",
+        group: SeriesGroup::Core,
         value: |p| Some((p.equity, p.std_error.equity)),
     },
     Series {
+        name: "Win odds",
+        key: "win_odds",
+        color: Color32::from_rgb(0, 150, 136),
+        definition: "Classic scoring: win + ties counted as half a win, however many tie \
+                     (the figure of the classic programs and their published 169-hand table).",
+        group: SeriesGroup::WinOdds,
+        value: |p| Some((p.win_odds, p.std_error.win_odds)),
+    },
+    Series {
         name: "Hand Strength",
+        key: "hand_strength",
         color: Color32::from_rgb(171, 71, 188),
+        definition: "The hero's equity if the hands were shown down now, on the current \
+                     board with no more cards.",
+        group: SeriesGroup::Core,
         value: |p| Some((p.hand_strength, p.std_error.hand_strength)),
     },
     Series {
         name: "PPot",
+        key: "ppot",
         color: Color32::from_rgb(255, 167, 38),
+        definition: "Positive potential (conditional): the chance to end ahead by the river \
+                     when behind now, ties half: (BA + BT/2 + TA/2) / (B + T/2).",
+        group: SeriesGroup::Conditional,
         value: |p| p.ppot.map(|v| (v, p.std_error.ppot.unwrap_or(0.0))),
     },
     Series {
         name: "NPot",
+        key: "npot",
         color: Color32::from_rgb(229, 57, 53),
+        definition: "Negative potential (conditional): the chance to fall behind by the \
+                     river when ahead now, ties half: (AB + AT/2 + TB/2) / (A + T/2).",
+        group: SeriesGroup::Conditional,
         value: |p| p.npot.map(|v| (v, p.std_error.npot.unwrap_or(0.0))),
+    },
+    Series {
+        name: "PPot (joint)",
+        key: "ppot_joint",
+        color: Color32::from_rgb(255, 167, 38),
+        definition: "Positive potential as the classic plot drew it: the chance to be \
+                     behind now and ahead at the river, over all deals: PPot × (B + T/2) / deals.",
+        group: SeriesGroup::Joint,
+        value: |p| {
+            p.ppot_joint
+                .map(|v| (v, p.std_error.ppot_joint.unwrap_or(0.0)))
+        },
+    },
+    Series {
+        name: "NPot (joint)",
+        key: "npot_joint",
+        color: Color32::from_rgb(229, 57, 53),
+        definition: "Negative potential as the classic plot drew it: the chance to be \
+                     ahead now and behind at the river, over all deals: NPot × (A + T/2) / deals.",
+        group: SeriesGroup::Joint,
+        value: |p| {
+            p.npot_joint
+                .map(|v| (v, p.std_error.npot_joint.unwrap_or(0.0)))
+        },
     },
 ];
 
@@ -61,6 +154,8 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
             ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
         }
     });
+    figure_switches(ui, &mut app.figures);
+    let options = app.figures;
     let shown = app.rt.shown.clone();
     let pinned = app.rt.pinned.clone();
     let hover_result = shown.as_ref().map(|s| s.result.clone());
@@ -76,7 +171,7 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
         .allow_scroll(false)
         .label_formatter(move |hover| Some(hover_label(hover, hover_result.as_ref())))
         .show(ui, |plot| {
-            for series in &SERIES {
+            for series in SERIES.iter().filter(|s| s.visible(options)) {
                 if let Some(base) = &pinned {
                     let points: Vec<[f64; 2]> = base
                         .result
@@ -136,10 +231,24 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
     if response.response.clicked() {
         if let Some(pos) = response.response.interact_pointer_pos() {
             let value = response.transform.value_from_position(pos);
-            let n = value.x.round().clamp(1.0, 9.0) as usize;
+            let n = value.x.round().clamp(1.0, MAX_OPPONENTS as f64) as usize;
             app.command(Command::SelectOpponents(n));
         }
     }
+}
+
+/// The switches for the optional figures, each with its definition as a tooltip.
+fn figure_switches(ui: &mut egui::Ui, options: &mut FigureOptions) {
+    ui.horizontal(|ui| {
+        let win_odds = SERIES.iter().find(|s| s.group == SeriesGroup::WinOdds);
+        ui.checkbox(&mut options.win_odds, "Win odds (classic)")
+            .on_hover_text(win_odds.map_or("", |s| s.definition));
+        ui.label("Potentials:");
+        ui.radio_value(&mut options.joint_potentials, false, "conditional")
+            .on_hover_text(SERIES[5].definition);
+        ui.radio_value(&mut options.joint_potentials, true, "joint (classic)")
+            .on_hover_text(SERIES[7].definition);
+    });
 }
 
 /// The hover text: the figure's value ± SE and deals at the nearest point.

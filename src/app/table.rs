@@ -12,8 +12,7 @@ use egui::{Color32, RichText};
 pub fn to_csv(r: &SweepResult) -> String {
     let mut out = String::from("opponents,method,deals");
     for s in &SERIES {
-        let key = s.name.to_lowercase().replace(' ', "_");
-        out.push_str(&format!(",{key},{key}_se"));
+        out.push_str(&format!(",{},{}_se", s.key, s.key));
     }
     out.push('\n');
     for p in &r.points {
@@ -49,12 +48,14 @@ pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         .spacing([14.0, 4.0])
         .show(ui, |ui| {
             ui.label(RichText::new("opponents").strong());
-            for s in &SERIES {
+            let options = app.figures;
+            for s in SERIES.iter().filter(|s| s.visible(options)) {
                 ui.label(
                     RichText::new(format!("{} %", s.name))
                         .strong()
                         .color(s.color),
-                );
+                )
+                .on_hover_text(s.definition);
             }
             ui.label(RichText::new("method").strong());
             ui.label(RichText::new("deals").strong());
@@ -70,7 +71,7 @@ pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
                 let base = pinned
                     .as_ref()
                     .and_then(|b| b.result.points.iter().find(|q| q.opponents == p.opponents));
-                for s in &SERIES {
+                for s in SERIES.iter().filter(|s| s.visible(options)) {
                     let cell = match (s.value)(p) {
                         Some((v, se)) => {
                             let mut text = if p.method == Method::Exact {

@@ -6,7 +6,7 @@ mod output;
 use crate::cards::{CardError, CardErrorKind, CardSet};
 use crate::equity::chart::ChartSpec;
 use crate::equity::run::RunSettings;
-use crate::equity::sweep::Sweep;
+use crate::equity::sweep::{Sweep, MAX_OPPONENTS};
 use crate::equity::{EquityError, Matchup, Method};
 use crate::eval;
 use crate::range::{HandRange, RangeError};
@@ -78,7 +78,7 @@ pub enum Command {
     },
     /// A short summary of the commands.
     Usage,
-    /// The value of a 5- to 7-card hand.
+    /// The value of a 1- to 7-card hand (fewer than 5: the partial ranking).
     Eval {
         /// The cards, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs.
         #[arg(required = true, num_args = 1..)]
@@ -151,9 +151,13 @@ pub enum Command {
         run: RunArgs,
         #[arg(long)]
         json: bool,
-        /// Print CSV (hand,opponents,win,tie,equity,std_error).
+        /// Print CSV (hand,opponents,win,tie,equity,std_error,win_odds).
         #[arg(long, conflicts_with = "json")]
         csv: bool,
+        /// The figure of the text table: equity, win, tie, or win-odds (win + ties
+        /// counted half, the classic programs' published table).
+        #[arg(long, value_enum, default_value = "equity")]
+        figure: output::ChartFigure,
     },
     /// Run a saved scenario file.
     Run {
@@ -250,7 +254,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         Some(Command::Gui { file }) => open_window(file),
         Some(Command::Usage) => Ok(format!(
             "MultiOdds {}: Texas Hold'em odds analysis.\n\n\
-             usage: multiodds eval CARDS [--json]          value of a 5-7 card hand\n\
+             usage: multiodds eval CARDS [--json]          value of a 1-7 card hand\n\
              \x20      multiodds range EXPR [--json]          combos of a range\n\
              \x20      multiodds equity RANGE RANGE... [--board B] [--json]\n\
              \x20      multiodds sweep HERO [--vs RANGE] [--opponents 1-9] [--json]\n\
@@ -280,7 +284,8 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             run,
             json,
             csv,
-        }) => table_command(&opponents, &cards, &run, json, csv),
+            figure,
+        }) => table_command(&opponents, &cards, &run, figure, json, csv),
         Some(Command::Run {
             file,
             json,
@@ -303,13 +308,16 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
     }
 }
 
+/// `eval`: 5–7 cards get their full value; 1–4 cards the partial ranking of SPEC §2
+/// (pairs, trips and quads by multiplicity, then ranks), as the classic library ranked
+/// any number of cards.
 fn eval_command(text: &str, json: bool) -> Result<String, CliError> {
     let set = CardSet::parse(text).map_err(|e| CliError::cards("cards", text, e))?;
-    if !(5..=7).contains(&set.len()) {
+    if !(1..=7).contains(&set.len()) {
         let error = CardError {
             kind: CardErrorKind::Count {
                 what: "a hand to evaluate",
-                min: 5,
+                min: 1,
                 max: 7,
                 got: set.len(),
             },
@@ -319,21 +327,31 @@ fn eval_command(text: &str, json: bool) -> Result<String, CliError> {
         return Err(CliError::cards("cards", text, error));
     }
     let cards = set.to_vec_desc();
-    let value = eval::evaluate(&cards);
+    let partial = cards.len() < 5;
+    let (category, value) = if partial {
+        let category = crate::equity::outs::category_and_top(&cards).0;
+        (category, eval::rank_partial(&cards) as u64)
+    } else {
+        let value = eval::evaluate(&cards);
+        (value.category(), value.get() as u64)
+    };
     let canonical = set.to_string();
     if json {
         let object = serde_json::json!({
             "cards": canonical,
-            "category": value.category().key(),
-            "value": value.get(),
+            "category": category.key(),
+            "value": value,
+            "partial": partial,
         });
         Ok(format!("{object}\n"))
-    } else {
+    } else if partial {
         Ok(format!(
-            "{canonical}: {} (value {})\n",
-            value.category(),
-            value.get()
+            "{canonical}: {category} (partial ranking of {} cards, value {value}; \
+             comparable only with hands of as many cards)\n",
+            cards.len()
         ))
+    } else {
+        Ok(format!("{canonical}: {category} (value {value})\n"))
     }
 }
 
@@ -415,7 +433,7 @@ fn equity_command(
 fn opponent_counts(text: &str) -> Result<std::ops::RangeInclusive<usize>, CliError> {
     let bad = || {
         CliError::Usage(format!(
-            "--opponents: \"{text}\" is not a count 1-9 or a span like 1-9"
+            "--opponents: \"{text}\" is not a count 1-{MAX_OPPONENTS} or a span like 1-9"
         ))
     };
     let (a, b) = match text.split_once('-') {
@@ -424,7 +442,7 @@ fn opponent_counts(text: &str) -> Result<std::ops::RangeInclusive<usize>, CliErr
     };
     let a: usize = a.parse().map_err(|_| bad())?;
     let b: usize = b.parse().map_err(|_| bad())?;
-    if !(1..=9).contains(&a) || !(1..=9).contains(&b) || a > b {
+    if !(1..=MAX_OPPONENTS).contains(&a) || !(1..=MAX_OPPONENTS).contains(&b) || a > b {
         return Err(bad());
     }
     Ok(a..=b)
@@ -574,6 +592,7 @@ fn progress_message(output: &JobOutput, elapsed: Duration) -> String {
             format!("{deals} deals · worst equity SE {se:.5} · {secs:.1} s")
         }
         JobOutput::Chart(r) => format!("{} of 169 hands · {secs:.1} s", r.done),
+        JobOutput::Outs(_) => format!("outs · {secs:.1} s"),
         JobOutput::Failed(e) => e.to_string(),
     }
 }
@@ -582,6 +601,7 @@ fn table_command(
     opponents: &str,
     cards: &CardsArgs,
     run: &RunArgs,
+    figure: output::ChartFigure,
     json: bool,
     csv: bool,
 ) -> Result<String, CliError> {
@@ -601,7 +621,7 @@ fn table_command(
     let JobOutput::Chart(result) = output else {
         unreachable!("a chart job answers with a chart")
     };
-    Ok(output::chart(&spec, &result, json, csv))
+    Ok(output::chart(&spec, &result, figure, json, csv))
 }
 
 fn run_command(
@@ -665,7 +685,13 @@ fn run_command(
                 unreachable!("a chart job answers with a chart")
             };
             debug_assert_eq!(scenario.view, View::Chart);
-            Ok(output::chart(&spec, &result, json, false))
+            Ok(output::chart(
+                &spec,
+                &result,
+                output::ChartFigure::Equity,
+                json,
+                false,
+            ))
         }
     }
 }

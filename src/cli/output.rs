@@ -151,16 +151,22 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
                     "win": round6(p.win),
                     "tie": round6(p.tie),
                     "equity": round6(p.equity),
+                    "win_odds": round6(p.win_odds),
                     "hand_strength": round6(p.hand_strength),
                     "ppot": opt6(p.ppot),
                     "npot": opt6(p.npot),
+                    "ppot_joint": opt6(p.ppot_joint),
+                    "npot_joint": opt6(p.npot_joint),
                     "std_error": {
                         "win": round6(p.std_error.win),
                         "tie": round6(p.std_error.tie),
                         "equity": round6(p.std_error.equity),
+                        "win_odds": round6(p.std_error.win_odds),
                         "hand_strength": round6(p.std_error.hand_strength),
                         "ppot": opt6(p.std_error.ppot),
                         "npot": opt6(p.std_error.npot),
+                        "ppot_joint": opt6(p.std_error.ppot_joint),
+                        "npot_joint": opt6(p.std_error.npot_joint),
                     },
                     "hand_types": Value::Object(types),
                 })
@@ -180,11 +186,11 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
     let na = |x: Option<f64>| x.map_or("n/a".to_string(), |v| format!("{:.6}", v));
     if csv {
         let mut out = String::from(
-            "opponents,method,deals,win,tie,equity,hand_strength,ppot,npot,win_se,tie_se,equity_se,hand_strength_se,ppot_se,npot_se\n",
+            "opponents,method,deals,win,tie,equity,hand_strength,ppot,npot,win_se,tie_se,equity_se,hand_strength_se,ppot_se,npot_se,win_odds,win_odds_se,ppot_joint,npot_joint\n",
         );
         for p in &r.points {
             out.push_str(&format!(
-                "{},{},{},{:.6},{:.6},{:.6},{:.6},{},{},{:.6},{:.6},{:.6},{:.6},{},{}\n",
+                "{},{},{},{:.6},{:.6},{:.6},{:.6},{},{},{:.6},{:.6},{:.6},{:.6},{},{},{:.6},{:.6},{},{}\n",
                 p.opponents,
                 p.method.key(),
                 p.deals,
@@ -199,7 +205,11 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
                 p.std_error.equity,
                 p.std_error.hand_strength,
                 na(p.std_error.ppot),
-                na(p.std_error.npot)
+                na(p.std_error.npot),
+                p.win_odds,
+                p.std_error.win_odds,
+                na(p.ppot_joint),
+                na(p.npot_joint)
             ));
         }
         return out;
@@ -217,14 +227,17 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
         r.method_key(),
         r.seed.map_or(String::new(), |s| format!(" · seed {s}"))
     );
-    out.push_str("opps    win %   tie % equity %    HS %  PPot %  NPot %  ± SE %        deals\n");
+    out.push_str(
+        "opps    win %   tie % equity % w.odds %    HS %  PPot %  NPot %  ± SE %        deals\n",
+    );
     for p in &r.points {
         out.push_str(&format!(
-            "{:>4} {:>8.3} {:>7.3} {:>8.3} {:>7.3} {} {} {:>7.3} {:>12}\n",
+            "{:>4} {:>8.3} {:>7.3} {:>8.3} {:>8.3} {:>7.3} {} {} {:>7.3} {:>12}\n",
             p.opponents,
             100.0 * p.win,
             100.0 * p.tie,
             100.0 * p.equity,
+            100.0 * p.win_odds,
             100.0 * p.hand_strength,
             pct(p.ppot),
             pct(p.npot),
@@ -249,6 +262,17 @@ pub fn outs(o: &crate::equity::outs::Outs, json: bool) -> String {
             "rule_of_4_and_2": round6(o.all.rule_of_4_and_2),
             "discounted_outs": cards(&o.discounted),
             "discounted": draw(&o.discounted_draw),
+            "outs_ex_cards": cards(&o.outs_ex),
+            "outs_ex": draw(&o.outs_ex_draw),
+            "by_category": o.by_category.iter().map(|g| json!({
+                "category": g.category.key(),
+                "cards": cards(&g.cards),
+                "draw": draw(&crate::equity::outs::draw(g.cards.len(), o.unseen, o.to_come)),
+            })).collect::<Vec<_>>(),
+            "draw_count": crate::eval::HandCategory::ALL.iter()
+                .map(|c| (c.key().to_string(), json!(o.draw_counts[*c as usize])))
+                .collect::<serde_json::Map<_, _>>(),
+            "hand_distance": o.hand_distance,
             "draws": {
                 "flush_draw": o.flush_draw,
                 "backdoor_flush_draw": o.backdoor_flush_draw,
@@ -271,7 +295,28 @@ pub fn outs(o: &crate::equity::outs::Outs, json: bool) -> String {
     let mut out = format!("{} on {}: {}\n", o.hero, o.board, o.category);
     out += &line("outs", &o.all);
     out += &format!("  {}\n", cards(&o.outs).join(" "));
+    for g in &o.by_category {
+        out += &format!(
+            "  {:<16} {}\n",
+            g.category.name(),
+            cards(&g.cards).join(" ")
+        );
+    }
     out += &line("discounted outs", &o.discounted_draw);
+    out += &format!("  {}\n", cards(&o.discounted).join(" "));
+    out += &line("outs (second rule)", &o.outs_ex_draw);
+    let counts: Vec<String> = crate::eval::HandCategory::ALL
+        .iter()
+        .filter(|c| o.draw_counts[**c as usize] > 0)
+        .map(|c| format!("{} {}", c.name(), o.draw_counts[*c as usize]))
+        .collect();
+    if !counts.is_empty() {
+        out += &format!("draw count: {}\n", counts.join(", "));
+    }
+    out += &format!(
+        "hand distance: {} (0 is the nuts on this board)\n",
+        o.hand_distance
+    );
     let mut flags = Vec::new();
     if o.flush_draw {
         flags.push("flush draw");
@@ -300,6 +345,7 @@ pub fn outs(o: &crate::equity::outs::Outs, json: bool) -> String {
 pub fn chart(
     spec: &crate::equity::chart::ChartSpec,
     r: &crate::equity::chart::ChartResult,
+    figure: ChartFigure,
     json: bool,
     csv: bool,
 ) -> String {
@@ -317,7 +363,9 @@ pub fn chart(
                         "win": round6(p.win),
                         "tie": round6(p.tie),
                         "equity": round6(p.equity),
+                        "win_odds": round6(p.win_odds),
                         "std_error": round6(p.std_error.equity),
+                        "win_odds_std_error": round6(p.std_error.win_odds),
                     }));
                 }
             }
@@ -341,15 +389,48 @@ pub fn chart(
         if let Some(points) = &r.cells[class.index()] {
             out += &format!("{:<5} ", class.to_string());
             for p in points {
-                out += &format!(" {:>6.2}", 100.0 * p.equity);
+                out += &format!(" {:>6.2}", 100.0 * figure.of(p));
             }
             out.push('\n');
         }
     }
     out += &format!(
-        "equity % against 1..{} random opponents · {} of 169 hands\n",
+        "{} % against {}..{} random opponents · {} of 169 hands\n",
+        figure.name(),
+        spec.counts.start(),
         spec.counts.end(),
         r.done
     );
     out
+}
+
+/// The figure `multiodds table` prints in its text table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum ChartFigure {
+    #[default]
+    Equity,
+    Win,
+    Tie,
+    /// Classic win odds: win + ties counted half (the published table's figure).
+    WinOdds,
+}
+
+impl ChartFigure {
+    pub fn of(self, p: &crate::equity::sweep::SweepPoint) -> f64 {
+        match self {
+            ChartFigure::Equity => p.equity,
+            ChartFigure::Win => p.win,
+            ChartFigure::Tie => p.tie,
+            ChartFigure::WinOdds => p.win_odds,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ChartFigure::Equity => "equity",
+            ChartFigure::Win => "win",
+            ChartFigure::Tie => "tie",
+            ChartFigure::WinOdds => "win odds",
+        }
+    }
 }

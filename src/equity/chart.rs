@@ -1,4 +1,4 @@
-//! The 169-hand chart: every starting-hand class against 1–9 random opponents on the
+//! The 169-hand chart: every starting-hand class against 1–22 random opponents (1–9 by default) on the
 //! current board, one sweep per class (SPEC §6 `table`).
 
 use super::run::{run_sweep, RunSettings};
@@ -26,15 +26,16 @@ pub struct ChartResult {
 }
 
 impl ChartResult {
-    /// CSV with columns `hand,opponents,win,tie,equity,std_error`, classes in grid order.
+    /// CSV with columns `hand,opponents,win,tie,equity,std_error,win_odds` (SPEC §6 plus
+    /// the classic win odds), classes in grid order.
     pub fn to_csv(&self) -> String {
-        let mut out = String::from("hand,opponents,win,tie,equity,std_error\n");
+        let mut out = String::from("hand,opponents,win,tie,equity,std_error,win_odds\n");
         for class in HandClass::all() {
             if let Some(points) = &self.cells[class.index()] {
                 for p in points {
                     out.push_str(&format!(
-                        "{class},{},{:.6},{:.6},{:.6},{:.6}\n",
-                        p.opponents, p.win, p.tie, p.equity, p.std_error.equity
+                        "{class},{},{:.6},{:.6},{:.6},{:.6},{:.6}\n",
+                        p.opponents, p.win, p.tie, p.equity, p.std_error.equity, p.win_odds
                     ));
                 }
             }

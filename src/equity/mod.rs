@@ -2,11 +2,11 @@
 //! the MultiOdds sweep metrics and outs. Pure library code: no GUI types, no threads
 //! of its own beyond rayon's pool.
 //!
-//! - [`Matchup`]: 2–10 seats, each a weighted range, plus board and dead cards.
+//! - [`Matchup`]: 2–23 seats, each a weighted range, plus board and dead cards.
 //! - [`exact`]: visits every deal (suit symmetry where it applies).
 //! - [`monte_carlo`]: batches of whole-deal rejection sampling; batch `i` depends only
 //!   on (scenario, seed, i), so results do not depend on the thread count.
-//! - [`sweep`]: hero against 1–9 opponents from one range, every metric at once.
+//! - [`sweep`]: hero against 1–22 opponents (1–9 by default) from one range, every metric at once.
 
 pub mod chart;
 pub mod exact;
@@ -51,8 +51,8 @@ impl PartialEq for Cancel {
     }
 }
 
-/// Most seats in a matchup.
-pub const MAX_SEATS: usize = 10;
+/// Most seats in a matchup: 23 hands and a 5-card board use 51 of the 52 cards.
+pub const MAX_SEATS: usize = 23;
 
 /// Why a scenario cannot be computed.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -73,7 +73,7 @@ pub enum EquityError {
     Impossible(String),
     #[error("not enough cards left to deal {0}")]
     NotEnoughCards(String),
-    #[error("opponent count must be 1 to 9, got {0}")]
+    #[error("the opponent count must be 1 to {max}, got {0}", max = sweep::MAX_OPPONENTS)]
     OpponentCount(usize),
     #[error("exact enumeration would take about {evaluations:.1e} hand evaluations (hours); use Monte Carlo")]
     TooLarge { evaluations: f64 },
@@ -149,7 +149,7 @@ impl SeatCombos {
     }
 }
 
-/// A validated matchup: 2–10 seats, a board of 0–5 cards, dead cards, no card in two
+/// A validated matchup: 2–23 seats, a board of 0–5 cards, dead cards, no card in two
 /// places, no seat left without a combo.
 #[derive(Clone, Debug)]
 pub struct Matchup {
@@ -263,7 +263,7 @@ impl Matchup {
                 matchup.seats.len()
             )));
         }
-        if !exists_deal(&matchup.seats, blocked, 2_000_000) {
+        if !exists_deal(&matchup.seats, blocked, 5 - board.len(), 2_000_000) {
             return Err(EquityError::Impossible(
                 "every combination of their combos shares a card".into(),
             ));
@@ -279,18 +279,25 @@ impl Matchup {
 
 /// True if some choice of one combo per seat shares no card (depth-first, narrowest
 /// seats first). Gives up (answers true) after `budget` steps: sampling then finds out.
-pub fn exists_deal(seats: &[SeatCombos], used: CardSet, budget: u64) -> bool {
+pub fn exists_deal(seats: &[SeatCombos], used: CardSet, to_come: usize, budget: u64) -> bool {
     let mut order: Vec<&SeatCombos> = seats.iter().collect();
     order.sort_by_key(|s| s.len());
     let mut steps = 0u64;
-    fn go(order: &[&SeatCombos], used: CardSet, steps: &mut u64, budget: u64) -> Option<bool> {
+    fn go(
+        order: &[&SeatCombos],
+        used: CardSet,
+        to_come: usize,
+        steps: &mut u64,
+        budget: u64,
+    ) -> Option<bool> {
         let Some((first, rest)) = order.split_first() else {
             return Some(true);
         };
         if first.is_random {
-            // Any two live cards: possible while two cards are left per random seat.
+            // Any two live cards: possible while two cards are left per random seat
+            // and the board can still be completed.
             let random_left = order.iter().filter(|s| s.is_random).count();
-            return Some(52 - used.len() >= 2 * random_left + 5);
+            return Some(52 - used.len() >= 2 * random_left + to_come);
         }
         for set in &first.sets {
             *steps += 1;
@@ -298,7 +305,7 @@ pub fn exists_deal(seats: &[SeatCombos], used: CardSet, budget: u64) -> bool {
                 return None;
             }
             if !set.intersects(used) {
-                match go(rest, used.union(*set), steps, budget) {
+                match go(rest, used.union(*set), to_come, steps, budget) {
                     Some(false) => {}
                     other => return other,
                 }
@@ -308,7 +315,7 @@ pub fn exists_deal(seats: &[SeatCombos], used: CardSet, budget: u64) -> bool {
     }
     // Random seats last: they fit wherever cards are left.
     order.sort_by_key(|s| (s.is_random, s.len()));
-    go(&order, used, &mut steps, budget).unwrap_or(true)
+    go(&order, used, to_come, &mut steps, budget).unwrap_or(true)
 }
 
 /// Per-seat sums over deals: win, tie, equity share, and the categories it won with.

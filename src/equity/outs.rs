@@ -1,13 +1,22 @@
-//! Outs and draws, one card ahead (flop or turn).
+//! Outs and draws, one card ahead (flop or turn), as the classic hand-analysis library
+//! defined them (SPEC §4; issue "What the classic programs offered").
 //!
-//! An out is an unseen card that improves the hero's category (not only a kicker),
-//! leaves the hero stronger than the board alone, and, when opponents are listed,
-//! beats every one of them. Discounted outs drop those that pair the board or newly
-//! allow a flush or straight the hero does not make.
+//! Every function here looks at each unseen card in turn:
+//! - [`outs`] (plain outs): the card raises the hero's category, leaves the hero
+//!   stronger than the board alone and, when opponents are listed, beats every one.
+//! - [`discounted`]: Matt Baker's discounted outs (the rules on the function).
+//! - [`outs_ex`]: the second rule (pair outs must pair a hole card).
+//! - [`draw_count`], [`straight_draw_count`], [`flush_draw_count`]: cards that make
+//!   exactly one category and beat the board.
+//! - [`hand_distance`]: how far the hand is from the nuts on this board.
+//!
+//! "Stronger than the board" compares (category, top card): the top card is the rank
+//! that names the hand (the pair of a pair, the higher pair of two pair, the top of a
+//! straight, the highest card of a flush or of a high-card hand).
 
 use super::{choose, EquityError};
 use crate::cards::{Card, CardSet};
-use crate::eval::{evaluate, rank_partial, HandCategory};
+use crate::eval::{evaluate, HandCategory};
 use crate::range::Combo;
 
 /// A draw's cards and chances.
@@ -20,6 +29,13 @@ pub struct Draw {
     pub rule_of_4_and_2: f64,
 }
 
+/// Outs that make one category.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct OutsGroup {
+    pub category: HandCategory,
+    pub cards: Vec<Card>,
+}
+
 /// What the hero can hope for from the next card(s).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Outs {
@@ -27,19 +43,31 @@ pub struct Outs {
     pub board: String,
     pub category: HandCategory,
     pub outs: Vec<Card>,
+    /// [`Outs::outs`] grouped by the category each card makes, weakest first.
+    pub by_category: Vec<OutsGroup>,
     pub discounted: Vec<Card>,
+    pub outs_ex: Vec<Card>,
     pub all: Draw,
     pub discounted_draw: Draw,
+    pub outs_ex_draw: Draw,
     pub flush_draw: bool,
     pub backdoor_flush_draw: bool,
     pub open_ended: bool,
     pub gutshot: bool,
     pub flush: Draw,
     pub straight: Draw,
+    /// [`draw_count`] for every category, weakest first.
+    pub draw_counts: [usize; 9],
+    pub hand_distance: usize,
+    /// Cards still unseen (the deck the outs come from).
+    pub unseen: usize,
+    /// Cards to come by the river (2 on the flop, 1 on the turn).
+    pub to_come: usize,
 }
 
-fn draw(outs: usize, unseen: usize, to_come: usize) -> Draw {
-    let miss = choose((unseen - outs) as u64, to_come as u64) as f64;
+/// The chances of a draw with `outs` of `unseen` cards and `to_come` cards to come.
+pub fn draw(outs: usize, unseen: usize, to_come: usize) -> Draw {
+    let miss = choose(unseen.saturating_sub(outs) as u64, to_come as u64) as f64;
     let all = choose(unseen as u64, to_come as u64) as f64;
     Draw {
         outs,
@@ -48,33 +76,345 @@ fn draw(outs: usize, unseen: usize, to_come: usize) -> Draw {
     }
 }
 
-/// The category of the board alone (4 cards: pairs, trips, quads only).
-fn board_category(board: &[Card]) -> HandCategory {
-    if board.len() >= 5 {
-        evaluate(board).category()
-    } else {
-        match rank_partial(board) >> 20 {
-            7 => HandCategory::FourOfAKind,
-            3 => HandCategory::ThreeOfAKind,
-            2 => HandCategory::TwoPair,
-            1 => HandCategory::Pair,
-            _ => HandCategory::HighCard,
+/// A hand's category and top card (see the module docs), for 1 to 7 cards. Below five
+/// cards only pairs, trips and quads count (no straight or flush yet).
+pub fn category_and_top(cards: &[Card]) -> (HandCategory, u8) {
+    let mut counts = [0u8; 13];
+    let mut suits = [0u16; 4];
+    for c in cards {
+        counts[c.rank() as usize] += 1;
+        suits[c.suit() as usize] |= 1 << c.rank();
+    }
+    let highest_with = |n: u8| (0..13u8).rev().find(|&r| counts[r as usize] >= n);
+    let straight = |mask: u16| crate::eval::table_builder::straight_top(mask as u32);
+    let flush_suit = suits.iter().copied().find(|m| m.count_ones() >= 5);
+    let rank_mask = suits.iter().fold(0u16, |a, &m| a | m);
+    if cards.len() >= 5 {
+        let category = evaluate(cards).category();
+        let top = match category {
+            HandCategory::StraightFlush => flush_suit.and_then(straight).unwrap_or(0) as u8,
+            HandCategory::Flush => 15 - flush_suit.unwrap_or(1).leading_zeros() as u8,
+            HandCategory::Straight => straight(rank_mask).unwrap_or(0) as u8,
+            HandCategory::FourOfAKind => highest_with(4).unwrap_or(0),
+            HandCategory::FullHouse | HandCategory::ThreeOfAKind => highest_with(3).unwrap_or(0),
+            HandCategory::TwoPair | HandCategory::Pair => highest_with(2).unwrap_or(0),
+            HandCategory::HighCard => highest_with(1).unwrap_or(0),
+        };
+        return (category, top);
+    }
+    let pairs = counts.iter().filter(|&&n| n == 2).count();
+    let category = match counts.iter().max().copied().unwrap_or(0) {
+        4 => HandCategory::FourOfAKind,
+        3 => HandCategory::ThreeOfAKind,
+        2 if pairs >= 2 => HandCategory::TwoPair,
+        2 => HandCategory::Pair,
+        _ => HandCategory::HighCard,
+    };
+    let top = match category {
+        HandCategory::FourOfAKind => highest_with(4),
+        HandCategory::ThreeOfAKind => highest_with(3),
+        HandCategory::TwoPair | HandCategory::Pair => highest_with(2),
+        _ => highest_with(1),
+    };
+    (category, top.unwrap_or(0))
+}
+
+/// One outs question: the hero's hole cards, the board, and the unseen cards.
+struct Spot {
+    hole: [Card; 2],
+    board: Vec<Card>,
+    unseen: Vec<Card>,
+}
+
+/// How the hero stands with one more card.
+struct Next {
+    card: Card,
+    /// Hero (hole + board + card): value, category, top card.
+    value: crate::eval::HandValue,
+    key: (HandCategory, u8),
+    /// Board + card: category and top card, and value when it has five cards.
+    board_key: (HandCategory, u8),
+    board_value: Option<crate::eval::HandValue>,
+}
+
+impl Spot {
+    fn new(hero: Combo, board: CardSet, dead: CardSet, opponents: &[Combo]) -> Spot {
+        let (a, b) = hero.cards();
+        let mut seen = board.union(dead).union(hero.card_set());
+        for o in opponents {
+            seen = seen.union(o.card_set());
         }
+        Spot {
+            hole: [a, b],
+            board: board.to_vec_desc(),
+            unseen: seen.complement().iter().collect(),
+        }
+    }
+
+    fn now(&self) -> Vec<Card> {
+        self.hole.iter().chain(&self.board).copied().collect()
+    }
+
+    fn value_now(&self) -> crate::eval::HandValue {
+        evaluate(&self.now())
+    }
+
+    fn key_now(&self) -> (HandCategory, u8) {
+        category_and_top(&self.now())
+    }
+
+    fn next(&self) -> impl Iterator<Item = Next> + '_ {
+        let now = self.now();
+        self.unseen.iter().map(move |&card| {
+            let mut cards = now.clone();
+            cards.push(card);
+            let mut board = self.board.clone();
+            board.push(card);
+            Next {
+                card,
+                value: evaluate(&cards),
+                key: category_and_top(&cards),
+                board_key: category_and_top(&board),
+                board_value: (board.len() >= 5).then(|| evaluate(&board)),
+            }
+        })
     }
 }
 
-fn flush_possible(board: &[Card]) -> bool {
-    (0..4).any(|s| board.iter().filter(|c| c.suit() == s).count() >= 3)
+impl Next {
+    /// Stronger than the board with the same card: by (category, top card), the way
+    /// the classic library compared them.
+    fn stronger_than_board(&self) -> bool {
+        self.key.0 > self.board_key.0
+            || (self.key.0 == self.board_key.0 && self.key.1 > self.board_key.1)
+    }
+
+    /// Beats the board outright: the full value where the board has five cards.
+    fn beats_board(&self) -> bool {
+        match self.board_value {
+            Some(board) => self.value > board,
+            None => self.stronger_than_board(),
+        }
+    }
+
+    /// Improved: a higher category, the same category with a higher top card, or a
+    /// higher two pair.
+    fn improved_on(&self, value: crate::eval::HandValue, key: (HandCategory, u8)) -> bool {
+        self.key.0 > key.0
+            || (self.key.0 == key.0 && self.key.1 > key.1)
+            || (self.key.0 == key.0 && key.0 == HandCategory::TwoPair && self.value > value)
+    }
+}
+
+fn check_flop_or_turn(board: CardSet) -> Result<(), EquityError> {
+    if !(3..=4).contains(&board.len()) {
+        return Err(EquityError::NotEnoughCards(format!(
+            "outs: the board must be a flop or a turn (3 or 4 cards); it has {}",
+            board.len()
+        )));
+    }
+    Ok(())
+}
+
+fn check_cards(
+    hero: Combo,
+    board: CardSet,
+    dead: CardSet,
+    opponents: &[Combo],
+) -> Result<(), EquityError> {
+    check_flop_or_turn(board)?;
+    let mut seen = board.union(dead);
+    let mut check = |set: CardSet, who: String| -> Result<(), EquityError> {
+        if let Some(card) = set.iter().find(|&c| seen.contains(c)) {
+            return Err(EquityError::CardTwice {
+                card,
+                first: who,
+                second: "board, dead cards or another hand".into(),
+            });
+        }
+        seen = seen.union(set);
+        Ok(())
+    };
+    check(hero.card_set(), "hero".into())?;
+    for (i, o) in opponents.iter().enumerate() {
+        check(o.card_set(), format!("opponent {}", i + 1))?;
+    }
+    Ok(())
+}
+
+/// Plain outs: cards that raise the hero's category, leave it stronger than the board
+/// plus that card and beat every listed opponent.
+pub fn plain_outs(hero: Combo, board: CardSet, dead: CardSet, opponents: &[Combo]) -> Vec<Card> {
+    let spot = Spot::new(hero, board, dead, opponents);
+    let category_now = spot.key_now().0;
+    spot.next()
+        .filter(|n| n.key.0 > category_now && n.stronger_than_board())
+        .filter(|n| beats_all(&spot, n, opponents))
+        .map(|n| n.card)
+        .collect()
+}
+
+fn beats_all(spot: &Spot, next: &Next, opponents: &[Combo]) -> bool {
+    opponents.iter().all(|o| {
+        let (x, y) = o.cards();
+        let mut theirs = spot.board.clone();
+        theirs.extend([next.card, x, y]);
+        next.value > evaluate(&theirs)
+    })
+}
+
+/// Matt Baker's discounted outs.
+///
+/// With opponents: a card counts if the new hand beats every opponent strictly and the
+/// hero's category or top card rose. Without: the card must improve the hand (see
+/// `Next::improved_on`) and leave it stronger than the board plus that card; then it is
+/// discounted when
+/// - it makes a pair and is not an overcard to the whole board;
+/// - it makes two pair without pairing a hole card of an unpaired pocket, or the board
+///   is already paired (unless the hero already holds two pair);
+/// - it makes less than a flush and the board already holds three of a suit, or the
+///   card puts a third card of a suit on the board;
+/// - it makes trips or less on a connected board: on the flop, two or more pairs of
+///   adjacent ranks on the board; on the turn, a board that one card turns into four
+///   in a row, three in a row with a one-gap card, or two + gap + two (the classic
+///   library let the first such card it met discount every later one; we ask the
+///   question once per board, so the answer does not depend on card order).
+///
+/// Flushes, full houses, quads and straight flushes are never discounted.
+pub fn discounted(hero: Combo, board: CardSet, dead: CardSet, opponents: &[Combo]) -> Vec<Card> {
+    let spot = Spot::new(hero, board, dead, opponents);
+    let (value_now, key_now) = (spot.value_now(), spot.key_now());
+    if !opponents.is_empty() {
+        return spot
+            .next()
+            .filter(|n| {
+                (n.key.0 > key_now.0 || (n.key.0 == key_now.0 && n.key.1 > key_now.1))
+                    && beats_all(&spot, n, opponents)
+            })
+            .map(|n| n.card)
+            .collect();
+    }
+    let board_key = category_and_top(&spot.board);
+    let pocket_paired = spot.hole[0].rank() == spot.hole[1].rank();
+    let board_suits = suit_counts(&spot.board);
+    let suited_board = board_suits.iter().any(|&n| n >= 3);
+    let connected_board = if spot.board.len() == 3 {
+        adjacent_pairs(rank_mask(&spot.board)) >= 2
+    } else {
+        (0..13u8).any(|r| turn_connected(rank_mask(&spot.board) | 1 << r))
+    };
+    spot.next()
+        .filter(|n| n.improved_on(value_now, key_now) && n.stronger_than_board())
+        .filter(|n| {
+            let suited = suited_board || board_suits[n.card.suit() as usize] >= 2;
+            let below_straight = suited || connected_board;
+            match n.key.0 {
+                HandCategory::Pair => n.card.rank() > board_key.1 && !below_straight,
+                HandCategory::TwoPair => {
+                    let pairs_hole =
+                        !pocket_paired && spot.hole.iter().any(|h| h.rank() == n.card.rank());
+                    pairs_hole
+                        && (board_key.0 != HandCategory::Pair || key_now.0 == HandCategory::TwoPair)
+                        && !below_straight
+                }
+                HandCategory::ThreeOfAKind => !below_straight,
+                HandCategory::Straight => !suited,
+                HandCategory::HighCard => false,
+                _ => true,
+            }
+        })
+        .map(|n| n.card)
+        .collect()
+}
+
+fn suit_counts(cards: &[Card]) -> [u8; 4] {
+    let mut n = [0u8; 4];
+    for c in cards {
+        n[c.suit() as usize] += 1;
+    }
+    n
 }
 
 fn rank_mask(cards: &[Card]) -> u16 {
     cards.iter().fold(0, |m, c| m | 1 << c.rank())
 }
 
-/// True if some five-rank window (the wheel too) holds at least `need` of the ranks.
-fn window_with(mask: u16, need: u32) -> bool {
-    let with_low_ace = ((mask as u32) << 1) | ((mask as u32 >> 12) & 1);
-    (0..10).any(|low| ((with_low_ace >> low) & 0b11111).count_ones() >= need)
+/// Ranks with the ace also below the deuce: bit 0 is a low ace, bit r + 1 is rank r.
+fn with_low_ace(mask: u16) -> u32 {
+    ((mask as u32) << 1) | ((mask as u32 >> 12) & 1)
+}
+
+/// Pairs of adjacent ranks present (A-2 counts).
+fn adjacent_pairs(mask: u16) -> u32 {
+    let m = with_low_ace(mask);
+    (m & (m >> 1)).count_ones()
+}
+
+/// Four in a row, three in a row with a one-gap card, or two + gap + two.
+fn turn_connected(mask: u16) -> bool {
+    let m = with_low_ace(mask);
+    let shapes: [u32; 4] = [0b1111, 0b10111, 0b11101, 0b11011];
+    (0..11).any(|low| shapes.iter().any(|&s| (m >> low) & s == s))
+}
+
+/// The second outs rule: the hand improves (see [`discounted`]) and is stronger than the
+/// board plus the card, and the card makes more than two pair, or pairs a hole card of
+/// an unpaired pocket.
+pub fn outs_ex(hero: Combo, board: CardSet, dead: CardSet) -> Vec<Card> {
+    let spot = Spot::new(hero, board, dead, &[]);
+    let (value_now, key_now) = (spot.value_now(), spot.key_now());
+    let pocket_paired = spot.hole[0].rank() == spot.hole[1].rank();
+    spot.next()
+        .filter(|n| n.improved_on(value_now, key_now) && n.stronger_than_board())
+        .filter(|n| {
+            n.key.0 > HandCategory::TwoPair
+                || (!pocket_paired && spot.hole.iter().any(|h| h.rank() == n.card.rank()))
+        })
+        .map(|n| n.card)
+        .collect()
+}
+
+/// Cards that raise the hero's category to exactly `category` and beat the board plus
+/// that card.
+pub fn draw_count(hero: Combo, board: CardSet, dead: CardSet, category: HandCategory) -> usize {
+    let spot = Spot::new(hero, board, dead, &[]);
+    let now = spot.key_now().0;
+    spot.next()
+        .filter(|n| n.key.0 > now && n.key.0 == category && n.beats_board())
+        .count()
+}
+
+/// Cards that make exactly a straight (not a flush or better) and beat the board.
+pub fn straight_draw_count(hero: Combo, board: CardSet, dead: CardSet) -> usize {
+    draw_count(hero, board, dead, HandCategory::Straight)
+}
+
+/// Cards that make exactly a flush (not a straight flush) and beat the board.
+pub fn flush_draw_count(hero: Combo, board: CardSet, dead: CardSet) -> usize {
+    draw_count(hero, board, dead, HandCategory::Flush)
+}
+
+/// How far the hand is from the nuts on this board: 0 for the best hand any pocket can
+/// make, 1 for the next distinct value, and so on (no cards to come considered).
+pub fn hand_distance(hero: Combo, board: CardSet) -> usize {
+    let board_cards = board.to_vec_desc();
+    let (a, b) = hero.cards();
+    let mut mine = board_cards.clone();
+    mine.extend([a, b]);
+    let hero_value = evaluate(&mine);
+    let mut better = std::collections::BTreeSet::new();
+    let free: Vec<Card> = board.complement().iter().collect();
+    for (i, &x) in free.iter().enumerate() {
+        for &y in &free[i + 1..] {
+            let mut cards = board_cards.clone();
+            cards.extend([x, y]);
+            let v = evaluate(&cards);
+            if v > hero_value {
+                better.insert(v);
+            }
+        }
+    }
+    better.len()
 }
 
 /// Ranks that would give a straight (with at least one hole card in it) that the
@@ -96,103 +436,73 @@ fn straight_ranks(hole: &[Card], board: &[Card]) -> Vec<u8> {
         .collect()
 }
 
-/// Outs and draws for `hero` on a flop or turn `board`.
+/// Outs and draws for `hero` on a flop or turn `board`: every function above at once.
 pub fn outs(
     hero: Combo,
     board: CardSet,
     dead: CardSet,
     opponents: &[Combo],
 ) -> Result<Outs, EquityError> {
-    if !(3..=4).contains(&board.len()) {
-        return Err(EquityError::NotEnoughCards(format!(
-            "outs need a flop or a turn (3 or 4 board cards), got {}",
-            board.len()
-        )));
-    }
-    let mut seen = board.union(dead);
-    let mut check = |set: CardSet, who: String| -> Result<(), EquityError> {
-        if let Some(card) = set.iter().find(|&c| seen.contains(c)) {
-            return Err(EquityError::CardTwice {
-                card,
-                first: who,
-                second: "board, dead cards or another hand".into(),
-            });
-        }
-        seen = seen.union(set);
-        Ok(())
-    };
-    check(hero.card_set(), "hero".into())?;
-    for (i, o) in opponents.iter().enumerate() {
-        check(o.card_set(), format!("opponent {}", i + 1))?;
-    }
-    let (a, b) = hero.cards();
-    let hole = [a, b];
-    let board_cards: Vec<Card> = board.to_vec_desc();
-    let now: Vec<Card> = hole.iter().chain(&board_cards).copied().collect();
-    let hero_now = evaluate(&now);
-    let unseen: Vec<Card> = seen.complement().iter().collect();
+    check_cards(hero, board, dead, opponents)?;
+    let spot = Spot::new(hero, board, dead, opponents);
+    let now = spot.now();
+    let category = spot.key_now().0;
+    let unseen = spot.unseen.len();
     let to_come = 5 - board.len();
-    let mut outs = Vec::new();
-    let mut discounted = Vec::new();
-    for &card in &unseen {
-        let mut next_board = board_cards.clone();
-        next_board.push(card);
+    let outs = plain_outs(hero, board, dead, opponents);
+    let discounted = discounted(hero, board, dead, opponents);
+    // OutsEx and the draw counts know no opponents: their cards count as dead.
+    let opponent_cards = opponents
+        .iter()
+        .fold(CardSet::EMPTY, |s, o| s.union(o.card_set()));
+    let dead_all = dead.union(opponent_cards);
+    let outs_ex = outs_ex(hero, board, dead_all);
+    let mut by_category: Vec<OutsGroup> = Vec::new();
+    for &card in &outs {
         let mut cards = now.clone();
         cards.push(card);
-        let hero_next = evaluate(&cards);
-        let category = hero_next.category();
-        if category <= hero_now.category() || category <= board_category(&next_board) {
-            continue;
-        }
-        let beats_all = opponents.iter().all(|o| {
-            let (x, y) = o.cards();
-            let mut theirs = next_board.clone();
-            theirs.push(x);
-            theirs.push(y);
-            hero_next > evaluate(&theirs)
-        });
-        if !beats_all {
-            continue;
-        }
-        outs.push(card);
-        let pairs_board = board_cards.iter().any(|c| c.rank() == card.rank());
-        let new_flush = flush_possible(&next_board)
-            && !flush_possible(&board_cards)
-            && category < HandCategory::Flush;
-        let new_straight = window_with(rank_mask(&next_board), 3)
-            && !window_with(rank_mask(&board_cards), 3)
-            && category < HandCategory::Straight;
-        if !(pairs_board || new_flush || new_straight) {
-            discounted.push(card);
+        let made = evaluate(&cards).category();
+        match by_category.iter_mut().find(|g| g.category == made) {
+            Some(group) => group.cards.push(card),
+            None => by_category.push(OutsGroup {
+                category: made,
+                cards: vec![card],
+            }),
         }
     }
-    // Flush draws: four (or, on the flop, three) to a suit with a hole card in it.
-    let flush_now = hero_now.category() >= HandCategory::Flush;
+    by_category.sort_by_key(|g| g.category);
+    let draw_counts = HandCategory::ALL.map(|c| draw_count(hero, board, dead_all, c));
+    let flush_count = draw_counts[HandCategory::Flush as usize];
+    let straight_count = draw_counts[HandCategory::Straight as usize];
+    let flush_now = category >= HandCategory::Flush;
     let suited_count = |s: u8| now.iter().filter(|c| c.suit() == s).count();
-    let flush_suit = (0..4u8).find(|&s| suited_count(s) == 4 && hole.iter().any(|c| c.suit() == s));
+    let hole = spot.hole;
     let backdoor = board.len() == 3
         && !flush_now
         && (0..4u8).any(|s| suited_count(s) == 3 && hole.iter().any(|c| c.suit() == s));
-    let flush_outs = match flush_suit {
-        Some(s) if !flush_now => unseen.iter().filter(|c| c.suit() == s).count(),
-        _ => 0,
-    };
-    let ranks = straight_ranks(&hole, &board_cards);
-    let straight_outs = unseen.iter().filter(|c| ranks.contains(&c.rank())).count();
+    let ranks = straight_ranks(&hole, &spot.board);
+    let (a, b) = hero.cards();
     Ok(Outs {
         hero: format!("{a} {b}"),
         board: board.to_string(),
-        category: hero_now.category(),
-        all: draw(outs.len(), unseen.len(), to_come),
-        discounted_draw: draw(discounted.len(), unseen.len(), to_come),
+        category,
+        all: draw(outs.len(), unseen, to_come),
+        discounted_draw: draw(discounted.len(), unseen, to_come),
+        outs_ex_draw: draw(outs_ex.len(), unseen, to_come),
+        by_category,
         outs,
         discounted,
-        flush_draw: flush_outs > 0,
+        outs_ex,
+        flush_draw: flush_count > 0,
         backdoor_flush_draw: backdoor,
-        open_ended: ranks.len() >= 2,
-        gutshot: ranks.len() == 1,
-        flush: draw(flush_outs, unseen.len(), to_come),
-        straight: draw(straight_outs, unseen.len(), to_come),
+        open_ended: ranks.len() >= 2 && straight_count > 0,
+        gutshot: ranks.len() == 1 && straight_count > 0,
+        flush: draw(flush_count, unseen, to_come),
+        straight: draw(straight_count, unseen, to_come),
+        draw_counts,
+        hand_distance: hand_distance(hero, board),
+        unseen,
+        to_come,
     })
 }
 
@@ -247,6 +557,156 @@ mod tests {
         .unwrap();
         assert_eq!(o.all.outs, 8, "{:?}", o.outs);
         assert!(o.outs.iter().all(|c| c.suit() == 2));
+    }
+
+    fn cards(list: &[Card]) -> String {
+        let mut v = list.to_vec();
+        v.sort();
+        crate::cards::format_cards(&v)
+    }
+
+    fn sorted(text: &str) -> String {
+        let mut v = crate::cards::parse_card_list(text).unwrap();
+        v.sort();
+        crate::cards::format_cards(&v)
+    }
+
+    // Reference values of the classic library (issue "What the classic programs offered").
+    #[test]
+    fn classic_reference_open_ender_on_the_turn() {
+        let (hero, board) = (combo("Qs Js"), set("9c Ts 7d 3c"));
+        let o = outs(hero, board, CardSet::EMPTY, &[]).unwrap();
+        assert_eq!(o.all.outs, 14);
+        assert_eq!(cards(&o.discounted), sorted("Ks 8s Kh 8h Kd 8d"));
+        assert_eq!(o.outs_ex.len(), 14);
+        assert!(o.open_ended && !o.gutshot);
+        assert_eq!(o.straight.outs, 8);
+    }
+
+    #[test]
+    fn classic_reference_combo_draw_on_the_flop() {
+        let (hero, board) = (combo("8d 7d"), set("9d 6c 2d"));
+        let o = outs(hero, board, CardSet::EMPTY, &[]).unwrap();
+        assert_eq!(o.discounted.len(), 15, "{}", cards(&o.discounted));
+        assert_eq!(straight_draw_count(hero, board, CardSet::EMPTY), 6);
+        assert_eq!(flush_draw_count(hero, board, CardSet::EMPTY), 9);
+        assert_eq!(o.straight.outs, 6);
+        assert_eq!(o.flush.outs, 9);
+    }
+
+    #[test]
+    fn classic_reference_set_on_the_turn() {
+        let (hero, board) = (combo("Kc Ks"), set("Kd Ac 2h 7s"));
+        let d = discounted(hero, board, CardSet::EMPTY, &[]);
+        // Full houses (the board pairs) and the last king are never discounted.
+        assert_eq!(cards(&d), sorted("Ad Ah As 2c 2d 2s 7c 7d 7h Kh"));
+        assert_eq!(outs_ex(hero, board, CardSet::EMPTY).len(), 10);
+        assert_eq!(hand_distance(hero, board), 1);
+    }
+
+    #[test]
+    fn discount_rules_one_by_one() {
+        let none = CardSet::EMPTY;
+        // Pair outs must be overcards to the board: A and K pair outs on a low board
+        // count, on a Q-high board of 3 hearts... only as overcards.
+        let d = discounted(combo("Ac Kd"), set("Qh 7s 2d"), none, &[]);
+        assert!(d.iter().all(|c| c.rank() == 12 || c.rank() == 11));
+        // 3 of 4 aces and kings, but the diamonds put a third... no: one diamond on the
+        // board, so a diamond only makes two: all six count.
+        assert_eq!(d.len(), 6, "{}", cards(&d));
+        // A third card of a suit on the board discounts a pair out.
+        let d = discounted(combo("Ac Kd"), set("Qh 7h 2d"), none, &[]);
+        assert!(!d.iter().any(|c| c.suit() == 2), "{}", cards(&d));
+        assert_eq!(d.len(), 4);
+        // A board already three-suited discounts everything below a flush.
+        let d = discounted(combo("Ac Kd"), set("Qh 7h 2h"), none, &[]);
+        assert!(d.is_empty(), "{}", cards(&d));
+        // A connected flop (two adjacent pairs) discounts pairs, two pair and trips.
+        let d = discounted(combo("Ac Kd"), set("9s 8h 7d"), none, &[]);
+        assert!(d.is_empty(), "{}", cards(&d));
+        // Two pair must pair a hole card, and not on a paired board.
+        let d = discounted(combo("Ac 5d"), set("5s 9h 2d"), none, &[]);
+        assert!(d.iter().any(|c| c.rank() == 12), "{}", cards(&d));
+        let d = discounted(combo("Ac 5d"), set("9s 9h 2d"), none, &[]);
+        assert!(d.is_empty(), "{}", cards(&d));
+        // Flushes are never discounted, even on a connected, suited board.
+        let d = discounted(combo("Ah 3h"), set("9h 8h 7d"), none, &[]);
+        assert_eq!(
+            d.iter().filter(|c| c.suit() == 2).count(),
+            9,
+            "{}",
+            cards(&d)
+        );
+    }
+
+    #[test]
+    fn discounted_against_opponents_must_win() {
+        let o = [combo("9s 9d")];
+        let d = discounted(combo("Ah Kh"), set("7h 2h 9c"), CardSet::EMPTY, &o);
+        // The hearts left beat the set, but not the 9h (quads); pairing the board gives
+        // the set a full house.
+        assert!(d.iter().all(|c| c.suit() == 2));
+        assert_eq!(cards(&d), sorted("3h 4h 5h 6h 8h Th Jh Qh"));
+    }
+
+    #[test]
+    fn draw_counts_by_category() {
+        let (hero, board) = (combo("Ah Kh"), set("7h 2h 9c"));
+        assert_eq!(
+            draw_count(hero, board, CardSet::EMPTY, HandCategory::Flush),
+            9
+        );
+        assert_eq!(
+            draw_count(hero, board, CardSet::EMPTY, HandCategory::Pair),
+            6
+        );
+        assert_eq!(
+            draw_count(hero, board, CardSet::EMPTY, HandCategory::Straight),
+            0
+        );
+        // Dead cards are not drawn.
+        assert_eq!(
+            draw_count(hero, board, set("Qh Jh"), HandCategory::Flush),
+            7
+        );
+        let o = outs(hero, board, CardSet::EMPTY, &[]).unwrap();
+        assert_eq!(o.draw_counts[HandCategory::Flush as usize], 9);
+        let groups: Vec<(HandCategory, usize)> = o
+            .by_category
+            .iter()
+            .map(|g| (g.category, g.cards.len()))
+            .collect();
+        assert_eq!(
+            groups,
+            vec![(HandCategory::Pair, 6), (HandCategory::Flush, 9)]
+        );
+    }
+
+    #[test]
+    fn hand_distance_counts_better_values() {
+        // The nut flush: no straight flush fits 2h 7h 9h with two hole cards.
+        assert_eq!(hand_distance(combo("Ah Kh"), set("2h 7h 9h")), 0);
+        // Q-J high loses to the 9 ace-high and 8 king-high flushes.
+        assert_eq!(hand_distance(combo("Qh Jh"), set("2h 7h 9h")), 17);
+        // Quads on a board of trips: the kicker decides.
+        let board = set("Kh Kc Kd 2s");
+        assert_eq!(hand_distance(combo("Ks Ad"), board), 0);
+        assert_eq!(hand_distance(combo("Ks Qd"), board), 1);
+        assert_eq!(hand_distance(combo("Ks Jd"), board), 2);
+        // The top set on a dry rainbow board is the nuts.
+        assert_eq!(hand_distance(combo("As Ad"), set("Ac 7h 2d")), 0);
+        assert_eq!(hand_distance(combo("7s 7d"), set("Ac 7h 2d")), 1);
+    }
+
+    #[test]
+    fn category_and_top_card() {
+        let key = |t: &str| category_and_top(&crate::cards::parse_card_list(t).unwrap());
+        assert_eq!(key("Kd Ac 2h 7s"), (HandCategory::HighCard, 12));
+        assert_eq!(key("Kd Kc 2h 7s"), (HandCategory::Pair, 11));
+        assert_eq!(key("Kd Kc 2h 2s 7s 7d"), (HandCategory::TwoPair, 11));
+        assert_eq!(key("Ah 2c 3d 4s 5h"), (HandCategory::Straight, 3));
+        assert_eq!(key("2h 7h 9h Jh 3h Ac"), (HandCategory::Flush, 9));
+        assert_eq!(key("2h 2c 2d 9s 9h 9c"), (HandCategory::FullHouse, 7));
     }
 
     #[test]

@@ -1,8 +1,8 @@
-//! The MultiOdds sweep: a hero against N = 1…9 opponents, all from one opponent range,
+//! The MultiOdds sweep: a hero against N = 1…22 opponents (1–9 by default), all from one opponent range,
 //! with Win, Tie, Equity, Hand Strength, Positive and Negative Potential and the
 //! hand-type table for every N at once (SPEC §4).
 //!
-//! Monte Carlo deals once for up to nine opponents and credits each N with the first N
+//! Monte Carlo deals once for the most opponents asked and credits each N with the first N
 //! of them: the hero is drawn by weight, the board from the cards left, then opponents
 //! one by one. With a weighted opponent range an opponent that clashes ends the deal,
 //! and the deal counts for every N below the clash: for each N that is exactly whole-
@@ -17,8 +17,11 @@ use crate::eval::{rank_partial, Hand};
 use crate::range::{Combo, HandRange, COMBOS};
 use rayon::prelude::*;
 
-/// Most opponents in a sweep.
-pub const MAX_OPPONENTS: usize = 9;
+/// Most opponents in a sweep: 22 opponents and the hero hold 46 cards, a board 5 more.
+pub const MAX_OPPONENTS: usize = 22;
+
+/// Opponent counts shown by default (the classic programs' 1–9).
+pub const DEFAULT_OPPONENTS: usize = 9;
 
 /// A validated sweep scenario.
 #[derive(Clone, Debug)]
@@ -70,7 +73,9 @@ impl Sweep {
             let mut seats = vec![hero_seat.clone()];
             seats.extend(std::iter::repeat_n(opp_seat.clone(), n));
             let live = 52 - blocked.len();
-            if 2 + 2 * n + 5 - board.len() > live || !exists_deal(&seats, blocked, 200_000) {
+            if 2 + 2 * n + 5 - board.len() > live
+                || !exists_deal(&seats, blocked, 5 - board.len(), 200_000)
+            {
                 break;
             }
             feasible = n;
@@ -139,9 +144,14 @@ pub struct PointTally {
     pub win: BatchStat,
     pub tie: BatchStat,
     pub equity: BatchStat,
+    /// Classic win odds: wins plus ties counted half, however many tie.
+    pub win_odds: BatchStat,
     pub hand_strength: BatchStat,
     pub ppot: BatchStat,
     pub npot: BatchStat,
+    /// PPot and NPot as unconditional probabilities (over all deals): the classic plot.
+    pub ppot_joint: BatchStat,
+    pub npot_joint: BatchStat,
     /// Weight of deals the hero wins or ties, by the hero's final category.
     pub hero_types: [f64; 9],
     /// Weight of deals an opponent wins outright, by that opponent's category.
@@ -154,9 +164,12 @@ impl PointTally {
         self.win.merge(&o.win);
         self.tie.merge(&o.tie);
         self.equity.merge(&o.equity);
+        self.win_odds.merge(&o.win_odds);
         self.hand_strength.merge(&o.hand_strength);
         self.ppot.merge(&o.ppot);
         self.npot.merge(&o.npot);
+        self.ppot_joint.merge(&o.ppot_joint);
+        self.npot_joint.merge(&o.npot_joint);
         for i in 0..9 {
             self.hero_types[i] += o.hero_types[i];
             self.opponent_types[i] += o.opponent_types[i];
@@ -172,6 +185,7 @@ struct PointSums {
     win: f64,
     tie: f64,
     equity: f64,
+    win_odds: f64,
     hs: f64,
     ppot_num: f64,
     ppot_den: f64,
@@ -188,6 +202,7 @@ impl PointSums {
         self.win += o.win;
         self.tie += o.tie;
         self.equity += o.equity;
+        self.win_odds += o.win_odds;
         self.hs += o.hs;
         self.ppot_num += o.ppot_num;
         self.ppot_den += o.ppot_den;
@@ -209,9 +224,12 @@ impl PointSums {
         t.win.add_batch(self.weight, self.win);
         t.tie.add_batch(self.weight, self.tie);
         t.equity.add_batch(self.weight, self.equity);
+        t.win_odds.add_batch(self.weight, self.win_odds);
         t.hand_strength.add_batch(self.weight, self.hs);
         t.ppot.add_batch(self.ppot_den, self.ppot_num);
         t.npot.add_batch(self.npot_den, self.npot_num);
+        t.ppot_joint.add_batch(self.weight, self.ppot_num);
+        t.npot_joint.add_batch(self.weight, self.npot_num);
         t
     }
 
@@ -232,11 +250,13 @@ impl PointSums {
             Standing::Ahead => {
                 self.win += w;
                 self.equity += w;
+                self.win_odds += w;
                 self.hero_types[hero_cat] += w;
             }
             Standing::Tied(k) => {
                 self.tie += w;
                 self.equity += w / k as f64;
+                self.win_odds += w / 2.0;
                 self.hero_types[hero_cat] += w;
             }
             Standing::Behind => self.opponent_types[best_opp_cat] += w,
@@ -426,15 +446,18 @@ fn credit_deal(
     );
 }
 
+/// Ways a pot can be split: k = 2 … MAX_OPPONENTS + 1 (index k).
+const TIE_SIZES: usize = MAX_OPPONENTS + 2;
+
 /// Integer counts of one Monte Carlo batch for one N (every sampled deal has weight 1,
 /// so counting is exact and cheap; shares of k-way ties are kept by k).
 #[derive(Clone, Copy, Debug, Default)]
 struct PointCounts {
     deals: u32,
     win: u32,
-    tie_by_k: [u32; 11],
+    tie_by_k: [u32; TIE_SIZES],
     now_ahead: u32,
-    now_tie_by_k: [u32; 11],
+    now_tie_by_k: [u32; TIE_SIZES],
     /// Deals by standing now (rows) and at the river (columns): ahead, tied, behind.
     transitions: [[u32; 3]; 3],
     hero_types: [u32; 9],
@@ -476,15 +499,18 @@ impl PointCounts {
 
     fn into_sums(self) -> PointSums {
         let f = |x: u32| x as f64;
-        let shares = |by_k: &[u32; 11]| (2..11).map(|k| f(by_k[k]) / k as f64).sum::<f64>();
+        let shares =
+            |by_k: &[u32; TIE_SIZES]| (2..TIE_SIZES).map(|k| f(by_k[k]) / k as f64).sum::<f64>();
+        let ties = f(self.tie_by_k.iter().sum());
         let t = &self.transitions;
         let row = |r: usize| f(t[r][0] + t[r][1] + t[r][2]);
         PointSums {
             deals: self.deals as u64,
             weight: f(self.deals),
             win: f(self.win),
-            tie: f(self.tie_by_k.iter().sum()),
+            tie: ties,
             equity: f(self.win) + shares(&self.tie_by_k),
+            win_odds: f(self.win) + ties / 2.0,
             hs: f(self.now_ahead) + shares(&self.now_tie_by_k),
             ppot_num: f(t[2][0]) + f(t[2][1]) / 2.0 + f(t[1][0]) / 2.0,
             ppot_den: row(2) + row(1) / 2.0,
@@ -728,9 +754,14 @@ pub struct SweepPoint {
     pub win: f64,
     pub tie: f64,
     pub equity: f64,
+    /// Classic win odds (SPEC §4): win + ties counted half.
+    pub win_odds: f64,
     pub hand_strength: f64,
     pub ppot: Option<f64>,
     pub npot: Option<f64>,
+    /// Joint (unconditional) potentials, the classic plot's form.
+    pub ppot_joint: Option<f64>,
+    pub npot_joint: Option<f64>,
     pub std_error: SweepErrors,
     pub hero_types: [f64; 9],
     pub opponent_types: [f64; 9],
@@ -742,9 +773,12 @@ pub struct SweepErrors {
     pub win: f64,
     pub tie: f64,
     pub equity: f64,
+    pub win_odds: f64,
     pub hand_strength: f64,
     pub ppot: Option<f64>,
     pub npot: Option<f64>,
+    pub ppot_joint: Option<f64>,
+    pub npot_joint: Option<f64>,
 }
 
 impl PointTally {
@@ -775,16 +809,23 @@ impl PointTally {
             win: self.win.mean().unwrap_or(0.0),
             tie: self.tie.mean().unwrap_or(0.0),
             equity: self.equity.mean().unwrap_or(0.0),
+            win_odds: self.win_odds.mean().unwrap_or(0.0),
             hand_strength: self.hand_strength.mean().unwrap_or(0.0),
             ppot: potential(&self.ppot),
             npot: potential(&self.npot),
+            // Joint potentials exist wherever the conditional one does.
+            ppot_joint: potential(&self.ppot).and(potential(&self.ppot_joint)),
+            npot_joint: potential(&self.npot).and(potential(&self.npot_joint)),
             std_error: SweepErrors {
                 win: se(&self.win),
                 tie: se(&self.tie),
                 equity: se(&self.equity),
+                win_odds: se(&self.win_odds),
                 hand_strength: se(&self.hand_strength),
                 ppot: potential_se(&self.ppot),
                 npot: potential_se(&self.npot),
+                ppot_joint: potential_se(&self.ppot).and(potential_se(&self.ppot_joint)),
+                npot_joint: potential_se(&self.npot).and(potential_se(&self.npot_joint)),
             },
             hero_types: self.hero_types.map(share),
             opponent_types: self.opponent_types.map(share),

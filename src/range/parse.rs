@@ -2,14 +2,18 @@
 //!
 //! Precedence, loosest first (SPEC §3.2):
 //! ```text
-//! expr     := union (cmp number | ',' union)*      comparisons filter all on their left
-//! union    := inter ((Or | '|' | ',') inter)*
-//! inter    := negation ((And | '&')? negation)*    juxtaposition intersects
-//! negation := (Not | '!') negation | postfix
+//! expr     := union (cmp operand | ',' union)*     comparisons filter all on their left
+//! operand  := equity | class | group               `E > 60%`, `Pair > TT`, `? >= G3`
+//! union    := inter ((Or | Union | '|' | ',') inter)*
+//! inter    := negation ((And | In | Intersect(ion) | '&')? negation)*
+//! negation := (Not | '!')* postfix                 a loop: no recursion per `!`
 //! postfix  := primary filter* (':' weight)?        `AK Suited`, `AKs:0.5`
-//! primary  := term | keyword | '(' expr ')'
+//! primary  := word (span word)? | keyword | '(' expr ')'   at most MAX_NESTING deep
+//! span     := To | Through | ' - '                 `G2 To G5` is the word `G2-G5`
 //! ```
-//! Spans (`TT-77`, `G2-G4`) and `+` are part of a term's word.
+//! Spans (`TT-77`, `G2-G4`) and `+` are part of a term's word. Short forms and
+//! aliases of the classic query language (`S`, `O`, `C`, `Gap`, `Paired`, `GN`, `?`)
+//! are read where their long forms are.
 
 use super::groups::{preflop_equity, preflop_order, GROUP_OF};
 use super::{Combo, HandClass, HandRange, COMBOS};
@@ -35,6 +39,8 @@ pub enum RangeErrorKind {
     UnmatchedCloseParen,
     ExpectedTerm,
     Unexpected,
+    TooDeep,
+    BadComparison,
 }
 
 impl fmt::Display for RangeErrorKind {
@@ -60,6 +66,14 @@ impl fmt::Display for RangeErrorKind {
             UnmatchedCloseParen => write!(f, "')' without '('"),
             ExpectedTerm => write!(f, "a hand or range is missing here"),
             Unexpected => write!(f, "unexpected here"),
+            TooDeep => write!(
+                f,
+                "nested more than {MAX_NESTING} levels deep: simplify the expression"
+            ),
+            BadComparison => write!(
+                f,
+                "compare against an equity (60%, 0.6), a hand class (TT, AKs) or a group (G3)"
+            ),
         }
     }
 }
@@ -88,9 +102,15 @@ enum CmpOp {
     LessEq,
 }
 
+/// Deepest nesting of parentheses the parser accepts: far beyond any real range, and
+/// shallow enough that the recursive descent never runs out of stack.
+pub const MAX_NESTING: usize = 64;
+
 #[derive(Debug, Clone, PartialEq)]
 enum Tok {
     Word(String),
+    /// `To`, `Through` or a spaced `-`: a span between the words either side.
+    Span,
     Open,
     Close,
     Or,
@@ -166,9 +186,10 @@ fn tokenize(input: &str) -> Result<Vec<Token>, RangeError> {
         }
         let text: String = chars[start..i].iter().collect();
         let tok = match text.to_ascii_lowercase().as_str() {
-            "or" => Tok::Or,
-            "and" => Tok::And,
+            "or" | "union" => Tok::Or,
+            "and" | "intersection" | "intersect" | "in" => Tok::And,
             "not" => Tok::Not,
+            "to" | "through" | "-" => Tok::Span,
             _ => Tok::Word(text.clone()),
         };
         tokens.push(Token { tok, text, start });
@@ -190,6 +211,7 @@ pub(crate) fn parse_range(input: &str) -> Result<HandRange, RangeError> {
         tokens,
         pos: 0,
         input_len: input.chars().count(),
+        depth: 0,
     };
     let range = parser.expr()?;
     if let Some(token) = parser.peek_token() {
@@ -214,6 +236,8 @@ struct Parser {
     tokens: Vec<Token>,
     pos: usize,
     input_len: usize,
+    /// Parentheses open around the current position (bounded by [`MAX_NESTING`]).
+    depth: usize,
 }
 
 /// Keyword sets usable alone or as postfix filters.
@@ -227,23 +251,25 @@ fn keyword_set(word: &str) -> Option<HandRange> {
             hi - lo == n + 1 || (hi == 12 && lo + 1 == n + 1)
         })
     };
+    // The classic query language's short forms and aliases (SPEC §3.2) map here too.
     Some(match lower.as_str() {
-        "suited" => HandRange::from_fn(|c| {
+        "suited" | "s" => HandRange::from_fn(|c| {
             let (a, b) = c.cards();
             a.suit() == b.suit()
         }),
-        "offsuit" => HandRange::from_fn(|c| {
+        "offsuit" | "offsuited" | "o" => HandRange::from_fn(|c| {
             let (a, b) = c.cards();
             a.suit() != b.suit()
         }),
-        "pair" | "pairs" => HandRange::from_fn(|c| {
+        "pair" | "pairs" | "paired" => HandRange::from_fn(|c| {
             let (a, b) = c.cards();
             a.rank() == b.rank()
         }),
-        "connected" | "connectors" => gap(0),
-        "gap1" => gap(1),
-        "gap2" => gap(2),
-        "gap3" => gap(3),
+        "connected" | "connectors" | "c" => gap(0),
+        "gap1" | "gapped1" => gap(1),
+        "gap2" | "gapped2" => gap(2),
+        "gap3" | "gapped3" => gap(3),
+        "gap" | "gapped" => gap(1).union(&gap(2)).union(&gap(3)),
         _ => return None,
     })
 }
@@ -302,16 +328,8 @@ impl Parser {
                 Some(Tok::Cmp(op)) => {
                     let op = *op;
                     self.pos += 1;
-                    let threshold = self.equity_number()?;
-                    range = range.filter(|c| {
-                        let e = preflop_equity(c.class());
-                        match op {
-                            CmpOp::Greater => e > threshold,
-                            CmpOp::GreaterEq => e >= threshold,
-                            CmpOp::Less => e < threshold,
-                            CmpOp::LessEq => e <= threshold,
-                        }
-                    });
+                    let keep = self.comparison(op)?;
+                    range = range.filter(|c| keep(c.class()));
                 }
                 Some(Tok::Or) => {
                     self.pos += 1;
@@ -323,21 +341,78 @@ impl Parser {
         }
     }
 
-    fn equity_number(&mut self) -> Result<f64, RangeError> {
+    /// The right side of a comparison: an equity (`60%`, `0.6`), a hand class (`TT`,
+    /// `AKs`, `AK`) or a group (`G3`). Returns which classes pass.
+    ///
+    /// Classes compare by the preflop ranking (SPEC §3.4). A term of several classes
+    /// (`AK` = AKs and AKo) gives `>` "stronger than all of them", `>=` "at least as
+    /// strong as one", `<` "weaker than all", `<=` "at most as strong as one". Groups
+    /// compare by number, a lower number being stronger; Group 9 (unranked) is never
+    /// "at least" any group.
+    fn comparison(&mut self, op: CmpOp) -> Result<Box<dyn Fn(HandClass) -> bool>, RangeError> {
         let Some(token) = self.next_token() else {
-            return Err(self.error_at_end(RangeErrorKind::BadEquity));
+            return Err(self.error_at_end(RangeErrorKind::BadComparison));
         };
         let Tok::Word(word) = &token.tok else {
-            return Err(self.error_at(RangeErrorKind::BadEquity, &token));
+            return Err(self.error_at(RangeErrorKind::BadComparison, &token));
         };
-        let value = match word.strip_suffix('%') {
-            Some(p) => p.parse::<f64>().map(|v| v / 100.0),
-            None => word.parse::<f64>(),
+        // `66` is a pair, not 66 as an equity: a class wins over a bare number.
+        let lower = word.to_ascii_lowercase();
+        let is_group = matches!(group_span(&lower), Some(Ok(_)));
+        let class = (!is_group)
+            .then(|| class_term(word, token.start).ok())
+            .flatten();
+        let number = match word.strip_suffix('%') {
+            Some(p) => p.parse::<f64>().map(|v| v / 100.0).ok(),
+            None if class.is_none() && !is_group => word.parse::<f64>().ok(),
+            None => None,
         };
-        match value {
-            Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
-            _ => Err(self.error_at(RangeErrorKind::BadEquity, &token)),
+        if let Some(threshold) = number {
+            if !(0.0..=1.0).contains(&threshold) {
+                return Err(self.error_at(RangeErrorKind::BadEquity, &token));
+            }
+            return Ok(Box::new(move |class| {
+                let e = preflop_equity(class);
+                match op {
+                    CmpOp::Greater => e > threshold,
+                    CmpOp::GreaterEq => e >= threshold,
+                    CmpOp::Less => e < threshold,
+                    CmpOp::LessEq => e <= threshold,
+                }
+            }));
         }
+        if let Some(Ok((low, high))) = group_span(&lower) {
+            if low == high {
+                let k = low;
+                return Ok(Box::new(move |class| {
+                    let g = GROUP_OF[class.index()];
+                    match op {
+                        CmpOp::Greater => g < k && g != 9,
+                        CmpOp::GreaterEq => g <= k && g != 9,
+                        CmpOp::Less => g > k,
+                        CmpOp::LessEq => g >= k,
+                    }
+                }));
+            }
+        }
+        let Some(classes) = class else {
+            return Err(self.error_at(RangeErrorKind::BadComparison, &token));
+        };
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for (combo, _) in classes.iter() {
+            let e = preflop_equity(combo.class());
+            lo = lo.min(e);
+            hi = hi.max(e);
+        }
+        Ok(Box::new(move |class| {
+            let e = preflop_equity(class);
+            match op {
+                CmpOp::Greater => e > hi,
+                CmpOp::GreaterEq => e >= lo,
+                CmpOp::Less => e < lo,
+                CmpOp::LessEq => e <= hi,
+            }
+        }))
     }
 
     fn union(&mut self) -> Result<HandRange, RangeError> {
@@ -375,11 +450,18 @@ impl Parser {
     }
 
     fn negation(&mut self) -> Result<HandRange, RangeError> {
-        if self.peek() == Some(&Tok::Not) {
+        // A loop, not recursion: thousands of `!` cannot exhaust the stack.
+        let mut nots = 0usize;
+        while self.peek() == Some(&Tok::Not) {
             self.pos += 1;
-            return Ok(self.negation()?.complement());
+            nots += 1;
         }
-        self.postfix()
+        let range = self.postfix()?;
+        Ok(if nots % 2 == 1 {
+            range.complement()
+        } else {
+            range
+        })
     }
 
     fn postfix(&mut self) -> Result<HandRange, RangeError> {
@@ -414,7 +496,13 @@ impl Parser {
         };
         match &token.tok {
             Tok::Open => {
-                let inner = self.expr()?;
+                if self.depth >= MAX_NESTING {
+                    return Err(self.error_at(RangeErrorKind::TooDeep, &token));
+                }
+                self.depth += 1;
+                let inner = self.expr();
+                self.depth -= 1;
+                let inner = inner?;
                 match self.next_token() {
                     Some(Token {
                         tok: Tok::Close, ..
@@ -425,6 +513,9 @@ impl Parser {
             }
             Tok::Word(word) => {
                 let word = word.clone();
+                if self.peek() == Some(&Tok::Span) {
+                    return self.spaced_span(&word, &token);
+                }
                 self.word(&word, &token)
             }
             Tok::Close => Err(self.error_at(RangeErrorKind::UnmatchedCloseParen, &token)),
@@ -432,9 +523,53 @@ impl Parser {
         }
     }
 
+    /// `G2 To G5`, `TT Through 77`, `A5s - A2s`: the same as the word `G2-G5`.
+    fn spaced_span(&mut self, first: &str, token: &Token) -> Result<HandRange, RangeError> {
+        let op = self.next_token().expect("peeked");
+        let second = match self.next_token() {
+            Some(Token {
+                tok: Tok::Word(w),
+                start,
+                ..
+            }) => (w, start),
+            Some(other) => return Err(self.error_at(RangeErrorKind::ExpectedTerm, &other)),
+            None => return Err(self.error_at(RangeErrorKind::ExpectedTerm, &op)),
+        };
+        let joined = format!("{first}-{}", second.0);
+        let first_len = first.chars().count();
+        // Columns in the joined word map back to the first word, the operator or the
+        // second word of the input.
+        let remap = |mut e: RangeError| {
+            let i = e.column - 1 - token.start;
+            e.column = if i < first_len {
+                token.start + i + 1
+            } else if i == first_len {
+                op.start + 1
+            } else {
+                second.1 + (i - first_len - 1) + 1
+            };
+            e.token = format!("{first} {} {}", op.text, second.0);
+            e
+        };
+        let lower = joined.to_ascii_lowercase();
+        if let Some(groups) = group_term(&lower) {
+            return groups.map_err(|_| {
+                remap(RangeError {
+                    kind: RangeErrorKind::SpanMismatch,
+                    token: joined.clone(),
+                    column: token.start + first_len + 1,
+                })
+            });
+        }
+        class_term(&joined, token.start).map_err(remap)
+    }
+
     fn word(&mut self, word: &str, token: &Token) -> Result<HandRange, RangeError> {
         let lower = word.to_ascii_lowercase();
-        if matches!(lower.as_str(), "random" | "any" | "xxxx" | "??" | "all") {
+        if matches!(
+            lower.as_str(),
+            "random" | "any" | "xxxx" | "??" | "?" | "all"
+        ) {
             return Ok(HandRange::random());
         }
         if let Some(set) = keyword_set(word) {
@@ -491,19 +626,19 @@ impl Parser {
     }
 }
 
-/// `Group3`, `G3`, `GroupNone`, `G2-G4`: `Some(Ok)` for groups, `Some(Err(i))` for a
-/// bad span whose '-' is char `i` of the word.
-fn group_term(lower: &str) -> Option<Result<HandRange, usize>> {
+/// `Group3`, `G3`, `GroupNone`, `GN`, `G2-G4`: `Some(Ok((low, high)))` for groups,
+/// `Some(Err(i))` for a bad span whose '-' is char `i` of the word.
+fn group_span(lower: &str) -> Option<Result<(u8, u8), usize>> {
     fn one(text: &str) -> Option<u8> {
         let rest = text
             .strip_prefix("group")
             .or_else(|| text.strip_prefix('g'))?;
         match rest {
-            "none" => Some(9),
+            "none" | "n" => Some(9),
             _ => rest.parse::<u8>().ok().filter(|g| (1..=9).contains(g)),
         }
     }
-    let (low, high) = match lower.split_once('-') {
+    Some(Ok(match lower.split_once('-') {
         Some((a, b)) => {
             let a = one(a)?;
             match one(b) {
@@ -515,10 +650,14 @@ fn group_term(lower: &str) -> Option<Result<HandRange, usize>> {
             let g = one(lower)?;
             (g, g)
         }
-    };
-    Some(Ok(HandRange::from_fn(|c| {
-        (low..=high).contains(&GROUP_OF[c.class().index()])
-    })))
+    }))
+}
+
+/// The range of a group term (see [`group_span`]).
+fn group_term(lower: &str) -> Option<Result<HandRange, usize>> {
+    Some(group_span(lower)?.map(|(low, high)| {
+        HandRange::from_fn(|c| (low..=high).contains(&GROUP_OF[c.class().index()]))
+    }))
 }
 
 /// The best classes by preflop equity until their combos reach `percent`% of all.

@@ -7,10 +7,13 @@
 //! results never reach the caller as current. A wake-up callback (the GUI's
 //! `request_repaint`) is called after each message is sent.
 
+use crate::cards::CardSet;
 use crate::equity::chart::{run_chart, ChartResult, ChartSpec};
+use crate::equity::outs::{outs, Outs};
 use crate::equity::run::{run_matchup, run_sweep, RunSettings, SweepResult};
 use crate::equity::sweep::Sweep;
 use crate::equity::{Cancel, EquityError, Matchup, MatchupResult};
+use crate::range::Combo;
 use crossbeam_channel::{Receiver, Sender};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -22,6 +25,8 @@ pub enum Slot {
     Sweep,
     Matchup,
     Chart,
+    /// Outs and draws of the MultiOdds view's hand.
+    Outs,
     /// Any other independent consumer (tests, batch work).
     Other(u32),
 }
@@ -32,6 +37,17 @@ pub enum Job {
     Matchup(Matchup),
     Sweep(Sweep),
     Chart(ChartSpec),
+    Outs(OutsSpec),
+}
+
+/// The question of an outs job: a known hero hand on a flop or turn, and any known
+/// opponent hands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutsSpec {
+    pub hero: Combo,
+    pub board: CardSet,
+    pub dead: CardSet,
+    pub opponents: Vec<Combo>,
 }
 
 /// A job's figures so far.
@@ -40,6 +56,7 @@ pub enum JobOutput {
     Matchup(MatchupResult),
     Sweep(SweepResult),
     Chart(ChartResult),
+    Outs(Box<Outs>),
     Failed(EquityError),
 }
 
@@ -230,6 +247,10 @@ fn run_job(
             keep_going(send(JobOutput::Chart(r.clone()), None))
         }) {
             Ok(r) => JobOutput::Chart(r),
+            Err(e) => JobOutput::Failed(e),
+        },
+        Job::Outs(q) => match outs(q.hero, q.board, q.dead, &q.opponents) {
+            Ok(o) => JobOutput::Outs(Box::new(o)),
             Err(e) => JobOutput::Failed(e),
         },
     };
