@@ -85,7 +85,7 @@ fn sweep_runs(c: &mut Criterion) {
         b.iter(|| two.install(|| run_sweep(black_box(&sweep), &mc_settings(0.0005), |_| true)))
     });
     let equity_only = RunSettings {
-        potentials_in_target: false,
+        potential_target_se: None,
         ..mc_settings(0.0005)
     };
     group.bench_function("AsKs_1-9_win_tie_equity_hs_se_0.0005", |b| {
@@ -117,7 +117,7 @@ fn latencies(c: &mut Criterion) {
     };
     let mut group = c.benchmark_group("job_manager");
     group.sample_size(20);
-    let mut manager = JobManager::new(Some(2));
+    let mut manager = JobManager::new(Some(2)).unwrap();
     group.bench_function("submit_to_first_progress", |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;

@@ -28,7 +28,7 @@ fn main() {
     let settings = RunSettings {
         method: Method::MonteCarlo,
         target_se: 0.0005,
-        potentials_in_target: false,
+        potential_target_se: None,
         ..RunSettings::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -42,7 +42,7 @@ fn main() {
             start.elapsed()
         })
         .collect();
-    let mut manager = JobManager::new(Some(2));
+    let mut manager = JobManager::new(Some(2)).unwrap();
     let streamed: Vec<Duration> = (0..5)
         .map(|_| {
             let start = Instant::now();

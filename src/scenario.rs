@@ -46,8 +46,12 @@ pub struct Scenario {
     pub board: String,
     pub dead: String,
     pub mode: Method,
-    /// Monte Carlo precision target (standard error).
+    /// Monte Carlo precision target (standard error) of win, tie, equity, HS.
     pub target_se: f64,
+    /// The precision target of PPot and NPot (looser: their conditions can be rare).
+    pub potential_target_se: f64,
+    /// Stop Monte Carlo after this many milliseconds (0: no time budget).
+    pub time_budget_ms: u64,
     pub seed: u64,
     pub note: String,
 }
@@ -65,6 +69,8 @@ impl Default for Scenario {
             dead: String::new(),
             mode: Method::Auto,
             target_se: 0.0005,
+            potential_target_se: crate::equity::run::DEFAULT_POTENTIAL_TARGET_SE,
+            time_budget_ms: 0,
             seed: 1,
             note: String::new(),
         }
@@ -158,16 +164,16 @@ impl Scenario {
     /// Reads and checks a scenario file. On any error nothing is returned (callers keep
     /// what they had).
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text = read_scenario_file(path)?;
         let scenario = Scenario::from_ron(&text, path)?;
         scenario.validate()?;
         Ok(scenario)
     }
 
     /// Parses RON text (`path` names the source in messages).
+    ///
+    /// Call [`read_scenario_file`] first for files: it refuses what is not a regular
+    /// file or is too large.
     pub fn from_ron(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
         /// Just the version, read first so a newer file is refused by name even when
         /// it has fields this build does not know.
@@ -233,10 +239,29 @@ impl Scenario {
                 error,
             })
         };
-        if !(self.target_se > 0.0 && self.target_se < 1.0) {
+        let targets = crate::equity::run::TARGET_SE_RANGE;
+        for (field, value) in [
+            ("target_se", self.target_se),
+            ("potential_target_se", self.potential_target_se),
+        ] {
+            if !targets.contains(&value) {
+                return Err(ScenarioError::Invalid {
+                    field: field.into(),
+                    message: format!(
+                        "{value} is not a standard error from {} to {}",
+                        targets.start(),
+                        targets.end()
+                    ),
+                });
+            }
+        }
+        if self.time_budget_ms > 86_400_000 {
             return Err(ScenarioError::Invalid {
-                field: "target_se".into(),
-                message: format!("{} is not a standard error in (0, 1)", self.target_se),
+                field: "time_budget_ms".into(),
+                message: format!(
+                    "{} ms is more than a day (0 means no time budget)",
+                    self.time_budget_ms
+                ),
             });
         }
         let (lo, hi) = self.opponent_counts;
@@ -303,9 +328,51 @@ impl Scenario {
             method: self.mode,
             seed: self.seed,
             target_se: self.target_se,
+            potential_target_se: Some(self.potential_target_se),
+            time_limit: (self.time_budget_ms > 0)
+                .then(|| std::time::Duration::from_millis(self.time_budget_ms)),
             ..RunSettings::default()
         }
     }
+}
+
+/// The largest scenario file read: real ones are a few hundred bytes.
+pub const MAX_SCENARIO_BYTES: u64 = 1 << 20;
+
+/// Reads a scenario file's text: only a regular file (a FIFO or a device would block or
+/// never end) of at most [`MAX_SCENARIO_BYTES`].
+pub fn read_scenario_file(path: &Path) -> Result<String, ScenarioError> {
+    use std::io::Read;
+    let refuse = |message: String| ScenarioError::Read {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidInput, message),
+    };
+    let io = |source| ScenarioError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(refuse("not a regular file".into()));
+    }
+    if meta.len() > MAX_SCENARIO_BYTES {
+        return Err(refuse(format!(
+            "{} bytes; a scenario file is at most {MAX_SCENARIO_BYTES} bytes",
+            meta.len()
+        )));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(MAX_SCENARIO_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(io)?;
+    if text.len() as u64 > MAX_SCENARIO_BYTES {
+        return Err(refuse(
+            "the file grew past the size limit while read".into(),
+        ));
+    }
+    Ok(text)
 }
 
 #[cfg(test)]

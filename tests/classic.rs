@@ -156,7 +156,7 @@ fn win_odds_reproduce_the_published_table() {
     let settings = RunSettings {
         method: Method::MonteCarlo,
         target_se: 0.0002,
-        potentials_in_target: false,
+        potential_target_se: None,
         seed: 7,
         ..RunSettings::default()
     };
@@ -236,7 +236,7 @@ fn any_number_of_players() {
     let settings = RunSettings {
         method: Method::MonteCarlo,
         target_se: 0.004,
-        potentials_in_target: false,
+        potential_target_se: None,
         ..RunSettings::default()
     };
     let r = run_sweep(&s, &settings, |_| true);

@@ -45,7 +45,7 @@ fn finish(manager: &mut JobManager) -> Progress {
 
 #[test]
 fn streams_improving_estimates_then_a_final_result() {
-    let mut manager = JobManager::new(Some(2));
+    let mut manager = JobManager::new(Some(2)).unwrap();
     let handle = manager.submit(Slot::Sweep, sweep_job("AKs"), mc(0.002, 50_000_000, 3));
     let mut messages = 0;
     let mut last_deals = 0;
@@ -76,7 +76,7 @@ fn streams_improving_estimates_then_a_final_result() {
 
 #[test]
 fn resubmitting_cancels_and_hides_the_old_job() {
-    let mut manager = JobManager::new(Some(2));
+    let mut manager = JobManager::new(Some(2)).unwrap();
     let old = manager.submit(Slot::Sweep, sweep_job("AKs"), mc(1e-6, u64::MAX, 1));
     // Let the old job produce something first.
     std::thread::sleep(Duration::from_millis(50));
@@ -93,7 +93,7 @@ fn resubmitting_cancels_and_hides_the_old_job() {
 
 #[test]
 fn cancel_stops_a_job_quickly() {
-    let mut manager = JobManager::new(Some(2));
+    let mut manager = JobManager::new(Some(2)).unwrap();
     let handle = manager.submit(Slot::Other(1), sweep_job("AKs"), mc(1e-7, u64::MAX, 1));
     std::thread::sleep(Duration::from_millis(100));
     manager.cancel(Slot::Other(1));
@@ -114,7 +114,7 @@ fn same_numbers_on_one_two_and_four_threads() {
     )
     .unwrap();
     let run = |threads| {
-        let mut manager = JobManager::new(Some(threads));
+        let mut manager = JobManager::new(Some(threads)).unwrap();
         manager.submit(
             Slot::Matchup,
             Job::Matchup(matchup.clone()),
@@ -129,7 +129,7 @@ fn same_numbers_on_one_two_and_four_threads() {
 
 #[test]
 fn deal_budget_stops_a_job() {
-    let mut manager = JobManager::new(Some(2));
+    let mut manager = JobManager::new(Some(2)).unwrap();
     manager.submit(Slot::Sweep, sweep_job("AKs"), mc(1e-9, 300_000, 1));
     let p = finish(&mut manager);
     let JobOutput::Sweep(r) = p.output else {
@@ -145,7 +145,7 @@ fn deal_budget_stops_a_job() {
 
 #[test]
 fn time_budget_stops_a_job() {
-    let mut manager = JobManager::new(Some(2));
+    let mut manager = JobManager::new(Some(2)).unwrap();
     let settings = RunSettings {
         time_limit: Some(Duration::from_millis(300)),
         ..mc(1e-9, u64::MAX, 1)
@@ -159,7 +159,7 @@ fn time_budget_stops_a_job() {
 fn wake_callback_runs_and_threads_end_after_drop() {
     let count = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     {
-        let mut manager = JobManager::new(Some(2));
+        let mut manager = JobManager::new(Some(2)).unwrap();
         let c = count.clone();
         manager.set_wake(move || {
             c.fetch_add(1, std::sync::atomic::Ordering::SeqCst);

@@ -32,8 +32,13 @@ pub struct Inputs {
     /// Index into [`PRECISION_STEPS`].
     pub precision: usize,
     pub seed: u64,
+    /// A Monte Carlo run ends after this many seconds at most.
+    pub time_budget_s: f64,
     pub note: String,
 }
+
+/// The app's default time budget of a Monte Carlo run (SPEC §5).
+pub const DEFAULT_TIME_BUDGET_S: f64 = 10.0;
 
 impl Default for Inputs {
     fn default() -> Inputs {
@@ -47,6 +52,7 @@ impl Default for Inputs {
             mode: Method::Auto,
             precision: 2,
             seed: 1,
+            time_budget_s: DEFAULT_TIME_BUDGET_S,
             note: String::new(),
         }
     }
@@ -70,12 +76,19 @@ impl FieldErrors {
 }
 
 impl Inputs {
+    /// Fields of a size a person types (a saved state of megabytes is not restored).
+    pub fn is_sane(&self) -> bool {
+        [&self.hero, &self.opponents, &self.board, &self.dead]
+            .iter()
+            .all(|t| t.len() <= 10_000)
+    }
+
     pub fn target_se(&self) -> f64 {
         PRECISION_STEPS[self.precision.min(PRECISION_STEPS.len() - 1)].0
     }
 
     pub fn settings(&self) -> crate::equity::run::RunSettings {
-        super::settings_for(self.mode, self.target_se(), self.seed)
+        super::settings_for(self.mode, self.target_se(), self.seed, self.time_budget_s)
     }
 
     /// "AKs — Jh 4c 3h" (or "preflop").
@@ -107,6 +120,7 @@ impl Inputs {
             dead: self.dead.clone(),
             mode: self.mode,
             target_se: self.target_se(),
+            time_budget_ms: (self.time_budget_s * 1000.0) as u64,
             seed: self.seed,
             note: self.note.clone(),
             ..Scenario::default()
@@ -133,6 +147,7 @@ impl Inputs {
             mode: s.mode,
             precision,
             seed: s.seed,
+            time_budget_s: time_budget_from(s.time_budget_ms),
             note: s.note.clone(),
         }
     }
@@ -290,7 +305,13 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             .labelled_by(l.id)
             .changed();
     });
-    edited |= run_settings(ui, &mut i.mode, &mut i.precision, &mut i.seed);
+    edited |= run_settings(
+        ui,
+        &mut i.mode,
+        &mut i.precision,
+        &mut i.seed,
+        &mut i.time_budget_s,
+    );
     let rt = &app.rt;
     for c in run_controls(ui, rt.running, rt.pinned.is_some(), rt.shown.is_some()) {
         app.command(c);
@@ -301,11 +322,21 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
 }
 
 /// Mode, precision and seed, shared by the views. True when one changed.
+/// A scenario's time budget for the app: none (0) becomes the app's default.
+pub fn time_budget_from(ms: u64) -> f64 {
+    if ms == 0 {
+        DEFAULT_TIME_BUDGET_S
+    } else {
+        ms as f64 / 1000.0
+    }
+}
+
 pub fn run_settings(
     ui: &mut egui::Ui,
     mode: &mut Method,
     precision: &mut usize,
     seed: &mut u64,
+    time_budget_s: &mut f64,
 ) -> bool {
     let mut edited = false;
     ui.horizontal(|ui| {
@@ -334,6 +365,18 @@ pub fn run_settings(
         let l = ui.label("Seed");
         edited |= ui
             .add(egui::DragValue::new(seed))
+            .labelled_by(l.id)
+            .changed();
+        let l = ui.label("Time budget").on_hover_text(
+            "A Monte Carlo run stops after this long even if short of its precision",
+        );
+        edited |= ui
+            .add(
+                egui::DragValue::new(time_budget_s)
+                    .range(1.0..=3600.0)
+                    .speed(0.5)
+                    .suffix(" s"),
+            )
             .labelled_by(l.id)
             .changed();
     });

@@ -22,6 +22,8 @@ pub struct MatchupInputs {
     /// Index into the precision steps of the MultiOdds view.
     pub precision: usize,
     pub seed: u64,
+    /// A Monte Carlo run ends after this many seconds at most.
+    pub time_budget_s: f64,
 }
 
 impl Default for MatchupInputs {
@@ -33,6 +35,7 @@ impl Default for MatchupInputs {
             mode: Method::Auto,
             precision: 2,
             seed: 1,
+            time_budget_s: super::inputs::DEFAULT_TIME_BUDGET_S,
         }
     }
 }
@@ -97,6 +100,7 @@ impl MatchupInputs {
             dead: self.dead.clone(),
             mode: self.mode,
             target_se: self.target_se(),
+            time_budget_ms: (self.time_budget_s * 1000.0) as u64,
             seed: self.seed,
             ..Scenario::default()
         }
@@ -111,6 +115,7 @@ impl MatchupInputs {
             mode: s.mode,
             precision,
             seed: s.seed,
+            time_budget_s: super::inputs::time_budget_from(s.time_budget_ms),
         }
     }
 }
@@ -196,7 +201,13 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         ui.label(RichText::new(message).color(Color32::from_rgb(220, 60, 60)));
     }
     let m = &mut app.matchup;
-    edited |= super::inputs::run_settings(ui, &mut m.mode, &mut m.precision, &mut m.seed);
+    edited |= super::inputs::run_settings(
+        ui,
+        &mut m.mode,
+        &mut m.precision,
+        &mut m.seed,
+        &mut m.time_budget_s,
+    );
     let rt = &app.matchup_rt;
     let commands =
         super::inputs::run_controls(ui, rt.running, rt.pinned.is_some(), rt.shown.is_some());

@@ -169,19 +169,56 @@ impl MultiOddsApp {
         app
     }
 
+    /// The app from its saved state, or from defaults for the parts that no longer
+    /// validate (hostile or corrupted saved text, a card in two places…), with a
+    /// message saying so: a bad saved state never stops the app from starting.
+    pub fn restored(saved: MultiOddsApp) -> MultiOddsApp {
+        let mut app = saved;
+        let mut reset = Vec::new();
+        if !app.inputs.is_sane() || app.inputs.validate().is_err() {
+            app.inputs = Inputs::default();
+            reset.push("MultiOdds view");
+        }
+        if app.matchup.validate().is_err() || app.matchup.seats.len() > crate::equity::MAX_SEATS {
+            app.matchup = matchup::MatchupInputs::default();
+            reset.push("Matchup view");
+        }
+        if app.chart.spec().is_err() {
+            app.chart = chart::ChartInputs::default();
+            reset.push("Chart view");
+        }
+        if !reset.is_empty() {
+            app.rt.message = Some(format!(
+                "The saved inputs of the {} did not validate; they start from the defaults.",
+                reset.join(" and the ")
+            ));
+        }
+        app
+    }
+
     /// Queues a command (widgets call this; it runs after layout).
     pub fn command(&mut self, c: Command) {
         self.rt.commands.push(c);
     }
 
     fn jobs(&mut self, ctx: &egui::Context) -> &mut JobManager {
-        let threads = self.rt.threads;
-        self.rt.jobs.get_or_insert_with(|| {
-            let mut jobs = JobManager::new(threads);
+        if self.rt.jobs.is_none() {
+            // A system that cannot start the threads asked for gets one worker and a
+            // message, not a crash.
+            let mut jobs = match JobManager::new(self.rt.threads) {
+                Ok(jobs) => jobs,
+                Err(e) => {
+                    self.rt.message = Some(format!(
+                        "Could not start the worker threads ({e}); computing on one thread."
+                    ));
+                    JobManager::new(Some(1)).expect("one worker thread")
+                }
+            };
             let ctx = ctx.clone();
             jobs.set_wake(move || ctx.request_repaint());
-            jobs
-        })
+            self.rt.jobs = Some(jobs);
+        }
+        self.rt.jobs.as_mut().expect("just set")
     }
 
     /// Drains worker messages (under a time budget) and submits debounced edits.
@@ -212,15 +249,28 @@ impl MultiOddsApp {
                 }
                 if p.slot == Slot::Matchup {
                     let m = &mut self.matchup_rt;
-                    if let JobOutput::Matchup(result) = p.output {
-                        m.shown = Some((result, m.job_seats.clone()));
-                        m.stale = false;
+                    match p.output {
+                        JobOutput::Matchup(result) => {
+                            m.shown = Some((result, m.job_seats.clone()));
+                            m.stale = false;
+                        }
+                        // A failed job (refused exact work, an engine fault) says why in
+                        // its view; the rest of the app goes on.
+                        JobOutput::Failed(e) => {
+                            m.errors.scenario = Some(e.to_string());
+                            m.stale = m.shown.is_some();
+                        }
+                        _ => {}
                     }
                     if let Some(reason) = p.stopped {
                         m.running = false;
                         m.stale |= reason == StopReason::Cancelled;
                     }
                     continue;
+                }
+                if let JobOutput::Failed(e) = &p.output {
+                    self.rt.errors.scenario = Some(e.to_string());
+                    self.rt.stale = self.rt.shown.is_some();
                 }
                 if let JobOutput::Sweep(result) = p.output {
                     if self.rt.first_result_ms.is_none() {
@@ -328,6 +378,7 @@ impl MultiOddsApp {
                     self.matchup.mode,
                     self.matchup.target_se(),
                     self.matchup.seed,
+                    self.matchup.time_budget_s,
                 );
                 self.matchup_rt.job_seats = self.matchup.seats.clone();
                 self.matchup_rt.job_combos = m.seats.iter().map(|s| s.len()).collect();
@@ -351,8 +402,16 @@ impl MultiOddsApp {
         match self.chart.spec() {
             Ok(spec) => {
                 self.chart_rt.error = None;
-                let settings =
-                    settings_for(Method::MonteCarlo, self.chart.target_se(), self.chart.seed);
+                // The chart has no time budget: its 169 sweeps each stop at the target.
+                let settings = RunSettings {
+                    time_limit: None,
+                    ..settings_for(
+                        Method::MonteCarlo,
+                        self.chart.target_se(),
+                        self.chart.seed,
+                        1.0,
+                    )
+                };
                 self.jobs(ctx)
                     .submit(Slot::Chart, Job::Chart(spec), settings);
                 self.chart_rt.running = true;
@@ -519,6 +578,16 @@ impl MultiOddsApp {
                 "stopped"
             } else {
                 "done"
+            };
+            // Why the run stopped, or which figure holds it back (SPEC §5).
+            let why = match self.view {
+                ViewTab::MultiOdds => self.rt.shown.as_ref().map(|s| s.result.status.describe()),
+                ViewTab::Matchup => self.matchup_rt.shown.as_ref().map(|(r, _)| r.status.describe()),
+                ViewTab::Chart => None,
+            };
+            let state = match why {
+                Some(why) if !errors && !stale => format!("{state} · {why}"),
+                _ => state.to_string(),
             };
             ui.label(format!(
                 "{state} · {deals} {} · worst equity SE {:.3}% · {:.1} s · {threads} threads · first result {} · frame {:.1} ms",
@@ -759,10 +828,11 @@ pub fn run(scenario: Option<PathBuf>) -> Result<(), String> {
         "MultiOdds",
         options,
         Box::new(move |cc| {
-            let mut app: MultiOddsApp = cc
+            let saved: MultiOddsApp = cc
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                 .unwrap_or_default();
+            let mut app = MultiOddsApp::restored(saved);
             if let Some(path) = scenario {
                 app.apply(Command::Open(path), &cc.egui_ctx);
             }
@@ -773,11 +843,12 @@ pub fn run(scenario: Option<PathBuf>) -> Result<(), String> {
 }
 
 /// Settings for a sweep from the inputs.
-fn settings_for(mode: Method, target_se: f64, seed: u64) -> RunSettings {
+fn settings_for(mode: Method, target_se: f64, seed: u64, time_budget_s: f64) -> RunSettings {
     RunSettings {
         method: mode,
         target_se,
         seed,
+        time_limit: Some(Duration::from_secs_f64(time_budget_s.clamp(0.1, 86_400.0))),
         ..RunSettings::default()
     }
 }

@@ -197,8 +197,9 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
                     if let Some((v, se)) = (series.value)(p) {
                         xs.push(p.opponents as f64);
                         ys.push(100.0 * v);
-                        lo.push(100.0 * (v - se));
-                        hi.push(100.0 * (v + se));
+                        // A band never leaves 0–100 %.
+                        lo.push(100.0 * (v - se).max(0.0));
+                        hi.push(100.0 * (v + se).min(1.0));
                     }
                 }
                 if xs.is_empty() {

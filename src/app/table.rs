@@ -28,6 +28,26 @@ pub fn to_csv(r: &SweepResult) -> String {
     out
 }
 
+/// Why a figure is n/a (SPEC §4): undefined on the river, or too few deals in its
+/// condition.
+fn na_reason(key: &str, p: &crate::equity::sweep::SweepPoint) -> String {
+    let in_condition = if key.starts_with("ppot") {
+        p.ppot_deals
+    } else {
+        p.npot_deals
+    };
+    if p.deals == 0 {
+        "no deal yet".to_string()
+    } else if in_condition < crate::equity::sweep::MIN_CONDITION_DEALS {
+        format!(
+            "n/a: rests on {in_condition} deals (behind/ahead now); at least {} are needed",
+            crate::equity::sweep::MIN_CONDITION_DEALS
+        )
+    } else {
+        "n/a: no cards to come on the river".to_string()
+    }
+}
+
 pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
     let Some(shown) = app.rt.shown.clone() else {
         ui.label(if app.rt.errors.is_empty() {
@@ -86,7 +106,10 @@ pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
                         }
                         None => "n/a".to_string(),
                     };
-                    ui.label(RichText::new(cell).monospace().color(text_color));
+                    let label = ui.label(RichText::new(cell).monospace().color(text_color));
+                    if (s.value)(p).is_none() {
+                        label.on_hover_text(na_reason(s.key, p));
+                    }
                 }
                 let badge = match p.method {
                     Method::Exact => RichText::new("exact").color(Color32::from_rgb(46, 160, 67)),

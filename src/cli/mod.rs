@@ -49,9 +49,13 @@ pub struct RunArgs {
     /// Monte Carlo sampling.
     #[arg(long)]
     pub mc: bool,
-    /// Stop Monte Carlo when every standard error is at most this.
+    /// Stop Monte Carlo when win, tie, equity and hand strength have a standard error
+    /// of at most this.
     #[arg(long, default_value_t = 0.0005)]
     pub target_se: f64,
+    /// The standard-error target of PPot and NPot (sweep).
+    #[arg(long, default_value_t = crate::equity::run::DEFAULT_POTENTIAL_TARGET_SE)]
+    pub potential_target_se: f64,
     /// Stop Monte Carlo after this many deals.
     #[arg(long)]
     pub trials: Option<u64>,
@@ -236,6 +240,11 @@ pub fn main() -> ExitCode {
         }
     };
     match run(cli) {
+        Ok(output) if INTERRUPTED.load(Ordering::SeqCst) => {
+            // Ctrl-C: what was done, marked partial, and the shell's code for SIGINT.
+            print!("{}", mark_partial(&output));
+            ExitCode::from(130)
+        }
         Ok(output) => {
             print!("{output}");
             ExitCode::SUCCESS
@@ -246,6 +255,20 @@ pub fn main() -> ExitCode {
         }
     }
 }
+
+/// Marks interrupted output: a `"partial": true` field in JSON, a `#` comment line
+/// first in CSV and text.
+fn mark_partial(output: &str) -> String {
+    match output.strip_prefix('{') {
+        Some(rest) => format!("{{\"partial\":true,{rest}"),
+        None => {
+            format!("# partial: interrupted by Ctrl-C; the figures are what was done\n{output}")
+        }
+    }
+}
+
+/// Most worker threads `--threads` may ask for.
+pub const MAX_THREADS: usize = 256;
 
 /// Runs a parsed command and returns what goes to stdout.
 pub fn run(cli: Cli) -> Result<String, CliError> {
@@ -381,7 +404,35 @@ fn range_command(expr: &str, cards: &CardsArgs, json: bool) -> Result<String, Cl
     Ok(output::range(expr, &range, json))
 }
 
-fn settings(run: &RunArgs) -> RunSettings {
+/// The run settings of `run`, each option checked like a scenario field.
+fn settings(run: &RunArgs) -> Result<RunSettings, CliError> {
+    use crate::equity::run::TARGET_SE_RANGE;
+    let (lo, hi) = (TARGET_SE_RANGE.start(), TARGET_SE_RANGE.end());
+    for (name, value) in [
+        ("--target-se", run.target_se),
+        ("--potential-target-se", run.potential_target_se),
+    ] {
+        if !TARGET_SE_RANGE.contains(&value) {
+            return Err(CliError::Usage(format!(
+                "{name} {value}: a standard error from {lo} to {hi} (0.0005 is 0.05 percentage points)"
+            )));
+        }
+    }
+    if let Some(t) = run.trials.filter(|t| !(1..=1_000_000_000_000).contains(t)) {
+        return Err(CliError::Usage(format!(
+            "--trials {t}: a number of deals from 1 to 1,000,000,000,000"
+        )));
+    }
+    if let Some(t) = run.time_ms.filter(|t| !(1..=86_400_000).contains(t)) {
+        return Err(CliError::Usage(format!(
+            "--time-ms {t}: milliseconds from 1 to 86,400,000 (a day)"
+        )));
+    }
+    if let Some(t) = run.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
+        return Err(CliError::Usage(format!(
+            "--threads {t}: from 1 to {MAX_THREADS} (default: every core)"
+        )));
+    }
     let mut s = RunSettings {
         method: if run.exact {
             Method::Exact
@@ -392,13 +443,14 @@ fn settings(run: &RunArgs) -> RunSettings {
         },
         seed: run.seed,
         target_se: run.target_se,
+        potential_target_se: Some(run.potential_target_se),
         ..RunSettings::default()
     };
     if let Some(t) = run.trials {
         s.max_deals = t;
     }
     s.time_limit = run.time_ms.map(Duration::from_millis);
-    s
+    Ok(s)
 }
 
 fn equity_command(
@@ -414,12 +466,9 @@ fn equity_command(
         .map(|(i, text)| parse_range(format!("seat {}", i + 1), text))
         .collect::<Result<Vec<_>, _>>()?;
     let matchup = Matchup::new(parsed, board, dead)?;
-    if run.exact {
-        crate::equity::exact::check_affordable(&matchup)?;
-    }
     let (output, elapsed) = run_job(
         Job::Matchup(matchup.clone()),
-        settings(run),
+        settings(run)?,
         run.threads,
         !(json || run.quiet),
     )?;
@@ -462,16 +511,9 @@ fn sweep_command(
     let hero_range = parse_range("hero".into(), hero)?;
     let vs_range = parse_range("--vs".into(), vs)?;
     let sweep = Sweep::new(hero_range, vs_range, board, dead, counts)?;
-    if run.exact {
-        let n = (*sweep.counts.end()).min(sweep.feasible);
-        let evaluations = sweep.exact_cost(n);
-        if evaluations > crate::equity::exact::MAX_EVALUATIONS {
-            return Err(EquityError::TooLarge { evaluations }.into());
-        }
-    }
     let (output, _) = run_job(
         Job::Sweep(sweep.clone()),
-        settings(run),
+        settings(run)?,
         run.threads,
         !(json || run.quiet),
     )?;
@@ -534,7 +576,8 @@ fn run_job(
 ) -> Result<(JobOutput, Duration), CliError> {
     use std::io::IsTerminal;
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
-    let mut manager = JobManager::new(threads);
+    let mut manager = JobManager::new(threads)
+        .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
     let handle = manager.submit(Slot::Other(0), job, settings);
     let show = show_progress && std::io::stderr().is_terminal();
     let mut bar: Option<indicatif::ProgressBar> = None;
@@ -614,7 +657,7 @@ fn table_command(
     };
     let (output, _) = run_job(
         Job::Chart(spec.clone()),
-        settings(run),
+        settings(run)?,
         run.threads,
         !(json || run.quiet),
     )?;
@@ -635,15 +678,7 @@ fn run_command(
             caret: scenario.and_then(|s| e.caret(s)),
             error: Box::new(e),
         };
-    let text = std::fs::read_to_string(path).map_err(|source| {
-        scenario_error(
-            None,
-            crate::scenario::ScenarioError::Read {
-                path: path.to_path_buf(),
-                source,
-            },
-        )
-    })?;
+    let text = crate::scenario::read_scenario_file(path).map_err(|e| scenario_error(None, e))?;
     let scenario = Scenario::from_ron(&text, path).map_err(|e| scenario_error(None, e))?;
     let job = scenario
         .validate()

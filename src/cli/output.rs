@@ -87,16 +87,18 @@ pub fn equity(
             "board": m.board.to_string(),
             "dead": m.dead.to_string(),
             "elapsed_ms": elapsed.as_millis() as u64,
+            "stopped": r.status.stopped,
             "players": players,
         });
         return format!("{object}\n");
     }
     let mut out = format!(
-        "{} · {} deals{} · {} ms{}\n",
+        "{} · {} deals{} · {} ms · {}{}\n",
         r.method,
         r.deals,
         r.seed.map_or(String::new(), |s| format!(" · seed {s}")),
         elapsed.as_millis(),
+        r.status.describe(),
         if m.board.is_empty() {
             String::new()
         } else {
@@ -157,6 +159,8 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
                     "npot": opt6(p.npot),
                     "ppot_joint": opt6(p.ppot_joint),
                     "npot_joint": opt6(p.npot_joint),
+                    "ppot_deals": p.ppot_deals,
+                    "npot_deals": p.npot_deals,
                     "std_error": {
                         "win": round6(p.std_error.win),
                         "tie": round6(p.std_error.tie),
@@ -179,6 +183,7 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
             "dead": s.dead.to_string(),
             "method": r.method_key(),
             "seed": r.seed,
+            "stopped": r.status.stopped,
             "points": points,
         });
         return format!("{object}\n");
@@ -225,7 +230,10 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
             format!(" on {}", s.board)
         },
         r.method_key(),
-        r.seed.map_or(String::new(), |s| format!(" · seed {s}"))
+        r.seed.map_or(String::new(), |s| format!(
+            " · seed {s} · {}",
+            r.status.describe()
+        ))
     );
     out.push_str(
         "opps    win %   tie % equity % w.odds %    HS %  PPot %  NPot %  ± SE %        deals\n",

@@ -44,6 +44,36 @@ impl ChartResult {
     }
 }
 
+/// The evaluations the chart's exact points take with `method`: three representative
+/// classes (a pair, a suited and an offsuit hand) scaled by how many classes of each
+/// kind there are.
+pub fn exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
+    let blocked = spec.board.union(spec.dead);
+    let mut total = 0.0;
+    for (name, classes) in [("AA", 13.0), ("AKs", 78.0), ("AKo", 78.0)] {
+        let mut hero = HandRange::empty();
+        let class = HandRange::parse(name).expect("class");
+        for (combo, _) in class.iter() {
+            if !combo.card_set().intersects(blocked) {
+                hero.set(combo, 1.0);
+            }
+        }
+        if hero.is_empty() {
+            continue;
+        }
+        if let Ok(sweep) = Sweep::new(
+            hero,
+            HandRange::random(),
+            spec.board,
+            spec.dead,
+            spec.counts.clone(),
+        ) {
+            total += classes * super::run::sweep_exact_evaluations(&sweep, method);
+        }
+    }
+    total
+}
+
 /// Runs the chart class by class; `progress` sees it after each class and may stop it.
 pub fn run_chart(
     spec: &ChartSpec,
@@ -77,7 +107,7 @@ pub fn run_chart(
             )?;
             let class_settings = RunSettings {
                 seed: settings.seed.wrapping_add(class.index() as u64),
-                potentials_in_target: false,
+                potential_target_se: None,
                 ..settings.clone()
             };
             let r = run_sweep(&sweep, &class_settings, |_| !settings.cancel.is_cancelled());

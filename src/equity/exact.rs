@@ -37,9 +37,21 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
     }
 }
 
-/// The number of deals (one combo per seat, no shared card), or `None` past `limit`.
+/// The number of deals (one combo per seat, no shared card), or `None` past `limit`
+/// deals or `limit` steps of the search.
 fn count_deals(m: &Matchup, limit: u64) -> Option<u64> {
-    fn go(m: &Matchup, seat: usize, used: CardSet, count: &mut u64, limit: u64) -> bool {
+    fn go(
+        m: &Matchup,
+        seat: usize,
+        used: CardSet,
+        count: &mut u64,
+        steps: &mut u64,
+        limit: u64,
+    ) -> bool {
+        *steps += 1;
+        if *steps > limit {
+            return false;
+        }
         if seat + 1 == m.seats.len() {
             let s = &m.seats[seat];
             *count += s.sets.iter().filter(|set| !set.intersects(used)).count() as u64;
@@ -47,26 +59,14 @@ fn count_deals(m: &Matchup, limit: u64) -> Option<u64> {
         }
         let s = &m.seats[seat];
         for set in &s.sets {
-            if !set.intersects(used) && !go(m, seat + 1, used.union(*set), count, limit) {
+            if !set.intersects(used) && !go(m, seat + 1, used.union(*set), count, steps, limit) {
                 return false;
             }
         }
         true
     }
-    let mut count = 0;
-    go(m, 0, m.board.union(m.dead), &mut count, limit).then_some(count)
-}
-
-/// The most evaluations an exact run may be asked for (minutes on two cores).
-pub const MAX_EVALUATIONS: f64 = 3e11;
-
-/// Refuses exact runs that would take hours.
-pub fn check_affordable(m: &Matchup) -> Result<(), super::EquityError> {
-    let evaluations = estimated_evaluations(m);
-    if evaluations > MAX_EVALUATIONS {
-        return Err(super::EquityError::TooLarge { evaluations });
-    }
-    Ok(())
+    let (mut count, mut steps) = (0, 0);
+    go(m, 0, m.board.union(m.dead), &mut count, &mut steps, limit).then_some(count)
 }
 
 /// Cards held in every deal: those of one-combo seats.
@@ -249,6 +249,7 @@ fn heads_up(m: &Matchup, cancel: &Cancel) -> MatchupTally {
     }
     let [a, b] = sums;
     MatchupTally {
+        attempts: 0,
         deals,
         seats: vec![a.into_tally(), b.into_tally()],
     }
@@ -601,6 +602,7 @@ fn multiway(m: &Matchup, cancel: &Cancel) -> MatchupTally {
         deals += st.deals;
     }
     MatchupTally {
+        attempts: 0,
         deals,
         seats: sums.into_iter().map(SeatSums::into_tally).collect(),
     }

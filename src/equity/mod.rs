@@ -51,6 +51,9 @@ impl PartialEq for Cancel {
     }
 }
 
+/// Steps the deal-existence search may take (milliseconds).
+pub const DEAL_SEARCH_BUDGET: u64 = 2_000_000;
+
 /// Most seats in a matchup: 23 hands and a 5-card board use 51 of the 52 cards.
 pub const MAX_SEATS: usize = 23;
 
@@ -75,8 +78,14 @@ pub enum EquityError {
     NotEnoughCards(String),
     #[error("the opponent count must be 1 to {max}, got {0}", max = sweep::MAX_OPPONENTS)]
     OpponentCount(usize),
-    #[error("exact enumeration would take about {evaluations:.1e} hand evaluations (hours); use Monte Carlo")]
-    TooLarge { evaluations: f64 },
+    #[error(
+        "exact enumeration would take {} on {threads} core{}; use Monte Carlo or narrow the ranges",
+        run::describe_duration(*seconds),
+        if *threads == 1 { "" } else { "s" }
+    )]
+    TooLarge { seconds: f64, threads: usize },
+    #[error("internal error in the engine ({0}); the rest of the program goes on")]
+    Internal(String),
 }
 
 /// How results were computed.
@@ -129,9 +138,13 @@ impl SeatCombos {
             sets: Vec::new(),
             is_random: false,
         };
+        // Only ratios of a seat's weights matter (SPEC §4); scaling the largest to 1
+        // keeps tiny weights (1e-45) from underflowing in products of several seats.
+        let max = live.iter().map(|(_, w)| w as f64).fold(0.0, f64::max);
         for (combo, w) in live.iter() {
             out.combos.push(combo);
-            out.weights.push(w as f64);
+            out.weights
+                .push(if max > 0.0 { w as f64 / max } else { 1.0 });
             out.sets.push(combo.card_set());
         }
         let live_cards = 52 - blocked.len();
@@ -263,9 +276,11 @@ impl Matchup {
                 matchup.seats.len()
             )));
         }
-        if !exists_deal(&matchup.seats, blocked, 5 - board.len(), 2_000_000) {
+        if exists_deal(&matchup.seats, blocked, 5 - board.len(), DEAL_SEARCH_BUDGET)
+            == Feasibility::Impossible
+        {
             return Err(EquityError::Impossible(
-                "every combination of their combos shares a card".into(),
+                "every way of giving each seat a combo shares a card".into(),
             ));
         }
         Ok(matchup)
@@ -277,45 +292,99 @@ impl Matchup {
     }
 }
 
-/// True if some choice of one combo per seat shares no card (depth-first, narrowest
-/// seats first). Gives up (answers true) after `budget` steps: sampling then finds out.
-pub fn exists_deal(seats: &[SeatCombos], used: CardSet, to_come: usize, budget: u64) -> bool {
-    let mut order: Vec<&SeatCombos> = seats.iter().collect();
-    order.sort_by_key(|s| s.len());
-    let mut steps = 0u64;
-    fn go(
-        order: &[&SeatCombos],
-        used: CardSet,
+/// Whether some deal exists (see [`exists_deal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feasibility {
+    Exists,
+    Impossible,
+    /// The search ran out of its step budget (the sampler then finds out, and stops as
+    /// starved rather than loop if valid deals are too rare).
+    Unknown,
+}
+
+/// Decides whether one combo per seat can be chosen with no card shared, the board
+/// completed with `to_come` more cards: a depth-first search that always extends the
+/// seat with the fewest combos still possible (so a seat left with none fails at
+/// once), remembering dead ends (seats left, cards used) so no state is searched
+/// twice. Seats of any two cards go last: they only need two cards each. Bounded by
+/// `budget` steps.
+pub fn exists_deal(
+    seats: &[SeatCombos],
+    used: CardSet,
+    to_come: usize,
+    budget: u64,
+) -> Feasibility {
+    let random = seats.iter().filter(|s| s.is_random).count();
+    let narrow: Vec<&SeatCombos> = seats.iter().filter(|s| !s.is_random).collect();
+    if narrow.len() > 63 {
+        return Feasibility::Unknown;
+    }
+    struct Search<'a> {
+        seats: Vec<&'a SeatCombos>,
+        random: usize,
         to_come: usize,
-        steps: &mut u64,
+        steps: u64,
         budget: u64,
-    ) -> Option<bool> {
-        let Some((first, rest)) = order.split_first() else {
-            return Some(true);
-        };
-        if first.is_random {
-            // Any two live cards: possible while two cards are left per random seat
-            // and the board can still be completed.
-            let random_left = order.iter().filter(|s| s.is_random).count();
-            return Some(52 - used.len() >= 2 * random_left + to_come);
-        }
-        for set in &first.sets {
-            *steps += 1;
-            if *steps > budget {
-                return None;
+        dead_ends: std::collections::HashSet<(u64, u64)>,
+    }
+    impl Search<'_> {
+        /// `left`: bit i set while seat i has no combo yet.
+        fn go(&mut self, left: u64, used: CardSet) -> Option<bool> {
+            if left == 0 {
+                return Some(52 - used.len() >= 2 * self.random + self.to_come);
             }
-            if !set.intersects(used) {
-                match go(rest, used.union(*set), to_come, steps, budget) {
-                    Some(false) => {}
-                    other => return other,
+            if self.dead_ends.contains(&(left, used.bits())) {
+                return Some(false);
+            }
+            // The seat with the fewest combos still free of used cards.
+            let mut best: Option<(usize, usize)> = None;
+            for i in (0..self.seats.len()).filter(|i| left >> i & 1 == 1) {
+                let free = self.seats[i]
+                    .sets
+                    .iter()
+                    .filter(|s| !s.intersects(used))
+                    .count();
+                if free == 0 {
+                    return Some(false);
+                }
+                if best.is_none_or(|(_, n)| free < n) {
+                    best = Some((i, free));
                 }
             }
+            let (seat, _) = best?;
+            for k in 0..self.seats[seat].sets.len() {
+                let set = self.seats[seat].sets[k];
+                if set.intersects(used) {
+                    continue;
+                }
+                self.steps += 1;
+                if self.steps > self.budget {
+                    return None;
+                }
+                if self.go(left & !(1 << seat), used.union(set))? {
+                    return Some(true);
+                }
+            }
+            if self.dead_ends.len() < 4_000_000 {
+                self.dead_ends.insert((left, used.bits()));
+            }
+            Some(false)
         }
-        Some(false)
     }
-    // Random seats last: they fit wherever cards are left.
-    order.sort_by_key(|s| (s.is_random, s.len()));
-    go(&order, used, to_come, &mut steps, budget).unwrap_or(true)
+    let mut search = Search {
+        seats: narrow,
+        random,
+        to_come,
+        steps: 0,
+        budget,
+        dead_ends: Default::default(),
+    };
+    let all = (1u64 << search.seats.len()) - 1;
+    match search.go(all, used) {
+        Some(true) => Feasibility::Exists,
+        Some(false) => Feasibility::Impossible,
+        None => Feasibility::Unknown,
+    }
 }
 
 /// Per-seat sums over deals: win, tie, equity share, and the categories it won with.
@@ -333,6 +402,8 @@ pub struct SeatTally {
 pub struct MatchupTally {
     /// Deals visited (exact: distinct deals; Monte Carlo: sampled deals).
     pub deals: u64,
+    /// Monte Carlo draws, valid or not (for the acceptance rate).
+    pub attempts: u64,
     pub seats: Vec<SeatTally>,
 }
 
@@ -340,12 +411,14 @@ impl MatchupTally {
     pub fn new(seats: usize) -> MatchupTally {
         MatchupTally {
             deals: 0,
+            attempts: 0,
             seats: vec![SeatTally::default(); seats],
         }
     }
 
     pub fn merge(&mut self, other: &MatchupTally) {
         self.deals += other.deals;
+        self.attempts += other.attempts;
         if self.seats.len() < other.seats.len() {
             self.seats.resize(other.seats.len(), SeatTally::default());
         }
@@ -454,6 +527,8 @@ pub struct MatchupResult {
     pub deals: u64,
     pub seed: Option<u64>,
     pub seats: Vec<SeatResult>,
+    /// Why the run stopped, or what holds it back.
+    pub status: run::RunStatus,
 }
 
 impl MatchupTally {
@@ -493,6 +568,7 @@ impl MatchupTally {
             deals: self.deals,
             seed,
             seats,
+            status: run::RunStatus::default(),
         }
     }
 }

@@ -18,6 +18,9 @@ pub const BATCH_DEALS: u32 = 4096;
 /// Standard errors are trusted from this many batches on.
 pub const MIN_BATCHES: u32 = 32;
 
+/// Draws a batch may try per deal it should return.
+pub const ATTEMPTS_PER_DEAL: u64 = 64;
+
 /// The generator of batch `index` for `seed`.
 pub fn batch_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {
     // SplitMix64 of (seed, index): neighbouring batches get unrelated streams.
@@ -193,7 +196,13 @@ impl<'a> Sampler<'a> {
         let base_used = self.matchup.board.union(self.matchup.dead);
         let to_come = self.matchup.cards_to_come();
         let mut done = 0;
-        while done < deals {
+        // A bounded number of draws: with ranges that almost never fit together a
+        // batch comes back short (even empty) rather than looping; the run loop then
+        // stops as starved (SPEC §4: impossible or near-impossible deals are reported).
+        let max_attempts = deals as u64 * ATTEMPTS_PER_DEAL;
+        let mut attempts = 0u64;
+        while done < deals && attempts < max_attempts {
+            attempts += 1;
             let mut used = base_used;
             let mut clash = false;
             for (seat, combos) in &self.weighted {
@@ -228,7 +237,8 @@ impl<'a> Sampler<'a> {
             done += 1;
         }
         MatchupTally {
-            deals: deals as u64,
+            deals: done as u64,
+            attempts,
             seats: sums.into_iter().map(SeatSums::into_tally).collect(),
         }
     }

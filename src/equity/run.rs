@@ -3,7 +3,9 @@
 
 use super::exact;
 use super::monte_carlo::{Sampler, BATCH_DEALS, MIN_BATCHES};
-use super::sweep::{exact_point_cancellable, Sweep, SweepPoint, SweepSampler, SweepTally};
+use super::sweep::{
+    exact_point_cancellable, Sweep, SweepPoint, SweepSampler, SweepTally, MIN_CONDITION_DEALS,
+};
 use super::{Cancel, Matchup, MatchupResult, MatchupTally, Method};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -11,23 +13,82 @@ use std::time::{Duration, Instant};
 /// Evaluations an exact run may take under `auto` (well under a second on two cores).
 pub const AUTO_EXACT_EVALUATIONS: f64 = 1.5e8;
 
+/// Hand evaluations one core does per second in exact enumeration (measured on the
+/// development machine, rounded down), for time estimates.
+pub const EVALUATIONS_PER_SECOND: f64 = 1.5e8;
+
+/// The longest exact enumeration that is started without being asked for Monte Carlo
+/// instead (SPEC §5: exact work is refused when unaffordable).
+pub const MAX_EXACT_SECONDS: f64 = 120.0;
+
+/// "about 3 hours", "about 40 s": a duration for messages.
+pub fn describe_duration(seconds: f64) -> String {
+    if !seconds.is_finite() || seconds > 3.0e9 {
+        "longer than a lifetime".to_string()
+    } else if seconds >= 2.0 * 86_400.0 {
+        format!("about {:.0} days", seconds / 86_400.0)
+    } else if seconds >= 2.0 * 3600.0 {
+        format!("about {:.0} hours", seconds / 3600.0)
+    } else if seconds >= 120.0 {
+        format!("about {:.0} minutes", seconds / 60.0)
+    } else {
+        format!("about {seconds:.0} s")
+    }
+}
+
+/// Refuses an exact enumeration of `evaluations` that would take longer than
+/// [`MAX_EXACT_SECONDS`] on `threads` cores.
+pub fn check_exact_cost(evaluations: f64, threads: usize) -> Result<(), super::EquityError> {
+    let threads = threads.max(1);
+    let seconds = evaluations / (EVALUATIONS_PER_SECOND * threads as f64);
+    if seconds > MAX_EXACT_SECONDS {
+        return Err(super::EquityError::TooLarge { seconds, threads });
+    }
+    Ok(())
+}
+
+/// The evaluations a matchup run with these settings enumerates (0 for Monte Carlo).
+pub fn matchup_exact_evaluations(m: &Matchup, method: Method) -> f64 {
+    if matchup_method(m, method) == Method::Exact {
+        exact::estimated_evaluations(m)
+    } else {
+        0.0
+    }
+}
+
+/// The evaluations a sweep run with these settings enumerates (its exact points).
+pub fn sweep_exact_evaluations(s: &Sweep, method: Method) -> f64 {
+    sweep_exact_counts(s, method)
+        .iter()
+        .map(|&n| s.exact_cost(n))
+        .sum()
+}
+
 /// How to run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunSettings {
     pub method: Method,
     pub seed: u64,
-    /// Stop Monte Carlo once every reported figure's standard error is at most this.
+    /// Stop Monte Carlo once win, tie, equity and hand strength have a standard error
+    /// of at most this.
     pub target_se: f64,
+    /// The target of PPot and NPot (looser: their conditions can be rare); `None`: the
+    /// potentials never hold a run open (the 169-hand chart does not show them).
+    pub potential_target_se: Option<f64>,
     /// Stop Monte Carlo after this many deals.
     pub max_deals: u64,
     /// Stop Monte Carlo after this long.
     pub time_limit: Option<Duration>,
-    /// Whether PPot and NPot must reach `target_se` too (the 169-hand chart only
-    /// needs win, tie and equity).
-    pub potentials_in_target: bool,
     /// Set to stop the run early.
     pub cancel: Cancel,
 }
+
+/// The default target of PPot and NPot.
+pub const DEFAULT_POTENTIAL_TARGET_SE: f64 = 0.005;
+
+/// Limits on user-given run settings (SPEC §5): a target below this would run for
+/// days; above it the figures mean little.
+pub const TARGET_SE_RANGE: std::ops::RangeInclusive<f64> = 1e-5..=0.1;
 
 impl Default for RunSettings {
     fn default() -> RunSettings {
@@ -35,13 +96,121 @@ impl Default for RunSettings {
             method: Method::Auto,
             seed: 1,
             target_se: 0.0005,
+            potential_target_se: Some(DEFAULT_POTENTIAL_TARGET_SE),
             max_deals: 200_000_000,
             time_limit: None,
-            potentials_in_target: true,
             cancel: Cancel::new(),
         }
     }
 }
+
+/// Why a run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopRule {
+    /// Every figure reached its precision target.
+    TargetReached,
+    /// The deal budget (`--trials`) ran out.
+    DealBudget,
+    /// The time budget ran out.
+    TimeBudget,
+    /// Exact enumeration visited every deal.
+    ExactDone,
+    /// Cancelled (an edit, Stop, Ctrl-C).
+    Cancelled,
+    /// Too few random deals are valid: the ranges overlap too much to sample.
+    Starved,
+}
+
+impl StopRule {
+    /// Plain words for the status line and the CLI.
+    pub fn describe(self) -> &'static str {
+        match self {
+            StopRule::TargetReached => "precision target reached",
+            StopRule::DealBudget => "deal budget used",
+            StopRule::TimeBudget => "time budget used",
+            StopRule::ExactDone => "exact: every deal visited",
+            StopRule::Cancelled => "cancelled",
+            StopRule::Starved => {
+                "stopped: almost no random deal is valid (the ranges overlap too much to sample)"
+            }
+        }
+    }
+}
+
+/// The figure that keeps a Monte Carlo run going: the one furthest from its target.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Limiting {
+    pub figure: &'static str,
+    /// The sweep's opponent count, or the matchup's seat (1-based).
+    pub opponents: Option<usize>,
+    pub seat: Option<usize>,
+    /// `None` while too few batches give an error estimate.
+    pub std_error: Option<f64>,
+    pub target: f64,
+}
+
+impl std::fmt::Display for Limiting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "limited by {}", self.figure)?;
+        if let Some(n) = self.opponents {
+            write!(f, " at {n} opponent{}", if n == 1 { "" } else { "s" })?;
+        }
+        if let Some(s) = self.seat {
+            write!(f, " of seat {s}")?;
+        }
+        match self.std_error {
+            Some(se) => write!(
+                f,
+                " ± {:.2}% (target {:.2}%)",
+                100.0 * se,
+                100.0 * self.target
+            ),
+            None => write!(f, " (too few deals for an error estimate yet)"),
+        }
+    }
+}
+
+/// Where a run stands: why it stopped, or what holds it back; exact runs' progress.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct RunStatus {
+    pub stopped: Option<StopRule>,
+    pub limiting: Option<Limiting>,
+    /// Fraction of an exact enumeration done (0–1).
+    pub fraction_done: Option<f64>,
+}
+
+impl RunStatus {
+    /// One line: "done · precision target reached" or "limited by NPot at 9 …".
+    pub fn describe(&self) -> String {
+        match (self.stopped, &self.limiting) {
+            (Some(rule), _) => rule.describe().to_string(),
+            (None, Some(l)) => l.to_string(),
+            (None, None) => match self.fraction_done {
+                Some(f) => format!("{:.0}% done", 100.0 * f),
+                None => "running".to_string(),
+            },
+        }
+    }
+}
+
+/// How far a Monte Carlo total is from its targets.
+#[derive(Clone, Debug, Default)]
+pub struct Precision {
+    /// Deals so far (of the figure with the most).
+    pub deals: u64,
+    /// Draws so far, valid or not (for the acceptance rate).
+    pub attempts: u64,
+    /// The fewest batches any target figure rests on.
+    pub batches: u32,
+    /// The figure furthest from its target; `None` when every target is met.
+    pub limiting: Option<Limiting>,
+}
+
+/// A valid deal must come at least this often once this many draws were tried, or the
+/// sampler stops as starved instead of looping.
+pub const STARVED_ACCEPTANCE: f64 = 1e-4;
+pub const STARVED_AFTER_ATTEMPTS: u64 = 2_000_000;
 
 /// Batches per round after the first (fixed, so stopping points do not depend on the
 /// thread count).
@@ -50,21 +219,22 @@ pub const ROUND_BATCHES: u64 = 32;
 pub const FIRST_ROUND_BATCHES: u64 = 4;
 
 /// The Monte Carlo loop: rounds of batches run in parallel and merged in batch order;
-/// after each round `progress` sees the running total and may stop the run (false).
-/// `worst_se` gives the largest standard error that must reach the target.
+/// after each round `progress` sees the running total with its status and may stop the
+/// run (false). `precision` says how far the total is from its targets. Returns the
+/// total and why it stopped.
 pub fn monte_carlo_rounds<T, B, M, E, P>(
     settings: &RunSettings,
     batch: B,
     merge: M,
-    worst_se: E,
+    precision: E,
     mut progress: P,
-) -> T
+) -> (T, StopRule)
 where
     T: Default + Send,
     B: Fn(u64) -> T + Sync,
     M: Fn(&mut T, &T),
-    E: Fn(&T) -> (u64, u32, Option<f64>),
-    P: FnMut(&T) -> bool,
+    E: Fn(&T) -> Precision,
+    P: FnMut(&T, &RunStatus) -> bool,
 {
     let start = Instant::now();
     let mut total = T::default();
@@ -80,14 +250,30 @@ where
             merge(&mut total, r);
         }
         next += size;
-        if !progress(&total) {
-            return total;
+        let p = precision(&total);
+        let status = RunStatus {
+            stopped: None,
+            limiting: p.limiting.clone(),
+            fraction_done: None,
+        };
+        if !progress(&total, &status) || settings.cancel.is_cancelled() {
+            return (total, StopRule::Cancelled);
         }
-        let (deals, batches, se) = worst_se(&total);
-        let precise = batches >= MIN_BATCHES && se.is_some_and(|se| se <= settings.target_se);
-        let out_of_time = settings.time_limit.is_some_and(|t| start.elapsed() >= t);
-        if precise || deals >= settings.max_deals || out_of_time {
-            return total;
+        let rule = if p.batches >= MIN_BATCHES && p.limiting.is_none() {
+            Some(StopRule::TargetReached)
+        } else if p.deals >= settings.max_deals {
+            Some(StopRule::DealBudget)
+        } else if settings.time_limit.is_some_and(|t| start.elapsed() >= t) {
+            Some(StopRule::TimeBudget)
+        } else if p.attempts >= STARVED_AFTER_ATTEMPTS
+            && (p.deals as f64) < STARVED_ACCEPTANCE * p.attempts as f64
+        {
+            Some(StopRule::Starved)
+        } else {
+            None
+        };
+        if let Some(rule) = rule {
+            return (total, rule);
         }
     }
 }
@@ -110,18 +296,65 @@ pub fn run_matchup(
 ) -> MatchupResult {
     let method = matchup_method(m, settings.method);
     if method == Method::Exact {
-        return exact::run_cancellable(m, &settings.cancel).result(Method::Exact, None);
+        let mut r = exact::run_cancellable(m, &settings.cancel).result(Method::Exact, None);
+        r.status.stopped = Some(if settings.cancel.is_cancelled() {
+            StopRule::Cancelled
+        } else {
+            StopRule::ExactDone
+        });
+        return r;
     }
     let sampler = Sampler::new(m);
     let seed = settings.seed;
-    let tally = monte_carlo_rounds(
+    let with_status = |t: &MatchupTally, status: RunStatus| {
+        let mut r = t.result(Method::MonteCarlo, Some(seed));
+        r.status = status;
+        r
+    };
+    let (tally, rule) = monte_carlo_rounds(
         settings,
         |i| sampler.batch(seed, i, BATCH_DEALS),
         |a: &mut MatchupTally, b| a.merge(b),
-        |t| (t.deals, t.batches(), t.worst_std_error()),
-        |t| progress(&t.result(Method::MonteCarlo, Some(seed))),
+        |t| matchup_precision(t, settings.target_se),
+        |t, status| progress(&with_status(t, status.clone())),
     );
-    tally.result(Method::MonteCarlo, Some(seed))
+    with_status(
+        &tally,
+        RunStatus {
+            stopped: Some(rule),
+            ..RunStatus::default()
+        },
+    )
+}
+
+/// How far a matchup is from its target: the seat whose equity has the largest error.
+fn matchup_precision(t: &MatchupTally, target: f64) -> Precision {
+    let mut limiting: Option<Limiting> = None;
+    for (i, s) in t.seats.iter().enumerate() {
+        for (figure, stat) in [("equity", &s.equity), ("win", &s.win), ("tie", &s.tie)] {
+            let se = stat.std_error();
+            let worse = match (&limiting, se) {
+                (_, None) => true,
+                (None, Some(se)) => se > target,
+                (Some(l), Some(se)) => l.std_error.is_some_and(|w| se > w),
+            };
+            if worse && limiting.as_ref().is_none_or(|l| l.std_error.is_some()) {
+                limiting = Some(Limiting {
+                    figure,
+                    opponents: None,
+                    seat: Some(i + 1),
+                    std_error: se,
+                    target,
+                });
+            }
+        }
+    }
+    Precision {
+        deals: t.deals,
+        attempts: t.attempts,
+        batches: t.batches(),
+        limiting,
+    }
 }
 
 /// A sweep's figures, one point per opponent count.
@@ -129,6 +362,7 @@ pub fn run_matchup(
 pub struct SweepResult {
     pub seed: Option<u64>,
     pub points: Vec<SweepPoint>,
+    pub status: RunStatus,
 }
 
 impl SweepResult {
@@ -183,23 +417,37 @@ pub fn run_sweep(
         })
         .collect();
     let needs_mc = counts.iter().any(|n| !exact_counts.contains(n));
-    let assemble = |mc: Option<&SweepTally>| -> SweepResult {
+    let assemble = |mc: Option<&SweepTally>, status: RunStatus| -> SweepResult {
         let points = counts
             .iter()
             .filter_map(|&n| match exact_points.iter().find(|(e, _)| *e == n) {
                 Some((_, p)) => Some(p.clone()),
+                // A Monte Carlo point shows once it has an error estimate: never 0 ± 0.
                 None => mc
                     .and_then(|t| t.points.get(n - 1))
+                    .filter(|p| p.deals > 0 && p.equity.batches >= 2)
                     .map(|p| p.point(n, Method::MonteCarlo, s.has_potential())),
             })
             .collect();
         SweepResult {
             seed: needs_mc.then_some(settings.seed),
             points,
+            status,
         }
     };
     if !needs_mc {
-        return assemble(None);
+        let stopped = if settings.cancel.is_cancelled() {
+            StopRule::Cancelled
+        } else {
+            StopRule::ExactDone
+        };
+        return assemble(
+            None,
+            RunStatus {
+                stopped: Some(stopped),
+                ..RunStatus::default()
+            },
+        );
     }
     let sampler = SweepSampler::new(s);
     let seed = settings.seed;
@@ -208,45 +456,88 @@ pub fn run_sweep(
         .copied()
         .filter(|n| !exact_counts.contains(n))
         .collect();
-    let tally = monte_carlo_rounds(
+    let potential_target = settings.potential_target_se.filter(|_| s.has_potential());
+    let (tally, rule) = monte_carlo_rounds(
         settings,
         |i| sampler.batch(seed, i, BATCH_DEALS),
         |a: &mut SweepTally, b| a.merge(b),
-        |t| {
-            worst_sweep_se(
-                t,
-                &mc_counts,
-                s.has_potential() && settings.potentials_in_target,
-            )
-        },
-        |t| progress(&assemble(Some(t))),
+        |t| sweep_precision(t, &mc_counts, settings.target_se, potential_target),
+        |t, status| progress(&assemble(Some(t), status.clone())),
     );
-    assemble(Some(&tally))
+    assemble(
+        Some(&tally),
+        RunStatus {
+            stopped: Some(rule),
+            ..RunStatus::default()
+        },
+    )
 }
 
-/// (deals of the smallest N, batches, worst standard error over every figure).
-fn worst_sweep_se(t: &SweepTally, counts: &[usize], potential: bool) -> (u64, u32, Option<f64>) {
-    let mut worst = 0.0f64;
+/// How far a sweep is from its targets: over every Monte Carlo opponent count, the
+/// figure whose standard error is furthest above its target (win, tie, equity and hand
+/// strength against `target`; PPot and NPot against `potential_target`, once their
+/// condition rests on enough deals to be shown). An opponent count that almost never
+/// gets dealt (narrow ranges) does not hold the run open.
+fn sweep_precision(
+    t: &SweepTally,
+    counts: &[usize],
+    target: f64,
+    potential_target: Option<f64>,
+) -> Precision {
+    let mut limiting: Option<(f64, Limiting)> = None;
     let mut batches = u32::MAX;
     let mut deals = 0;
+    let mut consider = |figure: &'static str, n: usize, se: Option<f64>, target: f64| {
+        // No estimate yet counts as infinitely far from the target.
+        let ratio = se.map_or(f64::INFINITY, |se| se / target);
+        if ratio > 1.0 && limiting.as_ref().is_none_or(|(r, _)| ratio > *r) {
+            limiting = Some((
+                ratio,
+                Limiting {
+                    figure,
+                    opponents: Some(n),
+                    seat: None,
+                    std_error: se,
+                    target,
+                },
+            ));
+        }
+    };
     for &n in counts {
         let Some(p) = t.points.get(n - 1) else {
-            return (0, 0, None);
+            consider("equity", n, None, target);
+            continue;
         };
         deals = deals.max(p.deals);
-        batches = batches.min(p.equity.batches);
-        let mut stats = vec![&p.win, &p.tie, &p.equity, &p.hand_strength];
-        if potential {
-            // A potential whose denominator (behind/ahead now) is rare may have too few
-            // batches for an error estimate; it does not hold the run open.
-            stats.extend([&p.ppot, &p.npot].into_iter().filter(|s| s.batches >= 2));
+        let starved = t.attempts >= STARVED_AFTER_ATTEMPTS
+            && (p.deals as f64) < STARVED_ACCEPTANCE * t.attempts as f64;
+        if starved {
+            continue;
         }
-        for s in stats {
-            match s.std_error() {
-                Some(se) => worst = worst.max(se),
-                None => return (deals, 0, None),
+        batches = batches.min(p.equity.batches);
+        for (figure, stat) in [
+            ("Win", &p.win),
+            ("Tie", &p.tie),
+            ("Equity", &p.equity),
+            ("Hand Strength", &p.hand_strength),
+        ] {
+            consider(figure, n, stat.std_error(), target);
+        }
+        if let Some(pt) = potential_target {
+            for (figure, stat, in_condition) in [
+                ("PPot", &p.ppot, p.ppot_deals),
+                ("NPot", &p.npot, p.npot_deals),
+            ] {
+                if in_condition >= MIN_CONDITION_DEALS && stat.batches >= 2 {
+                    consider(figure, n, stat.std_error(), pt);
+                }
             }
         }
     }
-    (deals, batches, Some(worst))
+    Precision {
+        deals,
+        attempts: t.attempts,
+        batches: if batches == u32::MAX { 0 } else { batches },
+        limiting: limiting.map(|(_, l)| l),
+    }
 }

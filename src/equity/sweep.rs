@@ -11,7 +11,10 @@
 
 use super::monte_carlo::{batch_rng, Deck, WeightedCombos};
 use super::stats::BatchStat;
-use super::{check_board, check_known_hand, choose, exists_deal, EquityError, Method, SeatCombos};
+use super::{
+    check_board, check_known_hand, choose, exists_deal, EquityError, Feasibility, Method,
+    SeatCombos, DEAL_SEARCH_BUDGET,
+};
 use crate::cards::{Card, CardSet};
 use crate::eval::{rank_partial, Hand};
 use crate::range::{Combo, HandRange, COMBOS};
@@ -22,6 +25,10 @@ pub const MAX_OPPONENTS: usize = 22;
 
 /// Opponent counts shown by default (the classic programs' 1–9).
 pub const DEFAULT_OPPONENTS: usize = 9;
+
+/// A Monte Carlo PPot or NPot resting on fewer deals in its condition (behind or tied
+/// now, ahead or tied now) is "n/a" (SPEC §4), never a number from a handful of deals.
+pub const MIN_CONDITION_DEALS: u64 = 100;
 
 /// A validated sweep scenario.
 #[derive(Clone, Debug)]
@@ -74,7 +81,8 @@ impl Sweep {
             seats.extend(std::iter::repeat_n(opp_seat.clone(), n));
             let live = 52 - blocked.len();
             if 2 + 2 * n + 5 - board.len() > live
-                || !exists_deal(&seats, blocked, 5 - board.len(), 200_000)
+                || exists_deal(&seats, blocked, 5 - board.len(), DEAL_SEARCH_BUDGET / 8)
+                    == Feasibility::Impossible
             {
                 break;
             }
@@ -141,6 +149,9 @@ impl Sweep {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PointTally {
     pub deals: u64,
+    /// Deals behind or tied now (PPot's condition) and ahead or tied now (NPot's).
+    pub ppot_deals: u64,
+    pub npot_deals: u64,
     pub win: BatchStat,
     pub tie: BatchStat,
     pub equity: BatchStat,
@@ -161,6 +172,8 @@ pub struct PointTally {
 impl PointTally {
     pub fn merge(&mut self, o: &PointTally) {
         self.deals += o.deals;
+        self.ppot_deals += o.ppot_deals;
+        self.npot_deals += o.npot_deals;
         self.win.merge(&o.win);
         self.tie.merge(&o.tie);
         self.equity.merge(&o.equity);
@@ -181,6 +194,8 @@ impl PointTally {
 #[derive(Clone, Copy, Debug, Default)]
 struct PointSums {
     deals: u64,
+    ppot_deals: u64,
+    npot_deals: u64,
     weight: f64,
     win: f64,
     tie: f64,
@@ -198,6 +213,8 @@ struct PointSums {
 impl PointSums {
     fn add(&mut self, o: &PointSums) {
         self.deals += o.deals;
+        self.ppot_deals += o.ppot_deals;
+        self.npot_deals += o.npot_deals;
         self.weight += o.weight;
         self.win += o.win;
         self.tie += o.tie;
@@ -217,6 +234,8 @@ impl PointSums {
     fn into_tally(self) -> PointTally {
         let mut t = PointTally {
             deals: self.deals,
+            ppot_deals: self.ppot_deals,
+            npot_deals: self.npot_deals,
             hero_types: self.hero_types,
             opponent_types: self.opponent_types,
             ..Default::default()
@@ -263,6 +282,8 @@ impl PointSums {
         }
         self.hs += w * now.share();
         let half = w / 2.0;
+        self.ppot_deals += u64::from(now != Standing::Ahead);
+        self.npot_deals += u64::from(now != Standing::Behind);
         match now {
             Standing::Behind => {
                 self.ppot_den += w;
@@ -344,10 +365,13 @@ impl<V: Copy + Ord> BestOf<V> {
 pub struct SweepTally {
     /// Index N − 1.
     pub points: Vec<PointTally>,
+    /// Deals attempted (whether or not every opponent could be dealt).
+    pub attempts: u64,
 }
 
 impl SweepTally {
     pub fn merge(&mut self, o: &SweepTally) {
+        self.attempts += o.attempts;
         if self.points.len() < o.points.len() {
             self.points.resize(o.points.len(), PointTally::default());
         }
@@ -356,9 +380,10 @@ impl SweepTally {
         }
     }
 
-    fn from_sums(sums: Vec<PointSums>) -> SweepTally {
+    fn from_sums(sums: Vec<PointSums>, attempts: u64) -> SweepTally {
         SweepTally {
             points: sums.into_iter().map(PointSums::into_tally).collect(),
+            attempts,
         }
     }
 }
@@ -506,6 +531,8 @@ impl PointCounts {
         let row = |r: usize| f(t[r][0] + t[r][1] + t[r][2]);
         PointSums {
             deals: self.deals as u64,
+            ppot_deals: (t[2].iter().sum::<u32>() + t[1].iter().sum::<u32>()) as u64,
+            npot_deals: (t[0].iter().sum::<u32>() + t[1].iter().sum::<u32>()) as u64,
             weight: f(self.deals),
             win: f(self.win),
             tie: ties,
@@ -622,7 +649,10 @@ impl<'a> SweepSampler<'a> {
                 |p| counts[p.n - 1].credit(p),
             );
         }
-        SweepTally::from_sums(counts.into_iter().map(PointCounts::into_sums).collect())
+        SweepTally::from_sums(
+            counts.into_iter().map(PointCounts::into_sums).collect(),
+            attempts as u64,
+        )
     }
 }
 
@@ -762,6 +792,10 @@ pub struct SweepPoint {
     /// Joint (unconditional) potentials, the classic plot's form.
     pub ppot_joint: Option<f64>,
     pub npot_joint: Option<f64>,
+    /// Deals PPot and NPot rest on (their conditions); below [`MIN_CONDITION_DEALS`]
+    /// a Monte Carlo potential is `None` ("n/a").
+    pub ppot_deals: u64,
+    pub npot_deals: u64,
     pub std_error: SweepErrors,
     pub hero_types: [f64; 9],
     pub opponent_types: [f64; 9],
@@ -792,6 +826,8 @@ impl PointTally {
                 s.std_error().unwrap_or(0.0)
             }
         };
+        let enough = |deals: u64| exact || deals >= MIN_CONDITION_DEALS;
+        let (ppot_ok, npot_ok) = (enough(self.ppot_deals), enough(self.npot_deals));
         let potential = |s: &BatchStat| if has_potential { s.mean() } else { None };
         let potential_se = |s: &BatchStat| {
             if has_potential && s.mean().is_some() {
@@ -800,6 +836,7 @@ impl PointTally {
                 None
             }
         };
+        let only = |ok: bool, x: Option<f64>| x.filter(|_| ok);
         let total = self.equity.n;
         let share = |x: f64| if total > 0.0 { x / total } else { 0.0 };
         SweepPoint {
@@ -811,21 +848,35 @@ impl PointTally {
             equity: self.equity.mean().unwrap_or(0.0),
             win_odds: self.win_odds.mean().unwrap_or(0.0),
             hand_strength: self.hand_strength.mean().unwrap_or(0.0),
-            ppot: potential(&self.ppot),
-            npot: potential(&self.npot),
+            ppot: only(ppot_ok, potential(&self.ppot)),
+            npot: only(npot_ok, potential(&self.npot)),
             // Joint potentials exist wherever the conditional one does.
-            ppot_joint: potential(&self.ppot).and(potential(&self.ppot_joint)),
-            npot_joint: potential(&self.npot).and(potential(&self.npot_joint)),
+            ppot_joint: only(
+                ppot_ok,
+                potential(&self.ppot).and(potential(&self.ppot_joint)),
+            ),
+            npot_joint: only(
+                npot_ok,
+                potential(&self.npot).and(potential(&self.npot_joint)),
+            ),
+            ppot_deals: self.ppot_deals,
+            npot_deals: self.npot_deals,
             std_error: SweepErrors {
                 win: se(&self.win),
                 tie: se(&self.tie),
                 equity: se(&self.equity),
                 win_odds: se(&self.win_odds),
                 hand_strength: se(&self.hand_strength),
-                ppot: potential_se(&self.ppot),
-                npot: potential_se(&self.npot),
-                ppot_joint: potential_se(&self.ppot).and(potential_se(&self.ppot_joint)),
-                npot_joint: potential_se(&self.npot).and(potential_se(&self.npot_joint)),
+                ppot: only(ppot_ok, potential_se(&self.ppot)),
+                npot: only(npot_ok, potential_se(&self.npot)),
+                ppot_joint: only(
+                    ppot_ok,
+                    potential_se(&self.ppot).and(potential_se(&self.ppot_joint)),
+                ),
+                npot_joint: only(
+                    npot_ok,
+                    potential_se(&self.npot).and(potential_se(&self.npot_joint)),
+                ),
             },
             hero_types: self.hero_types.map(share),
             opponent_types: self.opponent_types.map(share),

@@ -10,9 +10,12 @@
 use crate::cards::CardSet;
 use crate::equity::chart::{run_chart, ChartResult, ChartSpec};
 use crate::equity::outs::{outs, Outs};
-use crate::equity::run::{run_matchup, run_sweep, RunSettings, SweepResult};
+use crate::equity::run::{
+    check_exact_cost, matchup_exact_evaluations, run_matchup, run_sweep, sweep_exact_evaluations,
+    RunSettings, SweepResult,
+};
 use crate::equity::sweep::Sweep;
-use crate::equity::{Cancel, EquityError, Matchup, MatchupResult};
+use crate::equity::{Cancel, EquityError, Matchup, MatchupResult, Method};
 use crate::range::Combo;
 use crossbeam_channel::{Receiver, Sender};
 use std::collections::HashMap;
@@ -38,6 +41,9 @@ pub enum Job {
     Sweep(Sweep),
     Chart(ChartSpec),
     Outs(OutsSpec),
+    /// Panics on purpose: proves a fault in a job stays in that job (tests).
+    #[doc(hidden)]
+    Panic,
 }
 
 /// The question of an outs job: a known hero hand on a flop or turn, and any known
@@ -111,16 +117,17 @@ pub struct JobManager {
 }
 
 impl JobManager {
-    /// A manager with `threads` workers (all cores when `None`).
-    pub fn new(threads: Option<usize>) -> JobManager {
+    /// A manager with `threads` workers (all cores when `None`); an error when the
+    /// system cannot start them.
+    pub fn new(threads: Option<usize>) -> Result<JobManager, rayon::ThreadPoolBuildError> {
         let mut builder =
             rayon::ThreadPoolBuilder::new().thread_name(|i| format!("multiodds-worker-{i}"));
         if let Some(n) = threads.filter(|&n| n > 0) {
             builder = builder.num_threads(n);
         }
-        let pool = builder.build().expect("worker pool");
+        let pool = builder.build()?;
         let (sender, receiver) = crossbeam_channel::unbounded();
-        JobManager {
+        Ok(JobManager {
             threads: pool.current_num_threads(),
             pool: Arc::new(pool),
             sender,
@@ -128,7 +135,7 @@ impl JobManager {
             current: HashMap::new(),
             next_generation: 1,
             wake: None,
-        }
+        })
     }
 
     /// Calls `wake` after every message (e.g. `ctx.request_repaint()`).
@@ -155,8 +162,9 @@ impl JobManager {
         let settings = RunSettings { cancel, ..settings };
         let sender = self.sender.clone();
         let wake = self.wake.clone();
+        let threads = self.threads;
         self.pool
-            .spawn(move || run_job(slot, generation, job, settings, sender, wake));
+            .spawn(move || run_job(slot, generation, job, settings, threads, sender, wake));
         handle
     }
 
@@ -211,11 +219,24 @@ impl Drop for JobManager {
     }
 }
 
+/// Refuses exact work that would take longer than the bound (SPEC §5), whichever path
+/// asked for it (the app's views, the CLI, scenario files).
+pub fn check_affordable(job: &Job, method: Method, threads: usize) -> Result<(), EquityError> {
+    let evaluations = match job {
+        Job::Matchup(m) => matchup_exact_evaluations(m, method),
+        Job::Sweep(s) => sweep_exact_evaluations(s, method),
+        Job::Chart(spec) => crate::equity::chart::exact_evaluations(spec, method),
+        Job::Outs(_) | Job::Panic => 0.0,
+    };
+    check_exact_cost(evaluations, threads)
+}
+
 fn run_job(
     slot: Slot,
     generation: u64,
     job: Job,
     settings: RunSettings,
+    threads: usize,
     sender: Sender<Progress>,
     wake: Option<Wake>,
 ) {
@@ -236,7 +257,12 @@ fn run_job(
     };
     let cancel = settings.cancel.clone();
     let keep_going = |ok: bool| ok && !cancel.is_cancelled();
-    let output = match job {
+    if let Err(e) = check_affordable(&job, settings.method, threads) {
+        send(JobOutput::Failed(e), Some(StopReason::Finished));
+        return;
+    }
+    // A panic in the engine becomes this job's error, not the end of the program.
+    let run = std::panic::AssertUnwindSafe(|| match job {
         Job::Matchup(m) => JobOutput::Matchup(run_matchup(&m, &settings, |r| {
             keep_going(send(JobOutput::Matchup(r.clone()), None))
         })),
@@ -253,7 +279,16 @@ fn run_job(
             Ok(o) => JobOutput::Outs(Box::new(o)),
             Err(e) => JobOutput::Failed(e),
         },
-    };
+        Job::Panic => panic!("a job that panics (test of the worker's fault handling)"),
+    });
+    let output = std::panic::catch_unwind(run).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_string());
+        JobOutput::Failed(EquityError::Internal(what))
+    });
     let reason = if cancel.is_cancelled() {
         StopReason::Cancelled
     } else {
