@@ -5,7 +5,7 @@ mod output;
 
 use crate::cards::{CardError, CardErrorKind, CardSet};
 use crate::equity::chart::ChartSpec;
-use crate::equity::run::RunSettings;
+use crate::equity::run::{RunSettings, StopRule};
 use crate::equity::sweep::{Sweep, MAX_OPPONENTS};
 use crate::equity::{EquityError, Matchup, Method};
 use crate::eval;
@@ -585,6 +585,12 @@ fn run_job(
     loop {
         if INTERRUPTED.load(Ordering::SeqCst) {
             handle.cancel();
+            // What was done so far is the result, and it says it was cancelled.
+            match &mut latest {
+                Some((JobOutput::Matchup(r), _)) => r.status.stopped = Some(StopRule::Cancelled),
+                Some((JobOutput::Sweep(r), _)) => r.status.stopped = Some(StopRule::Cancelled),
+                _ => {}
+            }
             if let Some(b) = &bar {
                 b.finish_and_clear();
             }

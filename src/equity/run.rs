@@ -23,8 +23,13 @@ pub const MAX_EXACT_SECONDS: f64 = 120.0;
 
 /// "about 3 hours", "about 40 s": a duration for messages.
 pub fn describe_duration(seconds: f64) -> String {
-    if !seconds.is_finite() || seconds > 3.0e9 {
-        "longer than a lifetime".to_string()
+    const YEAR: f64 = 365.25 * 86_400.0;
+    if !seconds.is_finite() {
+        "forever".to_string()
+    } else if seconds >= 1e6 * YEAR {
+        format!("about {:.1e} years", seconds / YEAR)
+    } else if seconds >= 2.0 * YEAR {
+        format!("about {:.0} years", seconds / YEAR)
     } else if seconds >= 2.0 * 86_400.0 {
         format!("about {:.0} days", seconds / 86_400.0)
     } else if seconds >= 2.0 * 3600.0 {
