@@ -457,3 +457,35 @@ fn figure_switches_add_win_odds_and_joint_potentials() {
     assert!(shows(&h, "PPot (joint) %"));
     assert!(!shows(&h, "PPot %"));
 }
+
+/// The default scenario (AKs against 1–9 random opponents) reaches "done" on its own and
+/// the status line says why it stopped.
+#[test]
+fn the_default_sweep_ends_and_shows_why() {
+    let mut h = harness(MultiOddsApp::with_threads(Some(2)));
+    step_until(&mut h, "the default sweep to end", |app| {
+        !app.is_running() && app.rt.shown.is_some() && !app.rt.stale
+    });
+    h.run_steps(2);
+    let status = h
+        .state()
+        .rt
+        .shown
+        .as_ref()
+        .and_then(|s| s.result.status.stopped)
+        .expect("a stop reason");
+    assert!(
+        matches!(
+            status,
+            multiodds::equity::run::StopRule::TargetReached
+                | multiodds::equity::run::StopRule::TimeBudget
+                | multiodds::equity::run::StopRule::ExactDone
+        ),
+        "{status:?}"
+    );
+    assert!(
+        shows(&h, &format!("done · {}", status.describe())),
+        "{:?}",
+        texts(&h)
+    );
+}

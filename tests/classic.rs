@@ -280,3 +280,12 @@ fn outs_reference_values_of_the_original_library() {
         (10, 10, 1)
     );
 }
+
+#[test]
+fn the_combo_draw_example_loads() {
+    let s = multiodds::scenario::Scenario::load(std::path::Path::new(
+        "assets/examples/combo_draw_outs.ron",
+    ))
+    .unwrap();
+    assert_eq!((s.hero.as_str(), s.board.as_str()), ("8d 7d", "9d 6c 2d"));
+}

@@ -367,6 +367,8 @@ pub fn run_settings(
             .add(egui::DragValue::new(seed))
             .labelled_by(l.id)
             .changed();
+    });
+    ui.horizontal(|ui| {
         let l = ui.label("Time budget").on_hover_text(
             "A Monte Carlo run stops after this long even if short of its precision",
         );

@@ -41,6 +41,12 @@ impl std::fmt::Display for CardErrorKind {
                 min,
                 max,
                 got,
+            } if min == max => write!(f, "{what} takes exactly {min} cards, got {got}"),
+            CardErrorKind::Count {
+                what,
+                min,
+                max,
+                got,
             } => write!(f, "{what} takes {min} to {max} cards, got {got}"),
         }
     }
@@ -64,9 +70,24 @@ impl CardError {
 }
 
 /// Renders `input` and, below it, a caret under 1-based `column` followed by `reason`.
+///
+/// Only the line of the input holding `column` is shown, and the padding repeats its
+/// tabs, so the caret sits under the token however the input was laid out.
 pub fn caret_line(input: &str, column: usize, reason: &str) -> String {
-    let pad = " ".repeat(column.saturating_sub(1));
-    format!("{input}\n{pad}^ {reason}")
+    let chars: Vec<char> = input.chars().collect();
+    let at = column.saturating_sub(1).min(chars.len());
+    let is_break = |c: &char| *c == '\n' || *c == '\r';
+    let start = chars[..at].iter().rposition(is_break).map_or(0, |p| p + 1);
+    let end = chars[at..]
+        .iter()
+        .position(is_break)
+        .map_or(chars.len(), |p| at + p);
+    let line: String = chars[start..end].iter().collect();
+    let pad: String = chars[start..at]
+        .iter()
+        .map(|&c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    format!("{line}\n{pad}^ {reason}")
 }
 
 /// The rank index of a rank character, if it is one (`1` is handled by the caller for `10`).
@@ -155,6 +176,19 @@ fn token_at(chars: &[char], start: usize) -> String {
         .iter()
         .take_while(|c| !c.is_whitespace() && **c != ',')
         .collect()
+}
+
+#[cfg(test)]
+mod caret_tests {
+    use super::caret_line;
+
+    #[test]
+    fn carets_line_up_with_tabs_and_newlines() {
+        assert_eq!(caret_line("As\tKx", 5, "bad"), "As\tKx\n  \t ^ bad");
+        // The second line of the input is shown alone, the caret under its token.
+        assert_eq!(caret_line("AA,\nKx+", 6, "bad"), "Kx+\n ^ bad");
+        assert_eq!(caret_line("", 1, "empty"), "\n^ empty");
+    }
 }
 
 #[cfg(test)]

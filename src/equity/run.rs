@@ -406,6 +406,7 @@ pub fn run_sweep(
     settings: &RunSettings,
     mut progress: impl FnMut(&SweepResult) -> bool,
 ) -> SweepResult {
+    let start = Instant::now();
     let counts: Vec<usize> = (*s.counts.start()..=(*s.counts.end()).min(s.feasible)).collect();
     let exact_counts = sweep_exact_counts(s, settings.method);
     let exact_points: Vec<(usize, SweepPoint)> = exact_counts
@@ -462,8 +463,15 @@ pub fn run_sweep(
         .filter(|n| !exact_counts.contains(n))
         .collect();
     let potential_target = settings.potential_target_se.filter(|_| s.has_potential());
+    // The time budget covers the whole run, exact points included.
+    let mc_settings = RunSettings {
+        time_limit: settings
+            .time_limit
+            .map(|t| t.saturating_sub(start.elapsed())),
+        ..settings.clone()
+    };
     let (tally, rule) = monte_carlo_rounds(
-        settings,
+        &mc_settings,
         |i| sampler.batch(seed, i, BATCH_DEALS),
         |a: &mut SweepTally, b| a.merge(b),
         |t| sweep_precision(t, &mc_counts, settings.target_se, potential_target),

@@ -540,7 +540,7 @@ impl Parser {
         // Columns in the joined word map back to the first word, the operator or the
         // second word of the input.
         let remap = |mut e: RangeError| {
-            let i = e.column - 1 - token.start;
+            let i = e.column.saturating_sub(1 + token.start);
             e.column = if i < first_len {
                 token.start + i + 1
             } else if i == first_len {
