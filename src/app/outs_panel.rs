@@ -121,11 +121,7 @@ fn outs_body(ui: &mut egui::Ui, o: &Outs) {
     } else {
         format!("Draws: {}", draws.join(", "))
     });
-    let counts: Vec<String> = crate::eval::HandCategory::ALL
-        .iter()
-        .filter(|c| o.draw_counts[**c as usize] > 0)
-        .map(|c| format!("{} {}", c.name(), o.draw_counts[*c as usize]))
-        .collect();
+    let counts = o.draw_count_names();
     if !counts.is_empty() {
         ui.label(format!("Draw count by hand: {}", counts.join(" · ")));
     }

@@ -313,11 +313,7 @@ pub fn outs(o: &crate::equity::outs::Outs, json: bool) -> String {
     out += &line("discounted outs", &o.discounted_draw);
     out += &format!("  {}\n", cards(&o.discounted).join(" "));
     out += &line("outs (second rule)", &o.outs_ex_draw);
-    let counts: Vec<String> = crate::eval::HandCategory::ALL
-        .iter()
-        .filter(|c| o.draw_counts[**c as usize] > 0)
-        .map(|c| format!("{} {}", c.name(), o.draw_counts[*c as usize]))
-        .collect();
+    let counts = o.draw_count_names();
     if !counts.is_empty() {
         out += &format!("draw count: {}\n", counts.join(", "));
     }

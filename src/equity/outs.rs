@@ -65,6 +65,17 @@ pub struct Outs {
     pub to_come: usize,
 }
 
+impl Outs {
+    /// "Pair 6", "Flush 9": the non-zero draw counts, weakest hand first.
+    pub fn draw_count_names(&self) -> Vec<String> {
+        HandCategory::ALL
+            .iter()
+            .filter(|c| self.draw_counts[**c as usize] > 0)
+            .map(|c| format!("{} {}", c.name(), self.draw_counts[*c as usize]))
+            .collect()
+    }
+}
+
 /// The chances of a draw with `outs` of `unseen` cards and `to_come` cards to come.
 pub fn draw(outs: usize, unseen: usize, to_come: usize) -> Draw {
     let miss = choose(unseen.saturating_sub(outs) as u64, to_come as u64) as f64;
