@@ -381,3 +381,42 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn exact_runs_stream_their_fraction_done_and_time_left() {
+    let m = Matchup::new(ranges(&["AsKs", "random"]), CardSet::EMPTY, CardSet::EMPTY).unwrap();
+    let mut manager = JobManager::new(Some(2)).unwrap();
+    let settings = RunSettings {
+        method: Method::Exact,
+        ..RunSettings::default()
+    };
+    manager.submit(Slot::Other(4), Job::Matchup(m), settings);
+    let mut fractions = Vec::new();
+    loop {
+        let p = manager.recv_timeout(Duration::from_secs(120)).unwrap();
+        match p.output {
+            JobOutput::ExactProgress {
+                fraction,
+                seconds_left,
+            } => {
+                assert!((0.0..1.0).contains(&fraction));
+                if fraction > 0.0 {
+                    assert!(seconds_left.is_some_and(|s| s.is_finite() && s >= 0.0));
+                }
+                fractions.push(fraction);
+            }
+            JobOutput::Matchup(r) => {
+                assert!(p.stopped.is_some(), "the result is the last message");
+                assert_eq!(r.status.stopped, Some(StopRule::ExactDone));
+                assert!((r.seats[0].equity - 0.670446323092352).abs() < 1e-9);
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(
+        !fractions.is_empty(),
+        "a run of seconds reports its progress"
+    );
+    assert!(fractions.windows(2).all(|w| w[0] <= w[1]), "{fractions:?}");
+}

@@ -124,6 +124,8 @@ impl MatchupInputs {
 #[derive(Default)]
 pub struct MatchupRuntime {
     pub shown: Option<(MatchupResult, Vec<String>)>,
+    /// The running exact enumeration's fraction done and time left.
+    pub exact_progress: Option<(f64, Option<f64>)>,
     pub running: bool,
     pub stale: bool,
     pub errors: MatchupErrors,

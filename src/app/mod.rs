@@ -100,6 +100,8 @@ pub struct Runtime {
     pub opponents_grid: grid::GridState,
     /// How long the last frames took to lay out and draw (exponential average, ms).
     pub frame_ms: f32,
+    /// The running exact enumeration's fraction done and time left.
+    pub exact_progress: Option<(f64, Option<f64>)>,
     /// Outs and draws of a known hero hand on a flop or turn (an outs job's answer).
     pub outs: Option<Result<Box<crate::equity::outs::Outs>, String>>,
     /// Where the plot was drawn last frame (for PNG export).
@@ -135,6 +137,7 @@ impl Default for Runtime {
             opponents_grid: grid::GridState::default(),
             frame_ms: 0.0,
             outs: None,
+            exact_progress: None,
             plot_rect: None,
             png_done: std::sync::mpsc::channel(),
         }
@@ -249,6 +252,15 @@ impl MultiOddsApp {
                 }
                 if p.slot == Slot::Matchup {
                     let m = &mut self.matchup_rt;
+                    if let JobOutput::ExactProgress {
+                        fraction,
+                        seconds_left,
+                    } = p.output
+                    {
+                        m.exact_progress = Some((fraction, seconds_left));
+                        continue;
+                    }
+                    m.exact_progress = None;
                     match p.output {
                         JobOutput::Matchup(result) => {
                             m.shown = Some((result, m.job_seats.clone()));
@@ -272,6 +284,15 @@ impl MultiOddsApp {
                     self.rt.errors.scenario = Some(e.to_string());
                     self.rt.stale = self.rt.shown.is_some();
                 }
+                if let JobOutput::ExactProgress {
+                    fraction,
+                    seconds_left,
+                } = p.output
+                {
+                    self.rt.exact_progress = Some((fraction, seconds_left));
+                    continue;
+                }
+                self.rt.exact_progress = None;
                 if let JobOutput::Sweep(result) = p.output {
                     if self.rt.first_result_ms.is_none() {
                         if let Some(s) = self.rt.started_at {
@@ -332,6 +353,7 @@ impl MultiOddsApp {
                 self.rt.stale = self.rt.shown.is_some();
                 self.rt.started_at = Some(Instant::now());
                 self.rt.first_result_ms = None;
+                self.rt.exact_progress = None;
             }
             Err(errors) => {
                 self.rt.errors = *errors;
@@ -381,6 +403,7 @@ impl MultiOddsApp {
                     self.matchup.time_budget_s,
                 );
                 self.matchup_rt.job_seats = self.matchup.seats.clone();
+                self.matchup_rt.exact_progress = None;
                 self.matchup_rt.job_combos = m.seats.iter().map(|s| s.len()).collect();
                 self.jobs(ctx)
                     .submit(Slot::Matchup, Job::Matchup(m), settings);
@@ -579,14 +602,24 @@ impl MultiOddsApp {
             } else {
                 "done"
             };
-            // Why the run stopped, or which figure holds it back (SPEC §5).
+            // Why the run stopped, or which figure holds it back (SPEC §5); an exact
+            // run's fraction done and time left.
+            let exact = match self.view {
+                ViewTab::MultiOdds => self.rt.exact_progress,
+                ViewTab::Matchup => self.matchup_rt.exact_progress,
+                ViewTab::Chart => None,
+            };
             let why = match self.view {
                 ViewTab::MultiOdds => self.rt.shown.as_ref().map(|s| s.result.status.describe()),
                 ViewTab::Matchup => self.matchup_rt.shown.as_ref().map(|(r, _)| r.status.describe()),
                 ViewTab::Chart => None,
             };
-            let state = match why {
-                Some(why) if !errors && !stale => format!("{state} · {why}"),
+            let state = match (exact, why) {
+                (Some((f, left)), _) if running => format!(
+                    "{state} · {}",
+                    crate::equity::run::describe_exact_progress(f, left)
+                ),
+                (_, Some(why)) if !errors && !stale => format!("{state} · {why}"),
                 _ => state.to_string(),
             };
             ui.label(format!(

@@ -609,7 +609,10 @@ fn run_job(
             b.set_message(progress_message(&p.output, p.elapsed));
         }
         let stopped = p.stopped.is_some();
-        latest = Some((p.output, p.elapsed));
+        // Progress of an exact run only feeds the bar; the result is what came last.
+        if !matches!(p.output, JobOutput::ExactProgress { .. }) {
+            latest = Some((p.output, p.elapsed));
+        }
         if stopped {
             break;
         }
@@ -642,6 +645,10 @@ fn progress_message(output: &JobOutput, elapsed: Duration) -> String {
         }
         JobOutput::Chart(r) => format!("{} of 169 hands · {secs:.1} s", r.done),
         JobOutput::Outs(_) => format!("outs · {secs:.1} s"),
+        JobOutput::ExactProgress {
+            fraction,
+            seconds_left,
+        } => crate::equity::run::describe_exact_progress(*fraction, *seconds_left),
         JobOutput::Failed(e) => e.to_string(),
     }
 }

@@ -225,6 +225,7 @@ fn heads_up(m: &Matchup, cancel: &Cancel) -> MatchupTally {
                 return;
             }
             let board = board_hand.combine(completion);
+            cancel.add_work((seats[0].len() + seats[1].len()) as u64);
             match fixed_vs_wide {
                 Some(f) => fixed_against_wide(
                     f,
@@ -541,6 +542,7 @@ fn multiway(m: &Matchup, cancel: &Cancel) -> MatchupTally {
             boards += 1;
         });
         state.deals += boards * multiplicity;
+        cancel.add_work(boards * n as u64);
     };
     let new_state = || MultiwayState {
         sums: vec![SeatSums::new(); n],

@@ -26,9 +26,16 @@ use thiserror::Error;
 
 /// A cancellation flag shared between whoever starts a run and the run itself. Runs
 /// check it once per board, deal or batch and return early (with partial sums that
-/// the caller discards) once it is set.
+/// the caller discards) once it is set. Exact runs also count the evaluations they have
+/// done on it, so whoever started them can report the fraction done.
 #[derive(Clone, Debug, Default)]
-pub struct Cancel(std::sync::Arc<std::sync::atomic::AtomicBool>);
+pub struct Cancel(std::sync::Arc<CancelState>);
+
+#[derive(Debug, Default)]
+pub struct CancelState {
+    cancelled: std::sync::atomic::AtomicBool,
+    work_done: std::sync::atomic::AtomicU64,
+}
 
 impl Cancel {
     pub fn new() -> Cancel {
@@ -36,12 +43,28 @@ impl Cancel {
     }
 
     pub fn cancel(&self) {
-        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.0
+            .cancelled
+            .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     #[inline]
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(std::sync::atomic::Ordering::Relaxed)
+        self.0.cancelled.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Counts `evaluations` of exact work as done (called once per board or deal, not
+    /// per evaluation, so the shared counter stays cheap).
+    #[inline]
+    pub fn add_work(&self, evaluations: u64) {
+        self.0
+            .work_done
+            .fetch_add(evaluations, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Evaluations of exact work done so far.
+    pub fn work_done(&self) -> u64 {
+        self.0.work_done.load(std::sync::atomic::Ordering::Relaxed)
     }
 }
 

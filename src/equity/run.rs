@@ -41,6 +41,17 @@ pub fn describe_duration(seconds: f64) -> String {
     }
 }
 
+/// "exact · 43% done · about 12 s left".
+pub fn describe_exact_progress(fraction: f64, seconds_left: Option<f64>) -> String {
+    format!(
+        "exact · {:.0}% done · {}",
+        100.0 * fraction,
+        seconds_left.map_or("estimating the time left".to_string(), |s| {
+            format!("{} left", describe_duration(s))
+        })
+    )
+}
+
 /// Refuses an exact enumeration of `evaluations` that would take longer than
 /// [`MAX_EXACT_SECONDS`] on `threads` cores.
 pub fn check_exact_cost(evaluations: f64, threads: usize) -> Result<(), super::EquityError> {

@@ -691,6 +691,7 @@ pub fn exact_point_cancellable(sweep: &Sweep, n: usize, cancel: &super::Cancel) 
                 let mut chosen = vec![o];
                 let mut combos = Vec::with_capacity(n);
                 let mut holes = Vec::with_capacity(n);
+                let mut boards = 0u64;
                 rest_of_opponents(
                     sweep,
                     &opps,
@@ -705,6 +706,7 @@ pub fn exact_point_cancellable(sweep: &Sweep, n: usize, cancel: &super::Cancel) 
                         holes.extend(chosen.iter().map(|&i| opps.hands[i]));
                         let deck: Vec<Card> = used.complement().iter().collect();
                         for_each_completion(&deck, k, board_hand, &mut |board| {
+                            boards += 1;
                             credit_deal(
                                 sweep,
                                 hero.combos[h],
@@ -718,6 +720,7 @@ pub fn exact_point_cancellable(sweep: &Sweep, n: usize, cancel: &super::Cancel) 
                         });
                     },
                 );
+                cancel.add_work(boards * (n as u64 + 1));
                 per_n
             },
         )

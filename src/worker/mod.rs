@@ -63,6 +63,12 @@ pub enum JobOutput {
     Sweep(SweepResult),
     Chart(ChartResult),
     Outs(Box<Outs>),
+    /// How far an exact enumeration has come: the fraction of its evaluations done and
+    /// the time left at the pace so far (`None` before any work is counted).
+    ExactProgress {
+        fraction: f64,
+        seconds_left: Option<f64>,
+    },
     Failed(EquityError),
 }
 
@@ -221,14 +227,52 @@ impl Drop for JobManager {
 
 /// Refuses exact work that would take longer than the bound (SPEC §5), whichever path
 /// asked for it (the app's views, the CLI, scenario files).
-pub fn check_affordable(job: &Job, method: Method, threads: usize) -> Result<(), EquityError> {
+/// Returns the evaluations the job's exact part will take.
+pub fn check_affordable(job: &Job, method: Method, threads: usize) -> Result<f64, EquityError> {
     let evaluations = match job {
         Job::Matchup(m) => matchup_exact_evaluations(m, method),
         Job::Sweep(s) => sweep_exact_evaluations(s, method),
         Job::Chart(spec) => crate::equity::chart::exact_evaluations(spec, method),
         Job::Outs(_) | Job::Panic => 0.0,
     };
-    check_exact_cost(evaluations, threads)
+    check_exact_cost(evaluations, threads)?;
+    Ok(evaluations)
+}
+
+/// Exact work long enough to report its progress (about half a second).
+const REPORT_EXACT_EVALUATIONS: f64 = 5e7;
+
+/// While an exact enumeration runs, a small thread (it sleeps, it does not compute)
+/// reads the work counter and streams the fraction done and the time left.
+fn exact_reporter(
+    evaluations: f64,
+    cancel: Cancel,
+    finished: Arc<std::sync::atomic::AtomicBool>,
+    report: impl Fn(f64, Option<f64>) + Send + 'static,
+) -> Option<std::thread::JoinHandle<()>> {
+    use std::sync::atomic::Ordering;
+    let start = Instant::now();
+    std::thread::Builder::new()
+        .name("multiodds-progress".into())
+        .spawn(move || {
+            let mut last = Instant::now();
+            while !finished.load(Ordering::Relaxed) && !cancel.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(25));
+                if last.elapsed() < Duration::from_millis(250) {
+                    continue;
+                }
+                last = Instant::now();
+                let done = cancel.work_done() as f64;
+                if done >= evaluations {
+                    continue; // the exact part is over (a sweep's Monte Carlo follows)
+                }
+                let fraction = (done / evaluations).clamp(0.0, 0.999);
+                let elapsed = start.elapsed().as_secs_f64();
+                let left = (fraction > 0.0).then(|| elapsed * (1.0 - fraction) / fraction);
+                report(fraction, left);
+            }
+        })
+        .ok()
 }
 
 fn run_job(
@@ -257,10 +301,41 @@ fn run_job(
     };
     let cancel = settings.cancel.clone();
     let keep_going = |ok: bool| ok && !cancel.is_cancelled();
-    if let Err(e) = check_affordable(&job, settings.method, threads) {
-        send(JobOutput::Failed(e), Some(StopReason::Finished));
-        return;
-    }
+    let evaluations = match check_affordable(&job, settings.method, threads) {
+        Ok(e) => e,
+        Err(e) => {
+            send(JobOutput::Failed(e), Some(StopReason::Finished));
+            return;
+        }
+    };
+    let finished = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reporter = (evaluations >= REPORT_EXACT_EVALUATIONS && !matches!(job, Job::Chart(_)))
+        .then(|| {
+            let (sender, wake) = (sender.clone(), wake.clone());
+            exact_reporter(
+                evaluations,
+                cancel.clone(),
+                finished.clone(),
+                move |f, left| {
+                    let p = Progress {
+                        slot,
+                        generation,
+                        output: JobOutput::ExactProgress {
+                            fraction: f,
+                            seconds_left: left,
+                        },
+                        elapsed: start.elapsed(),
+                        stopped: None,
+                    };
+                    if sender.send(p).is_ok() {
+                        if let Some(w) = &wake {
+                            w();
+                        }
+                    }
+                },
+            )
+        })
+        .flatten();
     // A panic in the engine becomes this job's error, not the end of the program.
     let run = std::panic::AssertUnwindSafe(|| match job {
         Job::Matchup(m) => JobOutput::Matchup(run_matchup(&m, &settings, |r| {
@@ -289,6 +364,11 @@ fn run_job(
             .unwrap_or_else(|| "a panic".to_string());
         JobOutput::Failed(EquityError::Internal(what))
     });
+    // No progress message after the final one.
+    finished.store(true, std::sync::atomic::Ordering::Relaxed);
+    if let Some(r) = reporter {
+        let _ = r.join();
+    }
     let reason = if cancel.is_cancelled() {
         StopReason::Cancelled
     } else {
