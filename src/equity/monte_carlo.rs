@@ -1,5 +1,7 @@
 //! Monte Carlo with exact enumeration's weighting (SPEC §4): each seat draws a combo
-//! in proportion to its weight and the whole deal is rejected on any shared card.
+//! in proportion to its weight and the whole deal is rejected on any shared card — or,
+//! when the valid combinations of the seats are few enough to list, one combination is
+//! drawn by the product of its weights (no rejection; see `JoinedDeals`).
 //! Seats whose range is every live combo at weight 1 are drawn afterwards from the
 //! cards left (uniform, so no rejection is needed and no bias arises); then the board.
 //!
@@ -33,25 +35,80 @@ pub fn batch_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31))
 }
 
-/// A seat's cumulative weights, for drawing a combo in proportion to its weight.
+/// Walker's alias table: draws index `i` with probability `weights[i] / Σ weights` in
+/// constant time (one bounded integer and one uniform per draw, no search).
+#[derive(Clone, Debug)]
+pub struct AliasTable {
+    /// Chance of keeping the drawn column (else its alias), in [0, 1].
+    keep: Vec<f64>,
+    alias: Vec<u32>,
+}
+
+impl AliasTable {
+    /// A table for positive `weights` (at least one).
+    pub fn new(weights: &[f64]) -> AliasTable {
+        let n = weights.len();
+        let total: f64 = weights.iter().sum();
+        let mut keep: Vec<f64> = weights.iter().map(|w| w * n as f64 / total).collect();
+        let mut alias: Vec<u32> = (0..n as u32).collect();
+        let (mut small, mut large): (Vec<u32>, Vec<u32>) =
+            (0..n as u32).partition(|&i| keep[i as usize] < 1.0);
+        while let (Some(&s), Some(&l)) = (small.last(), large.last()) {
+            small.pop();
+            alias[s as usize] = l;
+            keep[l as usize] -= 1.0 - keep[s as usize];
+            if keep[l as usize] < 1.0 {
+                large.pop();
+                small.push(l);
+            }
+        }
+        // What is left is 1 up to rounding.
+        for i in small.into_iter().chain(large) {
+            keep[i as usize] = 1.0;
+        }
+        AliasTable { keep, alias }
+    }
+
+    pub fn len(&self) -> usize {
+        self.keep.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keep.is_empty()
+    }
+
+    /// The probability of index `i` (for tests).
+    pub fn probability(&self, i: usize) -> f64 {
+        let n = self.len() as f64;
+        let own = self.keep[i];
+        let aliased: f64 = (0..self.len())
+            .filter(|&j| j != i && self.alias[j] as usize == i)
+            .map(|j| 1.0 - self.keep[j])
+            .sum();
+        (own + aliased) / n
+    }
+
+    #[inline]
+    pub fn draw(&self, rng: &mut Xoshiro256PlusPlus) -> usize {
+        let i = below(rng, self.keep.len() as u32) as usize;
+        if rng.random::<f64>() < self.keep[i] {
+            i
+        } else {
+            self.alias[i] as usize
+        }
+    }
+}
+
+/// A seat's combos ready to draw by weight.
 #[derive(Clone, Debug)]
 pub struct WeightedCombos {
-    cumulative: Vec<f64>,
+    table: AliasTable,
     sets: Vec<CardSet>,
     hands: Vec<Hand>,
 }
 
 impl WeightedCombos {
     pub fn new(seat: &SeatCombos) -> WeightedCombos {
-        let mut total = 0.0;
-        let cumulative = seat
-            .weights
-            .iter()
-            .map(|w| {
-                total += w;
-                total
-            })
-            .collect();
         let hands = seat
             .combos
             .iter()
@@ -61,20 +118,16 @@ impl WeightedCombos {
             })
             .collect();
         WeightedCombos {
-            cumulative,
+            table: AliasTable::new(&seat.weights),
             sets: seat.sets.clone(),
             hands,
         }
     }
 
-    /// Draws a combo index.
+    /// A combo index drawn in proportion to its weight.
     #[inline]
     pub fn draw(&self, rng: &mut Xoshiro256PlusPlus) -> usize {
-        let total = *self.cumulative.last().expect("non-empty seat");
-        let x = rng.random::<f64>() * total;
-        self.cumulative
-            .partition_point(|&c| c <= x)
-            .min(self.cumulative.len() - 1)
+        self.table.draw(rng)
     }
 
     #[inline]
@@ -162,6 +215,85 @@ pub struct Sampler<'a> {
     weighted: Vec<(usize, WeightedCombos)>,
     random_seats: Vec<usize>,
     board_hand: Hand,
+    /// Every valid combination of the weighted seats' combos, when there are few enough.
+    joined: Option<JoinedDeals>,
+}
+
+/// Most valid combinations of the weighted seats the sampler lists up front.
+pub const MAX_JOINED_DEALS: usize = 1 << 20;
+
+/// The weighted seats' valid combinations (no shared card), each drawn in proportion to
+/// the product of its combos' weights. That is SPEC §4's distribution of those seats
+/// exactly: a deal's probability is proportional to the product of its weights over
+/// the deals with no shared card, and every such combination leaves the same number of
+/// cards for the seats of any two cards and the board, which are then dealt uniformly.
+/// So no draw is ever rejected, and narrow, overlapping ranges cannot starve.
+struct JoinedDeals {
+    /// Combo indices of each combination, `weighted.len()` per combination, in the
+    /// order of `Sampler::weighted`.
+    combos: Vec<u16>,
+    table: AliasTable,
+}
+
+impl JoinedDeals {
+    /// Lists the combinations (depth first, at most `MAX_JOINED_DEALS` and a bounded
+    /// number of steps); `None` when there are too many.
+    fn build(
+        weighted: &[(usize, WeightedCombos)],
+        seats: &[SeatCombos],
+        used: CardSet,
+    ) -> Option<JoinedDeals> {
+        struct Walk<'a> {
+            seats: Vec<&'a SeatCombos>,
+            chosen: Vec<u16>,
+            combos: Vec<u16>,
+            weights: Vec<f64>,
+            steps: u64,
+        }
+        fn go(w: &mut Walk, depth: usize, used: CardSet, weight: f64) -> bool {
+            w.steps += 1;
+            if w.steps > 8 * MAX_JOINED_DEALS as u64 {
+                return false;
+            }
+            if depth == w.seats.len() {
+                if w.weights.len() >= MAX_JOINED_DEALS {
+                    return false;
+                }
+                w.combos.extend_from_slice(&w.chosen);
+                w.weights.push(weight);
+                return true;
+            }
+            let seat = w.seats[depth];
+            for i in 0..seat.len() {
+                if !seat.sets[i].intersects(used) {
+                    w.chosen[depth] = i as u16;
+                    if !go(
+                        w,
+                        depth + 1,
+                        used.union(seat.sets[i]),
+                        weight * seat.weights[i],
+                    ) {
+                        return false;
+                    }
+                }
+            }
+            true
+        }
+        let mut walk = Walk {
+            seats: weighted.iter().map(|(s, _)| &seats[*s]).collect(),
+            chosen: vec![0; weighted.len()],
+            combos: Vec::new(),
+            weights: Vec::new(),
+            steps: 0,
+        };
+        if !go(&mut walk, 0, used, 1.0) || walk.weights.is_empty() {
+            return None;
+        }
+        Some(JoinedDeals {
+            table: AliasTable::new(&walk.weights),
+            combos: walk.combos,
+        })
+    }
 }
 
 impl<'a> Sampler<'a> {
@@ -178,12 +310,25 @@ impl<'a> Sampler<'a> {
         // Narrow seats first: a clash is found after fewer draws.
         weighted.sort_by_key(|(_, w)| w.sets.len());
         let board_hand = Hand::from_cards(&matchup.board.iter().collect::<Vec<_>>());
+        // Two or more weighted seats can clash: list their valid combinations when
+        // there are few enough, and draw from those (no rejection at all).
+        let joined = (weighted.len() >= 2)
+            .then(|| {
+                JoinedDeals::build(&weighted, &matchup.seats, matchup.board.union(matchup.dead))
+            })
+            .flatten();
         Sampler {
             matchup,
             weighted,
             random_seats,
             board_hand,
+            joined,
         }
+    }
+
+    /// True when the sampler draws from the listed valid combinations.
+    pub fn is_joined(&self) -> bool {
+        self.joined.is_some()
     }
 
     /// Runs batch `index` of `deals` deals.
@@ -205,7 +350,16 @@ impl<'a> Sampler<'a> {
             attempts += 1;
             let mut used = base_used;
             let mut clash = false;
-            for (seat, combos) in &self.weighted {
+            if let Some(joined) = &self.joined {
+                let t = joined.table.draw(&mut rng);
+                let k = self.weighted.len();
+                for (j, (seat, combos)) in self.weighted.iter().enumerate() {
+                    let i = joined.combos[t * k + j] as usize;
+                    used = used.union(combos.set(i));
+                    holes[*seat] = combos.hand(i);
+                }
+            }
+            for (seat, combos) in self.weighted.iter().filter(|_| self.joined.is_none()) {
                 let i = combos.draw(&mut rng);
                 if combos.set(i).intersects(used) {
                     clash = true;
