@@ -90,6 +90,10 @@ impl AliasTable {
 
     #[inline]
     pub fn draw(&self, rng: &mut Xoshiro256PlusPlus) -> usize {
+        // A known hand needs no randomness.
+        if self.keep.len() == 1 {
+            return 0;
+        }
         let i = below(rng, self.keep.len() as u32) as usize;
         if rng.random::<f64>() < self.keep[i] {
             i
