@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks and runs every check: formatting, lints
+# and the tests. The README's test command; `.ci/run` calls exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+bash scripts/install-deps.sh
+cargo fmt --check
+cargo clippy --all-targets -- -D warnings
+cargo test
