@@ -489,3 +489,27 @@ fn the_default_sweep_ends_and_shows_why() {
         texts(&h)
     );
 }
+
+/// F1 opens the Help window with every figure's definition and the query words; Escape
+/// closes it.
+#[test]
+fn help_window_explains_figures_and_notation() {
+    let mut h = harness(quick_app());
+    h.run_steps(2);
+    h.key_press(egui::Key::F1);
+    h.run_steps(2);
+    assert!(h.state().rt.help_open);
+    for text in [
+        "Hand Strength",
+        "Positive potential (conditional)",
+        "Classic scoring",
+        "G2 To G5, TT Through 77, G2 - G5",
+        "a lower group number is stronger",
+        "Ctrl+O",
+    ] {
+        assert!(shows(&h, text), "{text} missing");
+    }
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(!h.state().rt.help_open);
+}

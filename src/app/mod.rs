@@ -9,6 +9,7 @@
 pub mod chart;
 mod files;
 pub mod grid;
+mod help;
 mod inputs;
 pub mod matchup;
 mod outs_panel;
@@ -52,6 +53,8 @@ pub enum Command {
     CopyTable,
     /// Switch between the MultiOdds and Matchup views.
     ShowView(ViewTab),
+    /// Open the Help window.
+    ShowHelp,
 }
 
 /// The view on screen.
@@ -102,6 +105,8 @@ pub struct Runtime {
     pub frame_ms: f32,
     /// The running exact enumeration's fraction done and time left.
     pub exact_progress: Option<(f64, Option<f64>)>,
+    /// The Help window is open.
+    pub help_open: bool,
     /// Outs and draws of a known hero hand on a flop or turn (an outs job's answer).
     pub outs: Option<Result<Box<crate::equity::outs::Outs>, String>>,
     /// Where the plot was drawn last frame (for PNG export).
@@ -138,6 +143,7 @@ impl Default for Runtime {
             frame_ms: 0.0,
             outs: None,
             exact_progress: None,
+            help_open: false,
             plot_rect: None,
             png_done: std::sync::mpsc::channel(),
         }
@@ -491,6 +497,9 @@ impl MultiOddsApp {
             ViewTab::Chart => chart::heat_map(self, ui),
         });
         files::dialogs(self, ui.ctx());
+        if self.rt.help_open {
+            help::help_window(ui.ctx(), &mut self.rt.help_open);
+        }
         let commands = std::mem::take(&mut self.rt.commands);
         for c in commands {
             self.apply(c, ui.ctx());
@@ -514,6 +523,9 @@ impl MultiOddsApp {
         }
         if ctx.input_mut(|i| i.consume_shortcut(&shortcut(Key::S))) {
             self.command(Command::Save);
+        }
+        if ctx.input(|i| i.key_pressed(Key::F1)) {
+            self.command(Command::ShowHelp);
         }
     }
 
@@ -551,6 +563,11 @@ impl MultiOddsApp {
                 }
                 if ui.button("Export plot or chart as PNG…").clicked() {
                     self.command(Command::OpenDialog(files::DialogPurpose::ExportPng));
+                }
+            });
+            ui.menu_button("Help", |ui| {
+                if ui.button("Help (F1)").clicked() {
+                    self.command(Command::ShowHelp);
                 }
             });
             ui.separator();
@@ -691,6 +708,7 @@ impl MultiOddsApp {
                 self.matchup_rt.running &= slot != Slot::Matchup;
                 self.chart_rt.running &= slot != Slot::Chart;
             }
+            Command::ShowHelp => self.rt.help_open = true,
             Command::ShowView(tab) => {
                 self.view = tab;
                 let needs_run = match tab {

@@ -1,0 +1,120 @@
+//! The Help window: every figure's definition (read from the one metric table the plot,
+//! the table and the CSV use), the range notation with the classic query words, and the
+//! keyboard shortcuts. Opened with F1 or Help → Help; Escape closes it.
+
+use super::plot::SERIES;
+use egui::RichText;
+
+/// Range notation, SPEC §3 summarised: (what you write, what it means).
+const NOTATION: &[(&str, &str)] = &[
+    ("AsKs, Ah Kh", "one exact combo"),
+    (
+        "AKs / AKo / AK",
+        "suited / offsuit / both (4 / 12 / 16 combos)",
+    ),
+    (
+        "77+, AJs+, KJo+",
+        "a pair and up; kicker up to one below the top card",
+    ),
+    (
+        "TT-77, A5s-A2s, T9s-65s",
+        "spans, either order; connector spans step both ranks",
+    ),
+    ("random, any, ??, ?", "all 1,326 combos"),
+    (
+        "15%",
+        "the best classes by equity against one random hand, to 15% of all combos",
+    ),
+    ("AKs:0.5, (QQ+,AK):0.25", "weights in (0, 1]"),
+    (
+        "Group1 … Group8, G2-G4, GN",
+        "Sklansky-style groups; GN / GNone = unranked",
+    ),
+    ("Suited (S), Offsuit (O), Pair (Paired)", "two-card shapes"),
+    (
+        "Connected (C), Gap1-Gap3, Gap",
+        "rank gaps (A2 is connected; Gap = Gap1, Gap2 or Gap3)",
+    ),
+    (
+        "Ax, Axs, A?, A?s",
+        "ace with 9 down to 2 (offsuit unless suffixed); ace with any card",
+    ),
+    ("G2 To G5, TT Through 77, G2 - G5", "spans written as words"),
+    ("Or , | Union", "union"),
+    (
+        "And & In Intersect Intersection, juxtaposition",
+        "intersection (Connected Suited)",
+    ),
+    (
+        "Not !",
+        "complement, binding tight: Not AA, KK = all but AA, plus KK",
+    ),
+    (
+        "E > 60%, E >= 0.6",
+        "keep combos whose equity against one random hand passes",
+    ),
+    (
+        "Pair > TT, E <= AK",
+        "compare with a class by the preflop ranking (Pair > TT = AA-JJ)",
+    ),
+    (
+        "? > G3, ? >= G3",
+        "compare with a group: a lower group number is stronger",
+    ),
+];
+
+const SHORTCUTS: &[(&str, &str)] = &[
+    ("F1", "this Help window (Escape closes it)"),
+    ("Ctrl+N", "new scenario"),
+    ("Ctrl+O", "open a scenario"),
+    ("Ctrl+S", "save the scenario"),
+];
+
+/// Draws the Help window while `open`.
+pub fn help_window(ctx: &egui::Context, open: &mut bool) {
+    if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        *open = false;
+    }
+    egui::Window::new("Help")
+        .open(open)
+        .default_size([640.0, 560.0])
+        .vscroll(true)
+        .show(ctx, |ui| {
+            ui.heading("Figures");
+            egui::Grid::new("help_metrics")
+                .striped(true)
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for s in &SERIES {
+                        ui.label(RichText::new(s.name).strong().color(s.color));
+                        ui.label(s.definition);
+                        ui.end_row();
+                    }
+                });
+            ui.label(
+                "A Monte Carlo figure carries ± its standard error. PPot and NPot are n/a on \
+                 the river, and when fewer than 100 deals fall in their condition.",
+            );
+            ui.add_space(8.0);
+            ui.heading("Range notation");
+            egui::Grid::new("help_notation")
+                .striped(true)
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for (text, meaning) in NOTATION {
+                        ui.label(RichText::new(*text).monospace());
+                        ui.label(*meaning);
+                        ui.end_row();
+                    }
+                });
+            ui.add_space(8.0);
+            ui.heading("Keyboard");
+            egui::Grid::new("help_keys").num_columns(2).show(ui, |ui| {
+                for (key, what) in SHORTCUTS {
+                    ui.label(RichText::new(*key).monospace());
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+        });
+}
