@@ -95,10 +95,16 @@ fn resubmitting_cancels_and_hides_the_old_job() {
 fn cancel_stops_a_job_quickly() {
     let mut manager = JobManager::new(Some(2)).unwrap();
     let handle = manager.submit(Slot::Other(1), sweep_job("AKs"), mc(1e-7, u64::MAX, 1));
-    std::thread::sleep(Duration::from_millis(100));
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(handle.batches() > 0, "the job is running");
     manager.cancel(Slot::Other(1));
     assert!(handle.is_cancelled());
     assert!(manager.recv_timeout(Duration::from_millis(300)).is_none());
+    // Observe the job itself, not the dropped messages: once the batches in flight
+    // finish (within 300 ms above), no new batch starts.
+    let after = handle.batches();
+    std::thread::sleep(Duration::from_millis(400));
+    assert_eq!(handle.batches(), after, "batches ran after cancel");
 }
 
 #[test]

@@ -35,6 +35,7 @@ pub struct Cancel(std::sync::Arc<CancelState>);
 pub struct CancelState {
     cancelled: std::sync::atomic::AtomicBool,
     work_done: std::sync::atomic::AtomicU64,
+    batches: std::sync::atomic::AtomicU64,
 }
 
 impl Cancel {
@@ -60,6 +61,19 @@ impl Cancel {
         self.0
             .work_done
             .fetch_add(evaluations, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Counts one finished Monte Carlo batch.
+    pub fn count_batch(&self) {
+        self.0
+            .batches
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Monte Carlo batches finished so far (lets a caller see that a cancelled run
+    /// really stopped).
+    pub fn batches(&self) -> u64 {
+        self.0.batches.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Evaluations of exact work done so far.

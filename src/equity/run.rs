@@ -261,7 +261,18 @@ where
         } else {
             ROUND_BATCHES
         };
-        let results: Vec<T> = (next..next + size).into_par_iter().map(&batch).collect();
+        // A cancelled run skips the batches of its round that have not started.
+        let results: Vec<T> = (next..next + size)
+            .into_par_iter()
+            .map(|i| {
+                if settings.cancel.is_cancelled() {
+                    return T::default();
+                }
+                let t = batch(i);
+                settings.cancel.count_batch();
+                t
+            })
+            .collect();
         for r in &results {
             merge(&mut total, r);
         }

@@ -107,6 +107,11 @@ impl JobHandle {
     pub fn is_cancelled(&self) -> bool {
         self.cancel.is_cancelled()
     }
+
+    /// Monte Carlo batches the job has finished (it stops counting once it stops).
+    pub fn batches(&self) -> u64 {
+        self.cancel.batches()
+    }
 }
 
 type Wake = Arc<dyn Fn() + Send + Sync>;
