@@ -247,8 +247,37 @@ fn sweep_csv() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].starts_with("opponents,method,deals,win,tie,equity"));
+    assert_eq!(
+        lines[0],
+        "opponents,method,deals,win,win_se,tie,tie_se,equity,equity_se,win_odds,win_odds_se,\
+         hand_strength,hand_strength_se,ppot,ppot_se,npot,npot_se,ppot_joint,ppot_joint_se,\
+         npot_joint,npot_joint_se"
+    );
     assert_eq!(lines.len(), 3);
+    // The app's "Export table as CSV" writes the same text for the same (exact) result:
+    // both go through `equity::metrics::sweep_csv`.
+    let sweep = multiodds::equity::sweep::Sweep::new(
+        multiodds::range::HandRange::parse("AsKs").unwrap(),
+        multiodds::range::HandRange::random(),
+        multiodds::cards::CardSet::parse("Qs Ts 5c 2d").unwrap(),
+        multiodds::cards::CardSet::EMPTY,
+        1..=2,
+    )
+    .unwrap();
+    let r = multiodds::equity::run::run_sweep(
+        &sweep,
+        &multiodds::equity::run::RunSettings::default(),
+        |_| true,
+    );
+    assert_eq!(multiodds::equity::metrics::sweep_csv(&r), text);
+    // Every row has every column, parsed as numbers or left empty (n/a).
+    for line in &lines[1..] {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert_eq!(cells.len(), 21);
+        for c in &cells[3..] {
+            assert!(c.is_empty() || c.parse::<f64>().is_ok(), "{line}");
+        }
+    }
 }
 
 #[test]

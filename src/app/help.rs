@@ -2,7 +2,7 @@
 //! the table and the CSV use), the range notation with the classic query words, and the
 //! keyboard shortcuts. Opened with F1 or Help → Help; Escape closes it.
 
-use super::plot::SERIES;
+use super::plot::{SeriesExt, SERIES};
 use egui::RichText;
 
 /// Range notation, SPEC §3 summarised: (what you write, what it means).
@@ -86,7 +86,7 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                 .num_columns(2)
                 .show(ui, |ui| {
                     for s in &SERIES {
-                        ui.label(RichText::new(s.name).strong().color(s.color));
+                        ui.label(RichText::new(s.name).strong().color(s.color()));
                         ui.label(s.definition);
                         ui.end_row();
                     }

@@ -3,34 +3,13 @@
 
 use super::{Command, MultiOddsApp};
 use crate::equity::run::SweepResult;
-use crate::equity::sweep::{SweepPoint, MAX_OPPONENTS};
+use crate::equity::sweep::MAX_OPPONENTS;
 use egui::Color32;
 use egui_plot::{FilledArea, HoverPosition, Legend, Line, LineStyle, Plot, PlotPoints, Points};
 
-/// A plotted figure: name, CSV key, colour, definition, when it is shown, and the value
-/// and standard error of a point (None: n/a). Plot, table, tooltips and CSV read this
-/// one table.
-pub struct Series {
-    pub name: &'static str,
-    pub key: &'static str,
-    pub color: Color32,
-    pub definition: &'static str,
-    pub group: SeriesGroup,
-    pub value: fn(&SweepPoint) -> Option<(f64, f64)>,
-}
-
-/// Which figures a series belongs with, for the view's switches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeriesGroup {
-    /// Always shown.
-    Core,
-    /// The classic win odds (off by default).
-    WinOdds,
-    /// Potentials as conditional probabilities (Billings; the default).
-    Conditional,
-    /// Potentials as joint probabilities (the classic plot).
-    Joint,
-}
+pub use crate::equity::metrics::{
+    Metric as Series, MetricGroup as SeriesGroup, SWEEP_METRICS as SERIES,
+};
 
 /// The view's choice of figures (persisted with the app state).
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -42,8 +21,19 @@ pub struct FigureOptions {
     pub joint_potentials: bool,
 }
 
-impl Series {
-    pub fn visible(&self, options: FigureOptions) -> bool {
+/// The plot's view of a metric: its colour and whether the switches show it.
+pub trait SeriesExt {
+    fn color(&self) -> Color32;
+    fn visible(&self, options: FigureOptions) -> bool;
+}
+
+impl SeriesExt for Series {
+    fn color(&self) -> Color32 {
+        let [r, g, b] = self.rgb;
+        Color32::from_rgb(r, g, b)
+    }
+
+    fn visible(&self, options: FigureOptions) -> bool {
         match self.group {
             SeriesGroup::Core => true,
             SeriesGroup::WinOdds => options.win_odds,
@@ -52,93 +42,6 @@ impl Series {
         }
     }
 }
-
-pub const SERIES: [Series; 9] = [
-    Series {
-        name: "Win",
-        key: "win",
-        color: Color32::from_rgb(46, 160, 67),
-        definition: "The chance the hero alone has the best hand at the river.",
-        group: SeriesGroup::Core,
-        value: |p| Some((p.win, p.std_error.win)),
-    },
-    Series {
-        name: "Tie",
-        key: "tie",
-        color: Color32::from_rgb(150, 150, 150),
-        definition: "The chance the hero shares the best hand at the river.",
-        group: SeriesGroup::Core,
-        value: |p| Some((p.tie, p.std_error.tie)),
-    },
-    Series {
-        name: "Equity",
-        key: "equity",
-        color: Color32::from_rgb(66, 133, 244),
-        definition: "The hero's share of the pot: 1 for a sole win, 1/k for a k-way tie.",
-        group: SeriesGroup::Core,
-        value: |p| Some((p.equity, p.std_error.equity)),
-    },
-    Series {
-        name: "Win odds",
-        key: "win_odds",
-        color: Color32::from_rgb(0, 150, 136),
-        definition: "Classic scoring: win + ties counted as half a win, however many tie \
-                     (the figure of the classic programs and their published 169-hand table).",
-        group: SeriesGroup::WinOdds,
-        value: |p| Some((p.win_odds, p.std_error.win_odds)),
-    },
-    Series {
-        name: "Hand Strength",
-        key: "hand_strength",
-        color: Color32::from_rgb(171, 71, 188),
-        definition: "The hero's equity if the hands were shown down now, on the current \
-                     board with no more cards.",
-        group: SeriesGroup::Core,
-        value: |p| Some((p.hand_strength, p.std_error.hand_strength)),
-    },
-    Series {
-        name: "PPot",
-        key: "ppot",
-        color: Color32::from_rgb(255, 167, 38),
-        definition: "Positive potential (conditional): the chance to end ahead by the river \
-                     when behind now, ties half: (BA + BT/2 + TA/2) / (B + T/2).",
-        group: SeriesGroup::Conditional,
-        value: |p| p.ppot.map(|v| (v, p.std_error.ppot.unwrap_or(0.0))),
-    },
-    Series {
-        name: "NPot",
-        key: "npot",
-        color: Color32::from_rgb(229, 57, 53),
-        definition: "Negative potential (conditional): the chance to fall behind by the \
-                     river when ahead now, ties half: (AB + AT/2 + TB/2) / (A + T/2).",
-        group: SeriesGroup::Conditional,
-        value: |p| p.npot.map(|v| (v, p.std_error.npot.unwrap_or(0.0))),
-    },
-    Series {
-        name: "PPot (joint)",
-        key: "ppot_joint",
-        color: Color32::from_rgb(255, 167, 38),
-        definition: "Positive potential as the classic plot drew it: the chance to be \
-                     behind now and ahead at the river, over all deals: PPot × (B + T/2) / deals.",
-        group: SeriesGroup::Joint,
-        value: |p| {
-            p.ppot_joint
-                .map(|v| (v, p.std_error.ppot_joint.unwrap_or(0.0)))
-        },
-    },
-    Series {
-        name: "NPot (joint)",
-        key: "npot_joint",
-        color: Color32::from_rgb(229, 57, 53),
-        definition: "Negative potential as the classic plot drew it: the chance to be \
-                     ahead now and behind at the river, over all deals: NPot × (A + T/2) / deals.",
-        group: SeriesGroup::Joint,
-        value: |p| {
-            p.npot_joint
-                .map(|v| (v, p.std_error.npot_joint.unwrap_or(0.0)))
-        },
-    },
-];
 
 /// Draws the plot `height` points tall.
 pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
@@ -183,7 +86,7 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
                         .collect();
                     plot.line(
                         Line::new(series.name, PlotPoints::from(points))
-                            .color(series.color.gamma_multiply(0.6))
+                            .color(series.color().gamma_multiply(0.6))
                             .style(LineStyle::dashed_loose())
                             .allow_hover(false),
                     );
@@ -208,17 +111,17 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
                 // Unnamed, so the legend lists each figure once (its line).
                 plot.add(
                     FilledArea::new("", &xs, &lo, &hi)
-                        .fill_color(series.color.gamma_multiply(0.25)),
+                        .fill_color(series.color().gamma_multiply(0.25)),
                 );
                 let points: Vec<[f64; 2]> = xs.iter().zip(&ys).map(|(&x, &y)| [x, y]).collect();
                 plot.line(
                     Line::new(series.name, PlotPoints::from(points.clone()))
-                        .color(series.color)
+                        .color(series.color())
                         .width(2.0),
                 );
                 plot.points(
                     Points::new(series.name, PlotPoints::from(points))
-                        .color(series.color)
+                        .color(series.color())
                         .radius(3.0),
                 );
             }

@@ -1,31 +1,17 @@
 //! The results table (one row per opponent count, figures as % ± SE, deltas against
 //! the pinned baseline) and the hand-type table of the selected count.
 
-use super::plot::SERIES;
+use super::plot::{SeriesExt, SERIES};
 use super::{Command, MultiOddsApp};
 use crate::equity::run::SweepResult;
 use crate::equity::Method;
 use crate::eval::HandCategory;
 use egui::{Color32, RichText};
 
-/// The table as CSV (what "Export table as CSV" writes).
+/// The table as CSV (what "Export table as CSV" writes): the same columns as
+/// `multiodds sweep --csv`.
 pub fn to_csv(r: &SweepResult) -> String {
-    let mut out = String::from("opponents,method,deals");
-    for s in &SERIES {
-        out.push_str(&format!(",{},{}_se", s.key, s.key));
-    }
-    out.push('\n');
-    for p in &r.points {
-        out.push_str(&format!("{},{},{}", p.opponents, p.method.key(), p.deals));
-        for s in &SERIES {
-            match (s.value)(p) {
-                Some((v, se)) => out.push_str(&format!(",{v:.6},{se:.6}")),
-                None => out.push_str(",n/a,n/a"),
-            }
-        }
-        out.push('\n');
-    }
-    out
+    crate::equity::metrics::sweep_csv(r)
 }
 
 /// Why a figure is n/a (SPEC §4): undefined on the river, or too few deals in its
@@ -73,7 +59,7 @@ pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
                 ui.label(
                     RichText::new(format!("{} %", s.name))
                         .strong()
-                        .color(s.color),
+                        .color(s.color()),
                 )
                 .on_hover_text(s.definition);
             }

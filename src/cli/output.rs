@@ -188,36 +188,9 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
         });
         return format!("{object}\n");
     }
-    let na = |x: Option<f64>| x.map_or("n/a".to_string(), |v| format!("{:.6}", v));
     if csv {
-        let mut out = String::from(
-            "opponents,method,deals,win,tie,equity,hand_strength,ppot,npot,win_se,tie_se,equity_se,hand_strength_se,ppot_se,npot_se,win_odds,win_odds_se,ppot_joint,npot_joint\n",
-        );
-        for p in &r.points {
-            out.push_str(&format!(
-                "{},{},{},{:.6},{:.6},{:.6},{:.6},{},{},{:.6},{:.6},{:.6},{:.6},{},{},{:.6},{:.6},{},{}\n",
-                p.opponents,
-                p.method.key(),
-                p.deals,
-                p.win,
-                p.tie,
-                p.equity,
-                p.hand_strength,
-                na(p.ppot),
-                na(p.npot),
-                p.std_error.win,
-                p.std_error.tie,
-                p.std_error.equity,
-                p.std_error.hand_strength,
-                na(p.std_error.ppot),
-                na(p.std_error.npot),
-                p.win_odds,
-                p.std_error.win_odds,
-                na(p.ppot_joint),
-                na(p.npot_joint)
-            ));
-        }
-        return out;
+        // The same columns as the app's "Export table as CSV".
+        return crate::equity::metrics::sweep_csv(r);
     }
     let pct = |x: Option<f64>| x.map_or("    n/a".to_string(), |v| format!("{:7.3}", 100.0 * v));
     let mut out = format!(

@@ -10,6 +10,7 @@
 
 pub mod chart;
 pub mod exact;
+pub mod metrics;
 pub mod monte_carlo;
 pub mod outs;
 pub mod run;

@@ -1,0 +1,149 @@
+//! The sweep's figures described once (name, key, colour, definition, how a point
+//! yields it): the app's plot, results table, tooltips and Help, and every sweep CSV
+//! (app and CLI) read this table, so a new figure is one entry here plus its tally.
+
+use super::run::SweepResult;
+use super::sweep::SweepPoint;
+
+/// A figure of the sweep: name, CSV/JSON key, colour, definition, when it is shown, and
+/// the value and standard error of a point (None: n/a).
+pub struct Metric {
+    pub name: &'static str,
+    pub key: &'static str,
+    /// Colour in the plot and table headers (sRGB).
+    pub rgb: [u8; 3],
+    pub definition: &'static str,
+    pub group: MetricGroup,
+    pub value: fn(&SweepPoint) -> Option<(f64, f64)>,
+}
+
+/// Which figures a series belongs with, for the view's switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetricGroup {
+    /// Always shown.
+    Core,
+    /// The classic win odds (off by default).
+    WinOdds,
+    /// Potentials as conditional probabilities (Billings; the default).
+    Conditional,
+    /// Potentials as joint probabilities (the classic plot).
+    Joint,
+}
+
+pub const SWEEP_METRICS: [Metric; 9] = [
+    Metric {
+        name: "Win",
+        key: "win",
+        rgb: [46, 160, 67],
+        definition: "The chance the hero alone has the best hand at the river.",
+        group: MetricGroup::Core,
+        value: |p| Some((p.win, p.std_error.win)),
+    },
+    Metric {
+        name: "Tie",
+        key: "tie",
+        rgb: [150, 150, 150],
+        definition: "The chance the hero shares the best hand at the river.",
+        group: MetricGroup::Core,
+        value: |p| Some((p.tie, p.std_error.tie)),
+    },
+    Metric {
+        name: "Equity",
+        key: "equity",
+        rgb: [66, 133, 244],
+        definition: "The hero's share of the pot: 1 for a sole win, 1/k for a k-way tie.",
+        group: MetricGroup::Core,
+        value: |p| Some((p.equity, p.std_error.equity)),
+    },
+    Metric {
+        name: "Win odds",
+        key: "win_odds",
+        rgb: [0, 150, 136],
+        definition: "Classic scoring: win + ties counted as half a win, however many tie \
+                     (the figure of the classic programs and their published 169-hand table).",
+        group: MetricGroup::WinOdds,
+        value: |p| Some((p.win_odds, p.std_error.win_odds)),
+    },
+    Metric {
+        name: "Hand Strength",
+        key: "hand_strength",
+        rgb: [171, 71, 188],
+        definition: "The hero's equity if the hands were shown down now, on the current \
+                     board with no more cards.",
+        group: MetricGroup::Core,
+        value: |p| Some((p.hand_strength, p.std_error.hand_strength)),
+    },
+    Metric {
+        name: "PPot",
+        key: "ppot",
+        rgb: [255, 167, 38],
+        definition: "Positive potential (conditional): the chance to end ahead by the river \
+                     when behind now, ties half: (BA + BT/2 + TA/2) / (B + T/2).",
+        group: MetricGroup::Conditional,
+        value: |p| p.ppot.map(|v| (v, p.std_error.ppot.unwrap_or(0.0))),
+    },
+    Metric {
+        name: "NPot",
+        key: "npot",
+        rgb: [229, 57, 53],
+        definition: "Negative potential (conditional): the chance to fall behind by the \
+                     river when ahead now, ties half: (AB + AT/2 + TB/2) / (A + T/2).",
+        group: MetricGroup::Conditional,
+        value: |p| p.npot.map(|v| (v, p.std_error.npot.unwrap_or(0.0))),
+    },
+    Metric {
+        name: "PPot (joint)",
+        key: "ppot_joint",
+        rgb: [255, 167, 38],
+        definition: "Positive potential as the classic plot drew it: the chance to be \
+                     behind now and ahead at the river, over all deals: PPot × (B + T/2) / deals.",
+        group: MetricGroup::Joint,
+        value: |p| {
+            p.ppot_joint
+                .map(|v| (v, p.std_error.ppot_joint.unwrap_or(0.0)))
+        },
+    },
+    Metric {
+        name: "NPot (joint)",
+        key: "npot_joint",
+        rgb: [229, 57, 53],
+        definition: "Negative potential as the classic plot drew it: the chance to be \
+                     ahead now and behind at the river, over all deals: NPot × (A + T/2) / deals.",
+        group: MetricGroup::Joint,
+        value: |p| {
+            p.npot_joint
+                .map(|v| (v, p.std_error.npot_joint.unwrap_or(0.0)))
+        },
+    },
+];
+
+/// The sweep as CSV, the same columns from the app and the CLI: `opponents,method,deals`,
+/// then `KEY,KEY_se` for every figure of [`SWEEP_METRICS`] (empty where n/a).
+pub fn sweep_csv(r: &SweepResult) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header = vec!["opponents".to_string(), "method".into(), "deals".into()];
+    for m in &SWEEP_METRICS {
+        header.push(m.key.to_string());
+        header.push(format!("{}_se", m.key));
+    }
+    // Writing to memory cannot fail.
+    w.write_record(&header).expect("in-memory CSV");
+    for p in &r.points {
+        let mut row = vec![
+            p.opponents.to_string(),
+            p.method.key().to_string(),
+            p.deals.to_string(),
+        ];
+        for m in &SWEEP_METRICS {
+            match (m.value)(p) {
+                Some((v, se)) => {
+                    row.push(format!("{v:.6}"));
+                    row.push(format!("{se:.6}"));
+                }
+                None => row.extend([String::new(), String::new()]),
+            }
+        }
+        w.write_record(&row).expect("in-memory CSV");
+    }
+    String::from_utf8(w.into_inner().expect("in-memory CSV")).expect("UTF-8 CSV")
+}
