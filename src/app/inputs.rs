@@ -313,7 +313,13 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         &mut i.time_budget_s,
     );
     let rt = &app.rt;
-    for c in run_controls(ui, rt.running, rt.pinned.is_some(), rt.shown.is_some()) {
+    for c in run_controls(
+        ui,
+        rt.running,
+        rt.stale,
+        rt.pinned.is_some(),
+        rt.shown.is_some(),
+    ) {
         app.command(c);
     }
     if edited {
@@ -389,6 +395,7 @@ pub fn run_settings(
 pub fn run_controls(
     ui: &mut egui::Ui,
     running: bool,
+    stale: bool,
     pinned: bool,
     has_result: bool,
 ) -> Vec<Command> {
@@ -399,7 +406,11 @@ pub fn run_controls(
             if ui.button("Stop").clicked() {
                 commands.push(Command::Stop);
             }
-        } else if ui.button("Resume").clicked() {
+        } else if ui
+            .button(if stale { "Resume" } else { "Run again" })
+            .on_hover_text("Compute these inputs again (a stopped run resumes from scratch)")
+            .clicked()
+        {
             commands.push(Command::Resume);
         }
         if pinned {

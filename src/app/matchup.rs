@@ -211,8 +211,13 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         &mut m.time_budget_s,
     );
     let rt = &app.matchup_rt;
-    let commands =
-        super::inputs::run_controls(ui, rt.running, rt.pinned.is_some(), rt.shown.is_some());
+    let commands = super::inputs::run_controls(
+        ui,
+        rt.running,
+        rt.stale,
+        rt.pinned.is_some(),
+        rt.shown.is_some(),
+    );
     for c in commands {
         app.command(c);
     }

@@ -64,7 +64,8 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
     let hover_result = shown.as_ref().map(|s| s.result.clone());
     let response = Plot::new("sweep_plot")
         .height(height)
-        .legend(Legend::default())
+        // The legend lists the figures in the table's order, not alphabetically.
+        .legend(Legend::default().follow_insertion_order(true))
         .include_x(app.inputs.min_opponents.min(app.inputs.max_opponents) as f64 - 0.2)
         .include_x(app.inputs.max_opponents.max(app.inputs.min_opponents) as f64 + 0.2)
         .include_y(0.0)
@@ -72,7 +73,11 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
         .x_axis_label("opponents")
         .y_axis_label("%")
         .allow_scroll(false)
-        .label_formatter(move |hover| Some(hover_label(hover, hover_result.as_ref())))
+        // Bounds stay on 1–N opponents and 0–100 %: nothing to drag or zoom to.
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_boxed_zoom(false)
+        .label_formatter(move |hover| hover_label(hover, hover_result.as_ref()))
         .show(ui, |plot| {
             for series in SERIES.iter().filter(|s| s.visible(options)) {
                 if let Some(base) = &pinned {
@@ -156,7 +161,7 @@ fn figure_switches(ui: &mut egui::Ui, options: &mut FigureOptions) {
 }
 
 /// The hover text: the figure's value ± SE and deals at the nearest point.
-fn hover_label(hover: &HoverPosition<'_>, result: Option<&SweepResult>) -> String {
+fn hover_label(hover: &HoverPosition<'_>, result: Option<&SweepResult>) -> Option<String> {
     match hover {
         HoverPosition::NearDataPoint {
             plot_name,
@@ -175,10 +180,12 @@ fn hover_label(hover: &HoverPosition<'_>, result: Option<&SweepResult>) -> Strin
                     p.method
                 ))
             });
-            found.unwrap_or_else(|| format!("{plot_name}\n{n} opponent(s): {:.2}%", position.y))
+            Some(
+                found
+                    .unwrap_or_else(|| format!("{plot_name}\n{n} opponent(s): {:.2}%", position.y)),
+            )
         }
-        HoverPosition::Elsewhere { position } => {
-            format!("{:.1} opponents\n{:.1}%", position.x, position.y)
-        }
+        // Away from a point there is nothing to read ("3.7 opponents" means nothing).
+        HoverPosition::Elsewhere { .. } => None,
     }
 }
