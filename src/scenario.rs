@@ -125,17 +125,38 @@ impl ScenarioError {
 }
 
 /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so a
-/// failed write never leaves a half-written file. Used for scenarios and exports.
+/// failed write never leaves a half-written file nor a temporary one. Writes through a
+/// symbolic link, keeps an existing file's permissions, and syncs the file and its
+/// directory. Used for scenarios and every export.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+    use std::io::Write;
+    // Write through a symbolic link: replace the file it points to, keep the link.
+    let target = match std::fs::canonicalize(path) {
+        Ok(real) => real,
+        Err(_) => path.to_path_buf(),
+    };
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    // The temporary file sits in the same directory (so the rename is atomic) and is
+    // removed by `tempfile` on every error path, a full disk included.
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".multiodds-")
+        .suffix(".tmp")
+        .tempfile_in(&dir)?;
+    tmp.write_all(bytes)?;
+    // An existing file keeps its permissions (0600 stays 0600).
+    if let Ok(meta) = std::fs::metadata(&target) {
+        tmp.as_file().set_permissions(meta.permissions())?;
+    }
+    tmp.as_file().sync_all()?;
+    tmp.persist(&target).map_err(|e| e.error)?;
+    // Make the rename itself durable.
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
 /// The engine jobs a scenario describes, validated.
