@@ -88,7 +88,12 @@ impl Inputs {
     }
 
     pub fn settings(&self) -> crate::equity::run::RunSettings {
-        super::settings_for(self.mode, self.target_se(), self.seed, self.time_budget_s)
+        super::settings_for(
+            self.mode,
+            self.target_se(),
+            self.seed,
+            Some(self.time_budget_s),
+        )
     }
 
     /// "AKs — Jh 4c 3h" (or "preflop").

@@ -406,7 +406,7 @@ impl MultiOddsApp {
                     self.matchup.mode,
                     self.matchup.target_se(),
                     self.matchup.seed,
-                    self.matchup.time_budget_s,
+                    Some(self.matchup.time_budget_s),
                 );
                 self.matchup_rt.job_seats = self.matchup.seats.clone();
                 self.matchup_rt.exact_progress = None;
@@ -432,15 +432,12 @@ impl MultiOddsApp {
             Ok(spec) => {
                 self.chart_rt.error = None;
                 // The chart has no time budget: its 169 sweeps each stop at the target.
-                let settings = RunSettings {
-                    time_limit: None,
-                    ..settings_for(
-                        Method::MonteCarlo,
-                        self.chart.target_se(),
-                        self.chart.seed,
-                        1.0,
-                    )
-                };
+                let settings = settings_for(
+                    Method::MonteCarlo,
+                    self.chart.target_se(),
+                    self.chart.seed,
+                    None,
+                );
                 self.jobs(ctx)
                     .submit(Slot::Chart, Job::Chart(spec), settings);
                 self.chart_rt.running = true;
@@ -894,12 +891,17 @@ pub fn run(scenario: Option<PathBuf>) -> Result<(), String> {
 }
 
 /// Settings for a sweep from the inputs.
-fn settings_for(mode: Method, target_se: f64, seed: u64, time_budget_s: f64) -> RunSettings {
+fn settings_for(
+    mode: Method,
+    target_se: f64,
+    seed: u64,
+    time_budget_s: Option<f64>,
+) -> RunSettings {
     RunSettings {
         method: mode,
         target_se,
         seed,
-        time_limit: Some(Duration::from_secs_f64(time_budget_s.clamp(0.1, 86_400.0))),
+        time_limit: time_budget_s.map(|s| Duration::from_secs_f64(s.clamp(0.1, 86_400.0))),
         ..RunSettings::default()
     }
 }

@@ -474,14 +474,6 @@ impl MatchupTally {
     pub fn batches(&self) -> u32 {
         self.seats.first().map_or(0, |s| s.equity.batches)
     }
-
-    /// The largest standard error of any seat's equity (`None` before two batches).
-    pub fn worst_std_error(&self) -> Option<f64> {
-        self.seats
-            .iter()
-            .map(|s| s.equity.std_error())
-            .try_fold(0.0f64, |m, se| se.map(|se| m.max(se)))
-    }
 }
 
 /// Running per-seat sums inside one batch or one exact run, turned into a tally at the end.

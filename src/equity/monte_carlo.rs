@@ -354,17 +354,15 @@ impl<'a> Sampler<'a> {
             attempts += 1;
             let mut used = base_used;
             let mut clash = false;
-            if let Some(joined) = &self.joined {
-                let t = joined.table.draw(&mut rng);
-                let k = self.weighted.len();
-                for (j, (seat, combos)) in self.weighted.iter().enumerate() {
-                    let i = joined.combos[t * k + j] as usize;
-                    used = used.union(combos.set(i));
-                    holes[*seat] = combos.hand(i);
-                }
-            }
-            for (seat, combos) in self.weighted.iter().filter(|_| self.joined.is_none()) {
-                let i = combos.draw(&mut rng);
+            // A listed combination (never a clash), or one independent draw per seat
+            // (the whole deal rejected on a clash).
+            let listed = self.joined.as_ref().map(|j| (j, j.table.draw(&mut rng)));
+            let k = self.weighted.len();
+            for (j, (seat, combos)) in self.weighted.iter().enumerate() {
+                let i = match listed {
+                    Some((joined, t)) => joined.combos[t * k + j] as usize,
+                    None => combos.draw(&mut rng),
+                };
                 if combos.set(i).intersects(used) {
                     clash = true;
                     break;

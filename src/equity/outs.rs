@@ -388,11 +388,19 @@ pub fn outs_ex(hero: Combo, board: CardSet, dead: CardSet) -> Vec<Card> {
 /// Cards that raise the hero's category to exactly `category` and beat the board plus
 /// that card.
 pub fn draw_count(hero: Combo, board: CardSet, dead: CardSet, category: HandCategory) -> usize {
+    draw_counts(hero, board, dead)[category as usize]
+}
+
+/// [`draw_count`] for every category at once (one look at each unseen card), weakest
+/// first.
+pub fn draw_counts(hero: Combo, board: CardSet, dead: CardSet) -> [usize; 9] {
     let spot = Spot::new(hero, board, dead, &[]);
     let now = spot.key_now().0;
-    spot.next()
-        .filter(|n| n.key.0 > now && n.key.0 == category && n.beats_board())
-        .count()
+    let mut counts = [0; 9];
+    for n in spot.next().filter(|n| n.key.0 > now && n.beats_board()) {
+        counts[n.key.0 as usize] += 1;
+    }
+    counts
 }
 
 /// Cards that make exactly a straight (not a flush or better) and beat the board.
@@ -482,7 +490,7 @@ pub fn outs(
         }
     }
     by_category.sort_by_key(|g| g.category);
-    let draw_counts = HandCategory::ALL.map(|c| draw_count(hero, board, dead_all, c));
+    let draw_counts = draw_counts(hero, board, dead_all);
     let flush_count = draw_counts[HandCategory::Flush as usize];
     let straight_count = draw_counts[HandCategory::Straight as usize];
     let flush_now = category >= HandCategory::Flush;

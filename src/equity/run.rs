@@ -65,10 +65,20 @@ pub fn check_exact_cost(evaluations: f64, threads: usize) -> Result<(), super::E
 
 /// The evaluations a matchup run with these settings enumerates (0 for Monte Carlo).
 pub fn matchup_exact_evaluations(m: &Matchup, method: Method) -> f64 {
-    if matchup_method(m, method) == Method::Exact {
-        exact::estimated_evaluations(m)
+    matchup_plan(m, method).1
+}
+
+/// The method a matchup run uses and the evaluations of its exact enumeration (0 for
+/// Monte Carlo), from one estimate (the estimate may count deals).
+fn matchup_plan(m: &Matchup, requested: Method) -> (Method, f64) {
+    if requested == Method::MonteCarlo {
+        return (Method::MonteCarlo, 0.0);
+    }
+    let evaluations = exact::estimated_evaluations(m);
+    if requested == Method::Auto && evaluations > AUTO_EXACT_EVALUATIONS {
+        (Method::MonteCarlo, 0.0)
     } else {
-        0.0
+        (Method::Exact, evaluations)
     }
 }
 
@@ -187,26 +197,42 @@ impl std::fmt::Display for Limiting {
     }
 }
 
-/// Where a run stands: why it stopped, or what holds it back; exact runs' progress.
+/// Where a run stands: why it stopped, or what holds it back. (An exact run's fraction
+/// done travels in its own job message, `worker::JobOutput::ExactProgress`.)
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct RunStatus {
     pub stopped: Option<StopRule>,
     pub limiting: Option<Limiting>,
-    /// Fraction of an exact enumeration done (0–1).
-    pub fraction_done: Option<f64>,
 }
 
 impl RunStatus {
-    /// One line: "done · precision target reached" or "limited by NPot at 9 …".
+    /// One line: "precision target reached" or "limited by NPot at 9 …".
     pub fn describe(&self) -> String {
         match (self.stopped, &self.limiting) {
             (Some(rule), _) => rule.describe().to_string(),
             (None, Some(l)) => l.to_string(),
-            (None, None) => match self.fraction_done {
-                Some(f) => format!("{:.0}% done", 100.0 * f),
-                None => "running".to_string(),
-            },
+            (None, None) => "running".to_string(),
         }
+    }
+}
+
+/// The figure furthest above its target, by standard error over target; a figure with
+/// no error estimate yet counts as furthest (the first such one is kept).
+#[derive(Default)]
+struct WorstFigure(Option<(f64, Limiting)>);
+
+impl WorstFigure {
+    fn consider(&mut self, candidate: Limiting) {
+        let ratio = candidate
+            .std_error
+            .map_or(f64::INFINITY, |se| se / candidate.target);
+        if ratio > 1.0 && self.0.as_ref().is_none_or(|(r, _)| ratio > *r) {
+            self.0 = Some((ratio, candidate));
+        }
+    }
+
+    fn into_limiting(self) -> Option<Limiting> {
+        self.0.map(|(_, l)| l)
     }
 }
 
@@ -227,6 +253,11 @@ pub struct Precision {
 /// sampler stops as starved instead of looping.
 pub const STARVED_ACCEPTANCE: f64 = 1e-4;
 pub const STARVED_AFTER_ATTEMPTS: u64 = 2_000_000;
+
+/// Too few of `attempts` draws gave one of the `deals` (see [`STARVED_ACCEPTANCE`]).
+fn is_starved(deals: u64, attempts: u64) -> bool {
+    attempts >= STARVED_AFTER_ATTEMPTS && (deals as f64) < STARVED_ACCEPTANCE * attempts as f64
+}
 
 /// Batches per round after the first (fixed, so stopping points do not depend on the
 /// thread count).
@@ -281,7 +312,6 @@ where
         let status = RunStatus {
             stopped: None,
             limiting: p.limiting.clone(),
-            fraction_done: None,
         };
         if !progress(&total, &status) || settings.cancel.is_cancelled() {
             return (total, StopRule::Cancelled);
@@ -292,9 +322,7 @@ where
             Some(StopRule::DealBudget)
         } else if settings.time_limit.is_some_and(|t| start.elapsed() >= t) {
             Some(StopRule::TimeBudget)
-        } else if p.attempts >= STARVED_AFTER_ATTEMPTS
-            && (p.deals as f64) < STARVED_ACCEPTANCE * p.attempts as f64
-        {
+        } else if is_starved(p.deals, p.attempts) {
             Some(StopRule::Starved)
         } else {
             None
@@ -308,8 +336,7 @@ where
 /// Chooses the method for a matchup.
 pub fn matchup_method(m: &Matchup, requested: Method) -> Method {
     match requested {
-        Method::Auto if exact::estimated_evaluations(m) <= AUTO_EXACT_EVALUATIONS => Method::Exact,
-        Method::Auto => Method::MonteCarlo,
+        Method::Auto => matchup_plan(m, requested).0,
         other => other,
     }
 }
@@ -356,31 +383,23 @@ pub fn run_matchup(
 
 /// How far a matchup is from its target: the seat whose equity has the largest error.
 fn matchup_precision(t: &MatchupTally, target: f64) -> Precision {
-    let mut limiting: Option<Limiting> = None;
+    let mut worst = WorstFigure::default();
     for (i, s) in t.seats.iter().enumerate() {
         for (figure, stat) in [("equity", &s.equity), ("win", &s.win), ("tie", &s.tie)] {
-            let se = stat.std_error();
-            let worse = match (&limiting, se) {
-                (_, None) => true,
-                (None, Some(se)) => se > target,
-                (Some(l), Some(se)) => l.std_error.is_some_and(|w| se > w),
-            };
-            if worse && limiting.as_ref().is_none_or(|l| l.std_error.is_some()) {
-                limiting = Some(Limiting {
-                    figure,
-                    opponents: None,
-                    seat: Some(i + 1),
-                    std_error: se,
-                    target,
-                });
-            }
+            worst.consider(Limiting {
+                figure,
+                opponents: None,
+                seat: Some(i + 1),
+                std_error: stat.std_error(),
+                target,
+            });
         }
     }
     Precision {
         deals: t.deals,
         attempts: t.attempts,
         batches: t.batches(),
-        limiting,
+        limiting: worst.into_limiting(),
     }
 }
 
@@ -519,24 +538,17 @@ fn sweep_precision(
     target: f64,
     potential_target: Option<f64>,
 ) -> Precision {
-    let mut limiting: Option<(f64, Limiting)> = None;
+    let mut worst = WorstFigure::default();
     let mut batches = u32::MAX;
     let mut deals = 0;
     let mut consider = |figure: &'static str, n: usize, se: Option<f64>, target: f64| {
-        // No estimate yet counts as infinitely far from the target.
-        let ratio = se.map_or(f64::INFINITY, |se| se / target);
-        if ratio > 1.0 && limiting.as_ref().is_none_or(|(r, _)| ratio > *r) {
-            limiting = Some((
-                ratio,
-                Limiting {
-                    figure,
-                    opponents: Some(n),
-                    seat: None,
-                    std_error: se,
-                    target,
-                },
-            ));
-        }
+        worst.consider(Limiting {
+            figure,
+            opponents: Some(n),
+            seat: None,
+            std_error: se,
+            target,
+        })
     };
     for &n in counts {
         let Some(p) = t.points.get(n - 1) else {
@@ -544,9 +556,7 @@ fn sweep_precision(
             continue;
         };
         deals = deals.max(p.deals);
-        let starved = t.attempts >= STARVED_AFTER_ATTEMPTS
-            && (p.deals as f64) < STARVED_ACCEPTANCE * t.attempts as f64;
-        if starved {
+        if is_starved(p.deals, t.attempts) {
             continue;
         }
         batches = batches.min(p.equity.batches);
@@ -573,6 +583,6 @@ fn sweep_precision(
         deals,
         attempts: t.attempts,
         batches: if batches == u32::MAX { 0 } else { batches },
-        limiting: limiting.map(|(_, l)| l),
+        limiting: worst.into_limiting(),
     }
 }

@@ -829,17 +829,17 @@ impl PointTally {
                 s.std_error().unwrap_or(0.0)
             }
         };
-        let enough = |deals: u64| exact || deals >= MIN_CONDITION_DEALS;
-        let (ppot_ok, npot_ok) = (enough(self.ppot_deals), enough(self.npot_deals));
-        let potential = |s: &BatchStat| if has_potential { s.mean() } else { None };
-        let potential_se = |s: &BatchStat| {
-            if has_potential && s.mean().is_some() {
-                Some(se(s))
-            } else {
-                None
-            }
+        // A potential is shown when defined (cards to come, deals in its condition) and
+        // resting on enough deals; its joint form exactly when it is.
+        let shown = |s: &BatchStat, in_condition: u64| {
+            has_potential && s.mean().is_some() && (exact || in_condition >= MIN_CONDITION_DEALS)
         };
-        let only = |ok: bool, x: Option<f64>| x.filter(|_| ok);
+        let (ppot_shown, npot_shown) = (
+            shown(&self.ppot, self.ppot_deals),
+            shown(&self.npot, self.npot_deals),
+        );
+        let value = |on: bool, s: &BatchStat| if on { s.mean() } else { None };
+        let error = |on: bool, s: &BatchStat| on.then(|| se(s));
         let total = self.equity.n;
         let share = |x: f64| if total > 0.0 { x / total } else { 0.0 };
         SweepPoint {
@@ -851,17 +851,10 @@ impl PointTally {
             equity: self.equity.mean().unwrap_or(0.0),
             win_odds: self.win_odds.mean().unwrap_or(0.0),
             hand_strength: self.hand_strength.mean().unwrap_or(0.0),
-            ppot: only(ppot_ok, potential(&self.ppot)),
-            npot: only(npot_ok, potential(&self.npot)),
-            // Joint potentials exist wherever the conditional one does.
-            ppot_joint: only(
-                ppot_ok,
-                potential(&self.ppot).and(potential(&self.ppot_joint)),
-            ),
-            npot_joint: only(
-                npot_ok,
-                potential(&self.npot).and(potential(&self.npot_joint)),
-            ),
+            ppot: value(ppot_shown, &self.ppot),
+            npot: value(npot_shown, &self.npot),
+            ppot_joint: value(ppot_shown, &self.ppot_joint),
+            npot_joint: value(npot_shown, &self.npot_joint),
             ppot_deals: self.ppot_deals,
             npot_deals: self.npot_deals,
             std_error: SweepErrors {
@@ -870,16 +863,10 @@ impl PointTally {
                 equity: se(&self.equity),
                 win_odds: se(&self.win_odds),
                 hand_strength: se(&self.hand_strength),
-                ppot: only(ppot_ok, potential_se(&self.ppot)),
-                npot: only(npot_ok, potential_se(&self.npot)),
-                ppot_joint: only(
-                    ppot_ok,
-                    potential_se(&self.ppot).and(potential_se(&self.ppot_joint)),
-                ),
-                npot_joint: only(
-                    npot_ok,
-                    potential_se(&self.npot).and(potential_se(&self.npot_joint)),
-                ),
+                ppot: error(ppot_shown, &self.ppot),
+                npot: error(npot_shown, &self.npot),
+                ppot_joint: error(ppot_shown, &self.ppot_joint),
+                npot_joint: error(npot_shown, &self.npot_joint),
             },
             hero_types: self.hero_types.map(share),
             opponent_types: self.opponent_types.map(share),
