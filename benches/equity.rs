@@ -123,12 +123,12 @@ fn latencies(c: &mut Criterion) {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
                 let start = Instant::now();
-                manager.submit(Slot::Sweep, job(), mc_settings(1e-9));
+                manager.submit(Slot(50), job(), mc_settings(1e-9));
                 manager
                     .recv_timeout(Duration::from_secs(10))
                     .expect("progress");
                 total += start.elapsed();
-                manager.cancel(Slot::Sweep);
+                manager.cancel(Slot(50));
             }
             total
         })
@@ -139,12 +139,12 @@ fn latencies(c: &mut Criterion) {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
-                manager.submit(Slot::Sweep, job(), mc_settings(1e-9));
+                manager.submit(Slot(50), job(), mc_settings(1e-9));
                 manager
                     .recv_timeout(Duration::from_secs(10))
                     .expect("progress");
                 let start = Instant::now();
-                manager.submit(Slot::Sweep, job(), mc_settings(1e-9));
+                manager.submit(Slot(50), job(), mc_settings(1e-9));
                 manager
                     .recv_timeout(Duration::from_secs(10))
                     .expect("progress");

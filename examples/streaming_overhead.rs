@@ -46,7 +46,7 @@ fn main() {
     let streamed: Vec<Duration> = (0..5)
         .map(|_| {
             let start = Instant::now();
-            manager.submit(Slot::Sweep, Job::Sweep(sweep.clone()), settings.clone());
+            manager.submit(Slot(1), Job::Sweep(sweep.clone()), settings.clone());
             while let Some(p) = manager.recv_timeout(Duration::from_secs(60)) {
                 if p.stopped.is_some() {
                     break;

@@ -5,7 +5,7 @@
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
-use multiodds::app::{Command, MultiOddsApp};
+use multiodds::app::{Command, MultiOddsApp, View, ViewCommand, ViewTab};
 use std::time::{Duration, Instant};
 
 fn harness(app: MultiOddsApp) -> Harness<'static, MultiOddsApp> {
@@ -55,8 +55,8 @@ fn shows(h: &Harness<'static, MultiOddsApp>, text: &str) -> bool {
 fn quick_app() -> MultiOddsApp {
     let mut app = MultiOddsApp::with_threads(Some(2));
     // Fast precision and a small opponent span keep the tests quick.
-    app.inputs.precision = 0;
-    app.inputs.max_opponents = 3;
+    app.views.multiodds.inputs.precision = 0;
+    app.views.multiodds.inputs.max_opponents = 3;
     app
 }
 
@@ -74,17 +74,18 @@ fn typing_a_hero_and_board_fills_the_table() {
     let mut h = harness(quick_app());
     set_field(&mut h, "Hero", "Ad Qc");
     set_field(&mut h, "Board", "3h 4c Jh");
-    assert_eq!(h.state().inputs.hero, "Ad Qc");
-    assert_eq!(h.state().inputs.board, "3h 4c Jh");
+    assert_eq!(h.state().views.multiodds.inputs.hero, "Ad Qc");
+    assert_eq!(h.state().views.multiodds.inputs.board, "3h 4c Jh");
     step_until(&mut h, "the flop results", |app| {
         !app.is_running()
             && app
-                .rt
+                .views
+                .multiodds
                 .shown
                 .as_ref()
                 .is_some_and(|s| s.title.contains("Jh 4c 3h") && s.result.points.len() == 3)
     });
-    let shown = h.state().rt.shown.clone().unwrap();
+    let shown = h.state().views.multiodds.shown.clone().unwrap();
     // One opponent on the flop is enumerated exactly: the SPEC's worked example.
     let p = &shown.result.points[0];
     assert!(
@@ -102,7 +103,7 @@ fn typing_a_hero_and_board_fills_the_table() {
 fn an_invalid_range_shows_its_error_and_starts_nothing() {
     let mut h = harness(quick_app());
     step_until(&mut h, "the first results", |app| {
-        app.rt.shown.is_some() && !app.is_running()
+        app.views.multiodds.shown.is_some() && !app.is_running()
     });
     set_field(&mut h, "Hero", "AKx+");
     // Wait past the debounce.
@@ -115,10 +116,17 @@ fn an_invalid_range_shows_its_error_and_starts_nothing() {
         "an invalid input never starts a job"
     );
     assert!(
-        h.state().rt.stale,
+        h.state().views.multiodds.tracker.stale,
         "the last good results stay, marked stale"
     );
-    let error = h.state().rt.errors.hero.clone().expect("a hero error");
+    let error = h
+        .state()
+        .views
+        .multiodds
+        .errors
+        .hero
+        .clone()
+        .expect("a hero error");
     assert!(error.contains("unknown rank 'x'"), "{error}");
     assert!(shows(&h, "unknown rank 'x'"), "{:?}", texts(&h));
 }
@@ -127,18 +135,19 @@ fn an_invalid_range_shows_its_error_and_starts_nothing() {
 fn pin_keeps_a_baseline() {
     let mut h = harness(quick_app());
     step_until(&mut h, "the first results", |app| {
-        app.rt.shown.is_some() && !app.is_running()
+        app.views.multiodds.shown.is_some() && !app.is_running()
     });
     h.get_by_label("Pin").click();
     h.step();
     h.step();
-    let pinned = h.state().rt.pinned.clone().expect("pinned");
+    let pinned = h.state().views.multiodds.pinned.clone().expect("pinned");
     assert!(pinned.title.starts_with("AKs"), "{}", pinned.title);
     set_field(&mut h, "Hero", "72o");
     step_until(&mut h, "the new results", |app| {
         !app.is_running()
             && app
-                .rt
+                .views
+                .multiodds
                 .shown
                 .as_ref()
                 .is_some_and(|s| s.title.starts_with("72o"))
@@ -146,7 +155,8 @@ fn pin_keeps_a_baseline() {
     // The baseline is still AKs, and the table shows deltas against it.
     assert!(h
         .state()
-        .rt
+        .views
+        .multiodds
         .pinned
         .as_ref()
         .unwrap()
@@ -170,7 +180,7 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 fn save_then_open_restores_every_input() {
     let mut h = harness(quick_app());
     {
-        let i = &mut h.state_mut().inputs;
+        let i = &mut h.state_mut().views.multiodds.inputs;
         i.hero = "QQ+, AKs".into();
         i.opponents = "22+, A2s+".into();
         i.board = "Ah 7d 2c".into();
@@ -180,29 +190,29 @@ fn save_then_open_restores_every_input() {
         i.seed = 99;
         i.precision = 1;
     }
-    let saved = h.state().inputs.clone();
+    let saved = h.state().views.multiodds.inputs.clone();
     let path = temp_path("saved.ron");
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::SaveAs(path.clone()), &ctx);
     assert!(path.exists());
     h.state_mut().apply(Command::New, &ctx);
-    assert_ne!(h.state().inputs, saved);
+    assert_ne!(h.state().views.multiodds.inputs, saved);
     h.state_mut().apply(Command::Open(path.clone()), &ctx);
-    assert_eq!(h.state().inputs, saved);
-    assert_eq!(h.state().file.as_deref(), Some(path.as_path()));
-    assert_eq!(h.state().recent.first(), Some(&path));
+    assert_eq!(h.state().views.multiodds.inputs, saved);
+    assert_eq!(h.state().shell.file.as_deref(), Some(path.as_path()));
+    assert_eq!(h.state().shell.recent.first(), Some(&path));
 }
 
 #[test]
 fn opening_a_corrupt_file_changes_nothing_and_says_why() {
     let mut h = harness(quick_app());
-    let before = h.state().inputs.clone();
+    let before = h.state().views.multiodds.inputs.clone();
     let path = temp_path("corrupt.ron");
     std::fs::write(&path, "Scenario(version: 1, hero: ").unwrap();
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::Open(path), &ctx);
-    assert_eq!(h.state().inputs, before);
-    let message = h.state().rt.message.clone().expect("a message");
+    assert_eq!(h.state().views.multiodds.inputs, before);
+    let message = h.state().shell.message.clone().expect("a message");
     assert!(message.contains("corrupt.ron"), "{message}");
     // The message window itself was checked by eye under Xvfb (egui windows are not in
     // the harness's accessibility tree).
@@ -218,7 +228,7 @@ fn grid_cells_and_range_text_stay_in_sync() {
     use multiodds::app::grid::{range_grid, GridState};
     let mut h = Harness::new_ui_state(
         |ui, (text, grid): &mut (String, GridState)| {
-            range_grid(ui, text, grid);
+            range_grid(ui, text, grid, multiodds::cards::CardSet::default());
         },
         (String::new(), GridState::default()),
     );
@@ -279,14 +289,14 @@ fn shows_in<S>(h: &Harness<'static, S>, text: &str) -> bool {
 #[test]
 fn a_matchup_of_known_hands_shows_the_exact_equities() {
     let mut app = quick_app();
-    app.view = multiodds::app::ViewTab::Matchup;
-    app.matchup.seats = vec!["AsKs".into(), "5h Tc".into()];
-    app.matchup.board = "Qs Ts 5c".into();
+    app.view = ViewTab::Matchup;
+    app.views.matchup.inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.matchup.inputs.board = "Qs Ts 5c".into();
     let mut h = harness(app);
     step_until(&mut h, "the matchup", |app| {
-        !app.matchup_rt.running && app.matchup_rt.shown.is_some()
+        !app.views.matchup.tracker.running && app.views.matchup.shown.is_some()
     });
-    let (result, seats) = h.state().matchup_rt.shown.clone().unwrap();
+    let (result, seats) = h.state().views.matchup.shown.clone().unwrap();
     assert_eq!(seats, ["AsKs", "5h Tc"]);
     assert_eq!(result.method, multiodds::equity::Method::Exact);
     assert_eq!(result.deals, 990);
@@ -299,18 +309,30 @@ fn a_matchup_of_known_hands_shows_the_exact_equities() {
 #[test]
 fn chart_csv_export_parses_back_with_169_times_9_rows() {
     let mut app = quick_app();
-    app.view = multiodds::app::ViewTab::Chart;
-    app.chart.board = "Ah Kd 7c 7s 2h".into();
-    app.chart.precision = 0;
+    app.view = ViewTab::Chart;
+    app.views.chart.inputs.board = "Ah Kd 7c 7s 2h".into();
+    app.views.chart.inputs.precision = 0;
     let mut h = harness(app);
     step_until(&mut h, "the chart", |app| {
-        !app.chart_rt.running && app.chart_rt.shown.as_ref().is_some_and(|c| c.done == 169)
+        !app.views.chart.tracker.running
+            && app
+                .views
+                .chart
+                .shown
+                .as_ref()
+                .is_some_and(|c| c.done == 169)
     });
     let path = temp_path("chart.csv");
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::ExportCsv(path.clone()), &ctx);
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut lines = text.lines();
+    // A block of `#` lines says what the table is; then the header row and the rows.
+    assert!(
+        text.starts_with("# view: Chart\n# board: Ah Kd 7c 7s 2h\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n# written: 20"), "{text}");
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
     assert_eq!(
         lines.next(),
         Some("hand,opponents,win,tie,equity,std_error,win_odds")
@@ -344,7 +366,7 @@ fn grid_drill_down_picks_exact_combos() {
     use multiodds::app::grid::{range_grid, GridState};
     let mut h = Harness::new_ui_state(
         |ui, (text, grid): &mut (String, GridState)| {
-            range_grid(ui, text, grid);
+            range_grid(ui, text, grid, multiodds::cards::CardSet::default());
         },
         ("AKs".to_string(), GridState::default()),
     );
@@ -378,30 +400,32 @@ fn grid_drill_down_picks_exact_combos() {
 #[test]
 fn matchup_pin_shows_deltas() {
     let mut app = quick_app();
-    app.view = multiodds::app::ViewTab::Matchup;
-    app.matchup.seats = vec!["AsKs".into(), "5h Tc".into()];
-    app.matchup.board = "Qs Ts 5c".into();
+    app.view = ViewTab::Matchup;
+    app.views.matchup.inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.matchup.inputs.board = "Qs Ts 5c".into();
     let mut h = harness(app);
     step_until(&mut h, "the matchup", |app| {
-        !app.matchup_rt.running && app.matchup_rt.shown.is_some()
+        !app.views.matchup.tracker.running && app.views.matchup.shown.is_some()
     });
     h.get_by_label("Pin").click();
     h.run_steps(2);
-    assert!(h.state().matchup_rt.pinned.is_some());
+    assert!(h.state().views.matchup.pinned.is_some());
     // Change the board: the river comes Js.
     let ctx = h.ctx.clone();
-    h.state_mut().matchup.board = "Qs Ts 5c Js".into();
-    h.state_mut().apply(Command::Edited, &ctx);
+    h.state_mut().views.matchup.inputs.board = "Qs Ts 5c Js".into();
+    h.state_mut()
+        .apply(Command::ToView(ViewTab::Matchup, ViewCommand::Edited), &ctx);
     step_until(&mut h, "the new matchup", |app| {
-        !app.matchup_rt.running
+        !app.views.matchup.tracker.running
             && app
-                .matchup_rt
+                .views
+                .matchup
                 .shown
                 .as_ref()
                 .is_some_and(|(r, _)| r.deals == 44)
     });
     h.run_steps(2);
-    let (result, _) = h.state().matchup_rt.shown.clone().unwrap();
+    let (result, _) = h.state().views.matchup.shown.clone().unwrap();
     let delta = 100.0 * (result.seats[0].equity - 0.426263);
     assert!(shows(&h, &format!("({delta:+.2})")), "{:?}", texts(&h));
 }
@@ -415,10 +439,10 @@ fn outs_panel_shows_the_draws_on_a_flop() {
     step_until(
         &mut h,
         "the outs job",
-        |app| matches!(&app.rt.outs, Some(Ok(o)) if o.board == "9d 6c 2d"),
+        |app| matches!(&app.views.multiodds.outs, Some(Ok(o)) if o.board == "9d 6c 2d"),
     );
     h.step();
-    let Some(Ok(o)) = &h.state().rt.outs else {
+    let Some(Ok(o)) = &h.state().views.multiodds.outs else {
         unreachable!()
     };
     assert_eq!(o.discounted.len(), 15);
@@ -429,7 +453,9 @@ fn outs_panel_shows_the_draws_on_a_flop() {
     assert!(shows(&h, "open-ended straight draw (6 cards)"));
     // A range hero has no outs panel.
     set_field(&mut h, "Hero", "AK");
-    step_until(&mut h, "the outs to go", |app| app.rt.outs.is_none());
+    step_until(&mut h, "the outs to go", |app| {
+        app.views.multiodds.outs.is_none()
+    });
     h.step();
     assert!(!shows(&h, "Outs and draws"));
 }
@@ -442,7 +468,7 @@ fn figure_switches_add_win_odds_and_joint_potentials() {
     set_field(&mut h, "Hero", "Ad Qc");
     set_field(&mut h, "Board", "3h 4c Jh");
     step_until(&mut h, "results", |app| {
-        !app.is_running() && app.rt.shown.is_some()
+        !app.is_running() && app.views.multiodds.shown.is_some()
     });
     h.step();
     assert!(!shows(&h, "Win odds %"));
@@ -452,7 +478,10 @@ fn figure_switches_add_win_odds_and_joint_potentials() {
     h.get_by_label("joint (classic)").click();
     h.step();
     h.step();
-    assert!(h.state().figures.win_odds && h.state().figures.joint_potentials);
+    assert!(
+        h.state().views.multiodds.figures.win_odds
+            && h.state().views.multiodds.figures.joint_potentials
+    );
     assert!(shows(&h, "Win odds %"));
     assert!(shows(&h, "PPot (joint) %"));
     assert!(!shows(&h, "PPot %"));
@@ -464,12 +493,15 @@ fn figure_switches_add_win_odds_and_joint_potentials() {
 fn the_default_sweep_ends_and_shows_why() {
     let mut h = harness(MultiOddsApp::with_threads(Some(2)));
     step_until(&mut h, "the default sweep to end", |app| {
-        !app.is_running() && app.rt.shown.is_some() && !app.rt.stale
+        !app.is_running()
+            && app.views.multiodds.shown.is_some()
+            && !app.views.multiodds.tracker.stale
     });
     h.run_steps(2);
     let status = h
         .state()
-        .rt
+        .views
+        .multiodds
         .shown
         .as_ref()
         .and_then(|s| s.result.status.stopped)
@@ -498,7 +530,7 @@ fn help_window_explains_figures_and_notation() {
     h.run_steps(2);
     h.key_press(egui::Key::F1);
     h.run_steps(2);
-    assert!(h.state().rt.help_open);
+    assert!(h.state().shell.help_open);
     for text in [
         "Hand Strength",
         "Positive potential (conditional)",
@@ -511,5 +543,318 @@ fn help_window_explains_figures_and_notation() {
     }
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
-    assert!(!h.state().rt.help_open);
+    assert!(!h.state().shell.help_open);
+}
+
+/// Steps until the view on screen has finished a run of its inputs.
+fn settle(h: &mut Harness<'static, MultiOddsApp>, what: &str) {
+    step_until(h, what, |app| {
+        let t = app.current().tracker();
+        app.current().has_result() && !t.running && !t.pending() && !t.stale
+    });
+}
+
+fn status_text(h: &Harness<'static, MultiOddsApp>) -> String {
+    texts(h)
+        .into_iter()
+        .find(|t| t.contains(" threads · frame"))
+        .expect("a status line")
+}
+
+/// An edit in one view followed at once by a switch to another: the edited view submits
+/// when its debounce ends, the other keeps its results, and each status line speaks of
+/// its own job.
+#[test]
+fn switching_views_during_the_debounce_submits_only_the_edited_view() {
+    let mut app = quick_app();
+    app.views.matchup.inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.matchup.inputs.board = "Qs Ts 5c".into();
+    let mut h = harness(app);
+    settle(&mut h, "the MultiOdds view");
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .apply(Command::ShowView(ViewTab::Matchup), &ctx);
+    settle(&mut h, "the Matchup view");
+    let matchup_before = h.state().views.matchup.shown.clone().unwrap();
+    h.state_mut()
+        .apply(Command::ShowView(ViewTab::MultiOdds), &ctx);
+    h.run_steps(2);
+    // Edit, then switch within the same frame.
+    set_field(&mut h, "Hero", "QQ");
+    h.state_mut()
+        .apply(Command::ShowView(ViewTab::Matchup), &ctx);
+    step_until(&mut h, "the edited view's new results", |app| {
+        let v = &app.views.multiodds;
+        !v.tracker.running && v.shown.as_ref().is_some_and(|s| s.title.starts_with("QQ"))
+    });
+    let m = &h.state().views.matchup;
+    assert!(
+        !m.tracker.running && !m.tracker.stale,
+        "the Matchup view was left alone"
+    );
+    assert_eq!(m.shown.as_ref().unwrap().0, matchup_before.0);
+    h.run_steps(2);
+    // The Matchup view's status line: its own deals (990 river cards), not the sweep's.
+    let status = status_text(&h);
+    assert!(status.starts_with("done"), "{status}");
+    assert!(status.contains("990 deals ·"), "{status}");
+    h.state_mut()
+        .apply(Command::ShowView(ViewTab::MultiOdds), &ctx);
+    h.run_steps(2);
+    let status = status_text(&h);
+    assert!(status.contains("deals per point"), "{status}");
+    assert!(!status.contains("990 deals ·"), "{status}");
+}
+
+/// Pixels of `color` (within a small tolerance) in a decoded RGBA image.
+fn count_color(rgba: &[u8], color: [u8; 3]) -> usize {
+    rgba.chunks(4)
+        .filter(|p| (0..3).all(|k| (p[k] as i32 - color[k] as i32).abs() <= 6))
+        .count()
+}
+
+fn decode_png(path: &std::path::Path) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    (info.width, info.height, buf)
+}
+
+/// Every view exports its plot as a PNG of the chosen size, rendered off screen: the
+/// MultiOdds curves in their colours, the Matchup bars, the Chart heat map.
+#[test]
+fn each_view_exports_its_plot_as_a_png_of_the_chosen_size() {
+    let mut app = quick_app();
+    app.views.matchup.inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.matchup.inputs.board = "Qs Ts 5c".into();
+    app.views.chart.inputs.board = "Ah Kd 7c 7s 2h".into();
+    app.shell.png_size = [1200, 800];
+    let mut h = harness(app);
+    let ctx = h.ctx.clone();
+    let equity_rgb = multiodds::equity::metrics::SWEEP_METRICS
+        .iter()
+        .find(|m| m.key == "equity")
+        .unwrap()
+        .rgb;
+    for (tab, color) in [
+        (ViewTab::MultiOdds, equity_rgb),
+        // The Matchup view's win bars.
+        (ViewTab::Matchup, [46, 160, 67]),
+        // The Chart view's white cell labels on coloured cells.
+        (ViewTab::Chart, [255, 255, 255]),
+    ] {
+        h.state_mut().apply(Command::ShowView(tab), &ctx);
+        settle(&mut h, tab.name());
+        let path = temp_path(&format!("{tab:?}.png"));
+        let _ = std::fs::remove_file(&path);
+        h.state_mut().apply(Command::ExportPng(path.clone()), &ctx);
+        step_until(&mut h, "the PNG note", |app| {
+            app.shell
+                .note
+                .as_ref()
+                .is_some_and(|(n, _)| n.contains(&format!("{tab:?}.png")))
+        });
+        let (w, h_px, rgba) = decode_png(&path);
+        assert_eq!((w, h_px), (1200, 800), "{tab:?}");
+        let colored = count_color(&rgba, color);
+        assert!(colored > 500, "{tab:?}: {colored} pixels of {color:?}");
+        // Not a screenshot of a pane: a light picture, mostly background.
+        let light = rgba
+            .chunks(4)
+            .filter(|p| p[0] > 200 && p[1] > 200 && p[2] > 200)
+            .count();
+        assert!(
+            light > (w * h_px / 4) as usize,
+            "{tab:?}: {light} light pixels"
+        );
+    }
+}
+
+/// The app's CSV and the CLI's `--csv` for the same sweep: the same `#` keys, header row
+/// and columns; the percent option scales the figures.
+#[test]
+#[cfg(feature = "cli")]
+fn app_and_cli_csv_share_header_and_columns() {
+    let mut app = quick_app();
+    app.views.multiodds.inputs.hero = "AKs".into();
+    app.views.multiodds.inputs.max_opponents = 2;
+    let mut h = harness(app);
+    settle(&mut h, "the sweep");
+    let options = multiodds::app::CsvOptions::default();
+    let app_csv = h.state().current().table_csv(&options).unwrap();
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("multiodds"))
+        .args([
+            "sweep",
+            "AKs",
+            "--opponents",
+            "1-2",
+            "--target-se",
+            "0.005",
+            "--csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let cli_csv = String::from_utf8(out.stdout).unwrap();
+    let keys = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with('#'))
+            .map(|l| l.split(':').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(keys(&app_csv), keys(&cli_csv));
+    assert!(keys(&app_csv).contains(&"# seed".to_string()));
+    let table = |text: &str| -> (Vec<String>, Vec<Vec<f64>>) {
+        let mut reader = csv::ReaderBuilder::new()
+            .comment(Some(b'#'))
+            .from_reader(text.as_bytes());
+        let header = reader.headers().unwrap().iter().map(String::from).collect();
+        let rows = reader
+            .records()
+            .map(|r| {
+                let r = r.unwrap();
+                // Figures only (n/a cells are empty).
+                r.iter()
+                    .skip(3)
+                    .map(|x| x.parse().unwrap_or(f64::NAN))
+                    .collect()
+            })
+            .collect();
+        (header, rows)
+    };
+    let (app_header, app_rows) = table(&app_csv);
+    let (cli_header, cli_rows) = table(&cli_csv);
+    assert_eq!(app_header, cli_header);
+    assert_eq!(app_rows.len(), 2);
+    assert_eq!(cli_rows.len(), 2);
+    // Both estimate the same figures: equity at one opponent within a few SE.
+    let equity = app_header.iter().position(|c| c == "equity").unwrap() - 3;
+    assert!((app_rows[0][equity] - cli_rows[0][equity]).abs() < 0.03);
+    let percent = multiodds::app::CsvOptions { percent: true };
+    let (_, pct_rows) = table(&h.state().current().table_csv(&percent).unwrap());
+    assert!((pct_rows[0][equity] - 100.0 * app_rows[0][equity]).abs() < 1e-3);
+}
+
+/// Save As onto an existing file asks first; Cancel keeps the file, Replace writes it.
+#[test]
+fn save_as_onto_an_existing_file_asks_first() {
+    let mut h = harness(quick_app());
+    h.run_steps(2);
+    let path = temp_path("existing.ron");
+    std::fs::write(&path, "old").unwrap();
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(
+        Command::Chosen(multiodds::app::DialogPurpose::SaveAs, path.clone()),
+        &ctx,
+    );
+    h.run_steps(2);
+    assert!(h.state().shell.overwrite.is_some());
+    assert!(shows(&h, "already exists. Replace it?"), "{:?}", texts(&h));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    assert!(h.state().shell.overwrite.is_none());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+    h.state_mut().apply(
+        Command::Chosen(multiodds::app::DialogPurpose::SaveAs, path.clone()),
+        &ctx,
+    );
+    h.run_steps(2);
+    h.get_by_label("Replace").click();
+    h.run_steps(2);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("hero: \"AKs\""), "{text}");
+    let note = &h.state().shell.note.as_ref().expect("a note").0;
+    assert!(note.starts_with("Saved to"), "{note}");
+    // A new path writes at once.
+    let fresh = temp_path("fresh.ron");
+    let _ = std::fs::remove_file(&fresh);
+    h.state_mut().apply(
+        Command::Chosen(multiodds::app::DialogPurpose::SaveAs, fresh.clone()),
+        &ctx,
+    );
+    assert!(fresh.exists() && h.state().shell.overwrite.is_none());
+}
+
+/// A save that fails leaves the old file (or directory) as it was and no temporary file,
+/// and says why.
+#[test]
+fn a_failed_save_changes_nothing_and_leaves_no_temporary_file() {
+    let mut h = harness(quick_app());
+    h.run_steps(2);
+    let ctx = h.ctx.clone();
+    let dir = temp_path("failed-save");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let entries = |dir: &std::path::Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    // A read-only directory (root ignores permissions, so this half runs for others).
+    use std::os::unix::fs::PermissionsExt;
+    let old = dir.join("old.ron");
+    std::fs::write(&old, "old").unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let is_root = std::fs::write(dir.join("probe"), "x").is_ok();
+    if !is_root {
+        h.state_mut().apply(Command::SaveAs(old.clone()), &ctx);
+        let message = h.state_mut().shell.message.take().expect("a message");
+        assert!(message.starts_with("Could not save"), "{message}");
+        assert_eq!(std::fs::read_to_string(&old).unwrap(), "old");
+        assert_eq!(entries(&dir), ["old.ron"]);
+    }
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let _ = std::fs::remove_file(dir.join("probe"));
+    // A directory where the file should go: the final rename fails, even for root.
+    let taken = dir.join("taken.ron");
+    std::fs::create_dir_all(taken.join("inside")).unwrap();
+    h.state_mut().apply(Command::SaveAs(taken.clone()), &ctx);
+    let message = h.state().shell.message.clone().expect("a message");
+    assert!(message.starts_with("Could not save"), "{message}");
+    assert!(taken.join("inside").is_dir());
+    assert_eq!(entries(&dir), ["old.ron", "taken.ron"]);
+    assert_eq!(
+        h.state().shell.file,
+        None,
+        "a failed save is not the current file"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A job that panics shows an error in its view; the app goes on computing.
+#[test]
+fn a_panicking_job_shows_an_error_and_the_app_stays_responsive() {
+    let mut h = harness(quick_app());
+    settle(&mut h, "the first results");
+    let ctx = h.ctx.clone();
+    let slot = h.state().views.multiodds.slots()[0];
+    h.state_mut().jobs(&ctx).submit(
+        slot,
+        multiodds::worker::Job::Panic,
+        multiodds::equity::run::RunSettings::default(),
+    );
+    h.state_mut().views.multiodds.tracker.running = true;
+    step_until(&mut h, "the error", |app| {
+        app.views.multiodds.errors.scenario.is_some()
+    });
+    let error = h.state().views.multiodds.errors.scenario.clone().unwrap();
+    assert!(error.contains("panics"), "{error}");
+    assert!(!h.state().is_running());
+    h.run_steps(2);
+    assert!(shows(&h, "panics"), "{:?}", texts(&h));
+    // The app still computes a new input.
+    set_field(&mut h, "Hero", "JJ");
+    step_until(&mut h, "results after the fault", |app| {
+        let v = &app.views.multiodds;
+        !v.tracker.running
+            && v.errors.is_empty()
+            && v.shown.as_ref().is_some_and(|s| s.title.starts_with("JJ"))
+    });
 }

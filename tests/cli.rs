@@ -1,5 +1,6 @@
 //! The `multiodds` binary: JSON against SPEC §6, and every error path exits non-zero
 //! with a message naming the problem and nothing on stdout.
+#![cfg(feature = "cli")]
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -246,7 +247,12 @@ fn sweep_csv() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
+    // A block of `#` lines names the inputs; then the header row and one row per count.
+    assert!(
+        text.starts_with("# view: MultiOdds\n# inputs: AsKs vs random — Qs Ts 5c 2d\n# seed: -\n"),
+        "{text}"
+    );
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(
         lines[0],
         "opponents,method,deals,win,win_se,tie,tie_se,equity,equity_se,win_odds,win_odds_se,\
@@ -254,8 +260,8 @@ fn sweep_csv() {
          npot_joint,npot_joint_se"
     );
     assert_eq!(lines.len(), 3);
-    // The app's "Export table as CSV" writes the same text for the same (exact) result:
-    // both go through `equity::metrics::sweep_csv`.
+    // The app's "Export table as CSV" writes the same text for the same (exact) result
+    // (but the time it was written): both go through `equity::table_csv`.
     let sweep = multiodds::equity::sweep::Sweep::new(
         multiodds::range::HandRange::parse("AsKs").unwrap(),
         multiodds::range::HandRange::random(),
@@ -269,7 +275,17 @@ fn sweep_csv() {
         &multiodds::equity::run::RunSettings::default(),
         |_| true,
     );
-    assert_eq!(multiodds::equity::metrics::sweep_csv(&r), text);
+    let title = multiodds::equity::table_csv::sweep_title("AsKs", "random", "Qs Ts 5c 2d", "");
+    let header = multiodds::equity::table_csv::sweep_header(&title, &r);
+    let options = multiodds::equity::table_csv::CsvOptions::default();
+    let same = multiodds::equity::table_csv::sweep(&r, &header, &options);
+    let without_time = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| !l.starts_with("# written:"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(without_time(&same), without_time(&text));
     // Every row has every column, parsed as numbers or left empty (n/a).
     for line in &lines[1..] {
         let cells: Vec<&str> = line.split(',').collect();
@@ -307,7 +323,11 @@ fn table_csv_has_every_hand() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    let mut lines = text.lines();
+    assert!(
+        text.starts_with("# view: Chart\n# board: Ah Kd 7s 7c 2h\n"),
+        "{text}"
+    );
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
     assert_eq!(
         lines.next().unwrap(),
         "hand,opponents,win,tie,equity,std_error,win_odds"

@@ -1,6 +1,7 @@
 //! Every run ends, and says why (issue "Every run ends"): stop rules, impossible and
 //! sparse deals, unaffordable exact work, hostile input, faults in jobs, Ctrl-C.
 
+#[cfg(feature = "cli")]
 use assert_cmd::Command;
 use multiodds::cards::CardSet;
 use multiodds::equity::run::{run_matchup, run_sweep, RunSettings, StopRule};
@@ -74,7 +75,7 @@ fn unaffordable_exact_work_is_refused_with_its_estimate() {
         method: Method::Exact,
         ..RunSettings::default()
     };
-    manager.submit(Slot::Other(1), Job::Matchup(m), settings.clone());
+    manager.submit(Slot(1), Job::Matchup(m), settings.clone());
     let p = manager.recv_timeout(Duration::from_secs(30)).unwrap();
     let JobOutput::Failed(e) = &p.output else {
         panic!("refused, not run: {:?}", p.output)
@@ -93,7 +94,7 @@ fn unaffordable_exact_work_is_refused_with_its_estimate() {
         dead: CardSet::EMPTY,
         counts: 1..=9,
     };
-    manager.submit(Slot::Other(2), Job::Chart(spec), settings.clone());
+    manager.submit(Slot(2), Job::Chart(spec), settings.clone());
     let p = manager.recv_timeout(Duration::from_secs(60)).unwrap();
     assert!(matches!(
         p.output,
@@ -107,7 +108,7 @@ fn unaffordable_exact_work_is_refused_with_its_estimate() {
         1..=9,
     )
     .unwrap();
-    manager.submit(Slot::Other(3), Job::Sweep(sweep), settings);
+    manager.submit(Slot(3), Job::Sweep(sweep), settings);
     let p = manager.recv_timeout(Duration::from_secs(60)).unwrap();
     assert!(matches!(
         p.output,
@@ -214,7 +215,7 @@ fn potentials_have_their_own_target_and_the_stop_reason_is_given() {
 #[test]
 fn a_panicking_job_becomes_an_error_message() {
     let mut manager = JobManager::new(Some(2)).unwrap();
-    manager.submit(Slot::Other(9), Job::Panic, RunSettings::default());
+    manager.submit(Slot(9), Job::Panic, RunSettings::default());
     let p = manager.recv_timeout(Duration::from_secs(10)).unwrap();
     match &p.output {
         JobOutput::Failed(EquityError::Internal(what)) => assert!(what.contains("panics")),
@@ -222,7 +223,7 @@ fn a_panicking_job_becomes_an_error_message() {
     }
     // The manager still works.
     let m = Matchup::new(ranges(&["AsKs", "QQ"]), CardSet::EMPTY, CardSet::EMPTY).unwrap();
-    manager.submit(Slot::Other(10), Job::Matchup(m), RunSettings::default());
+    manager.submit(Slot(10), Job::Matchup(m), RunSettings::default());
     let p = manager.recv_timeout(Duration::from_secs(60)).unwrap();
     assert!(matches!(p.output, JobOutput::Matchup(_)));
 }
@@ -241,10 +242,12 @@ fn tiny_weights_do_not_underflow() {
     assert!(r.seats[0].equity > 0.5);
 }
 
+#[cfg(feature = "cli")]
 fn multiodds() -> Command {
     Command::cargo_bin("multiodds").unwrap()
 }
 
+#[cfg(feature = "cli")]
 fn fails(args: &[&str], needle: &str) {
     let out = multiodds().args(args).output().unwrap();
     assert!(!out.status.success(), "{args:?} should fail");
@@ -253,6 +256,7 @@ fn fails(args: &[&str], needle: &str) {
     assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn hostile_command_lines_are_refused_by_name() {
     // A single argument is at most 128 KiB on Linux.
@@ -274,6 +278,7 @@ fn hostile_command_lines_are_refused_by_name() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn scenario_paths_that_are_not_small_regular_files_are_refused() {
     let dir = std::env::temp_dir().join(format!("multiodds-hostile-{}", std::process::id()));
@@ -308,6 +313,7 @@ fn scenario_paths_that_are_not_small_regular_files_are_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn ctrl_c_prints_partial_results_and_exits_130() {
     let exe = assert_cmd::cargo::cargo_bin("multiodds");
@@ -390,7 +396,7 @@ fn exact_runs_stream_their_fraction_done_and_time_left() {
         method: Method::Exact,
         ..RunSettings::default()
     };
-    manager.submit(Slot::Other(4), Job::Matchup(m), settings);
+    manager.submit(Slot(4), Job::Matchup(m), settings);
     let mut fractions = Vec::new();
     loop {
         let p = manager.recv_timeout(Duration::from_secs(120)).unwrap();

@@ -93,11 +93,7 @@ fn the_same_numbers_on_one_two_and_four_threads() {
     let mut results = Vec::new();
     for threads in [1, 2, 4] {
         let mut manager = JobManager::new(Some(threads)).unwrap();
-        manager.submit(
-            Slot::Other(0),
-            Job::Matchup(m.clone()),
-            mc(5, 2_000_000, 1e-5),
-        );
+        manager.submit(Slot(0), Job::Matchup(m.clone()), mc(5, 2_000_000, 1e-5));
         loop {
             let p = manager.recv_timeout(Duration::from_secs(60)).unwrap();
             if p.stopped.is_some() {

@@ -46,7 +46,7 @@ fn finish(manager: &mut JobManager) -> Progress {
 #[test]
 fn streams_improving_estimates_then_a_final_result() {
     let mut manager = JobManager::new(Some(2)).unwrap();
-    let handle = manager.submit(Slot::Sweep, sweep_job("AKs"), mc(0.002, 50_000_000, 3));
+    let handle = manager.submit(Slot(50), sweep_job("AKs"), mc(0.002, 50_000_000, 3));
     let mut messages = 0;
     let mut last_deals = 0;
     loop {
@@ -77,10 +77,10 @@ fn streams_improving_estimates_then_a_final_result() {
 #[test]
 fn resubmitting_cancels_and_hides_the_old_job() {
     let mut manager = JobManager::new(Some(2)).unwrap();
-    let old = manager.submit(Slot::Sweep, sweep_job("AKs"), mc(1e-6, u64::MAX, 1));
+    let old = manager.submit(Slot(50), sweep_job("AKs"), mc(1e-6, u64::MAX, 1));
     // Let the old job produce something first.
     std::thread::sleep(Duration::from_millis(50));
-    let new = manager.submit(Slot::Sweep, sweep_job("72o"), mc(0.01, 2_000_000, 1));
+    let new = manager.submit(Slot(50), sweep_job("72o"), mc(0.01, 2_000_000, 1));
     assert!(old.is_cancelled());
     let p = finish(&mut manager);
     assert_eq!(
@@ -94,10 +94,10 @@ fn resubmitting_cancels_and_hides_the_old_job() {
 #[test]
 fn cancel_stops_a_job_quickly() {
     let mut manager = JobManager::new(Some(2)).unwrap();
-    let handle = manager.submit(Slot::Other(1), sweep_job("AKs"), mc(1e-7, u64::MAX, 1));
+    let handle = manager.submit(Slot(1), sweep_job("AKs"), mc(1e-7, u64::MAX, 1));
     std::thread::sleep(Duration::from_millis(300));
     assert!(handle.batches() > 0, "the job is running");
-    manager.cancel(Slot::Other(1));
+    manager.cancel(Slot(1));
     assert!(handle.is_cancelled());
     assert!(manager.recv_timeout(Duration::from_millis(300)).is_none());
     // Observe the job itself, not the dropped messages: once the batches in flight
@@ -122,7 +122,7 @@ fn same_numbers_on_one_two_and_four_threads() {
     let run = |threads| {
         let mut manager = JobManager::new(Some(threads)).unwrap();
         manager.submit(
-            Slot::Matchup,
+            Slot(51),
             Job::Matchup(matchup.clone()),
             mc(0.003, 10_000_000, 77),
         );
@@ -136,7 +136,7 @@ fn same_numbers_on_one_two_and_four_threads() {
 #[test]
 fn deal_budget_stops_a_job() {
     let mut manager = JobManager::new(Some(2)).unwrap();
-    manager.submit(Slot::Sweep, sweep_job("AKs"), mc(1e-9, 300_000, 1));
+    manager.submit(Slot(50), sweep_job("AKs"), mc(1e-9, 300_000, 1));
     let p = finish(&mut manager);
     let JobOutput::Sweep(r) = p.output else {
         panic!()
@@ -156,7 +156,7 @@ fn time_budget_stops_a_job() {
         time_limit: Some(Duration::from_millis(300)),
         ..mc(1e-9, u64::MAX, 1)
     };
-    manager.submit(Slot::Sweep, sweep_job("AKs"), settings);
+    manager.submit(Slot(50), sweep_job("AKs"), settings);
     let p = finish(&mut manager);
     assert!(p.elapsed < Duration::from_secs(10), "{:?}", p.elapsed);
 }
@@ -170,7 +170,7 @@ fn wake_callback_runs_and_threads_end_after_drop() {
         manager.set_wake(move || {
             c.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         });
-        manager.submit(Slot::Sweep, sweep_job("AKs"), mc(1e-9, u64::MAX, 1));
+        manager.submit(Slot(50), sweep_job("AKs"), mc(1e-9, u64::MAX, 1));
         std::thread::sleep(Duration::from_millis(100));
     }
     assert!(count.load(std::sync::atomic::Ordering::SeqCst) > 0);

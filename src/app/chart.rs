@@ -1,10 +1,16 @@
 //! The Chart view: the 169 starting hands against N random opponents as a heat map on
 //! the 13×13 grid, filled in class by class by the same job as `multiodds table`.
 
-use super::{Command, MultiOddsApp};
+use super::picture::Drawing;
+use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewStatus, ViewTab};
+use super::widgets::{precision_of, settings_for, target_se, ERROR_COLOR};
+use super::CommandSender;
 use crate::cards::CardSet;
 use crate::equity::chart::{ChartResult, ChartSpec};
+use crate::equity::Method;
 use crate::range::HandClass;
+use crate::scenario::Scenario;
+use crate::worker::{Job, JobManager, JobOutput, Progress, Slot};
 use egui::{Color32, RichText, Sense};
 
 /// Which figure the heat map shows.
@@ -57,31 +63,228 @@ impl ChartInputs {
     }
 
     pub fn target_se(&self) -> f64 {
-        super::inputs::PRECISION_STEPS[self.precision.min(4)].0
+        target_se(self.precision)
     }
 }
 
-/// The Chart view's runtime state.
+/// The 169 × 1–9 chart of the inputs.
+const CHART: Slot = Slot(20);
+
+/// The Chart view: its inputs (persisted through the app's `State`) and runtime.
 #[derive(Default)]
-pub struct ChartRuntime {
+pub struct ChartView {
+    pub inputs: ChartInputs,
     pub shown: Option<ChartResult>,
-    pub running: bool,
+    pub tracker: RunTracker,
     pub error: Option<String>,
 }
 
-pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
+impl ChartView {
+    pub fn new(inputs: ChartInputs) -> ChartView {
+        ChartView {
+            inputs,
+            ..ChartView::default()
+        }
+    }
+
+    /// The shown figure of a class at the chosen opponent count: value, SE, point.
+    fn cell(&self, class: HandClass) -> Option<(f64, f64, &crate::equity::sweep::SweepPoint)> {
+        cell(self.shown.as_ref()?, &self.inputs, class)
+    }
+}
+
+fn cell<'r>(
+    result: &'r ChartResult,
+    inputs: &ChartInputs,
+    class: HandClass,
+) -> Option<(f64, f64, &'r crate::equity::sweep::SweepPoint)> {
+    let p = result.cells[class.index()]
+        .as_ref()?
+        .iter()
+        .find(|p| p.opponents == inputs.opponents)?;
+    Some(match inputs.metric {
+        ChartMetric::Equity => (p.equity, p.std_error.equity, p),
+        ChartMetric::Win => (p.win, p.std_error.win, p),
+        ChartMetric::Tie => (p.tie, p.std_error.tie, p),
+        ChartMetric::WinOdds => (p.win_odds, p.std_error.win_odds, p),
+    })
+}
+
+impl View for ChartView {
+    fn tab(&self) -> ViewTab {
+        ViewTab::Chart
+    }
+
+    fn inputs_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
+        inputs_panel(self, ui, commands);
+    }
+
+    fn central_panel(&mut self, ui: &mut egui::Ui, _commands: &CommandSender) {
+        egui::ScrollArea::both()
+            .id_salt("chart_map")
+            .show(ui, |ui| match &self.shown {
+                Some(result) => {
+                    let size = ui
+                        .available_width()
+                        .min(ui.available_height() - 60.0)
+                        .max(13.0 * 24.0);
+                    heat_map(ui, result, &self.inputs, size);
+                }
+                None => {
+                    ui.label(if self.error.is_some() {
+                        "Fix the inputs to compute."
+                    } else {
+                        "Computing…"
+                    });
+                }
+            });
+    }
+
+    fn submit(&mut self, jobs: &mut JobManager) {
+        let has_result = self.has_result();
+        match self.inputs.spec() {
+            Ok(spec) => {
+                self.error = None;
+                // The chart has no time budget: its 169 sweeps each stop at the target.
+                let i = &self.inputs;
+                let settings = settings_for(Method::MonteCarlo, i.target_se(), i.seed, None);
+                jobs.submit(CHART, Job::Chart(spec), settings);
+                self.tracker.started(has_result);
+            }
+            Err(e) => {
+                self.error = Some(e);
+                jobs.cancel(CHART);
+                self.tracker.rejected(has_result);
+            }
+        }
+    }
+
+    fn slots(&self) -> &'static [Slot] {
+        &[CHART]
+    }
+
+    fn on_progress(&mut self, p: Progress) {
+        let Some((output, stopped)) = self.tracker.on_progress(p) else {
+            return;
+        };
+        match output {
+            JobOutput::Chart(result) => self.shown = Some(result),
+            JobOutput::Failed(e) => {
+                self.error = Some(e.to_string());
+                self.tracker.stale = self.shown.is_some();
+            }
+            _ => {}
+        }
+        if let Some(reason) = stopped {
+            let has_result = self.has_result();
+            self.tracker.stopped(reason, has_result);
+        }
+    }
+
+    fn edited(&mut self, jobs: &mut JobManager) {
+        jobs.cancel(CHART);
+        let has_result = self.has_result();
+        self.tracker.edited(has_result);
+        self.error = self.inputs.spec().err();
+    }
+
+    fn apply(&mut self, command: ViewCommand, jobs: &mut JobManager) {
+        match command {
+            ViewCommand::Edited => self.edited(jobs),
+            ViewCommand::Stop => self.stop(jobs),
+            ViewCommand::Resume => self.submit(jobs),
+            ViewCommand::Pin | ViewCommand::Unpin | ViewCommand::Select(_) => {}
+        }
+    }
+
+    fn tracker(&self) -> &RunTracker {
+        &self.tracker
+    }
+
+    fn tracker_mut(&mut self) -> &mut RunTracker {
+        &mut self.tracker
+    }
+
+    fn status(&self) -> ViewStatus {
+        let has_errors = self.error.is_some();
+        let done = self.shown.as_ref().map_or(0, |c| c.done);
+        // The worst standard error among the cells on screen (the chosen figure and
+        // opponent count), as their tooltips show it.
+        let worst = HandClass::all()
+            .filter_map(|c| self.cell(c).map(|(_, se, _)| se))
+            .fold(0.0, f64::max);
+        ViewStatus {
+            phase: self.tracker.phase(has_errors),
+            detail: None,
+            figures: format!("{done} of 169 hands · worst SE shown {:.3}%", 100.0 * worst),
+            elapsed: self.tracker.elapsed(),
+            first_result: self.tracker.first_result,
+            stale: self.tracker.stale,
+        }
+    }
+
+    fn table_csv(&self, options: &CsvOptions) -> Option<String> {
+        let result = self.shown.as_ref()?;
+        let header = crate::equity::table_csv::chart_header(
+            &self.inputs.board,
+            &self.inputs.dead,
+            self.inputs.seed,
+            self.inputs.target_se(),
+        );
+        Some(crate::equity::table_csv::chart(result, &header, options))
+    }
+
+    fn picture(&self) -> Option<Drawing> {
+        let result = self.shown.clone()?;
+        let inputs = self.inputs.clone();
+        Some(Box::new(move |ui: &mut egui::Ui| {
+            let size = ui.available_width().min(ui.available_height() - 40.0);
+            heat_map(ui, &result, &inputs, size);
+        }))
+    }
+
+    fn scenario(&self) -> Scenario {
+        Scenario {
+            view: crate::scenario::View::Chart,
+            board: self.inputs.board.clone(),
+            dead: self.inputs.dead.clone(),
+            target_se: self.inputs.target_se(),
+            seed: self.inputs.seed,
+            ..Scenario::default()
+        }
+    }
+
+    fn load(&mut self, scenario: &Scenario) {
+        self.inputs.board = scenario.board.clone();
+        self.inputs.dead = scenario.dead.clone();
+        self.inputs.seed = scenario.seed;
+        self.inputs.precision = precision_of(scenario.target_se);
+    }
+
+    fn reset(&mut self) {
+        self.inputs = ChartInputs::default();
+    }
+
+    fn has_result(&self) -> bool {
+        self.shown.is_some()
+    }
+}
+
+/// The left panel of the Chart view.
+fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, commands: &CommandSender) {
     ui.heading("169-hand chart");
     let mut edited = false;
-    let c = &mut app.chart;
-    for (name, text) in [("Board", &mut c.board), ("Dead cards", &mut c.dead)] {
-        let label = ui.label(RichText::new(name).strong());
-        edited |= ui
-            .add(egui::TextEdit::singleline(text).font(egui::TextStyle::Monospace))
-            .labelled_by(label.id)
-            .changed();
-    }
-    if let Some(e) = &app.chart_rt.error {
-        ui.label(RichText::new(e).color(Color32::from_rgb(220, 60, 60)));
+    let c = &mut view.inputs;
+    edited |= super::widgets::board_and_dead(
+        ui,
+        &mut c.board,
+        &mut c.dead,
+        (None, None),
+        CardSet::default(),
+        "Chart",
+    );
+    if let Some(e) = &view.error {
+        ui.label(RichText::new(e).color(ERROR_COLOR));
     }
     ui.horizontal(|ui| {
         let l = ui.label("Opponents");
@@ -98,7 +301,7 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
     });
     ui.horizontal(|ui| {
         let l = ui.label("Precision");
-        let name = super::inputs::PRECISION_STEPS[c.precision.min(4)].1;
+        let name = super::widgets::PRECISION_STEPS[c.precision.min(4)].1;
         edited |= ui
             .add(
                 egui::Slider::new(&mut c.precision, 0..=4)
@@ -109,65 +312,83 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             .changed();
     });
     ui.separator();
-    if app.chart_rt.running {
+    if view.tracker.running {
         if ui.button("Stop").clicked() {
-            app.command(Command::Stop);
+            commands.view(ViewTab::Chart, ViewCommand::Stop);
         }
-    } else if ui.button("Resume").clicked() {
-        app.command(Command::Resume);
+    } else if ui
+        .button(if view.tracker.stale {
+            "Resume"
+        } else {
+            "Run again"
+        })
+        .clicked()
+    {
+        commands.view(ViewTab::Chart, ViewCommand::Resume);
     }
     if ui.button("Export chart as CSV…").clicked() {
-        app.command(Command::OpenDialog(super::files::DialogPurpose::ExportCsv));
+        commands.send(super::Command::OpenDialog(
+            super::files::DialogPurpose::ExportCsv,
+        ));
     }
     if edited {
-        app.command(Command::Edited);
+        commands.view(ViewTab::Chart, ViewCommand::Edited);
     }
 }
 
-/// The heat map.
-pub fn heat_map(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
-    let n = app.chart.opponents;
-    let metric = app.chart.metric;
-    let Some(result) = app.chart_rt.shown.clone() else {
-        ui.label("Computing…");
-        return;
+/// The heat map with its title and colour key, `size` points wide.
+pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, size: f32) {
+    let n = inputs.opponents;
+    let metric = inputs.metric;
+    let figure = match metric {
+        ChartMetric::Equity => "Equity",
+        ChartMetric::Win => "Win",
+        ChartMetric::Tie => "Tie",
+        ChartMetric::WinOdds => "Win odds",
     };
-    let heading_top = ui.cursor().min;
+    let board = if inputs.board.trim().is_empty() {
+        "preflop".to_string()
+    } else {
+        inputs.board.trim().to_string()
+    };
     ui.heading(format!(
-        "{} against {n} random opponent(s) — {} of 169 hands",
-        match metric {
-            ChartMetric::Equity => "Equity",
-            ChartMetric::Win => "Win",
-            ChartMetric::Tie => "Tie",
-            ChartMetric::WinOdds => "Win odds",
-        },
+        "{figure} against {n} random opponent(s), {board} ({} of 169 hands)",
         result.done
     ));
-    let value = |class: HandClass| {
-        let p = result.cells[class.index()]
-            .as_ref()?
-            .iter()
-            .find(|p| p.opponents == n)?;
-        Some(match metric {
-            ChartMetric::Equity => (p.equity, p.std_error.equity, p),
-            ChartMetric::Win => (p.win, p.std_error.win, p),
-            ChartMetric::Tie => (p.tie, p.std_error.tie, p),
-            ChartMetric::WinOdds => (p.win_odds, p.std_error.win_odds, p),
-        })
-    };
-    let values: Vec<f64> = HandClass::all()
+    let value = |class: HandClass| cell(result, inputs, class);
+    let (lo, hi) = HandClass::all()
         .filter_map(|c| value(c).map(|v| v.0))
-        .collect();
-    let (lo, hi) = values
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
             (lo.min(v), hi.max(v))
         });
-    let cell = ((ui.available_width().min(ui.available_height() - 40.0)) / 13.0).clamp(24.0, 56.0);
+    let shade = |v: f64| {
+        let t = if hi > lo {
+            ((v - lo) / (hi - lo)) as f32
+        } else {
+            0.5
+        };
+        Color32::from_rgb((220.0 * (1.0 - t)) as u8 + 20, (180.0 * t) as u8 + 40, 60)
+    };
+    // The colour key: lowest to highest figure on the map.
+    if lo.is_finite() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{:.1}%", 100.0 * lo));
+            let (bar, _) = ui.allocate_exact_size(egui::vec2(160.0, 12.0), Sense::hover());
+            for k in 0..32 {
+                let t = k as f64 / 31.0;
+                let x0 = bar.min.x + bar.width() * k as f32 / 32.0;
+                let r = egui::Rect::from_min_max(
+                    egui::pos2(x0, bar.min.y),
+                    egui::pos2(x0 + bar.width() / 32.0 + 0.5, bar.max.y),
+                );
+                ui.painter().rect_filled(r, 0.0, shade(lo + t * (hi - lo)));
+            }
+            ui.label(format!("{:.1}%", 100.0 * hi));
+        });
+    }
+    let cell = (size / 13.0).clamp(24.0, 72.0);
     let (rect, response) =
         ui.allocate_exact_size(egui::vec2(13.0 * cell, 13.0 * cell), Sense::hover());
-    // The PNG export takes the heading and the map.
-    app.rt.plot_rect = Some(egui::Rect::from_min_max(heading_top, rect.max));
     let painter = ui.painter_at(rect);
     for class in HandClass::all() {
         let r = egui::Rect::from_min_size(
@@ -175,16 +396,7 @@ pub fn heat_map(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             egui::vec2(cell - 1.0, cell - 1.0),
         );
         let (fill, label) = match value(class) {
-            Some((v, _, _)) => {
-                let t = if hi > lo {
-                    ((v - lo) / (hi - lo)) as f32
-                } else {
-                    0.5
-                };
-                let color =
-                    Color32::from_rgb((220.0 * (1.0 - t)) as u8 + 20, (180.0 * t) as u8 + 40, 60);
-                (color, format!("{class}\n{:.1}", 100.0 * v))
-            }
+            Some((v, _, _)) => (shade(v), format!("{class}\n{:.1}", 100.0 * v)),
             None => (Color32::from_gray(40), class.to_string()),
         };
         painter.rect_filled(r, 2.0, fill);
@@ -192,7 +404,7 @@ pub fn heat_map(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             r.center(),
             egui::Align2::CENTER_CENTER,
             label,
-            egui::FontId::proportional((cell / 3.6).clamp(8.0, 13.0)),
+            egui::FontId::proportional((cell / 3.6).clamp(8.0, 16.0)),
             Color32::WHITE,
         );
     }

@@ -1,8 +1,9 @@
-//! File dialogs (an egui window with a path field, which works on any Linux desktop
-//! without GTK or a portal), the message window, and atomic writes.
+//! File dialogs (through `egui_file`: browsing, filters, Enter and Escape), the question
+//! before a file is replaced, messages, and the short "Saved to …" notes.
 
-use super::{Command, MultiOddsApp};
+use super::{Command, CommandSender};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// What a file dialog is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,170 +23,171 @@ impl DialogPurpose {
             DialogPurpose::ExportPng => "Export plot as PNG",
         }
     }
+
+    /// The file extension the dialog lists and adds.
+    pub fn extension(self) -> &'static str {
+        match self {
+            DialogPurpose::Open | DialogPurpose::SaveAs => "ron",
+            DialogPurpose::ExportCsv => "csv",
+            DialogPurpose::ExportPng => "png",
+        }
+    }
+
+    /// Whether the dialog writes a file (and so asks before replacing one).
+    pub fn writes(self) -> bool {
+        self != DialogPurpose::Open
+    }
+
+    /// The command that acts on the chosen path.
+    pub fn command(self, path: PathBuf) -> Command {
+        match self {
+            DialogPurpose::Open => Command::Open(path),
+            DialogPurpose::SaveAs => Command::SaveAs(path),
+            DialogPurpose::ExportCsv => Command::ExportCsv(path),
+            DialogPurpose::ExportPng => Command::ExportPng(path),
+        }
+    }
 }
 
 /// An open file dialog.
-#[derive(Clone, Debug)]
 pub struct Dialog {
     pub purpose: DialogPurpose,
-    pub path: String,
+    file: egui_file::FileDialog,
 }
 
 impl Dialog {
+    /// A dialog in the folder of `current` (or the working folder), with a file name
+    /// suggested for saves and exports.
     pub fn new(purpose: DialogPurpose, current: Option<&Path>) -> Dialog {
         let dir = current
             .and_then(Path::parent)
+            .filter(|d| d.is_dir())
             .map(Path::to_path_buf)
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_default();
-        let name = match purpose {
-            DialogPurpose::ExportCsv => "multiodds.csv",
-            DialogPurpose::ExportPng => "multiodds.png",
-            _ => current
-                .and_then(Path::file_name)
-                .and_then(|n| n.to_str())
-                .unwrap_or("scenario.ron"),
+        let extension = purpose.extension();
+        let shows = move |path: &Path| {
+            path.is_dir()
+                || path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case(extension))
         };
-        Dialog {
-            purpose,
-            path: dir.join(name).display().to_string(),
+        let mut file = match purpose {
+            DialogPurpose::Open => egui_file::FileDialog::open_file(),
+            _ => egui_file::FileDialog::save_file(),
         }
-    }
-}
-
-/// Shows the open dialog and the message window, if any.
-pub fn dialogs(app: &mut MultiOddsApp, ctx: &egui::Context) {
-    if let Some(dialog) = app.rt.dialog.as_mut() {
-        let mut confirmed = false;
-        let mut cancelled = false;
-        egui::Window::new(dialog.purpose.title())
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ctx, |ui| {
-                let label = ui.label("File path");
-                let response = ui
-                    .add(egui::TextEdit::singleline(&mut dialog.path).desired_width(420.0))
-                    .labelled_by(label.id);
-                if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                    confirmed = true;
-                }
-                ui.horizontal(|ui| {
-                    let verb = match dialog.purpose {
-                        DialogPurpose::Open => "Open",
-                        _ => "Save",
-                    };
-                    if ui.button(verb).clicked() {
-                        confirmed = true;
-                    }
-                    if ui.button("Cancel").clicked() {
-                        cancelled = true;
-                    }
-                });
-            });
-        if confirmed {
-            let path = PathBuf::from(dialog.path.trim());
-            let command = match dialog.purpose {
-                DialogPurpose::Open => Command::Open(path),
-                DialogPurpose::SaveAs => Command::SaveAs(path),
-                DialogPurpose::ExportCsv => Command::ExportCsv(path),
-                DialogPurpose::ExportPng => Command::ExportPng(path),
+        .initial_path(dir)
+        .title(purpose.title())
+        .show_files_filter(Box::new(shows))
+        .show_new_folder(false)
+        .show_rename(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .default_size([560.0, 380.0]);
+        if purpose.writes() {
+            let name = match purpose {
+                DialogPurpose::SaveAs => current
+                    .and_then(Path::file_name)
+                    .and_then(|n| n.to_str())
+                    .unwrap_or("scenario.ron")
+                    .to_string(),
+                _ => format!("multiodds.{extension}"),
             };
-            app.command(Command::CloseDialog);
-            app.command(command);
-        } else if cancelled {
-            app.command(Command::CloseDialog);
+            file = file.default_filename(name);
+        }
+        file.open();
+        Dialog { purpose, file }
+    }
+
+    /// Draws the dialog; sends the chosen path (with the extension added when missing),
+    /// or closes it on Cancel and Escape.
+    pub fn show(&mut self, ctx: &egui::Context, commands: &CommandSender) {
+        self.file.show(ctx);
+        match self.file.state() {
+            egui_file::State::Selected => {
+                if let Some(path) = self.file.path() {
+                    let mut path = path.to_path_buf();
+                    if self.purpose.writes() && path.extension().is_none() {
+                        path.set_extension(self.purpose.extension());
+                    }
+                    commands.send(Command::CloseDialog);
+                    commands.send(Command::Chosen(self.purpose, path));
+                }
+            }
+            egui_file::State::Cancelled | egui_file::State::Closed => {
+                commands.send(Command::CloseDialog)
+            }
+            egui_file::State::Open => {}
         }
     }
-    if let Some(message) = app.rt.message.clone() {
-        egui::Window::new("MultiOdds")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ctx, |ui| {
-                ui.label(message);
-                if ui.button("OK").clicked() {
-                    app.command(Command::DismissMessage);
+}
+
+/// A write that waits for "Replace?" to be answered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Overwrite {
+    pub purpose: DialogPurpose,
+    pub path: PathBuf,
+}
+
+/// Asks before replacing a file. Enter replaces, Escape cancels.
+pub fn overwrite_question(ctx: &egui::Context, question: &Overwrite, commands: &CommandSender) {
+    let (enter, escape) = ctx.input(|i| {
+        (
+            i.key_pressed(egui::Key::Enter),
+            i.key_pressed(egui::Key::Escape),
+        )
+    });
+    egui::Window::new("Replace the file?")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label(format!(
+                "{} already exists. Replace it?",
+                question.path.display()
+            ));
+            ui.horizontal(|ui| {
+                let replace = ui.button("Replace");
+                if replace.clicked() || enter {
+                    commands.send(Command::DismissOverwrite);
+                    commands.send(question.purpose.command(question.path.clone()));
+                }
+                if ui.button("Cancel").clicked() || escape {
+                    commands.send(Command::DismissOverwrite);
                 }
             });
-    }
+        });
 }
 
-/// Encodes 8-bit RGBA pixels as a PNG (zlib "stored" blocks: no compression library
-/// needed, and plots are small).
-pub fn encode_png(width: usize, height: usize, rgba: &[u8]) -> Vec<u8> {
-    fn crc32(bytes: &[u8]) -> u32 {
-        let mut crc = !0u32;
-        for &b in bytes {
-            crc ^= b as u32;
-            for _ in 0..8 {
-                crc = if crc & 1 != 0 {
-                    (crc >> 1) ^ 0xEDB8_8320
-                } else {
-                    crc >> 1
-                };
+/// A message window (a failed load or save…); OK, Enter or Escape closes it.
+pub fn message_window(ctx: &egui::Context, message: &str, commands: &CommandSender) {
+    let close = ctx.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Escape));
+    egui::Window::new("MultiOdds")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(message).size(15.0));
+            if ui.button("OK").clicked() || close {
+                commands.send(Command::DismissMessage);
             }
-        }
-        !crc
-    }
-    fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-        out.extend((data.len() as u32).to_be_bytes());
-        let start = out.len();
-        out.extend(kind);
-        out.extend(data);
-        let crc = crc32(&out[start..]);
-        out.extend(crc.to_be_bytes());
-    }
-    // Scanlines, each led by filter type 0.
-    let mut raw = Vec::with_capacity(height * (width * 4 + 1));
-    for row in rgba.chunks(width * 4).take(height) {
-        raw.push(0);
-        raw.extend(row);
-    }
-    let mut zlib = vec![0x78, 0x01];
-    for (i, block) in raw.chunks(65_535).enumerate() {
-        let last = (i + 1) * 65_535 >= raw.len();
-        zlib.push(last as u8);
-        zlib.extend((block.len() as u16).to_le_bytes());
-        zlib.extend((!(block.len() as u16)).to_le_bytes());
-        zlib.extend(block);
-    }
-    if raw.is_empty() {
-        zlib.extend([1, 0, 0, 0xFF, 0xFF]);
-    }
-    let (mut a, mut b) = (1u32, 0u32);
-    for &byte in &raw {
-        a = (a + byte as u32) % 65_521;
-        b = (b + a) % 65_521;
-    }
-    zlib.extend(((b << 16) | a).to_be_bytes());
-    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut header = Vec::new();
-    header.extend((width as u32).to_be_bytes());
-    header.extend((height as u32).to_be_bytes());
-    header.extend([8, 6, 0, 0, 0]);
-    chunk(&mut out, b"IHDR", &header);
-    chunk(&mut out, b"IDAT", &zlib);
-    chunk(&mut out, b"IEND", &[]);
-    out
+        });
 }
 
-/// Crops `image` to `rect` (in points) and returns its RGBA bytes and size.
-pub fn crop(
-    image: &egui::ColorImage,
-    rect: egui::Rect,
-    pixels_per_point: f32,
-) -> (usize, usize, Vec<u8>) {
-    let [w, h] = image.size;
-    let x0 = ((rect.min.x * pixels_per_point).round().max(0.0) as usize).min(w);
-    let y0 = ((rect.min.y * pixels_per_point).round().max(0.0) as usize).min(h);
-    let x1 = ((rect.max.x * pixels_per_point).round().max(0.0) as usize).clamp(x0, w);
-    let y1 = ((rect.max.y * pixels_per_point).round().max(0.0) as usize).clamp(y0, h);
-    let mut rgba = Vec::with_capacity((x1 - x0) * (y1 - y0) * 4);
-    for y in y0..y1 {
-        for x in x0..x1 {
-            rgba.extend(image.pixels[y * w + x].to_array());
-        }
+/// How long a note stays on screen.
+pub const NOTE_TIME: Duration = Duration::from_secs(4);
+
+/// A short note in the bottom right corner ("Saved to …").
+pub fn note(ctx: &egui::Context, text: &str, since: Instant) {
+    if since.elapsed() > NOTE_TIME {
+        return;
     }
-    (x1 - x0, y1 - y0, rgba)
+    egui::Area::new(egui::Id::unique("multiodds_note"))
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -36.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(text);
+            });
+        });
+    ctx.request_repaint_after(NOTE_TIME.saturating_sub(since.elapsed()));
 }

@@ -2,6 +2,7 @@
 //! drag to paint classes in or out at the chosen weight; the grid shows partial and
 //! weighted classes by shading, and writes canonical range text back to the field.
 
+use crate::cards::CardSet;
 use crate::range::{HandClass, HandRange};
 use egui::{Color32, Sense, Stroke};
 
@@ -24,14 +25,64 @@ pub struct GridState {
     pub drill: Option<HandClass>,
     /// The top-x% slider's value.
     pub top_percent: f32,
+    /// The range of the text last seen, parsed once per change of the text rather than
+    /// once per frame.
+    parsed: Option<(String, HandRange)>,
 }
 
+impl GridState {
+    /// The range `text` holds (an empty range when it does not parse).
+    fn range_of(&mut self, text: &str) -> HandRange {
+        match &self.parsed {
+            Some((seen, range)) if seen == text => range.clone(),
+            _ => {
+                let range = HandRange::parse(text).unwrap_or_default();
+                self.parsed = Some((text.to_string(), range.clone()));
+                range
+            }
+        }
+    }
+}
+
+/// Quick selections above the grid: (button, range text, what it selects).
+const QUICK: &[(&str, &str, &str)] = &[
+    ("Clear", "", "no hands"),
+    ("All", "random", "all 169 classes"),
+    ("Pairs", "22+", "every pocket pair"),
+    ("Suited", "Suited", "every suited hand"),
+    (
+        "Broadways",
+        "TT+,AKs,AQs,AJs,ATs,KQs,KJs,KTs,QJs,QTs,JTs,AKo,AQo,AJo,ATo,KQo,KJo,KTo,QJo,QTo,JTo",
+        "both cards ten or higher",
+    ),
+    ("Aces", "AA,A2s+,A2o+", "every hand holding an ace"),
+];
+
 /// Draws the grid for `text` (a range). Returns true when it changed `text`.
-pub fn range_grid(ui: &mut egui::Ui, text: &mut String, state: &mut GridState) -> bool {
+/// Combos holding a card of `blocked` (the board, dead cards) are greyed in the suit
+/// drill-down.
+pub fn range_grid(
+    ui: &mut egui::Ui,
+    text: &mut String,
+    state: &mut GridState,
+    blocked: CardSet,
+) -> bool {
     if state.weight <= 0.0 {
         state.weight = 1.0;
     }
-    let mut range = HandRange::parse(text).unwrap_or_default();
+    let mut range = state.range_of(text);
+    let mut quick = None;
+    ui.horizontal_wrapped(|ui| {
+        for (name, range_text, what) in QUICK {
+            if ui.small_button(*name).on_hover_text(*what).clicked() {
+                quick = Some(*range_text);
+            }
+        }
+    });
+    if let Some(range_text) = quick {
+        *text = range_text.to_string();
+        return true;
+    }
     let grid = range.grid();
     let cell = 30.0;
     let (rect, response) = ui.allocate_exact_size(
@@ -128,8 +179,12 @@ pub fn range_grid(ui: &mut egui::Ui, text: &mut String, state: &mut GridState) -
             .labelled_by(l.id);
     });
     ui.horizontal(|ui| {
-        let l = ui.label("Top");
-        let slider = egui::Slider::new(&mut state.top_percent, 0.0..=100.0).suffix("%");
+        let l = ui.label("Top").on_hover_text(
+            "The strongest classes first, ranked by equity against one random hand \
+             (the ranking the n% notation uses)",
+        );
+        let slider = egui::Slider::new(&mut state.top_percent, 0.0..=100.0)
+            .suffix("% by equity vs one random hand");
         if ui.add(slider).labelled_by(l.id).changed() {
             // The best classes by the preflop ranking, as the parser's `x%` reads them.
             range = HandRange::parse(&format!("{}%", state.top_percent)).unwrap_or_default();
@@ -142,7 +197,16 @@ pub fn range_grid(ui: &mut egui::Ui, text: &mut String, state: &mut GridState) -
             ui.label(format!("{class}:"));
             for combo in class.combos() {
                 let mut on = range.contains(combo);
-                if ui.checkbox(&mut on, combo.to_string()).changed() {
+                // A combo holding a board or dead card can never be dealt.
+                let dealable = !combo.card_set().intersects(blocked);
+                let checkbox = egui::Checkbox::new(&mut on, combo.to_string());
+                let response = ui.add_enabled(dealable, checkbox);
+                let response = if dealable {
+                    response
+                } else {
+                    response.on_disabled_hover_text("holds a board or dead card")
+                };
+                if response.changed() {
                     range.set(combo, if on { state.weight } else { 0.0 });
                     changed = true;
                 }

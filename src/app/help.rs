@@ -2,7 +2,7 @@
 //! the table and the CSV use), the range notation with the classic query words, and the
 //! keyboard shortcuts. Opened with F1 or Help → Help; Escape closes it.
 
-use super::plot::{SeriesExt, SERIES};
+use super::multiodds::plot::{SeriesExt, SERIES};
 use egui::RichText;
 
 /// Range notation, SPEC §3 summarised: (what you write, what it means).

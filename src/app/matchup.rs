@@ -3,12 +3,19 @@
 //! with standard errors, combos, exact/MC, and the hand types each seat wins with.
 
 use super::grid::{range_grid, GridState};
-use super::{Command, MultiOddsApp};
+use super::picture::Drawing;
+use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewStatus, ViewTab};
+use super::widgets::{
+    board_and_dead, caret_message, precision_of, run_controls, run_settings, settings_for,
+    target_se, time_budget_from, DEFAULT_TIME_BUDGET_S, ERROR_COLOR,
+};
+use super::CommandSender;
 use crate::cards::CardSet;
 use crate::equity::{Matchup, MatchupResult, Method, MAX_SEATS};
 use crate::eval::HandCategory;
 use crate::range::HandRange;
-use crate::scenario::{Scenario, View};
+use crate::scenario::Scenario;
+use crate::worker::{Job, JobManager, JobOutput, Progress, Slot};
 use egui::{Color32, RichText};
 
 /// What the user typed in the Matchup view (persisted).
@@ -35,7 +42,7 @@ impl Default for MatchupInputs {
             mode: Method::Auto,
             precision: 2,
             seed: 1,
-            time_budget_s: super::inputs::DEFAULT_TIME_BUDGET_S,
+            time_budget_s: DEFAULT_TIME_BUDGET_S,
         }
     }
 }
@@ -60,7 +67,7 @@ impl MatchupErrors {
 
 impl MatchupInputs {
     pub fn target_se(&self) -> f64 {
-        super::inputs::PRECISION_STEPS[self.precision.min(4)].0
+        target_se(self.precision)
     }
 
     /// Checks every field; the matchup to run, or every field's problem.
@@ -73,13 +80,13 @@ impl MatchupInputs {
         for (i, text) in self.seats.iter().enumerate() {
             match HandRange::parse(text) {
                 Ok(r) => ranges.push(r),
-                Err(e) => errors.seats[i] = Some(format!("{e}\n{}", e.caret(text))),
+                Err(e) => errors.seats[i] = Some(caret_message(&e, text)),
             }
         }
         let board = CardSet::parse(&self.board)
-            .map_err(|e| errors.board = Some(format!("{e}\n{}", e.caret(&self.board))));
+            .map_err(|e| errors.board = Some(caret_message(&e, &self.board)));
         let dead = CardSet::parse(&self.dead)
-            .map_err(|e| errors.dead = Some(format!("{e}\n{}", e.caret(&self.dead))));
+            .map_err(|e| errors.dead = Some(caret_message(&e, &self.dead)));
         if !errors.is_empty() {
             return Err(Box::new(errors));
         }
@@ -94,7 +101,7 @@ impl MatchupInputs {
 
     pub fn to_scenario(&self) -> Scenario {
         Scenario {
-            view: View::Matchup,
+            view: crate::scenario::View::Matchup,
             seats: self.seats.clone(),
             board: self.board.clone(),
             dead: self.dead.clone(),
@@ -107,7 +114,7 @@ impl MatchupInputs {
     }
 
     pub fn from_scenario(s: &Scenario) -> MatchupInputs {
-        let precision = super::inputs::Inputs::from_scenario(s).precision;
+        let precision = precision_of(s.target_se);
         MatchupInputs {
             seats: s.seats.clone(),
             board: s.board.clone(),
@@ -115,19 +122,23 @@ impl MatchupInputs {
             mode: s.mode,
             precision,
             seed: s.seed,
-            time_budget_s: super::inputs::time_budget_from(s.time_budget_ms),
+            time_budget_s: time_budget_from(s.time_budget_ms),
         }
     }
 }
 
-/// The Matchup view's runtime state.
+/// The seats' results, with the seat texts they belong to.
+pub type SeatResults = (MatchupResult, Vec<String>);
+
+/// The matchup of the inputs.
+const MATCHUP: Slot = Slot(10);
+
+/// The Matchup view: its inputs (persisted through the app's `State`) and runtime.
 #[derive(Default)]
-pub struct MatchupRuntime {
-    pub shown: Option<(MatchupResult, Vec<String>)>,
-    /// The running exact enumeration's fraction done and time left.
-    pub exact_progress: Option<(f64, Option<f64>)>,
-    pub running: bool,
-    pub stale: bool,
+pub struct MatchupView {
+    pub inputs: MatchupInputs,
+    pub shown: Option<SeatResults>,
+    pub tracker: RunTracker,
     pub errors: MatchupErrors,
     pub grids: Vec<GridState>,
     pub selected_seat: usize,
@@ -135,21 +146,238 @@ pub struct MatchupRuntime {
     pub job_seats: Vec<String>,
     pub job_combos: Vec<usize>,
     /// A baseline to compare against (Pin).
-    pub pinned: Option<(MatchupResult, Vec<String>)>,
+    pub pinned: Option<SeatResults>,
+    /// The inputs validated once per edit.
+    validated: Option<Result<Matchup, Box<MatchupErrors>>>,
+}
+
+impl MatchupView {
+    pub fn new(inputs: MatchupInputs) -> MatchupView {
+        MatchupView {
+            inputs,
+            ..MatchupView::default()
+        }
+    }
+}
+
+impl View for MatchupView {
+    fn tab(&self) -> ViewTab {
+        ViewTab::Matchup
+    }
+
+    fn inputs_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
+        inputs_panel(self, ui, commands);
+    }
+
+    fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
+        egui::ScrollArea::both()
+            .id_salt("matchup_results")
+            .show(ui, |ui| results(self, ui, commands));
+    }
+
+    fn submit(&mut self, jobs: &mut JobManager) {
+        let has_result = self.has_result();
+        let validated = self
+            .validated
+            .take()
+            .unwrap_or_else(|| self.inputs.validate());
+        match validated {
+            Ok(m) => {
+                self.errors = MatchupErrors::default();
+                let i = &self.inputs;
+                let settings = settings_for(i.mode, i.target_se(), i.seed, Some(i.time_budget_s));
+                self.job_seats = i.seats.clone();
+                self.job_combos = m.seats.iter().map(|s| s.len()).collect();
+                jobs.submit(MATCHUP, Job::Matchup(m), settings);
+                self.tracker.started(has_result);
+            }
+            Err(errors) => {
+                self.errors = *errors;
+                jobs.cancel(MATCHUP);
+                self.tracker.rejected(has_result);
+            }
+        }
+    }
+
+    fn slots(&self) -> &'static [Slot] {
+        &[MATCHUP]
+    }
+
+    fn on_progress(&mut self, p: Progress) {
+        let Some((output, stopped)) = self.tracker.on_progress(p) else {
+            return;
+        };
+        match output {
+            JobOutput::Matchup(result) => self.shown = Some((result, self.job_seats.clone())),
+            // A failed job (refused exact work, an engine fault) says why in its view.
+            JobOutput::Failed(e) => {
+                self.errors.scenario = Some(e.to_string());
+                self.tracker.stale = self.shown.is_some();
+            }
+            _ => {}
+        }
+        if let Some(reason) = stopped {
+            let has_result = self.has_result();
+            self.tracker.stopped(reason, has_result);
+        }
+    }
+
+    fn edited(&mut self, jobs: &mut JobManager) {
+        jobs.cancel(MATCHUP);
+        let has_result = self.has_result();
+        self.tracker.edited(has_result);
+        let validated = self.inputs.validate();
+        self.errors = match &validated {
+            Ok(_) => MatchupErrors::default(),
+            Err(e) => (**e).clone(),
+        };
+        self.validated = Some(validated);
+    }
+
+    fn apply(&mut self, command: ViewCommand, jobs: &mut JobManager) {
+        match command {
+            ViewCommand::Edited => self.edited(jobs),
+            ViewCommand::Stop => self.stop(jobs),
+            ViewCommand::Resume => self.submit(jobs),
+            ViewCommand::Pin => self.pinned = self.shown.clone(),
+            ViewCommand::Unpin => self.pinned = None,
+            ViewCommand::Select(seat) => self.selected_seat = seat,
+        }
+    }
+
+    fn tracker(&self) -> &RunTracker {
+        &self.tracker
+    }
+
+    fn tracker_mut(&mut self) -> &mut RunTracker {
+        &mut self.tracker
+    }
+
+    fn status(&self) -> ViewStatus {
+        let has_errors = !self.errors.is_empty();
+        let (deals, worst) = self.shown.as_ref().map_or((0, 0.0), |(r, _)| {
+            (
+                r.deals,
+                r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max),
+            )
+        });
+        let why = self.shown.as_ref().map(|(r, _)| r.status.describe());
+        ViewStatus {
+            phase: self.tracker.phase(has_errors),
+            detail: self.tracker.detail(has_errors, why),
+            figures: format!("{deals} deals · worst equity SE {:.3}%", 100.0 * worst),
+            elapsed: self.tracker.elapsed(),
+            first_result: self.tracker.first_result,
+            stale: self.tracker.stale,
+        }
+    }
+
+    fn table_csv(&self, options: &CsvOptions) -> Option<String> {
+        let (result, seats) = self.shown.as_ref()?;
+        let header = [
+            ("view", "Matchup".to_string()),
+            ("seats", seats.join(" | ")),
+            ("board", self.inputs.board.clone()),
+            ("dead", self.inputs.dead.clone()),
+            ("seed", result.seed.map_or("-".into(), |s| s.to_string())),
+            ("method", result.method.key().to_string()),
+            ("stopped", result.status.describe()),
+        ];
+        Some(crate::equity::table_csv::matchup(
+            result, seats, &header, options,
+        ))
+    }
+
+    fn picture(&self) -> Option<Drawing> {
+        let (result, seats) = self.shown.clone()?;
+        let title = format!(
+            "Matchup: {} on {}",
+            seats.join(" vs "),
+            if self.inputs.board.trim().is_empty() {
+                "preflop"
+            } else {
+                self.inputs.board.trim()
+            }
+        );
+        Some(Box::new(move |ui: &mut egui::Ui| {
+            ui.heading(&title);
+            equity_bars(ui, &result, &seats, ui.available_height());
+        }))
+    }
+
+    fn scenario(&self) -> Scenario {
+        self.inputs.to_scenario()
+    }
+
+    fn load(&mut self, scenario: &Scenario) {
+        self.inputs = MatchupInputs::from_scenario(scenario);
+    }
+
+    fn reset(&mut self) {
+        self.inputs = MatchupInputs::default();
+    }
+
+    fn has_result(&self) -> bool {
+        self.shown.is_some()
+    }
+}
+
+/// Equity per seat as bars, win and tie stacked inside (the Matchup view's plot).
+fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], height: f32) {
+    use egui_plot::{Bar, BarChart, Legend, Plot};
+    let bars = |value: &dyn Fn(&crate::equity::SeatResult) -> f64| -> Vec<Bar> {
+        result
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Bar::new((i + 1) as f64, 100.0 * value(s)).width(0.6))
+            .collect()
+    };
+    let win = BarChart::new("win", bars(&|s| s.win)).color(Color32::from_rgb(46, 160, 67));
+    let tie = BarChart::new("tie share", bars(&|s| s.equity - s.win))
+        .color(Color32::from_rgb(240, 180, 40))
+        .stack_on(&[&win]);
+    let labels: Vec<String> = seats.to_vec();
+    Plot::new("matchup_bars")
+        .height(height.max(160.0))
+        .legend(Legend::default().position(egui_plot::Corner::RightTop))
+        .include_y(0.0)
+        .include_y(100.0)
+        .include_x(0.4)
+        .include_x(result.seats.len() as f64 + 0.6)
+        .x_axis_label("seat")
+        .y_axis_label("equity %")
+        .x_axis_formatter(move |mark, _| {
+            let i = mark.value.round() as usize;
+            if (mark.value - i as f64).abs() < 1e-6 && (1..=labels.len()).contains(&i) {
+                format!("{i}: {}", labels[i - 1])
+            } else {
+                String::new()
+            }
+        })
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_boxed_zoom(false)
+        .show(ui, |plot| {
+            plot.bar_chart(win);
+            plot.bar_chart(tie);
+        });
 }
 
 /// The left panel of the Matchup view.
-pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
+pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, commands: &CommandSender) {
     ui.heading("Matchup view");
-    let errors = app.matchup_rt.errors.clone();
+    let errors = view.errors.clone();
     let mut edited = false;
-    let seats = app.matchup.seats.len();
-    app.matchup_rt.grids.resize(seats, GridState::default());
+    let seats = view.inputs.seats.len();
+    view.grids.resize(seats, GridState::default());
     let mut remove = None;
+    let blocked = blocked_cards(&view.inputs.board, &view.inputs.dead);
     for i in 0..seats {
         let label = ui.label(RichText::new(format!("Seat {}", i + 1)).strong());
         ui.horizontal(|ui| {
-            let edit = egui::TextEdit::singleline(&mut app.matchup.seats[i])
+            let edit = egui::TextEdit::singleline(&mut view.inputs.seats[i])
                 .font(egui::TextStyle::Monospace)
                 .desired_width(ui.available_width() - 30.0);
             edited |= ui.add(edit).labelled_by(label.id).changed();
@@ -162,81 +390,76 @@ pub fn inputs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
                 RichText::new(message)
                     .monospace()
                     .small()
-                    .color(Color32::from_rgb(220, 60, 60)),
+                    .color(ERROR_COLOR),
             );
         }
         egui::CollapsingHeader::new(format!("Seat {} grid", i + 1))
             .default_open(false)
             .show(ui, |ui| {
-                edited |= range_grid(ui, &mut app.matchup.seats[i], &mut app.matchup_rt.grids[i]);
+                edited |= range_grid(ui, &mut view.inputs.seats[i], &mut view.grids[i], blocked);
             });
     }
     if let Some(i) = remove {
-        app.matchup.seats.remove(i);
-        app.matchup_rt.grids.remove(i);
+        view.inputs.seats.remove(i);
+        view.grids.remove(i);
         edited = true;
     }
     if seats < MAX_SEATS && ui.button("Add seat").clicked() {
-        app.matchup.seats.push("random".into());
+        view.inputs.seats.push("random".into());
         edited = true;
     }
     ui.separator();
-    for (name, text, error) in [
-        ("Board", &mut app.matchup.board, &errors.board),
-        ("Dead cards", &mut app.matchup.dead, &errors.dead),
-    ] {
-        let label = ui.label(RichText::new(name).strong());
-        edited |= ui
-            .add(egui::TextEdit::singleline(text).font(egui::TextStyle::Monospace))
-            .labelled_by(label.id)
-            .changed();
-        if let Some(message) = error {
-            ui.label(
-                RichText::new(message)
-                    .monospace()
-                    .small()
-                    .color(Color32::from_rgb(220, 60, 60)),
-            );
-        }
-    }
+    // Known seat hands take their cards.
+    let known = view
+        .inputs
+        .seats
+        .iter()
+        .filter_map(|t| CardSet::parse(t).ok().filter(|c| c.len() == 2))
+        .fold(CardSet::default(), |a, c| a.union(c));
+    edited |= board_and_dead(
+        ui,
+        &mut view.inputs.board,
+        &mut view.inputs.dead,
+        (errors.board.as_ref(), errors.dead.as_ref()),
+        known,
+        "Matchup",
+    );
     if let Some(message) = &errors.scenario {
-        ui.label(RichText::new(message).color(Color32::from_rgb(220, 60, 60)));
+        ui.label(RichText::new(message).color(ERROR_COLOR));
     }
-    let m = &mut app.matchup;
-    edited |= super::inputs::run_settings(
+    let m = &mut view.inputs;
+    edited |= run_settings(
         ui,
         &mut m.mode,
         &mut m.precision,
         &mut m.seed,
         &mut m.time_budget_s,
     );
-    let rt = &app.matchup_rt;
-    let commands = super::inputs::run_controls(
+    for c in run_controls(
         ui,
-        rt.running,
-        rt.stale,
-        rt.pinned.is_some(),
-        rt.shown.is_some(),
-    );
-    for c in commands {
-        app.command(c);
+        view.tracker.running,
+        view.tracker.stale,
+        view.pinned.is_some(),
+        view.shown.is_some(),
+    ) {
+        commands.view(ViewTab::Matchup, c);
     }
     if edited {
-        app.command(Command::Edited);
+        commands.view(ViewTab::Matchup, ViewCommand::Edited);
     }
 }
 
 /// The results of the Matchup view.
-pub fn results(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
-    let Some((result, seats)) = app.matchup_rt.shown.clone() else {
-        ui.label(if app.matchup_rt.errors.is_empty() {
+pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) {
+    let Some((result, seats)) = view.shown.as_ref() else {
+        ui.label(if view.errors.is_empty() {
             "Computing…"
         } else {
             "Fix the inputs to compute."
         });
         return;
     };
-    let color = if app.matchup_rt.stale {
+    let color = if view.tracker.stale {
         Color32::GRAY
     } else {
         ui.visuals().text_color()
@@ -252,12 +475,12 @@ pub fn results(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         if let Some(seed) = result.seed {
             ui.label(format!("· seed {seed}"));
         }
-        if app.matchup_rt.stale {
+        if view.tracker.stale {
             ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
         }
     });
     let exact = result.method == Method::Exact;
-    let pinned = app.matchup_rt.pinned.clone();
+    let pinned = view.pinned.as_ref();
     // Deltas against the baseline, seat by seat, when it has as many seats.
     let delta = |i: usize, v: f64| {
         pinned
@@ -281,15 +504,15 @@ pub fn results(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
-            for (i, (s, text)) in result.seats.iter().zip(&seats).enumerate() {
+            for (i, (s, text)) in result.seats.iter().zip(seats.iter()).enumerate() {
                 if ui
-                    .selectable_label(app.matchup_rt.selected_seat == i, format!("{}", i + 1))
+                    .selectable_label(view.selected_seat == i, format!("{}", i + 1))
                     .clicked()
                 {
-                    app.matchup_rt.selected_seat = i;
+                    commands.view(ViewTab::Matchup, ViewCommand::Select(i));
                 }
                 ui.label(RichText::new(text).monospace());
-                let combos = app.matchup_rt.job_combos.get(i).copied().unwrap_or(0);
+                let combos = view.job_combos.get(i).copied().unwrap_or(0);
                 ui.label(RichText::new(combos.to_string()).monospace());
                 ui.label(
                     RichText::new(pct(s.equity, s.equity_se) + &delta(i, s.equity))
@@ -302,10 +525,7 @@ pub fn results(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             }
         });
     ui.add_space(8.0);
-    let seat = app
-        .matchup_rt
-        .selected_seat
-        .min(result.seats.len().saturating_sub(1));
+    let seat = view.selected_seat.min(result.seats.len().saturating_sub(1));
     if let Some(s) = result.seats.get(seat) {
         ui.label(
             RichText::new(format!("Seat {}: the hands it wins or ties with", seat + 1)).strong(),
@@ -324,23 +544,8 @@ pub fn results(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
     }
 }
 
-/// The matchup table as CSV.
-pub fn to_csv(r: &MatchupResult, seats: &[String]) -> String {
-    let mut out = String::from("seat,range,equity,equity_se,win,win_se,tie,tie_se,method,deals\n");
-    for (i, (s, text)) in r.seats.iter().zip(seats).enumerate() {
-        out.push_str(&format!(
-            "{},\"{}\",{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{},{}\n",
-            i + 1,
-            text.replace('"', "\"\""),
-            s.equity,
-            s.equity_se,
-            s.win,
-            s.win_se,
-            s.tie,
-            s.tie_se,
-            r.method.key(),
-            r.deals
-        ));
-    }
-    out
+/// The board and dead cards (what parses of them): combos holding one cannot be dealt.
+pub fn blocked_cards(board: &str, dead: &str) -> CardSet {
+    let cards = |t: &str| CardSet::parse(t).unwrap_or_default();
+    cards(board).union(cards(dead))
 }

@@ -3,16 +3,17 @@
 
 mod output;
 
-use crate::cards::{CardError, CardErrorKind, CardSet};
-use crate::equity::chart::ChartSpec;
-use crate::equity::run::{RunSettings, StopRule};
-use crate::equity::sweep::{Sweep, MAX_OPPONENTS};
-use crate::equity::{EquityError, Matchup, Method};
-use crate::eval;
-use crate::range::{HandRange, RangeError};
-use crate::scenario::{Scenario, ScenarioJob, View};
-use crate::worker::{Job, JobManager, JobOutput, Slot};
 use clap::{Args, Parser, Subcommand};
+use multiodds::cards::{CardError, CardErrorKind, CardSet};
+use multiodds::equity::chart::ChartSpec;
+use multiodds::equity::run::{RunSettings, StopRule};
+use multiodds::equity::sweep::{Sweep, MAX_OPPONENTS};
+use multiodds::equity::table_csv::CsvOptions;
+use multiodds::equity::{EquityError, Matchup, Method};
+use multiodds::eval;
+use multiodds::range::{HandRange, RangeError};
+use multiodds::scenario::{Scenario, ScenarioJob, View};
+use multiodds::worker::{Job, JobManager, JobOutput, Slot};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -54,7 +55,7 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 0.0005)]
     pub target_se: f64,
     /// The standard-error target of PPot and NPot (sweep).
-    #[arg(long, default_value_t = crate::equity::run::DEFAULT_POTENTIAL_TARGET_SE)]
+    #[arg(long, default_value_t = multiodds::equity::run::DEFAULT_POTENTIAL_TARGET_SE)]
     pub potential_target_se: f64,
     /// Stop Monte Carlo after this many deals.
     #[arg(long)]
@@ -128,9 +129,12 @@ pub enum Command {
         run: RunArgs,
         #[arg(long)]
         json: bool,
-        /// Print CSV.
+        /// Print CSV (a `#` block of the inputs, then the same columns as the app's).
         #[arg(long, conflicts_with = "json")]
         csv: bool,
+        /// CSV figures in percent (58.51) rather than fractions (0.5851).
+        #[arg(long, requires = "csv")]
+        percent: bool,
     },
     /// Outs and draws one card ahead, on a flop or turn.
     Outs {
@@ -155,9 +159,13 @@ pub enum Command {
         run: RunArgs,
         #[arg(long)]
         json: bool,
-        /// Print CSV (hand,opponents,win,tie,equity,std_error,win_odds).
+        /// Print CSV (a `#` block of the inputs, then
+        /// hand,opponents,win,tie,equity,std_error,win_odds).
         #[arg(long, conflicts_with = "json")]
         csv: bool,
+        /// CSV figures in percent (58.51) rather than fractions (0.5851).
+        #[arg(long, requires = "csv")]
+        percent: bool,
         /// The figure of the text table: equity, win, tie, or win-odds (win + ties
         /// counted half, the classic programs' published table).
         #[arg(long, value_enum, default_value = "equity")]
@@ -201,7 +209,7 @@ pub enum CliError {
     Equity(#[from] EquityError),
     #[error("{error}{}", caret.as_ref().map(|c| format!("\n{c}")).unwrap_or_default())]
     Scenario {
-        error: Box<crate::scenario::ScenarioError>,
+        error: Box<multiodds::scenario::ScenarioError>,
         caret: Option<String>,
     },
     #[error("{0}")]
@@ -300,15 +308,32 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             run,
             json,
             csv,
-        }) => sweep_command(&hero, &vs, &opponents, &cards, &run, json, csv),
+            percent,
+        }) => sweep_command(
+            &hero,
+            &vs,
+            &opponents,
+            &cards,
+            &run,
+            json,
+            csv.then_some(CsvOptions { percent }),
+        ),
         Some(Command::Table {
             opponents,
             cards,
             run,
             json,
             csv,
+            percent,
             figure,
-        }) => table_command(&opponents, &cards, &run, figure, json, csv),
+        }) => table_command(
+            &opponents,
+            &cards,
+            &run,
+            figure,
+            json,
+            csv.then_some(CsvOptions { percent }),
+        ),
         Some(Command::Run {
             file,
             json,
@@ -323,7 +348,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         }) => outs_command(&hero, &cards, &vs, json),
         Some(Command::PreflopTable) => {
             let mut out = String::from("class,equity\n");
-            for (class, equity) in crate::equity::preflop_equity_table() {
+            for (class, equity) in multiodds::equity::preflop_equity_table() {
                 out.push_str(&format!("{class},{equity:.9}\n"));
             }
             Ok(out)
@@ -352,7 +377,7 @@ fn eval_command(text: &str, json: bool) -> Result<String, CliError> {
     let cards = set.to_vec_desc();
     let partial = cards.len() < 5;
     let (category, value) = if partial {
-        let category = crate::equity::outs::category_and_top(&cards).0;
+        let category = multiodds::equity::outs::category_and_top(&cards).0;
         (category, eval::rank_partial(&cards) as u64)
     } else {
         let value = eval::evaluate(&cards);
@@ -384,7 +409,7 @@ fn parse_cards(args: &CardsArgs) -> Result<(CardSet, CardSet), CliError> {
         CardSet::parse(&args.board).map_err(|e| CliError::cards("board", &args.board, e))?;
     let dead =
         CardSet::parse(&args.dead).map_err(|e| CliError::cards("dead cards", &args.dead, e))?;
-    crate::equity::check_board(board, dead)?;
+    multiodds::equity::check_board(board, dead)?;
     Ok((board, dead))
 }
 
@@ -406,7 +431,7 @@ fn range_command(expr: &str, cards: &CardsArgs, json: bool) -> Result<String, Cl
 
 /// The run settings of `run`, each option checked like a scenario field.
 fn settings(run: &RunArgs) -> Result<RunSettings, CliError> {
-    use crate::equity::run::TARGET_SE_RANGE;
+    use multiodds::equity::run::TARGET_SE_RANGE;
     let (lo, hi) = (TARGET_SE_RANGE.start(), TARGET_SE_RANGE.end());
     for (name, value) in [
         ("--target-se", run.target_se),
@@ -504,7 +529,7 @@ fn sweep_command(
     cards: &CardsArgs,
     run: &RunArgs,
     json: bool,
-    csv: bool,
+    csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
     let (board, dead) = parse_cards(cards)?;
     let counts = opponent_counts(opponents)?;
@@ -520,15 +545,15 @@ fn sweep_command(
     let JobOutput::Sweep(result) = output else {
         unreachable!("a sweep job answers with a sweep")
     };
-    Ok(output::sweep(hero, vs, &sweep, &result, json, csv))
+    Ok(output::sweep(hero, vs, &sweep, &result, json, csv.as_ref()))
 }
 
 /// One exact hand (two cards) from text.
-fn parse_hand(what: &'static str, text: &str) -> Result<crate::range::Combo, CliError> {
+fn parse_hand(what: &'static str, text: &str) -> Result<multiodds::range::Combo, CliError> {
     let set = CardSet::parse(text).map_err(|e| CliError::cards(what, text, e))?;
     let cards = set.to_vec_desc();
     match cards.as_slice() {
-        [a, b] => Ok(crate::range::Combo::new(*a, *b).expect("distinct cards")),
+        [a, b] => Ok(multiodds::range::Combo::new(*a, *b).expect("distinct cards")),
         _ => Err(CliError::cards(
             what,
             text,
@@ -558,7 +583,7 @@ fn outs_command(
         .iter()
         .map(|v| parse_hand("--vs", v))
         .collect::<Result<Vec<_>, _>>()?;
-    let result = crate::equity::outs::outs(hero, board, dead, &opponents)?;
+    let result = multiodds::equity::outs::outs(hero, board, dead, &opponents)?;
     Ok(output::outs(&result, json))
 }
 
@@ -578,7 +603,7 @@ fn run_job(
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let mut manager = JobManager::new(threads)
         .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
-    let handle = manager.submit(Slot::Other(0), job, settings);
+    let handle = manager.submit(Slot(0), job, settings);
     let show = show_progress && std::io::stderr().is_terminal();
     let mut bar: Option<indicatif::ProgressBar> = None;
     let mut latest: Option<(JobOutput, Duration)> = None;
@@ -648,7 +673,7 @@ fn progress_message(output: &JobOutput, elapsed: Duration) -> String {
         JobOutput::ExactProgress {
             fraction,
             seconds_left,
-        } => crate::equity::run::describe_exact_progress(*fraction, *seconds_left),
+        } => multiodds::equity::run::describe_exact_progress(*fraction, *seconds_left),
         JobOutput::Failed(e) => e.to_string(),
     }
 }
@@ -659,7 +684,7 @@ fn table_command(
     run: &RunArgs,
     figure: output::ChartFigure,
     json: bool,
-    csv: bool,
+    csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
     let (board, dead) = parse_cards(cards)?;
     let counts = opponent_counts(opponents)?;
@@ -668,16 +693,25 @@ fn table_command(
         dead,
         counts,
     };
+    let settings = settings(run)?;
+    let target_se = settings.target_se;
     let (output, _) = run_job(
         Job::Chart(spec.clone()),
-        settings(run)?,
+        settings,
         run.threads,
         !(json || run.quiet),
     )?;
     let JobOutput::Chart(result) = output else {
         unreachable!("a chart job answers with a chart")
     };
-    Ok(output::chart(&spec, &result, figure, json, csv))
+    Ok(output::chart(
+        &spec,
+        &result,
+        figure,
+        json,
+        csv.as_ref(),
+        target_se,
+    ))
 }
 
 fn run_command(
@@ -687,11 +721,12 @@ fn run_command(
     quiet: bool,
 ) -> Result<String, CliError> {
     let scenario_error =
-        |scenario: Option<&Scenario>, e: crate::scenario::ScenarioError| CliError::Scenario {
+        |scenario: Option<&Scenario>, e: multiodds::scenario::ScenarioError| CliError::Scenario {
             caret: scenario.and_then(|s| e.caret(s)),
             error: Box::new(e),
         };
-    let text = crate::scenario::read_scenario_file(path).map_err(|e| scenario_error(None, e))?;
+    let text =
+        multiodds::scenario::read_scenario_file(path).map_err(|e| scenario_error(None, e))?;
     let scenario = Scenario::from_ron(&text, path).map_err(|e| scenario_error(None, e))?;
     let job = scenario
         .validate()
@@ -710,7 +745,7 @@ fn run_command(
                 &sweep,
                 &result,
                 json,
-                false,
+                None,
             ))
         }
         ScenarioJob::Matchup(matchup) => {
@@ -738,7 +773,8 @@ fn run_command(
                 &result,
                 output::ChartFigure::Equity,
                 json,
-                false,
+                None,
+                scenario.target_se,
             ))
         }
     }
@@ -747,7 +783,8 @@ fn run_command(
 /// Opens the app's window (when built with the `gui` feature).
 #[cfg(feature = "gui")]
 fn open_window(file: Option<std::path::PathBuf>) -> Result<String, CliError> {
-    crate::app::run(file).map_err(|e| CliError::Usage(format!("cannot open the window: {e}")))?;
+    multiodds::app::run(file)
+        .map_err(|e| CliError::Usage(format!("cannot open the window: {e}")))?;
     Ok(String::new())
 }
 

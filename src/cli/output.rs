@@ -1,10 +1,11 @@
 //! Formatting command results: JSON objects (SPEC §6), readable tables and CSV.
 
-use crate::equity::run::SweepResult;
-use crate::equity::sweep::Sweep;
-use crate::equity::{category_keys, Matchup, MatchupResult};
-use crate::eval::HandCategory;
-use crate::range::HandRange;
+use multiodds::equity::run::SweepResult;
+use multiodds::equity::sweep::Sweep;
+use multiodds::equity::table_csv::{self, CsvOptions};
+use multiodds::equity::{category_keys, Matchup, MatchupResult};
+use multiodds::eval::HandCategory;
+use multiodds::range::HandRange;
 use serde_json::{json, Map, Value};
 use std::time::Duration;
 
@@ -133,7 +134,14 @@ fn truncate(s: &str, n: usize) -> String {
     }
 }
 
-pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: bool) -> String {
+pub fn sweep(
+    hero: &str,
+    vs: &str,
+    s: &Sweep,
+    r: &SweepResult,
+    json: bool,
+    csv: Option<&CsvOptions>,
+) -> String {
     if json {
         let points: Vec<Value> = r
             .points
@@ -188,9 +196,10 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
         });
         return format!("{object}\n");
     }
-    if csv {
-        // The same columns as the app's "Export table as CSV".
-        return crate::equity::metrics::sweep_csv(r);
+    if let Some(options) = csv {
+        // The same header block and columns as the app's "Export table as CSV".
+        let title = table_csv::sweep_title(hero, vs, &s.board.to_string(), &s.dead.to_string());
+        return table_csv::sweep(r, &table_csv::sweep_header(&title, r), options);
     }
     let pct = |x: Option<f64>| x.map_or("    n/a".to_string(), |v| format!("{:7.3}", 100.0 * v));
     let mut out = format!(
@@ -229,9 +238,10 @@ pub fn sweep(hero: &str, vs: &str, s: &Sweep, r: &SweepResult, json: bool, csv: 
     out
 }
 
-pub fn outs(o: &crate::equity::outs::Outs, json: bool) -> String {
-    let cards = |cs: &[crate::cards::Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>();
-    let draw = |d: &crate::equity::outs::Draw| json!({"outs": d.outs, "hit_by_river": round6(d.hit_by_river), "rule_of_4_and_2": round6(d.rule_of_4_and_2)});
+pub fn outs(o: &multiodds::equity::outs::Outs, json: bool) -> String {
+    let cards =
+        |cs: &[multiodds::cards::Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let draw = |d: &multiodds::equity::outs::Draw| json!({"outs": d.outs, "hit_by_river": round6(d.hit_by_river), "rule_of_4_and_2": round6(d.rule_of_4_and_2)});
     if json {
         let object = json!({
             "hero": o.hero,
@@ -248,9 +258,9 @@ pub fn outs(o: &crate::equity::outs::Outs, json: bool) -> String {
             "by_category": o.by_category.iter().map(|g| json!({
                 "category": g.category.key(),
                 "cards": cards(&g.cards),
-                "draw": draw(&crate::equity::outs::draw(g.cards.len(), o.unseen, o.to_come)),
+                "draw": draw(&multiodds::equity::outs::draw(g.cards.len(), o.unseen, o.to_come)),
             })).collect::<Vec<_>>(),
-            "draw_count": crate::eval::HandCategory::ALL.iter()
+            "draw_count": multiodds::eval::HandCategory::ALL.iter()
                 .map(|c| (c.key().to_string(), json!(o.draw_counts[*c as usize])))
                 .collect::<serde_json::Map<_, _>>(),
             "hand_distance": o.hand_distance,
@@ -265,7 +275,7 @@ pub fn outs(o: &crate::equity::outs::Outs, json: bool) -> String {
         });
         return format!("{object}\n");
     }
-    let line = |name: &str, d: &crate::equity::outs::Draw| {
+    let line = |name: &str, d: &multiodds::equity::outs::Draw| {
         format!(
             "{name:<18} {:>3} outs  {:>6.2}% by the river (rule of 4 and 2: {:.0}%)\n",
             d.outs,
@@ -320,18 +330,25 @@ pub fn outs(o: &crate::equity::outs::Outs, json: bool) -> String {
 }
 
 pub fn chart(
-    spec: &crate::equity::chart::ChartSpec,
-    r: &crate::equity::chart::ChartResult,
+    spec: &multiodds::equity::chart::ChartSpec,
+    r: &multiodds::equity::chart::ChartResult,
     figure: ChartFigure,
     json: bool,
-    csv: bool,
+    csv: Option<&CsvOptions>,
+    target_se: f64,
 ) -> String {
-    if csv {
-        return r.to_csv();
+    if let Some(options) = csv {
+        let header = table_csv::chart_header(
+            &spec.board.to_string(),
+            &spec.dead.to_string(),
+            r.seed,
+            target_se,
+        );
+        return table_csv::chart(r, &header, options);
     }
     if json {
         let mut rows = Vec::new();
-        for class in crate::range::HandClass::all() {
+        for class in multiodds::range::HandClass::all() {
             if let Some(points) = &r.cells[class.index()] {
                 for p in points {
                     rows.push(json!({
@@ -362,7 +379,7 @@ pub fn chart(
         out += &format!(" {:>6}", format!("n={n}"));
     }
     out.push('\n');
-    for class in crate::range::HandClass::all() {
+    for class in multiodds::range::HandClass::all() {
         if let Some(points) = &r.cells[class.index()] {
             out += &format!("{:<5} ", class.to_string());
             for p in points {
@@ -393,7 +410,7 @@ pub enum ChartFigure {
 }
 
 impl ChartFigure {
-    pub fn of(self, p: &crate::equity::sweep::SweepPoint) -> f64 {
+    pub fn of(self, p: &multiodds::equity::sweep::SweepPoint) -> f64 {
         match self {
             ChartFigure::Equity => p.equity,
             ChartFigure::Win => p.win,

@@ -25,25 +25,6 @@ pub struct ChartResult {
     pub seed: u64,
 }
 
-impl ChartResult {
-    /// CSV with columns `hand,opponents,win,tie,equity,std_error,win_odds` (SPEC §6 plus
-    /// the classic win odds), classes in grid order.
-    pub fn to_csv(&self) -> String {
-        let mut out = String::from("hand,opponents,win,tie,equity,std_error,win_odds\n");
-        for class in HandClass::all() {
-            if let Some(points) = &self.cells[class.index()] {
-                for p in points {
-                    out.push_str(&format!(
-                        "{class},{},{:.6},{:.6},{:.6},{:.6},{:.6}\n",
-                        p.opponents, p.win, p.tie, p.equity, p.std_error.equity, p.win_odds
-                    ));
-                }
-            }
-        }
-        out
-    }
-}
-
 /// The evaluations the chart's exact points take with `method`: three representative
 /// classes (a pair, a suited and an offsuit hand) scaled by how many classes of each
 /// kind there are.

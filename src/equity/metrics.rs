@@ -2,7 +2,6 @@
 //! yields it): the app's plot, results table, tooltips and Help, and every sweep CSV
 //! (app and CLI) read this table, so a new figure is one entry here plus its tally.
 
-use super::run::SweepResult;
 use super::sweep::SweepPoint;
 
 /// A figure of the sweep: name, CSV/JSON key, colour, definition, when it is shown, and
@@ -116,34 +115,3 @@ pub const SWEEP_METRICS: [Metric; 9] = [
         },
     },
 ];
-
-/// The sweep as CSV, the same columns from the app and the CLI: `opponents,method,deals`,
-/// then `KEY,KEY_se` for every figure of [`SWEEP_METRICS`] (empty where n/a).
-pub fn sweep_csv(r: &SweepResult) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header = vec!["opponents".to_string(), "method".into(), "deals".into()];
-    for m in &SWEEP_METRICS {
-        header.push(m.key.to_string());
-        header.push(format!("{}_se", m.key));
-    }
-    // Writing to memory cannot fail.
-    w.write_record(&header).expect("in-memory CSV");
-    for p in &r.points {
-        let mut row = vec![
-            p.opponents.to_string(),
-            p.method.key().to_string(),
-            p.deals.to_string(),
-        ];
-        for m in &SWEEP_METRICS {
-            match (m.value)(p) {
-                Some((v, se)) => {
-                    row.push(format!("{v:.6}"));
-                    row.push(format!("{se:.6}"));
-                }
-                None => row.extend([String::new(), String::new()]),
-            }
-        }
-        w.write_record(&row).expect("in-memory CSV");
-    }
-    String::from_utf8(w.into_inner().expect("in-memory CSV")).expect("UTF-8 CSV")
-}

@@ -17,6 +17,7 @@ pub mod run;
 pub mod stats;
 pub mod sweep;
 pub mod symmetry;
+pub mod table_csv;
 
 use crate::cards::{Card, CardSet};
 use crate::eval::{HandCategory, HandValue};

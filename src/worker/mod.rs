@@ -1,7 +1,7 @@
 //! The job manager: runs engine jobs on one rayon pool and streams their progress over
 //! a crossbeam channel.
 //!
-//! Each job goes to a [`Slot`] (one per view). Submitting to a slot cancels the job it
+//! Each job goes to a [`Slot`] (a key chosen by the caller). Submitting to a slot cancels the job it
 //! held and bumps the slot's generation; every message carries its job's generation, and
 //! [`JobManager::try_recv`] drops messages from superseded or cancelled jobs, so stale
 //! results never reach the caller as current. A wake-up callback (the GUI's
@@ -22,17 +22,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Where a job's results go: one slot per view, so a new job replaces the old one.
+/// Where a job's results go: a key the caller chooses (a view picks one per kind of
+/// job it runs), so a new job in a slot replaces the old one. The manager knows jobs,
+/// not what the slots mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Slot {
-    Sweep,
-    Matchup,
-    Chart,
-    /// Outs and draws of the MultiOdds view's hand.
-    Outs,
-    /// Any other independent consumer (tests, batch work).
-    Other(u32),
-}
+pub struct Slot(pub u32);
 
 /// Work for the engine.
 #[derive(Clone, Debug)]

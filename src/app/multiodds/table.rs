@@ -2,17 +2,12 @@
 //! the pinned baseline) and the hand-type table of the selected count.
 
 use super::plot::{SeriesExt, SERIES};
-use super::{Command, MultiOddsApp};
-use crate::equity::run::SweepResult;
+use super::MultiOddsView;
+use crate::app::view::{ViewCommand, ViewTab};
+use crate::app::CommandSender;
 use crate::equity::Method;
 use crate::eval::HandCategory;
 use egui::{Color32, RichText};
-
-/// The table as CSV (what "Export table as CSV" writes): the same columns as
-/// `multiodds sweep --csv`.
-pub fn to_csv(r: &SweepResult) -> String {
-    crate::equity::metrics::sweep_csv(r)
-}
 
 /// Why a figure is n/a (SPEC §4): undefined on the river, or too few deals in its
 /// condition.
@@ -34,17 +29,17 @@ fn na_reason(key: &str, p: &crate::equity::sweep::SweepPoint) -> String {
     }
 }
 
-pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
-    let Some(shown) = app.rt.shown.clone() else {
-        ui.label(if app.rt.errors.is_empty() {
+pub fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &CommandSender) {
+    let Some(shown) = view.shown.as_ref() else {
+        ui.label(if view.errors.is_empty() {
             "Computing…"
         } else {
             "Fix the inputs to compute."
         });
         return;
     };
-    let pinned = app.rt.pinned.clone();
-    let text_color = if app.rt.stale {
+    let pinned = view.pinned.as_ref();
+    let text_color = if view.tracker.stale {
         Color32::GRAY
     } else {
         ui.visuals().text_color()
@@ -54,7 +49,7 @@ pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
         .spacing([14.0, 4.0])
         .show(ui, |ui| {
             ui.label(RichText::new("opponents").strong());
-            let options = app.figures;
+            let options = view.figures;
             for s in SERIES.iter().filter(|s| s.visible(options)) {
                 ui.label(
                     RichText::new(format!("{} %", s.name))
@@ -67,12 +62,12 @@ pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             ui.label(RichText::new("deals").strong());
             ui.end_row();
             for p in &shown.result.points {
-                let selected = app.rt.selected_opponents == p.opponents;
+                let selected = view.selected_opponents == p.opponents;
                 if ui
                     .selectable_label(selected, format!("{}", p.opponents))
                     .clicked()
                 {
-                    app.command(Command::SelectOpponents(p.opponents));
+                    commands.view(ViewTab::MultiOdds, ViewCommand::Select(p.opponents));
                 }
                 let base = pinned
                     .as_ref()
@@ -86,7 +81,8 @@ pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
                                 format!("{:.2} ± {:.2}", 100.0 * v, 100.0 * se)
                             };
                             if let Some((b, _)) = base.and_then(|b| (s.value)(b)) {
-                                text.push_str(&format!(" ({:+.2})", 100.0 * (v - b)));
+                                // The delta on a second line keeps the column narrow.
+                                text.push_str(&format!("\n({:+.2})", 100.0 * (v - b)));
                             }
                             text
                         }
@@ -107,7 +103,7 @@ pub fn results_table(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
             }
         });
     ui.add_space(8.0);
-    let n = app.rt.selected_opponents;
+    let n = view.selected_opponents;
     let Some(p) = shown.result.points.iter().find(|p| p.opponents == n) else {
         return;
     };

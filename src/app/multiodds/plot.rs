@@ -1,11 +1,13 @@
 //! The plot: Win, Tie, Equity, Hand Strength, PPot and NPot against the opponent count,
 //! in percent, with ±1 standard error bands, and the pinned baseline dashed.
 
-use super::{Command, MultiOddsApp};
+use super::{MultiOddsView, Shown};
+use crate::app::view::{ViewCommand, ViewTab};
+use crate::app::CommandSender;
 use crate::equity::run::SweepResult;
 use crate::equity::sweep::MAX_OPPONENTS;
-use egui::Color32;
-use egui_plot::{FilledArea, HoverPosition, Legend, Line, LineStyle, Plot, PlotPoints, Points};
+use egui::{Color32, RichText};
+use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Plot, PlotPoints, Points};
 
 pub use crate::equity::metrics::{
     Metric as Series, MetricGroup as SeriesGroup, SWEEP_METRICS as SERIES,
@@ -43,44 +45,111 @@ impl SeriesExt for Series {
     }
 }
 
-/// Draws the plot `height` points tall.
-pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
-    let top_left = ui.cursor().min;
-    let title = app
-        .rt
+/// What a sweep plot draws: the shown and pinned results, the figures switched on, the
+/// opponent span of the x axis.
+pub struct PlotData<'a> {
+    pub shown: Option<&'a Shown>,
+    pub pinned: Option<&'a Shown>,
+    pub figures: FigureOptions,
+    pub span: (usize, usize),
+    pub height: f32,
+    pub id: &'static str,
+}
+
+/// The plot of the view: title, figure switches, the curves; a click picks the opponent
+/// count whose hand types show.
+pub fn sweep_plot(
+    view: &mut MultiOddsView,
+    ui: &mut egui::Ui,
+    height: f32,
+    commands: &CommandSender,
+) {
+    let title = view
         .shown
         .as_ref()
-        .map_or_else(|| app.inputs.title(), |s| s.title.clone());
-    ui.horizontal(|ui| {
+        .map_or_else(|| view.inputs.title(), |s| s.title.clone());
+    ui.horizontal_wrapped(|ui| {
         ui.heading(title);
-        if app.rt.stale {
+        if view.tracker.stale {
             ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
         }
     });
-    figure_switches(ui, &mut app.figures);
-    let options = app.figures;
-    let shown = app.rt.shown.clone();
-    let pinned = app.rt.pinned.clone();
-    let hover_result = shown.as_ref().map(|s| s.result.clone());
-    let response = Plot::new("sweep_plot")
-        .height(height)
-        // The legend lists the figures in the table's order, not alphabetically.
-        .legend(Legend::default().follow_insertion_order(true))
-        .include_x(app.inputs.min_opponents.min(app.inputs.max_opponents) as f64 - 0.2)
-        .include_x(app.inputs.max_opponents.max(app.inputs.min_opponents) as f64 + 0.2)
+    figure_switches(ui, &mut view.figures);
+    if let Some(p) = &view.pinned {
+        ui.label(
+            RichText::new(format!("Pinned (dashed curves): {}", p.title))
+                .italics()
+                .color(PINNED_COLOR),
+        );
+    }
+    let response = draw_plot(
+        ui,
+        &PlotData {
+            shown: view.shown.as_ref(),
+            pinned: view.pinned.as_ref(),
+            figures: view.figures,
+            span: view.inputs.opponent_span(),
+            height,
+            id: "sweep_plot",
+        },
+    );
+    if response.response.clicked() {
+        if let Some(pos) = response.response.interact_pointer_pos() {
+            let value = response.transform.value_from_position(pos);
+            let n = value.x.round().clamp(1.0, MAX_OPPONENTS as f64) as usize;
+            commands.view(ViewTab::MultiOdds, ViewCommand::Select(n));
+        }
+    }
+}
+
+/// The colour of what is said about the pinned baseline.
+const PINNED_COLOR: Color32 = Color32::from_rgb(140, 140, 160);
+
+/// The legend, above the plot so it hides no curve: the figures in the table's order,
+/// each with its definition on hover, and the pinned baseline's line style.
+fn legend(ui: &mut egui::Ui, options: FigureOptions, pinned: bool) {
+    ui.horizontal_wrapped(|ui| {
+        for series in SERIES.iter().filter(|s| s.visible(options)) {
+            let (swatch, _) = ui.allocate_exact_size(egui::vec2(18.0, 10.0), egui::Sense::hover());
+            ui.painter().line_segment(
+                [swatch.left_center(), swatch.right_center()],
+                egui::Stroke::new(3.0, series.color()),
+            );
+            ui.label(RichText::new(series.name).color(series.color()))
+                .on_hover_text(series.definition);
+            ui.add_space(6.0);
+        }
+        if pinned {
+            ui.label(RichText::new("- - - pinned").color(PINNED_COLOR));
+        }
+    });
+}
+
+/// Draws the curves with their error bands (and the pinned baseline dashed); the plot
+/// keeps 1..N opponents and 0–100 % (no drag or zoom).
+pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotResponse<()> {
+    let options = data.figures;
+    let shown = data.shown;
+    let pinned = data.pinned;
+    let hover_result = shown.map(|s| s.result.clone());
+    let (lo_x, hi_x) = data.span;
+    legend(ui, options, pinned.is_some());
+    Plot::new(data.id)
+        .height((data.height - 24.0).max(160.0))
+        .include_x(lo_x as f64 - 0.2)
+        .include_x(hi_x as f64 + 0.2)
         .include_y(0.0)
         .include_y(100.0)
         .x_axis_label("opponents")
         .y_axis_label("%")
         .allow_scroll(false)
-        // Bounds stay on 1–N opponents and 0–100 %: nothing to drag or zoom to.
         .allow_drag(false)
         .allow_zoom(false)
         .allow_boxed_zoom(false)
         .label_formatter(move |hover| hover_label(hover, hover_result.as_ref()))
         .show(ui, |plot| {
             for series in SERIES.iter().filter(|s| s.visible(options)) {
-                if let Some(base) = &pinned {
+                if let Some(base) = pinned {
                     let points: Vec<[f64; 2]> = base
                         .result
                         .points
@@ -89,14 +158,15 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
                             (series.value)(p).map(|(v, _)| [p.opponents as f64, 100.0 * v])
                         })
                         .collect();
+                    // Every pinned curve shares one legend entry, "pinned".
                     plot.line(
-                        Line::new(series.name, PlotPoints::from(points))
-                            .color(series.color().gamma_multiply(0.6))
+                        Line::new("pinned", PlotPoints::from(points))
+                            .color(series.color().gamma_multiply(0.7))
                             .style(LineStyle::dashed_loose())
                             .allow_hover(false),
                     );
                 }
-                let Some(s) = &shown else { continue };
+                let Some(s) = shown else { continue };
                 let mut xs = Vec::new();
                 let mut ys = Vec::new();
                 let mut lo = Vec::new();
@@ -105,7 +175,6 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
                     if let Some((v, se)) = (series.value)(p) {
                         xs.push(p.opponents as f64);
                         ys.push(100.0 * v);
-                        // A band never leaves 0–100 %.
                         lo.push(100.0 * (v - se).max(0.0));
                         hi.push(100.0 * (v + se).min(1.0));
                     }
@@ -113,7 +182,6 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
                 if xs.is_empty() {
                     continue;
                 }
-                // Unnamed, so the legend lists each figure once (its line).
                 plot.add(
                     FilledArea::new("", &xs, &lo, &hi)
                         .fill_color(series.color().gamma_multiply(0.25)),
@@ -130,20 +198,7 @@ pub fn sweep_plot(app: &mut MultiOddsApp, ui: &mut egui::Ui, height: f32) {
                         .radius(3.0),
                 );
             }
-        });
-    // The PNG export takes the title, the plot and its axes.
-    app.rt.plot_rect = Some(egui::Rect::from_min_max(
-        top_left,
-        egui::pos2(ui.max_rect().max.x, ui.min_rect().max.y),
-    ));
-    // Clicking the plot selects the nearest opponent count for the hand-type table.
-    if response.response.clicked() {
-        if let Some(pos) = response.response.interact_pointer_pos() {
-            let value = response.transform.value_from_position(pos);
-            let n = value.x.round().clamp(1.0, MAX_OPPONENTS as f64) as usize;
-            app.command(Command::SelectOpponents(n));
-        }
-    }
+        })
 }
 
 /// The switches for the optional figures, each with its definition as a tooltip.

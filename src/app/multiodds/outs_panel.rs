@@ -3,7 +3,7 @@
 //! the draws, and the chances by the river, exact and by the rule of 4 and 2.
 //! The figures come from an outs job (`worker::Job::Outs`); this only draws them.
 
-use super::MultiOddsApp;
+use super::MultiOddsView;
 use crate::cards::Card;
 use crate::equity::outs::{draw, Draw, Outs};
 use egui::{Color32, RichText};
@@ -20,8 +20,8 @@ fn chance_cells(ui: &mut egui::Ui, d: &Draw) {
     ui.label(RichText::new(format!("{:.0}", 100.0 * d.rule_of_4_and_2)).monospace());
 }
 
-pub fn outs_panel(app: &mut MultiOddsApp, ui: &mut egui::Ui) {
-    let Some(answer) = &app.rt.outs else {
+pub fn outs_panel(view: &MultiOddsView, ui: &mut egui::Ui) {
+    let Some(answer) = &view.outs else {
         return;
     };
     ui.add_space(8.0);

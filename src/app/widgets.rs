@@ -1,0 +1,313 @@
+//! Input widgets every view uses: a text field with its error under a caret, the run
+//! settings (mode, precision, seed, time budget), the run controls, the card picker.
+
+use super::view::ViewCommand;
+use crate::cards::{Card, CardSet};
+use crate::equity::run::RunSettings;
+use crate::equity::Method;
+use egui::{Color32, RichText};
+use std::time::Duration;
+
+/// Precision steps, Fast to Precise, as standard-error targets.
+pub const PRECISION_STEPS: [(f64, &str); 5] = [
+    (0.005, "Fast (±0.5%)"),
+    (0.002, "Quick (±0.2%)"),
+    (0.001, "Normal (±0.1%)"),
+    (0.0005, "Fine (±0.05%)"),
+    (0.0002, "Precise (±0.02%)"),
+];
+
+/// The app's default time budget of a Monte Carlo run (SPEC §5).
+pub const DEFAULT_TIME_BUDGET_S: f64 = 10.0;
+
+/// The colour of error text and frames.
+pub const ERROR_COLOR: Color32 = Color32::from_rgb(220, 60, 60);
+
+/// The standard-error target of a precision step.
+pub fn target_se(precision: usize) -> f64 {
+    PRECISION_STEPS[precision.min(PRECISION_STEPS.len() - 1)].0
+}
+
+/// The precision step nearest a standard-error target (a scenario file's).
+pub fn precision_of(target_se: f64) -> usize {
+    PRECISION_STEPS
+        .iter()
+        .enumerate()
+        .min_by(|a, b| {
+            let da = (a.1 .0.ln() - target_se.ln()).abs();
+            let db = (b.1 .0.ln() - target_se.ln()).abs();
+            da.total_cmp(&db)
+        })
+        .map_or(2, |(i, _)| i)
+}
+
+/// Settings of a run from a view's inputs.
+pub fn settings_for(
+    mode: Method,
+    target_se: f64,
+    seed: u64,
+    time_budget_s: Option<f64>,
+) -> RunSettings {
+    RunSettings {
+        method: mode,
+        target_se,
+        seed,
+        time_limit: time_budget_s.map(|s| Duration::from_secs_f64(s.clamp(0.1, 86_400.0))),
+        ..RunSettings::default()
+    }
+}
+
+/// A field's parse error for the UI: the text with a caret under the bad token and the
+/// reason (the caret line already names what is wrong; no second copy).
+pub fn caret_message(error: &impl CaretError, text: &str) -> String {
+    error.caret(text)
+}
+
+/// Parse errors that can point at their token.
+pub trait CaretError {
+    fn caret(&self, text: &str) -> String;
+}
+
+impl CaretError for crate::range::RangeError {
+    fn caret(&self, text: &str) -> String {
+        crate::range::RangeError::caret(self, text)
+    }
+}
+
+impl CaretError for crate::cards::CardError {
+    fn caret(&self, text: &str) -> String {
+        crate::cards::CardError::caret(self, text)
+    }
+}
+
+/// A labelled single-line text field with its error (red frame and caret) below.
+pub fn text_field(
+    ui: &mut egui::Ui,
+    label: &str,
+    text: &mut String,
+    error: Option<&String>,
+    hint: &str,
+) -> bool {
+    let label_response = ui.label(RichText::new(label).strong());
+    let mut edit = egui::TextEdit::singleline(text)
+        .hint_text(hint)
+        .font(egui::TextStyle::Monospace)
+        .desired_width(f32::INFINITY);
+    if error.is_some() {
+        edit = edit.text_color(ERROR_COLOR);
+    }
+    let frame = egui::Frame::new()
+        .stroke(egui::Stroke::new(
+            if error.is_some() { 1.5 } else { 0.0 },
+            if error.is_some() {
+                ERROR_COLOR
+            } else {
+                Color32::TRANSPARENT
+            },
+        ))
+        .inner_margin(1.0);
+    let changed = frame
+        .show(ui, |ui| {
+            ui.add(edit).labelled_by(label_response.id).changed()
+        })
+        .inner;
+    if let Some(message) = error {
+        ui.label(RichText::new(message).monospace().color(ERROR_COLOR));
+    }
+    ui.add_space(4.0);
+    changed
+}
+
+/// Mode, precision and seed, shared by the views. True when one changed.
+/// The board and dead-card fields, each with its card picker; cards in `taken` (known
+/// hands) and in the other field are disabled in the pickers. True when one changed.
+pub fn board_and_dead(
+    ui: &mut egui::Ui,
+    board: &mut String,
+    dead: &mut String,
+    errors: (Option<&String>, Option<&String>),
+    taken: CardSet,
+    id: &str,
+) -> bool {
+    let mut edited = text_field(ui, "Board", board, errors.0, "Jh 4c 3h");
+    let cards = |t: &str| CardSet::parse(t).unwrap_or_default();
+    let taken_by_others = cards(dead).union(taken).to_string();
+    edited |= card_picker(
+        ui,
+        board,
+        &taken_by_others,
+        5,
+        &format!("{id} board picker"),
+    );
+    edited |= text_field(ui, "Dead cards", dead, errors.1, "cards out of play");
+    let taken_by_others = cards(board).union(taken).to_string();
+    edited |= card_picker(
+        ui,
+        dead,
+        &taken_by_others,
+        45,
+        &format!("{id} dead card picker"),
+    );
+    edited
+}
+
+/// A scenario's time budget for the app: none (0) becomes the app's default.
+pub fn time_budget_from(ms: u64) -> f64 {
+    if ms == 0 {
+        DEFAULT_TIME_BUDGET_S
+    } else {
+        ms as f64 / 1000.0
+    }
+}
+
+pub fn run_settings(
+    ui: &mut egui::Ui,
+    mode: &mut Method,
+    precision: &mut usize,
+    seed: &mut u64,
+    time_budget_s: &mut f64,
+) -> bool {
+    let mut edited = false;
+    ui.horizontal(|ui| {
+        ui.label("Mode");
+        for (m, name) in [
+            (Method::Auto, "Auto"),
+            (Method::Exact, "Exact"),
+            (Method::MonteCarlo, "Monte Carlo"),
+        ] {
+            edited |= ui.radio_value(mode, m, name).changed();
+        }
+    });
+    ui.horizontal(|ui| {
+        let l = ui.label("Precision");
+        let name = PRECISION_STEPS[(*precision).min(4)].1;
+        edited |= ui
+            .add(
+                egui::Slider::new(precision, 0..=4)
+                    .show_value(false)
+                    .text(name),
+            )
+            .labelled_by(l.id)
+            .changed();
+    });
+    ui.horizontal(|ui| {
+        let l = ui.label("Seed");
+        edited |= ui
+            .add(egui::DragValue::new(seed))
+            .labelled_by(l.id)
+            .changed();
+    });
+    ui.horizontal(|ui| {
+        let l = ui.label("Time budget").on_hover_text(
+            "A Monte Carlo run stops after this long even if short of its precision",
+        );
+        edited |= ui
+            .add(
+                egui::DragValue::new(time_budget_s)
+                    .range(1.0..=3600.0)
+                    .speed(0.5)
+                    .suffix(" s"),
+            )
+            .labelled_by(l.id)
+            .changed();
+    });
+    edited
+}
+
+/// Stop/Resume and Pin/Unpin, shared by the views; the commands clicked.
+pub fn run_controls(
+    ui: &mut egui::Ui,
+    running: bool,
+    stale: bool,
+    pinned: bool,
+    has_result: bool,
+) -> Vec<ViewCommand> {
+    let mut commands = Vec::new();
+    ui.separator();
+    ui.horizontal(|ui| {
+        if running {
+            if ui.button("Stop").clicked() {
+                commands.push(ViewCommand::Stop);
+            }
+        } else if ui
+            .button(if stale { "Resume" } else { "Run again" })
+            .on_hover_text("Compute these inputs again (a stopped run resumes from scratch)")
+            .clicked()
+        {
+            commands.push(ViewCommand::Resume);
+        }
+        if pinned {
+            if ui.button("Unpin").clicked() {
+                commands.push(ViewCommand::Unpin);
+            }
+        } else if ui
+            .add_enabled(has_result, egui::Button::new("Pin"))
+            .on_hover_text("Keep these figures as a baseline to compare against")
+            .clicked()
+        {
+            commands.push(ViewCommand::Pin);
+        }
+    });
+    commands
+}
+
+/// A 52-card picker: click a card to add it to (or remove it from) `cards` (at most
+/// `max`), in the order clicked (a board's turn lands after its flop); cards in `other`
+/// (taken by another field) are disabled. Typing in the field stays first-class: the
+/// picker reads and writes the same text.
+pub fn card_picker(
+    ui: &mut egui::Ui,
+    cards: &mut String,
+    other: &str,
+    max: usize,
+    id: &str,
+) -> bool {
+    let mut changed = false;
+    let current = crate::cards::parse_card_list(cards).unwrap_or_default();
+    let blocked = CardSet::parse(other).unwrap_or_default();
+    egui::CollapsingHeader::new(id)
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.spacing_mut().button_padding = egui::vec2(3.0, 2.0);
+            egui::Grid::new(id)
+                .spacing([2.0, 2.0])
+                .min_col_width(0.0)
+                .show(ui, |ui| {
+                    for suit in (0..4u8).rev() {
+                        for rank in (0..13u8).rev() {
+                            let card = Card::new(rank, suit);
+                            let selected = current.contains(&card);
+                            let text = RichText::new(card.to_string())
+                                .monospace()
+                                .size(14.0)
+                                .color(suit_color(suit));
+                            let button = egui::Button::selectable(selected, text);
+                            let taken = blocked.contains(card);
+                            let response = ui.add_enabled(!taken, button);
+                            if response.clicked() {
+                                let mut list = current.clone();
+                                if selected {
+                                    list.retain(|&c| c != card);
+                                } else if list.len() < max {
+                                    list.push(card);
+                                }
+                                *cards = crate::cards::format_cards(&list);
+                                changed = true;
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+    changed
+}
+
+/// The four-colour deck: clubs green, diamonds blue, hearts red, spades grey.
+pub fn suit_color(suit: u8) -> Color32 {
+    match suit {
+        0 => Color32::from_rgb(40, 140, 60),
+        1 => Color32::from_rgb(40, 90, 200),
+        2 => Color32::from_rgb(200, 50, 50),
+        _ => Color32::from_gray(150),
+    }
+}
