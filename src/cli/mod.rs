@@ -1,6 +1,7 @@
 //! The command line (SPEC §6): parses arguments with clap, runs the engine, prints a
 //! table or one JSON object on stdout; errors go to stderr with a non-zero status.
 
+mod json;
 mod output;
 
 use clap::{Args, Parser, Subcommand};
@@ -385,13 +386,12 @@ fn eval_command(text: &str, json: bool) -> Result<String, CliError> {
     };
     let canonical = set.to_string();
     if json {
-        let object = serde_json::json!({
-            "cards": canonical,
-            "category": category.key(),
-            "value": value,
-            "partial": partial,
-        });
-        Ok(format!("{object}\n"))
+        Ok(json::line(&json::Eval {
+            cards: canonical,
+            category: category.key(),
+            value,
+            partial,
+        }))
     } else if partial {
         Ok(format!(
             "{canonical}: {category} (partial ranking of {} cards, value {value}; \

@@ -1,22 +1,12 @@
 //! Formatting command results: JSON objects (SPEC §6), readable tables and CSV.
 
+use super::json;
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::sweep::Sweep;
 use multiodds::equity::table_csv::{self, CsvOptions};
-use multiodds::equity::{category_keys, Matchup, MatchupResult};
-use multiodds::eval::HandCategory;
+use multiodds::equity::{Matchup, MatchupResult};
 use multiodds::range::HandRange;
-use serde_json::{json, Map, Value};
 use std::time::Duration;
-
-/// Six decimals, as SPEC §6's examples print.
-fn round6(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
-}
-
-fn opt6(x: Option<f64>) -> Value {
-    x.map_or(Value::Null, |v| json!(round6(v)))
-}
 
 pub fn range(input: &str, range: &HandRange, json: bool) -> String {
     let hands: Vec<String> = range
@@ -31,14 +21,13 @@ pub fn range(input: &str, range: &HandRange, json: bool) -> String {
         .collect();
     let canonical = range.to_string();
     if json {
-        let object = json!({
-            "input": input,
-            "canonical": canonical,
-            "combos": range.combo_count(),
-            "weight": round6(range.total_weight()),
-            "hands": hands,
-        });
-        format!("{object}\n")
+        json::line(&json::Range {
+            input,
+            canonical,
+            combos: range.combo_count(),
+            weight: range.total_weight(),
+            hands,
+        })
     } else {
         format!(
             "{canonical}\n{} combos, weight {:.2} ({:.1}% of all hands)\n",
@@ -49,14 +38,6 @@ pub fn range(input: &str, range: &HandRange, json: bool) -> String {
     }
 }
 
-fn hand_types_json(types: &[f64; 9]) -> Value {
-    let mut map = Map::new();
-    for (key, &x) in category_keys().iter().zip(types) {
-        map.insert(key.to_string(), json!(round6(x)));
-    }
-    Value::Object(map)
-}
-
 pub fn equity(
     inputs: &[String],
     m: &Matchup,
@@ -65,33 +46,30 @@ pub fn equity(
     json: bool,
 ) -> String {
     if json {
-        let players: Vec<Value> = inputs
+        let players = inputs
             .iter()
             .zip(&r.seats)
             .zip(&m.seats)
-            .map(|((input, s), seat)| {
-                json!({
-                    "range": input.trim(),
-                    "combos": seat.len(),
-                    "equity": round6(s.equity),
-                    "win": round6(s.win),
-                    "tie": round6(s.tie),
-                    "std_error": round6(s.equity_se),
-                    "hand_types": hand_types_json(&s.hand_types),
-                })
+            .map(|((input, s), seat)| json::Player {
+                range: input.trim(),
+                combos: seat.len(),
+                equity: s.equity,
+                win: s.win,
+                tie: s.tie,
+                std_error: s.equity_se,
+                hand_types: json::types(&s.hand_types),
             })
             .collect();
-        let object = json!({
-            "method": r.method.key(),
-            "deals": r.deals,
-            "seed": r.seed,
-            "board": m.board.to_string(),
-            "dead": m.dead.to_string(),
-            "elapsed_ms": elapsed.as_millis() as u64,
-            "stopped": r.status.stopped,
-            "players": players,
+        return json::line(&json::Equity {
+            method: r.method.key(),
+            deals: r.deals,
+            seed: r.seed,
+            board: m.board.to_string(),
+            dead: m.dead.to_string(),
+            elapsed_ms: elapsed.as_millis() as u64,
+            stopped: r.status.stopped,
+            players,
         });
-        return format!("{object}\n");
     }
     let mut out = format!(
         "{} · {} deals{} · {} ms · {}{}\n",
@@ -143,58 +121,16 @@ pub fn sweep(
     csv: Option<&CsvOptions>,
 ) -> String {
     if json {
-        let points: Vec<Value> = r
-            .points
-            .iter()
-            .map(|p| {
-                let mut types = Map::new();
-                for (i, c) in HandCategory::ALL.iter().enumerate() {
-                    types.insert(
-                        c.key().to_string(),
-                        json!({"hero_wins": round6(p.hero_types[i]), "opponent_wins": round6(p.opponent_types[i])}),
-                    );
-                }
-                json!({
-                    "opponents": p.opponents,
-                    "method": p.method.key(),
-                    "deals": p.deals,
-                    "win": round6(p.win),
-                    "tie": round6(p.tie),
-                    "equity": round6(p.equity),
-                    "win_odds": round6(p.win_odds),
-                    "hand_strength": round6(p.hand_strength),
-                    "ppot": opt6(p.ppot),
-                    "npot": opt6(p.npot),
-                    "ppot_joint": opt6(p.ppot_joint),
-                    "npot_joint": opt6(p.npot_joint),
-                    "ppot_deals": p.ppot_deals,
-                    "npot_deals": p.npot_deals,
-                    "std_error": {
-                        "win": round6(p.std_error.win),
-                        "tie": round6(p.std_error.tie),
-                        "equity": round6(p.std_error.equity),
-                        "win_odds": round6(p.std_error.win_odds),
-                        "hand_strength": round6(p.std_error.hand_strength),
-                        "ppot": opt6(p.std_error.ppot),
-                        "npot": opt6(p.std_error.npot),
-                        "ppot_joint": opt6(p.std_error.ppot_joint),
-                        "npot_joint": opt6(p.std_error.npot_joint),
-                    },
-                    "hand_types": Value::Object(types),
-                })
-            })
-            .collect();
-        let object = json!({
-            "hero": hero.trim(),
-            "vs": vs.trim(),
-            "board": s.board.to_string(),
-            "dead": s.dead.to_string(),
-            "method": r.method_key(),
-            "seed": r.seed,
-            "stopped": r.status.stopped,
-            "points": points,
+        return json::line(&json::Sweep {
+            hero: hero.trim(),
+            vs: vs.trim(),
+            board: s.board.to_string(),
+            dead: s.dead.to_string(),
+            method: r.method_key(),
+            seed: r.seed,
+            stopped: r.status.stopped,
+            points: r.points.iter().map(json::SweepPoint::of).collect(),
         });
-        return format!("{object}\n");
     }
     if let Some(options) = csv {
         // The same header block and columns as the app's "Export table as CSV".
@@ -241,39 +177,43 @@ pub fn sweep(
 pub fn outs(o: &multiodds::equity::outs::Outs, json: bool) -> String {
     let cards =
         |cs: &[multiodds::cards::Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>();
-    let draw = |d: &multiodds::equity::outs::Draw| json!({"outs": d.outs, "hit_by_river": round6(d.hit_by_river), "rule_of_4_and_2": round6(d.rule_of_4_and_2)});
     if json {
-        let object = json!({
-            "hero": o.hero,
-            "board": o.board,
-            "category": o.category.key(),
-            "outs": cards(&o.outs),
-            "count": o.all.outs,
-            "hit_by_river": round6(o.all.hit_by_river),
-            "rule_of_4_and_2": round6(o.all.rule_of_4_and_2),
-            "discounted_outs": cards(&o.discounted),
-            "discounted": draw(&o.discounted_draw),
-            "outs_ex_cards": cards(&o.outs_ex),
-            "outs_ex": draw(&o.outs_ex_draw),
-            "by_category": o.by_category.iter().map(|g| json!({
-                "category": g.category.key(),
-                "cards": cards(&g.cards),
-                "draw": draw(&multiodds::equity::outs::draw(g.cards.len(), o.unseen, o.to_come)),
-            })).collect::<Vec<_>>(),
-            "draw_count": multiodds::eval::HandCategory::ALL.iter()
-                .map(|c| (c.key().to_string(), json!(o.draw_counts[*c as usize])))
-                .collect::<serde_json::Map<_, _>>(),
-            "hand_distance": o.hand_distance,
-            "draws": {
-                "flush_draw": o.flush_draw,
-                "backdoor_flush_draw": o.backdoor_flush_draw,
-                "open_ended_straight_draw": o.open_ended,
-                "gutshot": o.gutshot,
-                "flush": draw(&o.flush),
-                "straight": draw(&o.straight),
+        return json::line(&json::Outs {
+            hero: &o.hero,
+            board: &o.board,
+            category: o.category.key(),
+            outs: cards(&o.outs),
+            count: o.all.outs,
+            hit_by_river: o.all.hit_by_river,
+            rule_of_4_and_2: o.all.rule_of_4_and_2,
+            discounted_outs: cards(&o.discounted),
+            discounted: json::Draw::of(&o.discounted_draw),
+            outs_ex_cards: cards(&o.outs_ex),
+            outs_ex: json::Draw::of(&o.outs_ex_draw),
+            by_category: o
+                .by_category
+                .iter()
+                .map(|g| json::OutsGroup {
+                    category: g.category.key(),
+                    cards: cards(&g.cards),
+                    draw: json::Draw::of(&multiodds::equity::outs::draw(
+                        g.cards.len(),
+                        o.unseen,
+                        o.to_come,
+                    )),
+                })
+                .collect(),
+            draw_count: json::ByCategory(o.draw_counts),
+            hand_distance: o.hand_distance,
+            draws: json::Draws {
+                flush_draw: o.flush_draw,
+                backdoor_flush_draw: o.backdoor_flush_draw,
+                open_ended_straight_draw: o.open_ended,
+                gutshot: o.gutshot,
+                flush: json::Draw::of(&o.flush),
+                straight: json::Draw::of(&o.straight),
             },
         });
-        return format!("{object}\n");
     }
     let line = |name: &str, d: &multiodds::equity::outs::Draw| {
         format!(
@@ -349,29 +289,26 @@ pub fn chart(
     if json {
         let mut rows = Vec::new();
         for class in multiodds::range::HandClass::all() {
-            if let Some(points) = &r.cells[class.index()] {
-                for p in points {
-                    rows.push(json!({
-                        "hand": class.to_string(),
-                        "opponents": p.opponents,
-                        "win": round6(p.win),
-                        "tie": round6(p.tie),
-                        "equity": round6(p.equity),
-                        "win_odds": round6(p.win_odds),
-                        "std_error": round6(p.std_error.equity),
-                        "win_odds_std_error": round6(p.std_error.win_odds),
-                    }));
-                }
+            for p in r.cells[class.index()].iter().flatten() {
+                rows.push(json::ChartRow {
+                    hand: class.to_string(),
+                    opponents: p.opponents,
+                    win: p.win,
+                    tie: p.tie,
+                    equity: p.equity,
+                    win_odds: p.win_odds,
+                    std_error: p.std_error.equity,
+                    win_odds_std_error: p.std_error.win_odds,
+                });
             }
         }
-        let object = json!({
-            "board": spec.board.to_string(),
-            "dead": spec.dead.to_string(),
-            "seed": r.seed,
-            "hands_done": r.done,
-            "rows": rows,
+        return json::line(&json::Chart {
+            board: spec.board.to_string(),
+            dead: spec.dead.to_string(),
+            seed: r.seed,
+            hands_done: r.done,
+            rows,
         });
-        return format!("{object}\n");
     }
     let counts: Vec<usize> = spec.counts.clone().collect();
     let mut out = String::from("hand  ");

@@ -604,11 +604,6 @@ impl MatchupTally {
     }
 }
 
-/// Category names in table order, for output.
-pub fn category_keys() -> [&'static str; 9] {
-    HandCategory::ALL.map(|c| c.key())
-}
-
 /// The number of ways to choose `k` of `n`.
 pub fn choose(n: u64, k: u64) -> u64 {
     if k > n {

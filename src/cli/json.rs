@@ -1,0 +1,287 @@
+//! The CLI's JSON objects (SPEC §6) as serde types: each field named once, figures
+//! rounded to six decimals by `serialize_with`, hand types keyed by category.
+
+use multiodds::eval::HandCategory;
+use serde::{Serialize, Serializer};
+
+/// Six decimals, as SPEC §6's examples print.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+fn six<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(round6(*x))
+}
+
+fn opt_six<S: Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match x {
+        Some(v) => s.serialize_some(&round6(*v)),
+        None => s.serialize_none(),
+    }
+}
+
+/// One line of JSON.
+pub fn line(value: &impl Serialize) -> String {
+    // Plain data (strings, numbers, maps with string keys) always serialises.
+    serde_json::to_string(value).expect("JSON of plain data") + "\n"
+}
+
+/// A figure per hand category (weakest first), keyed `high_card` … `straight_flush`.
+pub struct ByCategory<T>(pub [T; 9]);
+
+impl<T: Serialize + Copy> Serialize for ByCategory<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(9))?;
+        for (c, v) in HandCategory::ALL.iter().zip(self.0) {
+            map.serialize_entry(c.key(), &v)?;
+        }
+        map.end()
+    }
+}
+
+/// A fraction rounded to six decimals where it is serialised.
+#[derive(Clone, Copy, Serialize)]
+pub struct Six(#[serde(serialize_with = "six")] pub f64);
+
+/// Hand-type fractions of a seat or a sweep point.
+pub fn types(fractions: &[f64; 9]) -> ByCategory<Six> {
+    ByCategory(fractions.map(Six))
+}
+
+#[derive(Serialize)]
+pub struct Range<'a> {
+    pub input: &'a str,
+    pub canonical: String,
+    pub combos: usize,
+    #[serde(serialize_with = "six")]
+    pub weight: f64,
+    pub hands: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct Eval {
+    pub cards: String,
+    pub category: &'static str,
+    pub value: u64,
+    pub partial: bool,
+}
+
+#[derive(Serialize)]
+pub struct Player<'a> {
+    pub range: &'a str,
+    pub combos: usize,
+    #[serde(serialize_with = "six")]
+    pub equity: f64,
+    #[serde(serialize_with = "six")]
+    pub win: f64,
+    #[serde(serialize_with = "six")]
+    pub tie: f64,
+    #[serde(serialize_with = "six")]
+    pub std_error: f64,
+    pub hand_types: ByCategory<Six>,
+}
+
+#[derive(Serialize)]
+pub struct Equity<'a> {
+    pub method: &'static str,
+    pub deals: u64,
+    pub seed: Option<u64>,
+    pub board: String,
+    pub dead: String,
+    pub elapsed_ms: u64,
+    pub stopped: Option<multiodds::equity::run::StopRule>,
+    pub players: Vec<Player<'a>>,
+}
+
+#[derive(Serialize, Clone, Copy)]
+pub struct HeroAndOpponent {
+    #[serde(serialize_with = "six")]
+    pub hero_wins: f64,
+    #[serde(serialize_with = "six")]
+    pub opponent_wins: f64,
+}
+
+#[derive(Serialize)]
+pub struct StdErrors {
+    #[serde(serialize_with = "six")]
+    pub win: f64,
+    #[serde(serialize_with = "six")]
+    pub tie: f64,
+    #[serde(serialize_with = "six")]
+    pub equity: f64,
+    #[serde(serialize_with = "six")]
+    pub win_odds: f64,
+    #[serde(serialize_with = "six")]
+    pub hand_strength: f64,
+    #[serde(serialize_with = "opt_six")]
+    pub ppot: Option<f64>,
+    #[serde(serialize_with = "opt_six")]
+    pub npot: Option<f64>,
+    #[serde(serialize_with = "opt_six")]
+    pub ppot_joint: Option<f64>,
+    #[serde(serialize_with = "opt_six")]
+    pub npot_joint: Option<f64>,
+}
+
+#[derive(Serialize)]
+pub struct SweepPoint {
+    pub opponents: usize,
+    pub method: &'static str,
+    pub deals: u64,
+    #[serde(serialize_with = "six")]
+    pub win: f64,
+    #[serde(serialize_with = "six")]
+    pub tie: f64,
+    #[serde(serialize_with = "six")]
+    pub equity: f64,
+    #[serde(serialize_with = "six")]
+    pub win_odds: f64,
+    #[serde(serialize_with = "six")]
+    pub hand_strength: f64,
+    #[serde(serialize_with = "opt_six")]
+    pub ppot: Option<f64>,
+    #[serde(serialize_with = "opt_six")]
+    pub npot: Option<f64>,
+    #[serde(serialize_with = "opt_six")]
+    pub ppot_joint: Option<f64>,
+    #[serde(serialize_with = "opt_six")]
+    pub npot_joint: Option<f64>,
+    pub ppot_deals: u64,
+    pub npot_deals: u64,
+    pub std_error: StdErrors,
+    pub hand_types: ByCategory<HeroAndOpponent>,
+}
+
+impl SweepPoint {
+    pub fn of(p: &multiodds::equity::sweep::SweepPoint) -> SweepPoint {
+        let se = &p.std_error;
+        SweepPoint {
+            opponents: p.opponents,
+            method: p.method.key(),
+            deals: p.deals,
+            win: p.win,
+            tie: p.tie,
+            equity: p.equity,
+            win_odds: p.win_odds,
+            hand_strength: p.hand_strength,
+            ppot: p.ppot,
+            npot: p.npot,
+            ppot_joint: p.ppot_joint,
+            npot_joint: p.npot_joint,
+            ppot_deals: p.ppot_deals,
+            npot_deals: p.npot_deals,
+            std_error: StdErrors {
+                win: se.win,
+                tie: se.tie,
+                equity: se.equity,
+                win_odds: se.win_odds,
+                hand_strength: se.hand_strength,
+                ppot: se.ppot,
+                npot: se.npot,
+                ppot_joint: se.ppot_joint,
+                npot_joint: se.npot_joint,
+            },
+            hand_types: ByCategory(std::array::from_fn(|i| HeroAndOpponent {
+                hero_wins: p.hero_types[i],
+                opponent_wins: p.opponent_types[i],
+            })),
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct Sweep<'a> {
+    pub hero: &'a str,
+    pub vs: &'a str,
+    pub board: String,
+    pub dead: String,
+    pub method: &'static str,
+    pub seed: Option<u64>,
+    pub stopped: Option<multiodds::equity::run::StopRule>,
+    pub points: Vec<SweepPoint>,
+}
+
+#[derive(Serialize)]
+pub struct Draw {
+    pub outs: usize,
+    #[serde(serialize_with = "six")]
+    pub hit_by_river: f64,
+    #[serde(serialize_with = "six")]
+    pub rule_of_4_and_2: f64,
+}
+
+impl Draw {
+    pub fn of(d: &multiodds::equity::outs::Draw) -> Draw {
+        Draw {
+            outs: d.outs,
+            hit_by_river: d.hit_by_river,
+            rule_of_4_and_2: d.rule_of_4_and_2,
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct OutsGroup {
+    pub category: &'static str,
+    pub cards: Vec<String>,
+    pub draw: Draw,
+}
+
+#[derive(Serialize)]
+pub struct Draws {
+    pub flush_draw: bool,
+    pub backdoor_flush_draw: bool,
+    pub open_ended_straight_draw: bool,
+    pub gutshot: bool,
+    pub flush: Draw,
+    pub straight: Draw,
+}
+
+#[derive(Serialize)]
+pub struct Outs<'a> {
+    pub hero: &'a str,
+    pub board: &'a str,
+    pub category: &'static str,
+    pub outs: Vec<String>,
+    pub count: usize,
+    #[serde(serialize_with = "six")]
+    pub hit_by_river: f64,
+    #[serde(serialize_with = "six")]
+    pub rule_of_4_and_2: f64,
+    pub discounted_outs: Vec<String>,
+    pub discounted: Draw,
+    pub outs_ex_cards: Vec<String>,
+    pub outs_ex: Draw,
+    pub by_category: Vec<OutsGroup>,
+    pub draw_count: ByCategory<usize>,
+    pub hand_distance: usize,
+    pub draws: Draws,
+}
+
+#[derive(Serialize)]
+pub struct ChartRow {
+    pub hand: String,
+    pub opponents: usize,
+    #[serde(serialize_with = "six")]
+    pub win: f64,
+    #[serde(serialize_with = "six")]
+    pub tie: f64,
+    #[serde(serialize_with = "six")]
+    pub equity: f64,
+    #[serde(serialize_with = "six")]
+    pub win_odds: f64,
+    #[serde(serialize_with = "six")]
+    pub std_error: f64,
+    #[serde(serialize_with = "six")]
+    pub win_odds_std_error: f64,
+}
+
+#[derive(Serialize)]
+pub struct Chart {
+    pub board: String,
+    pub dead: String,
+    pub seed: u64,
+    pub hands_done: usize,
+    pub rows: Vec<ChartRow>,
+}
