@@ -20,7 +20,7 @@ pub mod symmetry;
 pub mod table_csv;
 
 use crate::cards::{Card, CardSet};
-use crate::eval::{HandCategory, HandValue};
+use crate::eval::HandValue;
 use crate::range::{Combo, HandRange};
 use stats::BatchStat;
 use std::fmt;
