@@ -858,3 +858,181 @@ fn a_panicking_job_shows_an_error_and_the_app_stays_responsive() {
             && v.shown.as_ref().is_some_and(|s| s.title.starts_with("JJ"))
     });
 }
+
+fn sized_harness(app: MultiOddsApp, size: egui::Vec2) -> Harness<'static, MultiOddsApp> {
+    Harness::builder().with_size(size).build_ui_state(
+        |ui, app: &mut MultiOddsApp| {
+            app.logic(ui.ctx());
+            app.ui(ui);
+        },
+        app,
+    )
+}
+
+/// At 1000×700 and 1600×1000 every column of every view's table can be scrolled into the
+/// window, and the plot keeps its height inside the window.
+#[test]
+fn every_column_is_reachable_at_1000x700_and_1600x1000() {
+    for size in [egui::vec2(1000.0, 700.0), egui::vec2(1600.0, 1000.0)] {
+        let mut app = quick_app();
+        app.views.multiodds.inputs.max_opponents = 9;
+        app.views.multiodds.figures.win_odds = true;
+        app.views.matchup.inputs.seats = vec!["AsKs".into(), "5h Tc".into(), "QQ".into()];
+        app.views.matchup.inputs.board = "Qs Ts 5c".into();
+        let mut h = sized_harness(app, size);
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+        let ctx = h.ctx.clone();
+        let columns: [(ViewTab, &[&str]); 2] = [
+            (
+                ViewTab::MultiOdds,
+                &[
+                    "opponents",
+                    "Win %",
+                    "Tie %",
+                    "Equity %",
+                    "Win odds %",
+                    "Hand Strength %",
+                    "PPot %",
+                    "NPot %",
+                    "method",
+                    "deals",
+                ],
+            ),
+            (
+                ViewTab::Matchup,
+                &["seat", "range", "combos", "equity %", "win %", "tie %"],
+            ),
+        ];
+        for (tab, headers) in columns {
+            h.state_mut().apply(Command::ShowView(tab), &ctx);
+            settle(&mut h, tab.name());
+            h.run_steps(2);
+            for header in headers {
+                let node = h.get_by_label(header);
+                node.scroll_to_me();
+                h.run_steps(3);
+                let rect = h.get_by_label(header).rect();
+                assert!(
+                    window.contains_rect(rect),
+                    "{size:?} {tab:?}: column {header:?} at {rect:?} cannot be brought into view"
+                );
+            }
+        }
+        h.state_mut()
+            .apply(Command::ShowView(ViewTab::MultiOdds), &ctx);
+        h.run_steps(3);
+        let plot = h.state().views.multiodds.plot_rect.expect("a plot");
+        assert!(plot.height() >= 160.0, "{size:?}: plot {plot:?}");
+        assert!(window.contains_rect(plot), "{size:?}: plot {plot:?}");
+    }
+}
+
+/// The board picker keeps the order cards were clicked in (the turn after the flop) and
+/// disables cards another field holds.
+#[test]
+fn the_card_picker_keeps_click_order_and_disables_taken_cards() {
+    let mut h = harness(quick_app());
+    set_field(&mut h, "Hero", "As Ks");
+    h.get_by_label("MultiOdds board picker").click();
+    h.run_steps(2);
+    for card in ["Qh", "2c", "Jd", "9s"] {
+        h.get_by_label(card).click();
+        h.run_steps(2);
+    }
+    assert_eq!(h.state().views.multiodds.inputs.board, "Qh 2c Jd 9s");
+    // The hero's cards cannot go on the board.
+    assert!(h.get_by_label("As").accesskit_node().is_disabled());
+    assert!(!h.get_by_label("Ah").accesskit_node().is_disabled());
+    // Clicking a board card again takes it off, the others keep their order.
+    h.get_by_label("2c").click();
+    h.run_steps(2);
+    assert_eq!(h.state().views.multiodds.inputs.board, "Qh Jd 9s");
+}
+
+/// A range saved in the library comes back from its menu, and is kept in the state.
+#[test]
+fn the_range_library_saves_and_restores_a_named_range() {
+    let mut h = harness(quick_app());
+    set_field(&mut h, "Hero", "TT+, AQs+");
+    h.query_all_by_label("Library").next().unwrap().click();
+    h.run_steps(2);
+    h.get_by_label("Name").focus();
+    h.run_steps(1);
+    h.get_by_label("Name").type_text("my value range");
+    h.run_steps(1);
+    h.get_by_label("Save this range").click();
+    h.run_steps(2);
+    let saved = &h.state().shell.ranges;
+    assert_eq!(saved.len(), 1);
+    assert_eq!(saved[0].name, "my value range");
+    assert_eq!(saved[0].text, "TT+, AQs+");
+    assert_eq!(h.state().state().ranges, *saved);
+    set_field(&mut h, "Hero", "72o");
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    h.query_all_by_label("Library").next().unwrap().click();
+    h.run_steps(2);
+    h.get_by_label("my value range").click();
+    h.run_steps(2);
+    assert_eq!(h.state().views.multiodds.inputs.hero, "TT+, AQs+");
+    // A preset fills the field too.
+    h.query_all_by_label("Library").next().unwrap().click();
+    h.run_steps(2);
+    h.get_by_label("Sklansky groups 1-2").click();
+    h.run_steps(2);
+    assert_eq!(h.state().views.multiodds.inputs.hero, "G1-G2");
+}
+
+/// Ctrl+Z (with no text field focused) restores the input before the last edit, and
+/// Ctrl+Shift+Z brings the edit back.
+#[test]
+fn undo_restores_the_previous_input() {
+    let mut h = harness(quick_app());
+    settle(&mut h, "the first results");
+    set_field(&mut h, "Hero", "QQ");
+    step_until(&mut h, "QQ's results", |app| {
+        let v = &app.views.multiodds;
+        !v.tracker.running && v.shown.as_ref().is_some_and(|s| s.title.starts_with("QQ"))
+    });
+    h.ctx.memory_mut(|m| {
+        if let Some(id) = m.focused() {
+            m.surrender_focus(id)
+        }
+    });
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().views.multiodds.inputs.hero, "AKs");
+    step_until(&mut h, "AKs computed again", |app| {
+        let v = &app.views.multiodds;
+        !v.tracker.running && v.shown.as_ref().is_some_and(|s| s.title.starts_with("AKs"))
+    });
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run_steps(2);
+    assert_eq!(h.state().views.multiodds.inputs.hero, "QQ");
+}
+
+/// Escape closes a file dialog; F10 opens the File menu.
+#[test]
+fn escape_closes_a_dialog_and_f10_opens_the_menu() {
+    let mut h = harness(quick_app());
+    h.run_steps(2);
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(
+        Command::OpenDialog(multiodds::app::DialogPurpose::Open),
+        &ctx,
+    );
+    h.run_steps(2);
+    assert!(h.state().shell.dialog.is_some());
+    assert!(shows(&h, "Open scenario"), "{:?}", texts(&h));
+    h.key_press(egui::Key::Escape);
+    h.run_steps(3);
+    assert!(h.state().shell.dialog.is_none());
+    assert!(!shows(&h, "Save As…"));
+    h.key_press(egui::Key::F10);
+    h.run_steps(3);
+    assert!(shows(&h, "Save As…"), "the File menu: {:?}", texts(&h));
+}

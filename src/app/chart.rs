@@ -2,7 +2,7 @@
 //! the 13×13 grid, filled in class by class by the same job as `multiodds table`.
 
 use super::picture::Drawing;
-use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewStatus, ViewTab};
+use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewContext, ViewStatus, ViewTab};
 use super::widgets::{precision_of, settings_for, target_se, ERROR_COLOR};
 use super::CommandSender;
 use crate::cards::CardSet;
@@ -115,8 +115,8 @@ impl View for ChartView {
         ViewTab::Chart
     }
 
-    fn inputs_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
-        inputs_panel(self, ui, commands);
+    fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        inputs_panel(self, ui, cx.commands);
     }
 
     fn central_panel(&mut self, ui: &mut egui::Ui, _commands: &CommandSender) {

@@ -25,6 +25,10 @@ pub struct GridState {
     pub drill: Option<HandClass>,
     /// The top-x% slider's value.
     pub top_percent: f32,
+    /// The grid's window is open.
+    pub open: bool,
+    /// The name typed to save the range in the library.
+    pub save_name: String,
     /// The range of the text last seen, parsed once per change of the text rather than
     /// once per frame.
     parsed: Option<(String, HandRange)>,

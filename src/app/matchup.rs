@@ -2,12 +2,12 @@
 //! (typed or painted on a grid), board and dead cards; per seat equity, win and tie
 //! with standard errors, combos, exact/MC, and the hand types each seat wins with.
 
-use super::grid::{range_grid, GridState};
+use super::grid::GridState;
 use super::picture::Drawing;
-use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewStatus, ViewTab};
+use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewContext, ViewStatus, ViewTab};
 use super::widgets::{
-    board_and_dead, caret_message, precision_of, run_controls, run_settings, settings_for,
-    target_se, time_budget_from, DEFAULT_TIME_BUDGET_S, ERROR_COLOR,
+    board_and_dead, caret_message, precision_of, range_field, run_controls, run_settings,
+    settings_for, target_se, time_budget_from, DEFAULT_TIME_BUDGET_S, ERROR_COLOR,
 };
 use super::CommandSender;
 use crate::cards::CardSet;
@@ -165,8 +165,8 @@ impl View for MatchupView {
         ViewTab::Matchup
     }
 
-    fn inputs_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
-        inputs_panel(self, ui, commands);
+    fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        inputs_panel(self, ui, cx);
     }
 
     fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
@@ -366,7 +366,8 @@ fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], heig
 }
 
 /// The left panel of the Matchup view.
-pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, commands: &CommandSender) {
+pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+    let commands = cx.commands;
     ui.heading("Matchup view");
     let errors = view.errors.clone();
     let mut edited = false;
@@ -375,29 +376,21 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, commands: &Comman
     let mut remove = None;
     let blocked = blocked_cards(&view.inputs.board, &view.inputs.dead);
     for i in 0..seats {
-        let label = ui.label(RichText::new(format!("Seat {}", i + 1)).strong());
-        ui.horizontal(|ui| {
-            let edit = egui::TextEdit::singleline(&mut view.inputs.seats[i])
-                .font(egui::TextStyle::Monospace)
-                .desired_width(ui.available_width() - 30.0);
-            edited |= ui.add(edit).labelled_by(label.id).changed();
-            if seats > 2 && ui.button("x").on_hover_text("Remove this seat").clicked() {
-                remove = Some(i);
-            }
-        });
-        if let Some(Some(message)) = errors.seats.get(i) {
-            ui.label(
-                RichText::new(message)
-                    .monospace()
-                    .small()
-                    .color(ERROR_COLOR),
-            );
+        let label = format!("Seat {}", i + 1);
+        edited |= range_field(
+            ui,
+            &label,
+            &mut view.inputs.seats[i],
+            errors.seats.get(i).and_then(Option::as_ref),
+            "AKs, Ah Kh, QQ+, random…",
+            &mut view.grids[i],
+            blocked,
+            cx,
+        );
+        if seats > 2 && ui.small_button(format!("Remove seat {}", i + 1)).clicked() {
+            remove = Some(i);
         }
-        egui::CollapsingHeader::new(format!("Seat {} grid", i + 1))
-            .default_open(false)
-            .show(ui, |ui| {
-                edited |= range_grid(ui, &mut view.inputs.seats[i], &mut view.grids[i], blocked);
-            });
+        ui.separator();
     }
     if let Some(i) = remove {
         view.inputs.seats.remove(i);

@@ -17,6 +17,8 @@ pub mod chart;
 mod files;
 pub mod grid;
 mod help;
+mod history;
+pub mod library;
 pub mod matchup;
 pub mod multiodds;
 pub mod picture;
@@ -60,6 +62,13 @@ pub enum Command {
     DismissOverwrite,
     /// Copy the current view's table to the clipboard (CSV).
     CopyTable,
+    /// Restore the inputs before the last edit (Ctrl+Z).
+    Undo,
+    /// Restore the inputs undone last (Ctrl+Shift+Z, Ctrl+Y).
+    Redo,
+    /// Keep a named range in the library (replacing one of the same name).
+    SaveRange(library::NamedRange),
+    ForgetRange(String),
     ShowHelp,
 }
 
@@ -93,6 +102,8 @@ pub struct State {
     pub csv: CsvOptions,
     /// Width and height of exported plots, in pixels.
     pub png_size: [u32; 2],
+    /// The user's named ranges.
+    pub ranges: Vec<library::NamedRange>,
 }
 
 impl Default for State {
@@ -107,6 +118,7 @@ impl Default for State {
             file: None,
             csv: CsvOptions::default(),
             png_size: picture::DEFAULT_SIZE,
+            ranges: Vec::new(),
         }
     }
 }
@@ -164,6 +176,11 @@ pub struct Shell {
     pub file: Option<PathBuf>,
     pub csv: CsvOptions,
     pub png_size: [u32; 2],
+    /// The user's named ranges.
+    pub ranges: Vec<library::NamedRange>,
+    history: history::History,
+    /// F10 or Alt+F asked for the File menu.
+    open_file_menu: bool,
     exports: (
         crossbeam_channel::Sender<ExportOutcome>,
         crossbeam_channel::Receiver<ExportOutcome>,
@@ -188,6 +205,9 @@ impl Shell {
             file: None,
             csv: CsvOptions::default(),
             png_size: picture::DEFAULT_SIZE,
+            ranges: Vec::new(),
+            history: history::History::default(),
+            open_file_menu: false,
             exports: crossbeam_channel::unbounded(),
         }
     }
@@ -251,11 +271,15 @@ impl MultiOddsApp {
         shell.file = state.file;
         shell.csv = state.csv;
         shell.png_size = state.png_size;
+        shell.ranges = state.ranges;
         let views = Views {
             multiodds: multiodds::MultiOddsView::new(state.inputs, state.figures),
             matchup: matchup::MatchupView::new(state.matchup),
             chart: chart::ChartView::new(state.chart),
         };
+        for tab in ViewTab::ALL {
+            shell.history.baseline(tab, views.get(tab).scenario());
+        }
         MultiOddsApp {
             view: state.view,
             views,
@@ -275,6 +299,7 @@ impl MultiOddsApp {
             file: self.shell.file.clone(),
             csv: self.shell.csv,
             png_size: self.shell.png_size,
+            ranges: self.shell.ranges.clone(),
         }
     }
 
@@ -374,6 +399,10 @@ impl MultiOddsApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         let view = self.views.get_mut(self.view);
+        let cx = view::ViewContext {
+            commands: &commands,
+            library: &self.shell.ranges,
+        };
         egui::Panel::left("inputs")
             .resizable(true)
             .default_size(320.0)
@@ -381,7 +410,7 @@ impl MultiOddsApp {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("inputs_scroll")
-                    .show(ui, |ui| view.inputs_panel(ui, &commands));
+                    .show(ui, |ui| view.inputs_panel(ui, &cx));
             });
         egui::CentralPanel::default().show(ui, |ui| view.central_panel(ui, &commands));
         if let Some(dialog) = self.shell.dialog.as_mut() {
@@ -417,6 +446,22 @@ impl MultiOddsApp {
         if modal {
             return;
         }
+        if ctx.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::F10) || i.consume_key(Modifiers::ALT, Key::F)
+        }) {
+            self.shell.open_file_menu = true;
+        }
+        // While a text field has focus, Ctrl+Z undoes typing in it (egui's own undo).
+        if !ctx.egui_wants_keyboard_input() {
+            let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+            if ctx.input_mut(|i| i.consume_shortcut(&redo) || i.consume_shortcut(&shortcut(Key::Y)))
+            {
+                self.command(Command::Redo);
+            }
+            if ctx.input_mut(|i| i.consume_shortcut(&shortcut(Key::Z))) {
+                self.command(Command::Undo);
+            }
+        }
         if ctx.input_mut(|i| i.consume_shortcut(&shortcut(Key::N))) {
             self.command(Command::New);
         }
@@ -433,8 +478,10 @@ impl MultiOddsApp {
 
     fn menu_bar(&mut self, ui: &mut egui::Ui) {
         let commands = self.shell.sender.clone();
+        let open_file_menu = std::mem::take(&mut self.shell.open_file_menu);
+        let (can_undo, can_redo) = (self.shell.history.can_undo(), self.shell.history.can_redo());
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
+            let (file_button, _) = egui::containers::menu::MenuButton::new("File").ui(ui, |ui| {
                 if ui.button("New (Ctrl+N)").clicked() {
                     commands.send(Command::New);
                 }
@@ -478,6 +525,26 @@ impl MultiOddsApp {
                         ui.add(egui::DragValue::new(&mut self.shell.png_size[1]).range(16..=8192));
                     });
                 });
+            });
+            if open_file_menu {
+                // F10 / Alt+F: the File menu opens with keyboard focus on its button.
+                egui::Popup::open_id(ui.ctx(), egui::Popup::default_response_id(&file_button));
+                file_button.request_focus();
+                ui.ctx().request_repaint();
+            }
+            ui.menu_button("Edit", |ui| {
+                if ui
+                    .add_enabled(can_undo, egui::Button::new("Undo (Ctrl+Z)"))
+                    .clicked()
+                {
+                    commands.send(Command::Undo);
+                }
+                if ui
+                    .add_enabled(can_redo, egui::Button::new("Redo (Ctrl+Shift+Z)"))
+                    .clicked()
+                {
+                    commands.send(Command::Redo);
+                }
             });
             ui.menu_button("Help", |ui| {
                 if ui.button("Help (F1)").clicked() {
@@ -525,6 +592,10 @@ impl MultiOddsApp {
     pub fn apply(&mut self, command: Command, ctx: &egui::Context) {
         match command {
             Command::ToView(tab, c) => {
+                if c == ViewCommand::Edited {
+                    let now = self.views.get(tab).scenario();
+                    self.shell.history.edited(tab, now);
+                }
                 let jobs = self.shell.jobs(ctx);
                 self.views.get_mut(tab).apply(c, jobs);
                 if tab == self.view {
@@ -534,6 +605,22 @@ impl MultiOddsApp {
             // A view never computed starts in the next `logic()`.
             Command::ShowView(tab) => self.view = tab,
             Command::ShowHelp => self.shell.help_open = true,
+            Command::Undo | Command::Redo => {
+                let views = &self.views;
+                let current = |tab| views.get(tab).scenario();
+                let step = if command == Command::Undo {
+                    self.shell.history.undo(current)
+                } else {
+                    self.shell.history.redo(current)
+                };
+                if let Some(step) = step {
+                    self.view = step.tab;
+                    let jobs = self.shell.jobs(ctx);
+                    let view = self.views.get_mut(step.tab);
+                    view.load(&step.inputs);
+                    view.edited(jobs);
+                }
+            }
             Command::New => {
                 self.views.get_mut(self.view).reset();
                 self.shell.file = None;
@@ -609,6 +696,12 @@ impl MultiOddsApp {
             Command::CloseDialog => self.shell.dialog = None,
             Command::DismissMessage => self.shell.message = None,
             Command::DismissOverwrite => self.shell.overwrite = None,
+            Command::SaveRange(range) => {
+                let name = range.name.clone();
+                library::save(&mut self.shell.ranges, range);
+                self.shell.note = Some((format!("Range \"{name}\" saved"), Instant::now()));
+            }
+            Command::ForgetRange(name) => self.shell.ranges.retain(|r| r.name != name),
         }
     }
 

@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 pub const DEBOUNCE: Duration = Duration::from_millis(100);
 
 /// The views, in menu order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum ViewTab {
     #[default]
     MultiOdds,
@@ -71,11 +73,18 @@ pub struct ViewStatus {
     pub stale: bool,
 }
 
+/// What a view's input panel may use of the shell: the command sender and the range
+/// library.
+pub struct ViewContext<'a> {
+    pub commands: &'a super::CommandSender,
+    pub library: &'a [super::library::NamedRange],
+}
+
 /// A component of the app: its inputs, its jobs and how it shows their results.
 pub trait View {
     fn tab(&self) -> ViewTab;
     /// The left panel: the inputs. Widgets send commands, never compute.
-    fn inputs_panel(&mut self, ui: &mut egui::Ui, commands: &super::CommandSender);
+    fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>);
     /// The central panel: plot, tables.
     fn central_panel(&mut self, ui: &mut egui::Ui, commands: &super::CommandSender);
     /// Validates the inputs and starts the view's jobs, or shows why it cannot.

@@ -1,7 +1,9 @@
 //! Input widgets every view uses: a text field with its error under a caret, the run
 //! settings (mode, precision, seed, time budget), the run controls, the card picker.
 
-use super::view::ViewCommand;
+use super::grid::{range_grid, GridState};
+use super::library::library_menu;
+use super::view::{ViewCommand, ViewContext};
 use crate::cards::{Card, CardSet};
 use crate::equity::run::RunSettings;
 use crate::equity::Method;
@@ -119,6 +121,48 @@ pub fn text_field(
 }
 
 /// Mode, precision and seed, shared by the views. True when one changed.
+/// A range field: the text (with its error under a caret), the range library, the
+/// 13×13 grid in its own window (so the side panel keeps its width), and a two-card
+/// picker for a known hand. `blocked`: board and dead cards. True when `text` changed.
+#[allow(clippy::too_many_arguments)]
+pub fn range_field(
+    ui: &mut egui::Ui,
+    label: &str,
+    text: &mut String,
+    error: Option<&String>,
+    hint: &str,
+    state: &mut GridState,
+    blocked: CardSet,
+    cx: &ViewContext<'_>,
+) -> bool {
+    let mut edited = text_field(ui, label, text, error, hint);
+    ui.horizontal(|ui| {
+        edited |= library_menu(ui, text, cx.library, &mut state.save_name, cx.commands);
+        ui.toggle_value(&mut state.open, "Grid")
+            .on_hover_text("Paint the range on the 13x13 grid (opens a window)");
+    });
+    if state.open {
+        let mut open = true;
+        egui::Window::new(format!("{label} grid"))
+            .id(ui.scope_id().with(("grid window", label)))
+            .open(&mut open)
+            .resizable(false)
+            .default_width(400.0)
+            .show(ui.ctx(), |ui| {
+                edited |= range_grid(ui, text, state, blocked);
+            });
+        state.open &= open;
+    }
+    edited |= card_picker(
+        ui,
+        text,
+        &blocked.to_string(),
+        2,
+        &format!("{label} hand picker"),
+    );
+    edited
+}
+
 /// The board and dead-card fields, each with its card picker; cards in `taken` (known
 /// hands) and in the other field are disabled in the pickers. True when one changed.
 pub fn board_and_dead(

@@ -2,12 +2,11 @@
 //! precision and seed; each field validates as you type.
 
 use super::MultiOddsView;
-use crate::app::view::{ViewCommand, ViewTab};
+use crate::app::view::{ViewCommand, ViewContext, ViewTab};
 use crate::app::widgets::{
-    board_and_dead, caret_message, precision_of, run_controls, run_settings, settings_for,
-    target_se, text_field, time_budget_from, DEFAULT_TIME_BUDGET_S, ERROR_COLOR,
+    board_and_dead, caret_message, precision_of, range_field, run_controls, run_settings,
+    settings_for, target_se, time_budget_from, DEFAULT_TIME_BUDGET_S, ERROR_COLOR,
 };
-use crate::app::CommandSender;
 use crate::cards::CardSet;
 use crate::equity::sweep::{Sweep, MAX_OPPONENTS};
 use crate::equity::Method;
@@ -185,42 +184,34 @@ impl Inputs {
 }
 
 /// The left panel.
-pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, commands: &CommandSender) {
+pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+    let commands = cx.commands;
     ui.heading("MultiOdds view");
     ui.add_space(4.0);
     let errors = view.errors.clone();
     let mut edited = false;
     let i = &mut view.inputs;
     let blocked = crate::app::matchup::blocked_cards(&i.board, &i.dead);
-    edited |= text_field(
+    edited |= range_field(
         ui,
         "Hero",
         &mut i.hero,
         errors.hero.as_ref(),
         "AKs, Ah Kh, QQ+, Group1 Suited…",
+        &mut view.hero_grid,
+        blocked,
+        cx,
     );
-    egui::CollapsingHeader::new("Hero grid")
-        .default_open(false)
-        .show(ui, |ui| {
-            edited |= crate::app::grid::range_grid(ui, &mut i.hero, &mut view.hero_grid, blocked);
-        });
-    edited |= text_field(
+    edited |= range_field(
         ui,
         "Opponents",
         &mut i.opponents,
         errors.opponents.as_ref(),
         "random, 22+, 15%…",
+        &mut view.opponents_grid,
+        blocked,
+        cx,
     );
-    egui::CollapsingHeader::new("Opponents grid")
-        .default_open(false)
-        .show(ui, |ui| {
-            edited |= crate::app::grid::range_grid(
-                ui,
-                &mut i.opponents,
-                &mut view.opponents_grid,
-                blocked,
-            );
-        });
     // A known hero hand's cards are taken too.
     let hero_cards = CardSet::parse(&i.hero)
         .ok()

@@ -9,7 +9,7 @@ mod table;
 
 use super::grid::GridState;
 use super::picture::Drawing;
-use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewStatus, ViewTab};
+use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewContext, ViewStatus, ViewTab};
 use super::CommandSender;
 use crate::equity::outs::Outs;
 use crate::equity::run::SweepResult;
@@ -46,6 +46,8 @@ pub struct MultiOddsView {
     pub opponents_grid: GridState,
     /// Outs and draws (an outs job's answer).
     pub outs: Option<Result<Box<Outs>, String>>,
+    /// Where the plot's frame was drawn last (the layout tests read it).
+    pub plot_rect: Option<egui::Rect>,
     /// The inputs validated once per edit (the check may search for a possible deal).
     validated: Option<Result<Sweep, Box<FieldErrors>>>,
     /// The title of the inputs the running job computes.
@@ -65,6 +67,7 @@ impl MultiOddsView {
             hero_grid: GridState::default(),
             opponents_grid: GridState::default(),
             outs: None,
+            plot_rect: None,
             validated: None,
             job_title: String::new(),
         }
@@ -111,8 +114,8 @@ impl View for MultiOddsView {
         ViewTab::MultiOdds
     }
 
-    fn inputs_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
-        inputs::inputs_panel(self, ui, commands);
+    fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        inputs::inputs_panel(self, ui, cx);
     }
 
     fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {

@@ -93,6 +93,7 @@ pub fn sweep_plot(
             id: "sweep_plot",
         },
     );
+    view.plot_rect = Some(response.response.rect);
     if response.response.clicked() {
         if let Some(pos) = response.response.interact_pointer_pos() {
             let value = response.transform.value_from_position(pos);

@@ -1,0 +1,146 @@
+//! The range library: classic presets (the Sklansky groups, standard opening ranges)
+//! and the user's named ranges, saved with the app state; offered beside every range
+//! field.
+
+use super::{Command, CommandSender};
+
+/// A range with a name.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NamedRange {
+    pub name: String,
+    pub text: String,
+}
+
+/// Presets: (name, range text). Every text parses (tested).
+pub const PRESETS: &[(&str, &str)] = &[
+    ("Sklansky group 1", "Group1"),
+    ("Sklansky groups 1-2", "G1-G2"),
+    ("Sklansky groups 1-3", "G1-G3"),
+    ("Sklansky groups 1-4", "G1-G4"),
+    ("Sklansky groups 1-5", "G1-G5"),
+    ("Sklansky groups 1-8", "G1-G8"),
+    ("Premium: QQ+, AK", "QQ+, AK"),
+    (
+        "Early position open",
+        "66+, ATs+, KJs+, QJs, JTs, AJo+, KQo",
+    ),
+    (
+        "Middle position open",
+        "44+, A9s+, A5s-A4s, KTs+, QTs+, J9s+, T9s, 98s, ATo+, KJo+",
+    ),
+    (
+        "Cutoff open",
+        "22+, A2s+, K8s+, Q9s+, J9s+, T8s+, 97s+, 87s, 76s, 65s, A8o+, KTo+, QTo+, JTo",
+    ),
+    (
+        "Button open",
+        "22+, A2s+, K5s+, Q7s+, J7s+, T7s+, 96s+, 85s+, 75s+, 64s+, 54s, A2o+, K9o+, Q9o+, \
+         J9o+, T9o, 98o",
+    ),
+    ("Top 10% (by equity vs one random hand)", "10%"),
+    ("Top 20% (by equity vs one random hand)", "20%"),
+    ("Any two cards", "random"),
+];
+
+/// Longest name kept for a saved range.
+const MAX_NAME: usize = 60;
+
+/// The library menu of one range field: a preset or saved range replaces `text`;
+/// "Save" stores `text` under the typed name. True when `text` changed.
+pub fn library_menu(
+    ui: &mut egui::Ui,
+    text: &mut String,
+    saved: &[NamedRange],
+    name: &mut String,
+    commands: &CommandSender,
+) -> bool {
+    let mut changed = false;
+    ui.menu_button("Library", |ui| {
+        ui.label(egui::RichText::new("Presets").strong());
+        for (preset, range) in PRESETS {
+            if ui.button(*preset).on_hover_text(*range).clicked() {
+                *text = range.to_string();
+                changed = true;
+                ui.close();
+            }
+        }
+        ui.separator();
+        ui.label(egui::RichText::new("Saved ranges").strong());
+        if saved.is_empty() {
+            ui.label("(none yet)");
+        }
+        for r in saved {
+            ui.horizontal(|ui| {
+                if ui.button(&r.name).on_hover_text(&r.text).clicked() {
+                    *text = r.text.clone();
+                    changed = true;
+                    ui.close();
+                }
+                if ui
+                    .small_button("x")
+                    .on_hover_text("Forget this range")
+                    .clicked()
+                {
+                    commands.send(Command::ForgetRange(r.name.clone()));
+                }
+            });
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            let l = ui.label("Name");
+            ui.add(egui::TextEdit::singleline(name).desired_width(140.0))
+                .labelled_by(l.id);
+            let valid = !name.trim().is_empty() && !text.trim().is_empty();
+            if ui
+                .add_enabled(valid, egui::Button::new("Save this range"))
+                .clicked()
+            {
+                let name: String = name.trim().chars().take(MAX_NAME).collect();
+                commands.send(Command::SaveRange(NamedRange {
+                    name,
+                    text: text.clone(),
+                }));
+                ui.close();
+            }
+        });
+    });
+    changed
+}
+
+/// Adds or replaces (same name) a saved range, newest first; at most 200 kept.
+pub fn save(library: &mut Vec<NamedRange>, range: NamedRange) {
+    library.retain(|r| r.name != range.name);
+    library.insert(0, range);
+    library.truncate(200);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::range::HandRange;
+
+    #[test]
+    fn every_preset_parses_to_a_nonempty_range() {
+        for (name, text) in PRESETS {
+            let range = HandRange::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(!range.is_empty(), "{name}");
+        }
+        // Spot checks: group 1 is AA, KK, QQ, JJ, AKs (28 combos); 10% is near 133.
+        assert_eq!(HandRange::parse("Group1").unwrap().combo_count(), 28);
+        let ten = HandRange::parse("10%").unwrap().combo_count();
+        assert!((120..=140).contains(&ten), "{ten}");
+    }
+
+    #[test]
+    fn saving_replaces_by_name_newest_first() {
+        let mut lib = Vec::new();
+        let r = |n: &str, t: &str| NamedRange {
+            name: n.into(),
+            text: t.into(),
+        };
+        save(&mut lib, r("a", "AA"));
+        save(&mut lib, r("b", "KK"));
+        save(&mut lib, r("a", "QQ"));
+        assert_eq!(lib, vec![r("a", "QQ"), r("b", "KK")]);
+    }
+}
