@@ -933,7 +933,7 @@ fn every_column_is_reachable_at_1000x700_and_1600x1000() {
 fn the_card_picker_keeps_click_order_and_disables_taken_cards() {
     let mut h = harness(quick_app());
     set_field(&mut h, "Hero", "As Ks");
-    h.get_by_label("MultiOdds board picker").click();
+    h.get_by_label("Pick board cards").click();
     h.run_steps(2);
     for card in ["Qh", "2c", "Jd", "9s"] {
         h.get_by_label(card).click();

@@ -68,6 +68,12 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+N", "new scenario"),
     ("Ctrl+O", "open a scenario"),
     ("Ctrl+S", "save the scenario"),
+    (
+        "Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y)",
+        "undo / redo an input edit (inside a text field: its own typing)",
+    ),
+    ("F10, Alt+F", "open the File menu"),
+    ("Enter / Escape", "confirm / close a dialog or question"),
 ];
 
 /// Draws the Help window while `open`.

@@ -172,7 +172,14 @@ impl View for MatchupView {
     fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
         egui::ScrollArea::both()
             .id_salt("matchup_results")
-            .show(ui, |ui| results(self, ui, commands));
+            .show(ui, |ui| {
+                results(self, ui, commands);
+                if let Some((result, seats)) = &self.shown {
+                    ui.add_space(8.0);
+                    let height = (ui.available_height() - 8.0).clamp(200.0, 420.0);
+                    equity_bars(ui, result, seats, height);
+                }
+            });
     }
 
     fn submit(&mut self, jobs: &mut JobManager) {
@@ -265,7 +272,10 @@ impl View for MatchupView {
         ViewStatus {
             phase: self.tracker.phase(has_errors),
             detail: self.tracker.detail(has_errors, why),
-            figures: format!("{deals} deals · worst equity SE {:.3}%", 100.0 * worst),
+            figures: match self.shown.as_ref().map(|(r, _)| r.method) {
+                Some(Method::Exact) => format!("{deals} deals · exact"),
+                _ => format!("{deals} deals · worst equity SE {:.3}%", 100.0 * worst),
+            },
             elapsed: self.tracker.elapsed(),
             first_result: self.tracker.first_result,
             stale: self.tracker.stale,

@@ -155,6 +155,7 @@ pub fn range_field(
     }
     edited |= card_picker(
         ui,
+        "Pick a hand",
         text,
         &blocked.to_string(),
         2,
@@ -178,21 +179,40 @@ pub fn board_and_dead(
     let taken_by_others = cards(dead).union(taken).to_string();
     edited |= card_picker(
         ui,
+        "Pick board cards",
         board,
         &taken_by_others,
         5,
         &format!("{id} board picker"),
     );
+    if let Ok(list) = crate::cards::parse_card_list(board) {
+        if !list.is_empty() {
+            ui.label(RichText::new(streets(&list)).weak());
+        }
+    }
     edited |= text_field(ui, "Dead cards", dead, errors.1, "cards out of play");
     let taken_by_others = cards(board).union(taken).to_string();
     edited |= card_picker(
         ui,
+        "Pick dead cards",
         dead,
         &taken_by_others,
         45,
         &format!("{id} dead card picker"),
     );
     edited
+}
+
+/// The board by street, in the order its cards were given: "flop Qh 2c Jd · turn 9s".
+pub fn streets(board: &[Card]) -> String {
+    let text = |cards: &[Card]| crate::cards::format_cards(cards);
+    let mut parts = vec![format!("flop {}", text(&board[..board.len().min(3)]))];
+    for (i, street) in [(3, "turn"), (4, "river")] {
+        if let Some(card) = board.get(i) {
+            parts.push(format!("{street} {card}"));
+        }
+    }
+    parts.join(" · ")
 }
 
 /// A scenario's time budget for the app: none (0) becomes the app's default.
@@ -301,6 +321,7 @@ pub fn run_controls(
 /// picker reads and writes the same text.
 pub fn card_picker(
     ui: &mut egui::Ui,
+    label: &str,
     cards: &mut String,
     other: &str,
     max: usize,
@@ -309,7 +330,8 @@ pub fn card_picker(
     let mut changed = false;
     let current = crate::cards::parse_card_list(cards).unwrap_or_default();
     let blocked = CardSet::parse(other).unwrap_or_default();
-    egui::CollapsingHeader::new(id)
+    egui::CollapsingHeader::new(label)
+        .id_salt(id)
         .default_open(false)
         .show(ui, |ui| {
             ui.spacing_mut().button_padding = egui::vec2(3.0, 2.0);

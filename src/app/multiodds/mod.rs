@@ -232,10 +232,18 @@ impl View for MultiOddsView {
         ViewStatus {
             phase: self.tracker.phase(has_errors),
             detail: self.tracker.detail(has_errors, why),
-            figures: format!(
-                "{deals} deals per point · worst equity SE {:.3}%",
-                100.0 * worst
-            ),
+            figures: if self
+                .shown
+                .as_ref()
+                .is_some_and(|s| s.result.method_key() == "exact")
+            {
+                format!("{deals} deals per point · exact")
+            } else {
+                format!(
+                    "{deals} deals per point · worst equity SE {:.3}%",
+                    100.0 * worst
+                )
+            },
             elapsed: self.tracker.elapsed(),
             first_result: self.tracker.first_result,
             stale: self.tracker.stale,
