@@ -322,3 +322,28 @@ proptest! {
         }
     }
 }
+
+/// The grid's top-n% slider: ranked against one random hand it is the `n%` notation;
+/// against three random hands it picks other classes (suited connectors rise, small
+/// pairs fall: multiway they rarely win a showdown unimproved).
+#[test]
+fn top_percent_by_either_ranking() {
+    use multiodds::range::{top_percent_by, PreflopRanking};
+    for percent in [5.0, 15.0, 40.0] {
+        let one = top_percent_by(percent, PreflopRanking::VsOneRandom);
+        assert_eq!(one, HandRange::parse(&format!("{percent}%")).unwrap());
+        let three = top_percent_by(percent, PreflopRanking::VsThreeRandom);
+        // Both stop at the first class that reaches the share.
+        let target = percent / 100.0 * 1326.0;
+        for r in [&one, &three] {
+            let n = r.combo_count() as f64;
+            assert!(n >= target && n < target + 12.0, "{percent}%: {n}");
+        }
+        assert_ne!(one, three, "{percent}%");
+    }
+    let one = top_percent_by(15.0, PreflopRanking::VsOneRandom);
+    let three = top_percent_by(15.0, PreflopRanking::VsThreeRandom);
+    let combo = |text: &str| HandRange::parse(text).unwrap().iter().next().unwrap().0;
+    assert!(three.contains(combo("Js Ts")) && !one.contains(combo("Js Ts")));
+    assert!(one.contains(combo("5s 5h")) && !three.contains(combo("5s 5h")));
+}

@@ -3,7 +3,7 @@
 //! weighted classes by shading, and writes canonical range text back to the field.
 
 use crate::cards::CardSet;
-use crate::range::{HandClass, HandRange};
+use crate::range::{HandClass, HandRange, PreflopRanking};
 use egui::{Color32, Sense, Stroke};
 
 /// What a drag is doing: adding classes or removing them (decided by the first cell).
@@ -25,6 +25,8 @@ pub struct GridState {
     pub drill: Option<HandClass>,
     /// The top-x% slider's value.
     pub top_percent: f32,
+    /// The ranking of the top-n% slider.
+    pub ranking: PreflopRanking,
     /// The grid's window is open.
     pub open: bool,
     /// The name typed to save the range in the library.
@@ -184,18 +186,28 @@ pub fn range_grid(
     });
     ui.horizontal(|ui| {
         let l = ui.label("Top").on_hover_text(
-            "The strongest classes first, ranked by equity against one random hand \
-             (the ranking the n% notation uses)",
+            "The strongest classes first, by the ranking chosen below (the n% notation \
+             ranks by equity against one random hand)",
         );
-        let slider = egui::Slider::new(&mut state.top_percent, 0.0..=100.0)
-            .suffix("% by equity vs one random hand");
+        let slider = egui::Slider::new(&mut state.top_percent, 0.0..=100.0).suffix("%");
         if ui.add(slider).labelled_by(l.id).changed() {
-            // The best classes by the preflop ranking, as the parser's `x%` reads them.
-            range = HandRange::parse(&format!("{}%", state.top_percent)).unwrap_or_default();
+            range = crate::range::top_percent_by(state.top_percent as f64, state.ranking);
             changed = true;
         }
     });
-    // Suit drill-down: pick exact combos of one class (right-click a cell).
+    ui.horizontal(|ui| {
+        ui.label("ranked by");
+        for ranking in PreflopRanking::ALL {
+            if ui
+                .radio_value(&mut state.ranking, ranking, ranking.describe())
+                .changed()
+                && state.top_percent > 0.0
+            {
+                range = crate::range::top_percent_by(state.top_percent as f64, ranking);
+                changed = true;
+            }
+        }
+    });
     if let Some(class) = state.drill {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("{class}:"));

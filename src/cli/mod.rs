@@ -185,10 +185,14 @@ pub enum Command {
         #[arg(long, short)]
         quiet: bool,
     },
-    /// Regenerate the shipped preflop ranking (exact equity of the 169 classes
-    /// against one random hand) as CSV.
+    /// Regenerate a shipped preflop ranking as CSV: the equity of the 169 classes
+    /// against one random hand (exact), or against N random hands (Monte Carlo, seed 1,
+    /// SE 0.0002).
     #[command(hide = true)]
-    PreflopTable,
+    PreflopTable {
+        #[arg(long, default_value_t = 1)]
+        opponents: usize,
+    },
 }
 
 /// Everything that can stop a command.
@@ -347,10 +351,35 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             vs,
             json,
         }) => outs_command(&hero, &cards, &vs, json),
-        Some(Command::PreflopTable) => {
+        Some(Command::PreflopTable { opponents: 1 }) => {
             let mut out = String::from("class,equity\n");
             for (class, equity) in multiodds::equity::preflop_equity_table() {
                 out.push_str(&format!("{class},{equity:.9}\n"));
+            }
+            Ok(out)
+        }
+        Some(Command::PreflopTable { opponents }) => {
+            let counts = opponent_counts(&opponents.to_string())?;
+            let spec = ChartSpec {
+                board: CardSet::EMPTY,
+                dead: CardSet::EMPTY,
+                counts,
+            };
+            let settings = RunSettings {
+                method: Method::MonteCarlo,
+                target_se: 0.0002,
+                seed: 1,
+                ..RunSettings::default()
+            };
+            let (output, _) = run_job(Job::Chart(spec), settings, None, true)?;
+            let JobOutput::Chart(result) = output else {
+                unreachable!("a chart job answers with a chart")
+            };
+            let mut out = String::from("class,equity\n");
+            for class in multiodds::range::HandClass::all() {
+                if let Some(p) = result.cells[class.index()].iter().flatten().next() {
+                    out.push_str(&format!("{class},{:.9}\n", p.equity));
+                }
             }
             Ok(out)
         }

@@ -6,7 +6,8 @@ mod canonical;
 mod groups;
 mod parse;
 
-pub use groups::{preflop_equity, preflop_order, GROUPS};
+pub use groups::{preflop_equity, preflop_order, PreflopRanking, GROUPS};
+pub use parse::top_percent_by;
 pub use parse::{RangeError, RangeErrorKind};
 
 use crate::cards::{Card, CardSet, RANK_CHARS};

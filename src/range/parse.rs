@@ -15,7 +15,7 @@
 //! aliases of the classic query language (`S`, `O`, `C`, `Gap`, `Paired`, `GN`, `?`)
 //! are read where their long forms are.
 
-use super::groups::{preflop_equity, preflop_order, GROUP_OF};
+use super::groups::{preflop_equity, GROUP_OF};
 use super::{Combo, HandClass, HandRange, COMBOS};
 use crate::cards::{parse_card_list, CardErrorKind, RANK_CHARS};
 use std::fmt;
@@ -660,12 +660,18 @@ fn group_term(lower: &str) -> Option<Result<HandRange, usize>> {
     }))
 }
 
-/// The best classes by preflop equity until their combos reach `percent`% of all.
+/// The best classes by preflop equity against one random hand until their combos reach
+/// `percent`% of all (the `n%` notation).
 pub(crate) fn top_percent(percent: f64) -> HandRange {
+    top_percent_by(percent, super::PreflopRanking::VsOneRandom)
+}
+
+/// The best classes under `ranking` until their combos reach `percent`% of all.
+pub fn top_percent_by(percent: f64, ranking: super::PreflopRanking) -> HandRange {
     let target = percent / 100.0 * COMBOS as f64;
     let mut range = HandRange::empty();
     let mut count = 0usize;
-    for class in preflop_order() {
+    for class in ranking.order() {
         if count as f64 >= target - 1e-9 {
             break;
         }
