@@ -10,7 +10,7 @@ use crate::equity::chart::{ChartResult, ChartSpec};
 use crate::equity::Method;
 use crate::range::HandClass;
 use crate::scenario::Scenario;
-use crate::worker::{Job, JobManager, JobOutput, Progress, Slot};
+use crate::worker::{Job, JobManager, JobOutput, Slot};
 use egui::{Color32, RichText, Sense};
 
 /// Which figure the heat map shows.
@@ -163,39 +163,19 @@ impl View for ChartView {
         &[CHART]
     }
 
-    fn on_progress(&mut self, p: Progress) {
-        let Some((output, stopped)) = self.tracker.on_progress(p) else {
-            return;
-        };
+    fn show(&mut self, output: JobOutput) {
         match output {
             JobOutput::Chart(result) => self.shown = Some(result),
-            JobOutput::Failed(e) => {
-                self.error = Some(e.to_string());
-                self.tracker.stale = self.shown.is_some();
-            }
+            JobOutput::Failed(e) => self.error = Some(e.to_string()),
             _ => {}
-        }
-        if let Some(reason) = stopped {
-            let has_result = self.has_result();
-            self.tracker.stopped(reason, has_result);
         }
     }
 
-    fn edited(&mut self, jobs: &mut JobManager) {
-        jobs.cancel(CHART);
-        let has_result = self.has_result();
-        self.tracker.edited(has_result);
+    fn revalidate(&mut self) {
         self.error = self.inputs.spec().err();
     }
 
-    fn apply(&mut self, command: ViewCommand, jobs: &mut JobManager) {
-        match command {
-            ViewCommand::Edited => self.edited(jobs),
-            ViewCommand::Stop => self.stop(jobs),
-            ViewCommand::Resume => self.submit(jobs),
-            ViewCommand::Pin | ViewCommand::Unpin | ViewCommand::Select(_) => {}
-        }
-    }
+    fn apply_own(&mut self, _command: ViewCommand) {}
 
     fn tracker(&self) -> &RunTracker {
         &self.tracker

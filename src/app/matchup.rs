@@ -15,7 +15,7 @@ use crate::equity::{Matchup, MatchupResult, Method, MAX_SEATS};
 use crate::eval::HandCategory;
 use crate::range::HandRange;
 use crate::scenario::Scenario;
-use crate::worker::{Job, JobManager, JobOutput, Progress, Slot};
+use crate::worker::{Job, JobManager, JobOutput, Slot};
 use egui::{Color32, RichText};
 
 /// What the user typed in the Matchup view (persisted).
@@ -210,29 +210,16 @@ impl View for MatchupView {
         &[MATCHUP]
     }
 
-    fn on_progress(&mut self, p: Progress) {
-        let Some((output, stopped)) = self.tracker.on_progress(p) else {
-            return;
-        };
+    fn show(&mut self, output: JobOutput) {
         match output {
             JobOutput::Matchup(result) => self.shown = Some((result, self.job_seats.clone())),
             // A failed job (refused exact work, an engine fault) says why in its view.
-            JobOutput::Failed(e) => {
-                self.errors.scenario = Some(e.to_string());
-                self.tracker.stale = self.shown.is_some();
-            }
+            JobOutput::Failed(e) => self.errors.scenario = Some(e.to_string()),
             _ => {}
-        }
-        if let Some(reason) = stopped {
-            let has_result = self.has_result();
-            self.tracker.stopped(reason, has_result);
         }
     }
 
-    fn edited(&mut self, jobs: &mut JobManager) {
-        jobs.cancel(MATCHUP);
-        let has_result = self.has_result();
-        self.tracker.edited(has_result);
+    fn revalidate(&mut self) {
         let validated = self.inputs.validate();
         self.errors = match &validated {
             Ok(_) => MatchupErrors::default(),
@@ -241,14 +228,12 @@ impl View for MatchupView {
         self.validated = Some(validated);
     }
 
-    fn apply(&mut self, command: ViewCommand, jobs: &mut JobManager) {
+    fn apply_own(&mut self, command: ViewCommand) {
         match command {
-            ViewCommand::Edited => self.edited(jobs),
-            ViewCommand::Stop => self.stop(jobs),
-            ViewCommand::Resume => self.submit(jobs),
             ViewCommand::Pin => self.pinned = self.shown.clone(),
             ViewCommand::Unpin => self.pinned = None,
             ViewCommand::Select(seat) => self.selected_seat = seat,
+            ViewCommand::Edited | ViewCommand::Stop | ViewCommand::Resume => {}
         }
     }
 

@@ -91,10 +91,17 @@ pub trait View {
     fn submit(&mut self, jobs: &mut JobManager);
     /// The slots of the view's jobs.
     fn slots(&self) -> &'static [Slot];
-    /// One message of one of the view's jobs.
-    fn on_progress(&mut self, progress: Progress);
-    /// Applies a command of the view's widgets.
-    fn apply(&mut self, command: ViewCommand, jobs: &mut JobManager);
+    /// A result (or the failure) of the view's main job: show it.
+    fn show(&mut self, output: JobOutput);
+    /// The view's commands beyond Edited, Stop and Resume (Pin, Unpin, Select).
+    fn apply_own(&mut self, command: ViewCommand);
+    /// After an edit: check the inputs at once (field errors show before the debounce
+    /// ends) and keep what the check found for the submit.
+    fn revalidate(&mut self);
+    /// Messages of side jobs (outs); the main job's pass through.
+    fn side_progress(&mut self, progress: Progress) -> Option<Progress> {
+        Some(progress)
+    }
     fn tracker(&self) -> &RunTracker;
     fn tracker_mut(&mut self) -> &mut RunTracker;
     fn status(&self) -> ViewStatus;
@@ -108,14 +115,45 @@ pub trait View {
     fn reset(&mut self);
     fn has_result(&self) -> bool;
 
+    /// One message of one of the view's jobs: the tracker's bookkeeping, the result
+    /// shown, a failure marking what is shown stale, the stop.
+    fn on_progress(&mut self, progress: Progress) {
+        let Some(progress) = self.side_progress(progress) else {
+            return;
+        };
+        let Some((output, stopped)) = self.tracker_mut().on_progress(progress) else {
+            return;
+        };
+        let failed = matches!(output, JobOutput::Failed(_));
+        self.show(output);
+        let has_result = self.has_result();
+        if failed {
+            self.tracker_mut().stale = has_result;
+        }
+        if let Some(reason) = stopped {
+            self.tracker_mut().stopped(reason, has_result);
+        }
+    }
+
+    /// Applies a command of the view's widgets.
+    fn apply(&mut self, command: ViewCommand, jobs: &mut JobManager) {
+        match command {
+            ViewCommand::Edited => self.edited(jobs),
+            ViewCommand::Stop => self.stop(jobs),
+            ViewCommand::Resume => self.submit(jobs),
+            own => self.apply_own(own),
+        }
+    }
+
     /// An edit: cancel the view's jobs (none of their results may reach the screen),
-    /// and start the debounce.
+    /// start the debounce, check the inputs.
     fn edited(&mut self, jobs: &mut JobManager) {
         for &slot in self.slots() {
             jobs.cancel(slot);
         }
         let has_result = self.has_result();
         self.tracker_mut().edited(has_result);
+        self.revalidate();
     }
 
     /// Stop: cancel the view's jobs; what is shown stays, marked stopped.

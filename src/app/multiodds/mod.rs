@@ -152,18 +152,19 @@ impl View for MultiOddsView {
         &[SWEEP, OUTS]
     }
 
-    fn on_progress(&mut self, p: Progress) {
-        if p.slot == OUTS {
-            match p.output {
-                JobOutput::Outs(o) => self.outs = Some(Ok(o)),
-                JobOutput::Failed(e) => self.outs = Some(Err(e.to_string())),
-                _ => {}
-            }
-            return;
+    fn side_progress(&mut self, p: Progress) -> Option<Progress> {
+        if p.slot != OUTS {
+            return Some(p);
         }
-        let Some((output, stopped)) = self.tracker.on_progress(p) else {
-            return;
-        };
+        match p.output {
+            JobOutput::Outs(o) => self.outs = Some(Ok(o)),
+            JobOutput::Failed(e) => self.outs = Some(Err(e.to_string())),
+            _ => {}
+        }
+        None
+    }
+
+    fn show(&mut self, output: JobOutput) {
         match output {
             JobOutput::Sweep(result) => {
                 let title = self.job_title.clone();
@@ -171,25 +172,12 @@ impl View for MultiOddsView {
             }
             // A failed job (refused exact work, an engine fault) says why in its view;
             // the rest of the app goes on.
-            JobOutput::Failed(e) => {
-                self.errors.scenario = Some(e.to_string());
-                self.tracker.stale = self.shown.is_some();
-            }
+            JobOutput::Failed(e) => self.errors.scenario = Some(e.to_string()),
             _ => {}
-        }
-        if let Some(reason) = stopped {
-            let has_result = self.has_result();
-            self.tracker.stopped(reason, has_result);
         }
     }
 
-    fn edited(&mut self, jobs: &mut JobManager) {
-        for &slot in self.slots() {
-            jobs.cancel(slot);
-        }
-        let has_result = self.has_result();
-        self.tracker.edited(has_result);
-        // Field errors show at once; the job waits for the debounce.
+    fn revalidate(&mut self) {
         let validated = self.inputs.validate();
         self.errors = match &validated {
             Ok(_) => FieldErrors::default(),
@@ -198,14 +186,12 @@ impl View for MultiOddsView {
         self.validated = Some(validated);
     }
 
-    fn apply(&mut self, command: ViewCommand, jobs: &mut JobManager) {
+    fn apply_own(&mut self, command: ViewCommand) {
         match command {
-            ViewCommand::Edited => self.edited(jobs),
-            ViewCommand::Stop => self.stop(jobs),
-            ViewCommand::Resume => self.submit(jobs),
             ViewCommand::Pin => self.pinned = self.shown.clone(),
             ViewCommand::Unpin => self.pinned = None,
             ViewCommand::Select(n) => self.selected_opponents = n,
+            ViewCommand::Edited | ViewCommand::Stop | ViewCommand::Resume => {}
         }
     }
 
