@@ -9,15 +9,7 @@ use multiodds::app::{Command, MultiOddsApp, View, ViewCommand, ViewTab};
 use std::time::{Duration, Instant};
 
 fn harness(app: MultiOddsApp) -> Harness<'static, MultiOddsApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_ui_state(
-            |ui, app: &mut MultiOddsApp| {
-                app.logic(ui.ctx());
-                app.ui(ui);
-            },
-            app,
-        )
+    sized_harness(app, egui::vec2(1280.0, 900.0))
 }
 
 /// Steps frames until `done` holds (or fails after 60 s).

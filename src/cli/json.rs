@@ -102,8 +102,9 @@ pub struct HeroAndOpponent {
     pub opponent_wins: f64,
 }
 
+/// The figures of a sweep point: their values, and again their standard errors.
 #[derive(Serialize)]
-pub struct StdErrors {
+pub struct Figures {
     #[serde(serialize_with = "six")]
     pub win: f64,
     #[serde(serialize_with = "six")]
@@ -129,27 +130,11 @@ pub struct SweepPoint {
     pub opponents: usize,
     pub method: &'static str,
     pub deals: u64,
-    #[serde(serialize_with = "six")]
-    pub win: f64,
-    #[serde(serialize_with = "six")]
-    pub tie: f64,
-    #[serde(serialize_with = "six")]
-    pub equity: f64,
-    #[serde(serialize_with = "six")]
-    pub win_odds: f64,
-    #[serde(serialize_with = "six")]
-    pub hand_strength: f64,
-    #[serde(serialize_with = "opt_six")]
-    pub ppot: Option<f64>,
-    #[serde(serialize_with = "opt_six")]
-    pub npot: Option<f64>,
-    #[serde(serialize_with = "opt_six")]
-    pub ppot_joint: Option<f64>,
-    #[serde(serialize_with = "opt_six")]
-    pub npot_joint: Option<f64>,
+    #[serde(flatten)]
+    pub figures: Figures,
     pub ppot_deals: u64,
     pub npot_deals: u64,
-    pub std_error: StdErrors,
+    pub std_error: Figures,
     pub hand_types: ByCategory<HeroAndOpponent>,
 }
 
@@ -160,18 +145,20 @@ impl SweepPoint {
             opponents: p.opponents,
             method: p.method.key(),
             deals: p.deals,
-            win: p.win,
-            tie: p.tie,
-            equity: p.equity,
-            win_odds: p.win_odds,
-            hand_strength: p.hand_strength,
-            ppot: p.ppot,
-            npot: p.npot,
-            ppot_joint: p.ppot_joint,
-            npot_joint: p.npot_joint,
+            figures: Figures {
+                win: p.win,
+                tie: p.tie,
+                equity: p.equity,
+                win_odds: p.win_odds,
+                hand_strength: p.hand_strength,
+                ppot: p.ppot,
+                npot: p.npot,
+                ppot_joint: p.ppot_joint,
+                npot_joint: p.npot_joint,
+            },
             ppot_deals: p.ppot_deals,
             npot_deals: p.npot_deals,
-            std_error: StdErrors {
+            std_error: Figures {
                 win: se.win,
                 tie: se.tie,
                 equity: se.equity,
