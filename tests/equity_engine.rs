@@ -205,6 +205,13 @@ fn exact_matches_brute_force_with_weights_and_collisions() {
         // A fixed hand against a wide range with quads and a four-flush on board.
         (&["AsKs", "random"], "7c 7d 7h 7s"),
         (&["2c 3d", "random"], "Ah Kh Qh 9h"),
+        // A few hands against any two cards, valued by rank pair: rainbow, a
+        // three-card suit (flush combos one by one), a paired board, a flop whose
+        // turns and rivers bring four of a suit (the by-card path), weighted heroes.
+        (&["AKs", "random"], "Qs Ts 5c 2d"),
+        (&["AKs:0.5, 76s", "random"], "9h 8h 2h Kd"),
+        (&["AA", "random"], "Ac 7d 7h 2s"),
+        (&["AsKs", "random"], "Qs Ts 5c"),
     ];
     for (seats, board) in cases {
         let m = matchup(seats, board, "");
@@ -468,4 +475,54 @@ fn sweep_exact_agrees_with_matchup_exact() {
     let m = matchup(&["AhKh", "random", "random"], "Qh 7h 2c 3d", "");
     let e = exact_equities(&m)[0];
     assert!((p.equity - e).abs() < 1e-9, "{} vs {e}", p.equity);
+}
+
+/// The hand types a seat wins or ties with, from the exact rank-pair path (a few hands
+/// against any two cards), against Monte Carlo within 5 standard errors; they add up
+/// to the seat's win and tie.
+#[test]
+fn rank_pair_path_hand_types_agree_with_monte_carlo() {
+    for board in ["Qs Ts 5c 2d", "9h 8h 2h Kd"] {
+        let m = matchup(&["AKs, 76s", "random"], board, "");
+        let exact = run_matchup(
+            &m,
+            &RunSettings {
+                method: Method::Exact,
+                ..RunSettings::default()
+            },
+            |_| true,
+        );
+        let mc = run_matchup(
+            &m,
+            &RunSettings {
+                method: Method::MonteCarlo,
+                target_se: 1e-9,
+                max_deals: 2_000_000,
+                seed: 7,
+                ..RunSettings::default()
+            },
+            |_| true,
+        );
+        let n = mc.deals as f64;
+        for seat in 0..2 {
+            for (i, (e, x)) in exact.seats[seat]
+                .hand_types
+                .iter()
+                .zip(&mc.seats[seat].hand_types)
+                .enumerate()
+            {
+                let se = (e * (1.0 - e) / n).sqrt().max(1e-6);
+                assert!(
+                    (e - x).abs() < 5.0 * se,
+                    "{board} seat {seat} type {i}: exact {e} vs MC {x} (SE {se})"
+                );
+            }
+            let total: f64 = exact.seats[seat].hand_types.iter().sum();
+            let won_or_tied = exact.seats[seat].win + exact.seats[seat].tie;
+            assert!(
+                (total - won_or_tied).abs() < 1e-9,
+                "{total} vs {won_or_tied}"
+            );
+        }
+    }
 }
