@@ -212,6 +212,7 @@ fn exact_matches_brute_force_with_weights_and_collisions() {
         (&["AKs:0.5, 76s", "random"], "9h 8h 2h Kd"),
         (&["AA", "random"], "Ac 7d 7h 2s"),
         (&["AsKs", "random"], "Qs Ts 5c"),
+        (&["72o", "random"], "Ks 9d 4c 3h"),
     ];
     for (seats, board) in cases {
         let m = matchup(seats, board, "");

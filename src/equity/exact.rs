@@ -23,7 +23,7 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
     let order = sym.order() as f64;
     if m.seats.len() == 2 {
         let boards = choose(deck, k) as f64 / order;
-        boards * (m.seats[0].len() + m.seats[1].len()) as f64
+        boards * heads_up_cost_per_board(m)
     } else {
         // Count the deals that really exist (collisions remove most of the product of
         // the range sizes); past a limit the product is a fair estimate anyway.
@@ -34,6 +34,31 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
         } / order;
         let used = 2 * m.seats.len() as u64;
         deals * choose(deck.saturating_sub(used), k) as f64 * m.seats.len() as f64
+    }
+}
+
+/// A seat of at most this many combos against one of at least `WIDE_COMBOS` is walked
+/// hand by hand (`few_against_random_by_ranks`, `fixed_against_wide`).
+const FEW_COMBOS: usize = 16;
+const WIDE_COMBOS: usize = 200;
+
+/// The cost of one board of a heads-up enumeration, in evaluations' worth of work, for
+/// the path `heads_up` takes (measured: see BENCHMARKS.md, "Exact cost model").
+fn heads_up_cost_per_board(m: &Matchup) -> f64 {
+    let (a, b) = (m.seats[0].len() as f64, m.seats[1].len() as f64);
+    let few =
+        (0..2).find(|&f| m.seats[f].len() <= FEW_COMBOS && m.seats[1 - f].len() >= WIDE_COMBOS);
+    match few {
+        // 91 rank-pair values per board, then per fixed hand a pass over the deck and
+        // the 91 tallies.
+        Some(f) if m.seats[1 - f].is_random => 91.0 + 250.0 * m.seats[f].len() as f64,
+        // Per fixed hand: 13 values per sixth card and a pass over the earlier cards
+        // (cheap adds).
+        Some(f) => 300.0 * m.seats[f].len() as f64,
+        // Few pairs: every combo evaluated, every pair compared.
+        None if a.min(b) <= 8.0 || a * b <= 1024.0 => a + b + 0.3 * a * b,
+        // Sort both sides and sweep.
+        None => (a + b) * (2.0 + (a + b).log2() / 2.0),
     }
 }
 
@@ -193,7 +218,8 @@ fn heads_up(m: &Matchup, cancel: &Cancel) -> MatchupTally {
     let seats = [holes(m, 0), holes(m, 1)];
     // A few hands against a wide range: walk the wide side's combos as pairs of live
     // cards for each of the few (incremental adds, no per-combo blocking test).
-    let few_vs_wide = (0..2).find(|&f| seats[f].len() <= 8 && seats[1 - f].len() >= 200);
+    let few_vs_wide =
+        (0..2).find(|&f| seats[f].len() <= FEW_COMBOS && seats[1 - f].len() >= WIDE_COMBOS);
     let wide = match few_vs_wide {
         Some(f) if m.seats[1 - f].is_random => WideWeights::Uniform(1.0),
         Some(f) => {
@@ -206,6 +232,8 @@ fn heads_up(m: &Matchup, cancel: &Cancel) -> MatchupTally {
         None => WideWeights::PerCombo(Vec::new()),
     };
     let k = m.cards_to_come();
+    // Progress in the units of the cost estimate, so the fraction done is honest.
+    let board_cost = heads_up_cost_per_board(m).round() as u64;
     let states = par_completions(
         &deck,
         k,
@@ -226,7 +254,7 @@ fn heads_up(m: &Matchup, cancel: &Cancel) -> MatchupTally {
                 return;
             }
             let board = board_hand.combine(completion);
-            cancel.add_work((seats[0].len() + seats[1].len()) as u64);
+            cancel.add_work(board_cost);
             match few_vs_wide {
                 Some(f)
                     if matches!(wide, WideWeights::Uniform(_))
