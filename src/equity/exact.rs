@@ -128,12 +128,30 @@ where
         visit(&mut state, Hand::new(), CardSet::EMPTY);
         return vec![state];
     }
-    (0..deck.len())
+    // Parallel over the first two cards (over the first alone when one comes): the
+    // first card alone splits the work too unevenly for the threads to share it (the
+    // boards with the lowest first card are most of them, and suit symmetry keeps
+    // only some first cards).
+    let starts: Vec<(usize, usize)> = if k >= 2 {
+        (0..deck.len())
+            .flat_map(|i| (i + 1..deck.len()).map(move |j| (i, j)))
+            .collect()
+    } else {
+        (0..deck.len()).map(|i| (i, usize::MAX)).collect()
+    };
+    starts
         .into_par_iter()
-        .fold(&init, |mut state, first| {
-            let hand = Hand::new().add(deck[first]);
-            let set = CardSet::single(deck[first]);
-            completions_from(deck, first + 1, k - 1, hand, set, &mut |h, s| {
+        .fold(&init, |mut state, (first, second)| {
+            let mut hand = Hand::new().add(deck[first]);
+            let mut set = CardSet::single(deck[first]);
+            let (next, left) = if second == usize::MAX {
+                (first + 1, k - 1)
+            } else {
+                hand = hand.add(deck[second]);
+                set.insert(deck[second]);
+                (second + 1, k - 2)
+            };
+            completions_from(deck, next, left, hand, set, &mut |h, s| {
                 visit(&mut state, h, s)
             });
             state
