@@ -9,7 +9,7 @@
 //! batches are merged in index order, so a seed gives the same numbers on any number
 //! of threads.
 
-use super::{credit_showdown, Matchup, MatchupTally, SeatCombos, SeatSums};
+use super::{Matchup, MatchupTally, SeatCombos, SeatSums, MAX_SEATS};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -201,14 +201,83 @@ impl Deck {
     }
 }
 
-/// Draws a card not in `used`.
-#[inline]
-pub fn draw_card(rng: &mut Xoshiro256PlusPlus, used: CardSet) -> Card {
-    loop {
-        let i: u8 = rng.random_range(0..52);
-        let card = Card::from_index(i).expect("card index");
-        if !used.contains(card) {
-            return card;
+/// Random cards two to a 64-bit draw: each half of the generator's output picks one
+/// card (Lemire's multiply, exact: the rare low products are drawn again).
+pub struct CardDraws {
+    pub rng: Xoshiro256PlusPlus,
+    spare: Option<u32>,
+}
+
+impl CardDraws {
+    pub fn new(rng: Xoshiro256PlusPlus) -> CardDraws {
+        CardDraws { rng, spare: None }
+    }
+
+    #[inline]
+    fn next_u32(&mut self) -> u32 {
+        use rand::Rng;
+        match self.spare.take() {
+            Some(x) => x,
+            None => {
+                let r = self.rng.next_u64();
+                self.spare = Some((r >> 32) as u32);
+                r as u32
+            }
+        }
+    }
+
+    /// A uniform card index below 52.
+    #[inline]
+    fn index(&mut self) -> u8 {
+        // 2^32 mod 52: products whose low word falls below it are drawn again.
+        const REJECT_BELOW: u32 = (1u64 << 32).rem_euclid(52) as u32;
+        loop {
+            let m = self.next_u32() as u64 * 52;
+            if m as u32 >= REJECT_BELOW {
+                return (m >> 32) as u8;
+            }
+        }
+    }
+
+    /// A uniform card not in `used`.
+    #[inline]
+    pub fn card(&mut self, used: CardSet) -> Card {
+        loop {
+            let card = Card::from_index(self.index()).expect("card index");
+            if !used.contains(card) {
+                return card;
+            }
+        }
+    }
+}
+
+/// Per-seat counts of one Monte Carlo batch: every sampled deal weighs 1, so counting
+/// is exact and needs no division per showdown; ties are kept by how many share.
+#[derive(Clone, Copy)]
+struct SeatCounts {
+    win: u32,
+    tie_by_k: [u32; MAX_SEATS + 1],
+    hand_types: [u32; 9],
+}
+
+impl SeatCounts {
+    const ZERO: SeatCounts = SeatCounts {
+        win: 0,
+        tie_by_k: [0; MAX_SEATS + 1],
+        hand_types: [0; 9],
+    };
+
+    fn into_sums(self, deals: u32) -> SeatSums {
+        let ties: u32 = self.tie_by_k.iter().sum();
+        let shares: f64 = (2..=MAX_SEATS)
+            .map(|k| self.tie_by_k[k] as f64 / k as f64)
+            .sum();
+        SeatSums {
+            weight: deals as f64,
+            win: self.win as f64,
+            tie: ties as f64,
+            equity: self.win as f64 + shares,
+            hand_types: self.hand_types.map(|x| x as f64),
         }
     }
 }
@@ -337,9 +406,9 @@ impl<'a> Sampler<'a> {
 
     /// Runs batch `index` of `deals` deals.
     pub fn batch(&self, seed: u64, index: u64, deals: u32) -> MatchupTally {
-        let mut rng = batch_rng(seed, index);
+        let mut draws = CardDraws::new(batch_rng(seed, index));
         let n = self.matchup.seats.len();
-        let mut sums = vec![SeatSums::new(); n];
+        let mut counts = vec![SeatCounts::ZERO; n];
         let mut holes = vec![Hand::new(); n];
         let mut values = vec![HandValue::default(); n];
         let base_used = self.matchup.board.union(self.matchup.dead);
@@ -356,12 +425,15 @@ impl<'a> Sampler<'a> {
             let mut clash = false;
             // A listed combination (never a clash), or one independent draw per seat
             // (the whole deal rejected on a clash).
-            let listed = self.joined.as_ref().map(|j| (j, j.table.draw(&mut rng)));
+            let listed = self
+                .joined
+                .as_ref()
+                .map(|j| (j, j.table.draw(&mut draws.rng)));
             let k = self.weighted.len();
             for (j, (seat, combos)) in self.weighted.iter().enumerate() {
                 let i = match listed {
                     Some((joined, t)) => joined.combos[t * k + j] as usize,
-                    None => combos.draw(&mut rng),
+                    None => combos.draw(&mut draws.rng),
                 };
                 if combos.set(i).intersects(used) {
                     clash = true;
@@ -374,28 +446,68 @@ impl<'a> Sampler<'a> {
                 continue;
             }
             for &seat in &self.random_seats {
-                let a = draw_card(&mut rng, used);
+                let a = draws.card(used);
                 used.insert(a);
-                let b = draw_card(&mut rng, used);
+                let b = draws.card(used);
                 used.insert(b);
                 holes[seat] = Hand::new().add(a).add(b);
             }
             let mut board = self.board_hand;
             for _ in 0..to_come {
-                let c = draw_card(&mut rng, used);
+                let c = draws.card(used);
                 used.insert(c);
                 board = board.add(c);
             }
             for (v, h) in values.iter_mut().zip(&holes) {
                 *v = board.combine(*h).evaluate();
             }
-            credit_showdown(&values, 1.0, &mut sums);
+            let best = values.iter().copied().max().expect("seats");
+            let winners = values.iter().filter(|&&v| v == best).count();
+            for (c, &v) in counts.iter_mut().zip(&values) {
+                if v == best {
+                    if winners == 1 {
+                        c.win += 1;
+                    } else {
+                        c.tie_by_k[winners] += 1;
+                    }
+                    c.hand_types[v.category() as usize] += 1;
+                }
+            }
             done += 1;
         }
         MatchupTally {
             deals: done as u64,
             attempts,
-            seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+            seats: counts
+                .into_iter()
+                .map(|c| c.into_sums(done).into_tally())
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two cards per 64-bit draw stay uniform: each of the 52 cards within 5 standard
+    /// deviations of its expected count, and a used card is never drawn.
+    #[test]
+    fn card_draws_are_uniform_and_skip_used_cards() {
+        let mut draws = CardDraws::new(batch_rng(3, 0));
+        let n = 52 * 20_000;
+        let mut counts = [0u32; 52];
+        for _ in 0..n {
+            counts[draws.index() as usize] += 1;
+        }
+        let expected = n as f64 / 52.0;
+        let sd = (expected * (1.0 - 1.0 / 52.0)).sqrt();
+        for (i, &c) in counts.iter().enumerate() {
+            assert!((c as f64 - expected).abs() < 5.0 * sd, "card {i}: {c}");
+        }
+        let used = CardSet::parse("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s").unwrap();
+        for _ in 0..10_000 {
+            assert!(!used.contains(draws.card(used)));
         }
     }
 }
