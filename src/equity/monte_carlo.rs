@@ -192,9 +192,9 @@ impl Deck {
 
     /// Deals a uniformly random card of those left. The caller checks [`Deck::left`].
     #[inline]
-    pub fn deal(&mut self, rng: &mut Xoshiro256PlusPlus) -> Card {
+    pub fn deal(&mut self, draws: &mut CardDraws) -> Card {
         let i = self.dealt as usize;
-        let j = i + below(rng, (self.len - self.dealt) as u32) as usize;
+        let j = i + draws.below((self.len - self.dealt) as u32) as usize;
         self.cards.swap(i, j);
         self.dealt += 1;
         self.cards[i]
@@ -224,6 +224,19 @@ impl CardDraws {
                 r as u32
             }
         }
+    }
+
+    /// A uniform integer below `n` (Lemire's multiply-and-reject, exact).
+    #[inline]
+    pub fn below(&mut self, n: u32) -> u32 {
+        let mut m = self.next_u32() as u64 * n as u64;
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = self.next_u32() as u64 * n as u64;
+            }
+        }
+        (m >> 32) as u32
     }
 
     /// A uniform card index below 52.

@@ -9,7 +9,7 @@
 //! deal rejection, so no N is biased. Opponents whose range is every live combo at
 //! weight 1 are drawn from the cards left and never clash.
 
-use super::monte_carlo::{batch_rng, Deck, WeightedCombos};
+use super::monte_carlo::{batch_rng, CardDraws, Deck, WeightedCombos};
 use super::stats::BatchStat;
 use super::{
     check_board, check_known_hand, choose, exists_deal, EquityError, Feasibility, Method,
@@ -603,17 +603,17 @@ impl<'a> SweepSampler<'a> {
     /// a weighted opponent range clashes).
     pub fn batch(&self, seed: u64, index: u64, attempts: u32) -> SweepTally {
         let s = self.sweep;
-        let mut rng = batch_rng(seed, index);
+        let mut draws = CardDraws::new(batch_rng(seed, index));
         let mut counts = vec![PointCounts::default(); self.max_n];
         let mut opp_combos = [Combo::from_index(0).expect("combo"); MAX_OPPONENTS];
         let mut opp_holes = [Hand::new(); MAX_OPPONENTS];
         for _ in 0..attempts {
-            let h = self.hero.draw(&mut rng);
+            let h = self.hero.draw(&mut draws.rng);
             let mut deck = self.decks[h];
             let mut board = self.board_hand;
             let mut used = s.board.union(s.dead).union(self.hero.set(h));
             for _ in 0..s.to_come() {
-                let c = deck.deal(&mut rng);
+                let c = deck.deal(&mut draws);
                 used.insert(c);
                 board = board.add(c);
             }
@@ -621,13 +621,13 @@ impl<'a> SweepSampler<'a> {
             while dealt < self.max_n {
                 if s.opponents.is_random {
                     // Any two live cards: deal them from what is left.
-                    let a = deck.deal(&mut rng);
-                    let b = deck.deal(&mut rng);
+                    let a = deck.deal(&mut draws);
+                    let b = deck.deal(&mut draws);
                     opp_combos[dealt] = Combo::new(a, b).expect("distinct");
                     opp_holes[dealt] = Hand::new().add(a).add(b);
                 } else {
                     // Weighted: draw by weight; a clash ends the deal (see module docs).
-                    let o = self.opponents.draw(&mut rng);
+                    let o = self.opponents.draw(&mut draws.rng);
                     let set = self.opponents.set(o);
                     if set.intersects(used) {
                         break;
