@@ -141,10 +141,16 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     };
     // The temporary file sits in the same directory (so the rename is atomic) and is
     // removed by `tempfile` on every error path, a full disk included.
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".multiodds-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".multiodds-").suffix(".tmp");
+    // A new file gets the permissions any new file gets (0666 less the umask), not the
+    // temporary file's private 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(&dir)?;
     tmp.write_all(bytes)?;
     // An existing file keeps its permissions (0600 stays 0600).
     if let Ok(meta) = std::fs::metadata(&target) {

@@ -19,6 +19,20 @@ fn leftovers(dir: &std::path::Path) -> Vec<String> {
         .collect()
 }
 
+/// A new file gets the permissions of any new file (0666 less the umask), like one
+/// written by `std::fs::write`, not the temporary file's private 0600.
+#[test]
+fn a_new_file_gets_ordinary_permissions() {
+    let dir = temp_dir("new");
+    let ordinary = dir.join("ordinary");
+    std::fs::write(&ordinary, "x").unwrap();
+    let path = dir.join("s.ron");
+    write_atomically(&path, b"new").unwrap();
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&path), mode(&ordinary));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_write_replaces_the_file_and_keeps_its_permissions() {
     let dir = temp_dir("perm");
