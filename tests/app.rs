@@ -1028,3 +1028,30 @@ fn escape_closes_a_dialog_and_f10_opens_the_menu() {
     h.run_steps(3);
     assert!(shows(&h, "Save As…"), "the File menu: {:?}", texts(&h));
 }
+
+/// A hostile saved state (a huge export size, a flood of saved ranges, giant names)
+/// is trimmed on start, and the app still draws.
+#[test]
+fn a_hostile_saved_state_is_trimmed() {
+    let mut state = multiodds::app::State {
+        png_size: [u32::MAX, 0],
+        ..Default::default()
+    };
+    for i in 0..10_000 {
+        state.ranges.push(multiodds::app::library::NamedRange {
+            name: format!("r{i}"),
+            text: "AA".into(),
+        });
+    }
+    state.ranges.push(multiodds::app::library::NamedRange {
+        name: "x".repeat(100_000),
+        text: "KK".into(),
+    });
+    let app = MultiOddsApp::restored(state, Some(1));
+    assert_eq!(app.shell.png_size, [4096, 16]);
+    assert_eq!(app.shell.ranges.len(), multiodds::app::library::MAX_SAVED);
+    assert!(app.shell.ranges.iter().all(|r| r.name.len() <= 200));
+    let mut h = harness(app);
+    h.run_steps(3);
+    assert!(shows(&h, "MultiOdds view"));
+}

@@ -44,6 +44,8 @@ pub const PRESETS: &[(&str, &str)] = &[
 
 /// Longest name kept for a saved range.
 const MAX_NAME: usize = 60;
+/// Most saved ranges kept.
+pub const MAX_SAVED: usize = 200;
 
 /// The library menu of one range field: a preset or saved range replaces `text`;
 /// "Save" stores `text` under the typed name. True when `text` changed.
@@ -107,11 +109,11 @@ pub fn library_menu(
     changed
 }
 
-/// Adds or replaces (same name) a saved range, newest first; at most 200 kept.
+/// Adds or replaces (same name) a saved range, newest first; at most [`MAX_SAVED`] kept.
 pub fn save(library: &mut Vec<NamedRange>, range: NamedRange) {
     library.retain(|r| r.name != range.name);
     library.insert(0, range);
-    library.truncate(200);
+    library.truncate(MAX_SAVED);
 }
 
 #[cfg(test)]

@@ -321,7 +321,15 @@ impl MultiOddsApp {
             saved.chart = chart::ChartInputs::default();
             reset.push("Chart view");
         }
-        saved.png_size = saved.png_size.map(|s| s.clamp(16, 8192));
+        let sides = picture::SIDE_RANGE;
+        saved.png_size = saved
+            .png_size
+            .map(|s| s.clamp(*sides.start(), *sides.end()));
+        // Saved ranges of a sane size only (a hostile or corrupted state is trimmed).
+        saved
+            .ranges
+            .retain(|r| r.name.len() <= 200 && r.text.len() <= 10_000 && !r.name.is_empty());
+        saved.ranges.truncate(library::MAX_SAVED);
         let mut app = MultiOddsApp::from_state(saved, threads);
         if !reset.is_empty() {
             app.shell.message = Some(format!(
@@ -519,10 +527,16 @@ impl MultiOddsApp {
                         .on_hover_text("58.51 rather than 0.5851");
                     ui.horizontal(|ui| {
                         let l = ui.label("PNG size");
-                        ui.add(egui::DragValue::new(&mut self.shell.png_size[0]).range(16..=8192))
-                            .labelled_by(l.id);
+                        ui.add(
+                            egui::DragValue::new(&mut self.shell.png_size[0])
+                                .range(picture::SIDE_RANGE),
+                        )
+                        .labelled_by(l.id);
                         ui.label("x");
-                        ui.add(egui::DragValue::new(&mut self.shell.png_size[1]).range(16..=8192));
+                        ui.add(
+                            egui::DragValue::new(&mut self.shell.png_size[1])
+                                .range(picture::SIDE_RANGE),
+                        );
                     });
                 });
             });

@@ -12,13 +12,15 @@ pub type Drawing = Box<dyn FnMut(&mut egui::Ui) + Send>;
 
 /// Default size of an exported plot, in pixels.
 pub const DEFAULT_SIZE: [u32; 2] = [1600, 1000];
+/// Smallest and largest side of an exported plot, in pixels (4096² is 64 MiB of RGBA).
+pub const SIDE_RANGE: std::ops::RangeInclusive<u32> = 16..=4096;
 
 /// Pixels per point of an exported picture: text and lines as on a high-density screen.
 const PIXELS_PER_POINT: f32 = 1.5;
 
 /// Draws `drawing` on a light background, `size` pixels wide and high.
 pub fn render(size: [u32; 2], drawing: &mut dyn FnMut(&mut egui::Ui)) -> ColorImage {
-    let [width, height] = size.map(|s| s.clamp(16, 8192) as usize);
+    let [width, height] = size.map(|s| s.clamp(*SIDE_RANGE.start(), *SIDE_RANGE.end()) as usize);
     let ctx = egui::Context::default();
     ctx.set_visuals(egui::Visuals::light());
     ctx.set_pixels_per_point(PIXELS_PER_POINT);
