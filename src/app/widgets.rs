@@ -148,6 +148,8 @@ pub fn range_field(
             .open(&mut open)
             .resizable(false)
             .default_width(400.0)
+            // Beside the side panel, so the field it paints stays in view.
+            .default_pos(ui.max_rect().right_top() + egui::vec2(16.0, 0.0))
             .show(ui.ctx(), |ui| {
                 edited |= range_grid(ui, text, state, blocked);
             });
