@@ -1055,3 +1055,44 @@ fn a_hostile_saved_state_is_trimmed() {
     h.run_steps(3);
     assert!(shows(&h, "MultiOdds view"));
 }
+
+/// A running chart streams one class at a time; a new job starts a new chart (no cell of
+/// the old board survives an edit).
+#[test]
+fn an_edited_chart_starts_afresh() {
+    let mut app = quick_app();
+    app.view = ViewTab::Chart;
+    app.views.chart.inputs.board = "Ah Kd 7c 7s 2h".into();
+    let mut h = harness(app);
+    let done = |app: &MultiOddsApp| {
+        !app.views.chart.tracker.running
+            && app
+                .views
+                .chart
+                .shown
+                .as_ref()
+                .is_some_and(|c| c.done == 169)
+    };
+    step_until(&mut h, "the first chart", done);
+    let aa = multiodds::range::HandClass::all()
+        .find(|c| c.to_string() == "AA")
+        .unwrap();
+    let equity = |app: &MultiOddsApp| {
+        app.views.chart.shown.as_ref().unwrap().cells[aa.index()]
+            .as_ref()
+            .unwrap()[0]
+            .equity
+    };
+    let before = equity(h.state());
+    let ctx = h.ctx.clone();
+    h.state_mut().views.chart.inputs.board = "2c 3d 8h 9s Js".into();
+    h.state_mut()
+        .apply(Command::ToView(ViewTab::Chart, ViewCommand::Edited), &ctx);
+    step_until(&mut h, "the new chart's first classes", |app| {
+        app.views.chart.tracker.running
+            && app.views.chart.shown.as_ref().is_some_and(|c| c.done < 169)
+    });
+    step_until(&mut h, "the new chart", done);
+    // AA: trips on the first board, an overpair on the second.
+    assert!((equity(h.state()) - before).abs() > 0.01, "{before}");
+}

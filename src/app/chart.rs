@@ -77,6 +77,8 @@ pub struct ChartView {
     pub shown: Option<ChartResult>,
     pub tracker: RunTracker,
     pub error: Option<String>,
+    /// A job was submitted and none of its classes has arrived yet.
+    fresh: bool,
 }
 
 impl ChartView {
@@ -149,6 +151,7 @@ impl View for ChartView {
                 let i = &self.inputs;
                 let settings = settings_for(Method::MonteCarlo, i.target_se(), i.seed, None);
                 jobs.submit(CHART, Job::Chart(spec), settings);
+                self.fresh = true;
                 self.tracker.started(has_result);
             }
             Err(e) => {
@@ -166,6 +169,15 @@ impl View for ChartView {
     fn show(&mut self, output: JobOutput) {
         match output {
             JobOutput::Chart(result) => self.shown = Some(result),
+            JobOutput::ChartCell(cell) => {
+                // The first class of a new job starts a new chart.
+                if std::mem::take(&mut self.fresh) || self.shown.is_none() {
+                    self.shown = Some(ChartResult::empty(self.inputs.seed));
+                }
+                if let Some(chart) = &mut self.shown {
+                    chart.apply(cell);
+                }
+            }
             JobOutput::Failed(e) => self.error = Some(e.to_string()),
             _ => {}
         }

@@ -632,10 +632,14 @@ fn run_job(
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let mut manager = JobManager::new(threads)
         .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
+    let handle_seed = settings.seed;
     let handle = manager.submit(Slot(0), job, settings);
     let show = show_progress && std::io::stderr().is_terminal();
     let mut bar: Option<indicatif::ProgressBar> = None;
     let mut latest: Option<(JobOutput, Duration)> = None;
+    // A running chart sends one class at a time; what is done so far is gathered here.
+    let mut chart_so_far: Option<multiodds::equity::chart::ChartResult> = None;
+    let mut chart_elapsed = Duration::ZERO;
     loop {
         if INTERRUPTED.load(Ordering::SeqCst) {
             handle.cancel();
@@ -664,8 +668,16 @@ fn run_job(
         }
         let stopped = p.stopped.is_some();
         // Progress of an exact run only feeds the bar; the result is what came last.
-        if !matches!(p.output, JobOutput::ExactProgress { .. }) {
-            latest = Some((p.output, p.elapsed));
+        match p.output {
+            JobOutput::ExactProgress { .. } => {}
+            JobOutput::ChartCell(cell) => {
+                let seed = handle_seed;
+                let chart = chart_so_far
+                    .get_or_insert_with(|| multiodds::equity::chart::ChartResult::empty(seed));
+                chart.apply(cell);
+                chart_elapsed = p.elapsed;
+            }
+            output => latest = Some((output, p.elapsed)),
         }
         if stopped {
             break;
@@ -673,6 +685,10 @@ fn run_job(
     }
     if let Some(b) = &bar {
         b.finish_and_clear();
+    }
+    // An interrupted chart: the classes done so far are the result.
+    if latest.is_none() {
+        latest = chart_so_far.map(|c| (JobOutput::Chart(c), chart_elapsed));
     }
     match latest {
         Some((JobOutput::Failed(e), _)) => Err(e.into()),
@@ -698,6 +714,7 @@ fn progress_message(output: &JobOutput, elapsed: Duration) -> String {
             format!("{deals} deals · worst equity SE {se:.5} · {secs:.1} s")
         }
         JobOutput::Chart(r) => format!("{} of 169 hands · {secs:.1} s", r.done),
+        JobOutput::ChartCell(c) => format!("{} of 169 hands · {secs:.1} s", c.done),
         JobOutput::Outs(_) => format!("outs · {secs:.1} s"),
         JobOutput::ExactProgress {
             fraction,

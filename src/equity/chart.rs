@@ -25,6 +25,33 @@ pub struct ChartResult {
     pub seed: u64,
 }
 
+/// One class finished: what a running chart sends instead of the whole chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartCell {
+    pub class: HandClass,
+    /// The class's points (`None`: the board and dead cards block every combo).
+    pub points: Option<Vec<SweepPoint>>,
+    /// Classes finished so far.
+    pub done: usize,
+}
+
+impl ChartResult {
+    /// A chart with no class done yet.
+    pub fn empty(seed: u64) -> ChartResult {
+        ChartResult {
+            cells: vec![None; 169],
+            done: 0,
+            seed,
+        }
+    }
+
+    /// Adds one finished class.
+    pub fn apply(&mut self, cell: ChartCell) {
+        self.cells[cell.class.index()] = cell.points;
+        self.done = cell.done;
+    }
+}
+
 /// The evaluations the chart's exact points take with `method`: three representative
 /// classes (a pair, a suited and an offsuit hand) scaled by how many classes of each
 /// kind there are.
@@ -59,14 +86,10 @@ pub fn exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
 pub fn run_chart(
     spec: &ChartSpec,
     settings: &RunSettings,
-    mut progress: impl FnMut(&ChartResult) -> bool,
+    mut progress: impl FnMut(ChartCell) -> bool,
 ) -> Result<ChartResult, EquityError> {
     check_board(spec.board, spec.dead)?;
-    let mut result = ChartResult {
-        cells: vec![None; 169],
-        done: 0,
-        seed: settings.seed,
-    };
+    let mut result = ChartResult::empty(settings.seed);
     let blocked = spec.board.union(spec.dead);
     for class in HandClass::all() {
         if settings.cancel.is_cancelled() {
@@ -98,7 +121,12 @@ pub fn run_chart(
             result.cells[class.index()] = Some(r.points);
         }
         result.done += 1;
-        if !progress(&result) {
+        let cell = ChartCell {
+            class,
+            points: result.cells[class.index()].clone(),
+            done: result.done,
+        };
+        if !progress(cell) {
             break;
         }
     }

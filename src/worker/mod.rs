@@ -8,7 +8,7 @@
 //! `request_repaint`) is called after each message is sent.
 
 use crate::cards::CardSet;
-use crate::equity::chart::{run_chart, ChartResult, ChartSpec};
+use crate::equity::chart::{run_chart, ChartCell, ChartResult, ChartSpec};
 use crate::equity::outs::{outs, Outs};
 use crate::equity::run::{
     check_exact_cost, matchup_exact_evaluations, run_matchup, run_sweep, sweep_exact_evaluations,
@@ -55,7 +55,10 @@ pub struct OutsSpec {
 pub enum JobOutput {
     Matchup(MatchupResult),
     Sweep(SweepResult),
+    /// A finished chart (the job's last message).
     Chart(ChartResult),
+    /// One more class of a running chart (progress carries only what changed).
+    ChartCell(ChartCell),
     Outs(Box<Outs>),
     /// How far an exact enumeration has come: the fraction of its evaluations done and
     /// the time left at the pace so far (`None` before any work is counted).
@@ -343,8 +346,8 @@ fn run_job(
         Job::Sweep(s) => JobOutput::Sweep(run_sweep(&s, &settings, |r| {
             keep_going(send(JobOutput::Sweep(r.clone()), None))
         })),
-        Job::Chart(spec) => match run_chart(&spec, &settings, |r| {
-            keep_going(send(JobOutput::Chart(r.clone()), None))
+        Job::Chart(spec) => match run_chart(&spec, &settings, |cell| {
+            keep_going(send(JobOutput::ChartCell(cell), None))
         }) {
             Ok(r) => JobOutput::Chart(r),
             Err(e) => JobOutput::Failed(e),
