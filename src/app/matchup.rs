@@ -6,7 +6,7 @@ use super::grid::GridState;
 use super::picture::Drawing;
 use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewContext, ViewStatus, ViewTab};
 use super::widgets::{
-    board_and_dead, caret_message, precision_of, range_field, run_controls, run_settings,
+    blocked_cards, board_and_dead, parsed, precision_of, range_field, run_footer, run_settings,
     settings_for, target_se, time_budget_from, DEFAULT_TIME_BUDGET_S, ERROR_COLOR,
 };
 use super::CommandSender;
@@ -77,20 +77,15 @@ impl MatchupInputs {
             ..MatchupErrors::default()
         };
         let mut ranges = Vec::new();
-        for (i, text) in self.seats.iter().enumerate() {
-            match HandRange::parse(text) {
-                Ok(r) => ranges.push(r),
-                Err(e) => errors.seats[i] = Some(caret_message(&e, text)),
-            }
+        for (text, slot) in self.seats.iter().zip(&mut errors.seats) {
+            ranges.extend(parsed(HandRange::parse(text), text, slot));
         }
-        let board = CardSet::parse(&self.board)
-            .map_err(|e| errors.board = Some(caret_message(&e, &self.board)));
-        let dead = CardSet::parse(&self.dead)
-            .map_err(|e| errors.dead = Some(caret_message(&e, &self.dead)));
+        let board = parsed(CardSet::parse(&self.board), &self.board, &mut errors.board);
+        let dead = parsed(CardSet::parse(&self.dead), &self.dead, &mut errors.dead);
         if !errors.is_empty() {
             return Err(Box::new(errors));
         }
-        let (Ok(board), Ok(dead)) = (board, dead) else {
+        let (Some(board), Some(dead)) = (board, dead) else {
             unreachable!("no field error means the cards parsed")
         };
         Matchup::new(ranges, board, dead).map_err(|e| {
@@ -362,7 +357,6 @@ fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], heig
 
 /// The left panel of the Matchup view.
 pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
-    let commands = cx.commands;
     ui.heading("Matchup view");
     let errors = view.errors.clone();
     let mut edited = false;
@@ -423,18 +417,15 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         &mut m.seed,
         &mut m.time_budget_s,
     );
-    for c in run_controls(
+    run_footer(
         ui,
-        view.tracker.running,
-        view.tracker.stale,
+        ViewTab::Matchup,
+        &view.tracker,
         view.pinned.is_some(),
         view.shown.is_some(),
-    ) {
-        commands.view(ViewTab::Matchup, c);
-    }
-    if edited {
-        commands.view(ViewTab::Matchup, ViewCommand::Edited);
-    }
+        edited,
+        cx.commands,
+    );
 }
 
 /// The results of the Matchup view.
@@ -530,10 +521,4 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                 }
             });
     }
-}
-
-/// The board and dead cards (what parses of them): combos holding one cannot be dealt.
-pub fn blocked_cards(board: &str, dead: &str) -> CardSet {
-    let cards = |t: &str| CardSet::parse(t).unwrap_or_default();
-    cards(board).union(cards(dead))
 }

@@ -59,10 +59,20 @@ pub fn settings_for(
     }
 }
 
-/// A field's parse error for the UI: the text with a caret under the bad token and the
-/// reason (the caret line already names what is wrong; no second copy).
-pub fn caret_message(error: &impl CaretError, text: &str) -> String {
-    error.caret(text)
+/// A field's parsed value, or `None` with its error put in `slot`: the text with a caret
+/// under the bad token and the reason (the caret line names what is wrong; no second copy).
+pub fn parsed<T, E: CaretError>(
+    result: Result<T, E>,
+    text: &str,
+    slot: &mut Option<String>,
+) -> Option<T> {
+    result.map_err(|e| *slot = Some(e.caret(text))).ok()
+}
+
+/// The board and dead cards (what parses of them): combos holding one cannot be dealt.
+pub fn blocked_cards(board: &str, dead: &str) -> CardSet {
+    let cards = |t: &str| CardSet::parse(t).unwrap_or_default();
+    cards(board).union(cards(dead))
 }
 
 /// Parse errors that can point at their token.
@@ -278,6 +288,25 @@ pub fn run_settings(
             .changed();
     });
     edited
+}
+
+/// The foot of every view's inputs panel: the run controls, whose clicks go to view
+/// `tab`, and the view's Edited command when a field above changed.
+pub fn run_footer(
+    ui: &mut egui::Ui,
+    tab: super::view::ViewTab,
+    tracker: &super::view::RunTracker,
+    pinned: bool,
+    has_result: bool,
+    edited: bool,
+    commands: &super::CommandSender,
+) {
+    for c in run_controls(ui, tracker.running, tracker.stale, pinned, has_result) {
+        commands.view(tab, c);
+    }
+    if edited {
+        commands.view(tab, ViewCommand::Edited);
+    }
 }
 
 /// Stop/Resume and Pin/Unpin, shared by the views; the commands clicked.

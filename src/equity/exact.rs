@@ -42,12 +42,17 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
 const FEW_COMBOS: usize = 16;
 const WIDE_COMBOS: usize = 200;
 
+/// The seat of at most `FEW_COMBOS` combos facing one of at least `WIDE_COMBOS`, if any:
+/// that seat is walked hand by hand.
+fn few_against_wide(m: &Matchup) -> Option<usize> {
+    (0..2).find(|&f| m.seats[f].len() <= FEW_COMBOS && m.seats[1 - f].len() >= WIDE_COMBOS)
+}
+
 /// The cost of one board of a heads-up enumeration, in evaluations' worth of work, for
 /// the path `heads_up` takes (measured: see BENCHMARKS.md, "Exact cost model").
 fn heads_up_cost_per_board(m: &Matchup) -> f64 {
     let (a, b) = (m.seats[0].len() as f64, m.seats[1].len() as f64);
-    let few =
-        (0..2).find(|&f| m.seats[f].len() <= FEW_COMBOS && m.seats[1 - f].len() >= WIDE_COMBOS);
+    let few = few_against_wide(m);
     match few {
         // 91 rank-pair values per board, then per fixed hand a pass over the deck and
         // the 91 tallies.
@@ -236,8 +241,7 @@ fn heads_up(m: &Matchup, cancel: &Cancel) -> MatchupTally {
     let seats = [holes(m, 0), holes(m, 1)];
     // A few hands against a wide range: walk the wide side's combos as pairs of live
     // cards for each of the few (incremental adds, no per-combo blocking test).
-    let few_vs_wide =
-        (0..2).find(|&f| seats[f].len() <= FEW_COMBOS && seats[1 - f].len() >= WIDE_COMBOS);
+    let few_vs_wide = few_against_wide(m);
     let wide = match few_vs_wide {
         Some(f) if m.seats[1 - f].is_random => WideWeights::Uniform(1.0),
         Some(f) => {

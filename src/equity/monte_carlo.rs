@@ -150,11 +150,18 @@ impl WeightedCombos {
 #[inline]
 pub fn below(rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
     use rand::Rng;
-    let mut m = rng.next_u32() as u64 * n as u64;
+    lemire_below(n, || rng.next_u32())
+}
+
+/// Lemire's multiply-and-reject over 32-bit draws from `next`: a product whose low word
+/// falls below 2^32 mod n is drawn again, so every result is equally likely.
+#[inline]
+fn lemire_below(n: u32, mut next: impl FnMut() -> u32) -> u32 {
+    let mut m = next() as u64 * n as u64;
     if (m as u32) < n {
         let threshold = n.wrapping_neg() % n;
         while (m as u32) < threshold {
-            m = rng.next_u32() as u64 * n as u64;
+            m = next() as u64 * n as u64;
         }
     }
     (m >> 32) as u32
@@ -229,27 +236,13 @@ impl CardDraws {
     /// A uniform integer below `n` (Lemire's multiply-and-reject, exact).
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
-        let mut m = self.next_u32() as u64 * n as u64;
-        if (m as u32) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u32) < threshold {
-                m = self.next_u32() as u64 * n as u64;
-            }
-        }
-        (m >> 32) as u32
+        lemire_below(n, || self.next_u32())
     }
 
     /// A uniform card index below 52.
     #[inline]
     fn index(&mut self) -> u8 {
-        // 2^32 mod 52: products whose low word falls below it are drawn again.
-        const REJECT_BELOW: u32 = (1u64 << 32).rem_euclid(52) as u32;
-        loop {
-            let m = self.next_u32() as u64 * 52;
-            if m as u32 >= REJECT_BELOW {
-                return (m >> 32) as u8;
-            }
-        }
+        self.below(52) as u8
     }
 
     /// A uniform card not in `used`.

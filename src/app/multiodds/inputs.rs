@@ -2,9 +2,9 @@
 //! precision and seed; each field validates as you type.
 
 use super::MultiOddsView;
-use crate::app::view::{ViewCommand, ViewContext, ViewTab};
+use crate::app::view::{ViewContext, ViewTab};
 use crate::app::widgets::{
-    board_and_dead, caret_message, precision_of, range_field, run_controls, run_settings,
+    blocked_cards, board_and_dead, parsed, precision_of, range_field, run_footer, run_settings,
     settings_for, target_se, time_budget_from, DEFAULT_TIME_BUDGET_S, ERROR_COLOR,
 };
 use crate::cards::CardSet;
@@ -143,22 +143,12 @@ impl Inputs {
     /// Checks every field; the sweep to run, or every field's problem.
     pub fn validate(&self) -> Result<Sweep, Box<FieldErrors>> {
         let mut errors = FieldErrors::default();
-        let range = |text: &str, slot: &mut Option<String>| match HandRange::parse(text) {
-            Ok(r) => Some(r),
-            Err(e) => {
-                *slot = Some(caret_message(&e, text));
-                None
-            }
-        };
+        let range =
+            |text: &str, slot: &mut Option<String>| parsed(HandRange::parse(text), text, slot);
         let hero = range(&self.hero, &mut errors.hero);
         let opponents = range(&self.opponents, &mut errors.opponents);
-        let cards = |text: &str, slot: &mut Option<String>| match CardSet::parse(text) {
-            Ok(c) => Some(c),
-            Err(e) => {
-                *slot = Some(caret_message(&e, text));
-                None
-            }
-        };
+        let cards =
+            |text: &str, slot: &mut Option<String>| parsed(CardSet::parse(text), text, slot);
         let board = cards(&self.board, &mut errors.board);
         let dead = cards(&self.dead, &mut errors.dead);
         if let Some(b) = board {
@@ -185,13 +175,12 @@ impl Inputs {
 
 /// The left panel.
 pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
-    let commands = cx.commands;
     ui.heading("MultiOdds view");
     ui.add_space(4.0);
     let errors = view.errors.clone();
     let mut edited = false;
     let i = &mut view.inputs;
-    let blocked = crate::app::matchup::blocked_cards(&i.board, &i.dead);
+    let blocked = blocked_cards(&i.board, &i.dead);
     edited |= range_field(
         ui,
         "Hero",
@@ -247,16 +236,13 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         &mut i.seed,
         &mut i.time_budget_s,
     );
-    for c in run_controls(
+    run_footer(
         ui,
-        view.tracker.running,
-        view.tracker.stale,
+        ViewTab::MultiOdds,
+        &view.tracker,
         view.pinned.is_some(),
         view.shown.is_some(),
-    ) {
-        commands.view(ViewTab::MultiOdds, c);
-    }
-    if edited {
-        commands.view(ViewTab::MultiOdds, ViewCommand::Edited);
-    }
+        edited,
+        cx.commands,
+    );
 }
