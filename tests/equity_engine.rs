@@ -111,12 +111,31 @@ fn potential_identity_holds_on_random_spots() {
     }
 }
 
+/// One seat's figures from the oracle: equity, win, tie, and the share of deals it won
+/// or tied with each hand category.
+#[derive(Clone, Debug, Default)]
+struct OracleSeat {
+    equity: f64,
+    win: f64,
+    tie: f64,
+    hand_types: [f64; 9],
+}
+
 /// A brute-force oracle: every tuple of combos, every completion, weights multiplied.
 fn brute_force(seats: &[&str], board: &str) -> Vec<f64> {
+    brute_force_full(seats, board, "")
+        .iter()
+        .map(|s| s.equity)
+        .collect()
+}
+
+/// [`brute_force`] with dead cards and every figure.
+fn brute_force_full(seats: &[&str], board: &str, dead: &str) -> Vec<OracleSeat> {
     let ranges: Vec<HandRange> = seats.iter().map(|s| HandRange::parse(s).unwrap()).collect();
     let board = CardSet::parse(board).unwrap();
+    let dead = CardSet::parse(dead).unwrap();
     let n = ranges.len();
-    let mut equity = vec![0.0; n];
+    let mut out = vec![OracleSeat::default(); n];
     let mut total = 0.0;
     let mut stack: Vec<(multiodds::range::Combo, f32)> = Vec::new();
     fn go(
@@ -124,7 +143,7 @@ fn brute_force(seats: &[&str], board: &str) -> Vec<f64> {
         board: CardSet,
         used: CardSet,
         stack: &mut Vec<(multiodds::range::Combo, f32)>,
-        equity: &mut [f64],
+        out: &mut [OracleSeat],
         total: &mut f64,
     ) {
         if stack.len() == ranges.len() {
@@ -146,10 +165,16 @@ fn brute_force(seats: &[&str], board: &str) -> Vec<f64> {
                     })
                     .collect();
                 let best = *values.iter().max().unwrap();
-                let winners = values.iter().filter(|&&v| v == best).count() as f64;
-                for (e, v) in equity.iter_mut().zip(&values) {
+                let winners = values.iter().filter(|&&v| v == best).count();
+                for (seat, v) in out.iter_mut().zip(&values) {
                     if *v == best {
-                        *e += weight / winners;
+                        seat.equity += weight / winners as f64;
+                        if winners == 1 {
+                            seat.win += weight;
+                        } else {
+                            seat.tie += weight;
+                        }
+                        seat.hand_types[v.category() as usize] += weight;
                     }
                 }
                 *total += weight;
@@ -182,15 +207,96 @@ fn brute_force(seats: &[&str], board: &str) -> Vec<f64> {
                     board,
                     used.union(combo.card_set()),
                     stack,
-                    equity,
+                    out,
                     total,
                 );
                 stack.pop();
             }
         }
     }
-    go(&ranges, board, board, &mut stack, &mut equity, &mut total);
-    equity.iter().map(|e| e / total).collect()
+    go(
+        &ranges,
+        board,
+        board.union(dead),
+        &mut stack,
+        &mut out,
+        &mut total,
+    );
+    for seat in &mut out {
+        seat.equity /= total;
+        seat.win /= total;
+        seat.tie /= total;
+        for h in &mut seat.hand_types {
+            *h /= total;
+        }
+    }
+    out
+}
+
+/// Multiway exact enumeration (canonical preflops, boards by rank where suits cannot
+/// matter) against the oracle on every figure: weights, seats sharing a range, hands
+/// that collide, two to four interchangeable suits, suited hands that can flush with
+/// three board cards, flop boards with two of a suit, dead cards.
+#[test]
+fn multiway_exact_matches_brute_force_on_every_figure() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        // Preflop: all four suits interchangeable; a suited hand (three hearts to come
+        // flush it), a shared range (seats swap hands), weights.
+        (&["AsAh", "KdKc", "7h6h"], "", ""),
+        (&["AsKs", "QhQd", "JcTc", "9h9s"], "", ""),
+        (&["AcAd", "KsKh, QcQd:0.5", "KsKh, QcQd:0.5"], "", ""),
+        (&["AsAd, AhKh:0.5", "KhKd, KcKs", "AhKh, 7c7d:0.25"], "", ""),
+        // Flop and turn: two interchangeable suits (clubs and spades), two of a suit on
+        // board (one more heart flushes a suited heart hand), dead cards, five seats.
+        (&["AhKh, QQ:0.5", "JJ+, AKo", "T9s, 77:0.3"], "2h 7h 9d", ""),
+        (&["AA, KK", "KK, QQ", "QQ, AA"], "2c 7d 9h", "Ac Kd"),
+        (&["Th9h, 8c8d", "AK", "22+:0.4", "Jh Ts"], "Qh 5h 4d", ""),
+        (
+            &["AsKs", "QQ+", "JJ", "TT:0.5, 99", "AcQc"],
+            "2s 3s 8d Kh",
+            "9d",
+        ),
+        (&["random", "AA", "KK"], "Ah Kc 5d 5s", ""),
+    ];
+    for (seats, board, dead) in cases {
+        let m = matchup(seats, board, dead);
+        let result = exact::run(&m).result(Method::Exact, None);
+        let oracle = brute_force_full(seats, board, dead);
+        for (i, (got, want)) in result.seats.iter().zip(&oracle).enumerate() {
+            let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+            assert!(
+                close(got.equity, want.equity)
+                    && close(got.win, want.win)
+                    && close(got.tie, want.tie),
+                "{seats:?} on {board:?} dead {dead:?}, seat {i}: {got:?} vs {want:?}"
+            );
+            let types = got.hand_types;
+            for (g, w) in types.iter().zip(&want.hand_types) {
+                assert!(
+                    close(*g, *w),
+                    "{seats:?} hand types of seat {i}: {types:?} vs {:?}",
+                    want.hand_types
+                );
+            }
+        }
+    }
+}
+
+/// Exact sums are merged in a fixed order: the same numbers on any thread count.
+#[test]
+fn multiway_exact_same_numbers_on_any_thread_count() {
+    let m = matchup(&["AA, KK:0.5", "QQ+, AKs", "JJ+:0.7, AQs+"], "", "");
+    let run_on = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| exact::run(&m))
+    };
+    let one = run_on(1);
+    assert!(one.deals > 0);
+    assert_eq!(one, run_on(2));
+    assert_eq!(one, run_on(4));
 }
 
 #[test]

@@ -5,14 +5,13 @@
 //! - Two seats: boards outside, seats inside. Each board is evaluated once per combo;
 //!   the seats' combos are then paired by sorting by value and sweeping, with per-card
 //!   corrections for pairs that share a card (cost O(n log n) per board, not O(n²)).
-//! - More seats: deals (one combo per seat) outside, boards inside.
+//! - More seats: canonical preflops ([`super::preflops`]).
 
 use super::symmetry::SuitSymmetry;
 use super::{choose, credit_showdown, Cancel, Matchup, MatchupTally, SeatSums};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use rayon::prelude::*;
-use std::collections::HashMap;
 
 /// Estimated hand evaluations an exact run of `m` needs (for `auto`).
 pub fn estimated_evaluations(m: &Matchup) -> f64 {
@@ -25,15 +24,7 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
         let boards = choose(deck, k) as f64 / order;
         boards * heads_up_cost_per_board(m)
     } else {
-        // Count the deals that really exist (collisions remove most of the product of
-        // the range sizes); past a limit the product is a fair estimate anyway.
-        let product: f64 = m.seats.iter().map(|s| s.len() as f64).product();
-        let deals = match count_deals(m, 20_000_000) {
-            Some(n) => n as f64,
-            None => product,
-        } / order;
-        let used = 2 * m.seats.len() as u64;
-        deals * choose(deck.saturating_sub(used), k) as f64 * m.seats.len() as f64
+        super::preflops::estimated_evaluations(m)
     }
 }
 
@@ -69,7 +60,7 @@ fn heads_up_cost_per_board(m: &Matchup) -> f64 {
 
 /// The number of deals (one combo per seat, no shared card), or `None` past `limit`
 /// deals or `limit` steps of the search.
-fn count_deals(m: &Matchup, limit: u64) -> Option<u64> {
+pub(super) fn count_deals(m: &Matchup, limit: u64) -> Option<u64> {
     fn go(
         m: &Matchup,
         seat: usize,
@@ -117,7 +108,7 @@ pub fn run_cancellable(m: &Matchup, cancel: &Cancel) -> MatchupTally {
     if m.seats.len() == 2 {
         heads_up(m, cancel)
     } else {
-        multiway(m, cancel)
+        super::preflops::run(m, cancel)
     }
 }
 
@@ -164,7 +155,7 @@ where
         .collect()
 }
 
-fn completions_from(
+pub(super) fn completions_from(
     deck: &[Card],
     start: usize,
     k: usize,
@@ -747,167 +738,4 @@ fn sweep(
     for y in ys {
         combo_value[y_holes[y.index as usize].combo as usize] = None;
     }
-}
-
-/// Three or more seats: deals outside, boards inside. With suit symmetry the deals are
-/// first folded into classes (one visit per class); without, they are streamed.
-fn multiway(m: &Matchup, cancel: &Cancel) -> MatchupTally {
-    let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
-    let n = m.seats.len();
-    let k = m.cards_to_come();
-    let board_hand = Hand::from_cards(&m.board.iter().collect::<Vec<_>>());
-    let base = m.board.union(m.dead);
-    // Every board for one deal (combo indices per seat) of total weight `weight`
-    // standing for `multiplicity` deals.
-    let visit = |state: &mut MultiwayState, combos: &[u16], weight: f64, multiplicity: u64| {
-        if cancel.is_cancelled() {
-            return;
-        }
-        let mut used = base;
-        state.hands.clear();
-        for &c in combos {
-            let combo = crate::range::Combo::from_index(c as usize).expect("combo");
-            let (a, b) = combo.cards();
-            used = used.union(combo.card_set());
-            state.hands.push(board_hand.add(a).add(b));
-        }
-        let deck: Vec<Card> = used.complement().iter().collect();
-        let mut boards = 0u64;
-        let MultiwayState {
-            sums,
-            hands,
-            values,
-            ..
-        } = state;
-        completions_from(&deck, 0, k, Hand::new(), CardSet::EMPTY, &mut |h, _| {
-            for (v, hand) in values.iter_mut().zip(hands.iter()) {
-                *v = hand.combine(h).evaluate();
-            }
-            credit_showdown(values, weight, sums);
-            boards += 1;
-        });
-        state.deals += boards * multiplicity;
-        cancel.add_work(boards * n as u64);
-    };
-    let new_state = || MultiwayState {
-        sums: vec![SeatSums::new(); n],
-        deals: 0,
-        hands: Vec::with_capacity(n),
-        values: vec![HandValue::default(); n],
-        chosen: vec![0u16; n],
-    };
-    let states: Vec<MultiwayState> = if sym.order() > 1 {
-        let mut classes: HashMap<Vec<u16>, (f64, u64)> = HashMap::new();
-        let mut chosen = vec![0u16; n];
-        for_each_deal(m, 0, base, 1.0, &mut chosen, &mut |combos, w| {
-            let entry = classes
-                .entry(canonical_deal(&sym, combos))
-                .or_insert((0.0, 0));
-            entry.0 += w;
-            entry.1 += 1;
-        });
-        let classes: Vec<(Vec<u16>, (f64, u64))> = classes.into_iter().collect();
-        classes
-            .par_iter()
-            .fold(new_state, |mut st, (combos, (w, count))| {
-                visit(&mut st, combos, *w, *count);
-                st
-            })
-            .collect()
-    } else {
-        let first = &m.seats[0];
-        (0..first.len())
-            .into_par_iter()
-            .fold(new_state, |mut st, i| {
-                let mut chosen = std::mem::take(&mut st.chosen);
-                chosen[0] = first.combos[i].index() as u16;
-                let mut deals: Vec<(Vec<u16>, f64)> = Vec::new();
-                for_each_deal(
-                    m,
-                    1,
-                    base.union(first.sets[i]),
-                    first.weights[i],
-                    &mut chosen,
-                    &mut |c, w| {
-                        deals.push((c.to_vec(), w));
-                    },
-                );
-                for (combos, w) in &deals {
-                    visit(&mut st, combos, *w, 1);
-                }
-                st.chosen = chosen;
-                st
-            })
-            .collect()
-    };
-    let mut sums = vec![SeatSums::new(); n];
-    let mut deals = 0;
-    for st in &states {
-        for (a, b) in sums.iter_mut().zip(&st.sums) {
-            a.add(b);
-        }
-        deals += st.deals;
-    }
-    MatchupTally {
-        attempts: 0,
-        deals,
-        seats: sums.into_iter().map(SeatSums::into_tally).collect(),
-    }
-}
-
-/// Per-thread state of the multiway enumeration.
-struct MultiwayState {
-    sums: Vec<SeatSums>,
-    deals: u64,
-    hands: Vec<Hand>,
-    values: Vec<HandValue>,
-    chosen: Vec<u16>,
-}
-
-/// Calls `visit(combos, weight)` for every choice of one combo per seat from `seat` on
-/// that shares no card with `used` or each other.
-fn for_each_deal(
-    m: &Matchup,
-    seat: usize,
-    used: CardSet,
-    weight: f64,
-    chosen: &mut Vec<u16>,
-    visit: &mut dyn FnMut(&[u16], f64),
-) {
-    if seat == m.seats.len() {
-        visit(chosen, weight);
-        return;
-    }
-    let s = &m.seats[seat];
-    for i in 0..s.len() {
-        if !s.sets[i].intersects(used) {
-            chosen[seat] = s.combos[i].index() as u16;
-            for_each_deal(
-                m,
-                seat + 1,
-                used.union(s.sets[i]),
-                weight * s.weights[i],
-                chosen,
-                visit,
-            );
-        }
-    }
-}
-
-/// The smallest image of a deal under the symmetry group (seats keep their order).
-fn canonical_deal(sym: &SuitSymmetry, combos: &[u16]) -> Vec<u16> {
-    let mut best: Vec<u16> = combos.to_vec();
-    for p in sym.permutations.iter().skip(1) {
-        let image: Vec<u16> = combos
-            .iter()
-            .map(|&c| {
-                p.combo(crate::range::Combo::from_index(c as usize).expect("combo"))
-                    .index() as u16
-            })
-            .collect();
-        if image < best {
-            best = image;
-        }
-    }
-    best
 }

@@ -13,6 +13,7 @@ pub mod exact;
 pub mod metrics;
 pub mod monte_carlo;
 pub mod outs;
+mod preflops;
 pub mod run;
 pub mod stats;
 pub mod sweep;

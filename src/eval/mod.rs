@@ -212,16 +212,26 @@ impl Hand {
         debug_assert!((5..=7).contains(&self.len()), "evaluate needs 5-7 cards");
         let flush_flags = self.key & FLUSH_FLAGS;
         if flush_flags == 0 {
-            let key = table_builder::scatter(self.key as u32);
-            let row = (key >> table_builder::ROW_SHIFT) as usize;
-            let offset = RANK_OFFSETS[row & (RANK_OFFSETS.len() - 1)];
-            HandValue(RANK_LOOKUP[key.wrapping_add(offset) as usize])
+            self.evaluate_ignoring_suits()
         } else {
             // The flag bit of suit s is bit 32 + 4s + 3; its suit mask starts at bit 16s.
             let flag = flush_flags.trailing_zeros() - 35;
             let suit_bits = (self.mask >> (flag * 4)) as usize & 0x1fff;
             HandValue(FLUSH_LOOKUP[suit_bits])
         }
+    }
+}
+
+impl Hand {
+    /// The value of the best five cards ignoring suits: what [`Hand::evaluate`] gives
+    /// when no flush is possible. Only the ranks count, so a card may stand for any
+    /// card of its rank (even one already in the hand); 5 to 7 cards in all.
+    #[inline(always)]
+    pub fn evaluate_ignoring_suits(self) -> HandValue {
+        let key = table_builder::scatter(self.key as u32);
+        let row = (key >> table_builder::ROW_SHIFT) as usize;
+        let offset = RANK_OFFSETS[row & (RANK_OFFSETS.len() - 1)];
+        HandValue(RANK_LOOKUP[key.wrapping_add(offset) as usize])
     }
 }
 

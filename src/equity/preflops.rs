@@ -1,0 +1,648 @@
+//! Multiway exact enumeration by canonical preflops (three or more seats).
+//!
+//! - **Preflops, not deals.** A deal's result depends only on its hole cards, up to a
+//!   relabelling of suits that leaves the board and the dead cards alone; and putting
+//!   the same hands in other seats only permutes the seats' results. So deals are
+//!   folded into classes keyed by their canonical preflop (the hands sorted, under the
+//!   relabelling that gives the smallest list), each class is valued once, and every
+//!   deal of it is credited with its weight (the product of its seats' combo weights).
+//! - **Boards by rank where suits cannot matter.** In a given preflop, suit `s` can
+//!   give someone a flush only once `t_s` of the cards to come are of that suit. A
+//!   completion below every threshold ("plain") is worth only its ranks, so plain
+//!   completions are valued once per rank multiset, weighted by how many there are.
+//!   A completion at or above a threshold (at most one suit can be, or we visit every
+//!   board) is visited with that suit's cards exactly and the others by rank, and is
+//!   taken off its rank multiset's count.
+//! - Classes are visited in a fixed pseudo-random order, so a run stopped part-way is
+//!   a fair estimate; they are valued in parallel rounds and merged in order, so the
+//!   sums do not depend on the thread count.
+
+use super::exact::{completions_from, count_deals};
+use super::symmetry::{SuitPermutation, SuitSymmetry};
+use super::{Cancel, Matchup, MatchupTally, SeatSums, MAX_SEATS};
+use crate::cards::{Card, CardSet};
+use crate::eval::{Hand, HandValue};
+use crate::range::Combo;
+use rayon::prelude::*;
+use std::collections::HashMap;
+
+/// Deals an estimate folds into classes itself; past this it extrapolates.
+const COUNTED_DEALS: u64 = 400_000;
+
+/// Classes valued per parallel round before their sums are merged (in order).
+const CLASSES_PER_ROUND: usize = 256;
+
+/// Work of a class beyond its evaluations (folding, merging), in evaluations.
+const CLASS_OVERHEAD: f64 = 64.0;
+
+/// Binomial coefficients C(n, r) for n ≤ 52, r ≤ 7 (cards to come and suit counts).
+const BINOMIAL: [[u64; 8]; 53] = {
+    let mut t = [[0u64; 8]; 53];
+    let mut n = 0;
+    while n < 53 {
+        t[n][0] = 1;
+        let mut r = 1;
+        while r < 8 {
+            t[n][r] = if n == 0 {
+                0
+            } else {
+                t[n - 1][r - 1] + t[n - 1][r]
+            };
+            r += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+#[inline]
+fn binomial(n: usize, r: usize) -> u64 {
+    if r > 7 {
+        super::choose(n as u64, r as u64)
+    } else {
+        BINOMIAL[n][r]
+    }
+}
+
+/// Rank multisets of `size` cards (13 ranks, repetition allowed).
+fn multisets(size: usize) -> usize {
+    binomial(12 + size, size) as usize
+}
+
+/// The index of a non-decreasing list of ranks among [`multisets`] of its size.
+#[inline]
+fn multiset_index(sorted_ranks: &[u8]) -> usize {
+    sorted_ranks
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| binomial(r as usize + i, i + 1) as usize)
+        .sum()
+}
+
+/// Least common multiple of 1..=n: a tie among w seats credits each `LCM / w` units,
+/// so equity shares stay integers until a class is merged.
+fn lcm_up_to(n: usize) -> u64 {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    (1..=n as u64).fold(1, |l, i| l / gcd(l, i) * i)
+}
+
+/// What every class of one matchup shares.
+struct Context {
+    seats: usize,
+    /// Cards to come.
+    k: usize,
+    /// Board and dead cards.
+    base: CardSet,
+    board_hand: Hand,
+    board_suits: [u8; 4],
+    /// Suit relabellings that leave the board and the dead cards in place.
+    perms: Vec<SuitPermutation>,
+    lcm: u64,
+}
+
+impl Context {
+    fn of(m: &Matchup) -> Context {
+        let board: Vec<Card> = m.board.iter().collect();
+        let mut board_suits = [0u8; 4];
+        for c in &board {
+            board_suits[c.suit() as usize] += 1;
+        }
+        Context {
+            seats: m.seats.len(),
+            k: m.cards_to_come(),
+            base: m.board.union(m.dead),
+            board_hand: Hand::from_cards(&board),
+            board_suits,
+            perms: SuitSymmetry::of(m.board, m.dead, &[]).permutations,
+            lcm: lcm_up_to(m.seats.len()),
+        }
+    }
+
+    /// How the boards of one preflop split (see the module doc), or `None` when every
+    /// board must be visited.
+    fn split(&self, combos: &[u16]) -> (CardSet, Option<[usize; 4]>) {
+        let mut used = self.base;
+        let mut most_held = [0u8; 4];
+        for &c in combos {
+            let combo = Combo::from_index(c as usize).expect("combo");
+            used = used.union(combo.card_set());
+            let (a, b) = combo.cards();
+            let mut held = [0u8; 4];
+            held[a.suit() as usize] += 1;
+            held[b.suit() as usize] += 1;
+            for s in 0..4 {
+                most_held[s] = most_held[s].max(held[s]);
+            }
+        }
+        let live = used.complement();
+        let mut thresholds = [0usize; 4];
+        for s in 0..4 {
+            let have = (self.board_suits[s] + most_held[s]) as usize;
+            if have >= 5 || self.k == 0 {
+                return (live, None);
+            }
+            thresholds[s] = 5 - have;
+        }
+        for s in 0..4 {
+            for t in s + 1..4 {
+                if thresholds[s] + thresholds[t] <= self.k {
+                    return (live, None);
+                }
+            }
+        }
+        (live, Some(thresholds))
+    }
+
+    /// Work of valuing one class, in evaluations (the same count `value` adds to the
+    /// progress, so the fraction done is exact).
+    fn class_cost(&self, combos: &[u16]) -> f64 {
+        let (live, split) = self.split(combos);
+        let boards = match split {
+            None => binomial(live.len(), self.k) as f64,
+            Some(thresholds) => {
+                let mut boards = multisets(self.k) as f64;
+                for (s, &t) in thresholds.iter().enumerate() {
+                    let suited = (0..13u8)
+                        .filter(|&r| live.contains(Card::new(r, s as u8)))
+                        .count();
+                    for j in t..=self.k {
+                        boards += binomial(suited, j) as f64 * multisets(self.k - j) as f64;
+                    }
+                }
+                boards
+            }
+        };
+        boards * self.seats as f64 + CLASS_OVERHEAD
+    }
+
+    /// The canonical preflop of a deal (combo indices per seat): its sorted smallest
+    /// image under the relabellings, written to `key`, and the position there of each
+    /// seat's hand, written to `positions`.
+    fn canonical(&self, deal: &[u16], key: &mut [u16], positions: &mut [u8]) {
+        let n = deal.len();
+        let mut image = [0u16; MAX_SEATS];
+        let mut best = 0;
+        for (p, perm) in self.perms.iter().enumerate() {
+            for (x, &c) in image.iter_mut().zip(deal) {
+                *x = perm.combo_index(c);
+            }
+            image[..n].sort_unstable();
+            if p == 0 || image[..n] < key[..n] {
+                key[..n].copy_from_slice(&image[..n]);
+                best = p;
+            }
+        }
+        for (pos, &c) in positions.iter_mut().zip(deal) {
+            let mapped = self.perms[best].combo_index(c);
+            *pos = key[..n]
+                .binary_search(&mapped)
+                .expect("hand in its preflop") as u8;
+        }
+    }
+}
+
+/// One canonical preflop and the deals folded into it.
+struct PreflopClass {
+    /// The hands, sorted; a hand's index here is its position.
+    combos: Vec<u16>,
+    /// `weight[seat * n + position]`: the weight of the class's deals in which `seat`
+    /// holds the hand at `position`.
+    weight: Vec<f64>,
+    deals: u64,
+}
+
+/// Folds every deal into its class; `None` past `limit` deals or when cancelled.
+fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Vec<PreflopClass>> {
+    struct Fold<'a> {
+        m: &'a Matchup,
+        ctx: &'a Context,
+        cancel: &'a Cancel,
+        limit: u64,
+        deals: u64,
+        deal: Vec<u16>,
+        key: Vec<u16>,
+        positions: Vec<u8>,
+        index: HashMap<Vec<u16>, usize>,
+        classes: Vec<PreflopClass>,
+    }
+    impl Fold<'_> {
+        /// False once stopped.
+        fn seat(&mut self, seat: usize, used: CardSet, weight: f64) -> bool {
+            let n = self.m.seats.len();
+            if seat == n {
+                self.deals += 1;
+                if self.deals > self.limit
+                    || (self.deals.is_multiple_of(4096) && self.cancel.is_cancelled())
+                {
+                    return false;
+                }
+                self.ctx
+                    .canonical(&self.deal, &mut self.key, &mut self.positions);
+                let next = self.classes.len();
+                let at = *self.index.entry(self.key.clone()).or_insert(next);
+                if at == next {
+                    self.classes.push(PreflopClass {
+                        combos: self.key.clone(),
+                        weight: vec![0.0; n * n],
+                        deals: 0,
+                    });
+                }
+                let class = &mut self.classes[at];
+                class.deals += 1;
+                for (s, &p) in self.positions.iter().enumerate() {
+                    class.weight[s * n + p as usize] += weight;
+                }
+                return true;
+            }
+            let s = &self.m.seats[seat];
+            for i in 0..s.len() {
+                if !s.sets[i].intersects(used) {
+                    self.deal[seat] = s.combos[i].index() as u16;
+                    if !self.seat(seat + 1, used.union(s.sets[i]), weight * s.weights[i]) {
+                        return false;
+                    }
+                }
+            }
+            true
+        }
+    }
+    let n = m.seats.len();
+    let mut fold = Fold {
+        m,
+        ctx,
+        cancel,
+        limit,
+        deals: 0,
+        deal: vec![0; n],
+        key: vec![0; n],
+        positions: vec![0; n],
+        index: HashMap::new(),
+        classes: Vec::new(),
+    };
+    if !fold.seat(0, ctx.base, 1.0) {
+        return None;
+    }
+    let mut classes = fold.classes;
+    // A fixed pseudo-random order (by a hash of the preflop): a partial run then
+    // covers a fair sample of classes, not the lowest combos first.
+    classes.sort_by_cached_key(|c| {
+        c.combos.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, &x| {
+            let mut z = (h ^ x as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z ^= z >> 31;
+            z.wrapping_mul(0x94d0_49bb_1331_11eb)
+        })
+    });
+    Some(classes)
+}
+
+/// Estimated evaluations of [`run`] on `m` (the units of its progress).
+pub(super) fn estimated_evaluations(m: &Matchup) -> f64 {
+    let ctx = Context::of(m);
+    if let Some(classes) = classes(m, &ctx, COUNTED_DEALS, &Cancel::new()) {
+        return classes.iter().map(|c| ctx.class_cost(&c.combos)).sum();
+    }
+    // Too many deals to fold here: each class holds at most (relabellings × seat
+    // orders) deals, and a preflop of offsuit hands is typical of its cost.
+    let deals = count_deals(m, 50_000_000)
+        .map(|d| d as f64)
+        .unwrap_or_else(|| m.seats.iter().map(|s| s.len() as f64).product());
+    let orders: f64 = (1..=m.seats.len()).map(|i| i as f64).product();
+    let folded = (ctx.perms.len() as f64 * orders).min(deals.max(1.0));
+    let typical: Vec<u16> = typical_preflop(m);
+    deals / folded * ctx.class_cost(&typical)
+}
+
+/// Offsuit hands of distinct ranks, one per seat (a typical preflop for costs).
+fn typical_preflop(m: &Matchup) -> Vec<u16> {
+    let mut live = m.board.union(m.dead).complement();
+    let mut combos = Vec::new();
+    for _ in 0..m.seats.len() {
+        let mut cards = live.iter();
+        match (cards.next(), cards.find(|c| c.suit() != 0)) {
+            (Some(a), Some(b)) if a.suit() != b.suit() => {
+                let combo = Combo::new(a, b).expect("distinct");
+                live = live.difference(combo.card_set());
+                combos.push(combo.index() as u16);
+            }
+            _ => break,
+        }
+    }
+    combos
+}
+
+/// Integer results of one preflop over all its boards, per position.
+struct PreflopTally {
+    boards: u64,
+    win: Vec<u64>,
+    tie: Vec<u64>,
+    /// Equity in units of 1 / LCM(1..=seats) of a board.
+    share: Vec<u64>,
+    hand_types: Vec<[u64; 9]>,
+}
+
+impl PreflopTally {
+    fn new(n: usize) -> PreflopTally {
+        PreflopTally {
+            boards: 0,
+            win: vec![0; n],
+            tie: vec![0; n],
+            share: vec![0; n],
+            hand_types: vec![[0; 9]; n],
+        }
+    }
+
+    /// Credits `count` boards on which the positions' hands are worth `values`.
+    #[inline]
+    fn credit(&mut self, values: &[HandValue], count: u64, lcm: u64) {
+        let best = values.iter().copied().max().expect("seats");
+        let winners = values.iter().filter(|&&v| v == best).count() as u64;
+        let share = count * (lcm / winners);
+        for (i, &v) in values.iter().enumerate() {
+            if v == best {
+                if winners == 1 {
+                    self.win[i] += count;
+                } else {
+                    self.tie[i] += count;
+                }
+                self.share[i] += share;
+                self.hand_types[i][v.category() as usize] += count;
+            }
+        }
+        self.boards += count;
+    }
+}
+
+/// Reusable buffers of one worker.
+struct Scratch {
+    hands: Vec<Hand>,
+    values: Vec<HandValue>,
+    /// Per rank multiset of the cards to come: completions that are not plain.
+    not_plain: Vec<u64>,
+}
+
+/// Values one preflop over every completion of the board.
+fn value(ctx: &Context, combos: &[u16], scratch: &mut Scratch) -> PreflopTally {
+    let n = combos.len();
+    scratch.hands.clear();
+    for &c in combos {
+        let (a, b) = Combo::from_index(c as usize).expect("combo").cards();
+        scratch.hands.push(ctx.board_hand.add(a).add(b));
+    }
+    scratch.values.resize(n, HandValue::default());
+    let mut tally = PreflopTally::new(n);
+    let (live, split) = ctx.split(combos);
+    let Scratch {
+        hands,
+        values,
+        not_plain,
+    } = scratch;
+    let Some(thresholds) = split else {
+        let deck: Vec<Card> = live.iter().collect();
+        completions_from(&deck, 0, ctx.k, Hand::new(), CardSet::EMPTY, &mut |h, _| {
+            for (v, hand) in values.iter_mut().zip(hands.iter()) {
+                *v = hand.combine(h).evaluate();
+            }
+            tally.credit(values, 1, ctx.lcm);
+        });
+        return tally;
+    };
+    let k = ctx.k;
+    let live_suits = |r: u8| ((live.bits() >> (4 * r as u32)) & 0xF) as u8;
+    not_plain.clear();
+    not_plain.resize(multisets(k), 0);
+    let mut ranks = [0u8; 8];
+    // Completions with at least `t` cards of suit `s`: those cards exactly, the rest
+    // (which cannot flush) by rank, drawn as stand-ins of the other suits.
+    for (s, &t) in thresholds.iter().enumerate() {
+        let s = s as u8;
+        let suited: Vec<u8> = (0..13u8)
+            .filter(|&r| live_suits(r) & (1 << s) != 0)
+            .collect();
+        let mut others = [0u8; 13];
+        for (r, o) in others.iter_mut().enumerate() {
+            *o = (live_suits(r as u8) & !(1 << s)).count_ones() as u8;
+        }
+        let stand_in_suits: Vec<u8> = (0..4u8).filter(|&x| x != s).collect();
+        for j in t..=k {
+            for_each_subset(&suited, j, &mut |flush_ranks| {
+                let flush_hand = flush_ranks
+                    .iter()
+                    .fold(Hand::new(), |h, &r| h.add(Card::new(r, s)));
+                for_each_multiset(&others, k - j, &mut |rest, count| {
+                    let mut board = flush_hand;
+                    let mut copy = 0;
+                    for (i, &r) in rest.iter().enumerate() {
+                        copy = if i > 0 && rest[i - 1] == r {
+                            copy + 1
+                        } else {
+                            0
+                        };
+                        board = board.add(Card::new(r, stand_in_suits[copy]));
+                    }
+                    for (v, hand) in values.iter_mut().zip(hands.iter()) {
+                        *v = hand.combine(board).evaluate();
+                    }
+                    tally.credit(values, count, ctx.lcm);
+                    ranks[..j].copy_from_slice(flush_ranks);
+                    ranks[j..k].copy_from_slice(rest);
+                    ranks[..k].sort_unstable();
+                    not_plain[multiset_index(&ranks[..k])] += count;
+                });
+            });
+        }
+    }
+    // Plain completions: once per rank multiset.
+    let mut live_count = [0u8; 13];
+    for (r, c) in live_count.iter_mut().enumerate() {
+        *c = live_suits(r as u8).count_ones() as u8;
+    }
+    for_each_multiset(&live_count, k, &mut |rest, count| {
+        let plain = count - not_plain[multiset_index(rest)];
+        if plain == 0 {
+            return;
+        }
+        let board = rest
+            .iter()
+            .fold(Hand::new(), |h, &r| h.add(Card::new(r, 0)));
+        for (v, hand) in values.iter_mut().zip(hands.iter()) {
+            *v = hand.combine(board).evaluate_ignoring_suits();
+        }
+        tally.credit(values, plain, ctx.lcm);
+    });
+    debug_assert_eq!(tally.boards, binomial(live.len(), k));
+    tally
+}
+
+/// Calls `visit` with every `size`-subset of `items` (in increasing order).
+fn for_each_subset(items: &[u8], size: usize, visit: &mut dyn FnMut(&[u8])) {
+    fn go(
+        items: &[u8],
+        start: usize,
+        chosen: &mut Vec<u8>,
+        size: usize,
+        visit: &mut dyn FnMut(&[u8]),
+    ) {
+        if chosen.len() == size {
+            visit(chosen);
+            return;
+        }
+        let need = size - chosen.len();
+        for i in start..items.len() {
+            if items.len() - i < need {
+                break;
+            }
+            chosen.push(items[i]);
+            go(items, i + 1, chosen, size, visit);
+            chosen.pop();
+        }
+    }
+    go(items, 0, &mut Vec::with_capacity(size), size, visit);
+}
+
+/// Calls `visit(ranks, count)` for every multiset of `size` ranks with at most
+/// `available[r]` of rank `r` (ranks non-decreasing), `count` being the number of card
+/// sets it stands for: the product of C(available[r], copies of r).
+fn for_each_multiset(available: &[u8; 13], size: usize, visit: &mut dyn FnMut(&[u8], u64)) {
+    fn go(
+        available: &[u8; 13],
+        start: u8,
+        ranks: &mut Vec<u8>,
+        size: usize,
+        count: u64,
+        visit: &mut dyn FnMut(&[u8], u64),
+    ) {
+        if ranks.len() == size {
+            visit(ranks, count);
+            return;
+        }
+        for r in start..13 {
+            let most = (available[r as usize] as usize).min(size - ranks.len());
+            for copies in 1..=most {
+                for _ in 0..copies {
+                    ranks.push(r);
+                }
+                let c = count * binomial(available[r as usize] as usize, copies);
+                go(available, r + 1, ranks, size, c, visit);
+                ranks.truncate(ranks.len() - copies);
+            }
+        }
+    }
+    go(available, 0, &mut Vec::with_capacity(size), size, 1, visit);
+}
+
+/// Runs the enumeration (three or more seats), stopping early with the classes valued
+/// so far once `cancel` is set.
+pub(super) fn run(m: &Matchup, cancel: &Cancel) -> MatchupTally {
+    let n = m.seats.len();
+    let ctx = Context::of(m);
+    let mut sums = vec![SeatSums::new(); n];
+    let mut deals = 0u64;
+    let classes = classes(m, &ctx, u64::MAX, cancel).unwrap_or_default();
+    let lcm = ctx.lcm as f64;
+    for round in classes.chunks(CLASSES_PER_ROUND) {
+        if cancel.is_cancelled() {
+            break;
+        }
+        let tallies: Vec<Option<PreflopTally>> = round
+            .par_iter()
+            .map_init(
+                || Scratch {
+                    hands: Vec::with_capacity(n),
+                    values: Vec::with_capacity(n),
+                    not_plain: Vec::new(),
+                },
+                |scratch, class| {
+                    if cancel.is_cancelled() {
+                        return None;
+                    }
+                    let tally = value(&ctx, &class.combos, scratch);
+                    cancel.add_work(ctx.class_cost(&class.combos) as u64);
+                    Some(tally)
+                },
+            )
+            .collect();
+        for (class, tally) in round.iter().zip(tallies) {
+            let Some(t) = tally else { continue };
+            deals += class.deals * t.boards;
+            for (seat, sum) in sums.iter_mut().enumerate() {
+                for pos in 0..n {
+                    let w = class.weight[seat * n + pos];
+                    if w == 0.0 {
+                        continue;
+                    }
+                    sum.weight += w * t.boards as f64;
+                    sum.win += w * t.win[pos] as f64;
+                    sum.tie += w * t.tie[pos] as f64;
+                    sum.equity += w * (t.share[pos] as f64 / lcm);
+                    for (h, &c) in sum.hand_types.iter_mut().zip(&t.hand_types[pos]) {
+                        *h += w * c as f64;
+                    }
+                }
+            }
+        }
+    }
+    MatchupTally {
+        attempts: 0,
+        deals,
+        seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multiset_indices_are_dense_and_distinct() {
+        for size in 0..=5 {
+            let mut seen = vec![false; multisets(size)];
+            for_each_multiset(&[4; 13], size, &mut |ranks, _| {
+                let i = multiset_index(ranks);
+                assert!(!seen[i], "index {i} twice");
+                seen[i] = true;
+            });
+            assert!(seen.iter().all(|&s| s), "size {size}");
+        }
+    }
+
+    #[test]
+    fn multisets_count_every_card_set_once() {
+        // Σ over multisets of Π C(avail, copies) = C(Σ avail, size).
+        let mut available = [4u8; 13];
+        available[0] = 1;
+        available[5] = 0;
+        available[12] = 3;
+        let cards: usize = available.iter().map(|&a| a as usize).sum();
+        for size in 0..=5 {
+            let mut total = 0;
+            for_each_multiset(&available, size, &mut |_, c| total += c);
+            assert_eq!(total, binomial(cards, size), "size {size}");
+        }
+    }
+
+    #[test]
+    fn subsets_are_all_there() {
+        let items = [1u8, 4, 6, 9, 11];
+        for size in 0..=5 {
+            let mut count = 0;
+            for_each_subset(&items, size, &mut |s| {
+                assert!(s.windows(2).all(|w| w[0] < w[1]));
+                count += 1;
+            });
+            assert_eq!(count, binomial(5, size), "size {size}");
+        }
+    }
+
+    #[test]
+    fn lcm_of_small_counts() {
+        assert_eq!(lcm_up_to(3), 6);
+        assert_eq!(lcm_up_to(10), 2520);
+        assert_eq!(lcm_up_to(23), 5_354_228_880);
+    }
+}
