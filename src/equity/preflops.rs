@@ -207,6 +207,45 @@ impl Context {
     }
 }
 
+/// A canonical preflop packed 11 bits per combo (23 seats fit in 253 bits): a key
+/// that hashes and compares without allocating.
+type PackedPreflop = [u64; 4];
+
+fn pack(combos: &[u16]) -> PackedPreflop {
+    let mut key = [0u64; 4];
+    for (i, &c) in combos.iter().enumerate() {
+        let bit = 11 * i;
+        key[bit / 64] |= (c as u64) << (bit % 64);
+        if bit % 64 > 53 {
+            key[bit / 64 + 1] |= (c as u64) >> (64 - bit % 64);
+        }
+    }
+    key
+}
+
+/// A multiply-and-rotate hasher for packed preflops (they are not attacker-chosen,
+/// and SipHash costs more than valuing the key's class table entry).
+#[derive(Default)]
+struct PreflopHasher(u64);
+
+impl std::hash::Hasher for PreflopHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+type PreflopIndex = HashMap<PackedPreflop, usize, std::hash::BuildHasherDefault<PreflopHasher>>;
+
 /// One canonical preflop and the deals folded into it.
 struct PreflopClass {
     /// The hands, sorted; a hand's index here is its position.
@@ -217,78 +256,149 @@ struct PreflopClass {
     deals: u64,
 }
 
-/// Folds every deal into its class; `None` past `limit` deals or when cancelled.
-fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Vec<PreflopClass>> {
-    struct Fold<'a> {
+/// Deals between two looks at the shared deal count (the limit) and the cancel flag.
+const FOLD_CHECK_EVERY: u64 = 1024;
+
+/// Starts (combos of the first two seats) folded per parallel task; the tasks' classes
+/// are merged in order, so the weights' sums do not depend on the thread count.
+const STARTS_PER_TASK: usize = 16;
+
+/// Deals folded into classes by one task.
+struct Fold<'a> {
+    m: &'a Matchup,
+    ctx: &'a Context,
+    cancel: &'a Cancel,
+    limit: u64,
+    /// Deals of all tasks so far (updated every [`FOLD_CHECK_EVERY`]).
+    shared_deals: &'a std::sync::atomic::AtomicU64,
+    deals: u64,
+    deal: Vec<u16>,
+    key: Vec<u16>,
+    positions: Vec<u8>,
+    index: PreflopIndex,
+    classes: Vec<PreflopClass>,
+}
+
+impl<'a> Fold<'a> {
+    fn new(
         m: &'a Matchup,
         ctx: &'a Context,
         cancel: &'a Cancel,
         limit: u64,
-        deals: u64,
-        deal: Vec<u16>,
-        key: Vec<u16>,
-        positions: Vec<u8>,
-        index: HashMap<Vec<u16>, usize>,
-        classes: Vec<PreflopClass>,
-    }
-    impl Fold<'_> {
-        /// False once stopped.
-        fn seat(&mut self, seat: usize, used: CardSet, weight: f64) -> bool {
-            let n = self.m.seats.len();
-            if seat == n {
-                self.deals += 1;
-                if self.deals > self.limit
-                    || (self.deals.is_multiple_of(4096) && self.cancel.is_cancelled())
-                {
-                    return false;
-                }
-                self.ctx
-                    .canonical(&self.deal, &mut self.key, &mut self.positions);
-                let next = self.classes.len();
-                let at = *self.index.entry(self.key.clone()).or_insert(next);
-                if at == next {
-                    self.classes.push(PreflopClass {
-                        combos: self.key.clone(),
-                        weight: vec![0.0; n * n],
-                        deals: 0,
-                    });
-                }
-                let class = &mut self.classes[at];
-                class.deals += 1;
-                for (s, &p) in self.positions.iter().enumerate() {
-                    class.weight[s * n + p as usize] += weight;
-                }
-                return true;
-            }
-            let s = &self.m.seats[seat];
-            for i in 0..s.len() {
-                if !s.sets[i].intersects(used) {
-                    self.deal[seat] = s.combos[i].index() as u16;
-                    if !self.seat(seat + 1, used.union(s.sets[i]), weight * s.weights[i]) {
-                        return false;
-                    }
-                }
-            }
-            true
+        shared_deals: &'a std::sync::atomic::AtomicU64,
+    ) -> Fold<'a> {
+        let n = m.seats.len();
+        Fold {
+            m,
+            ctx,
+            cancel,
+            limit,
+            shared_deals,
+            deals: 0,
+            deal: vec![0; n],
+            key: vec![0; n],
+            positions: vec![0; n],
+            index: PreflopIndex::default(),
+            classes: Vec::new(),
         }
     }
-    let n = m.seats.len();
-    let mut fold = Fold {
-        m,
-        ctx,
-        cancel,
-        limit,
-        deals: 0,
-        deal: vec![0; n],
-        key: vec![0; n],
-        positions: vec![0; n],
-        index: HashMap::new(),
-        classes: Vec::new(),
-    };
-    if !fold.seat(0, ctx.base, 1.0) {
+
+    /// Folds every deal from `seat` on; false once stopped (limit or cancel).
+    fn seat(&mut self, seat: usize, used: CardSet, weight: f64) -> bool {
+        let n = self.m.seats.len();
+        if seat == n {
+            self.deals += 1;
+            if self.deals.is_multiple_of(FOLD_CHECK_EVERY) {
+                use std::sync::atomic::Ordering::Relaxed;
+                let all = self.shared_deals.fetch_add(FOLD_CHECK_EVERY, Relaxed);
+                if all + FOLD_CHECK_EVERY > self.limit || self.cancel.is_cancelled() {
+                    return false;
+                }
+            }
+            self.ctx
+                .canonical(&self.deal, &mut self.key, &mut self.positions);
+            let at = self.class_of(pack(&self.key));
+            let class = &mut self.classes[at];
+            class.deals += 1;
+            for (s, &p) in self.positions.iter().enumerate() {
+                class.weight[s * n + p as usize] += weight;
+            }
+            return true;
+        }
+        let s = &self.m.seats[seat];
+        for i in 0..s.len() {
+            if !s.sets[i].intersects(used) {
+                self.deal[seat] = s.combos[i].index() as u16;
+                if !self.seat(seat + 1, used.union(s.sets[i]), weight * s.weights[i]) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The index of the class of `self.key` (packed as `packed`), added if new.
+    fn class_of(&mut self, packed: PackedPreflop) -> usize {
+        let n = self.m.seats.len();
+        let next = self.classes.len();
+        let at = *self.index.entry(packed).or_insert(next);
+        if at == next {
+            self.classes.push(PreflopClass {
+                combos: self.key.clone(),
+                weight: vec![0.0; n * n],
+                deals: 0,
+            });
+        }
+        at
+    }
+
+    /// Adds another task's classes to these.
+    fn absorb(&mut self, other: Fold) {
+        self.deals += other.deals;
+        for class in other.classes {
+            self.key.copy_from_slice(&class.combos);
+            let at = self.class_of(pack(&class.combos));
+            let mine = &mut self.classes[at];
+            mine.deals += class.deals;
+            for (a, b) in mine.weight.iter_mut().zip(&class.weight) {
+                *a += b;
+            }
+        }
+    }
+}
+
+/// Folds every deal into its class; `None` past `limit` deals or when cancelled.
+/// Parallel over the combos of the first two seats.
+fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Vec<PreflopClass>> {
+    let shared_deals = std::sync::atomic::AtomicU64::new(0);
+    let (first, second) = (&m.seats[0], &m.seats[1]);
+    let starts: Vec<(usize, usize)> = (0..first.len())
+        .flat_map(|i| (0..second.len()).map(move |j| (i, j)))
+        .filter(|&(i, j)| !first.sets[i].intersects(second.sets[j]))
+        .collect();
+    let folds: Vec<Option<Fold>> = starts
+        .par_chunks(STARTS_PER_TASK)
+        .map(|chunk| {
+            let mut fold = Fold::new(m, ctx, cancel, limit, &shared_deals);
+            for &(i, j) in chunk {
+                fold.deal[0] = first.combos[i].index() as u16;
+                fold.deal[1] = second.combos[j].index() as u16;
+                let used = ctx.base.union(first.sets[i]).union(second.sets[j]);
+                if !fold.seat(2, used, first.weights[i] * second.weights[j]) {
+                    return None;
+                }
+            }
+            Some(fold)
+        })
+        .collect();
+    let mut all = Fold::new(m, ctx, cancel, limit, &shared_deals);
+    for fold in folds {
+        all.absorb(fold?);
+    }
+    if all.deals > limit {
         return None;
     }
-    let mut classes = fold.classes;
+    let mut classes = all.classes;
     // A fixed pseudo-random order (by a hash of the preflop): a partial run then
     // covers a fair sample of classes, not the lowest combos first.
     classes.sort_by_cached_key(|c| {
@@ -360,18 +470,27 @@ impl PreflopTally {
     /// Credits `count` boards on which the positions' hands are worth `values`.
     #[inline]
     fn credit(&mut self, values: &[HandValue], count: u64, lcm: u64) {
-        let best = values.iter().copied().max().expect("seats");
-        let winners = values.iter().filter(|&&v| v == best).count() as u64;
-        let share = count * (lcm / winners);
-        for (i, &v) in values.iter().enumerate() {
-            if v == best {
-                if winners == 1 {
-                    self.win[i] += count;
-                } else {
+        let (mut best, mut winners, mut at) = (values[0], 1u64, 0);
+        for (i, &v) in values.iter().enumerate().skip(1) {
+            if v > best {
+                (best, winners, at) = (v, 1, i);
+            } else if v == best {
+                winners += 1;
+            }
+        }
+        let category = best.category() as usize;
+        if winners == 1 {
+            self.win[at] += count;
+            self.share[at] += count * lcm;
+            self.hand_types[at][category] += count;
+        } else {
+            let share = count * (lcm / winners);
+            for (i, &v) in values.iter().enumerate().skip(at) {
+                if v == best {
                     self.tie[i] += count;
+                    self.share[i] += share;
+                    self.hand_types[i][category] += count;
                 }
-                self.share[i] += share;
-                self.hand_types[i][v.category() as usize] += count;
             }
         }
         self.boards += count;
@@ -602,7 +721,8 @@ mod tests {
     fn multiset_indices_are_dense_and_distinct() {
         for size in 0..=5 {
             let mut seen = vec![false; multisets(size)];
-            for_each_multiset(&[4; 13], size, &mut |ranks, _| {
+            // Caps of 5: every multiset, five of a rank included.
+            for_each_multiset(&[5; 13], size, &mut |ranks, _| {
                 let i = multiset_index(ranks);
                 assert!(!seen[i], "index {i} twice");
                 seen[i] = true;

@@ -264,6 +264,30 @@ fn is_starved(deals: u64, attempts: u64) -> bool {
 pub const ROUND_BATCHES: u64 = 32;
 /// The first round is small, so the first estimate arrives quickly.
 pub const FIRST_ROUND_BATCHES: u64 = 4;
+/// The smallest later round (enough to keep a few threads busy).
+pub const MIN_ROUND_BATCHES: u64 = 4;
+
+/// The size of the round after `done` batches: what the limiting figure's standard
+/// error says is still needed (it shrinks as 1/√batches), at least the batches the
+/// error estimate requires, within [`MIN_ROUND_BATCHES`]..=[`ROUND_BATCHES`]. It
+/// depends only on the merged total, so stopping points do not depend on the threads.
+fn next_round_batches(done: u64, p: &Precision) -> u64 {
+    let projected = match &p.limiting {
+        Some(Limiting {
+            std_error: Some(se),
+            target,
+            ..
+        }) if *target > 0.0 => {
+            let ratio = se / target;
+            // 3% over the projection, so the target is rarely missed by a hair.
+            (done as f64 * (ratio * ratio * 1.03 - 1.0)).ceil().max(0.0) as u64
+        }
+        _ => ROUND_BATCHES,
+    };
+    projected
+        .clamp(MIN_ROUND_BATCHES, ROUND_BATCHES)
+        .max((MIN_BATCHES as u64).saturating_sub(done))
+}
 
 /// The Monte Carlo loop: rounds of batches run in parallel and merged in batch order;
 /// after each round `progress` sees the running total with its status and may stop the
@@ -286,12 +310,8 @@ where
     let start = Instant::now();
     let mut total = T::default();
     let mut next = 0u64;
+    let mut size = FIRST_ROUND_BATCHES;
     loop {
-        let size = if next == 0 {
-            FIRST_ROUND_BATCHES
-        } else {
-            ROUND_BATCHES
-        };
         // A cancelled run skips the batches of its round that have not started.
         let results: Vec<T> = (next..next + size)
             .into_par_iter()
@@ -330,6 +350,7 @@ where
         if let Some(rule) = rule {
             return (total, rule);
         }
+        size = next_round_batches(next, &p);
     }
 }
 
