@@ -495,6 +495,59 @@ fn same_seed_same_numbers_on_any_thread_count() {
     assert_eq!(one, run_on(4));
 }
 
+/// A sweep deals each round only as many opponents as the largest count still short
+/// of its target: every count still ends at its target, counts done early stop
+/// collecting deals, and the numbers do not depend on the thread count.
+#[test]
+fn sweep_stops_dealing_counts_that_reached_their_target() {
+    let sweep = Sweep::new(
+        HandRange::parse("72o").unwrap(),
+        HandRange::random(),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        1..=9,
+    )
+    .unwrap();
+    let settings = RunSettings {
+        method: Method::MonteCarlo,
+        seed: 11,
+        target_se: 0.001,
+        potential_target_se: None,
+        ..RunSettings::default()
+    };
+    let run_on = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| run_sweep(&sweep, &settings, |_| true))
+    };
+    let r = run_on(1);
+    assert_eq!(
+        r.status.stopped,
+        Some(multiodds::equity::run::StopRule::TargetReached)
+    );
+    assert_eq!(r.points.len(), 9);
+    for p in &r.points {
+        for (name, se) in [
+            ("win", p.std_error.win),
+            ("tie", p.std_error.tie),
+            ("equity", p.std_error.equity),
+            ("hs", p.std_error.hand_strength),
+        ] {
+            assert!(se <= 0.001, "N={} {name} ± {se}", p.opponents);
+        }
+    }
+    // 72o's figures against one opponent spread most (equity near 1/3), so that count
+    // limits the run and the larger counts stop being dealt before it.
+    assert!(
+        r.points[8].deals < r.points[0].deals,
+        "deals {:?}",
+        r.points.iter().map(|p| p.deals).collect::<Vec<_>>()
+    );
+    assert_eq!(r, run_on(2));
+}
+
 #[test]
 fn sweep_monte_carlo_matches_exact_points() {
     let sweep = Sweep::new(

@@ -381,6 +381,12 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
         .map(|chunk| {
             let mut fold = Fold::new(m, ctx, cancel, limit, &shared_deals);
             for &(i, j) in chunk {
+                // Another task may have passed the limit (or the run been cancelled).
+                if shared_deals.load(std::sync::atomic::Ordering::Relaxed) > limit
+                    || cancel.is_cancelled()
+                {
+                    return None;
+                }
                 fold.deal[0] = first.combos[i].index() as u16;
                 fold.deal[1] = second.combos[j].index() as u16;
                 let used = ctx.base.union(first.sets[i]).union(second.sets[j]);

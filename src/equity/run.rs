@@ -282,15 +282,16 @@ fn next_round_batches(done: u64, p: &Precision) -> u64 {
             // 3% over the projection, so the target is rarely missed by a hair.
             (done as f64 * (ratio * ratio * 1.03 - 1.0)).ceil().max(0.0) as u64
         }
-        _ => ROUND_BATCHES,
+        Some(_) => ROUND_BATCHES,
+        None => 0,
     };
     projected
         .clamp(MIN_ROUND_BATCHES, ROUND_BATCHES)
         .max((MIN_BATCHES as u64).saturating_sub(done))
 }
 
-/// The Monte Carlo loop: rounds of batches run in parallel and merged in batch order;
-/// after each round `progress` sees the running total with its status and may stop the
+/// The Monte Carlo loop: rounds of batches run in parallel and merged in batch order
+/// (each batch sees the total merged before its round, to aim its deals); after each round `progress` sees the running total with its status and may stop the
 /// run (false). `precision` says how far the total is from its targets. Returns the
 /// total and why it stopped.
 pub fn monte_carlo_rounds<T, B, M, E, P>(
@@ -301,8 +302,8 @@ pub fn monte_carlo_rounds<T, B, M, E, P>(
     mut progress: P,
 ) -> (T, StopRule)
 where
-    T: Default + Send,
-    B: Fn(u64) -> T + Sync,
+    T: Default + Send + Sync,
+    B: Fn(u64, &T) -> T + Sync,
     M: Fn(&mut T, &T),
     E: Fn(&T) -> Precision,
     P: FnMut(&T, &RunStatus) -> bool,
@@ -319,7 +320,7 @@ where
                 if settings.cancel.is_cancelled() {
                     return T::default();
                 }
-                let t = batch(i);
+                let t = batch(i, &total);
                 settings.cancel.count_batch();
                 t
             })
@@ -388,7 +389,7 @@ pub fn run_matchup(
     };
     let (tally, rule) = monte_carlo_rounds(
         settings,
-        |i| sampler.batch(seed, i, BATCH_DEALS),
+        |i, _| sampler.batch(seed, i, BATCH_DEALS),
         |a: &mut MatchupTally, b| a.merge(b),
         |t| matchup_precision(t, settings.target_se),
         |t, status| progress(&with_status(t, status.clone())),
@@ -534,7 +535,19 @@ pub fn run_sweep(
     };
     let (tally, rule) = monte_carlo_rounds(
         &mc_settings,
-        |i| sampler.batch(seed, i, BATCH_DEALS),
+        |i, before: &SweepTally| {
+            // Deal only as many opponents as the largest count still short of its
+            // target needs (prefixes credit the smaller counts on the way).
+            let up_to = mc_counts
+                .iter()
+                .copied()
+                .filter(|&n| {
+                    point_limiting(before, n, settings.target_se, potential_target).is_some()
+                })
+                .max()
+                .unwrap_or(usize::MAX);
+            sampler.batch(seed, i, BATCH_DEALS, up_to)
+        },
         |a: &mut SweepTally, b| a.merge(b),
         |t| sweep_precision(t, &mc_counts, settings.target_se, potential_target),
         |t, status| progress(&assemble(Some(t), status.clone())),
@@ -549,10 +562,7 @@ pub fn run_sweep(
 }
 
 /// How far a sweep is from its targets: over every Monte Carlo opponent count, the
-/// figure whose standard error is furthest above its target (win, tie, equity and hand
-/// strength against `target`; PPot and NPot against `potential_target`, once their
-/// condition rests on enough deals to be shown). An opponent count that almost never
-/// gets dealt (narrow ranges) does not hold the run open.
+/// figure whose standard error is furthest above its target (see [`point_limiting`]).
 fn sweep_precision(
     t: &SweepTally,
     counts: &[usize],
@@ -562,42 +572,15 @@ fn sweep_precision(
     let mut worst = WorstFigure::default();
     let mut batches = u32::MAX;
     let mut deals = 0;
-    let mut consider = |figure: &'static str, n: usize, se: Option<f64>, target: f64| {
-        worst.consider(Limiting {
-            figure,
-            opponents: Some(n),
-            seat: None,
-            std_error: se,
-            target,
-        })
-    };
     for &n in counts {
-        let Some(p) = t.points.get(n - 1) else {
-            consider("equity", n, None, target);
-            continue;
-        };
-        deals = deals.max(p.deals);
-        if is_starved(p.deals, t.attempts) {
-            continue;
-        }
-        batches = batches.min(p.equity.batches);
-        for (figure, stat) in [
-            ("Win", &p.win),
-            ("Tie", &p.tie),
-            ("Equity", &p.equity),
-            ("Hand Strength", &p.hand_strength),
-        ] {
-            consider(figure, n, stat.std_error(), target);
-        }
-        if let Some(pt) = potential_target {
-            for (figure, stat, in_condition) in [
-                ("PPot", &p.ppot, p.ppot_deals),
-                ("NPot", &p.npot, p.npot_deals),
-            ] {
-                if in_condition >= MIN_CONDITION_DEALS && stat.batches >= 2 {
-                    consider(figure, n, stat.std_error(), pt);
-                }
+        if let Some(p) = t.points.get(n - 1) {
+            deals = deals.max(p.deals);
+            if !is_starved(p.deals, t.attempts) {
+                batches = batches.min(p.equity.batches);
             }
+        }
+        if let Some(limiting) = point_limiting(t, n, target, potential_target) {
+            worst.consider(limiting);
         }
     }
     Precision {
@@ -606,4 +589,52 @@ fn sweep_precision(
         batches: if batches == u32::MAX { 0 } else { batches },
         limiting: worst.into_limiting(),
     }
+}
+
+/// The figure of opponent count `n` furthest above its target (win, tie, equity and
+/// hand strength against `target`; PPot and NPot against `potential_target`, once their
+/// condition rests on enough deals to be shown), or equity while the count rests on
+/// fewer than [`MIN_BATCHES`] batches; `None` once every target is met. A count that
+/// almost never gets dealt (narrow ranges) does not hold the run open.
+fn point_limiting(
+    t: &SweepTally,
+    n: usize,
+    target: f64,
+    potential_target: Option<f64>,
+) -> Option<Limiting> {
+    let limiting = |figure: &'static str, std_error: Option<f64>, target: f64| Limiting {
+        figure,
+        opponents: Some(n),
+        seat: None,
+        std_error,
+        target,
+    };
+    let Some(p) = t.points.get(n - 1) else {
+        return Some(limiting("Equity", None, target));
+    };
+    if is_starved(p.deals, t.attempts) {
+        return None;
+    }
+    let mut worst = WorstFigure::default();
+    for (figure, stat) in [
+        ("Win", &p.win),
+        ("Tie", &p.tie),
+        ("Equity", &p.equity),
+        ("Hand Strength", &p.hand_strength),
+    ] {
+        worst.consider(limiting(figure, stat.std_error(), target));
+    }
+    if let Some(pt) = potential_target {
+        for (figure, stat, in_condition) in [
+            ("PPot", &p.ppot, p.ppot_deals),
+            ("NPot", &p.npot, p.npot_deals),
+        ] {
+            if in_condition >= MIN_CONDITION_DEALS && stat.batches >= 2 {
+                worst.consider(limiting(figure, stat.std_error(), pt));
+            }
+        }
+    }
+    worst.into_limiting().or_else(|| {
+        (p.equity.batches < MIN_BATCHES).then(|| limiting("Equity", p.equity.std_error(), target))
+    })
 }

@@ -600,8 +600,9 @@ impl<'a> SweepSampler<'a> {
     }
 
     /// Batch `index`: `attempts` deals for the first opponents (fewer for large N when
-    /// a weighted opponent range clashes).
-    pub fn batch(&self, seed: u64, index: u64, attempts: u32) -> SweepTally {
+    /// a weighted opponent range clashes), each dealt at most `up_to` opponents (the
+    /// largest count still short of its target: the points above it are done).
+    pub fn batch(&self, seed: u64, index: u64, attempts: u32, up_to: usize) -> SweepTally {
         let s = self.sweep;
         let mut draws = CardDraws::new(batch_rng(seed, index));
         let mut counts = vec![PointCounts::default(); self.max_n];
@@ -618,7 +619,8 @@ impl<'a> SweepSampler<'a> {
                 board = board.add(c);
             }
             let mut dealt = 0;
-            while dealt < self.max_n {
+            let up_to = up_to.clamp(1, self.max_n);
+            while dealt < up_to {
                 if s.opponents.is_random {
                     // Any two live cards: deal them from what is left.
                     let a = deck.deal(&mut draws);
