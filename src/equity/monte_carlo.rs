@@ -42,6 +42,8 @@ pub struct AliasTable {
     /// Chance of keeping the drawn column (else its alias), in [0, 1].
     keep: Vec<f64>,
     alias: Vec<u32>,
+    /// All weights equal: a uniform index is the draw (no coin).
+    uniform: bool,
 }
 
 impl AliasTable {
@@ -66,7 +68,12 @@ impl AliasTable {
         for i in small.into_iter().chain(large) {
             keep[i as usize] = 1.0;
         }
-        AliasTable { keep, alias }
+        let uniform = weights.iter().all(|&w| w == weights[0]);
+        AliasTable {
+            keep,
+            alias,
+            uniform,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -95,7 +102,7 @@ impl AliasTable {
             return 0;
         }
         let i = below(rng, self.keep.len() as u32) as usize;
-        if rng.random::<f64>() < self.keep[i] {
+        if self.uniform || rng.random::<f64>() < self.keep[i] {
             i
         } else {
             self.alias[i] as usize
@@ -288,6 +295,32 @@ impl SeatCounts {
     }
 }
 
+/// Counts one showdown: one pass finds the best value and how many share it; a lone
+/// winner (the usual case) is credited without a second pass.
+#[inline(always)]
+fn credit_counts(values: &[HandValue], counts: &mut [SeatCounts]) {
+    let (mut best, mut winners, mut at) = (values[0], 1usize, 0);
+    for (i, &v) in values.iter().enumerate().skip(1) {
+        if v > best {
+            (best, winners, at) = (v, 1, i);
+        } else if v == best {
+            winners += 1;
+        }
+    }
+    let category = best.category() as usize;
+    if winners == 1 {
+        counts[at].win += 1;
+        counts[at].hand_types[category] += 1;
+        return;
+    }
+    for (c, &v) in counts[at..].iter_mut().zip(&values[at..]) {
+        if v == best {
+            c.tie_by_k[winners] += 1;
+            c.hand_types[category] += 1;
+        }
+    }
+}
+
 /// A matchup prepared for sampling.
 pub struct Sampler<'a> {
     matchup: &'a Matchup,
@@ -467,18 +500,7 @@ impl<'a> Sampler<'a> {
             for (v, h) in values.iter_mut().zip(&holes) {
                 *v = board.combine(*h).evaluate();
             }
-            let best = values.iter().copied().max().expect("seats");
-            let winners = values.iter().filter(|&&v| v == best).count();
-            for (c, &v) in counts.iter_mut().zip(&values) {
-                if v == best {
-                    if winners == 1 {
-                        c.win += 1;
-                    } else {
-                        c.tie_by_k[winners] += 1;
-                    }
-                    c.hand_types[v.category() as usize] += 1;
-                }
-            }
+            credit_counts(&values, &mut counts);
             done += 1;
         }
         MatchupTally {
