@@ -625,7 +625,7 @@ impl<'a> SweepSampler<'a> {
                     // Any two live cards: deal them from what is left.
                     let a = deck.deal(&mut draws);
                     let b = deck.deal(&mut draws);
-                    opp_combos[dealt] = Combo::new(a, b).expect("distinct");
+                    opp_combos[dealt] = Combo::of_distinct(a, b);
                     opp_holes[dealt] = Hand::new().add(a).add(b);
                 } else {
                     // Weighted: draw by weight; a clash ends the deal (see module docs).
