@@ -3,9 +3,11 @@
 //! of its own beyond rayon's pool.
 //!
 //! - [`Matchup`]: 2–23 seats, each a weighted range, plus board and dead cards.
-//! - [`exact`]: visits every deal (suit symmetry where it applies).
-//! - [`monte_carlo`]: batches of whole-deal rejection sampling; batch `i` depends only
-//!   on (scenario, seed, i), so results do not depend on the thread count.
+//! - [`exact`]: visits every deal (suit symmetry where it applies; three or more seats
+//!   by canonical preflop, in `preflops`).
+//! - [`monte_carlo`]: batches of sampled deals (alias tables, joined combinations);
+//!   batch `i` depends only on (scenario, seed, i), so results do not depend on the
+//!   thread count.
 //! - [`sweep`]: hero against 1–22 opponents (1–9 by default) from one range, every metric at once.
 
 pub mod chart;
