@@ -13,6 +13,15 @@ use multiodds::equity::{EquityError, Matchup, Method};
 use multiodds::eval::Hand;
 use multiodds::range::HandRange;
 
+/// Runs `work` on a pool of `threads` threads (results must not depend on it).
+fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(work)
+}
+
 fn matchup(seats: &[&str], board: &str, dead: &str) -> Matchup {
     let ranges = seats.iter().map(|s| HandRange::parse(s).unwrap()).collect();
     Matchup::new(
@@ -286,13 +295,7 @@ fn multiway_exact_matches_brute_force_on_every_figure() {
 #[test]
 fn multiway_exact_same_numbers_on_any_thread_count() {
     let m = matchup(&["AA, KK:0.5", "QQ+, AKs", "JJ+:0.7, AQs+"], "", "");
-    let run_on = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| exact::run(&m))
-    };
+    let run_on = |threads| on_threads(threads, || exact::run(&m));
     let one = run_on(1);
     assert!(one.deals > 0);
     assert_eq!(one, run_on(2));
@@ -483,13 +486,7 @@ fn same_seed_same_numbers_on_any_thread_count() {
         max_deals: 3_000_000,
         ..RunSettings::default()
     };
-    let run_on = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| run_matchup(&m, &settings, |_| true))
-    };
+    let run_on = |threads| on_threads(threads, || run_matchup(&m, &settings, |_| true));
     let one = run_on(1);
     assert_eq!(one, run_on(2));
     assert_eq!(one, run_on(4));
@@ -515,13 +512,7 @@ fn sweep_stops_dealing_counts_that_reached_their_target() {
         potential_target_se: None,
         ..RunSettings::default()
     };
-    let run_on = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| run_sweep(&sweep, &settings, |_| true))
-    };
+    let run_on = |threads| on_threads(threads, || run_sweep(&sweep, &settings, |_| true));
     let r = run_on(1);
     assert_eq!(
         r.status.stopped,

@@ -521,6 +521,34 @@ impl SeatSums {
     }
 }
 
+/// The outcome of a showdown: the best value, how many seats hold it, and the first
+/// seat that does. One pass, so a lone winner (the usual case) needs no second.
+#[derive(Clone, Copy)]
+pub(crate) struct Showdown {
+    pub best: HandValue,
+    pub winners: u32,
+    pub first: usize,
+}
+
+impl Showdown {
+    #[inline(always)]
+    pub fn of(values: &[HandValue]) -> Showdown {
+        let (mut best, mut winners, mut first) = (values[0], 1, 0);
+        for (i, &v) in values.iter().enumerate().skip(1) {
+            if v > best {
+                (best, winners, first) = (v, 1, i);
+            } else if v == best {
+                winners += 1;
+            }
+        }
+        Showdown {
+            best,
+            winners,
+            first,
+        }
+    }
+}
+
 /// Credits a showdown of `values` (one per seat) with weight `w` to `sums`.
 #[inline]
 pub(crate) fn credit_showdown(values: &[HandValue], w: f64, sums: &mut [SeatSums]) {

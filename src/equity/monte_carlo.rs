@@ -9,7 +9,7 @@
 //! batches are merged in index order, so a seed gives the same numbers on any number
 //! of threads.
 
-use super::{Matchup, MatchupTally, SeatCombos, SeatSums, MAX_SEATS};
+use super::{Matchup, MatchupTally, SeatCombos, SeatSums, Showdown, MAX_SEATS};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -295,27 +295,23 @@ impl SeatCounts {
     }
 }
 
-/// Counts one showdown: one pass finds the best value and how many share it; a lone
-/// winner (the usual case) is credited without a second pass.
+/// Counts one showdown (a lone winner needs no second pass).
 #[inline(always)]
 fn credit_counts(values: &[HandValue], counts: &mut [SeatCounts]) {
-    let (mut best, mut winners, mut at) = (values[0], 1usize, 0);
-    for (i, &v) in values.iter().enumerate().skip(1) {
-        if v > best {
-            (best, winners, at) = (v, 1, i);
-        } else if v == best {
-            winners += 1;
-        }
-    }
+    let Showdown {
+        best,
+        winners,
+        first,
+    } = Showdown::of(values);
     let category = best.category() as usize;
     if winners == 1 {
-        counts[at].win += 1;
-        counts[at].hand_types[category] += 1;
+        counts[first].win += 1;
+        counts[first].hand_types[category] += 1;
         return;
     }
-    for (c, &v) in counts[at..].iter_mut().zip(&values[at..]) {
+    for (c, &v) in counts[first..].iter_mut().zip(&values[first..]) {
         if v == best {
-            c.tie_by_k[winners] += 1;
+            c.tie_by_k[winners as usize] += 1;
             c.hand_types[category] += 1;
         }
     }

@@ -19,7 +19,7 @@
 
 use super::exact::{completions_from, count_deals};
 use super::symmetry::{SuitPermutation, SuitSymmetry};
-use super::{Cancel, Matchup, MatchupTally, SeatSums, MAX_SEATS};
+use super::{Cancel, Matchup, MatchupTally, SeatSums, Showdown, MAX_SEATS};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use crate::range::Combo;
@@ -476,22 +476,19 @@ impl PreflopTally {
     /// Credits `count` boards on which the positions' hands are worth `values`.
     #[inline]
     fn credit(&mut self, values: &[HandValue], count: u64, lcm: u64) {
-        let (mut best, mut winners, mut at) = (values[0], 1u64, 0);
-        for (i, &v) in values.iter().enumerate().skip(1) {
-            if v > best {
-                (best, winners, at) = (v, 1, i);
-            } else if v == best {
-                winners += 1;
-            }
-        }
+        let Showdown {
+            best,
+            winners,
+            first,
+        } = Showdown::of(values);
         let category = best.category() as usize;
         if winners == 1 {
-            self.win[at] += count;
-            self.share[at] += count * lcm;
-            self.hand_types[at][category] += count;
+            self.win[first] += count;
+            self.share[first] += count * lcm;
+            self.hand_types[first][category] += count;
         } else {
-            let share = count * (lcm / winners);
-            for (i, &v) in values.iter().enumerate().skip(at) {
+            let share = count * (lcm / winners as u64);
+            for (i, &v) in values.iter().enumerate().skip(first) {
                 if v == best {
                     self.tie[i] += count;
                     self.share[i] += share;
