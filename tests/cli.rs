@@ -415,3 +415,30 @@ fn errors_exit_non_zero_and_name_the_problem() {
     );
     fails(&["run", "/nonexistent/x.ron"], "cannot read");
 }
+
+/// More than ten seats (SPEC §5: up to what the deck allows): twelve known hands
+/// preflop are enumerated exactly (one canonical preflop, every board).
+#[test]
+fn equity_takes_more_than_ten_seats() {
+    let hands = [
+        "AsAh", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h", "8s8h", "7s7h", "6s6h", "5s5h", "4s4h",
+        "3s3h",
+    ];
+    let mut args = vec!["equity"];
+    args.extend(hands);
+    args.extend(["--exact", "--json"]);
+    let v = json(&args);
+    assert_eq!(v["method"], "exact");
+    // 52 − 24 = 28 cards left: C(28, 5) boards.
+    assert_eq!(v["deals"], 98_280);
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 12);
+    let total: f64 = players.iter().map(|p| p["equity"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-5, "{total}");
+    // Aces lead; every seat has a chance (sets and straights).
+    let aces = players[0]["equity"].as_f64().unwrap();
+    assert!(players.iter().all(|p| p["equity"].as_f64().unwrap() > 0.0));
+    assert!(players[1..]
+        .iter()
+        .all(|p| p["equity"].as_f64().unwrap() < aces));
+}

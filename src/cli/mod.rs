@@ -102,10 +102,10 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Equity of two to ten seats, each a hand or a range.
+    /// Equity of 2 to 23 seats (what the deck allows), each a hand or a range.
     Equity {
         /// One range per seat.
-        #[arg(required = true, num_args = 2..=10)]
+        #[arg(required = true, num_args = 2..=multiodds::equity::MAX_SEATS)]
         ranges: Vec<String>,
         #[command(flatten)]
         cards: CardsArgs,
