@@ -212,6 +212,9 @@ pub struct Matchup {
     pub board: CardSet,
     pub dead: CardSet,
     pub seats: Vec<SeatCombos>,
+    /// The deals folded into canonical preflops, once an estimate or a run has folded
+    /// them all (a matchup is not changed after construction, so this stays valid).
+    pub(crate) folded: preflops::FoldCache,
 }
 
 /// The name of seat `i` in messages.
@@ -309,6 +312,7 @@ impl Matchup {
             board,
             dead,
             seats,
+            folded: preflops::FoldCache::default(),
         };
         let needed = 2 * matchup.seats.len() + 5 - board.len();
         let live = 52 - blocked.len();

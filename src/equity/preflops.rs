@@ -417,10 +417,38 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
     Some(classes)
 }
 
+/// A matchup's folded classes, kept so the estimate that plans a run and the run
+/// fold the deals once.
+#[derive(Clone, Default)]
+pub(crate) struct FoldCache(std::sync::OnceLock<std::sync::Arc<Vec<PreflopClass>>>);
+
+impl std::fmt::Debug for FoldCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.get() {
+            Some(classes) => write!(f, "FoldCache({} classes)", classes.len()),
+            None => f.write_str("FoldCache(empty)"),
+        }
+    }
+}
+
+/// The classes of `m` from its cache, or folded now (and cached when complete).
+fn cached_classes(
+    m: &Matchup,
+    ctx: &Context,
+    limit: u64,
+    cancel: &Cancel,
+) -> Option<std::sync::Arc<Vec<PreflopClass>>> {
+    if let Some(classes) = m.folded.0.get() {
+        return Some(classes.clone());
+    }
+    let classes = std::sync::Arc::new(classes(m, ctx, limit, cancel)?);
+    Some(m.folded.0.get_or_init(|| classes).clone())
+}
+
 /// Estimated evaluations of [`run`] on `m` (the units of its progress).
 pub(super) fn estimated_evaluations(m: &Matchup) -> f64 {
     let ctx = Context::of(m);
-    if let Some(classes) = classes(m, &ctx, COUNTED_DEALS, &Cancel::new()) {
+    if let Some(classes) = cached_classes(m, &ctx, COUNTED_DEALS, &Cancel::new()) {
         return classes.iter().map(|c| ctx.class_cost(&c.combos)).sum();
     }
     // Too many deals to fold here: each class holds at most (relabellings × seat
@@ -665,7 +693,7 @@ pub(super) fn run(m: &Matchup, cancel: &Cancel) -> MatchupTally {
     let ctx = Context::of(m);
     let mut sums = vec![SeatSums::new(); n];
     let mut deals = 0u64;
-    let classes = classes(m, &ctx, u64::MAX, cancel).unwrap_or_default();
+    let classes = cached_classes(m, &ctx, u64::MAX, cancel).unwrap_or_default();
     let lcm = ctx.lcm as f64;
     for round in classes.chunks(CLASSES_PER_ROUND) {
         if cancel.is_cancelled() {
