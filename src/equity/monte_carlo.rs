@@ -252,6 +252,37 @@ impl CardDraws {
         self.below(52) as u8
     }
 
+    /// `k` uniform cards not in `used` (added to it), as a hand: each half of a 64-bit
+    /// number picks one card (Lemire, exact: on the one-in-90-million low product the
+    /// half is replaced by a fresh draw), and a card already used is drawn again.
+    #[inline]
+    pub fn deal_into(&mut self, used: &mut CardSet, k: usize) -> Hand {
+        use rand::Rng;
+        let mut hand = Hand::new();
+        let mut left = k;
+        while left > 0 {
+            let r = self.rng.next_u64();
+            for half in [r as u32, (r >> 32) as u32] {
+                if left == 0 {
+                    break;
+                }
+                let m = half as u64 * 52;
+                // 2^32 mod 52 = 48: below it the product is redrawn (exact Lemire).
+                let index = if (m as u32) < 48 {
+                    self.below(52)
+                } else {
+                    (m >> 32) as u32
+                };
+                let card = Card::from_index(index as u8).expect("card index");
+                if used.insert(card) {
+                    hand = hand.add(card);
+                    left -= 1;
+                }
+            }
+        }
+        hand
+    }
+
     /// A uniform card not in `used`.
     #[inline]
     pub fn card(&mut self, used: CardSet) -> Card {
@@ -481,18 +512,9 @@ impl<'a> Sampler<'a> {
                 continue;
             }
             for &seat in &self.random_seats {
-                let a = draws.card(used);
-                used.insert(a);
-                let b = draws.card(used);
-                used.insert(b);
-                holes[seat] = Hand::new().add(a).add(b);
+                holes[seat] = draws.deal_into(&mut used, 2);
             }
-            let mut board = self.board_hand;
-            for _ in 0..to_come {
-                let c = draws.card(used);
-                used.insert(c);
-                board = board.add(c);
-            }
+            let board = self.board_hand.combine(draws.deal_into(&mut used, to_come));
             for (v, h) in values.iter_mut().zip(&holes) {
                 *v = board.combine(*h).evaluate();
             }
@@ -532,6 +554,30 @@ mod tests {
         let used = CardSet::parse("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s").unwrap();
         for _ in 0..10_000 {
             assert!(!used.contains(draws.card(used)));
+        }
+        // Dealing several at once: k new distinct cards, none used, each live card
+        // equally likely (40 live cards, 5 per deal).
+        let mut counts = [0u32; 52];
+        let deals = 40_000;
+        for _ in 0..deals {
+            let mut now = used;
+            let hand = draws.deal_into(&mut now, 5);
+            assert_eq!(hand.len(), 5);
+            let new = now.difference(used);
+            assert_eq!(new.len(), 5);
+            for card in new.iter() {
+                counts[card.index()] += 1;
+            }
+        }
+        let expected = deals as f64 * 5.0 / 40.0;
+        let sd = (expected * (1.0 - 5.0 / 40.0)).sqrt();
+        for card in Card::all() {
+            let c = counts[card.index()] as f64;
+            if used.contains(card) {
+                assert_eq!(c, 0.0);
+            } else {
+                assert!((c - expected).abs() < 5.0 * sd, "{card:?}: {c}");
+            }
         }
     }
 }
