@@ -163,6 +163,11 @@ impl Context {
     /// progress, so the fraction done is exact).
     fn class_cost(&self, combos: &[u16]) -> f64 {
         let (live, split) = self.split(combos);
+        self.cost_of_split(live, split)
+    }
+
+    /// [`Context::class_cost`] of a preflop already split.
+    fn cost_of_split(&self, live: CardSet, split: Option<[usize; 4]>) -> f64 {
         let boards = match split {
             None => binomial(live.len(), self.k) as f64,
             Some(thresholds) => {
@@ -223,8 +228,8 @@ fn pack(combos: &[u16]) -> PackedPreflop {
     key
 }
 
-/// A multiply-and-rotate hasher for packed preflops (they are not attacker-chosen,
-/// and SipHash costs more than valuing the key's class table entry).
+/// A multiply-and-rotate hasher for packed preflops: they are not attacker-chosen, and
+/// SipHash would cost more than the rest of folding a deal.
 #[derive(Default)]
 struct PreflopHasher(u64);
 
@@ -417,14 +422,18 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
     Some(classes)
 }
 
-/// A matchup's folded classes, kept so the estimate that plans a run and the run
-/// fold the deals once.
+/// What a matchup's estimate and run share, kept on the (immutable) matchup so the
+/// worker's check, the `auto` choice and the run fold the deals once: the folded
+/// classes once complete, and the estimate.
 #[derive(Clone, Default)]
-pub(crate) struct FoldCache(std::sync::OnceLock<std::sync::Arc<Vec<PreflopClass>>>);
+pub(crate) struct FoldCache {
+    classes: std::sync::OnceLock<std::sync::Arc<Vec<PreflopClass>>>,
+    estimate: std::sync::OnceLock<f64>,
+}
 
 impl std::fmt::Debug for FoldCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0.get() {
+        match self.classes.get() {
             Some(classes) => write!(f, "FoldCache({} classes)", classes.len()),
             None => f.write_str("FoldCache(empty)"),
         }
@@ -438,22 +447,27 @@ fn cached_classes(
     limit: u64,
     cancel: &Cancel,
 ) -> Option<std::sync::Arc<Vec<PreflopClass>>> {
-    if let Some(classes) = m.folded.0.get() {
+    if let Some(classes) = m.folded.classes.get() {
         return Some(classes.clone());
     }
     let classes = std::sync::Arc::new(classes(m, ctx, limit, cancel)?);
-    Some(m.folded.0.get_or_init(|| classes).clone())
+    Some(m.folded.classes.get_or_init(|| classes).clone())
 }
 
-/// Estimated evaluations of [`run`] on `m` (the units of its progress).
+/// Estimated evaluations of [`run`] on `m` (the units of its progress), computed once
+/// per matchup.
 pub(super) fn estimated_evaluations(m: &Matchup) -> f64 {
+    *m.folded.estimate.get_or_init(|| estimate(m))
+}
+
+fn estimate(m: &Matchup) -> f64 {
     let ctx = Context::of(m);
     if let Some(classes) = cached_classes(m, &ctx, COUNTED_DEALS, &Cancel::new()) {
         return classes.iter().map(|c| ctx.class_cost(&c.combos)).sum();
     }
     // Too many deals to fold here: each class holds at most (relabellings × seat
     // orders) deals, and a preflop of offsuit hands is typical of its cost.
-    let deals = count_deals(m, 50_000_000)
+    let deals = count_deals(m, 20_000_000)
         .map(|d| d as f64)
         .unwrap_or_else(|| m.seats.iter().map(|s| s.len() as f64).product());
     let orders: f64 = (1..=m.seats.len()).map(|i| i as f64).product();
@@ -536,8 +550,14 @@ struct Scratch {
     not_plain: Vec<u64>,
 }
 
-/// Values one preflop over every completion of the board.
-fn value(ctx: &Context, combos: &[u16], scratch: &mut Scratch) -> PreflopTally {
+/// Values one preflop over every completion of the board, given its split
+/// ([`Context::split`]: `live` cards and the suits' thresholds).
+fn value(
+    ctx: &Context,
+    combos: &[u16],
+    (live, split): (CardSet, Option<[usize; 4]>),
+    scratch: &mut Scratch,
+) -> PreflopTally {
     let n = combos.len();
     scratch.hands.clear();
     for &c in combos {
@@ -546,7 +566,6 @@ fn value(ctx: &Context, combos: &[u16], scratch: &mut Scratch) -> PreflopTally {
     }
     scratch.values.resize(n, HandValue::default());
     let mut tally = PreflopTally::new(n);
-    let (live, split) = ctx.split(combos);
     let Scratch {
         hands,
         values,
@@ -711,8 +730,9 @@ pub(super) fn run(m: &Matchup, cancel: &Cancel) -> MatchupTally {
                     if cancel.is_cancelled() {
                         return None;
                     }
-                    let tally = value(&ctx, &class.combos, scratch);
-                    cancel.add_work(ctx.class_cost(&class.combos) as u64);
+                    let (live, split) = ctx.split(&class.combos);
+                    let tally = value(&ctx, &class.combos, (live, split), scratch);
+                    cancel.add_work(ctx.cost_of_split(live, split) as u64);
                     Some(tally)
                 },
             )

@@ -291,9 +291,10 @@ fn next_round_batches(done: u64, p: &Precision) -> u64 {
 }
 
 /// The Monte Carlo loop: rounds of batches run in parallel and merged in batch order
-/// (each batch sees the total merged before its round, to aim its deals); after each round `progress` sees the running total with its status and may stop the
-/// run (false). `precision` says how far the total is from its targets. Returns the
-/// total and why it stopped.
+/// (each batch sees the total merged before its round, to aim its deals); after each
+/// round `progress` sees the running total with its status and may stop the run
+/// (false). `precision` says how far the total is from its targets. Returns the total
+/// and why it stopped.
 pub fn monte_carlo_rounds<T, B, M, E, P>(
     settings: &RunSettings,
     batch: B,

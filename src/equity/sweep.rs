@@ -608,6 +608,7 @@ impl<'a> SweepSampler<'a> {
         let mut counts = vec![PointCounts::default(); self.max_n];
         let mut opp_combos = [Combo::from_index(0).expect("combo"); MAX_OPPONENTS];
         let mut opp_holes = [Hand::new(); MAX_OPPONENTS];
+        let up_to = up_to.clamp(1, self.max_n);
         for _ in 0..attempts {
             let h = self.hero.draw(&mut draws.rng);
             let mut deck = self.decks[h];
@@ -619,7 +620,6 @@ impl<'a> SweepSampler<'a> {
                 board = board.add(c);
             }
             let mut dealt = 0;
-            let up_to = up_to.clamp(1, self.max_n);
             while dealt < up_to {
                 if s.opponents.is_random {
                     // Any two live cards: deal them from what is left.

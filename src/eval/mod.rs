@@ -220,9 +220,7 @@ impl Hand {
             HandValue(FLUSH_LOOKUP[suit_bits])
         }
     }
-}
 
-impl Hand {
     /// The value of the best five cards ignoring suits: what [`Hand::evaluate`] gives
     /// when no flush is possible. Only the ranks count, so a card may stand for any
     /// card of its rank (even one already in the hand); 5 to 7 cards in all.

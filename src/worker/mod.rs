@@ -310,16 +310,6 @@ fn run_job(
             return;
         }
     };
-    // The plan is made: a matchup's `auto` is settled by the estimate just made (it
-    // may fold every deal), so the run does not estimate again.
-    let mut settings = settings;
-    if matches!(job, Job::Matchup(_)) && settings.method == Method::Auto {
-        settings.method = if evaluations > 0.0 {
-            Method::Exact
-        } else {
-            Method::MonteCarlo
-        };
-    }
     let finished = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let reporter = (evaluations >= REPORT_EXACT_EVALUATIONS && !matches!(job, Job::Chart(_)))
         .then(|| {
