@@ -3,6 +3,10 @@
 //! instructions per evaluation (see BENCHMARKS.md).
 //!
 //! Usage: eval_count random N | eval_count sequential
+//!
+//! Prints the count, a checksum and the timed loop's seconds, in the form
+//! `../shared/bench/ompeval/bin/omp_driver evalseq|evalrand N` prints them, so the two
+//! loops compare without process start-up (wall time of the loop on one thread).
 
 use multiodds::cards::Card;
 use multiodds::eval::Hand;
@@ -14,60 +18,85 @@ fn main() {
     let cards: Vec<Card> = Card::all().collect();
     match mode {
         "sequential" => {
-            let mut sum = 0u64;
-            for a in 0..52 {
-                let h1 = Hand::new().add(cards[a]);
-                for b in a + 1..52 {
-                    let h2 = h1.add(cards[b]);
-                    for c in b + 1..52 {
-                        let h3 = h2.add(cards[c]);
-                        for d in c + 1..52 {
-                            let h4 = h3.add(cards[d]);
-                            for e in d + 1..52 {
-                                let h5 = h4.add(cards[e]);
-                                for f in e + 1..52 {
-                                    let h6 = h5.add(cards[f]);
-                                    for &card in &cards[f + 1..] {
-                                        sum += h6.add(card).evaluate().get() as u64;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            println!("{sum}");
+            let start = std::time::Instant::now();
+            let (count, sum) = walk_all();
+            report(count, sum, start.elapsed().as_secs_f64());
         }
         _ => {
             let n: usize = args
                 .get(2)
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(1_000_000);
-            // A fixed pseudo-random list (xorshift), distinct cards per hand.
-            let mut state = 0x2545_F491_4F6C_DD1Du64;
-            let mut hands = Vec::with_capacity(n);
-            for _ in 0..n {
-                let mut used = 0u64;
-                let mut hand = [0u8; 7];
-                let mut k = 0;
-                while k < 7 {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    let i = (state % 52) as u8;
-                    if used & (1 << i) == 0 {
-                        used |= 1 << i;
-                        hand[k] = i;
-                        k += 1;
-                    }
-                }
-                hands.push(hand);
-            }
-            let hands: Vec<[Card; 7]> =
-                hands.iter().map(|h| h.map(|i| cards[i as usize])).collect();
-            println!("{}", evaluate_all(black_box(&hands)));
+            let hands = random_hands(&cards, n);
+            let start = std::time::Instant::now();
+            let sum = evaluate_all(black_box(&hands));
+            report(n as u64, sum, start.elapsed().as_secs_f64());
         }
     }
+}
+
+fn report(count: u64, sum: u64, seconds: f64) {
+    println!(
+        "evals: {count} checksum: {sum} loop_s: {seconds:.4} ({:.1} M/s)",
+        count as f64 / seconds / 1e6
+    );
+}
+
+/// All 133,784,560 7-card hands, one card added per level (the incremental walk), cards
+/// taken by index as OMPEval's driver takes them.
+#[inline(never)]
+fn walk_all() -> (u64, u64) {
+    // `i < 52` in every loop, so the check folds away.
+    let card = |i: u8| Card::from_index(i).expect("index below 52");
+    let mut count = 0u64;
+    let mut sum = 0u64;
+    for a in 0..52 {
+        let h1 = Hand::new().add(card(a));
+        for b in a + 1..52 {
+            let h2 = h1.add(card(b));
+            for c in b + 1..52 {
+                let h3 = h2.add(card(c));
+                for d in c + 1..52 {
+                    let h4 = h3.add(card(d));
+                    for e in d + 1..52 {
+                        let h5 = h4.add(card(e));
+                        for f in e + 1..52 {
+                            let h6 = h5.add(card(f));
+                            for g in f + 1..52 {
+                                sum += h6.add(card(g)).evaluate().get() as u64;
+                            }
+                            count += u64::from(51 - f);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (count, sum)
+}
+
+fn random_hands(cards: &[Card], n: usize) -> Vec<[Card; 7]> {
+    // A fixed pseudo-random list (xorshift), distinct cards per hand.
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut hands = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut used = 0u64;
+        let mut hand = [0u8; 7];
+        let mut k = 0;
+        while k < 7 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let i = (state % 52) as u8;
+            if used & (1 << i) == 0 {
+                used |= 1 << i;
+                hand[k] = i;
+                k += 1;
+            }
+        }
+        hands.push(hand);
+    }
+    hands.iter().map(|h| h.map(|i| cards[i as usize])).collect()
 }
 
 /// The measured loop (callgrind: --toggle-collect=*evaluate_all*).

@@ -16,7 +16,7 @@ mod tables {
 
 use crate::cards::Card;
 use std::fmt;
-use tables::{FLUSH_LOOKUP, RANK_LOOKUP, RANK_OFFSETS};
+use tables::{FLUSH_START, HAND_VALUES, RANK_OFFSETS};
 
 /// Hand categories, weakest first; the discriminant is the category code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -102,16 +102,36 @@ impl HandValue {
     }
 }
 
-/// Per card: its rank base plus a one in its suit's counter nibble (bits 32+).
-/// 256 entries, so indexing by a `u8` needs neither a mask nor a bounds check.
+/// Where the four suit counter nibbles start. Bits 32–35 stay free: the rank part (the
+/// low 32 bits) wraps, and the carries of up to seven cards (at most 6) land there.
+const SUIT_SHIFT: u32 = 36;
+
+/// Per card: its scattered, shifted rank base (`table_builder::shifted_base`) plus a one
+/// in its suit's counter nibble. 256 entries, so a `u8` index needs no bounds check.
 const CARD_KEY: [u64; 256] = {
     let mut keys = [0u64; 256];
     let mut i = 0;
     while i < 52 {
-        keys[i] = table_builder::RANK_BASES[i / 4] as u64 + (1u64 << (32 + 4 * (i % 4)));
+        keys[i] =
+            table_builder::shifted_base(i / 4) as u64 + (1u64 << (SUIT_SHIFT + 4 * (i % 4) as u32));
         i += 1;
     }
     keys
+};
+
+// The value lookups below skip their bounds check; this proves, at compile time, that
+// every rank row's whole width lies inside the rank part of `HAND_VALUES`, so any `u32`
+// key (even of a hand of fewer than five cards) reads inside it, and that every 13-bit
+// flush mask reads inside the flush part.
+const _: () = {
+    assert!(RANK_OFFSETS.len() == table_builder::ROWS);
+    let mut row = 0;
+    while row < RANK_OFFSETS.len() {
+        let start = ((row as u32) << table_builder::ROW_SHIFT).wrapping_add(RANK_OFFSETS[row]);
+        assert!(start as usize + (1 << table_builder::ROW_SHIFT) <= FLUSH_START);
+        row += 1;
+    }
+    assert!(FLUSH_START + (1 << 13) == HAND_VALUES.len());
 };
 
 /// Per card: its bit in the four 16-bit suit masks (used only for flushes).
@@ -126,11 +146,12 @@ const CARD_MASK: [u64; 256] = {
 };
 
 /// Suit counters start at 3, so a nibble reaches 8 (its top bit) at five suited cards.
-const SUIT_COUNTER_START: u64 = 0x3333 << 32;
-const FLUSH_FLAGS: u64 = 0x8888 << 32;
+const SUIT_COUNTER_START: u64 = 0x3333 << SUIT_SHIFT;
+const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
 
 /// A partial or complete hand held as running sums, so adding a card is two
-/// instructions and evaluating is one or two table loads.
+/// instructions (an add and an or) and evaluating is a flush test, two shifts and two
+/// table loads (row offset, value).
 ///
 /// Evaluating needs 5 to 7 cards; [`Hand::len`] tells how many were added.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -187,7 +208,7 @@ impl Hand {
     /// Cards of one suit (0 = clubs … 3 = spades) in the hand.
     #[inline(always)]
     pub const fn suit_count(self, suit: u8) -> u8 {
-        (((self.key >> (32 + 4 * suit as u32)) & 0xF) as u8).wrapping_sub(3)
+        (((self.key >> (SUIT_SHIFT + 4 * suit as u32)) & 0xF) as u8).wrapping_sub(3)
     }
 
     /// Cards of one rank (0 = deuce … 12 = ace) in the hand.
@@ -210,15 +231,21 @@ impl Hand {
     #[inline(always)]
     pub fn evaluate(self) -> HandValue {
         debug_assert!((5..=7).contains(&self.len()), "evaluate needs 5-7 cards");
-        let flush_flags = self.key & FLUSH_FLAGS;
-        if flush_flags == 0 {
-            self.evaluate_ignoring_suits()
+        let index = if self.key & FLUSH_FLAGS == 0 {
+            self.rank_index()
         } else {
-            // The flag bit of suit s is bit 32 + 4s + 3; its suit mask starts at bit 16s.
-            let flag = flush_flags.trailing_zeros() - 35;
-            let suit_bits = (self.mask >> (flag * 4)) as usize & 0x1fff;
-            HandValue(FLUSH_LOOKUP[suit_bits])
-        }
+            // Flushes are rare (3% of 7-card hands): keep the common path straight.
+            std::hint::cold_path();
+            // The flag bit of suit s is bit 4s + 3 of the counters; its suit mask starts
+            // at bit 16s. (Shifted here, not reused from the test above, so that the test
+            // stays a `test` and keeps no copy of the key alive.)
+            let flags = (self.key >> SUIT_SHIFT) as u32 & 0x8888;
+            let flag = flags.trailing_zeros() - 3;
+            FLUSH_START + ((self.mask >> (flag * 4)) as usize & 0x1fff)
+        };
+        // SAFETY: `rank_index` and the flush index both read inside `HAND_VALUES` (the
+        // `const` assertion beside `CARD_KEY` proves it for every key and every mask).
+        HandValue(unsafe { *HAND_VALUES.get_unchecked(index) })
     }
 
     /// The value of the best five cards ignoring suits: what [`Hand::evaluate`] gives
@@ -226,10 +253,17 @@ impl Hand {
     /// card of its rank (even one already in the hand); 5 to 7 cards in all.
     #[inline(always)]
     pub fn evaluate_ignoring_suits(self) -> HandValue {
-        let key = table_builder::scatter(self.key as u32);
-        let row = (key >> table_builder::ROW_SHIFT) as usize;
-        let offset = RANK_OFFSETS[row & (RANK_OFFSETS.len() - 1)];
-        HandValue(RANK_LOOKUP[key.wrapping_add(offset) as usize])
+        // SAFETY: as in `evaluate`.
+        HandValue(unsafe { *HAND_VALUES.get_unchecked(self.rank_index()) })
+    }
+
+    /// Where the value of this hand's rank multiset is: the row and column of its
+    /// scattered key, displaced (see `table_builder`). Below `FLUSH_START` for any key.
+    #[inline(always)]
+    fn rank_index(self) -> usize {
+        let shifted = self.key as u32;
+        let row = (shifted >> table_builder::ROW_BITS_SHIFT) as usize;
+        (shifted >> table_builder::KEY_SHIFT).wrapping_add(RANK_OFFSETS[row]) as usize
     }
 }
 
@@ -296,7 +330,7 @@ mod tests {
 
     #[test]
     fn table_sizes_fit_in_l2() {
-        let bytes = FLUSH_LOOKUP.len() * 2 + RANK_LOOKUP.len() * 2 + RANK_OFFSETS.len() * 4;
+        let bytes = HAND_VALUES.len() * 2 + RANK_OFFSETS.len() * 4;
         assert!(bytes <= 256 * 1024, "tables are {bytes} bytes");
     }
 
@@ -311,6 +345,40 @@ mod tests {
             });
         }
         assert_eq!(count, seen.len());
+    }
+
+    #[test]
+    fn suit_and_rank_counts_survive_the_rank_key_wrapping() {
+        // The rank part wraps into bits 32-35; the suit counters above must not see it.
+        let cards: Vec<Card> = Card::all().collect();
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            let mut hand = Hand::new();
+            let mut held = Vec::new();
+            while held.len() < 7 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let card = cards[(state % 52) as usize];
+                if !held.contains(&card) {
+                    held.push(card);
+                    hand = hand.add(card);
+                }
+            }
+            for suit in 0..4 {
+                let expected = held.iter().filter(|c| c.suit() == suit).count();
+                assert_eq!(hand.suit_count(suit) as usize, expected, "{held:?}");
+            }
+            for rank in 0..13 {
+                let expected = held.iter().filter(|c| c.rank() == rank).count();
+                assert_eq!(hand.rank_count(rank) as usize, expected, "{held:?}");
+            }
+            let (first, second) = held.split_at(3);
+            assert_eq!(
+                Hand::from_cards(first).combine(Hand::from_cards(second)),
+                hand
+            );
+        }
     }
 
     #[test]
