@@ -152,6 +152,20 @@ impl WeightedCombos {
     }
 }
 
+/// Asks the CPU to start loading `value`'s cache line (no effect where unsupported).
+#[inline(always)]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint: it reads nothing into the program and cannot fault
+    // (and `value` is a valid reference anyway). SSE is part of every x86-64 CPU.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
 /// A uniform integer below `n` (Lemire's multiply-and-reject: exact, and nearly
 /// always one 32-bit draw).
 #[inline]
@@ -485,17 +499,25 @@ impl<'a> Sampler<'a> {
         // stops as starved (SPEC §4: impossible or near-impossible deals are reported).
         let max_attempts = deals as u64 * ATTEMPTS_PER_DEAL;
         let mut attempts = 0u64;
+        let k = self.weighted.len();
+        // A listed combination is drawn one deal ahead and its row prefetched: the list
+        // can be megabytes (AA vs JJ+ ×4), and a cold row would stall every deal.
+        let draw_listed = |rng: &mut Xoshiro256PlusPlus| {
+            self.joined.as_ref().map(|j| {
+                let t = j.table.draw(rng);
+                prefetch(&j.combos[t * k]);
+                (j, t)
+            })
+        };
+        let mut next_listed = draw_listed(&mut draws.rng);
         while done < deals && attempts < max_attempts {
             attempts += 1;
             let mut used = base_used;
             let mut clash = false;
             // A listed combination (never a clash), or one independent draw per seat
             // (the whole deal rejected on a clash).
-            let listed = self
-                .joined
-                .as_ref()
-                .map(|j| (j, j.table.draw(&mut draws.rng)));
-            let k = self.weighted.len();
+            let listed = next_listed;
+            next_listed = draw_listed(&mut draws.rng);
             for (j, (seat, combos)) in self.weighted.iter().enumerate() {
                 let i = match listed {
                     Some((joined, t)) => joined.combos[t * k + j] as usize,
