@@ -95,7 +95,7 @@ impl AliasTable {
         (own + aliased) / n
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn draw(&self, rng: &mut Xoshiro256PlusPlus) -> usize {
         // A known hand needs no randomness.
         if self.keep.len() == 1 {
@@ -114,41 +114,56 @@ impl AliasTable {
 #[derive(Clone, Debug)]
 pub struct WeightedCombos {
     table: AliasTable,
-    sets: Vec<CardSet>,
-    hands: Vec<Hand>,
+    /// Each combo's cards and hole hand side by side: one bounds check, one cache line.
+    entries: Vec<(CardSet, Hand)>,
 }
 
 impl WeightedCombos {
     pub fn new(seat: &SeatCombos) -> WeightedCombos {
-        let hands = seat
+        let entries = seat
             .combos
             .iter()
-            .map(|c| {
+            .zip(&seat.sets)
+            .map(|(c, &set)| {
                 let (a, b) = c.cards();
-                Hand::new().add(a).add(b)
+                (set, Hand::new().add(a).add(b))
             })
             .collect();
         WeightedCombos {
             table: AliasTable::new(&seat.weights),
-            sets: seat.sets.clone(),
-            hands,
+            entries,
         }
     }
 
     /// A combo index drawn in proportion to its weight.
-    #[inline]
+    #[inline(always)]
     pub fn draw(&self, rng: &mut Xoshiro256PlusPlus) -> usize {
         self.table.draw(rng)
     }
 
+    /// Number of combos.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Combo `i`'s cards and hole hand.
+    #[inline(always)]
+    pub fn entry(&self, i: usize) -> (CardSet, Hand) {
+        self.entries[i]
+    }
+
     #[inline]
     pub fn set(&self, i: usize) -> CardSet {
-        self.sets[i]
+        self.entries[i].0
     }
 
     #[inline]
     pub fn hand(&self, i: usize) -> Hand {
-        self.hands[i]
+        self.entries[i].1
     }
 }
 
@@ -229,16 +244,28 @@ impl Deck {
     }
 }
 
-/// Random cards two to a 64-bit draw: each half of the generator's output picks one
-/// card (Lemire's multiply, exact: the rare low products are drawn again).
+/// Random numbers for dealing: cards four to a 64-bit draw (16 bits each, Lemire's
+/// multiply, exact: the 16 lowest products of 65,536 are drawn again), and 32-bit
+/// numbers two to a draw.
 pub struct CardDraws {
     pub rng: Xoshiro256PlusPlus,
     spare: Option<u32>,
+    /// Unused 16-bit chunks of the last draw for cards, lowest first.
+    chunks: u64,
+    chunks_left: u32,
 }
+
+/// 2^16 mod 52: a 16-bit product with a low half below it is drawn again.
+const CARD_CHUNK_REJECT: u32 = (1 << 16) % 52;
 
 impl CardDraws {
     pub fn new(rng: Xoshiro256PlusPlus) -> CardDraws {
-        CardDraws { rng, spare: None }
+        CardDraws {
+            rng,
+            spare: None,
+            chunks: 0,
+            chunks_left: 0,
+        }
     }
 
     #[inline]
@@ -254,6 +281,20 @@ impl CardDraws {
         }
     }
 
+    /// The next 16 random bits for a card.
+    #[inline(always)]
+    fn chunk(&mut self) -> u32 {
+        use rand::Rng;
+        if self.chunks_left == 0 {
+            self.chunks = self.rng.next_u64();
+            self.chunks_left = 4;
+        }
+        let chunk = self.chunks as u16;
+        self.chunks >>= 16;
+        self.chunks_left -= 1;
+        chunk as u32
+    }
+
     /// A uniform integer below `n` (Lemire's multiply-and-reject, exact).
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
@@ -266,32 +307,21 @@ impl CardDraws {
         self.below(52) as u8
     }
 
-    /// `k` uniform cards not in `used` (added to it), as a hand: each half of a 64-bit
-    /// number picks one card (Lemire, exact: on the one-in-90-million low product the
-    /// half is replaced by a fresh draw), and a card already used is drawn again.
+    /// `k` uniform cards not in `used` (added to it), as a hand: each 16-bit chunk picks
+    /// one of 52 cards (exact), and a card already used is drawn again.
     #[inline]
     pub fn deal_into(&mut self, used: &mut CardSet, k: usize) -> Hand {
-        use rand::Rng;
         let mut hand = Hand::new();
         let mut left = k;
         while left > 0 {
-            let r = self.rng.next_u64();
-            for half in [r as u32, (r >> 32) as u32] {
-                if left == 0 {
-                    break;
-                }
-                let m = half as u64 * 52;
-                // 2^32 mod 52 = 48: below it the product is redrawn (exact Lemire).
-                let index = if (m as u32) < 48 {
-                    self.below(52)
-                } else {
-                    (m >> 32) as u32
-                };
-                let card = Card::from_index(index as u8).expect("card index");
-                if used.insert(card) {
-                    hand = hand.add(card);
-                    left -= 1;
-                }
+            let m = self.chunk() * 52;
+            if m & 0xFFFF < CARD_CHUNK_REJECT {
+                continue;
+            }
+            let card = Card::from_index((m >> 16) as u8).expect("card index");
+            if used.insert(card) {
+                hand = hand.add(card);
+                left -= 1;
             }
         }
         hand
@@ -368,6 +398,9 @@ pub struct Sampler<'a> {
     weighted: Vec<(usize, WeightedCombos)>,
     random_seats: Vec<usize>,
     board_hand: Hand,
+    /// Board cards to deal (counted once: a popcount is not one instruction on every
+    /// x86-64).
+    to_come: usize,
     /// Every valid combination of the weighted seats' combos, when there are few enough.
     joined: Option<JoinedDeals>,
 }
@@ -461,7 +494,7 @@ impl<'a> Sampler<'a> {
             }
         }
         // Narrow seats first: a clash is found after fewer draws.
-        weighted.sort_by_key(|(_, w)| w.sets.len());
+        weighted.sort_by_key(|(_, w)| w.len());
         let board_hand = Hand::from_cards(&matchup.board.iter().collect::<Vec<_>>());
         // Two or more weighted seats can clash: list their valid combinations when
         // there are few enough, and draw from those (no rejection at all).
@@ -475,6 +508,7 @@ impl<'a> Sampler<'a> {
             weighted,
             random_seats,
             board_hand,
+            to_come: matchup.cards_to_come(),
             joined,
         }
     }
@@ -488,70 +522,96 @@ impl<'a> Sampler<'a> {
     pub fn batch(&self, seed: u64, index: u64, deals: u32) -> MatchupTally {
         let mut draws = CardDraws::new(batch_rng(seed, index));
         let n = self.matchup.seats.len();
-        let mut counts = vec![SeatCounts::ZERO; n];
-        let mut holes = vec![Hand::new(); n];
-        let mut values = vec![HandValue::default(); n];
+        let mut deal = Deal {
+            counts: vec![SeatCounts::ZERO; n],
+            holes: vec![Hand::new(); n],
+            values: vec![HandValue::default(); n],
+        };
         let base_used = self.matchup.board.union(self.matchup.dead);
-        let to_come = self.matchup.cards_to_come();
         let mut done = 0;
         // A bounded number of draws: with ranges that almost never fit together a
         // batch comes back short (even empty) rather than looping; the run loop then
         // stops as starved (SPEC §4: impossible or near-impossible deals are reported).
         let max_attempts = deals as u64 * ATTEMPTS_PER_DEAL;
         let mut attempts = 0u64;
-        let k = self.weighted.len();
-        // A listed combination is drawn one deal ahead and its row prefetched: the list
-        // can be megabytes (AA vs JJ+ ×4), and a cold row would stall every deal.
-        let draw_listed = |rng: &mut Xoshiro256PlusPlus| {
-            self.joined.as_ref().map(|j| {
-                let t = j.table.draw(rng);
-                prefetch(&j.combos[t * k]);
-                (j, t)
-            })
-        };
-        let mut next_listed = draw_listed(&mut draws.rng);
-        while done < deals && attempts < max_attempts {
-            attempts += 1;
-            let mut used = base_used;
-            let mut clash = false;
-            // A listed combination (never a clash), or one independent draw per seat
-            // (the whole deal rejected on a clash).
-            let listed = next_listed;
-            next_listed = draw_listed(&mut draws.rng);
-            for (j, (seat, combos)) in self.weighted.iter().enumerate() {
-                let i = match listed {
-                    Some((joined, t)) => joined.combos[t * k + j] as usize,
-                    None => combos.draw(&mut draws.rng),
-                };
-                if combos.set(i).intersects(used) {
-                    clash = true;
-                    break;
+        if let Some(joined) = &self.joined {
+            // A listed combination never clashes. It is drawn one deal ahead and its row
+            // prefetched: the list can be megabytes (AA vs JJ+ ×4), and a cold row would
+            // stall every deal.
+            let k = self.weighted.len();
+            let mut next = joined.table.draw(&mut draws.rng);
+            prefetch(&joined.combos[next * k]);
+            while done < deals {
+                let row = &joined.combos[next * k..next * k + k];
+                next = joined.table.draw(&mut draws.rng);
+                prefetch(&joined.combos[next * k]);
+                let mut used = base_used;
+                for ((seat, combos), &i) in self.weighted.iter().zip(row) {
+                    let (set, hand) = combos.entry(i as usize);
+                    debug_assert!(!set.intersects(used), "listed combinations never clash");
+                    used = used.union(set);
+                    deal.holes[*seat] = hand;
                 }
-                used = used.union(combos.set(i));
-                holes[*seat] = combos.hand(i);
+                self.finish_deal(&mut deal, &mut draws, used);
+                done += 1;
             }
-            if clash {
-                continue;
+            attempts = done as u64;
+        } else {
+            // One independent draw per seat, the whole deal rejected on a clash.
+            while done < deals && attempts < max_attempts {
+                attempts += 1;
+                let mut used = base_used;
+                let mut clash = false;
+                for (seat, combos) in &self.weighted {
+                    let (set, hand) = combos.entry(combos.draw(&mut draws.rng));
+                    if set.intersects(used) {
+                        clash = true;
+                        break;
+                    }
+                    used = used.union(set);
+                    deal.holes[*seat] = hand;
+                }
+                if clash {
+                    continue;
+                }
+                self.finish_deal(&mut deal, &mut draws, used);
+                done += 1;
             }
-            for &seat in &self.random_seats {
-                holes[seat] = draws.deal_into(&mut used, 2);
-            }
-            let board = self.board_hand.combine(draws.deal_into(&mut used, to_come));
-            for (v, h) in values.iter_mut().zip(&holes) {
-                *v = board.combine(*h).evaluate();
-            }
-            credit_counts(&values, &mut counts);
-            done += 1;
         }
         MatchupTally {
             deals: done as u64,
             attempts,
-            seats: counts
+            seats: deal
+                .counts
                 .into_iter()
                 .map(|c| c.into_sums(done).into_tally())
                 .collect(),
         }
     }
+
+    /// Deals the random seats and the board around the weighted seats' hands already in
+    /// `deal.holes` (their cards in `used`), and counts the showdown.
+    #[inline(always)]
+    fn finish_deal(&self, deal: &mut Deal, draws: &mut CardDraws, mut used: CardSet) {
+        for &seat in &self.random_seats {
+            deal.holes[seat] = draws.deal_into(&mut used, 2);
+        }
+        let board = self
+            .board_hand
+            .combine(draws.deal_into(&mut used, self.to_come));
+        for (v, h) in deal.values.iter_mut().zip(&deal.holes) {
+            *v = board.combine(*h).evaluate();
+        }
+        credit_counts(&deal.values, &mut deal.counts);
+    }
+}
+
+/// One batch's working space: the seats' hole hands and values of the current deal, and
+/// the counts so far.
+struct Deal {
+    counts: Vec<SeatCounts>,
+    holes: Vec<Hand>,
+    values: Vec<HandValue>,
 }
 
 #[cfg(test)]
