@@ -515,6 +515,17 @@ impl SeatSums {
         }
     }
 
+    /// The tally of a batch of independent deals of weight 1, each figure with its
+    /// deals' squared values (win and tie are 0 or 1, so their squares are themselves).
+    pub fn into_deal_tally(self, equity_squares: f64) -> SeatTally {
+        let mut t = SeatTally::default();
+        t.win.add_deals(self.weight, self.win, self.win);
+        t.tie.add_deals(self.weight, self.tie, self.tie);
+        t.equity.add_deals(self.weight, self.equity, equity_squares);
+        t.hand_types = self.hand_types;
+        t
+    }
+
     pub fn into_tally(self) -> SeatTally {
         let mut t = SeatTally::default();
         t.win.add_batch(self.weight, self.win);

@@ -9,7 +9,7 @@
 //! batches are merged in index order, so a seed gives the same numbers on any number
 //! of threads.
 
-use super::{Matchup, MatchupTally, SeatCombos, SeatSums, Showdown, MAX_SEATS};
+use super::{Matchup, MatchupTally, SeatCombos, SeatSums, SeatTally, Showdown, MAX_SEATS};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -355,10 +355,15 @@ impl SeatCounts {
         hand_types: [0; 9],
     };
 
-    fn into_sums(self, deals: u32) -> SeatSums {
+    /// The batch's tally: its deals are independent, so each figure keeps the sum of
+    /// its squared per-deal values (a k-way tie is worth 1/k, squared 1/k²).
+    fn into_tally(self, deals: u32) -> SeatTally {
         let ties: u32 = self.tie_by_k.iter().sum();
         let shares: f64 = (2..=MAX_SEATS)
             .map(|k| self.tie_by_k[k] as f64 / k as f64)
+            .sum();
+        let share_squares: f64 = (2..=MAX_SEATS)
+            .map(|k| self.tie_by_k[k] as f64 / (k * k) as f64)
             .sum();
         SeatSums {
             weight: deals as f64,
@@ -367,6 +372,7 @@ impl SeatCounts {
             equity: self.win as f64 + shares,
             hand_types: self.hand_types.map(|x| x as f64),
         }
+        .into_deal_tally(self.win as f64 + share_squares)
     }
 }
 
@@ -584,7 +590,7 @@ impl<'a> Sampler<'a> {
             seats: deal
                 .counts
                 .into_iter()
-                .map(|c| c.into_sums(done).into_tally())
+                .map(|c| c.into_tally(done))
                 .collect(),
         }
     }

@@ -4,6 +4,13 @@
 /// Σs/Σn; its standard error comes from the spread of the batch means (the ratio
 /// estimator's variance), so batches may hold different numbers of deals. Merging is
 /// addition, so the result does not depend on which thread ran which batch.
+///
+/// When every batch also brings the sum of its deals' squared values
+/// ([`BatchStat::add_deals`]: deals drawn independently, each weighing 1), the standard
+/// error is the textbook one of independent draws, √(sample variance / deals): it rests
+/// on every deal rather than on a few hundred batch means, so it wobbles far less and a
+/// run stops where its true error reaches the target, not where a noisy estimate first
+/// dips below it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct BatchStat {
     pub batches: u32,
@@ -12,6 +19,10 @@ pub struct BatchStat {
     nn: f64,
     ss: f64,
     sn: f64,
+    /// Σ of the deals' squared values, over the batches that gave it.
+    deal_squares: f64,
+    /// Batches that gave their deals' squares.
+    deal_batches: u32,
 }
 
 impl BatchStat {
@@ -28,7 +39,20 @@ impl BatchStat {
         self.sn += s * n;
     }
 
+    /// Adds one batch of `n` independent deals of weight 1 whose values sum to `s` and
+    /// whose squared values sum to `squares`.
+    pub fn add_deals(&mut self, n: f64, s: f64, squares: f64) {
+        if n <= 0.0 {
+            return;
+        }
+        self.add_batch(n, s);
+        self.deal_squares += squares;
+        self.deal_batches += 1;
+    }
+
     pub fn merge(&mut self, other: &BatchStat) {
+        self.deal_squares += other.deal_squares;
+        self.deal_batches += other.deal_batches;
         self.batches += other.batches;
         self.n += other.n;
         self.s += other.s;
@@ -50,6 +74,10 @@ impl BatchStat {
             return None;
         }
         let r = self.s / self.n;
+        if self.deal_batches == self.batches && self.n > 1.0 {
+            let variance = (self.deal_squares / self.n - r * r).max(0.0) * self.n / (self.n - 1.0);
+            return Some((variance / self.n).sqrt());
+        }
         let sum_sq = (self.ss - 2.0 * r * self.sn + r * r * self.nn).max(0.0);
         let mean_n = self.n / b;
         Some((sum_sq / (b - 1.0)).sqrt() / (mean_n * b.sqrt()))
@@ -71,6 +99,32 @@ mod tests {
         let var = means.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / 4.0;
         assert!((stat.mean().unwrap() - mean).abs() < 1e-12);
         assert!((stat.std_error().unwrap() - (var / 5.0).sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn independent_deals_give_the_sample_standard_error() {
+        // Deals of values 1, 0, 0.5, 1 and 0, 1 in two batches.
+        let values = [1.0, 0.0, 0.5, 1.0, 0.0, 1.0];
+        let mut stat = BatchStat::default();
+        for batch in values.chunks(3) {
+            let s: f64 = batch.iter().sum();
+            let squares: f64 = batch.iter().map(|x| x * x).sum();
+            stat.add_deals(batch.len() as f64, s, squares);
+        }
+        let n = values.len() as f64;
+        let mean = values.iter().sum::<f64>() / n;
+        let var = values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        assert!((stat.mean().unwrap() - mean).abs() < 1e-12);
+        assert!((stat.std_error().unwrap() - (var / n).sqrt()).abs() < 1e-12);
+        // One batch without squares: back to the batch means for all.
+        let mut mixed = stat;
+        mixed.add_batch(3.0, 1.5);
+        let mut batch_means = BatchStat::default();
+        for batch in values.chunks(3) {
+            batch_means.add_batch(batch.len() as f64, batch.iter().sum());
+        }
+        batch_means.add_batch(3.0, 1.5);
+        assert_eq!(mixed.std_error(), batch_means.std_error());
     }
 
     #[test]
