@@ -357,7 +357,7 @@ impl SeatCounts {
 
     /// The batch's tally: its deals are independent, so each figure keeps the sum of
     /// its squared per-deal values (a k-way tie is worth 1/k, squared 1/k²).
-    fn into_tally(self, deals: u32) -> SeatTally {
+    fn into_tally(&self, deals: u32) -> SeatTally {
         let ties: u32 = self.tie_by_k.iter().sum();
         let shares: f64 = (2..=MAX_SEATS)
             .map(|k| self.tie_by_k[k] as f64 / k as f64)
@@ -526,13 +526,43 @@ impl<'a> Sampler<'a> {
 
     /// Runs batch `index` of `deals` deals.
     pub fn batch(&self, seed: u64, index: u64, deals: u32) -> MatchupTally {
+        // Up to six seats the working space is arrays of a known length, so the loops
+        // over seats unroll (the same code, inlined into each).
+        match self.matchup.seats.len() {
+            2 => self.batch_of_seats::<2>(seed, index, deals),
+            3 => self.batch_of_seats::<3>(seed, index, deals),
+            4 => self.batch_of_seats::<4>(seed, index, deals),
+            5 => self.batch_of_seats::<5>(seed, index, deals),
+            6 => self.batch_of_seats::<6>(seed, index, deals),
+            n => self.run_batch(
+                seed,
+                index,
+                deals,
+                Deal {
+                    counts: &mut vec![SeatCounts::ZERO; n],
+                    holes: &mut vec![Hand::new(); n],
+                    values: &mut vec![HandValue::default(); n],
+                },
+            ),
+        }
+    }
+
+    fn batch_of_seats<const N: usize>(&self, seed: u64, index: u64, deals: u32) -> MatchupTally {
+        self.run_batch(
+            seed,
+            index,
+            deals,
+            Deal {
+                counts: &mut [SeatCounts::ZERO; N],
+                holes: &mut [Hand::new(); N],
+                values: &mut [HandValue::default(); N],
+            },
+        )
+    }
+
+    #[inline(always)]
+    fn run_batch(&self, seed: u64, index: u64, deals: u32, mut deal: Deal) -> MatchupTally {
         let mut draws = CardDraws::new(batch_rng(seed, index));
-        let n = self.matchup.seats.len();
-        let mut deal = Deal {
-            counts: vec![SeatCounts::ZERO; n],
-            holes: vec![Hand::new(); n],
-            values: vec![HandValue::default(); n],
-        };
         let base_used = self.matchup.board.union(self.matchup.dead);
         let mut done = 0;
         // A bounded number of draws: with ranges that almost never fit together a
@@ -587,37 +617,33 @@ impl<'a> Sampler<'a> {
         MatchupTally {
             deals: done as u64,
             attempts,
-            seats: deal
-                .counts
-                .into_iter()
-                .map(|c| c.into_tally(done))
-                .collect(),
+            seats: deal.counts.iter().map(|c| c.into_tally(done)).collect(),
         }
     }
 
     /// Deals the random seats and the board around the weighted seats' hands already in
     /// `deal.holes` (their cards in `used`), and counts the showdown.
     #[inline(always)]
-    fn finish_deal(&self, deal: &mut Deal, draws: &mut CardDraws, mut used: CardSet) {
+    fn finish_deal(&self, deal: &mut Deal<'_>, draws: &mut CardDraws, mut used: CardSet) {
         for &seat in &self.random_seats {
             deal.holes[seat] = draws.deal_into(&mut used, 2);
         }
         let board = self
             .board_hand
             .combine(draws.deal_into(&mut used, self.to_come));
-        for (v, h) in deal.values.iter_mut().zip(&deal.holes) {
+        for (v, h) in deal.values.iter_mut().zip(deal.holes.iter()) {
             *v = board.combine(*h).evaluate();
         }
-        credit_counts(&deal.values, &mut deal.counts);
+        credit_counts(deal.values, deal.counts);
     }
 }
 
 /// One batch's working space: the seats' hole hands and values of the current deal, and
 /// the counts so far.
-struct Deal {
-    counts: Vec<SeatCounts>,
-    holes: Vec<Hand>,
-    values: Vec<HandValue>,
+struct Deal<'a> {
+    counts: &'a mut [SeatCounts],
+    holes: &'a mut [Hand],
+    values: &'a mut [HandValue],
 }
 
 #[cfg(test)]

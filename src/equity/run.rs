@@ -264,8 +264,9 @@ fn is_starved(deals: u64, attempts: u64) -> bool {
 pub const ROUND_BATCHES: u64 = 32;
 /// The first round is small, so the first estimate arrives quickly.
 pub const FIRST_ROUND_BATCHES: u64 = 4;
-/// The smallest later round (enough to keep a few threads busy).
-pub const MIN_ROUND_BATCHES: u64 = 4;
+/// The smallest later round (one batch per thread on two cores; the last round before
+/// the target is often this small, and every batch past the target is waste).
+pub const MIN_ROUND_BATCHES: u64 = 2;
 
 /// The size of the round after `done` batches: what the limiting figure's standard
 /// error says is still needed (it shrinks as 1/√batches), at least the batches the
@@ -279,8 +280,10 @@ fn next_round_batches(done: u64, p: &Precision) -> u64 {
             ..
         }) if *target > 0.0 => {
             let ratio = se / target;
-            // 3% over the projection, so the target is rarely missed by a hair.
-            (done as f64 * (ratio * ratio * 1.03 - 1.0)).ceil().max(0.0) as u64
+            // 1% over the projection, so the target is rarely missed by a hair (the
+            // error of independent deals is estimated from every deal, so the
+            // projection is close).
+            (done as f64 * (ratio * ratio * 1.01 - 1.0)).ceil().max(0.0) as u64
         }
         Some(_) => ROUND_BATCHES,
         None => 0,
