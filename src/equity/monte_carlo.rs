@@ -357,7 +357,7 @@ impl SeatCounts {
 
     /// The batch's tally: its deals are independent, so each figure keeps the sum of
     /// its squared per-deal values (a k-way tie is worth 1/k, squared 1/k²).
-    fn into_tally(&self, deals: u32) -> SeatTally {
+    fn into_tally(self, deals: u32) -> SeatTally {
         let ties: u32 = self.tie_by_k.iter().sum();
         let shares: f64 = (2..=MAX_SEATS)
             .map(|k| self.tie_by_k[k] as f64 / k as f64)
