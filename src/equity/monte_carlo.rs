@@ -7,7 +7,8 @@
 //!
 //! Work comes in batches: batch `i` uses a generator seeded from (seed, i) only, and
 //! batches are merged in index order, so a seed gives the same numbers on any number
-//! of threads.
+//! of threads. Deals are independent, so a batch also brings its deals' squared values
+//! and the standard errors are those of independent draws (`BatchStat::add_deals`).
 
 use super::{Matchup, MatchupTally, SeatCombos, SeatSums, SeatTally, Showdown, MAX_SEATS};
 use crate::cards::{Card, CardSet};
