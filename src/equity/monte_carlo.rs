@@ -156,16 +156,6 @@ impl WeightedCombos {
     pub fn entry(&self, i: usize) -> (CardSet, Hand) {
         self.entries[i]
     }
-
-    #[inline]
-    pub fn set(&self, i: usize) -> CardSet {
-        self.entries[i].0
-    }
-
-    #[inline]
-    pub fn hand(&self, i: usize) -> Hand {
-        self.entries[i].1
-    }
 }
 
 /// Asks the CPU to start loading `value`'s cache line (no effect where unsupported).

@@ -609,12 +609,15 @@ impl<'a> SweepSampler<'a> {
         let mut opp_combos = [Combo::from_index(0).expect("combo"); MAX_OPPONENTS];
         let mut opp_holes = [Hand::new(); MAX_OPPONENTS];
         let up_to = up_to.clamp(1, self.max_n);
+        // Counted once: a card count is a software popcount on baseline x86-64.
+        let to_come = s.to_come();
         for _ in 0..attempts {
             let h = self.hero.draw(&mut draws.rng);
+            let (hero_set, hero_hole) = self.hero.entry(h);
             let mut deck = self.decks[h];
             let mut board = self.board_hand;
-            let mut used = s.board.union(s.dead).union(self.hero.set(h));
-            for _ in 0..s.to_come() {
+            let mut used = s.board.union(s.dead).union(hero_set);
+            for _ in 0..to_come {
                 let c = deck.deal(&mut draws);
                 used.insert(c);
                 board = board.add(c);
@@ -630,26 +633,20 @@ impl<'a> SweepSampler<'a> {
                 } else {
                     // Weighted: draw by weight; a clash ends the deal (see module docs).
                     let o = self.opponents.draw(&mut draws.rng);
-                    let set = self.opponents.set(o);
+                    let (set, hole) = self.opponents.entry(o);
                     if set.intersects(used) {
                         break;
                     }
                     used = used.union(set);
                     opp_combos[dealt] = s.opponents.combos[o];
-                    opp_holes[dealt] = self.opponents.hand(o);
+                    opp_holes[dealt] = hole;
                 }
                 dealt += 1;
             }
             let (combos, holes) = (&opp_combos[..dealt], &opp_holes[..dealt]);
-            for_each_prefix(
-                s,
-                s.hero.combos[h],
-                self.hero.hand(h),
-                combos,
-                holes,
-                board,
-                |p| counts[p.n - 1].credit(p),
-            );
+            for_each_prefix(s, s.hero.combos[h], hero_hole, combos, holes, board, |p| {
+                counts[p.n - 1].credit(p)
+            });
         }
         SweepTally::from_sums(
             counts.into_iter().map(PointCounts::into_sums).collect(),
