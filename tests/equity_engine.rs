@@ -677,3 +677,59 @@ fn rank_pair_path_hand_types_agree_with_monte_carlo() {
         }
     }
 }
+
+#[test]
+fn sweep_preflop_exact_point_agrees_with_the_heads_up_enumeration() {
+    // AsKs against one random opponent before the flop: 1,225 hands × C(48, 5) boards,
+    // enumerated by canonical preflops (the direct walk would take 4.5e9 evaluations).
+    let sweep = Sweep::new(
+        HandRange::parse("AsKs").unwrap(),
+        HandRange::random(),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        1..=1,
+    )
+    .unwrap();
+    let p = exact_point(&sweep, 1).point(1, Method::Exact, true);
+    assert_eq!(p.deals, 1225 * 1_712_304);
+    // Win, tie and equity: the matchup's own heads-up enumeration.
+    let m = matchup(&["AsKs", "random"], "", "");
+    let hu = exact::run(&m).result(Method::Exact, None);
+    for (a, b, what) in [
+        (p.win, hu.seats[0].win, "win"),
+        (p.tie, hu.seats[0].tie, "tie"),
+        (p.equity, hu.seats[0].equity, "equity"),
+    ] {
+        assert!((a - b).abs() < 1e-9, "{what}: {a} vs {b}");
+    }
+    // Hand strength: two-card hands, counted here opponent by opponent.
+    let hero: [Card; 2] = ["As".parse().unwrap(), "Ks".parse().unwrap()];
+    let hero_now = multiodds::eval::rank_partial(&hero);
+    let (mut ahead, mut tied, mut hands) = (0.0, 0.0, 0.0);
+    let deck: Vec<Card> = CardSet::from_iter(hero).complement().iter().collect();
+    for i in 0..deck.len() {
+        for j in i + 1..deck.len() {
+            let v = multiodds::eval::rank_partial(&[deck[i], deck[j]]);
+            hands += 1.0;
+            match hero_now.cmp(&v) {
+                std::cmp::Ordering::Greater => ahead += 1.0,
+                std::cmp::Ordering::Equal => tied += 1.0,
+                std::cmp::Ordering::Less => {}
+            }
+        }
+    }
+    let hs = (ahead + tied / 2.0) / hands;
+    assert!(
+        (p.hand_strength - hs).abs() < 1e-9,
+        "{} vs {hs}",
+        p.hand_strength
+    );
+    // With one opponent the potentials tie HS to the equity exactly (SPEC §4).
+    let (ppot, npot) = (p.ppot.unwrap(), p.npot.unwrap());
+    let identity = p.hand_strength * (1.0 - npot) + (1.0 - p.hand_strength) * ppot;
+    assert!(
+        (identity - p.equity).abs() < 1e-9,
+        "{identity} vs {}",
+        p.equity
+    );
+}

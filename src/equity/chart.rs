@@ -1,7 +1,7 @@
 //! The 169-hand chart: every starting-hand class against 1–22 random opponents (1–9 by default) on the
 //! current board, one sweep per class (SPEC §6 `table`).
 
-use super::run::{run_sweep, RunSettings};
+use super::run::{run_sweep_within, RunSettings};
 use super::sweep::{Sweep, SweepPoint};
 use super::{check_board, EquityError};
 use crate::cards::CardSet;
@@ -52,6 +52,10 @@ impl ChartResult {
     }
 }
 
+/// Under `auto` the whole chart's exact work stays within one run's budget (SPEC §5:
+/// exact when it finishes well under a second), shared by its 169 classes.
+const CLASS_AUTO_BUDGET: f64 = super::run::AUTO_EXACT_EVALUATIONS / 169.0;
+
 /// The evaluations the chart's exact points take with `method`: three representative
 /// classes (a pair, a suited and an offsuit hand) scaled by how many classes of each
 /// kind there are.
@@ -76,7 +80,8 @@ pub fn exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
             spec.dead,
             spec.counts.clone(),
         ) {
-            total += classes * super::run::sweep_exact_evaluations(&sweep, method);
+            total += classes
+                * super::run::sweep_exact_evaluations_within(&sweep, method, CLASS_AUTO_BUDGET);
         }
     }
     total
@@ -114,7 +119,9 @@ pub fn run_chart(
                 potential_target_se: None,
                 ..settings.clone()
             };
-            let r = run_sweep(&sweep, &class_settings, |_| !settings.cancel.is_cancelled());
+            let r = run_sweep_within(&sweep, &class_settings, CLASS_AUTO_BUDGET, |_| {
+                !settings.cancel.is_cancelled()
+            });
             if settings.cancel.is_cancelled() {
                 break;
             }

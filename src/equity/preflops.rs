@@ -103,7 +103,6 @@ struct Context {
     board_suits: [u8; 4],
     /// Suit relabellings that leave the board and the dead cards in place.
     perms: Vec<SuitPermutation>,
-    lcm: u64,
 }
 
 impl Context {
@@ -120,7 +119,6 @@ impl Context {
             board_hand: Hand::from_cards(&board),
             board_suits,
             perms: SuitSymmetry::of(m.board, m.dead, &[]).permutations,
-            lcm: lcm_up_to(m.seats.len()),
         }
     }
 
@@ -252,13 +250,15 @@ impl std::hash::Hasher for PreflopHasher {
 type PreflopIndex = HashMap<PackedPreflop, usize, std::hash::BuildHasherDefault<PreflopHasher>>;
 
 /// One canonical preflop and the deals folded into it.
-struct PreflopClass {
+pub(super) struct PreflopClass {
     /// The hands, sorted; a hand's index here is its position.
-    combos: Vec<u16>,
+    pub(super) combos: Vec<u16>,
     /// `weight[seat * n + position]`: the weight of the class's deals in which `seat`
     /// holds the hand at `position`.
-    weight: Vec<f64>,
-    deals: u64,
+    pub(super) weight: Vec<f64>,
+    pub(super) deals: u64,
+    /// Deals of the class by the position of the first seat's hand (the sweep's hero).
+    pub(super) first_seat_deals: Vec<u64>,
 }
 
 /// Deals between two looks at the shared deal count (the limit) and the cancel flag.
@@ -325,6 +325,7 @@ impl<'a> Fold<'a> {
             let at = self.class_of(pack(&self.key));
             let class = &mut self.classes[at];
             class.deals += 1;
+            class.first_seat_deals[self.positions[0] as usize] += 1;
             for (s, &p) in self.positions.iter().enumerate() {
                 class.weight[s * n + p as usize] += weight;
             }
@@ -352,6 +353,7 @@ impl<'a> Fold<'a> {
                 combos: self.key.clone(),
                 weight: vec![0.0; n * n],
                 deals: 0,
+                first_seat_deals: vec![0; n],
             });
         }
         at
@@ -365,6 +367,13 @@ impl<'a> Fold<'a> {
             let at = self.class_of(pack(&class.combos));
             let mine = &mut self.classes[at];
             mine.deals += class.deals;
+            for (a, b) in mine
+                .first_seat_deals
+                .iter_mut()
+                .zip(&class.first_seat_deals)
+            {
+                *a += b;
+            }
             for (a, b) in mine.weight.iter_mut().zip(&class.weight) {
                 *a += b;
             }
@@ -476,6 +485,11 @@ fn estimate(m: &Matchup) -> f64 {
     deals / folded * ctx.class_cost(&typical)
 }
 
+/// The cost of valuing a typical class of `m` (see [`typical_preflop`]).
+pub(super) fn typical_class_cost(m: &Matchup) -> f64 {
+    Context::of(m).class_cost(&typical_preflop(m))
+}
+
 /// Offsuit hands of distinct ranks, one per seat (a typical preflop for costs).
 fn typical_preflop(m: &Matchup) -> Vec<u16> {
     let mut live = m.board.union(m.dead).complement();
@@ -494,6 +508,13 @@ fn typical_preflop(m: &Matchup) -> Vec<u16> {
     combos
 }
 
+/// What is tallied of one preflop's boards: the matchup's results per position
+/// ([`PreflopTally`]) or the sweep's (its hero at each position).
+pub(super) trait BoardCredit {
+    /// Credits `count` boards on which the positions' hands are worth `values`.
+    fn credit(&mut self, values: &[HandValue], count: u64);
+}
+
 /// Integer results of one preflop over all its boards, per position.
 struct PreflopTally {
     boards: u64,
@@ -502,22 +523,25 @@ struct PreflopTally {
     /// Equity in units of 1 / LCM(1..=seats) of a board.
     share: Vec<u64>,
     hand_types: Vec<[u64; 9]>,
+    lcm: u64,
 }
 
 impl PreflopTally {
-    fn new(n: usize) -> PreflopTally {
+    fn new(n: usize, lcm: u64) -> PreflopTally {
         PreflopTally {
             boards: 0,
             win: vec![0; n],
             tie: vec![0; n],
             share: vec![0; n],
             hand_types: vec![[0; 9]; n],
+            lcm,
         }
     }
+}
 
-    /// Credits `count` boards on which the positions' hands are worth `values`.
+impl BoardCredit for PreflopTally {
     #[inline]
-    fn credit(&mut self, values: &[HandValue], count: u64, lcm: u64) {
+    fn credit(&mut self, values: &[HandValue], count: u64) {
         let Showdown {
             best,
             winners,
@@ -526,10 +550,10 @@ impl PreflopTally {
         let category = best.category() as usize;
         if winners == 1 {
             self.win[first] += count;
-            self.share[first] += count * lcm;
+            self.share[first] += count * self.lcm;
             self.hand_types[first][category] += count;
         } else {
-            let share = count * (lcm / winners as u64);
+            let share = count * (self.lcm / winners as u64);
             for (i, &v) in values.iter().enumerate().skip(first) {
                 if v == best {
                     self.tie[i] += count;
@@ -551,13 +575,14 @@ struct Scratch {
 }
 
 /// Values one preflop over every completion of the board, given its split
-/// ([`Context::split`]: `live` cards and the suits' thresholds).
-fn value(
+/// ([`Context::split`]: `live` cards and the suits' thresholds), into `tally`.
+fn value<C: BoardCredit>(
     ctx: &Context,
     combos: &[u16],
     (live, split): (CardSet, Option<[usize; 4]>),
     scratch: &mut Scratch,
-) -> PreflopTally {
+    tally: &mut C,
+) {
     let n = combos.len();
     scratch.hands.clear();
     for &c in combos {
@@ -565,7 +590,6 @@ fn value(
         scratch.hands.push(ctx.board_hand.add(a).add(b));
     }
     scratch.values.resize(n, HandValue::default());
-    let mut tally = PreflopTally::new(n);
     let Scratch {
         hands,
         values,
@@ -577,9 +601,9 @@ fn value(
             for (v, hand) in values.iter_mut().zip(hands.iter()) {
                 *v = hand.combine(h).evaluate();
             }
-            tally.credit(values, 1, ctx.lcm);
+            tally.credit(values, 1);
         });
-        return tally;
+        return;
     };
     let k = ctx.k;
     let live_suits = |r: u8| ((live.bits() >> (4 * r as u32)) & 0xF) as u8;
@@ -617,7 +641,7 @@ fn value(
                     for (v, hand) in values.iter_mut().zip(hands.iter()) {
                         *v = hand.combine(board).evaluate();
                     }
-                    tally.credit(values, count, ctx.lcm);
+                    tally.credit(values, count);
                     ranks[..j].copy_from_slice(flush_ranks);
                     ranks[j..k].copy_from_slice(rest);
                     ranks[..k].sort_unstable();
@@ -642,10 +666,8 @@ fn value(
         for (v, hand) in values.iter_mut().zip(hands.iter()) {
             *v = hand.combine(board).evaluate_ignoring_suits();
         }
-        tally.credit(values, plain, ctx.lcm);
+        tally.credit(values, plain);
     });
-    debug_assert_eq!(tally.boards, binomial(live.len(), k));
-    tally
 }
 
 /// Calls `visit` with every `size`-subset of `items` (in increasing order).
@@ -705,20 +727,25 @@ fn for_each_multiset(available: &[u8; 13], size: usize, visit: &mut dyn FnMut(&[
     go(available, 0, &mut Vec::with_capacity(size), size, 1, visit);
 }
 
-/// Runs the enumeration (three or more seats), stopping early with the classes valued
-/// so far once `cancel` is set.
-pub(super) fn run(m: &Matchup, cancel: &Cancel) -> MatchupTally {
+/// Values every class of `m`, each into a fresh tally from `new_tally`, in parallel rounds; `merge` then sees each class with its tally in
+/// the classes' fixed order, so sums do not depend on the thread count. Once `cancel`
+/// is set it stops, having merged the classes valued so far. Each class adds its
+/// cost ([`Context::class_cost`]) times `work_scale` to `cancel`'s work counter.
+pub(super) fn value_classes<C: BoardCredit + Send>(
+    m: &Matchup,
+    cancel: &Cancel,
+    work_scale: f64,
+    new_tally: impl Fn(&PreflopClass) -> C + Sync,
+    mut merge: impl FnMut(&PreflopClass, C),
+) {
     let n = m.seats.len();
     let ctx = Context::of(m);
-    let mut sums = vec![SeatSums::new(); n];
-    let mut deals = 0u64;
     let classes = cached_classes(m, &ctx, u64::MAX, cancel).unwrap_or_default();
-    let lcm = ctx.lcm as f64;
     for round in classes.chunks(CLASSES_PER_ROUND) {
         if cancel.is_cancelled() {
             break;
         }
-        let tallies: Vec<Option<PreflopTally>> = round
+        let tallies: Vec<Option<C>> = round
             .par_iter()
             .map_init(
                 || Scratch {
@@ -731,14 +758,34 @@ pub(super) fn run(m: &Matchup, cancel: &Cancel) -> MatchupTally {
                         return None;
                     }
                     let (live, split) = ctx.split(&class.combos);
-                    let tally = value(&ctx, &class.combos, (live, split), scratch);
-                    cancel.add_work(ctx.cost_of_split(live, split) as u64);
+                    let mut tally = new_tally(class);
+                    value(&ctx, &class.combos, (live, split), scratch, &mut tally);
+                    cancel.add_work((ctx.cost_of_split(live, split) * work_scale) as u64);
                     Some(tally)
                 },
             )
             .collect();
         for (class, tally) in round.iter().zip(tallies) {
-            let Some(t) = tally else { continue };
+            if let Some(t) = tally {
+                merge(class, t);
+            }
+        }
+    }
+}
+
+/// Runs the enumeration (three or more seats), stopping early with the classes valued
+/// so far once `cancel` is set.
+pub(super) fn run(m: &Matchup, cancel: &Cancel) -> MatchupTally {
+    let n = m.seats.len();
+    let lcm = lcm_up_to(n);
+    let mut sums = vec![SeatSums::new(); n];
+    let mut deals = 0u64;
+    value_classes(
+        m,
+        cancel,
+        1.0,
+        |_| PreflopTally::new(n, lcm),
+        |class, t| {
             deals += class.deals * t.boards;
             for (seat, sum) in sums.iter_mut().enumerate() {
                 for pos in 0..n {
@@ -749,14 +796,14 @@ pub(super) fn run(m: &Matchup, cancel: &Cancel) -> MatchupTally {
                     sum.weight += w * t.boards as f64;
                     sum.win += w * t.win[pos] as f64;
                     sum.tie += w * t.tie[pos] as f64;
-                    sum.equity += w * (t.share[pos] as f64 / lcm);
+                    sum.equity += w * (t.share[pos] as f64 / lcm as f64);
                     for (h, &c) in sum.hand_types.iter_mut().zip(&t.hand_types[pos]) {
                         *h += w * c as f64;
                     }
                 }
             }
-        }
-    }
+        },
+    );
     MatchupTally {
         attempts: 0,
         deals,

@@ -84,7 +84,12 @@ fn matchup_plan(m: &Matchup, requested: Method) -> (Method, f64) {
 
 /// The evaluations a sweep run with these settings enumerates (its exact points).
 pub fn sweep_exact_evaluations(s: &Sweep, method: Method) -> f64 {
-    sweep_exact_counts(s, method)
+    sweep_exact_evaluations_within(s, method, AUTO_EXACT_EVALUATIONS)
+}
+
+/// [`sweep_exact_evaluations`] with `auto` held to `budget` evaluations.
+pub fn sweep_exact_evaluations_within(s: &Sweep, method: Method, budget: f64) -> f64 {
+    sweep_exact_counts_within(s, method, budget)
         .iter()
         .map(|&n| s.exact_cost(n))
         .sum()
@@ -457,13 +462,36 @@ impl SweepResult {
 
 /// Which opponent counts of a sweep are enumerated exactly.
 pub fn sweep_exact_counts(s: &Sweep, requested: Method) -> Vec<usize> {
+    sweep_exact_counts_within(s, requested, AUTO_EXACT_EVALUATIONS)
+}
+
+/// A sweep's exact point may take this share of the `auto` budget when a Monte Carlo
+/// run is needed for other opponent counts anyway: that run serves every count at once
+/// (AsKs against 2–9 random opponents at the default target: about 0.1 s), so a dearer
+/// exact point would only hold the figures back.
+const AUTO_SHARE_BESIDE_MONTE_CARLO: f64 = 0.1;
+
+/// [`sweep_exact_counts`] with `auto` held to `budget` evaluations: every count when
+/// all fit in it, else the counts that each cost at most a tenth of it.
+pub fn sweep_exact_counts_within(s: &Sweep, requested: Method, budget: f64) -> Vec<usize> {
     let counts = *s.counts.start()..=(*s.counts.end()).min(s.feasible);
     match requested {
         Method::Exact => counts.collect(),
         Method::MonteCarlo => Vec::new(),
-        Method::Auto => counts
-            .filter(|&n| s.exact_cost(n) <= AUTO_EXACT_EVALUATIONS)
-            .collect(),
+        Method::Auto => {
+            let costs: Vec<(usize, f64)> = counts.map(|n| (n, s.exact_cost(n))).collect();
+            let all: f64 = costs.iter().map(|&(_, c)| c).sum();
+            let each = if all <= budget {
+                budget
+            } else {
+                budget * AUTO_SHARE_BESIDE_MONTE_CARLO
+            };
+            costs
+                .into_iter()
+                .filter(|&(_, c)| c <= each)
+                .map(|(n, _)| n)
+                .collect()
+        }
     }
 }
 
@@ -471,11 +499,21 @@ pub fn sweep_exact_counts(s: &Sweep, requested: Method) -> Vec<usize> {
 pub fn run_sweep(
     s: &Sweep,
     settings: &RunSettings,
+    progress: impl FnMut(&SweepResult) -> bool,
+) -> SweepResult {
+    run_sweep_within(s, settings, AUTO_EXACT_EVALUATIONS, progress)
+}
+
+/// [`run_sweep`] with `auto` held to `budget` evaluations of exact work.
+pub fn run_sweep_within(
+    s: &Sweep,
+    settings: &RunSettings,
+    budget: f64,
     mut progress: impl FnMut(&SweepResult) -> bool,
 ) -> SweepResult {
     let start = Instant::now();
     let counts: Vec<usize> = (*s.counts.start()..=(*s.counts.end()).min(s.feasible)).collect();
-    let exact_counts = sweep_exact_counts(s, settings.method);
+    let exact_counts = sweep_exact_counts_within(s, settings.method, budget);
     let exact_points: Vec<(usize, SweepPoint)> = exact_counts
         .iter()
         .map(|&n| {
