@@ -337,6 +337,18 @@ fn table_csv_has_every_hand() {
     assert!(rows.iter().any(|r| r[0] == "AA" && r[1] == "1"));
     assert!(rows.iter().any(|r| r[0] == "AKs"));
     assert!(rows.iter().any(|r| r[0] == "72o" && r[1] == "2"));
+    // On the river one opponent is cheap to enumerate for every class, two are not
+    // within the chart's shared budget: exact points (no error) beside sampled ones,
+    // and the header says so.
+    assert!(text.contains("# method: mixed\n"), "{text}");
+    let se = |r: &Vec<&str>| r[5].parse::<f64>().unwrap();
+    assert!(rows.iter().filter(|r| r[1] == "1").all(|r| se(r) == 0.0));
+    // (A sampled figure has no spread only when every deal agrees: quads here.)
+    let certain = |r: &Vec<&str>| matches!(r[4].parse::<f64>().unwrap(), 0.0 | 1.0);
+    assert!(rows
+        .iter()
+        .filter(|r| r[1] == "2" && !certain(r))
+        .all(|r| se(r) > 0.0));
 }
 
 #[test]

@@ -221,6 +221,7 @@ impl View for ChartView {
             &self.inputs.board,
             &self.inputs.dead,
             self.inputs.seed,
+            result.method_key(),
             self.inputs.target_se(),
         );
         Some(crate::equity::table_csv::chart(result, &header, options))

@@ -282,6 +282,7 @@ pub fn chart(
             &spec.board.to_string(),
             &spec.dead.to_string(),
             r.seed,
+            r.method_key(),
             target_se,
         );
         return table_csv::chart(r, &header, options);

@@ -45,6 +45,24 @@ impl ChartResult {
         }
     }
 
+    /// How the points shown were computed: `exact`, `monte_carlo`, or `mixed` (the
+    /// chart's `auto` enumerates a point when it is cheap, e.g. on the river).
+    pub fn method_key(&self) -> &'static str {
+        let points = self.cells.iter().flatten().flatten();
+        let (mut exact, mut sampled) = (false, false);
+        for p in points {
+            match p.method {
+                super::Method::Exact => exact = true,
+                _ => sampled = true,
+            }
+        }
+        match (exact, sampled) {
+            (true, false) => "exact",
+            (true, true) => "mixed",
+            _ => "monte_carlo",
+        }
+    }
+
     /// Adds one finished class.
     pub fn apply(&mut self, cell: ChartCell) {
         self.cells[cell.class.index()] = cell.points;

@@ -41,11 +41,12 @@ pub fn sweep_header(title: &str, r: &SweepResult) -> Vec<(&'static str, String)>
     ]
 }
 
-/// The `#` lines of a 169-hand chart (Monte Carlo only).
+/// The `#` lines of a 169-hand chart (`method`: [`super::chart::ChartResult::method_key`]).
 pub fn chart_header(
     board: &str,
     dead: &str,
     seed: u64,
+    method: &str,
     target_se: f64,
 ) -> Vec<(&'static str, String)> {
     let or_none = |s: &str| {
@@ -60,7 +61,7 @@ pub fn chart_header(
         ("board", or_none(board)),
         ("dead", or_none(dead)),
         ("seed", seed.to_string()),
-        ("method", "monte_carlo".to_string()),
+        ("method", method.to_string()),
         ("target_se", target_se.to_string()),
     ]
 }
