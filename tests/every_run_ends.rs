@@ -139,6 +139,50 @@ fn a_sparse_ten_seat_matchup_ends_and_says_why() {
         assert!((total - 1.0).abs() < 1e-6, "{total}");
     }
     assert!(!stopped.describe().is_empty());
+    // A handful of deals is no estimate: its figures are n/a, not "0 ± 0".
+    assert_eq!(
+        r.has_figures(),
+        r.deals >= multiodds::equity::MIN_FIGURE_DEALS,
+        "{} deals",
+        r.deals
+    );
+}
+
+#[test]
+fn figures_on_a_handful_of_deals_are_not_applicable_in_every_output() {
+    let ten = ["AA,KK,QQ,JJ,TT"; 10];
+    let run = |format: &[&str]| {
+        let out = multiodds()
+            .args(["equity", "--mc", "-q", "--threads", "1"])
+            .args(ten)
+            .args(format)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(&[]);
+    assert!(
+        text.contains("starved") || text.contains("almost no random deal"),
+        "{text}"
+    );
+    let seat_rows: Vec<&str> = text.lines().filter(|l| l.starts_with("AA,KK")).collect();
+    assert_eq!(seat_rows.len(), 10, "{text}");
+    for row in seat_rows {
+        assert_eq!(row.matches("n/a").count(), 4, "{row}");
+    }
+    assert!(text.contains("n/a: the figures rest on"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&run(&["--json"])).unwrap();
+    assert!(json["deals"].as_u64().unwrap() < multiodds::equity::MIN_FIGURE_DEALS);
+    for player in json["players"].as_array().unwrap() {
+        for key in ["equity", "win", "tie", "std_error", "hand_types"] {
+            assert!(player[key].is_null(), "{key}: {player}");
+        }
+    }
 }
 
 #[test]

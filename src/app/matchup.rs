@@ -315,11 +315,14 @@ impl View for MatchupView {
 /// Equity per seat as bars, win and tie stacked inside (the Matchup view's plot).
 fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], height: f32) {
     use egui_plot::{Bar, BarChart, Legend, Plot};
+    // Too few deals: no bars rather than bars drawn from a handful of deals.
+    let shown = result.has_figures();
     let bars = |value: &dyn Fn(&crate::equity::SeatResult) -> f64| -> Vec<Bar> {
         result
             .seats
             .iter()
             .enumerate()
+            .filter(|_| shown)
             .map(|(i, s)| Bar::new((i + 1) as f64, 100.0 * value(s)).width(0.6))
             .collect()
     };
@@ -468,8 +471,21 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
             .map(|(b, _)| format!(" ({:+.2})", 100.0 * (v - b.seats[i].equity)))
             .unwrap_or_default()
     };
+    let shown = result.has_figures();
+    if !shown {
+        ui.colored_label(
+            Color32::from_rgb(200, 120, 0),
+            format!(
+                "n/a: the figures rest on {} deals; at least {} are needed",
+                result.deals,
+                crate::equity::MIN_FIGURE_DEALS
+            ),
+        );
+    }
     let pct = |v: f64, se: f64| {
-        if exact {
+        if !shown {
+            "n/a".to_string()
+        } else if exact {
             format!("{:.3}", 100.0 * v)
         } else {
             format!("{:.3} ± {:.3}", 100.0 * v, 100.0 * se)
@@ -494,9 +510,16 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                 let combos = view.job_combos.get(i).copied().unwrap_or(0);
                 ui.label(RichText::new(combos.to_string()).monospace());
                 ui.label(
-                    RichText::new(pct(s.equity, s.equity_se) + &delta(i, s.equity))
-                        .monospace()
-                        .color(color),
+                    RichText::new(
+                        pct(s.equity, s.equity_se)
+                            + &if shown {
+                                delta(i, s.equity)
+                            } else {
+                                String::new()
+                            },
+                    )
+                    .monospace()
+                    .color(color),
                 );
                 ui.label(RichText::new(pct(s.win, s.win_se)).monospace().color(color));
                 ui.label(RichText::new(pct(s.tie, s.tie_se)).monospace().color(color));
@@ -514,9 +537,12 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
             .show(ui, |ui| {
                 for (i, c) in HandCategory::ALL.iter().enumerate().rev() {
                     ui.label(c.name());
-                    ui.label(
-                        RichText::new(format!("{:.2} %", 100.0 * s.hand_types[i])).monospace(),
-                    );
+                    let share = if shown {
+                        format!("{:.2} %", 100.0 * s.hand_types[i])
+                    } else {
+                        "n/a".to_string()
+                    };
+                    ui.label(RichText::new(share).monospace());
                     ui.end_row();
                 }
             });

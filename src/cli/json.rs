@@ -71,15 +71,16 @@ pub struct Eval {
 pub struct Player<'a> {
     pub range: &'a str,
     pub combos: usize,
-    #[serde(serialize_with = "six")]
-    pub equity: f64,
-    #[serde(serialize_with = "six")]
-    pub win: f64,
-    #[serde(serialize_with = "six")]
-    pub tie: f64,
-    #[serde(serialize_with = "six")]
-    pub std_error: f64,
-    pub hand_types: ByCategory<Six>,
+    /// `null` when the figures rest on too few deals ([`multiodds::equity::MIN_FIGURE_DEALS`]).
+    #[serde(serialize_with = "opt_six")]
+    pub equity: Option<f64>,
+    #[serde(serialize_with = "opt_six")]
+    pub win: Option<f64>,
+    #[serde(serialize_with = "opt_six")]
+    pub tie: Option<f64>,
+    #[serde(serialize_with = "opt_six")]
+    pub std_error: Option<f64>,
+    pub hand_types: Option<ByCategory<Six>>,
 }
 
 #[derive(Serialize)]

@@ -45,6 +45,8 @@ pub fn equity(
     elapsed: Duration,
     json: bool,
 ) -> String {
+    let shown = r.has_figures();
+    let figure = |x: f64| shown.then_some(x);
     if json {
         let players = inputs
             .iter()
@@ -53,11 +55,11 @@ pub fn equity(
             .map(|((input, s), seat)| json::Player {
                 range: input.trim(),
                 combos: seat.len(),
-                equity: s.equity,
-                win: s.win,
-                tie: s.tie,
-                std_error: s.equity_se,
-                hand_types: json::types(&s.hand_types),
+                equity: figure(s.equity),
+                win: figure(s.win),
+                tie: figure(s.tie),
+                std_error: figure(s.equity_se),
+                hand_types: shown.then(|| json::types(&s.hand_types)),
             })
             .collect();
         return json::line(&json::Equity {
@@ -88,15 +90,26 @@ pub fn equity(
         "{:<28} {:>7} {:>9} {:>9} {:>9} {:>9}\n",
         "seat", "combos", "equity %", "win %", "tie %", "± SE %"
     ));
+    let cell = |x: f64| match figure(x) {
+        Some(x) => format!("{:>9.3}", 100.0 * x),
+        None => format!("{:>9}", "n/a"),
+    };
     for ((input, s), seat) in inputs.iter().zip(&r.seats).zip(&m.seats) {
         out.push_str(&format!(
-            "{:<28} {:>7} {:>9.3} {:>9.3} {:>9.3} {:>9.3}\n",
+            "{:<28} {:>7} {} {} {} {}\n",
             truncate(input.trim(), 28),
             seat.len(),
-            100.0 * s.equity,
-            100.0 * s.win,
-            100.0 * s.tie,
-            100.0 * s.equity_se
+            cell(s.equity),
+            cell(s.win),
+            cell(s.tie),
+            cell(s.equity_se)
+        ));
+    }
+    if !shown {
+        out.push_str(&format!(
+            "n/a: the figures rest on {} deals; at least {} are needed\n",
+            r.deals,
+            multiodds::equity::MIN_FIGURE_DEALS
         ));
     }
     out

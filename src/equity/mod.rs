@@ -597,6 +597,11 @@ pub struct SeatResult {
     pub hand_types: [f64; 9],
 }
 
+/// A Monte Carlo figure resting on fewer deals than this is "n/a" (SPEC §4's rule for
+/// conditional figures, applied to every figure): a handful of deals is no estimate,
+/// and its spread can be 0 (a seat that won none of 14 deals is not 0 ± 0).
+pub const MIN_FIGURE_DEALS: u64 = 100;
+
 /// Finished or in-progress figures of a matchup.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct MatchupResult {
@@ -606,6 +611,14 @@ pub struct MatchupResult {
     pub seats: Vec<SeatResult>,
     /// Why the run stopped, or what holds it back.
     pub status: run::RunStatus,
+}
+
+impl MatchupResult {
+    /// Whether the figures rest on enough deals to be shown (always, when exact);
+    /// otherwise every figure is "n/a".
+    pub fn has_figures(&self) -> bool {
+        self.method == Method::Exact || self.deals >= MIN_FIGURE_DEALS
+    }
 }
 
 impl MatchupTally {

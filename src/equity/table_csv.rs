@@ -163,12 +163,20 @@ pub fn matchup(
     let mut rows = vec![names];
     for (i, (s, text)) in r.seats.iter().zip(seats).enumerate() {
         let mut row = vec![(i + 1).to_string(), text.clone()];
+        // Too few deals: every figure "n/a", as on screen.
+        let figure = |v: f64| {
+            if r.has_figures() {
+                options.number(v)
+            } else {
+                "n/a".to_string()
+            }
+        };
         for v in [s.equity, s.equity_se, s.win, s.win_se, s.tie, s.tie_se] {
-            row.push(options.number(v));
+            row.push(figure(v));
         }
         row.push(r.method.key().to_string());
         row.push(r.deals.to_string());
-        row.extend(s.hand_types.iter().map(|&t| options.number(t)));
+        row.extend(s.hand_types.iter().map(|&t| figure(t)));
         rows.push(row);
     }
     write(header, options, rows)
