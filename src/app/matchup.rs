@@ -252,8 +252,13 @@ impl View for MatchupView {
         ViewStatus {
             phase: self.tracker.phase(has_errors),
             detail: self.tracker.detail(has_errors, why),
-            figures: match self.shown.as_ref().map(|(r, _)| r.method) {
-                Some(Method::Exact) => format!("{deals} deals · exact"),
+            figures: match self
+                .shown
+                .as_ref()
+                .map(|(r, _)| (r.method, r.has_figures()))
+            {
+                Some((Method::Exact, _)) => format!("{deals} deals · exact"),
+                Some((_, false)) => format!("{deals} deals · figures n/a"),
                 _ => format!("{deals} deals · worst equity SE {:.3}%", 100.0 * worst),
             },
             elapsed: self.tracker.elapsed(),
