@@ -218,8 +218,11 @@ impl Sweep {
 /// other (the estimate itself folds deals).
 const DIRECT_ALWAYS: f64 = 2e7;
 
-/// More ordered deals than this are not folded into classes (memory).
-const MAX_FOLDED_DEALS: f64 = 2e7;
+/// More ordered deals than this are not folded into classes: a class holds its hands,
+/// weights and counts (about 250 bytes for three seats), and with little symmetry
+/// (a flop of three suits) there are half as many classes as deals. Two million covers
+/// one opponent preflop for any hero range, two against a known hand on the flop or turn.
+const MAX_FOLDED_DEALS: f64 = 2e6;
 
 /// Folding a deal maps each of its hands under every suit relabelling and sorts the
 /// images: about this many evaluations' worth of work per hand and relabelling.
