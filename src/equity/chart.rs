@@ -1,7 +1,7 @@
 //! The 169-hand chart: every starting-hand class against 1–22 random opponents (1–9 by default) on the
 //! current board, one sweep per class (SPEC §6 `table`).
 
-use super::run::{run_sweep_within, RunSettings};
+use super::run::{run_sweep_within, RunSettings, SweepFigures};
 use super::sweep::{Sweep, SweepPoint};
 use super::{check_board, EquityError};
 use crate::cards::CardSet;
@@ -16,7 +16,8 @@ pub struct ChartSpec {
 }
 
 /// The chart so far: per class (grid index), its points, or `None` until computed (or
-/// when the board and dead cards block every combo of the class).
+/// when the board and dead cards block every combo of the class). Its Monte Carlo
+/// points carry the showdown figures only ([`SweepFigures::Showdown`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartResult {
     pub cells: Vec<Option<Vec<SweepPoint>>>,
@@ -137,9 +138,13 @@ pub fn run_chart(
                 potential_target_se: None,
                 ..settings.clone()
             };
-            let r = run_sweep_within(&sweep, &class_settings, CLASS_AUTO_BUDGET, |_| {
-                !settings.cancel.is_cancelled()
-            });
+            let r = run_sweep_within(
+                &sweep,
+                &class_settings,
+                CLASS_AUTO_BUDGET,
+                SweepFigures::Showdown,
+                |_| !settings.cancel.is_cancelled(),
+            );
             if settings.cancel.is_cancelled() {
                 break;
             }

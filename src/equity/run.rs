@@ -501,16 +501,36 @@ pub fn run_sweep(
     settings: &RunSettings,
     progress: impl FnMut(&SweepResult) -> bool,
 ) -> SweepResult {
-    run_sweep_within(s, settings, AUTO_EXACT_EVALUATIONS, progress)
+    run_sweep_within(
+        s,
+        settings,
+        AUTO_EXACT_EVALUATIONS,
+        SweepFigures::All,
+        progress,
+    )
 }
 
-/// [`run_sweep`] with `auto` held to `budget` evaluations of exact work.
+/// The figures a sweep run computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepFigures {
+    /// Every figure (the MultiOdds view, `multiodds sweep`).
+    All,
+    /// Win, tie, equity, win odds and hand types only (the 169-hand chart): Monte Carlo
+    /// points then carry no hand strength (0) and no potentials (`None`), and their
+    /// run is held only by the showdown figures.
+    Showdown,
+}
+
+/// [`run_sweep`] with `auto` held to `budget` evaluations of exact work, computing
+/// `figures`.
 pub fn run_sweep_within(
     s: &Sweep,
     settings: &RunSettings,
     budget: f64,
+    figures: SweepFigures,
     mut progress: impl FnMut(&SweepResult) -> bool,
 ) -> SweepResult {
+    let all_figures = figures == SweepFigures::All;
     let start = Instant::now();
     let counts: Vec<usize> = (*s.counts.start()..=(*s.counts.end()).min(s.feasible)).collect();
     let exact_counts = sweep_exact_counts_within(s, settings.method, budget);
@@ -537,7 +557,7 @@ pub fn run_sweep_within(
                 None => mc
                     .and_then(|t| t.points.get(n - 1))
                     .filter(|p| p.deals > 0 && p.equity.batches >= 2)
-                    .map(|p| p.point(n, Method::MonteCarlo, s.has_potential())),
+                    .map(|p| p.point(n, Method::MonteCarlo, s.has_potential() && all_figures)),
             })
             .collect();
         SweepResult {
@@ -560,14 +580,20 @@ pub fn run_sweep_within(
             },
         );
     }
-    let sampler = SweepSampler::new(s);
+    let sampler = if all_figures {
+        SweepSampler::new(s)
+    } else {
+        SweepSampler::showdown_only(s)
+    };
     let seed = settings.seed;
     let mc_counts: Vec<usize> = counts
         .iter()
         .copied()
         .filter(|n| !exact_counts.contains(n))
         .collect();
-    let potential_target = settings.potential_target_se.filter(|_| s.has_potential());
+    let potential_target = settings
+        .potential_target_se
+        .filter(|_| s.has_potential() && all_figures);
     // The time budget covers the whole run, exact points included.
     let mc_settings = RunSettings {
         time_limit: settings
@@ -584,14 +610,23 @@ pub fn run_sweep_within(
                 .iter()
                 .copied()
                 .filter(|&n| {
-                    point_limiting(before, n, settings.target_se, potential_target).is_some()
+                    point_limiting(before, n, settings.target_se, potential_target, all_figures)
+                        .is_some()
                 })
                 .max()
                 .unwrap_or(usize::MAX);
             sampler.batch(seed, i, BATCH_DEALS, up_to)
         },
         |a: &mut SweepTally, b| a.merge(b),
-        |t| sweep_precision(t, &mc_counts, settings.target_se, potential_target),
+        |t| {
+            sweep_precision(
+                t,
+                &mc_counts,
+                settings.target_se,
+                potential_target,
+                all_figures,
+            )
+        },
         |t, status| progress(&assemble(Some(t), status.clone())),
     );
     assemble(
@@ -610,6 +645,7 @@ fn sweep_precision(
     counts: &[usize],
     target: f64,
     potential_target: Option<f64>,
+    hand_strength: bool,
 ) -> Precision {
     let mut worst = WorstFigure::default();
     let mut batches = u32::MAX;
@@ -621,7 +657,7 @@ fn sweep_precision(
                 batches = batches.min(p.equity.batches);
             }
         }
-        if let Some(limiting) = point_limiting(t, n, target, potential_target) {
+        if let Some(limiting) = point_limiting(t, n, target, potential_target, hand_strength) {
             worst.consider(limiting);
         }
     }
@@ -643,6 +679,7 @@ fn point_limiting(
     n: usize,
     target: f64,
     potential_target: Option<f64>,
+    hand_strength: bool,
 ) -> Option<Limiting> {
     let limiting = |figure: &'static str, std_error: Option<f64>, target: f64| Limiting {
         figure,
@@ -664,6 +701,9 @@ fn point_limiting(
         ("Equity", &p.equity),
         ("Hand Strength", &p.hand_strength),
     ] {
+        if figure == "Hand Strength" && !hand_strength {
+            continue;
+        }
         worst.consider(limiting(figure, stat.std_error(), target));
     }
     if let Some(pt) = potential_target {

@@ -510,9 +510,11 @@ struct PrefixStanding {
 }
 
 /// Walks the opponents of one deal in order and calls `visit` for each prefix length N
-/// (opponents' now-values from `now_value`, river values evaluated on `board`).
+/// (opponents' now-values from `now_value`, river values evaluated on `board`). Without
+/// `NOW` the standing now is not looked at (reported as behind): for runs that show
+/// only the showdown figures.
 #[inline]
-fn for_each_prefix(
+fn for_each_prefix<const NOW: bool>(
     sweep: &Sweep,
     hero_combo: Combo,
     hero_hole: Hand,
@@ -523,7 +525,11 @@ fn for_each_prefix(
 ) {
     let hero_river = board.combine(hero_hole).evaluate();
     let hero_category = hero_river.category() as usize;
-    let hero_now = sweep.now_value[hero_combo.index()];
+    let hero_now = if NOW {
+        sweep.now_value[hero_combo.index()]
+    } else {
+        0
+    };
     let first = *sweep.counts.start();
     let (Some(&c0), Some(&h0)) = (opp_combos.first(), opp_holes.first()) else {
         return;
@@ -531,7 +537,7 @@ fn for_each_prefix(
     let v0 = board.combine(h0).evaluate();
     let mut river = BestOf::first(v0);
     let mut best_category = v0.category() as usize;
-    let mut now = BestOf::first(sweep.now_value[c0.index()]);
+    let mut now = BestOf::first(if NOW { sweep.now_value[c0.index()] } else { 0 });
     for n in 1..=opp_combos.len() {
         if n > 1 {
             let v = board.combine(opp_holes[n - 1]).evaluate();
@@ -539,12 +545,18 @@ fn for_each_prefix(
                 best_category = v.category() as usize;
             }
             river.push(v);
-            now.push(sweep.now_value[opp_combos[n - 1].index()]);
+            if NOW {
+                now.push(sweep.now_value[opp_combos[n - 1].index()]);
+            }
         }
         if n >= first {
             visit(PrefixStanding {
                 n,
-                now: now.standing(hero_now),
+                now: if NOW {
+                    now.standing(hero_now)
+                } else {
+                    Standing::Behind
+                },
                 river: river.standing(hero_river),
                 hero_category,
                 best_category,
@@ -566,7 +578,7 @@ fn credit_deal(
     w: f64,
     sums: &mut [PointSums],
 ) {
-    for_each_prefix(
+    for_each_prefix::<true>(
         sweep,
         hero_combo,
         hero_hole,
@@ -696,11 +708,26 @@ pub struct SweepSampler<'a> {
     max_n: usize,
     /// Per hero combo: the live deck without the hero's cards.
     decks: Vec<Deck>,
+    /// Whether deals are also ranked now (hand strength and potentials).
+    track_now: bool,
 }
 
 impl<'a> SweepSampler<'a> {
+    /// A sampler of every figure.
     pub fn new(sweep: &'a Sweep) -> SweepSampler<'a> {
+        Self::with_figures(sweep, true)
+    }
+
+    /// A sampler of the showdown figures only (win, tie, equity, win odds, hand types):
+    /// the standing now is not looked at, so its points' hand strength and potentials
+    /// mean nothing. About an eighth less work per deal; the 169-hand chart uses it.
+    pub fn showdown_only(sweep: &'a Sweep) -> SweepSampler<'a> {
+        Self::with_figures(sweep, false)
+    }
+
+    fn with_figures(sweep: &'a Sweep, track_now: bool) -> SweepSampler<'a> {
         SweepSampler {
+            track_now,
             sweep,
             hero: WeightedCombos::new(&sweep.hero),
             opponents: WeightedCombos::new(&sweep.opponents),
@@ -719,6 +746,21 @@ impl<'a> SweepSampler<'a> {
     /// a weighted opponent range clashes), each dealt at most `up_to` opponents (the
     /// largest count still short of its target: the points above it are done).
     pub fn batch(&self, seed: u64, index: u64, attempts: u32, up_to: usize) -> SweepTally {
+        if self.track_now {
+            self.run_batch::<true>(seed, index, attempts, up_to)
+        } else {
+            self.run_batch::<false>(seed, index, attempts, up_to)
+        }
+    }
+
+    #[inline(always)]
+    fn run_batch<const NOW: bool>(
+        &self,
+        seed: u64,
+        index: u64,
+        attempts: u32,
+        up_to: usize,
+    ) -> SweepTally {
         let s = self.sweep;
         let mut draws = CardDraws::new(batch_rng(seed, index));
         let mut counts = vec![PointCounts::default(); self.max_n];
@@ -760,7 +802,7 @@ impl<'a> SweepSampler<'a> {
                 dealt += 1;
             }
             let (combos, holes) = (&opp_combos[..dealt], &opp_holes[..dealt]);
-            for_each_prefix(s, s.hero.combos[h], hero_hole, combos, holes, board, |p| {
+            for_each_prefix::<NOW>(s, s.hero.combos[h], hero_hole, combos, holes, board, |p| {
                 counts[p.n - 1].credit(p)
             });
         }
@@ -1174,5 +1216,31 @@ mod tests {
         let (a, b) = river(1);
         assert!((a.equity - b.equity).abs() < 1e-12 && a.deals == b.deals);
         assert!(a.ppot.is_none() && b.ppot.is_none());
+    }
+
+    #[test]
+    fn showdown_only_sampling_gives_the_same_showdown_figures() {
+        // The same random stream: every showdown figure equal deal for deal, with a
+        // random and a weighted (clashing) opponent range; hand strength only in full.
+        for (hero, opponents) in [("T9s", "random"), ("AKo,22", "22+:0.5,AJs+,KQo")] {
+            let s = sweep(hero, opponents, "", "", 9);
+            let (full, bare) = (SweepSampler::new(&s), SweepSampler::showdown_only(&s));
+            for i in 0..3 {
+                let (a, b) = (full.batch(7, i, 4096, 9), bare.batch(7, i, 4096, 9));
+                assert_eq!(a.attempts, b.attempts);
+                for (p, q) in a.points.iter().zip(&b.points) {
+                    assert_eq!(p.deals, q.deals);
+                    assert_eq!(p.win, q.win);
+                    assert_eq!(p.tie, q.tie);
+                    assert_eq!(p.equity, q.equity);
+                    assert_eq!(p.win_odds, q.win_odds);
+                    assert_eq!(p.hero_types, q.hero_types);
+                    assert_eq!(p.opponent_types, q.opponent_types);
+                }
+                // One opponent: the full sampler ranks the deals now as well.
+                let hs = a.points[0].hand_strength.mean().unwrap();
+                assert!(hs > 0.0 && hs < 1.0, "{hs}");
+            }
+        }
     }
 }
