@@ -90,6 +90,13 @@ impl fmt::Display for HandCategory {
 pub struct HandValue(u16);
 
 impl HandValue {
+    /// The value whose raw form ([`HandValue::get`]) is `raw`: for packing values into
+    /// wider words and back.
+    #[inline(always)]
+    pub const fn from_raw(raw: u16) -> HandValue {
+        HandValue(raw)
+    }
+
     /// The raw value.
     #[inline(always)]
     pub const fn get(self) -> u16 {
