@@ -671,13 +671,14 @@ fn value<C: BoardCredit>(
 }
 
 /// Calls `visit` with every `size`-subset of `items` (in increasing order).
-fn for_each_subset(items: &[u8], size: usize, visit: &mut dyn FnMut(&[u8])) {
-    fn go(
+/// Generic rather than `dyn`: the visit inlines into the walk (it is the hot loop).
+fn for_each_subset<F: FnMut(&[u8])>(items: &[u8], size: usize, visit: &mut F) {
+    fn go<F: FnMut(&[u8])>(
         items: &[u8],
         start: usize,
         chosen: &mut Vec<u8>,
         size: usize,
-        visit: &mut dyn FnMut(&[u8]),
+        visit: &mut F,
     ) {
         if chosen.len() == size {
             visit(chosen);
@@ -699,14 +700,14 @@ fn for_each_subset(items: &[u8], size: usize, visit: &mut dyn FnMut(&[u8])) {
 /// Calls `visit(ranks, count)` for every multiset of `size` ranks with at most
 /// `available[r]` of rank `r` (ranks non-decreasing), `count` being the number of card
 /// sets it stands for: the product of C(available[r], copies of r).
-fn for_each_multiset(available: &[u8; 13], size: usize, visit: &mut dyn FnMut(&[u8], u64)) {
-    fn go(
+fn for_each_multiset<F: FnMut(&[u8], u64)>(available: &[u8; 13], size: usize, visit: &mut F) {
+    fn go<F: FnMut(&[u8], u64)>(
         available: &[u8; 13],
         start: u8,
         ranks: &mut Vec<u8>,
         size: usize,
         count: u64,
-        visit: &mut dyn FnMut(&[u8], u64),
+        visit: &mut F,
     ) {
         if ranks.len() == size {
             visit(ranks, count);
