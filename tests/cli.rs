@@ -2,6 +2,8 @@
 //! with a message naming the problem and nothing on stdout.
 #![cfg(feature = "cli")]
 
+mod common;
+
 use assert_cmd::Command;
 use serde_json::Value;
 
@@ -317,12 +319,7 @@ fn table_csv_has_every_hand() {
         ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout_of(out);
     assert!(
         text.starts_with("# view: Chart\n# board: Ah Kd 7s 7c 2h\n"),
         "{text}"

@@ -1,6 +1,8 @@
 //! Every run ends, and says why (issue "Every run ends"): stop rules, impossible and
 //! sparse deals, unaffordable exact work, hostile input, faults in jobs, Ctrl-C.
 
+mod common;
+
 #[cfg(feature = "cli")]
 use assert_cmd::Command;
 use multiodds::cards::CardSet;
@@ -148,22 +150,19 @@ fn a_sparse_ten_seat_matchup_ends_and_says_why() {
     );
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn figures_on_a_handful_of_deals_are_not_applicable_in_every_output() {
     let ten = ["AA,KK,QQ,JJ,TT"; 10];
     let run = |format: &[&str]| {
-        let out = multiodds()
-            .args(["equity", "--mc", "-q", "--threads", "1"])
-            .args(ten)
-            .args(format)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
+        common::stdout_of(
+            multiodds()
+                .args(["equity", "--mc", "-q", "--threads", "1"])
+                .args(ten)
+                .args(format)
+                .output()
+                .unwrap(),
+        )
     };
     let text = run(&[]);
     assert!(

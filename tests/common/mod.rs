@@ -98,3 +98,14 @@ impl Dealer {
 pub fn cards(text: &str) -> Vec<Card> {
     multiodds::cards::parse_card_list(text).unwrap()
 }
+
+/// What a finished command printed, after checking that it succeeded (else the test
+/// fails with what it said on stderr).
+pub fn stdout_of(out: std::process::Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
