@@ -214,8 +214,8 @@ impl Sweep {
     }
 }
 
-/// Below this many evaluations the direct enumeration is used without estimating the
-/// other (the estimate itself folds deals).
+/// Below this many evaluations the direct enumeration is used as it is: folding the
+/// deals and setting up the classes would not pay.
 const DIRECT_ALWAYS: f64 = 2e7;
 
 /// More ordered deals than this are not folded into classes: a class holds its hands,
