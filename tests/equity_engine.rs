@@ -266,6 +266,17 @@ fn multiway_exact_matches_brute_force_on_every_figure() {
             "9d",
         ),
         (&["random", "AA", "KK"], "Ah Kc 5d 5s", ""),
+        // Interchangeable seats dealt as sets (each set once, standing for its
+        // orderings): three of one weighted range around another, not adjacent; four
+        // of one range on the river.
+        (
+            &["QQ+, AKs:0.5", "AhKh, 99", "QQ+, AKs:0.5", "QQ+, AKs:0.5"],
+            "2c 7d 9h 3s",
+            "",
+        ),
+        (&["TT+", "TT+", "TT+", "TT+"], "2c 7d 9h 3s 4c", ""),
+        // Eight cards that exactly fill four hands.
+        (&["AA,KK", "AA,KK", "AA,KK", "AA,KK"], "2c 7d 9h", ""),
     ];
     for (seats, board, dead) in cases {
         let m = matchup(seats, board, dead);

@@ -150,6 +150,31 @@ fn a_sparse_ten_seat_matchup_ends_and_says_why() {
     );
 }
 
+#[test]
+fn ten_seats_of_big_pairs_are_enumerated_exactly_under_auto() {
+    // The 20 cards of AA-TT exactly fill ten hands: sampling starves (above), but
+    // interchangeable seats are dealt as sets, so there are only 3^5 = 243 of them (each
+    // rank's four cards paired in one of 3 ways), standing for 243 × 10! deals.
+    let m = Matchup::new(
+        ranges(&["AA,KK,QQ,JJ,TT"; 10]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    )
+    .unwrap();
+    let r = run_matchup(&m, &RunSettings::default(), |_| true);
+    assert_eq!(r.method, Method::Exact, "auto enumerates it");
+    assert_eq!(r.status.stopped, Some(StopRule::ExactDone));
+    let boards = 201_376; // C(32, 5)
+    assert_eq!(r.deals, 243 * 3_628_800 * boards);
+    for s in &r.seats {
+        // Seats with one range are alike: a tenth of the pot each.
+        assert!((s.equity - 0.1).abs() < 1e-12, "{}", s.equity);
+        assert!((s.win - r.seats[0].win).abs() < 1e-12);
+        assert!((s.tie - r.seats[0].tie).abs() < 1e-12);
+        assert!(s.win > 0.0 && s.tie > 0.0 && s.win + s.tie <= 1.0);
+    }
+}
+
 #[cfg(feature = "cli")]
 #[test]
 fn figures_on_a_handful_of_deals_are_not_applicable_in_every_output() {

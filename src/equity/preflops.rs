@@ -13,6 +13,10 @@
 //!   A completion at or above a threshold (at most one suit can be, or we visit every
 //!   board) is visited with that suit's cards exactly and the others by rank, and is
 //!   taken off its rank multiset's count.
+//! - **Interchangeable seats dealt as sets.** Seats holding the same combos at the same
+//!   weights take their hands in increasing order, each set once, standing for all its
+//!   orderings (their weights credited evenly): ten seats of AA–TT are 243 sets, not
+//!   243 × 10! deals.
 //! - Classes are visited in a fixed pseudo-random order, so a run stopped part-way is
 //!   a fair estimate; they are valued in parallel rounds and merged in order, so the
 //!   sums do not depend on the thread count.
@@ -103,6 +107,14 @@ struct Context {
     board_suits: [u8; 4],
     /// Suit relabellings that leave the board and the dead cards in place.
     perms: Vec<SuitPermutation>,
+    /// Seats with the same combos at the same weights, as groups (seats increasing).
+    groups: Vec<Vec<usize>>,
+    /// The previous seat of each seat's group: a group's combos are dealt in
+    /// increasing order, each set of them once.
+    previous_in_group: Vec<Option<usize>>,
+    /// The ordered deals one folded deal stands for: the product of the groups' sizes'
+    /// factorials (saturating; past 20 interchangeable seats nothing is enumerated).
+    orderings: u64,
 }
 
 impl Context {
@@ -112,7 +124,29 @@ impl Context {
         for c in &board {
             board_suits[c.suit() as usize] += 1;
         }
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut previous_in_group = vec![None; m.seats.len()];
+        for (seat, combos) in m.seats.iter().enumerate() {
+            let same = |g: &&mut Vec<usize>| {
+                let first = &m.seats[g[0]];
+                first.combos == combos.combos && first.weights == combos.weights
+            };
+            match groups.iter_mut().find(same) {
+                Some(group) => {
+                    previous_in_group[seat] = group.last().copied();
+                    group.push(seat);
+                }
+                None => groups.push(vec![seat]),
+            }
+        }
+        let orderings = groups
+            .iter()
+            .flat_map(|g| 1..=g.len() as u64)
+            .fold(1u64, u64::saturating_mul);
         Context {
+            groups,
+            previous_in_group,
+            orderings,
             seats: m.seats.len(),
             k: m.cards_to_come(),
             base: m.board.union(m.dead),
@@ -278,6 +312,8 @@ struct Fold<'a> {
     shared_deals: &'a std::sync::atomic::AtomicU64,
     deals: u64,
     deal: Vec<u16>,
+    /// Each seat's combo as an index into its own list (a group deals these increasing).
+    chosen: Vec<usize>,
     key: Vec<u16>,
     positions: Vec<u8>,
     index: PreflopIndex,
@@ -301,6 +337,7 @@ impl<'a> Fold<'a> {
             shared_deals,
             deals: 0,
             deal: vec![0; n],
+            chosen: vec![0; n],
             key: vec![0; n],
             positions: vec![0; n],
             index: PreflopIndex::default(),
@@ -324,17 +361,31 @@ impl<'a> Fold<'a> {
                 .canonical(&self.deal, &mut self.key, &mut self.positions);
             let at = self.class_of(pack(&self.key));
             let class = &mut self.classes[at];
-            class.deals += 1;
-            class.first_seat_deals[self.positions[0] as usize] += 1;
-            for (s, &p) in self.positions.iter().enumerate() {
-                class.weight[s * n + p as usize] += weight;
+            // This deal stands for `orderings` ordered ones: a group's seats take its
+            // hands in every order, so each seat holds each of them in a |group|-th.
+            let orderings = self.ctx.orderings;
+            class.deals = class.deals.saturating_add(orderings);
+            for group in &self.ctx.groups {
+                let share = orderings / group.len() as u64;
+                let w = weight * share as f64;
+                for &t in group {
+                    let p = self.positions[t] as usize;
+                    for &s in group {
+                        class.weight[s * n + p] += w;
+                    }
+                    if group[0] == 0 {
+                        class.first_seat_deals[p] += share;
+                    }
+                }
             }
             return true;
         }
         let s = &self.m.seats[seat];
-        for i in 0..s.len() {
+        let from = self.ctx.previous_in_group[seat].map_or(0, |p| self.chosen[p] + 1);
+        for i in from..s.len() {
             if !s.sets[i].intersects(used) {
                 self.deal[seat] = s.combos[i].index() as u16;
+                self.chosen[seat] = i;
                 if !self.seat(seat + 1, used.union(s.sets[i]), weight * s.weights[i]) {
                     return false;
                 }
@@ -386,9 +437,11 @@ impl<'a> Fold<'a> {
 fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Vec<PreflopClass>> {
     let shared_deals = std::sync::atomic::AtomicU64::new(0);
     let (first, second) = (&m.seats[0], &m.seats[1]);
+    // The second seat in the first's group deals after it (see `Fold::seat`).
+    let ordered = ctx.previous_in_group[1] == Some(0);
     let starts: Vec<(usize, usize)> = (0..first.len())
         .flat_map(|i| (0..second.len()).map(move |j| (i, j)))
-        .filter(|&(i, j)| !first.sets[i].intersects(second.sets[j]))
+        .filter(|&(i, j)| !first.sets[i].intersects(second.sets[j]) && (!ordered || j > i))
         .collect();
     let folds: Vec<Option<Fold>> = starts
         .par_chunks(STARTS_PER_TASK)
@@ -403,6 +456,8 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
                 }
                 fold.deal[0] = first.combos[i].index() as u16;
                 fold.deal[1] = second.combos[j].index() as u16;
+                fold.chosen[0] = i;
+                fold.chosen[1] = j;
                 let used = ctx.base.union(first.sets[i]).union(second.sets[j]);
                 if !fold.seat(2, used, first.weights[i] * second.weights[j]) {
                     return None;
