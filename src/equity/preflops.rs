@@ -295,8 +295,22 @@ pub(super) struct PreflopClass {
     pub(super) first_seat_deals: Vec<u64>,
 }
 
-/// Deals between two looks at the shared deal count (the limit) and the cancel flag.
+/// Deals (or steps) between two looks at the shared counts (the limit) and the cancel
+/// flag.
 const FOLD_CHECK_EVERY: u64 = 1024;
+
+/// Steps of the walk (combos looked at) allowed per deal of the limit.
+/// Interchangeable seats take their combos in increasing order, and a walk can spend
+/// long in branches that end before every seat has a hand (23 seats of any two cards):
+/// the steps are bounded too, not only the deals reached.
+const FOLD_STEPS_PER_DEAL: u64 = 64;
+
+/// What the folding tasks count together.
+#[derive(Default)]
+struct FoldShared {
+    deals: std::sync::atomic::AtomicU64,
+    steps: std::sync::atomic::AtomicU64,
+}
 
 /// Starts (combos of the first two seats) folded per parallel task; the tasks' classes
 /// are merged in order, so the weights' sums do not depend on the thread count.
@@ -308,9 +322,12 @@ struct Fold<'a> {
     ctx: &'a Context,
     cancel: &'a Cancel,
     limit: u64,
-    /// Deals of all tasks so far (updated every [`FOLD_CHECK_EVERY`]).
-    shared_deals: &'a std::sync::atomic::AtomicU64,
+    /// Deals and steps of all tasks so far (updated every [`FOLD_CHECK_EVERY`]).
+    shared: &'a FoldShared,
     deals: u64,
+    /// Combos looked at, and how many of them are already in `shared.steps`.
+    steps: u64,
+    steps_shared: u64,
     deal: Vec<u16>,
     /// Each seat's combo as an index into its own list (a group deals these increasing).
     chosen: Vec<usize>,
@@ -326,7 +343,7 @@ impl<'a> Fold<'a> {
         ctx: &'a Context,
         cancel: &'a Cancel,
         limit: u64,
-        shared_deals: &'a std::sync::atomic::AtomicU64,
+        shared: &'a FoldShared,
     ) -> Fold<'a> {
         let n = m.seats.len();
         Fold {
@@ -334,8 +351,10 @@ impl<'a> Fold<'a> {
             ctx,
             cancel,
             limit,
-            shared_deals,
+            shared,
             deals: 0,
+            steps: 0,
+            steps_shared: 0,
             deal: vec![0; n],
             chosen: vec![0; n],
             key: vec![0; n],
@@ -347,12 +366,20 @@ impl<'a> Fold<'a> {
 
     /// Folds every deal from `seat` on; false once stopped (limit or cancel).
     fn seat(&mut self, seat: usize, used: CardSet, weight: f64) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
         let n = self.m.seats.len();
+        if self.steps - self.steps_shared >= FOLD_CHECK_EVERY {
+            let new = self.steps - self.steps_shared;
+            self.steps_shared = self.steps;
+            let all = self.shared.steps.fetch_add(new, Relaxed) + new;
+            if all > self.limit.saturating_mul(FOLD_STEPS_PER_DEAL) || self.cancel.is_cancelled() {
+                return false;
+            }
+        }
         if seat == n {
             self.deals += 1;
             if self.deals.is_multiple_of(FOLD_CHECK_EVERY) {
-                use std::sync::atomic::Ordering::Relaxed;
-                let all = self.shared_deals.fetch_add(FOLD_CHECK_EVERY, Relaxed);
+                let all = self.shared.deals.fetch_add(FOLD_CHECK_EVERY, Relaxed);
                 if all + FOLD_CHECK_EVERY > self.limit || self.cancel.is_cancelled() {
                     return false;
                 }
@@ -382,6 +409,7 @@ impl<'a> Fold<'a> {
         }
         let s = &self.m.seats[seat];
         let from = self.ctx.previous_in_group[seat].map_or(0, |p| self.chosen[p] + 1);
+        self.steps += (s.len().saturating_sub(from)) as u64 + 1;
         for i in from..s.len() {
             if !s.sets[i].intersects(used) {
                 self.deal[seat] = s.combos[i].index() as u16;
@@ -435,7 +463,7 @@ impl<'a> Fold<'a> {
 /// Folds every deal into its class; `None` past `limit` deals or when cancelled.
 /// Parallel over the combos of the first two seats.
 fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Vec<PreflopClass>> {
-    let shared_deals = std::sync::atomic::AtomicU64::new(0);
+    let shared = FoldShared::default();
     let (first, second) = (&m.seats[0], &m.seats[1]);
     // The second seat in the first's group deals after it (see `Fold::seat`).
     let ordered = ctx.previous_in_group[1] == Some(0);
@@ -446,10 +474,10 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
     let folds: Vec<Option<Fold>> = starts
         .par_chunks(STARTS_PER_TASK)
         .map(|chunk| {
-            let mut fold = Fold::new(m, ctx, cancel, limit, &shared_deals);
+            let mut fold = Fold::new(m, ctx, cancel, limit, &shared);
             for &(i, j) in chunk {
                 // Another task may have passed the limit (or the run been cancelled).
-                if shared_deals.load(std::sync::atomic::Ordering::Relaxed) > limit
+                if shared.deals.load(std::sync::atomic::Ordering::Relaxed) > limit
                     || cancel.is_cancelled()
                 {
                     return None;
@@ -466,7 +494,7 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
             Some(fold)
         })
         .collect();
-    let mut all = Fold::new(m, ctx, cancel, limit, &shared_deals);
+    let mut all = Fold::new(m, ctx, cancel, limit, &shared);
     for fold in folds {
         all.absorb(fold?);
     }
@@ -665,6 +693,8 @@ fn value<C: BoardCredit>(
     not_plain.clear();
     not_plain.resize(multisets(k), 0);
     let mut ranks = [0u8; 8];
+    // Boards credited: every completion exactly once (checked in debug builds).
+    let mut boards = 0u64;
     // Completions with at least `t` cards of suit `s`: those cards exactly, the rest
     // (which cannot flush) by rank, drawn as stand-ins of the other suits.
     for (s, &t) in thresholds.iter().enumerate() {
@@ -697,6 +727,7 @@ fn value<C: BoardCredit>(
                         *v = hand.combine(board).evaluate();
                     }
                     tally.credit(values, count);
+                    boards += count;
                     ranks[..j].copy_from_slice(flush_ranks);
                     ranks[j..k].copy_from_slice(rest);
                     ranks[..k].sort_unstable();
@@ -722,7 +753,9 @@ fn value<C: BoardCredit>(
             *v = hand.combine(board).evaluate_ignoring_suits();
         }
         tally.credit(values, plain);
+        boards += plain;
     });
+    debug_assert_eq!(boards, binomial(live.len(), k));
 }
 
 /// Calls `visit` with every `size`-subset of `items` (in increasing order).
@@ -783,8 +816,8 @@ fn for_each_multiset<F: FnMut(&[u8], u64)>(available: &[u8; 13], size: usize, vi
     go(available, 0, &mut Vec::with_capacity(size), size, 1, visit);
 }
 
-/// Values every class of `m`, each into a fresh tally from `new_tally`, in parallel rounds; `merge` then sees each class with its tally in
-/// the classes' fixed order, so sums do not depend on the thread count. Once `cancel`
+/// Values every class of `m`, each into a fresh tally from `new_tally`, in parallel
+/// rounds; `merge` then sees each class with its tally in the classes' fixed order, so sums do not depend on the thread count. Once `cancel`
 /// is set it stops, having merged the classes valued so far. Each class adds its
 /// cost ([`Context::class_cost`]) times `work_scale` to `cancel`'s work counter.
 pub(super) fn value_classes<C: BoardCredit + Send>(
@@ -911,6 +944,22 @@ mod tests {
             });
             assert_eq!(count, binomial(5, size), "size {size}");
         }
+    }
+
+    #[test]
+    fn a_walk_through_dead_ends_stops_at_its_step_budget() {
+        // 23 interchangeable seats of any two cards take their combos in increasing
+        // order and meet long dead ends before any deal: the walk gives up (the
+        // estimate then extrapolates) instead of searching for ever.
+        let m = Matchup::new(
+            vec![crate::range::HandRange::random(); 23],
+            CardSet::parse("2c 7d 9h 3s 4c").unwrap(),
+            CardSet::EMPTY,
+        )
+        .unwrap();
+        let ctx = Context::of(&m);
+        assert_eq!(ctx.groups, vec![(0..23).collect::<Vec<_>>()]);
+        assert!(classes(&m, &ctx, COUNTED_DEALS, &Cancel::new()).is_none());
     }
 
     #[test]
