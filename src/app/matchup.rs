@@ -468,24 +468,19 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
     });
     let exact = result.method == Method::Exact;
     let pinned = view.pinned.as_ref();
-    // Deltas against the baseline, seat by seat, when it has as many seats.
+    let shown = result.has_figures();
+    // Deltas against the baseline, seat by seat, when it has as many seats (none
+    // beside n/a figures).
     let delta = |i: usize, v: f64| {
         pinned
             .as_ref()
+            .filter(|_| shown)
             .filter(|(b, _)| b.seats.len() == result.seats.len())
             .map(|(b, _)| format!(" ({:+.2})", 100.0 * (v - b.seats[i].equity)))
             .unwrap_or_default()
     };
-    let shown = result.has_figures();
-    if !shown {
-        ui.colored_label(
-            Color32::from_rgb(200, 120, 0),
-            format!(
-                "n/a: the figures rest on {} deals; at least {} are needed",
-                result.deals,
-                crate::equity::MIN_FIGURE_DEALS
-            ),
-        );
+    if let Some(why) = result.figures_not_applicable() {
+        ui.colored_label(Color32::from_rgb(200, 120, 0), why);
     }
     let pct = |v: f64, se: f64| {
         if !shown {
@@ -515,16 +510,9 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                 let combos = view.job_combos.get(i).copied().unwrap_or(0);
                 ui.label(RichText::new(combos.to_string()).monospace());
                 ui.label(
-                    RichText::new(
-                        pct(s.equity, s.equity_se)
-                            + &if shown {
-                                delta(i, s.equity)
-                            } else {
-                                String::new()
-                            },
-                    )
-                    .monospace()
-                    .color(color),
+                    RichText::new(pct(s.equity, s.equity_se) + &delta(i, s.equity))
+                        .monospace()
+                        .color(color),
                 );
                 ui.label(RichText::new(pct(s.win, s.win_se)).monospace().color(color));
                 ui.label(RichText::new(pct(s.tie, s.tie_se)).monospace().color(color));

@@ -105,12 +105,9 @@ pub fn equity(
             cell(s.equity_se)
         ));
     }
-    if !shown {
-        out.push_str(&format!(
-            "n/a: the figures rest on {} deals; at least {} are needed\n",
-            r.deals,
-            multiodds::equity::MIN_FIGURE_DEALS
-        ));
+    if let Some(why) = r.figures_not_applicable() {
+        out.push_str(&why);
+        out.push('\n');
     }
     out
 }

@@ -1,8 +1,8 @@
 //! The 169-hand chart: every starting-hand class against 1–22 random opponents (1–9 by default) on the
 //! current board, one sweep per class (SPEC §6 `table`).
 
-use super::run::{run_sweep_within, RunSettings, SweepFigures};
-use super::sweep::{Sweep, SweepPoint};
+use super::run::{run_sweep_within, RunSettings};
+use super::sweep::{Sweep, SweepFigures, SweepPoint};
 use super::{check_board, EquityError};
 use crate::cards::CardSet;
 use crate::range::{HandClass, HandRange};

@@ -567,8 +567,7 @@ impl Showdown {
 /// Credits a showdown of `values` (one per seat) with weight `w` to `sums`.
 #[inline]
 pub(crate) fn credit_showdown(values: &[HandValue], w: f64, sums: &mut [SeatSums]) {
-    let best = values.iter().copied().max().expect("seats");
-    let winners = values.iter().filter(|&&v| v == best).count();
+    let Showdown { best, winners, .. } = Showdown::of(values);
     let share = w / winners as f64;
     for (seat, &v) in sums.iter_mut().zip(values) {
         seat.weight += w;
@@ -618,6 +617,18 @@ impl MatchupResult {
     /// otherwise every figure is "n/a".
     pub fn has_figures(&self) -> bool {
         self.method == Method::Exact || self.deals >= MIN_FIGURE_DEALS
+    }
+
+    /// Why the figures are "n/a", with the count, when they are (see [`has_figures`]).
+    ///
+    /// [`has_figures`]: MatchupResult::has_figures
+    pub fn figures_not_applicable(&self) -> Option<String> {
+        (!self.has_figures()).then(|| {
+            format!(
+                "n/a: the figures rest on {} deals; at least {MIN_FIGURE_DEALS} are needed",
+                self.deals
+            )
+        })
     }
 }
 

@@ -4,7 +4,8 @@
 use super::exact;
 use super::monte_carlo::{Sampler, BATCH_DEALS, MIN_BATCHES};
 use super::sweep::{
-    exact_point_cancellable, Sweep, SweepPoint, SweepSampler, SweepTally, MIN_CONDITION_DEALS,
+    exact_point_cancellable, Sweep, SweepFigures, SweepPoint, SweepSampler, SweepTally,
+    MIN_CONDITION_DEALS,
 };
 use super::{Cancel, Matchup, MatchupResult, MatchupTally, Method};
 use rayon::prelude::*;
@@ -510,17 +511,6 @@ pub fn run_sweep(
     )
 }
 
-/// The figures a sweep run computes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SweepFigures {
-    /// Every figure (the MultiOdds view, `multiodds sweep`).
-    All,
-    /// Win, tie, equity, win odds and hand types only (the 169-hand chart): Monte Carlo
-    /// points then carry no hand strength (0) and no potentials (`None`), and their
-    /// run is held only by the showdown figures.
-    Showdown,
-}
-
 /// [`run_sweep`] with `auto` held to `budget` evaluations of exact work, computing
 /// `figures`.
 pub fn run_sweep_within(
@@ -580,11 +570,7 @@ pub fn run_sweep_within(
             },
         );
     }
-    let sampler = if all_figures {
-        SweepSampler::new(s)
-    } else {
-        SweepSampler::showdown_only(s)
-    };
+    let sampler = SweepSampler::new(s, figures);
     let seed = settings.seed;
     let mc_counts: Vec<usize> = counts
         .iter()
@@ -695,15 +681,19 @@ fn point_limiting(
         return None;
     }
     let mut worst = WorstFigure::default();
-    for (figure, stat) in [
+    let figures = [
         ("Win", &p.win),
         ("Tie", &p.tie),
         ("Equity", &p.equity),
         ("Hand Strength", &p.hand_strength),
-    ] {
-        if figure == "Hand Strength" && !hand_strength {
-            continue;
-        }
+    ];
+    // Hand strength is last: a showdown-only run leaves it out.
+    let held_by = if hand_strength {
+        &figures[..]
+    } else {
+        &figures[..3]
+    };
+    for &(figure, stat) in held_by {
         worst.consider(limiting(figure, stat.std_error(), target));
     }
     if let Some(pt) = potential_target {

@@ -15,7 +15,7 @@ use super::stats::BatchStat;
 use super::symmetry::SuitSymmetry;
 use super::{
     check_board, check_known_hand, choose, exists_deal, EquityError, Feasibility, Matchup, Method,
-    SeatCombos, DEAL_SEARCH_BUDGET,
+    SeatCombos, Showdown, DEAL_SEARCH_BUDGET,
 };
 use crate::cards::{Card, CardSet};
 use crate::eval::{rank_partial, Hand, HandValue};
@@ -708,26 +708,26 @@ pub struct SweepSampler<'a> {
     max_n: usize,
     /// Per hero combo: the live deck without the hero's cards.
     decks: Vec<Deck>,
-    /// Whether deals are also ranked now (hand strength and potentials).
-    track_now: bool,
+    /// What the batches compute.
+    figures: SweepFigures,
+}
+
+/// The figures a sweep run computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepFigures {
+    /// Every figure (the MultiOdds view, `multiodds sweep`).
+    All,
+    /// Win, tie, equity, win odds and hand types only (the 169-hand chart): deals are
+    /// not ranked now (about an eighth less work per deal), so Monte Carlo points carry
+    /// no hand strength (0) and no potentials (`None`), and their run is held only by
+    /// the showdown figures.
+    Showdown,
 }
 
 impl<'a> SweepSampler<'a> {
-    /// A sampler of every figure.
-    pub fn new(sweep: &'a Sweep) -> SweepSampler<'a> {
-        Self::with_figures(sweep, true)
-    }
-
-    /// A sampler of the showdown figures only (win, tie, equity, win odds, hand types):
-    /// the standing now is not looked at, so its points' hand strength and potentials
-    /// mean nothing. About an eighth less work per deal; the 169-hand chart uses it.
-    pub fn showdown_only(sweep: &'a Sweep) -> SweepSampler<'a> {
-        Self::with_figures(sweep, false)
-    }
-
-    fn with_figures(sweep: &'a Sweep, track_now: bool) -> SweepSampler<'a> {
+    pub fn new(sweep: &'a Sweep, figures: SweepFigures) -> SweepSampler<'a> {
         SweepSampler {
-            track_now,
+            figures,
             sweep,
             hero: WeightedCombos::new(&sweep.hero),
             opponents: WeightedCombos::new(&sweep.opponents),
@@ -746,10 +746,9 @@ impl<'a> SweepSampler<'a> {
     /// a weighted opponent range clashes), each dealt at most `up_to` opponents (the
     /// largest count still short of its target: the points above it are done).
     pub fn batch(&self, seed: u64, index: u64, attempts: u32, up_to: usize) -> SweepTally {
-        if self.track_now {
-            self.run_batch::<true>(seed, index, attempts, up_to)
-        } else {
-            self.run_batch::<false>(seed, index, attempts, up_to)
+        match self.figures {
+            SweepFigures::All => self.run_batch::<true>(seed, index, attempts, up_to),
+            SweepFigures::Showdown => self.run_batch::<false>(seed, index, attempts, up_to),
         }
     }
 
@@ -872,17 +871,16 @@ impl ClassCounts {
 impl BoardCredit for ClassCounts {
     #[inline]
     fn credit(&mut self, values: &[HandValue], count: u64) {
-        let best = values.iter().copied().max().expect("seats");
-        let holders = values.iter().filter(|&&v| v == best).count() as u32;
+        let Showdown { best, winners, .. } = Showdown::of(values);
         let best_category = best.category() as usize;
         for &p in &self.hero_at {
             let v = values[p];
             let river = if v != best {
                 Standing::Behind
-            } else if holders == 1 {
+            } else if winners == 1 {
                 Standing::Ahead
             } else {
-                Standing::Tied(holders)
+                Standing::Tied(winners)
             };
             let standing = PrefixStanding {
                 n: values.len() - 1,
@@ -1224,7 +1222,10 @@ mod tests {
         // random and a weighted (clashing) opponent range; hand strength only in full.
         for (hero, opponents) in [("T9s", "random"), ("AKo,22", "22+:0.5,AJs+,KQo")] {
             let s = sweep(hero, opponents, "", "", 9);
-            let (full, bare) = (SweepSampler::new(&s), SweepSampler::showdown_only(&s));
+            let (full, bare) = (
+                SweepSampler::new(&s, SweepFigures::All),
+                SweepSampler::new(&s, SweepFigures::Showdown),
+            );
             for i in 0..3 {
                 let (a, b) = (full.batch(7, i, 4096, 9), bare.batch(7, i, 4096, 9));
                 assert_eq!(a.attempts, b.attempts);
