@@ -151,6 +151,23 @@ fn a_sparse_ten_seat_matchup_ends_and_says_why() {
 }
 
 #[test]
+fn ten_seats_of_distinct_pairs_are_sampled_under_auto() {
+    // Six combos a seat, 6^10 deals that no seat order folds (each seat its own pair):
+    // millions of classes, minutes of enumeration, so `auto` samples.
+    let m = Matchup::new(
+        ranges(&["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55"]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    )
+    .unwrap();
+    assert_eq!(
+        multiodds::equity::run::matchup_exact_evaluations(&m, Method::Auto),
+        0.0,
+        "auto picks Monte Carlo"
+    );
+}
+
+#[test]
 fn ten_seats_of_big_pairs_are_enumerated_exactly_under_auto() {
     // The 20 cards of AA-TT exactly fill ten hands: sampling starves (above), but
     // interchangeable seats are dealt as sets, so there are only 3^5 = 243 of them (each

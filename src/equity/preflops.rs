@@ -557,13 +557,14 @@ fn estimate(m: &Matchup) -> f64 {
     if let Some(classes) = cached_classes(m, &ctx, COUNTED_DEALS, &Cancel::new()) {
         return classes.iter().map(|c| ctx.class_cost(&c.combos)).sum();
     }
-    // Too many deals to fold here: each class holds at most (relabellings × seat
-    // orders) deals, and a preflop of offsuit hands is typical of its cost.
+    // Too many deals to fold here: a class gathers the deals that differ by a
+    // relabelling of suits and by the order of interchangeable seats (seats of other
+    // ranges rarely swap hands: ten seats AA, KK, …, 55 fold 24 ways, not 24 × 10!),
+    // and a preflop of offsuit hands is typical of its cost.
     let deals = count_deals(m, 20_000_000)
         .map(|d| d as f64)
         .unwrap_or_else(|| m.seats.iter().map(|s| s.len() as f64).product());
-    let orders: f64 = (1..=m.seats.len()).map(|i| i as f64).product();
-    let folded = (ctx.perms.len() as f64 * orders).min(deals.max(1.0));
+    let folded = (ctx.perms.len() as f64 * ctx.orderings as f64).min(deals.max(1.0));
     let typical: Vec<u16> = typical_preflop(m);
     deals / folded * ctx.class_cost(&typical)
 }
