@@ -6,8 +6,10 @@
 //! without separators, and errors that name the bad token and its column.
 
 mod parse;
+mod select;
 
 pub use parse::{caret_line, parse_card_list, CardError, CardErrorKind};
+pub use select::Pdep;
 
 use std::fmt;
 
@@ -214,6 +216,13 @@ impl CardSet {
     #[inline(always)]
     pub const fn complement(self) -> CardSet {
         CardSet(!self.0 & Self::FULL.0)
+    }
+
+    /// The `r`-th card of the set, lowest index first; `r` must be below [`CardSet::len`]
+    /// (checked in debug builds).
+    #[inline(always)]
+    pub fn nth(self, pdep: Pdep, r: u32) -> Card {
+        Card(pdep.nth_bit(self.0, r) as u8)
     }
 
     /// The cards, lowest index first.
