@@ -275,6 +275,12 @@ fn multiway_exact_matches_brute_force_on_every_figure() {
             "",
         ),
         (&["TT+", "TT+", "TT+", "TT+"], "2c 7d 9h 3s 4c", ""),
+        // The river walk of precomputed values: weights, a seat of any two, a dead card.
+        (
+            &["QQ+:0.5, AKs", "random", "JJ, T9s:0.3"],
+            "2c 7d 9h 3s Ts",
+            "Ad",
+        ),
         // Eight cards that exactly fill four hands.
         (&["AA,KK", "AA,KK", "AA,KK", "AA,KK"], "2c 7d 9h", ""),
     ];

@@ -23,9 +23,25 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
     if m.seats.len() == 2 {
         let boards = choose(deck, k) as f64 / order;
         boards * heads_up_cost_per_board(m)
+    } else if k == 0 {
+        river_cost(m)
     } else {
         super::preflops::estimated_evaluations(m)
     }
+}
+
+/// A river deal of [`river_multiway`] in evaluations' worth of work (a showdown of
+/// precomputed values and the credit of every seat; measured, see BENCHMARKS.md).
+const RIVER_DEAL_COST: f64 = 2.0;
+
+/// The cost of [`river_multiway`]: its deals, counted up to 20 million (past that, the
+/// product of the seats' combos), and one evaluation per combo.
+fn river_cost(m: &Matchup) -> f64 {
+    let deals = count_deals(m, 20_000_000)
+        .map(|d| d as f64)
+        .unwrap_or_else(|| m.seats.iter().map(|s| s.len() as f64).product());
+    let combos: usize = m.seats.iter().map(|s| s.len()).sum();
+    deals * RIVER_DEAL_COST + combos as f64
 }
 
 /// A seat of at most this many combos against one of at least `WIDE_COMBOS` is walked
@@ -107,8 +123,96 @@ pub fn run(m: &Matchup) -> MatchupTally {
 pub fn run_cancellable(m: &Matchup, cancel: &Cancel) -> MatchupTally {
     if m.seats.len() == 2 {
         heads_up(m, cancel)
+    } else if m.cards_to_come() == 0 {
+        river_multiway(m, cancel)
     } else {
         super::preflops::run(m, cancel)
+    }
+}
+
+/// Three or more seats on a complete board: every combo is valued once, and each deal
+/// is a showdown of those values. (Folding deals into canonical preflops pays when
+/// boards are to come; here each class would be about one deal, its folding all cost.)
+/// Parallel over the first seat's combos; cancel is checked every 4,096 deals.
+fn river_multiway(m: &Matchup, cancel: &Cancel) -> MatchupTally {
+    struct Walk<'a> {
+        m: &'a Matchup,
+        values: &'a [Vec<HandValue>],
+        cancel: &'a Cancel,
+        deal: Vec<HandValue>,
+        sums: Vec<SeatSums>,
+        deals: u64,
+    }
+    fn go(w: &mut Walk, seat: usize, used: CardSet, weight: f64) -> bool {
+        if seat == w.m.seats.len() {
+            credit_showdown(&w.deal, weight, &mut w.sums);
+            w.deals += 1;
+            if w.deals.is_multiple_of(4096) {
+                w.cancel.add_work((4096.0 * RIVER_DEAL_COST) as u64);
+                return !w.cancel.is_cancelled();
+            }
+            return true;
+        }
+        let s = &w.m.seats[seat];
+        for (i, set) in s.sets.iter().enumerate() {
+            if !set.intersects(used) {
+                w.deal[seat] = w.values[seat][i];
+                if !go(w, seat + 1, used.union(*set), weight * s.weights[i]) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    let board = Hand::from_cards(&m.board.iter().collect::<Vec<_>>());
+    let values: Vec<Vec<HandValue>> = m
+        .seats
+        .iter()
+        .map(|s| {
+            s.combos
+                .iter()
+                .map(|c| {
+                    let (a, b) = c.cards();
+                    board.add(a).add(b).evaluate()
+                })
+                .collect()
+        })
+        .collect();
+    let n = m.seats.len();
+    let first = &m.seats[0];
+    let base = m.board.union(m.dead);
+    let walks: Vec<(Vec<SeatSums>, u64)> = (0..first.len())
+        .into_par_iter()
+        .filter(|&i| !first.sets[i].intersects(base))
+        .map(|i| {
+            let mut w = Walk {
+                m,
+                values: &values,
+                cancel,
+                deal: vec![HandValue::default(); n],
+                sums: vec![SeatSums::new(); n],
+                deals: 0,
+            };
+            if !cancel.is_cancelled() {
+                w.deal[0] = values[0][i];
+                go(&mut w, 1, base.union(first.sets[i]), first.weights[i]);
+            }
+            (w.sums, w.deals)
+        })
+        .collect();
+    // Merged in the first seat's order: the same sums whatever the thread count.
+    let mut sums = vec![SeatSums::new(); n];
+    let mut deals = 0;
+    for (walk_sums, walk_deals) in walks {
+        for (a, b) in sums.iter_mut().zip(&walk_sums) {
+            a.add(b);
+        }
+        deals += walk_deals;
+    }
+    MatchupTally {
+        attempts: 0,
+        deals,
+        seats: sums.into_iter().map(SeatSums::into_tally).collect(),
     }
 }
 
