@@ -59,6 +59,12 @@ impl Pdep {
     /// below its popcount (checked in debug builds).
     #[inline(always)]
     pub fn nth_bit(self, bits: u64, r: u32) -> u32 {
+        self.nth_bit_mask(bits, r).trailing_zeros()
+    }
+
+    /// The `r`-th set bit of `bits` alone, as a mask (`r` below its popcount).
+    #[inline(always)]
+    pub fn nth_bit_mask(self, bits: u64, r: u32) -> u64 {
         debug_assert!(r < bits.count_ones(), "rank {r} of a word with fewer bits");
         #[cfg(target_arch = "x86_64")]
         {
@@ -75,7 +81,7 @@ impl Pdep {
                     options(pure, nomem, nostack, preserves_flags),
                 );
             }
-            deposited.trailing_zeros()
+            deposited
         }
         #[cfg(not(target_arch = "x86_64"))]
         {

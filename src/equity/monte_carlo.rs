@@ -311,6 +311,22 @@ impl CardDraws {
 pub trait Dealing: Copy {
     /// `k` uniform cards taken out of `live` (which holds `count` cards), as a hand.
     fn deal(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32, k: usize) -> Hand;
+
+    /// `k` cards for each of two deals (their live sets and counts), as [`Dealing::deal`]
+    /// twice: the first deal's cards first.
+    #[inline(always)]
+    fn deal_two(
+        self,
+        draws: &mut CardDraws,
+        (live_a, count_a): (&mut CardSet, &mut u32),
+        (live_b, count_b): (&mut CardSet, &mut u32),
+        k: usize,
+    ) -> (Hand, Hand) {
+        (
+            self.deal(draws, live_a, count_a, k),
+            self.deal(draws, live_b, count_b, k),
+        )
+    }
 }
 
 /// One of the 52 cards per 16-bit chunk, drawn again when it is not live: any CPU.
@@ -341,13 +357,33 @@ impl Dealing for ByRejection {
 }
 
 impl Dealing for BySelection {
+    /// The two deals' cards taken in turn: each deal's selections wait on its previous
+    /// one (the live set), so two chains in flight keep the CPU busy.
+    #[inline(always)]
+    fn deal_two(
+        self,
+        draws: &mut CardDraws,
+        (live_a, count_a): (&mut CardSet, &mut u32),
+        (live_b, count_b): (&mut CardSet, &mut u32),
+        k: usize,
+    ) -> (Hand, Hand) {
+        let (mut a, mut b) = (Hand::new(), Hand::new());
+        for _ in 0..k {
+            debug_assert!(*count_a > 0 && *count_b > 0, "no live card left");
+            a = a.add(live_a.take_nth(self.0, draws.chunk_below(*count_a)));
+            *count_a -= 1;
+            b = b.add(live_b.take_nth(self.0, draws.chunk_below(*count_b)));
+            *count_b -= 1;
+        }
+        (a, b)
+    }
+
     #[inline(always)]
     fn deal(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32, k: usize) -> Hand {
         let mut hand = Hand::new();
         for _ in 0..k {
             debug_assert!(*count > 0, "no live card left");
-            let card = live.nth(self.0, draws.chunk_below(*count));
-            live.remove(card);
+            let card = live.take_nth(self.0, draws.chunk_below(*count));
             *count -= 1;
             hand = hand.add(card);
         }
@@ -577,6 +613,8 @@ impl<'a> Sampler<'a> {
                     counts: &mut vec![SeatCounts::ZERO; n],
                     holes: &mut vec![Hand::new(); n],
                     values: &mut vec![HandValue::default(); n],
+                    holes_b: &mut vec![Hand::new(); n],
+                    values_b: &mut vec![HandValue::default(); n],
                 },
             ),
         }
@@ -598,6 +636,8 @@ impl<'a> Sampler<'a> {
                 counts: &mut [SeatCounts::ZERO; N],
                 holes: &mut [Hand::new(); N],
                 values: &mut [HandValue::default(); N],
+                holes_b: &mut [Hand::new(); N],
+                values_b: &mut [HandValue::default(); N],
             },
         )
     }
@@ -612,62 +652,138 @@ impl<'a> Sampler<'a> {
         mut deal: Deal,
     ) -> MatchupTally {
         let mut draws = CardDraws::new(batch_rng(seed, index));
-        let base_used = self.matchup.board.union(self.matchup.dead);
+        let mut holes = Holes {
+            base: self.matchup.board.union(self.matchup.dead),
+            // A bounded number of draws: with ranges that almost never fit together a
+            // batch comes back short (even empty) rather than looping; the run loop
+            // then stops as starved (SPEC §4: impossible or near-impossible deals are
+            // reported).
+            max_attempts: deals as u64 * ATTEMPTS_PER_DEAL,
+            attempts: 0,
+            next_row: self
+                .joined
+                .as_ref()
+                .map_or(0, |joined| joined.table.draw(&mut draws.rng)),
+        };
         let mut done = 0;
-        // A bounded number of draws: with ranges that almost never fit together a
-        // batch comes back short (even empty) rather than looping; the run loop then
-        // stops as starved (SPEC §4: impossible or near-impossible deals are reported).
-        let max_attempts = deals as u64 * ATTEMPTS_PER_DEAL;
-        let mut attempts = 0u64;
-        if let Some(joined) = &self.joined {
-            // A listed combination never clashes. It is drawn one deal ahead and its row
-            // prefetched: the list can be megabytes (AA vs JJ+ ×4), and a cold row would
-            // stall every deal.
-            let k = self.weighted.len();
-            let mut next = joined.table.draw(&mut draws.rng);
-            prefetch(&joined.combos[next * k]);
-            while done < deals {
-                let row = &joined.combos[next * k..next * k + k];
-                next = joined.table.draw(&mut draws.rng);
-                prefetch(&joined.combos[next * k]);
-                let mut used = base_used;
-                for ((seat, combos), &i) in self.weighted.iter().zip(row) {
-                    let (set, hand) = combos.entry(i as usize);
-                    debug_assert!(!set.intersects(used), "listed combinations never clash");
-                    used = used.union(set);
-                    deal.holes[*seat] = hand;
-                }
-                self.finish_deal(dealing, &mut deal, &mut draws, used);
+        // Two deals at a time where two remain: their cards are dealt in turn, two
+        // independent chains of selections (see `Dealing::deal_two`).
+        while done + 2 <= deals {
+            let Some(used_a) = self.draw_holes(&mut holes, &mut draws, deal.holes) else {
+                break;
+            };
+            let Some(used_b) = self.draw_holes(&mut holes, &mut draws, deal.holes_b) else {
+                self.finish_deal(dealing, &mut deal, &mut draws, used_a);
                 done += 1;
-            }
-            attempts = done as u64;
-        } else {
-            // One independent draw per seat, the whole deal rejected on a clash.
-            while done < deals && attempts < max_attempts {
-                attempts += 1;
-                let mut used = base_used;
-                let mut clash = false;
-                for (seat, combos) in &self.weighted {
-                    let (set, hand) = combos.entry(combos.draw(&mut draws.rng));
-                    if set.intersects(used) {
-                        clash = true;
-                        break;
-                    }
-                    used = used.union(set);
-                    deal.holes[*seat] = hand;
-                }
-                if clash {
-                    continue;
-                }
+                break;
+            };
+            self.finish_two_deals(dealing, &mut deal, &mut draws, used_a, used_b);
+            done += 2;
+        }
+        if done < deals {
+            if let Some(used) = self.draw_holes(&mut holes, &mut draws, deal.holes) {
                 self.finish_deal(dealing, &mut deal, &mut draws, used);
                 done += 1;
             }
         }
+        let attempts = if self.joined.is_some() {
+            done as u64
+        } else {
+            holes.attempts
+        };
         MatchupTally {
             deals: done as u64,
             attempts,
             seats: deal.counts.iter().map(|c| c.into_tally(done)).collect(),
         }
+    }
+
+    /// The weighted seats' hands of the next deal into `holes` (their cards and the
+    /// board's and dead ones returned), or `None` once the batch's draws run out.
+    #[inline(always)]
+    fn draw_holes(
+        &self,
+        state: &mut Holes,
+        draws: &mut CardDraws,
+        holes: &mut [Hand],
+    ) -> Option<CardSet> {
+        if let Some(joined) = &self.joined {
+            // A listed combination never clashes. It is drawn one deal ahead and its
+            // row prefetched: the list can be megabytes (AA vs JJ+ ×4), and a cold row
+            // would stall every deal.
+            let k = self.weighted.len();
+            let row = &joined.combos[state.next_row * k..state.next_row * k + k];
+            state.next_row = joined.table.draw(&mut draws.rng);
+            prefetch(&joined.combos[state.next_row * k]);
+            let mut used = state.base;
+            for ((seat, combos), &i) in self.weighted.iter().zip(row) {
+                let (set, hand) = combos.entry(i as usize);
+                debug_assert!(!set.intersects(used), "listed combinations never clash");
+                used = used.union(set);
+                holes[*seat] = hand;
+            }
+            return Some(used);
+        }
+        // One independent draw per seat, the whole deal rejected on a clash.
+        'attempt: while state.attempts < state.max_attempts {
+            state.attempts += 1;
+            let mut used = state.base;
+            for (seat, combos) in &self.weighted {
+                let (set, hand) = combos.entry(combos.draw(&mut draws.rng));
+                if set.intersects(used) {
+                    continue 'attempt;
+                }
+                used = used.union(set);
+                holes[*seat] = hand;
+            }
+            return Some(used);
+        }
+        None
+    }
+
+    /// [`Sampler::finish_deal`] for two deals at once (`deal.holes` with `used_a`,
+    /// `deal.holes_b` with `used_b`), their cards dealt in turn.
+    #[inline(always)]
+    fn finish_two_deals(
+        &self,
+        dealing: impl Dealing,
+        deal: &mut Deal<'_>,
+        draws: &mut CardDraws,
+        used_a: CardSet,
+        used_b: CardSet,
+    ) {
+        let (mut live_a, mut live_b) = (used_a.complement(), used_b.complement());
+        let (mut count_a, mut count_b) = (self.live_cards, self.live_cards);
+        for &seat in &self.random_seats {
+            (deal.holes[seat], deal.holes_b[seat]) = dealing.deal_two(
+                draws,
+                (&mut live_a, &mut count_a),
+                (&mut live_b, &mut count_b),
+                2,
+            );
+        }
+        let (board_a, board_b) = dealing.deal_two(
+            draws,
+            (&mut live_a, &mut count_a),
+            (&mut live_b, &mut count_b),
+            self.to_come,
+        );
+        let (board_a, board_b) = (
+            self.board_hand.combine(board_a),
+            self.board_hand.combine(board_b),
+        );
+        for (((v, h), w), g) in deal
+            .values
+            .iter_mut()
+            .zip(deal.holes.iter())
+            .zip(deal.values_b.iter_mut())
+            .zip(deal.holes_b.iter())
+        {
+            *v = board_a.combine(*h).evaluate();
+            *w = board_b.combine(*g).evaluate();
+        }
+        credit_counts(deal.values, deal.counts);
+        credit_counts(deal.values_b, deal.counts);
     }
 
     /// Deals the random seats and the board around the weighted seats' hands already in
@@ -696,12 +812,24 @@ impl<'a> Sampler<'a> {
     }
 }
 
-/// One batch's working space: the seats' hole hands and values of the current deal, and
-/// the counts so far.
+/// One batch's working space: the seats' hole hands and values of the current deal (and
+/// of a second, dealt alongside), and the counts so far.
 struct Deal<'a> {
     counts: &'a mut [SeatCounts],
     holes: &'a mut [Hand],
     values: &'a mut [HandValue],
+    holes_b: &'a mut [Hand],
+    values_b: &'a mut [HandValue],
+}
+
+/// Where a batch is in drawing the weighted seats' hands.
+struct Holes {
+    /// The board and dead cards.
+    base: CardSet,
+    max_attempts: u64,
+    attempts: u64,
+    /// The joined list's next row (drawn a deal ahead).
+    next_row: usize,
 }
 
 #[cfg(test)]
