@@ -69,14 +69,15 @@ impl Pdep {
         #[cfg(target_arch = "x86_64")]
         {
             let deposited: u64;
-            // SAFETY: a `Pdep` exists only where `detect` found BMI2. Inline assembly
-            // rather than the intrinsic: it is inlined into any caller, with no
-            // `target_feature` attribute to thread through generic code.
+            // SAFETY: a `Pdep` exists only where `detect` found BMI2 (which has `shlx`
+            // too). Inline assembly rather than the intrinsics: it is inlined into any
+            // caller, with no `target_feature` attribute to thread through generic code.
             unsafe {
                 std::arch::asm!(
-                    "pdep {out}, {src}, {mask}",
-                    out = lateout(reg) deposited,
-                    src = in(reg) 1u64 << r,
+                    "shlx {bit}, {bit}, {r}",
+                    "pdep {bit}, {bit}, {mask}",
+                    bit = inout(reg) 1u64 => deposited,
+                    r = in(reg) r as u64,
                     mask = in(reg) bits,
                     options(pure, nomem, nostack, preserves_flags),
                 );

@@ -283,6 +283,20 @@ impl CardDraws {
         chunk as u32
     }
 
+    /// A uniform integer below `n` from the 32 random bits `x` (Lemire's multiply; in
+    /// the rare case that rejects it, from further draws: exact).
+    #[inline(always)]
+    pub fn below_given(&mut self, x: u32, n: u32) -> u32 {
+        let mut m = x as u64 * n as u64;
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = self.next_u32() as u64 * n as u64;
+            }
+        }
+        (m >> 32) as u32
+    }
+
     /// A uniform integer below `n` (Lemire's multiply-and-reject, exact).
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
@@ -312,19 +326,18 @@ pub trait Dealing: Copy {
     /// `k` uniform cards taken out of `live` (which holds `count` cards), as a hand.
     fn deal(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32, k: usize) -> Hand;
 
-    /// `k` cards for each of two deals (their live sets and counts), as [`Dealing::deal`]
+    /// `K` cards for each of two deals (their live sets and counts), as [`Dealing::deal`]
     /// twice: the first deal's cards first.
     #[inline(always)]
-    fn deal_two(
+    fn deal_two<const K: usize>(
         self,
         draws: &mut CardDraws,
         (live_a, count_a): (&mut CardSet, &mut u32),
         (live_b, count_b): (&mut CardSet, &mut u32),
-        k: usize,
     ) -> (Hand, Hand) {
         (
-            self.deal(draws, live_a, count_a, k),
-            self.deal(draws, live_b, count_b, k),
+            self.deal(draws, live_a, count_a, K),
+            self.deal(draws, live_b, count_b, K),
         )
     }
 }
@@ -358,21 +371,27 @@ impl Dealing for ByRejection {
 
 impl Dealing for BySelection {
     /// The two deals' cards taken in turn: each deal's selections wait on its previous
-    /// one (the live set), so two chains in flight keep the CPU busy.
+    /// one (the live set), so two chains in flight keep the CPU busy. (`K` is known, so
+    /// the loop unrolls.)
     #[inline(always)]
-    fn deal_two(
+    fn deal_two<const K: usize>(
         self,
         draws: &mut CardDraws,
         (live_a, count_a): (&mut CardSet, &mut u32),
         (live_b, count_b): (&mut CardSet, &mut u32),
-        k: usize,
     ) -> (Hand, Hand) {
+        use rand::Rng;
         let (mut a, mut b) = (Hand::new(), Hand::new());
-        for _ in 0..k {
+        for _ in 0..K {
             debug_assert!(*count_a > 0 && *count_b > 0, "no live card left");
-            a = a.add(live_a.take_nth(self.0, draws.chunk_below(*count_a)));
+            // One 64-bit draw per pair of cards, 32 bits each: fewer steps than 16-bit
+            // chunks, whose bookkeeping the unrolled loop would repeat per card.
+            let x = draws.rng.next_u64();
+            let ra = draws.below_given(x as u32, *count_a);
+            let rb = draws.below_given((x >> 32) as u32, *count_b);
+            a = a.add(live_a.take_nth(self.0, ra));
             *count_a -= 1;
-            b = b.add(live_b.take_nth(self.0, draws.chunk_below(*count_b)));
+            b = b.add(live_b.take_nth(self.0, rb));
             *count_b -= 1;
         }
         (a, b)
@@ -755,19 +774,22 @@ impl<'a> Sampler<'a> {
         let (mut live_a, mut live_b) = (used_a.complement(), used_b.complement());
         let (mut count_a, mut count_b) = (self.live_cards, self.live_cards);
         for &seat in &self.random_seats {
-            (deal.holes[seat], deal.holes_b[seat]) = dealing.deal_two(
+            (deal.holes[seat], deal.holes_b[seat]) = dealing.deal_two::<2>(
                 draws,
                 (&mut live_a, &mut count_a),
                 (&mut live_b, &mut count_b),
-                2,
             );
         }
-        let (board_a, board_b) = dealing.deal_two(
-            draws,
-            (&mut live_a, &mut count_a),
-            (&mut live_b, &mut count_b),
-            self.to_come,
-        );
+        let a = (&mut live_a, &mut count_a);
+        let b = (&mut live_b, &mut count_b);
+        let (board_a, board_b) = match self.to_come {
+            5 => dealing.deal_two::<5>(draws, a, b),
+            4 => dealing.deal_two::<4>(draws, a, b),
+            3 => dealing.deal_two::<3>(draws, a, b),
+            2 => dealing.deal_two::<2>(draws, a, b),
+            1 => dealing.deal_two::<1>(draws, a, b),
+            _ => (Hand::new(), Hand::new()),
+        };
         let (board_a, board_b) = (
             self.board_hand.combine(board_a),
             self.board_hand.combine(board_b),
@@ -869,13 +891,53 @@ mod tests {
             }
             let expected = deals as f64 * 5.0 / 40.0;
             let sd = (expected * (1.0 - 5.0 / 40.0)).sqrt();
-            for card in Card::all() {
-                let c = counts[card.index()] as f64;
-                if used.contains(card) {
-                    assert_eq!(c, 0.0);
-                } else {
-                    assert!((c - expected).abs() < 5.0 * sd, "{card:?}: {c}");
+            let uniform = |counts: &[u32; 52]| {
+                for card in Card::all() {
+                    let c = counts[card.index()] as f64;
+                    if used.contains(card) {
+                        assert_eq!(c, 0.0);
+                    } else {
+                        assert!((c - expected).abs() < 5.0 * sd, "{card:?}: {c}");
+                    }
                 }
+            };
+            uniform(&counts);
+            // Two deals at once: each as one deal alone (the second deal's live set
+            // here lacks one more card, so the two cannot be mixed up).
+            let extra = Card::from_index(0).unwrap();
+            let (mut counts_a, mut counts_b) = ([0u32; 52], [0u32; 52]);
+            for _ in 0..deals {
+                let (mut live_a, mut live_b) = (used.complement(), used.complement());
+                live_b.remove(extra);
+                let (mut count_a, mut count_b) = (40, 39);
+                let (a, b) = dealing.deal_two::<5>(
+                    draws,
+                    (&mut live_a, &mut count_a),
+                    (&mut live_b, &mut count_b),
+                );
+                assert_eq!(
+                    (count_a, count_b, live_a.len(), live_b.len()),
+                    (35, 34, 35, 34)
+                );
+                let dealt_a = used.complement().difference(live_a);
+                let mut dealt_b = used.complement().difference(live_b);
+                dealt_b.remove(extra);
+                assert_eq!(Hand::from_cards(&dealt_a.iter().collect::<Vec<_>>()), a);
+                assert_eq!(Hand::from_cards(&dealt_b.iter().collect::<Vec<_>>()), b);
+                for card in dealt_a.iter() {
+                    counts_a[card.index()] += 1;
+                }
+                for card in dealt_b.iter() {
+                    counts_b[card.index()] += 1;
+                }
+            }
+            uniform(&counts_a);
+            assert_eq!(counts_b[extra.index()], 0);
+            let expected_b = deals as f64 * 5.0 / 39.0;
+            let sd_b = (expected_b * (1.0 - 5.0 / 39.0)).sqrt();
+            for card in used.complement().iter().filter(|&c| c != extra) {
+                let c = counts_b[card.index()] as f64;
+                assert!((c - expected_b).abs() < 5.0 * sd_b, "{card:?}: {c}");
             }
         }
         check(ByRejection, &mut draws, used);
