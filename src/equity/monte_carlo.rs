@@ -346,8 +346,9 @@ pub trait Dealing: Copy {
 #[derive(Clone, Copy, Debug)]
 pub struct ByRejection;
 
-/// The `r`-th live card, `r` one 16-bit chunk below the live count: no card is drawn
-/// twice, and no mispredicted branch on a clash (25 % faster on AA vs JJ+ ×4).
+/// The `r`-th live card, `r` uniform below the live count (16 random bits a card, or 32
+/// when two deals are dealt together): no card is drawn twice, and no mispredicted
+/// branch on a clash (AA vs JJ+ ×4 1.25× faster, AsKs vs 5 random 1.43×).
 #[derive(Clone, Copy, Debug)]
 pub struct BySelection(pub Pdep);
 
