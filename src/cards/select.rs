@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-/// The right to run BMI2 `pdep` on this CPU.
+/// The right to run BMI2 `pdep` (and BMI1, POPCNT, LZCNT) on this CPU.
 #[derive(Clone, Copy, Debug)]
 pub struct Pdep(());
 
@@ -28,7 +28,13 @@ impl Pdep {
 
 #[cfg(target_arch = "x86_64")]
 fn pdep_is_fast() -> bool {
-    if !std::arch::is_x86_feature_detected!("bmi2") {
+    // The sampler built for this CPU also uses BMI1, POPCNT and LZCNT (every CPU with
+    // BMI2 has them, but each is checked).
+    if !(std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt"))
+    {
         return false;
     }
     // AMD (and Hygon) before family 19h (Zen 3) microcode pdep: tens to hundreds of
