@@ -131,7 +131,8 @@ fn four_seats_of_big_pairs_reach_their_target() {
 
 /// Both ways of dealing the cards nobody holds (the `r`-th live card by `pdep`, and
 /// one of 52 drawn again when out) agree with exact enumeration within 4 standard
-/// errors, with random seats, weighted seats and both, and on a partial board.
+/// errors, with random seats, weighted seats, seats of one hand and all of them, on a
+/// flop and a river.
 #[test]
 fn both_ways_of_dealing_agree_with_exact_enumeration() {
     use multiodds::cards::Pdep;
@@ -149,6 +150,8 @@ fn both_ways_of_dealing_agree_with_exact_enumeration() {
     let cases: &[(&[&str], &str)] = &[
         (&["AsKs", "random"], "Qs Jh 2c"),
         (&["AA", "JJ+", "random"], "2c 7d 9h"),
+        // A seat of one hand (dealt once, out of the deck) among listed ranges.
+        (&["QQ+,AK", "AsKs", "JJ+,AQs"], "2c 7d 9h"),
         (
             &["QQ+,AK", "22+,A2s+,KTs+,ATo+", "random"],
             "3c 8d Jh 4s 9d",

@@ -473,6 +473,11 @@ fn credit_counts(values: &[HandValue], counts: &mut [SeatCounts]) {
 /// A matchup prepared for sampling.
 pub struct Sampler<'a> {
     matchup: &'a Matchup,
+    /// Seats of one hand (not clashing with the board, dead cards or each other).
+    fixed: Vec<(usize, Hand)>,
+    /// The board, the dead cards and the fixed seats' cards: out of every deal.
+    base: CardSet,
+    /// The other seats with ranges, drawn per deal.
     weighted: Vec<(usize, WeightedCombos)>,
     random_seats: Vec<usize>,
     board_hand: Hand,
@@ -566,9 +571,15 @@ impl<'a> Sampler<'a> {
     pub fn new(matchup: &'a Matchup) -> Sampler<'a> {
         let mut weighted = Vec::new();
         let mut random_seats = Vec::new();
+        let mut fixed = Vec::new();
+        let mut base = matchup.board.union(matchup.dead);
         for (i, seat) in matchup.seats.iter().enumerate() {
             if seat.is_random {
                 random_seats.push(i);
+            } else if seat.len() == 1 && !seat.sets[0].intersects(base) {
+                // One hand, the same in every deal: its cards leave the deck once.
+                base = base.union(seat.sets[0]);
+                fixed.push((i, WeightedCombos::new(seat).entry(0).1));
             } else {
                 weighted.push((i, WeightedCombos::new(seat)));
             }
@@ -579,13 +590,13 @@ impl<'a> Sampler<'a> {
         // Two or more weighted seats can clash: list their valid combinations when
         // there are few enough, and draw from those (no rejection at all).
         let joined = (weighted.len() >= 2)
-            .then(|| {
-                JoinedDeals::build(&weighted, &matchup.seats, matchup.board.union(matchup.dead))
-            })
+            .then(|| JoinedDeals::build(&weighted, &matchup.seats, base))
             .flatten();
-        let live_cards = (52 - matchup.board.union(matchup.dead).len() - 2 * weighted.len()) as u32;
+        let live_cards = (52 - base.len() - 2 * weighted.len()) as u32;
         Sampler {
             matchup,
+            fixed,
+            base,
             weighted,
             random_seats,
             board_hand,
@@ -690,8 +701,12 @@ impl<'a> Sampler<'a> {
         mut deal: Deal,
     ) -> MatchupTally {
         let mut draws = CardDraws::new(batch_rng(seed, index));
+        for &(seat, hand) in &self.fixed {
+            deal.holes[seat] = hand;
+            deal.holes_b[seat] = hand;
+        }
         let mut holes = Holes {
-            base: self.matchup.board.union(self.matchup.dead),
+            base: self.base,
             // A bounded number of draws: with ranges that almost never fit together a
             // batch comes back short (even empty) rather than looping; the run loop
             // then stops as starved (SPEC §4: impossible or near-impossible deals are
@@ -724,7 +739,7 @@ impl<'a> Sampler<'a> {
                 done += 1;
             }
         }
-        let attempts = if self.joined.is_some() {
+        let attempts = if self.joined.is_some() || self.weighted.is_empty() {
             done as u64
         } else {
             holes.attempts
@@ -761,6 +776,9 @@ impl<'a> Sampler<'a> {
                 holes[*seat] = hand;
             }
             return Some(used);
+        }
+        if self.weighted.is_empty() {
+            return Some(state.base);
         }
         // One independent draw per seat, the whole deal rejected on a clash.
         'attempt: while state.attempts < state.max_attempts {
@@ -865,7 +883,7 @@ struct Deal<'a> {
 
 /// Where a batch is in drawing the weighted seats' hands.
 struct Holes {
-    /// The board and dead cards.
+    /// The board, dead cards and fixed seats' cards.
     base: CardSet,
     max_attempts: u64,
     attempts: u64,
