@@ -218,16 +218,10 @@ impl CardSet {
         CardSet(!self.0 & Self::FULL.0)
     }
 
-    /// The `r`-th card of the set, lowest index first; `r` must be below [`CardSet::len`]
-    /// (checked in debug builds).
-    #[inline(always)]
-    pub fn nth(self, pdep: Pdep, r: u32) -> Card {
-        Card(pdep.nth_bit(self.0, r) as u8)
-    }
-
-    /// Takes the `r`-th card (as [`CardSet::nth`]) out of the set and returns it. The
-    /// set is updated from the selected bit, not from the card's index, so the next
-    /// selection need not wait for the index to be counted out.
+    /// Takes the `r`-th card of the set (lowest index first; `r` below [`CardSet::len`],
+    /// checked in debug builds) out of it and returns it. The set is updated from the
+    /// selected bit, not from the card's index, so the next selection need not wait
+    /// for the index to be counted out.
     #[inline(always)]
     pub fn take_nth(&mut self, pdep: Pdep, r: u32) -> Card {
         let bit = pdep.nth_bit_mask(self.0, r);

@@ -38,7 +38,7 @@ fn pdep_is_fast() -> bool {
         return false;
     }
     // AMD (and Hygon) before family 19h (Zen 3) microcode pdep: tens to hundreds of
-    // cycles, slower than the broadword path.
+    // cycles, slower than dealing by rejection.
     #[allow(unused_unsafe)]
     let (vendor, signature) = unsafe {
         let v = std::arch::x86_64::__cpuid(0);
@@ -61,14 +61,8 @@ fn pdep_is_fast() -> bool {
 }
 
 impl Pdep {
-    /// The index of the `r`-th set bit (0-based, lowest first) of `bits`; `r` must be
-    /// below its popcount (checked in debug builds).
-    #[inline(always)]
-    pub fn nth_bit(self, bits: u64, r: u32) -> u32 {
-        self.nth_bit_mask(bits, r).trailing_zeros()
-    }
-
-    /// The `r`-th set bit of `bits` alone, as a mask (`r` below its popcount).
+    /// The `r`-th set bit (0-based, lowest first) of `bits` alone, as a mask; `r` must
+    /// be below its popcount (checked in debug builds).
     #[inline(always)]
     pub fn nth_bit_mask(self, bits: u64, r: u32) -> u64 {
         debug_assert!(r < bits.count_ones(), "rank {r} of a word with fewer bits");
@@ -133,7 +127,7 @@ mod tests {
         };
         for &x in words.iter().filter(|&&x| x != 0) {
             for r in 0..x.count_ones() {
-                assert_eq!(pdep.nth_bit(x, r), naive(x, r), "{x:#x} rank {r}");
+                assert_eq!(pdep.nth_bit_mask(x, r), 1 << naive(x, r), "{x:#x} rank {r}");
             }
         }
     }

@@ -50,10 +50,11 @@ fn direct_cost(m: &Matchup) -> Option<f64> {
 }
 
 /// Three or more seats: the direct walk where it is known and cheaper than folding by
-/// canonical preflops, with its cost.
+/// canonical preflops, with its cost. Both costs are cached on the matchup: the
+/// estimate, the worker's check and the run each ask.
 fn multiway_plan(m: &Matchup) -> (bool, f64) {
     let folded = || super::preflops::estimated_evaluations(m);
-    match direct_cost(m) {
+    match m.folded.direct_cost(|| direct_cost(m)) {
         // On the river a class of the fold is about one deal: its folding is all cost.
         Some(direct) if m.cards_to_come() == 0 => (true, direct),
         Some(direct) => {

@@ -579,7 +579,8 @@ impl<'a> Sampler<'a> {
             } else if seat.len() == 1 && !seat.sets[0].intersects(base) {
                 // One hand, the same in every deal: its cards leave the deck once.
                 base = base.union(seat.sets[0]);
-                fixed.push((i, WeightedCombos::new(seat).entry(0).1));
+                let (a, b) = seat.combos[0].cards();
+                fixed.push((i, Hand::new().add(a).add(b)));
             } else {
                 weighted.push((i, WeightedCombos::new(seat)));
             }

@@ -516,11 +516,20 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
 
 /// What a matchup's estimate and run share, kept on the (immutable) matchup so the
 /// worker's check, the `auto` choice and the run fold the deals once: the folded
-/// classes once complete, and the estimate.
+/// classes once complete, the estimate, and the cost of the direct walk that competes
+/// with folding when at most one card is to come (it counts the deals).
 #[derive(Clone, Default)]
 pub(crate) struct FoldCache {
     classes: std::sync::OnceLock<std::sync::Arc<Vec<PreflopClass>>>,
     estimate: std::sync::OnceLock<f64>,
+    direct_cost: std::sync::OnceLock<Option<f64>>,
+}
+
+impl FoldCache {
+    /// The direct walk's cost from the cache, or `compute`d now and cached.
+    pub(super) fn direct_cost(&self, compute: impl FnOnce() -> Option<f64>) -> Option<f64> {
+        *self.direct_cost.get_or_init(compute)
+    }
 }
 
 impl std::fmt::Debug for FoldCache {
