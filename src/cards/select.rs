@@ -4,8 +4,9 @@
 //! BMI2's `pdep` does it. A [`Pdep`] value can only be had from [`Pdep::detect`], which
 //! says yes only where the instruction exists and is fast (not on AMD before Zen 3,
 //! where it is microcoded: tens to hundreds of cycles), so holding one is the proof that
-//! running it is safe. Without it, dealers draw one of 52 cards and draw again when it
-//! is out (`equity::monte_carlo`): a portable search for the `r`-th bit costs twice that.
+//! running it is safe. Without it, a matchup's dealer draws one of 52 cards and draws
+//! again when it is out (`equity::monte_carlo`) and the sweep's shuffles a copied deck
+//! (`equity::sweep`): a portable search for the `r`-th bit costs twice that.
 
 use std::sync::OnceLock;
 

@@ -402,12 +402,20 @@ impl Dealing for BySelection {
     fn deal(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32, k: usize) -> Hand {
         let mut hand = Hand::new();
         for _ in 0..k {
-            debug_assert!(*count > 0, "no live card left");
-            let card = live.take_nth(self.0, draws.chunk_below(*count));
-            *count -= 1;
-            hand = hand.add(card);
+            hand = hand.add(self.deal_card(draws, live, count));
         }
         hand
+    }
+}
+
+impl BySelection {
+    /// One uniform card taken out of `live` (which holds `count` cards, at least one).
+    #[inline(always)]
+    pub fn deal_card(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32) -> Card {
+        debug_assert!(*count > 0, "no live card left");
+        let card = live.take_nth(self.0, draws.chunk_below(*count));
+        *count -= 1;
+        card
     }
 }
 
