@@ -632,13 +632,13 @@ impl<'a> Sampler<'a> {
     /// [`Sampler::batch`] by selection, compiled for the CPU that has `pdep`: shifts
     /// that keep their source (`shrx`, `shlx`) and `andn` shorten every evaluation and
     /// deal.
-    #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
-    #[cfg(target_arch = "x86_64")]
-    fn batch_bmi2(&self, pdep: Pdep, seed: u64, index: u64, deals: u32) -> MatchupTally {
-        self.batch_with(BySelection(pdep), seed, index, deals)
-    }
-
-    #[cfg(not(target_arch = "x86_64"))]
+    ///
+    /// # Safety
+    /// The CPU has BMI1, BMI2, POPCNT and LZCNT (a `Pdep` proves it).
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")
+    )]
     unsafe fn batch_bmi2(&self, pdep: Pdep, seed: u64, index: u64, deals: u32) -> MatchupTally {
         self.batch_with(BySelection(pdep), seed, index, deals)
     }

@@ -770,20 +770,13 @@ impl<'a> SweepSampler<'a> {
 
     /// [`SweepSampler::batch`] dealing by selection, compiled for the CPU that has it
     /// (as `Sampler::batch`'s).
-    #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
-    #[cfg(target_arch = "x86_64")]
-    fn batch_bmi2(
-        &self,
-        pdep: Pdep,
-        seed: u64,
-        index: u64,
-        attempts: u32,
-        up_to: usize,
-    ) -> SweepTally {
-        self.batch_with(|h| self.selection(pdep, h), seed, index, attempts, up_to)
-    }
-
-    #[cfg(not(target_arch = "x86_64"))]
+    ///
+    /// # Safety
+    /// The CPU has BMI1, BMI2, POPCNT and LZCNT (a `Pdep` proves it).
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")
+    )]
     unsafe fn batch_bmi2(
         &self,
         pdep: Pdep,
