@@ -384,16 +384,13 @@ impl Dealing for BySelection {
         use rand::Rng;
         let (mut a, mut b) = (Hand::new(), Hand::new());
         for _ in 0..K {
-            debug_assert!(*count_a > 0 && *count_b > 0, "no live card left");
             // One 64-bit draw per pair of cards, 32 bits each: fewer steps than 16-bit
             // chunks, whose bookkeeping the unrolled loop would repeat per card.
             let x = draws.rng.next_u64();
             let ra = draws.below_given(x as u32, *count_a);
             let rb = draws.below_given((x >> 32) as u32, *count_b);
-            a = a.add(live_a.take_nth(self.0, ra));
-            *count_a -= 1;
-            b = b.add(live_b.take_nth(self.0, rb));
-            *count_b -= 1;
+            a = a.add(self.take(live_a, count_a, ra));
+            b = b.add(self.take(live_b, count_b, rb));
         }
         (a, b)
     }
@@ -412,10 +409,16 @@ impl BySelection {
     /// One uniform card taken out of `live` (which holds `count` cards, at least one).
     #[inline(always)]
     pub fn deal_card(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32) -> Card {
-        debug_assert!(*count > 0, "no live card left");
-        let card = live.take_nth(self.0, draws.chunk_below(*count));
+        let r = draws.chunk_below(*count);
+        self.take(live, count, r)
+    }
+
+    /// The `r`-th card of `live` (`r` below `count`, its size) taken out of it.
+    #[inline(always)]
+    fn take(self, live: &mut CardSet, count: &mut u32, r: u32) -> Card {
+        debug_assert!(r < *count, "no live card left");
         *count -= 1;
-        card
+        live.take_nth(self.0, r)
     }
 }
 
@@ -715,7 +718,6 @@ impl<'a> Sampler<'a> {
             deal.holes_b[seat] = hand;
         }
         let mut holes = Holes {
-            base: self.base,
             // A bounded number of draws: with ranges that almost never fit together a
             // batch comes back short (even empty) rather than looping; the run loop
             // then stops as starved (SPEC §4: impossible or near-impossible deals are
@@ -777,7 +779,7 @@ impl<'a> Sampler<'a> {
             let row = &joined.combos[state.next_row * k..state.next_row * k + k];
             state.next_row = joined.table.draw(&mut draws.rng);
             prefetch(&joined.combos[state.next_row * k]);
-            let mut used = state.base;
+            let mut used = self.base;
             for ((seat, combos), &i) in self.weighted.iter().zip(row) {
                 let (set, hand) = combos.entry(i as usize);
                 debug_assert!(!set.intersects(used), "listed combinations never clash");
@@ -787,12 +789,12 @@ impl<'a> Sampler<'a> {
             return Some(used);
         }
         if self.weighted.is_empty() {
-            return Some(state.base);
+            return Some(self.base);
         }
         // One independent draw per seat, the whole deal rejected on a clash.
         'attempt: while state.attempts < state.max_attempts {
             state.attempts += 1;
-            let mut used = state.base;
+            let mut used = self.base;
             for (seat, combos) in &self.weighted {
                 let (set, hand) = combos.entry(combos.draw(&mut draws.rng));
                 if set.intersects(used) {
@@ -892,8 +894,6 @@ struct Deal<'a> {
 
 /// Where a batch is in drawing the weighted seats' hands.
 struct Holes {
-    /// The board, dead cards and fixed seats' cards.
-    base: CardSet,
     max_attempts: u64,
     attempts: u64,
     /// The joined list's next row (drawn a deal ahead).
