@@ -71,7 +71,9 @@ fn report(count: u64, sum: u64, start: Clocks) {
 }
 
 /// All 133,784,560 7-card hands, one card added per level (the incremental walk), cards
-/// taken by index as OMPEval's driver takes them.
+/// taken by index as OMPEval's driver takes them. The innermost loop counts down: the
+/// compiler then keeps one counter where an upward loop keeps two (the index and a
+/// pointer), an instruction less per hand.
 #[inline(never)]
 fn walk_all() -> (u64, u64) {
     // `i < 52` in every loop, so the check folds away.
@@ -90,8 +92,12 @@ fn walk_all() -> (u64, u64) {
                         let h5 = h4.add(card(e));
                         for f in e + 1..52 {
                             let h6 = h5.add(card(f));
-                            for g in f + 1..52 {
-                                sum += h6.add(card(g)).evaluate().get() as u64;
+                            let mut g = 51;
+                            while g > f {
+                                // SAFETY: seven cards.
+                                let value = unsafe { h6.add(card(g)).evaluate_unchecked() };
+                                sum += value.get() as u64;
+                                g -= 1;
                             }
                             count += u64::from(51 - f);
                         }
@@ -136,7 +142,8 @@ fn evaluate_all(hands: &[[Card; 7]]) -> u64 {
         for &card in hand {
             h = h.add(card);
         }
-        sum += h.evaluate().get() as u64;
+        // SAFETY: seven cards.
+        sum += unsafe { h.evaluate_unchecked() }.get() as u64;
     }
     sum
 }

@@ -566,7 +566,9 @@ fn fixed_against_wide(
                         WideWeights::Uniform(w) => *w,
                         WideWeights::PerCombo(ws) => ws[row + lo.index()],
                     };
-                    t.add(hero, six.add(lo).evaluate(), w, (w > 0.0) as u64);
+                    // SAFETY (and below): a five-card board and two cards.
+                    let v = unsafe { six.add(lo).evaluate_unchecked() };
+                    t.add(hero, v, w, (w > 0.0) as u64);
                 }
             } else {
                 let flush_suit = (0..4u8).find(|&s| six.suit_count(s) >= 4);
@@ -576,7 +578,7 @@ fn fixed_against_wide(
                 let by_rank: [HandValue; 13] = std::array::from_fn(|r| {
                     let r = r as u8;
                     if six.rank_count(r) < 4 {
-                        six.add(Card::new(r, spare_suit)).evaluate()
+                        unsafe { six.add(Card::new(r, spare_suit)).evaluate_unchecked() }
                     } else {
                         HandValue::default()
                     }
@@ -594,7 +596,8 @@ fn fixed_against_wide(
                         if let Some(fs) = flush_suit {
                             for r in 0..13u8 {
                                 if seen[fs as usize][r as usize] {
-                                    t.add(hero, six.add(Card::new(r, fs)).evaluate(), *w, 1);
+                                    let seven = six.add(Card::new(r, fs));
+                                    t.add(hero, unsafe { seven.evaluate_unchecked() }, *w, 1);
                                 }
                             }
                         }
@@ -605,7 +608,8 @@ fn fixed_against_wide(
                         for &lo in &live[..i] {
                             let w = ws[row + lo.index()];
                             if Some(lo.suit()) == flush_suit {
-                                t.add(hero, six.add(lo).evaluate(), w, (w > 0.0) as u64);
+                                let v = unsafe { six.add(lo).evaluate_unchecked() };
+                                t.add(hero, v, w, (w > 0.0) as u64);
                             } else {
                                 by_rank_weight[lo.rank() as usize] += w;
                                 by_rank_deals[lo.rank() as usize] += (w > 0.0) as u64;
@@ -762,7 +766,9 @@ fn heads_up_board(
         scored.clear();
         for (i, hole) in seat.iter().enumerate() {
             if !hole.set.intersects(full) {
-                scored.push(Scored::new(board.combine(hole.hand).evaluate(), i));
+                // SAFETY: five board cards and two hole cards.
+                let value = unsafe { board.combine(hole.hand).evaluate_unchecked() };
+                scored.push(Scored::new(value, i));
             }
         }
     }

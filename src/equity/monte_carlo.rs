@@ -849,8 +849,11 @@ impl<'a> Sampler<'a> {
             .zip(deal.values_b.iter_mut())
             .zip(deal.holes_b.iter())
         {
-            *v = board_a.combine(*h).evaluate();
-            *w = board_b.combine(*g).evaluate();
+            // SAFETY: five board cards and two hole cards.
+            unsafe {
+                *v = board_a.combine(*h).evaluate_unchecked();
+                *w = board_b.combine(*g).evaluate_unchecked();
+            }
         }
         credit_counts(deal.values, deal.counts);
         credit_counts(deal.values_b, deal.counts);
@@ -876,7 +879,8 @@ impl<'a> Sampler<'a> {
             self.board_hand
                 .combine(dealing.deal(draws, &mut live, &mut count, self.to_come));
         for (v, h) in deal.values.iter_mut().zip(deal.holes.iter()) {
-            *v = board.combine(*h).evaluate();
+            // SAFETY: five board cards and two hole cards.
+            *v = unsafe { board.combine(*h).evaluate_unchecked() };
         }
         credit_counts(deal.values, deal.counts);
     }

@@ -525,7 +525,8 @@ fn for_each_prefix<const NOW: bool>(
     board: Hand,
     mut visit: impl FnMut(PrefixStanding),
 ) {
-    let hero_river = board.combine(hero_hole).evaluate();
+    // SAFETY (here and below): five board cards and two hole cards.
+    let hero_river = unsafe { board.combine(hero_hole).evaluate_unchecked() };
     let hero_category = hero_river.category() as usize;
     let hero_now = if NOW {
         sweep.now_value[hero_combo.index()]
@@ -536,13 +537,13 @@ fn for_each_prefix<const NOW: bool>(
     let (Some(&c0), Some(&h0)) = (opp_combos.first(), opp_holes.first()) else {
         return;
     };
-    let v0 = board.combine(h0).evaluate();
+    let v0 = unsafe { board.combine(h0).evaluate_unchecked() };
     let mut river = BestOf::first(v0);
     let mut best_category = v0.category() as usize;
     let mut now = BestOf::first(if NOW { sweep.now_value[c0.index()] } else { 0 });
     for n in 1..=opp_combos.len() {
         if n > 1 {
-            let v = board.combine(opp_holes[n - 1]).evaluate();
+            let v = unsafe { board.combine(opp_holes[n - 1]).evaluate_unchecked() };
             if v > river.best {
                 best_category = v.category() as usize;
             }

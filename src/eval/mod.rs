@@ -120,29 +120,40 @@ impl HandValue {
     }
 }
 
-/// Where the four suit counter nibbles start. Bits 32–35 stay free: the rank part (the
-/// low 32 bits) wraps, and the carries of up to seven cards (at most 6) land there.
+/// Where the four suit counter nibbles start. The rank part below stays under 7 · 2^25
+/// for up to seven cards; the bits between are free.
 const SUIT_SHIFT: u32 = 36;
 
-/// Per card: its scattered, shifted rank base (`table_builder::shifted_base`) plus a one
-/// in its suit's counter nibble. 256 entries, so a `u8` index needs no bounds check.
+/// The rank key of up to seven cards (`Hand::key`'s low bits) is below this.
+const RANK_KEY_LIMIT: u32 = table_builder::KEY_LIMIT;
+
+/// Per card: its scattered rank base (`table_builder::scattered_base`) plus a one in its
+/// suit's counter nibble. 256 entries, so a `u8` index needs no bounds check.
 const CARD_KEY: [u64; 256] = {
     let mut keys = [0u64; 256];
     let mut i = 0;
     while i < 52 {
-        keys[i] =
-            table_builder::shifted_base(i / 4) as u64 + (1u64 << (SUIT_SHIFT + 4 * (i % 4) as u32));
+        keys[i] = table_builder::scattered_base(i / 4) as u64
+            + (1u64 << (SUIT_SHIFT + 4 * (i % 4) as u32));
         i += 1;
     }
     keys
 };
 
 // The value lookups below skip their bounds check; this proves, at compile time, that
-// every rank row's whole width lies inside the rank part of `HAND_VALUES`, so any `u32`
-// key (even of a hand of fewer than five cards) reads inside it, and that every 13-bit
-// flush mask reads inside the flush part.
+// every rank row's whole width lies inside the rank part of `HAND_VALUES`, so any key
+// below `RANK_KEY_LIMIT` (even of a hand of fewer than five cards) reads inside it, that
+// seven cards' keys, repeats included, stay below it, and that every 13-bit flush mask
+// reads inside the flush part.
 const _: () = {
-    assert!(RANK_OFFSETS.len() == table_builder::ROWS);
+    let mut rank = 0;
+    while rank < 13 {
+        assert!(table_builder::scattered_base(rank) < 1 << table_builder::HASH_BITS);
+        rank += 1;
+    }
+    assert!(7 << table_builder::HASH_BITS <= RANK_KEY_LIMIT);
+    assert!(RANK_OFFSETS.len() == table_builder::WIDE_ROWS);
+    assert!((RANK_KEY_LIMIT >> table_builder::ROW_SHIFT) as usize == RANK_OFFSETS.len());
     let mut row = 0;
     while row < RANK_OFFSETS.len() {
         let start = ((row as u32) << table_builder::ROW_SHIFT).wrapping_add(RANK_OFFSETS[row]);
@@ -248,9 +259,45 @@ impl Hand {
     /// fewer the result is meaningless (use [`rank_partial`]) — checked in debug builds.
     #[inline(always)]
     pub fn evaluate(self) -> HandValue {
+        self.value_with(checked_rank_index)
+    }
+
+    /// [`Hand::evaluate`] without checking that the key's row exists: one instruction
+    /// less in the innermost loops, which hold hands of dealt cards.
+    ///
+    /// # Safety
+    /// At most seven cards were added to the hand (repeats do no harm): their rank key
+    /// is then below `RANK_KEY_LIMIT`, which the lookup relies on.
+    #[inline(always)]
+    pub unsafe fn evaluate_unchecked(self) -> HandValue {
+        debug_assert!(self.rank_key() < RANK_KEY_LIMIT, "more than seven cards");
+        // SAFETY: the caller's promise keeps the key below the limit.
+        self.value_with(|key| unsafe { rank_index(key) })
+    }
+
+    /// The value of the best five cards ignoring suits: what [`Hand::evaluate`] gives
+    /// when no flush is possible. Only the ranks count, so a card may stand for any
+    /// card of its rank (even one already in the hand); 5 to 7 cards in all.
+    #[inline(always)]
+    pub fn evaluate_ignoring_suits(self) -> HandValue {
+        let index = checked_rank_index(self.rank_key());
+        // SAFETY: `checked_rank_index` reads inside `HAND_VALUES`.
+        HandValue(unsafe { *HAND_VALUES.get_unchecked(index) })
+    }
+
+    /// The rank part of the key: the sum of the cards' scattered rank bases.
+    #[inline(always)]
+    fn rank_key(self) -> u32 {
+        self.key as u32
+    }
+
+    /// The value, the rank part looked up by `rank_index`, which must give an index
+    /// below `FLUSH_START`.
+    #[inline(always)]
+    fn value_with(self, rank_index: impl Fn(u32) -> usize) -> HandValue {
         debug_assert!((5..=7).contains(&self.len()), "evaluate needs 5-7 cards");
         let index = if self.key & FLUSH_FLAGS == 0 {
-            self.rank_index()
+            rank_index(self.rank_key())
         } else {
             // Flushes are rare (3% of 7-card hands): keep the common path straight.
             std::hint::cold_path();
@@ -261,27 +308,40 @@ impl Hand {
             let flag = flags.trailing_zeros() - 3;
             FLUSH_START + ((self.mask >> (flag * 4)) as usize & 0x1fff)
         };
-        // SAFETY: `rank_index` and the flush index both read inside `HAND_VALUES` (the
-        // `const` assertion beside `CARD_KEY` proves it for every key and every mask).
+        debug_assert!(index < HAND_VALUES.len());
+        // SAFETY: the rank index is below `FLUSH_START` (the caller's promise) and the
+        // flush index reads inside the flush part (the `const` assertion beside
+        // `CARD_KEY`).
         HandValue(unsafe { *HAND_VALUES.get_unchecked(index) })
     }
+}
 
-    /// The value of the best five cards ignoring suits: what [`Hand::evaluate`] gives
-    /// when no flush is possible. Only the ranks count, so a card may stand for any
-    /// card of its rank (even one already in the hand); 5 to 7 cards in all.
-    #[inline(always)]
-    pub fn evaluate_ignoring_suits(self) -> HandValue {
-        // SAFETY: as in `evaluate`.
-        HandValue(unsafe { *HAND_VALUES.get_unchecked(self.rank_index()) })
-    }
+/// Where the value of a rank multiset is: its key's row offset plus the key, below
+/// `FLUSH_START` (the `const` assertion beside `CARD_KEY`).
+///
+/// # Safety
+/// `rank_key` is below `RANK_KEY_LIMIT`, so its row is below `WIDE_ROWS`.
+#[inline(always)]
+unsafe fn rank_index(rank_key: u32) -> usize {
+    let row = (rank_key >> table_builder::ROW_SHIFT) as usize;
+    debug_assert!(row < RANK_OFFSETS.len());
+    // SAFETY: the caller's promise. (A pointer, not `get_unchecked`: the bound that one
+    // tells the compiler turns the shift and the scaled load into a shift, a mask and a
+    // load — one instruction more.)
+    rank_key.wrapping_add(unsafe { *RANK_OFFSETS.as_ptr().add(row) }) as usize
+}
 
-    /// Where the value of this hand's rank multiset is: the row and column of its
-    /// scattered key, displaced (see `table_builder`). Below `FLUSH_START` for any key.
-    #[inline(always)]
-    fn rank_index(self) -> usize {
-        let shifted = self.key as u32;
-        let row = (shifted >> table_builder::ROW_BITS_SHIFT) as usize;
-        (shifted >> table_builder::KEY_SHIFT).wrapping_add(RANK_OFFSETS[row]) as usize
+/// [`rank_index`] for any key: one whose row does not exist (a hand given more than
+/// seven cards) reads the table's first entry. A compare and a branch that always
+/// goes the same way.
+#[inline(always)]
+fn checked_rank_index(rank_key: u32) -> usize {
+    if rank_key < RANK_KEY_LIMIT {
+        // SAFETY: just checked.
+        unsafe { rank_index(rank_key) }
+    } else {
+        std::hint::cold_path();
+        0
     }
 }
 
@@ -348,15 +408,46 @@ mod tests {
 
     #[test]
     fn table_sizes_fit_in_l2() {
+        // Values 161 KiB, row offsets 256 KiB (of which seven cards use 224): inside the
+        // L2 of current x86 cores (1 MiB and more).
         let bytes = HAND_VALUES.len() * 2 + RANK_OFFSETS.len() * 4;
-        assert!(bytes <= 256 * 1024, "tables are {bytes} bytes");
+        assert!(bytes <= 512 * 1024, "tables are {bytes} bytes");
+    }
+
+    #[test]
+    fn any_rank_key_reads_inside_the_value_table() {
+        // The safety of both evaluations rests on this: a key below the limit (any hand
+        // of up to seven cards) lands in the rank part, any other key on entry 0.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for i in 0..200_000u32 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let key = match i % 3 {
+                0 => state as u32,
+                1 => state as u32 % RANK_KEY_LIMIT,
+                _ => RANK_KEY_LIMIT - 1 - (state as u32 % 4096),
+            };
+            let index = checked_rank_index(key);
+            if key < RANK_KEY_LIMIT {
+                assert!(index < FLUSH_START, "{key}");
+                // SAFETY: the key is below the limit.
+                assert_eq!(unsafe { rank_index(key) }, index);
+            } else {
+                assert_eq!(index, 0, "{key}");
+            }
+        }
+        // Seven cards, repeats included, stay below the limit.
+        let aces: Vec<Card> = (0..7).map(|_| Card::new(12, 3)).collect();
+        assert!(Hand::from_cards(&aces).rank_key() < RANK_KEY_LIMIT);
     }
 
     #[test]
     fn rank_bases_are_collision_free() {
+        // Among the hands that are evaluated: 5 to 7 cards.
         let mut seen = std::collections::HashSet::new();
         let mut count = 0;
-        for size in 0..=7 {
+        for size in 5..=7 {
             table_builder::for_each_multiset(size, &mut |counts| {
                 count += 1;
                 assert!(seen.insert(table_builder::rank_key(counts)), "{counts:?}");

@@ -9,10 +9,11 @@
 //! - the keys of 5-, 6- and 7-card multisets (73,775 of them, all below 2^25) are
 //!   scattered by an odd multiplier and packed into one small table by row
 //!   displacement: `h = scatter(key); index = h + OFFSETS[h >> ROW_SHIFT]`;
-//! - scattering is linear modulo 2^25, so cards carry their bases already scattered
-//!   and shifted to the top of a `u32`: the running sum wraps into the scattered key
-//!   with no multiply and no mask (`KEY_SHIFT`), and every row offset is kept inside
-//!   the table so that the lookup needs no bounds check;
+//! - scattering is linear modulo 2^25, so cards carry their bases already scattered:
+//!   the running sum is the scattered key plus a multiple of 2^25 (at most six), and
+//!   the row offsets repeat once per multiple, each taking its 2^25s off
+//!   (`CARRIES`): no multiply, no mask; every row offset is kept inside the table so
+//!   that the lookup needs no bounds check;
 //! - flushes are looked up by the 13 rank bits of the flush suit, in the same value
 //!   table after the rank part (`FLUSH_START`).
 //!
@@ -43,18 +44,23 @@ pub const fn scatter(rank_key: u32) -> u32 {
 }
 
 /// Scattering is linear modulo 2^25, so a hand can sum its cards' *scattered* bases and
-/// skip the multiply. Held shifted left by `KEY_SHIFT` in a `u32`, the sum wraps modulo
-/// 2^32, which is the reduction modulo 2^25 for free: `h >> ROW_BITS_SHIFT` is the row
-/// and `h >> KEY_SHIFT` the scattered key, with no multiply and no mask.
-pub const KEY_SHIFT: u32 = 32 - HASH_BITS;
+/// skip the multiply. The sum of up to seven scattered bases (each below 2^25) is below
+/// 7 · 2^25: the reduction modulo 2^25 is left to the table, which repeats its row
+/// offsets once per carry, so `index = key + OFFSETS[key >> ROW_SHIFT]` with no mask
+/// and no second shift. Eight repeats, not seven, so that any `u32` cut to 28 bits
+/// has a row (what the evaluator's safe path does).
+pub const CARRIES: usize = 8;
 
-/// Rows of the displacement table (2^13): every `u32 >> ROW_BITS_SHIFT` is a row.
+/// Rows of the displacement table proper (2^13), and with their repeats.
 pub const ROWS: usize = 1 << (HASH_BITS - ROW_SHIFT);
-pub const ROW_BITS_SHIFT: u32 = KEY_SHIFT + ROW_SHIFT;
+pub const WIDE_ROWS: usize = ROWS * CARRIES;
 
-/// A card's rank part of the running key: its scattered base, shifted (see `KEY_SHIFT`).
-pub const fn shifted_base(rank: usize) -> u32 {
-    scatter(RANK_BASES[rank]) << KEY_SHIFT
+/// Sums of up to seven scattered bases are below this.
+pub const KEY_LIMIT: u32 = (CARRIES as u32) << HASH_BITS;
+
+/// A card's rank part of the running key: its scattered base.
+pub const fn scattered_base(rank: usize) -> u32 {
+    scatter(RANK_BASES[rank])
 }
 
 /// Category codes (the `HandCategory` discriminants).
@@ -222,9 +228,10 @@ pub fn build() -> Tables {
                 .push((key & ((1 << ROW_SHIFT) - 1), value));
         });
     }
-    // One offset per possible row, so any `u32 >> ROW_BITS_SHIFT` indexes it unchecked.
-    // A row no key uses points its whole width at the table's start: then *every* `u32`,
-    // valid key or not, lands inside the (padded) lookup table — the evaluator relies on it.
+    // One offset per possible row, so any key below `2^HASH_BITS` indexes it unchecked.
+    // A row no key uses points its whole width at the table's start: then *every* such
+    // key, valid or not, lands inside the (padded) lookup table — the evaluator relies on
+    // it.
     let mut rank_offsets: Vec<u32> = (0..ROWS as u32)
         .map(|row| 0u32.wrapping_sub(row << ROW_SHIFT))
         .collect();
@@ -266,6 +273,10 @@ pub fn build() -> Tables {
         .map(|(row, offset)| ((row as u32) << ROW_SHIFT).wrapping_add(*offset) as usize);
     let padded = row_ends.max().unwrap_or(0) + (1 << ROW_SHIFT);
     rank_lookup.resize(padded.max(rank_lookup.len()), 0);
+    // Repeat the offsets for keys carrying k multiples of 2^25 (see `CARRIES`).
+    let rank_offsets = (0..WIDE_ROWS)
+        .map(|wide| rank_offsets[wide % ROWS].wrapping_sub(((wide / ROWS) as u32) << HASH_BITS))
+        .collect();
     Tables {
         flush,
         rank_lookup,
