@@ -262,7 +262,8 @@ impl Hand {
     /// fewer the result is meaningless (use [`rank_partial`]) — checked in debug builds.
     #[inline(always)]
     pub fn evaluate(self) -> HandValue {
-        self.value_with(checked_rank_index)
+        // SAFETY: `checked_rank_index` gives an index below `FLUSH_START` for any key.
+        unsafe { self.value_with(checked_rank_index) }
     }
 
     /// [`Hand::evaluate`] without checking that the key's row exists: one instruction
@@ -274,8 +275,9 @@ impl Hand {
     #[inline(always)]
     pub unsafe fn evaluate_unchecked(self) -> HandValue {
         debug_assert!(self.rank_key() < RANK_KEY_LIMIT, "more than seven cards");
-        // SAFETY: the caller's promise keeps the key below the limit.
-        self.value_with(|key| unsafe { rank_index(key) })
+        // SAFETY: the caller's promise keeps the key below the limit, where `rank_index`
+        // gives an index below `FLUSH_START`.
+        unsafe { self.value_with(|key| rank_index(key)) }
     }
 
     /// The value of the best five cards ignoring suits: what [`Hand::evaluate`] gives
@@ -294,10 +296,12 @@ impl Hand {
         self.key as u32
     }
 
-    /// The value, the rank part looked up by `rank_index`, which must give an index
-    /// below `FLUSH_START`.
+    /// The value, the rank part looked up by `rank_index`.
+    ///
+    /// # Safety
+    /// `rank_index` gives an index below `FLUSH_START` for this hand's rank key.
     #[inline(always)]
-    fn value_with(self, rank_index: impl Fn(u32) -> usize) -> HandValue {
+    unsafe fn value_with(self, rank_index: impl Fn(u32) -> usize) -> HandValue {
         debug_assert!((5..=7).contains(&self.len()), "evaluate needs 5-7 cards");
         let index = if self.key & FLUSH_FLAGS == 0 {
             rank_index(self.rank_key())

@@ -47,8 +47,8 @@ pub const fn scatter(rank_key: u32) -> u32 {
 /// skip the multiply. The sum of up to seven scattered bases (each below 2^25) is below
 /// 7 · 2^25: the reduction modulo 2^25 is left to the table, which repeats its row
 /// offsets once per carry, so `index = key + OFFSETS[key >> ROW_SHIFT]` with no mask
-/// and no second shift. Eight repeats, not seven, so that any `u32` cut to 28 bits
-/// has a row (what the evaluator's safe path does).
+/// and no second shift. Eight repeats where seven cards need seven: the limit is then
+/// 2^28 (the unused eighth copy is never read, so it costs no cache).
 pub const CARRIES: usize = 8;
 
 /// Rows of the displacement table proper (2^13), and with their repeats.
