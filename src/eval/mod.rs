@@ -1,9 +1,9 @@
 //! The hand evaluator: the value of 5-, 6- and 7-card hands, an incremental [`Hand`]
 //! that costs one addition per card, and the ranking of fewer than five cards (SPEC §2).
 //!
-//! Tables (≈ 420 KiB: 161 KiB of values, 256 KiB of row offsets, so they stay in the L2
-//! of current cores) are generated at compile time by `build.rs` from
-//! [`table_builder`]; there is no start-up cost. [`Hand::evaluate`] is safe for any
+//! Tables (≈ 238 KiB: 174 KiB of values, 64 KiB of row offsets, so they stay in L2)
+//! are generated at compile time by `build.rs` from [`table_builder`]; there is no
+//! start-up cost. [`Hand::evaluate`] is safe for any
 //! hand; [`Hand::evaluate_unchecked`], for hands of at most seven cards, is what the
 //! engine's innermost loops call.
 
@@ -123,11 +123,12 @@ impl HandValue {
     }
 }
 
-/// Where the four suit counter nibbles start. The rank part below stays under 7 · 2^25
-/// for up to seven cards; the bits between are free.
+/// Where the four suit counter nibbles start. The rank part below stays under 2^26 for
+/// up to seven cards; the bits between are free.
 const SUIT_SHIFT: u32 = 36;
 
-/// The rank key of up to seven cards (`Hand::key`'s low bits) is below this.
+/// The rank key of up to seven cards, at most four of a rank (`Hand::key`'s low bits),
+/// is below this.
 const RANK_KEY_LIMIT: u32 = table_builder::KEY_LIMIT;
 
 /// Per card: its scattered rank base (`table_builder::scattered_base`) plus a one in its
@@ -146,15 +147,15 @@ const CARD_KEY: [u64; 256] = {
 // The value lookups below skip their bounds check; this proves, at compile time, that
 // every rank row's whole width lies inside the rank part of `HAND_VALUES`, so any key
 // below `RANK_KEY_LIMIT` (even of a hand of fewer than five cards) reads inside it, that
-// seven cards' keys, repeats included, stay below it, and that every 13-bit flush mask
-// reads inside the flush part.
+// seven cards' keys stay below it, and that every 13-bit flush mask reads inside the
+// flush part.
 const _: () = {
     let mut rank = 0;
     while rank < 13 {
         assert!(table_builder::scattered_base(rank) < 1 << table_builder::HASH_BITS);
         rank += 1;
     }
-    assert!(7 << table_builder::HASH_BITS <= RANK_KEY_LIMIT);
+    assert!(table_builder::largest_seven_card_key() < RANK_KEY_LIMIT);
     assert!(RANK_OFFSETS.len() == table_builder::WIDE_ROWS);
     assert!((RANK_KEY_LIMIT >> table_builder::ROW_SHIFT) as usize == RANK_OFFSETS.len());
     let mut row = 0;
@@ -270,11 +271,12 @@ impl Hand {
     /// less in the innermost loops, which hold hands of dealt cards.
     ///
     /// # Safety
-    /// At most seven cards were added to the hand (repeats do no harm): their rank key
-    /// is then below `RANK_KEY_LIMIT`, which the lookup relies on.
+    /// At most seven cards were added to the hand, at most four of a rank (any hand of
+    /// distinct cards): their rank key is then below `RANK_KEY_LIMIT`, which the lookup
+    /// relies on.
     #[inline(always)]
     pub unsafe fn evaluate_unchecked(self) -> HandValue {
-        debug_assert!(self.rank_key() < RANK_KEY_LIMIT, "more than seven cards");
+        debug_assert!(self.rank_key() < RANK_KEY_LIMIT, "more than seven cards?");
         // SAFETY: the caller's promise keeps the key below the limit, where `rank_index`
         // gives an index below `FLUSH_START`.
         unsafe { self.value_with(|key| rank_index(key)) }
@@ -415,10 +417,8 @@ mod tests {
 
     #[test]
     fn table_sizes_fit_in_l2() {
-        // Values 161 KiB, row offsets 256 KiB (of which seven cards use 224): inside the
-        // L2 of current x86 cores (1 MiB and more).
         let bytes = HAND_VALUES.len() * 2 + RANK_OFFSETS.len() * 4;
-        assert!(bytes <= 512 * 1024, "tables are {bytes} bytes");
+        assert!(bytes <= 256 * 1024, "tables are {bytes} bytes");
     }
 
     #[test]
@@ -444,9 +444,18 @@ mod tests {
                 assert_eq!(index, 0, "{key}");
             }
         }
-        // Seven cards, repeats included, stay below the limit.
-        let aces: Vec<Card> = (0..7).map(|_| Card::new(12, 3)).collect();
-        assert!(Hand::from_cards(&aces).rank_key() < RANK_KEY_LIMIT);
+        // Every hand of seven cards stays below the limit.
+        let mut largest = 0;
+        table_builder::for_each_multiset(7, &mut |counts| {
+            let hand = (0..13u8)
+                .flat_map(|rank| (0..counts[rank as usize] as u8).map(move |suit| (rank, suit)))
+                .fold(Hand::new(), |hand, (rank, suit)| {
+                    hand.add(Card::new(rank, suit))
+                });
+            largest = largest.max(hand.rank_key());
+        });
+        assert!(largest < RANK_KEY_LIMIT);
+        assert_eq!(largest, table_builder::largest_seven_card_key());
     }
 
     #[test]

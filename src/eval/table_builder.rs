@@ -10,9 +10,9 @@
 //!   scattered by an odd multiplier and packed into one small table by row
 //!   displacement: `h = scatter(key); index = h + OFFSETS[h >> ROW_SHIFT]`;
 //! - scattering is linear modulo 2^25, so cards carry their bases already scattered:
-//!   the running sum is the scattered key plus a multiple of 2^25 (at most six), and
-//!   the row offsets repeat once per multiple, each taking its 2^25s off
-//!   (`CARRIES`): no multiply, no mask; every row offset is kept inside the table so
+//!   the running sum is the scattered key, or it plus 2^25 (the multiplier keeps seven
+//!   cards below 2^26), and the row offsets are held twice, the second copy taking 2^25
+//!   off (`CARRIES`): no multiply, no mask; every row offset is kept inside the table so
 //!   that the lookup needs no bounds check;
 //! - flushes are looked up by the 13 rank bits of the flush suit, in the same value
 //!   table after the rank part (`FLUSH_START`).
@@ -29,9 +29,12 @@ pub const RANK_BASES: [u32; 13] = [
 ];
 
 /// Rank keys stay below 2^25; multiplying by an odd number modulo 2^25 is a bijection
-/// on them that scatters the clustered keys, so the rows pack densely (82 K slots for
-/// 73,775 keys, against 224 K for the raw keys).
-pub const HASH_MULT: u32 = 0x9E37_79B1;
+/// on them that scatters the clustered keys, so the rows pack densely (80,719 slots for
+/// 73,775 keys, against 224 K for the raw keys). This multiplier, found by a scan of
+/// all 2^24 odd ones, also keeps the scattered bases small enough that any seven cards
+/// (at most four of a rank) sum below 2^26 (`largest_seven_card_key`): one carry past
+/// 2^25 at most.
+pub const HASH_MULT: u32 = 0x006E_1E6F;
 pub const HASH_BITS: u32 = 25;
 
 /// Row width of the displacement table is `1 << ROW_SHIFT`.
@@ -44,19 +47,36 @@ pub const fn scatter(rank_key: u32) -> u32 {
 }
 
 /// Scattering is linear modulo 2^25, so a hand can sum its cards' *scattered* bases and
-/// skip the multiply. The sum of up to seven scattered bases (each below 2^25) is below
-/// 7 · 2^25: the reduction modulo 2^25 is left to the table, which repeats its row
-/// offsets once per carry, so `index = key + OFFSETS[key >> ROW_SHIFT]` with no mask
-/// and no second shift. Eight repeats where seven cards need seven: the limit is then
-/// 2^28 (the unused eighth copy is never read, so it costs no cache).
-pub const CARRIES: usize = 8;
+/// skip the multiply. The sum of up to seven is below 2 · 2^25 (see `HASH_MULT`): the
+/// reduction modulo 2^25 is left to the table, which holds its row offsets twice, the
+/// second copy taking 2^25 off, so `index = key + OFFSETS[key >> ROW_SHIFT]` with no
+/// mask and no second shift.
+pub const CARRIES: usize = 2;
 
 /// Rows of the displacement table proper (2^13), and with their repeats.
 pub const ROWS: usize = 1 << (HASH_BITS - ROW_SHIFT);
 pub const WIDE_ROWS: usize = ROWS * CARRIES;
 
-/// Sums of up to seven scattered bases are below this.
+/// Sums of up to seven scattered bases (at most four of a rank) are below this.
 pub const KEY_LIMIT: u32 = (CARRIES as u32) << HASH_BITS;
+
+/// The largest sum of seven scattered bases with at most four of a rank: four of the
+/// largest base and three of the next.
+pub const fn largest_seven_card_key() -> u32 {
+    let (mut first, mut second) = (0, 0);
+    let mut rank = 0;
+    while rank < 13 {
+        let base = scattered_base(rank);
+        if base > first {
+            second = first;
+            first = base;
+        } else if base > second {
+            second = base;
+        }
+        rank += 1;
+    }
+    4 * first + 3 * second
+}
 
 /// A card's rank part of the running key: its scattered base.
 pub const fn scattered_base(rank: usize) -> u32 {
@@ -273,7 +293,7 @@ pub fn build() -> Tables {
         .map(|(row, offset)| ((row as u32) << ROW_SHIFT).wrapping_add(*offset) as usize);
     let padded = row_ends.max().unwrap_or(0) + (1 << ROW_SHIFT);
     rank_lookup.resize(padded.max(rank_lookup.len()), 0);
-    // Repeat the offsets for keys carrying k multiples of 2^25 (see `CARRIES`).
+    // Repeat the offsets for keys carrying k times 2^25 (see `CARRIES`).
     let rank_offsets = (0..WIDE_ROWS)
         .map(|wide| rank_offsets[wide % ROWS].wrapping_sub(((wide / ROWS) as u32) << HASH_BITS))
         .collect();
