@@ -44,11 +44,11 @@ fn exact_runs(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(20));
     let aks = matchup(&["AsKs", "random"]);
     group.bench_function("AsKs_vs_random", |b| {
-        b.iter(|| one.install(|| exact::run(black_box(&aks))))
+        b.iter(|| one.install(|| exact::run(black_box(&aks)).unwrap()))
     });
     let ranges = matchup(&["QQ+,AKs,AKo", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KTo+,QJo"]);
     group.bench_function("QQ+AK_vs_wide", |b| {
-        b.iter(|| one.install(|| exact::run(black_box(&ranges))))
+        b.iter(|| one.install(|| exact::run(black_box(&ranges)).unwrap()))
     });
     group.finish();
 }
@@ -62,7 +62,9 @@ fn monte_carlo_runs(c: &mut Criterion) {
         seats.extend(std::iter::repeat_n("random", opponents));
         let m = matchup(&seats);
         group.bench_function(format!("AsKs_vs_{opponents}_random"), |b| {
-            b.iter(|| one.install(|| run_matchup(black_box(&m), &mc_settings(0.0005), |_| true)))
+            b.iter(|| {
+                one.install(|| run_matchup(black_box(&m), &mc_settings(0.0005), |_| true).unwrap())
+            })
         });
     }
     group.finish();

@@ -13,6 +13,9 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
+/// The longest note a scenario keeps (16 KiB), like a range field.
+pub const MAX_NOTE_BYTES: usize = 16 * 1024;
+
 /// The file format version this build writes and the newest it reads.
 pub const SCENARIO_VERSION: u32 = 1;
 
@@ -31,7 +34,7 @@ pub enum View {
 /// A saved scenario. Every field has a default, so hand-written files may leave
 /// fields out.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Scenario {
     pub version: u32,
     pub view: View,
@@ -124,6 +127,45 @@ impl ScenarioError {
     }
 }
 
+/// "unknown field `targe_se`; did you mean `target_se`?" (or the list of known
+/// fields when none is close).
+fn unknown_field_message(found: &str, known: &[&str]) -> String {
+    let closest = known
+        .iter()
+        .map(|k| (edit_distance(found, k), *k))
+        .min()
+        .filter(|&(d, k)| d <= 2.max(k.len() / 3));
+    match closest {
+        Some((_, k)) => format!("unknown field `{found}`; did you mean `{k}`?"),
+        None => format!(
+            "unknown field `{found}`; the fields are {}",
+            known
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// Levenshtein distance (characters inserted, removed or changed).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(above + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
 /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so a
 /// failed write never leaves a half-written file nor a temporary one. Writes through a
 /// symbolic link, keeps an existing file's permissions, and syncs the file and its
@@ -210,11 +252,19 @@ impl Scenario {
             #[serde(default)]
             version: u32,
         }
+        // A UTF-8 byte-order mark (some Windows editors write one) is not content.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let syntax = |e: ron::error::SpannedError| ScenarioError::Syntax {
             path: path.to_path_buf(),
             line: e.span.start.line,
             column: e.span.start.col,
-            message: e.code.to_string(),
+            message: match &e.code {
+                // A misspelled field is named, with the closest known one.
+                ron::Error::NoSuchStructField {
+                    expected, found, ..
+                } => unknown_field_message(found, expected),
+                code => code.to_string(),
+            },
         };
         let options = ron::Options::default();
         if let Ok(v) = options.from_str::<VersionOnly>(text) {
@@ -259,6 +309,15 @@ impl Scenario {
 
     /// Checks every field; the first problem wins.
     pub fn validate(&self) -> Result<ScenarioJob, ScenarioError> {
+        if self.note.len() > MAX_NOTE_BYTES {
+            return Err(ScenarioError::Invalid {
+                field: "note".into(),
+                message: format!(
+                    "{} bytes; a note is at most {MAX_NOTE_BYTES} bytes",
+                    self.note.len()
+                ),
+            });
+        }
         let (board, dead) = self.cards()?;
         let range = |field: &str, text: &str| {
             HandRange::parse(text).map_err(|error| ScenarioError::Range {

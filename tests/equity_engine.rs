@@ -34,6 +34,7 @@ fn matchup(seats: &[&str], board: &str, dead: &str) -> Matchup {
 
 fn exact_equities(m: &Matchup) -> Vec<f64> {
     exact::run(m)
+        .unwrap()
         .result(Method::Exact, None)
         .seats
         .iter()
@@ -44,7 +45,7 @@ fn exact_equities(m: &Matchup) -> Vec<f64> {
 #[test]
 fn published_exact_values() {
     let m = matchup(&["AsKs", "random"], "", "");
-    let r = exact::run(&m).result(Method::Exact, None);
+    let r = exact::run(&m).unwrap().result(Method::Exact, None);
     assert!(
         (r.seats[0].equity - 0.670446323092352).abs() < 1e-9,
         "{}",
@@ -53,7 +54,7 @@ fn published_exact_values() {
     assert_eq!(r.deals, 1225 * 1_712_304);
 
     let m = matchup(&["AsKs", "5h Tc"], "Qs Ts 5c", "");
-    let r = exact::run(&m).result(Method::Exact, None);
+    let r = exact::run(&m).unwrap().result(Method::Exact, None);
     assert_eq!(r.deals, 990);
     assert!((r.seats[0].equity - 0.426263).abs() < 5e-7);
     assert!((r.seats[1].equity - 0.573737).abs() < 5e-7);
@@ -286,7 +287,7 @@ fn multiway_exact_matches_brute_force_on_every_figure() {
     ];
     for (seats, board, dead) in cases {
         let m = matchup(seats, board, dead);
-        let result = exact::run(&m).result(Method::Exact, None);
+        let result = exact::run(&m).unwrap().result(Method::Exact, None);
         let oracle = brute_force_full(seats, board, dead);
         for (i, (got, want)) in result.seats.iter().zip(&oracle).enumerate() {
             let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
@@ -312,7 +313,7 @@ fn multiway_exact_matches_brute_force_on_every_figure() {
 #[test]
 fn multiway_exact_same_numbers_on_any_thread_count() {
     let m = matchup(&["AA, KK:0.5", "QQ+, AKs", "JJ+:0.7, AQs+"], "", "");
-    let run_on = |threads| on_threads(threads, || exact::run(&m));
+    let run_on = |threads| on_threads(threads, || exact::run(&m).unwrap());
     let one = run_on(1);
     assert!(one.deals > 0);
     assert_eq!(one, run_on(2));
@@ -357,7 +358,7 @@ fn exact_matches_brute_force_with_weights_and_collisions() {
 #[test]
 fn full_board_is_a_showdown_and_errors_are_reported() {
     let m = matchup(&["AsAd", "KsKd"], "Ah Kh 2c 3d 9s", "");
-    let r = exact::run(&m).result(Method::Exact, None);
+    let r = exact::run(&m).unwrap().result(Method::Exact, None);
     assert_eq!(r.deals, 1);
     assert_eq!(r.seats[0].equity, 1.0);
     let sweep = Sweep::new(
@@ -453,7 +454,7 @@ fn monte_carlo_within_four_standard_errors_of_exact() {
             max_deals: 2_000_000,
             ..RunSettings::default()
         };
-        let mc = run_matchup(&m, &settings, |_| true);
+        let mc = run_matchup(&m, &settings, |_| true).unwrap();
         assert_eq!(mc.method, Method::MonteCarlo);
         for (s, (e, r)) in exact.iter().zip(&mc.seats).enumerate() {
             assert!(
@@ -503,7 +504,7 @@ fn same_seed_same_numbers_on_any_thread_count() {
         max_deals: 3_000_000,
         ..RunSettings::default()
     };
-    let run_on = |threads| on_threads(threads, || run_matchup(&m, &settings, |_| true));
+    let run_on = |threads| on_threads(threads, || run_matchup(&m, &settings, |_| true).unwrap());
     let one = run_on(1);
     assert_eq!(one, run_on(2));
     assert_eq!(one, run_on(4));
@@ -659,7 +660,8 @@ fn rank_pair_path_hand_types_agree_with_monte_carlo() {
                 ..RunSettings::default()
             },
             |_| true,
-        );
+        )
+        .unwrap();
         let mc = run_matchup(
             &m,
             &RunSettings {
@@ -670,7 +672,8 @@ fn rank_pair_path_hand_types_agree_with_monte_carlo() {
                 ..RunSettings::default()
             },
             |_| true,
-        );
+        )
+        .unwrap();
         let n = mc.deals as f64;
         for seat in 0..2 {
             for (i, (e, x)) in exact.seats[seat]
@@ -711,7 +714,7 @@ fn sweep_preflop_exact_point_agrees_with_the_heads_up_enumeration() {
     assert_eq!(p.deals, 1225 * 1_712_304);
     // Win, tie and equity: the matchup's own heads-up enumeration.
     let m = matchup(&["AsKs", "random"], "", "");
-    let hu = exact::run(&m).result(Method::Exact, None);
+    let hu = exact::run(&m).unwrap().result(Method::Exact, None);
     for (a, b, what) in [
         (p.win, hu.seats[0].win, "win"),
         (p.tie, hu.seats[0].tie, "tie"),

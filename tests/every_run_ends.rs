@@ -61,7 +61,7 @@ fn a_full_board_and_43_dead_cards_still_deal() {
     let live: Vec<_> = board.union(dead).complement().iter().collect();
     assert_eq!(live.len(), 4);
     let m = Matchup::new(vec![HandRange::random(); 2], board, dead).unwrap();
-    let r = run_matchup(&m, &RunSettings::default(), |_| true);
+    let r = run_matchup(&m, &RunSettings::default(), |_| true).unwrap();
     assert_eq!(r.status.stopped, Some(StopRule::ExactDone));
     let total: f64 = r.seats.iter().map(|s| s.equity).sum();
     assert!((total - 1.0).abs() < 1e-9);
@@ -127,7 +127,7 @@ fn a_sparse_ten_seat_matchup_ends_and_says_why() {
         CardSet::EMPTY,
     )
     .unwrap();
-    let r = run_matchup(&m, &mc(0.001, 3_000), |_| true);
+    let r = run_matchup(&m, &mc(0.001, 3_000), |_| true).unwrap();
     let stopped = r.status.stopped.expect("a finished run says why");
     assert!(
         matches!(
@@ -161,8 +161,12 @@ fn ten_seats_of_distinct_pairs_are_sampled_under_auto() {
     )
     .unwrap();
     assert_eq!(
-        multiodds::equity::run::matchup_exact_evaluations(&m, Method::Auto),
-        0.0,
+        multiodds::equity::run::matchup_exact_evaluations(
+            &m,
+            Method::Auto,
+            multiodds::equity::memory::DEFAULT_MEMORY_BUDGET
+        ),
+        Ok(0.0),
         "auto picks Monte Carlo"
     );
 }
@@ -178,7 +182,7 @@ fn ten_seats_of_big_pairs_are_enumerated_exactly_under_auto() {
         CardSet::EMPTY,
     )
     .unwrap();
-    let r = run_matchup(&m, &RunSettings::default(), |_| true);
+    let r = run_matchup(&m, &RunSettings::default(), |_| true).unwrap();
     assert_eq!(r.method, Method::Exact, "auto enumerates it");
     assert_eq!(r.status.stopped, Some(StopRule::ExactDone));
     let boards = 201_376; // C(32, 5)
@@ -321,7 +325,7 @@ fn tiny_weights_do_not_underflow() {
         CardSet::EMPTY,
     )
     .unwrap();
-    let r = run_matchup(&m, &mc(0.01, 5_000), |_| true);
+    let r = run_matchup(&m, &mc(0.01, 5_000), |_| true).unwrap();
     let total: f64 = r.seats.iter().map(|s| s.equity).sum();
     assert!((total - 1.0).abs() < 1e-9, "{total}");
     assert!(r.seats[0].equity > 0.5);
@@ -462,7 +466,7 @@ proptest! {
             Err(e) => prop_assert!(!e.to_string().is_empty()),
             Ok(m) => {
                 let settings = RunSettings { seed, ..mc(0.01, 400) };
-                let r = run_matchup(&m, &settings, |_| true);
+                let r = run_matchup(&m, &settings, |_| true).unwrap();
                 prop_assert!(r.status.stopped.is_some());
                 if r.deals > 0 {
                     let total: f64 = r.seats.iter().map(|s| s.equity).sum();

@@ -52,8 +52,8 @@ fn narrow_multiway_matchups_agree_with_exact_enumeration() {
     for (seats, board) in cases {
         let m = matchup(seats, board);
         assert!(Sampler::new(&m).is_joined(), "{seats:?}");
-        let exact = exact::run(&m).result(Method::Exact, None);
-        let r = run_matchup(&m, &mc(11, 50_000_000, 0.002), |_| true);
+        let exact = exact::run(&m).unwrap().result(Method::Exact, None);
+        let r = run_matchup(&m, &mc(11, 50_000_000, 0.002), |_| true).unwrap();
         for (e, s) in exact.seats.iter().zip(&r.seats) {
             assert!(s.equity_se > 0.0);
             let z = (s.equity - e.equity) / s.equity_se;
@@ -72,12 +72,12 @@ fn narrow_multiway_matchups_agree_with_exact_enumeration() {
 #[test]
 fn standard_errors_cover_the_exact_value() {
     let m = matchup(&["QQ+,AK", "QQ+:0.5,AKs", "JJ+"], "2c 7d 9h");
-    let exact = exact::run(&m).result(Method::Exact, None).seats[0].equity;
+    let exact = exact::run(&m).unwrap().result(Method::Exact, None).seats[0].equity;
     let seeds = 400;
     let mut inside = 0;
     for seed in 0..seeds {
         // 40 batches: enough for a batch-means SE, small enough for 400 runs.
-        let r = run_matchup(&m, &mc(seed, 40 * 4096, 1e-5), |_| true);
+        let r = run_matchup(&m, &mc(seed, 40 * 4096, 1e-5), |_| true).unwrap();
         let s = &r.seats[0];
         if (s.equity - exact).abs() <= 1.96 * s.equity_se {
             inside += 1;
@@ -114,7 +114,7 @@ fn four_seats_of_big_pairs_reach_their_target() {
     // Few enough valid combinations to list: drawn without any rejection.
     let m = matchup(&["AA,KK,QQ,JJ,TT"; 4], "");
     assert!(Sampler::new(&m).is_joined());
-    let r = run_matchup(&m, &mc(2, 50_000_000, 0.002), |_| true);
+    let r = run_matchup(&m, &mc(2, 50_000_000, 0.002), |_| true).unwrap();
     assert_eq!(
         r.status.stopped,
         Some(multiodds::equity::run::StopRule::TargetReached)
@@ -166,7 +166,8 @@ fn both_ways_of_dealing_agree_with_exact_enumeration() {
                 ..RunSettings::default()
             },
             |_| true,
-        );
+        )
+        .unwrap();
         let mut ways = vec![("rejection", sampled(&m, ByRejection))];
         if let Some(pdep) = Pdep::detect() {
             ways.push(("selection", sampled(&m, BySelection(pdep))));

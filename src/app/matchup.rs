@@ -506,7 +506,13 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                 {
                     commands.view(ViewTab::Matchup, ViewCommand::Select(i));
                 }
-                ui.label(RichText::new(text).monospace());
+                // A long range keeps the figures on screen: its first characters, the
+                // whole text on hover.
+                let short = shorten(text, 40);
+                let label = ui.label(RichText::new(&short).monospace());
+                if short.len() < text.len() {
+                    label.on_hover_text(shorten(text, 2_000));
+                }
                 let combos = view.job_combos.get(i).copied().unwrap_or(0);
                 ui.label(RichText::new(combos.to_string()).monospace());
                 ui.label(
@@ -539,5 +545,13 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                     ui.end_row();
                 }
             });
+    }
+}
+
+/// The first `chars` characters of `text`, with "…" when cut.
+fn shorten(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
     }
 }

@@ -21,6 +21,7 @@ mod history;
 pub mod library;
 pub mod matchup;
 pub mod multiodds;
+mod persist;
 pub mod picture;
 pub mod view;
 pub mod widgets;
@@ -308,6 +309,28 @@ impl MultiOddsApp {
     /// message saying so: a bad saved state never stops the app from starting.
     pub fn restored(mut saved: State, threads: Option<usize>) -> MultiOddsApp {
         let mut reset = Vec::new();
+        // Numbers a person could not have typed (NaN, infinities, out of range) take
+        // their defaults, each named.
+        let mut numbers = Vec::new();
+        for (name, seconds) in [
+            ("MultiOdds time budget", &mut saved.inputs.time_budget_s),
+            ("Matchup time budget", &mut saved.matchup.time_budget_s),
+        ] {
+            if !seconds.is_finite() || !widgets::TIME_BUDGET_RANGE.contains(seconds) {
+                numbers.push(format!("{name} {seconds} s"));
+                *seconds = widgets::sane_time_budget(*seconds);
+            }
+        }
+        for (name, precision) in [
+            ("MultiOdds precision", &mut saved.inputs.precision),
+            ("Matchup precision", &mut saved.matchup.precision),
+            ("Chart precision", &mut saved.chart.precision),
+        ] {
+            if *precision >= widgets::PRECISION_STEPS.len() {
+                numbers.push(format!("{name} step {precision}"));
+                *precision = 2.min(widgets::PRECISION_STEPS.len() - 1);
+            }
+        }
         if !saved.inputs.is_sane() || saved.inputs.validate().is_err() {
             saved.inputs = Inputs::default();
             reset.push("MultiOdds view");
@@ -331,11 +354,59 @@ impl MultiOddsApp {
             .retain(|r| r.name.len() <= 200 && r.text.len() <= 10_000 && !r.name.is_empty());
         saved.ranges.truncate(library::MAX_SAVED);
         let mut app = MultiOddsApp::from_state(saved, threads);
+        let mut lines = Vec::new();
         if !reset.is_empty() {
-            app.shell.message = Some(format!(
+            lines.push(format!(
                 "The saved inputs of the {} did not validate; they start from the defaults.",
                 reset.join(" and the ")
             ));
+        }
+        if !numbers.is_empty() {
+            lines.push(format!(
+                "Saved numbers out of range were reset to their defaults: {}.",
+                numbers.join(", ")
+            ));
+        }
+        if !lines.is_empty() {
+            app.shell.message = Some(lines.join("\n"));
+        }
+        app
+    }
+
+    /// The app from eframe's storage, read leniently ([`persist`]): fields that do not
+    /// read start from their defaults, the file is backed up first, and a message says
+    /// what happened.
+    pub fn from_storage(
+        storage: Option<&dyn eframe::Storage>,
+        state_file: Option<&std::path::Path>,
+        threads: Option<usize>,
+    ) -> MultiOddsApp {
+        let text = storage.and_then(|s| s.get_string(eframe::APP_KEY));
+        let file_has_content = state_file
+            .and_then(|f| std::fs::metadata(f).ok())
+            .is_some_and(|m| m.len() > 0);
+        let restored = match &text {
+            Some(text) => persist::restore(text),
+            // The file is there but eframe could not read it (or it lacks our key).
+            None if file_has_content => persist::Restored {
+                state: State::default(),
+                problems: vec!["the state file is not readable".into()],
+            },
+            None => persist::Restored::default(),
+        };
+        let problems = restored.problems;
+        let mut app = MultiOddsApp::restored(restored.state, threads);
+        if !problems.is_empty() {
+            let (backup, error) = match state_file.map(persist::back_up) {
+                Some(Ok(path)) => (Some(path), None),
+                Some(Err(e)) => (None, Some(e.to_string())),
+                None => (None, None),
+            };
+            let first = persist::describe(&problems, backup.as_deref(), error);
+            app.shell.message = Some(match app.shell.message.take() {
+                Some(more) => format!("{first}\n{more}"),
+                None => first,
+            });
         }
         app
     }
@@ -750,6 +821,9 @@ impl eframe::App for MultiOddsApp {
     }
 }
 
+/// The app's name: the window title and eframe's storage folder (`multiodds`).
+const APP_NAME: &str = "MultiOdds";
+
 /// Opens the window; `scenario` is loaded first when given.
 pub fn run(scenario: Option<PathBuf>) -> Result<(), String> {
     let icon = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon.png")).ok();
@@ -765,14 +839,11 @@ pub fn run(scenario: Option<PathBuf>) -> Result<(), String> {
         ..Default::default()
     };
     eframe::run_native(
-        "MultiOdds",
+        APP_NAME,
         options,
         Box::new(move |cc| {
-            let saved: State = cc
-                .storage
-                .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
-                .unwrap_or_default();
-            let mut app = MultiOddsApp::restored(saved, None);
+            let file = persist::state_file(APP_NAME);
+            let mut app = MultiOddsApp::from_storage(cc.storage, file.as_deref(), None);
             if let Some(path) = scenario {
                 app.apply(Command::Open(path), &cc.egui_ctx);
             }

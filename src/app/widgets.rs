@@ -54,7 +54,7 @@ pub fn settings_for(
         method: mode,
         target_se,
         seed,
-        time_limit: time_budget_s.map(|s| Duration::from_secs_f64(s.clamp(0.1, 86_400.0))),
+        time_limit: time_budget_s.map(|s| Duration::from_secs_f64(sane_time_budget(s))),
         ..RunSettings::default()
     }
 }
@@ -102,6 +102,9 @@ pub fn text_field(
 ) -> bool {
     let label_response = ui.label(RichText::new(label).strong());
     let mut edit = egui::TextEdit::singleline(text)
+        // Typing or pasting stops at the longest range text (16 KiB), so a frame never
+        // lays out a pasted megabyte; longer saved text is refused when loaded.
+        .char_limit(crate::range::MAX_RANGE_TEXT)
         .hint_text(hint)
         .font(egui::TextStyle::Monospace)
         .desired_width(f32::INFINITY);
@@ -228,6 +231,19 @@ pub fn streets(board: &[Card]) -> String {
 }
 
 /// A scenario's time budget for the app: none (0) becomes the app's default.
+/// The time budgets a view accepts, in seconds.
+pub const TIME_BUDGET_RANGE: std::ops::RangeInclusive<f64> = 0.1..=86_400.0;
+
+/// A time budget within [`TIME_BUDGET_RANGE`]; NaN (which `clamp` lets through, and
+/// `Duration` panics on) and infinities become the default.
+pub fn sane_time_budget(seconds: f64) -> f64 {
+    if seconds.is_finite() {
+        seconds.clamp(*TIME_BUDGET_RANGE.start(), *TIME_BUDGET_RANGE.end())
+    } else {
+        DEFAULT_TIME_BUDGET_S
+    }
+}
+
 pub fn time_budget_from(ms: u64) -> f64 {
     if ms == 0 {
         DEFAULT_TIME_BUDGET_S

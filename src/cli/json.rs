@@ -92,6 +92,12 @@ pub struct Equity<'a> {
     pub dead: String,
     pub elapsed_ms: u64,
     pub stopped: Option<multiodds::equity::run::StopRule>,
+    /// An exact run stopped part-way: the share of its work done.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fraction_done: Option<f64>,
+    /// Why `auto` ran Monte Carlo when it was not for time (memory).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     pub players: Vec<Player<'a>>,
 }
 
@@ -187,6 +193,9 @@ pub struct Sweep<'a> {
     pub method: &'static str,
     pub seed: Option<u64>,
     pub stopped: Option<multiodds::equity::run::StopRule>,
+    /// What the result leaves out and why (opponent counts no deal exists for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     pub points: Vec<SweepPoint>,
 }
 

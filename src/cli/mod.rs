@@ -70,6 +70,10 @@ pub struct RunArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Most memory a run may hold, in MiB (exact work over it is refused, or `auto`
+    /// runs Monte Carlo instead).
+    #[arg(long, default_value_t = multiodds::equity::memory::DEFAULT_MEMORY_BUDGET >> 20)]
+    pub memory_mb: u64,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -255,18 +259,38 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(output) if INTERRUPTED.load(Ordering::SeqCst) => {
             // Ctrl-C: what was done, marked partial, and the shell's code for SIGINT.
-            print!("{}", mark_partial(&output));
-            ExitCode::from(130)
+            write_stdout(&mark_partial(&output), ExitCode::from(130))
         }
-        Ok(output) => {
-            print!("{output}");
-            ExitCode::SUCCESS
-        }
+        Ok(output) => write_stdout(&output, ExitCode::SUCCESS),
         Err(error) => {
-            eprintln!("error: {error}");
+            say(&format!("error: {error}"));
             ExitCode::from(1)
         }
     }
+}
+
+/// Writes the command's output to stdout: the one checked path every command's output
+/// takes. A reader that closed the pipe early (`| head`) wanted no more: the command
+/// ends quietly with `done` (0 after a normal run), as `cat` and `grep` users expect
+/// in pipelines under `set -o pipefail`. Any other failure (a full disk) is an error,
+/// exit 1.
+fn write_stdout(text: &str, done: ExitCode) -> ExitCode {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => done,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => done,
+        Err(e) => {
+            say(&format!("error: cannot write the output: {e}"));
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// A line on stderr that never panics (a closed stderr loses the line, nothing else).
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// Marks interrupted output: a `"partial": true` field in JSON, a `#` comment line
@@ -487,7 +511,19 @@ fn settings(run: &RunArgs) -> Result<RunSettings, CliError> {
             "--threads {t}: from 1 to {MAX_THREADS} (default: every core)"
         )));
     }
+    use multiodds::equity::memory::{MAX_MEMORY_BUDGET, MIN_MEMORY_BUDGET};
+    let memory_budget = run.memory_mb.saturating_mul(1 << 20);
+    if !(MIN_MEMORY_BUDGET..=MAX_MEMORY_BUDGET).contains(&memory_budget) {
+        return Err(CliError::Usage(format!(
+            "--memory-mb {}: from {} to {} (MiB; default {})",
+            run.memory_mb,
+            MIN_MEMORY_BUDGET >> 20,
+            MAX_MEMORY_BUDGET >> 20,
+            multiodds::equity::memory::DEFAULT_MEMORY_BUDGET >> 20
+        )));
+    }
     let mut s = RunSettings {
+        memory_budget,
         method: if run.exact {
             Method::Exact
         } else if run.mc {
@@ -642,7 +678,15 @@ fn run_job(
     let mut chart_elapsed = Duration::ZERO;
     loop {
         if INTERRUPTED.load(Ordering::SeqCst) {
-            handle.cancel();
+            // The job's last message holds what it did (an exact run's partial sums
+            // too); Monte Carlo's last total is kept if it does not come in time.
+            if let Some(p) = manager.stop_and_collect(&handle, Duration::from_secs(10)) {
+                match p.output {
+                    JobOutput::ChartCell(_) | JobOutput::ExactProgress { .. } => {}
+                    JobOutput::Failed(_) if latest.is_some() => {}
+                    output => latest = Some((output, p.elapsed)),
+                }
+            }
             // What was done so far is the result, and it says it was cancelled.
             match &mut latest {
                 Some((JobOutput::Matchup(r), _)) => r.status.stopped = Some(StopRule::Cancelled),
@@ -652,7 +696,7 @@ fn run_job(
             if let Some(b) = &bar {
                 b.finish_and_clear();
             }
-            eprintln!("interrupted: printing what is done");
+            say("interrupted: printing what is done");
             break;
         }
         let Some(p) = manager.recv_timeout(Duration::from_millis(50)) else {

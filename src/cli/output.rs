@@ -70,6 +70,8 @@ pub fn equity(
             dead: m.dead.to_string(),
             elapsed_ms: elapsed.as_millis() as u64,
             stopped: r.status.stopped,
+            fraction_done: r.status.fraction_done,
+            note: r.status.note.clone(),
             players,
         });
     }
@@ -139,6 +141,7 @@ pub fn sweep(
             method: r.method_key(),
             seed: r.seed,
             stopped: r.status.stopped,
+            note: r.status.note.clone(),
             points: r.points.iter().map(json::SweepPoint::of).collect(),
         });
     }

@@ -13,8 +13,21 @@ use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use rayon::prelude::*;
 
+/// What an exact run of a matchup costs: hand evaluations (time) and the memory it
+/// holds at its peak (one cost model for the refusal, `auto` and the time left).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExactCost {
+    pub evaluations: f64,
+    pub bytes: f64,
+}
+
 /// Estimated hand evaluations an exact run of `m` needs (for `auto`).
 pub fn estimated_evaluations(m: &Matchup) -> f64 {
+    estimated_cost(m).evaluations
+}
+
+/// Estimated evaluations and memory of an exact run of `m`.
+pub fn estimated_cost(m: &Matchup) -> ExactCost {
     let k = m.cards_to_come() as u64;
     let fixed: CardSet = fixed_cards(m);
     let deck = 52 - m.board.union(m.dead).union(fixed).len() as u64;
@@ -22,7 +35,11 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
     let order = sym.order() as f64;
     if m.seats.len() == 2 {
         let boards = choose(deck, k) as f64 / order;
-        boards * heads_up_cost_per_board(m)
+        ExactCost {
+            evaluations: boards * heads_up_cost_per_board(m),
+            // Per thread, each combo's value and index on one board (sorted twice).
+            bytes: 64.0 * (m.seats[0].len() + m.seats[1].len()) as f64,
+        }
     } else {
         multiway_plan(m).1
     }
@@ -52,15 +69,26 @@ fn direct_cost(m: &Matchup) -> Option<f64> {
 /// Three or more seats: the direct walk where it is known and cheaper than folding by
 /// canonical preflops, with its cost. Both costs are cached on the matchup: the
 /// estimate, the worker's check and the run each ask.
-fn multiway_plan(m: &Matchup) -> (bool, f64) {
-    let folded = || super::preflops::estimated_evaluations(m);
+fn multiway_plan(m: &Matchup) -> (bool, ExactCost) {
+    let folded = || {
+        let f = super::preflops::estimated_cost(m);
+        ExactCost {
+            evaluations: f.evaluations,
+            bytes: f.bytes,
+        }
+    };
+    // The direct walk holds each combo's value on every river.
+    let direct = |evaluations| ExactCost {
+        evaluations,
+        bytes: m.seats.iter().map(|s| s.len() as f64 * 52.0 * 8.0).sum(),
+    };
     match m.folded.direct_cost(|| direct_cost(m)) {
         // On the river a class of the fold is about one deal: its folding is all cost.
-        Some(direct) if m.cards_to_come() == 0 => (true, direct),
-        Some(direct) => {
+        Some(cost) if m.cards_to_come() == 0 => (true, direct(cost)),
+        Some(cost) => {
             let folded = folded();
-            if direct <= folded {
-                (true, direct)
+            if cost <= folded.evaluations {
+                (true, direct(cost))
             } else {
                 (false, folded)
             }
@@ -139,19 +167,24 @@ fn fixed_cards(m: &Matchup) -> CardSet {
         .fold(CardSet::EMPTY, |acc, s| acc.union(s.sets[0]))
 }
 
-/// Runs the exact enumeration.
-pub fn run(m: &Matchup) -> MatchupTally {
-    run_cancellable(m, &Cancel::new())
+/// Runs the exact enumeration within the default memory budget.
+pub fn run(m: &Matchup) -> Result<MatchupTally, super::EquityError> {
+    run_cancellable(m, &Cancel::new(), super::memory::DEFAULT_MEMORY_BUDGET)
 }
 
-/// Runs the exact enumeration, stopping early (with partial sums) once `cancel` is set.
-pub fn run_cancellable(m: &Matchup, cancel: &Cancel) -> MatchupTally {
+/// Runs the exact enumeration, stopping early (with partial sums) once `cancel` is set;
+/// refused when it would hold more than `memory_budget` bytes.
+pub fn run_cancellable(
+    m: &Matchup,
+    cancel: &Cancel,
+    memory_budget: u64,
+) -> Result<MatchupTally, super::EquityError> {
     if m.seats.len() == 2 {
-        heads_up(m, cancel)
+        Ok(heads_up(m, cancel))
     } else if multiway_plan(m).0 {
-        direct_multiway(m, cancel)
+        Ok(direct_multiway(m, cancel))
     } else {
-        super::preflops::run(m, cancel)
+        super::preflops::run(m, cancel, memory_budget)
     }
 }
 
@@ -980,7 +1013,7 @@ mod tests {
             )
             .unwrap();
             let direct = direct_multiway(&m, &Cancel::new());
-            let folded = super::super::preflops::run(&m, &Cancel::new());
+            let folded = super::super::preflops::run(&m, &Cancel::new(), u64::MAX).unwrap();
             assert_eq!(direct.deals, folded.deals, "{seats:?}");
             let (a, b) = (
                 direct.result(crate::equity::Method::Exact, None),

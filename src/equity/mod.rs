@@ -12,6 +12,7 @@
 
 pub mod chart;
 pub mod exact;
+pub mod memory;
 pub mod metrics;
 pub mod monte_carlo;
 pub mod outs;
@@ -126,6 +127,12 @@ pub enum EquityError {
         if *threads == 1 { "" } else { "s" }
     )]
     TooLarge { seconds: f64, threads: usize },
+    #[error(
+        "exact enumeration would need {} of memory, over the {} budget; use Monte Carlo, narrow the ranges or raise the memory budget",
+        memory::describe_bytes(*bytes),
+        memory::describe_budget(*budget)
+    )]
+    TooMuchMemory { bytes: f64, budget: u64 },
     #[error("internal error in the engine ({0}); the rest of the program goes on")]
     Internal(String),
 }
@@ -322,6 +329,9 @@ impl Matchup {
                 matchup.seats.len()
             )));
         }
+        if let Some(reason) = too_few_cards(&matchup.seats) {
+            return Err(EquityError::Impossible(reason));
+        }
         if exists_deal(&matchup.seats, blocked, 5 - board.len(), DEAL_SEARCH_BUDGET)
             == Feasibility::Impossible
         {
@@ -335,6 +345,52 @@ impl Matchup {
     /// Cards to deal to complete the board.
     pub fn cards_to_come(&self) -> usize {
         5 - self.board.len()
+    }
+}
+
+/// A quick proof by counting that no deal exists, before any search: some seats whose
+/// ranges hold only cards of one set need more cards than the set has (ten seats of
+/// `TT+,AT+,KT+,QT+,JT` need 20 of the 20 broadway cards; with `As` dead, 19 are
+/// left). Checks, for each seat, the seats whose live cards all lie among its own,
+/// and all seats together. `None` when counting proves nothing.
+pub fn too_few_cards(seats: &[SeatCombos]) -> Option<String> {
+    let unions: Vec<CardSet> = seats
+        .iter()
+        .map(|s| s.sets.iter().fold(CardSet::EMPTY, |a, &b| a.union(b)))
+        .collect();
+    let everything = unions.iter().fold(CardSet::EMPTY, |a, &b| a.union(b));
+    let candidates: Vec<CardSet> = unions.iter().copied().chain([everything]).collect();
+    candidates.into_iter().find_map(|cards| {
+        let within: Vec<usize> = (0..seats.len())
+            .filter(|&j| unions[j].difference(cards).is_empty())
+            .collect();
+        (cards.len() < 2 * within.len()).then(|| {
+            format!(
+                "{} can only hold {} live cards between them and need {}",
+                describe_seats(&within),
+                cards.len(),
+                2 * within.len()
+            )
+        })
+    })
+}
+
+/// "seat 3", "seats 1–11", "seats 1, 4 and 6".
+fn describe_seats(seats: &[usize]) -> String {
+    match seats {
+        [one] => seat_name(*one),
+        [first, .., last] if last - first + 1 == seats.len() => {
+            format!("seats {}–{}", first + 1, last + 1)
+        }
+        [rest @ .., last] => format!(
+            "seats {} and {}",
+            rest.iter()
+                .map(|s| (s + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            last + 1
+        ),
+        [] => "no seat".to_string(),
     }
 }
 
@@ -616,7 +672,11 @@ impl MatchupResult {
     /// Whether the figures rest on enough deals to be shown (always, when exact);
     /// otherwise every figure is "n/a".
     pub fn has_figures(&self) -> bool {
-        self.method == Method::Exact || self.deals >= MIN_FIGURE_DEALS
+        match self.method {
+            // An exact run stopped before its first class was valued has none.
+            Method::Exact => self.deals > 0,
+            _ => self.deals >= MIN_FIGURE_DEALS,
+        }
     }
 
     /// Why the figures are "n/a", with the count, when they are (see [`has_figures`]).
@@ -624,6 +684,9 @@ impl MatchupResult {
     /// [`has_figures`]: MatchupResult::has_figures
     pub fn figures_not_applicable(&self) -> Option<String> {
         (!self.has_figures()).then(|| {
+            if self.method == Method::Exact {
+                return "n/a: stopped before any deal was enumerated".to_string();
+            }
             format!(
                 "n/a: the figures rest on {} deals; at least {MIN_FIGURE_DEALS} are needed",
                 self.deals
@@ -695,7 +758,10 @@ pub fn preflop_equity_table() -> Vec<(crate::range::HandClass, f64)> {
                 CardSet::EMPTY,
             )
             .expect("a class against a random hand is always dealable");
-            let result = exact::run(&matchup).result(Method::Exact, None);
+            // Heads-up enumeration holds next to nothing: never over a budget.
+            let result = exact::run(&matchup)
+                .expect("heads-up exact work fits any budget")
+                .result(Method::Exact, None);
             (class, result.seats[0].equity)
         })
         .collect()

@@ -23,7 +23,7 @@
 
 use super::exact::{completions_from, count_deals};
 use super::symmetry::{SuitPermutation, SuitSymmetry};
-use super::{Cancel, Matchup, MatchupTally, SeatSums, Showdown, MAX_SEATS};
+use super::{Cancel, EquityError, Matchup, MatchupTally, SeatSums, Showdown, MAX_SEATS};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use crate::range::Combo;
@@ -295,8 +295,8 @@ pub(super) struct PreflopClass {
     pub(super) first_seat_deals: Vec<u64>,
 }
 
-/// Deals (or steps) between two looks at the shared counts (the limit) and the cancel
-/// flag.
+/// Deals (or steps, or new classes) between two looks at the shared counts (the
+/// limits) and the cancel flag.
 const FOLD_CHECK_EVERY: u64 = 1024;
 
 /// Steps of the walk (combos looked at) allowed per deal of the limit.
@@ -305,11 +305,52 @@ const FOLD_CHECK_EVERY: u64 = 1024;
 /// the steps are bounded too, not only the deals reached.
 const FOLD_STEPS_PER_DEAL: u64 = 64;
 
+/// Memory an estimate may fold into classes before it extrapolates instead (fixed, so
+/// the estimate cached on a matchup does not depend on the run's budget).
+const ESTIMATE_MEMORY: u64 = 64 << 20;
+
+/// Bytes one class takes while folding, all included: the class and its three
+/// vectors (with the allocator's overhead), and its entry in a task's index (a hash
+/// map at its worst load, just grown). Measured against peak RSS in
+/// `tests/memory_budget.rs`.
+pub(super) fn class_bytes(seats: usize) -> u64 {
+    const ALLOCATION: usize = 16;
+    let class = std::mem::size_of::<PreflopClass>()
+        + (2 * seats).next_multiple_of(8)
+        + 8 * seats * seats
+        + 8 * seats
+        + 3 * ALLOCATION;
+    let entry = 2 * (std::mem::size_of::<PackedPreflop>() + std::mem::size_of::<usize>() + 1);
+    (class + entry) as u64
+}
+
+/// Why folding stopped before every deal was in its class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FoldStop {
+    /// More deals (or walk steps) than the limit: the estimate extrapolates.
+    Deals,
+    /// The classes would outgrow the memory limit.
+    Memory,
+    Cancelled,
+}
+
+/// The bounds of one folding: deals (and walk steps) and bytes of classes.
+#[derive(Clone, Copy, Debug)]
+struct FoldLimits {
+    deals: u64,
+    bytes: u64,
+}
+
 /// What the folding tasks count together.
 #[derive(Default)]
 struct FoldShared {
     deals: std::sync::atomic::AtomicU64,
     steps: std::sync::atomic::AtomicU64,
+    /// Classes created by all tasks (a class found by two tasks counts twice, as it
+    /// is held twice until they are merged).
+    classes: std::sync::atomic::AtomicU64,
+    /// Why a task stopped, once one has (the others then stop too).
+    stop: std::sync::OnceLock<FoldStop>,
 }
 
 /// Starts (combos of the first two seats) folded per parallel task; the tasks' classes
@@ -321,13 +362,18 @@ struct Fold<'a> {
     m: &'a Matchup,
     ctx: &'a Context,
     cancel: &'a Cancel,
-    limit: u64,
-    /// Deals and steps of all tasks so far (updated every [`FOLD_CHECK_EVERY`]).
+    limits: FoldLimits,
+    /// Deals, steps and classes of all tasks so far (updated every
+    /// [`FOLD_CHECK_EVERY`]).
     shared: &'a FoldShared,
+    /// Deals folded, and how many of them are already in `shared.deals`.
     deals: u64,
+    deals_shared: u64,
     /// Combos looked at, and how many of them are already in `shared.steps`.
     steps: u64,
     steps_shared: u64,
+    /// Classes of this task already in `shared.classes`.
+    classes_shared: u64,
     deal: Vec<u16>,
     /// Each seat's combo as an index into its own list (a group deals these increasing).
     chosen: Vec<usize>,
@@ -342,7 +388,7 @@ impl<'a> Fold<'a> {
         m: &'a Matchup,
         ctx: &'a Context,
         cancel: &'a Cancel,
-        limit: u64,
+        limits: FoldLimits,
         shared: &'a FoldShared,
     ) -> Fold<'a> {
         let n = m.seats.len();
@@ -350,11 +396,13 @@ impl<'a> Fold<'a> {
             m,
             ctx,
             cancel,
-            limit,
+            limits,
             shared,
             deals: 0,
+            deals_shared: 0,
             steps: 0,
             steps_shared: 0,
+            classes_shared: 0,
             deal: vec![0; n],
             chosen: vec![0; n],
             key: vec![0; n],
@@ -364,26 +412,53 @@ impl<'a> Fold<'a> {
         }
     }
 
-    /// Folds every deal from `seat` on; false once stopped (limit or cancel).
-    fn seat(&mut self, seat: usize, used: CardSet, weight: f64) -> bool {
+    /// Adds this task's new deals, steps and classes to the shared counts and checks
+    /// the limits; false (with the reason recorded) once any is passed.
+    fn share_counts(&mut self) -> bool {
         use std::sync::atomic::Ordering::Relaxed;
-        let n = self.m.seats.len();
-        if self.steps - self.steps_shared >= FOLD_CHECK_EVERY {
-            let new = self.steps - self.steps_shared;
-            self.steps_shared = self.steps;
-            let all = self.shared.steps.fetch_add(new, Relaxed) + new;
-            if all > self.limit.saturating_mul(FOLD_STEPS_PER_DEAL) || self.cancel.is_cancelled() {
-                return false;
+        let deals = self.deals - self.deals_shared;
+        let steps = self.steps - self.steps_shared;
+        let classes = self.classes.len() as u64 - self.classes_shared;
+        (self.deals_shared, self.steps_shared, self.classes_shared) =
+            (self.deals, self.steps, self.classes.len() as u64);
+        let all_deals = self.shared.deals.fetch_add(deals, Relaxed) + deals;
+        let all_steps = self.shared.steps.fetch_add(steps, Relaxed) + steps;
+        let all_classes = self.shared.classes.fetch_add(classes, Relaxed) + classes;
+        // The tasks' classes and their merged copy live together at the end: each
+        // side may take half the memory.
+        let class_memory = all_classes.saturating_mul(class_bytes(self.m.seats.len()));
+        let stop = if self.cancel.is_cancelled() {
+            Some(FoldStop::Cancelled)
+        } else if class_memory > self.limits.bytes / 2 {
+            Some(FoldStop::Memory)
+        } else if all_deals > self.limits.deals
+            || all_steps > self.limits.deals.saturating_mul(FOLD_STEPS_PER_DEAL)
+        {
+            Some(FoldStop::Deals)
+        } else {
+            None
+        };
+        match stop {
+            Some(reason) => {
+                let _ = self.shared.stop.set(reason);
+                false
             }
+            None => self.shared.stop.get().is_none(),
+        }
+    }
+
+    /// Folds every deal from `seat` on; false once stopped (a limit or cancel).
+    fn seat(&mut self, seat: usize, used: CardSet, weight: f64) -> bool {
+        let n = self.m.seats.len();
+        if (self.steps - self.steps_shared >= FOLD_CHECK_EVERY
+            || self.deals - self.deals_shared >= FOLD_CHECK_EVERY
+            || self.classes.len() as u64 - self.classes_shared >= FOLD_CHECK_EVERY)
+            && !self.share_counts()
+        {
+            return false;
         }
         if seat == n {
             self.deals += 1;
-            if self.deals.is_multiple_of(FOLD_CHECK_EVERY) {
-                let all = self.shared.deals.fetch_add(FOLD_CHECK_EVERY, Relaxed);
-                if all + FOLD_CHECK_EVERY > self.limit || self.cancel.is_cancelled() {
-                    return false;
-                }
-            }
             self.ctx
                 .canonical(&self.deal, &mut self.key, &mut self.positions);
             let at = self.class_of(pack(&self.key));
@@ -460,9 +535,14 @@ impl<'a> Fold<'a> {
     }
 }
 
-/// Folds every deal into its class; `None` past `limit` deals or when cancelled.
-/// Parallel over the combos of the first two seats.
-fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Vec<PreflopClass>> {
+/// Folds every deal into its class, or says why it stopped first (`limits` or
+/// cancel). Parallel over the combos of the first two seats.
+fn classes(
+    m: &Matchup,
+    ctx: &Context,
+    limits: FoldLimits,
+    cancel: &Cancel,
+) -> Result<Vec<PreflopClass>, FoldStop> {
     let shared = FoldShared::default();
     let (first, second) = (&m.seats[0], &m.seats[1]);
     // The second seat in the first's group deals after it (see `Fold::seat`).
@@ -474,12 +554,11 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
     let folds: Vec<Option<Fold>> = starts
         .par_chunks(STARTS_PER_TASK)
         .map(|chunk| {
-            let mut fold = Fold::new(m, ctx, cancel, limit, &shared);
+            let mut fold = Fold::new(m, ctx, cancel, limits, &shared);
             for &(i, j) in chunk {
-                // Another task may have passed the limit (or the run been cancelled).
-                if shared.deals.load(std::sync::atomic::Ordering::Relaxed) > limit
-                    || cancel.is_cancelled()
-                {
+                // Every start shares its counts: a task of few deals per start still
+                // sees the limits (and another task's stop) before the next.
+                if !fold.share_counts() {
                     return None;
                 }
                 fold.deal[0] = first.combos[i].index() as u16;
@@ -491,15 +570,15 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
                     return None;
                 }
             }
-            Some(fold)
+            fold.share_counts().then_some(fold)
         })
         .collect();
-    let mut all = Fold::new(m, ctx, cancel, limit, &shared);
-    for fold in folds {
-        all.absorb(fold?);
+    if let Some(&reason) = shared.stop.get() {
+        return Err(reason);
     }
-    if all.deals > limit {
-        return None;
+    let mut all = Fold::new(m, ctx, cancel, limits, &shared);
+    for fold in folds {
+        all.absorb(fold.ok_or(FoldStop::Cancelled)?);
     }
     let mut classes = all.classes;
     // A fixed pseudo-random order (by a hash of the preflop): a partial run then
@@ -511,7 +590,7 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
             z.wrapping_mul(0x94d0_49bb_1331_11eb)
         })
     });
-    Some(classes)
+    Ok(classes)
 }
 
 /// What a matchup's estimate and run share, kept on the (immutable) matchup so the
@@ -521,7 +600,7 @@ fn classes(m: &Matchup, ctx: &Context, limit: u64, cancel: &Cancel) -> Option<Ve
 #[derive(Clone, Default)]
 pub(crate) struct FoldCache {
     classes: std::sync::OnceLock<std::sync::Arc<Vec<PreflopClass>>>,
-    estimate: std::sync::OnceLock<f64>,
+    estimate: std::sync::OnceLock<FoldEstimate>,
     direct_cost: std::sync::OnceLock<Option<f64>>,
 }
 
@@ -541,30 +620,47 @@ impl std::fmt::Debug for FoldCache {
     }
 }
 
-/// The classes of `m` from its cache, or folded now (and cached when complete).
+/// The classes of `m` from its cache, or folded now within `limits` (and cached when
+/// complete).
 fn cached_classes(
     m: &Matchup,
     ctx: &Context,
-    limit: u64,
+    limits: FoldLimits,
     cancel: &Cancel,
-) -> Option<std::sync::Arc<Vec<PreflopClass>>> {
+) -> Result<std::sync::Arc<Vec<PreflopClass>>, FoldStop> {
     if let Some(classes) = m.folded.classes.get() {
-        return Some(classes.clone());
+        return Ok(classes.clone());
     }
-    let classes = std::sync::Arc::new(classes(m, ctx, limit, cancel)?);
-    Some(m.folded.classes.get_or_init(|| classes).clone())
+    let classes = std::sync::Arc::new(classes(m, ctx, limits, cancel)?);
+    Ok(m.folded.classes.get_or_init(|| classes).clone())
 }
 
-/// Estimated evaluations of [`run`] on `m` (the units of its progress), computed once
-/// per matchup.
-pub(super) fn estimated_evaluations(m: &Matchup) -> f64 {
+/// What an exact run of `m` by canonical preflops costs: its evaluations (the units of
+/// its progress) and the memory its folded classes take.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct FoldEstimate {
+    pub(super) evaluations: f64,
+    pub(super) bytes: f64,
+}
+
+/// [`FoldEstimate`] of `m`, computed once per matchup (in bounded time and memory:
+/// past [`COUNTED_DEALS`] deals or [`ESTIMATE_MEMORY`] of classes it extrapolates).
+pub(super) fn estimated_cost(m: &Matchup) -> FoldEstimate {
     *m.folded.estimate.get_or_init(|| estimate(m))
 }
 
-fn estimate(m: &Matchup) -> f64 {
+fn estimate(m: &Matchup) -> FoldEstimate {
     let ctx = Context::of(m);
-    if let Some(classes) = cached_classes(m, &ctx, COUNTED_DEALS, &Cancel::new()) {
-        return classes.iter().map(|c| ctx.class_cost(&c.combos)).sum();
+    let limits = FoldLimits {
+        deals: COUNTED_DEALS,
+        bytes: ESTIMATE_MEMORY,
+    };
+    let per_class = class_bytes(m.seats.len()) as f64;
+    if let Ok(classes) = cached_classes(m, &ctx, limits, &Cancel::new()) {
+        return FoldEstimate {
+            evaluations: classes.iter().map(|c| ctx.class_cost(&c.combos)).sum(),
+            bytes: classes.len() as f64 * per_class,
+        };
     }
     // Too many deals to fold here: a class gathers the deals that differ by a
     // relabelling of suits and by the order of interchangeable seats (seats of other
@@ -575,7 +671,12 @@ fn estimate(m: &Matchup) -> f64 {
         .unwrap_or_else(|| m.seats.iter().map(|s| s.len() as f64).product());
     let folded = (ctx.perms.len() as f64 * ctx.orderings as f64).min(deals.max(1.0));
     let typical: Vec<u16> = typical_preflop(m);
-    deals / folded * ctx.class_cost(&typical)
+    let classes = deals / folded;
+    FoldEstimate {
+        evaluations: classes * ctx.class_cost(&typical),
+        // The folding tasks' copies and the merged classes: twice the classes.
+        bytes: 2.0 * classes * per_class,
+    }
 }
 
 /// The cost of valuing a typical class of `m` (see [`typical_preflop`]).
@@ -827,19 +928,35 @@ fn for_each_multiset<F: FnMut(&[u8], u64)>(available: &[u8; 13], size: usize, vi
 }
 
 /// Values every class of `m`, each into a fresh tally from `new_tally`, in parallel
-/// rounds; `merge` then sees each class with its tally in the classes' fixed order, so sums do not depend on the thread count. Once `cancel`
-/// is set it stops, having merged the classes valued so far. Each class adds its
-/// cost ([`Context::class_cost`]) times `work_scale` to `cancel`'s work counter.
+/// rounds; `merge` then sees each class with its tally in the classes' fixed order,
+/// so sums do not depend on the thread count. Once `cancel` is set it stops, having
+/// merged the classes valued so far. Each class adds its cost
+/// ([`Context::class_cost`]) times `work_scale` to `cancel`'s work counter. Refused
+/// when the classes would take more than `memory_budget` bytes.
 pub(super) fn value_classes<C: BoardCredit + Send>(
     m: &Matchup,
     cancel: &Cancel,
+    memory_budget: u64,
     work_scale: f64,
     new_tally: impl Fn(&PreflopClass) -> C + Sync,
     mut merge: impl FnMut(&PreflopClass, C),
-) {
+) -> Result<(), EquityError> {
     let n = m.seats.len();
     let ctx = Context::of(m);
-    let classes = cached_classes(m, &ctx, u64::MAX, cancel).unwrap_or_default();
+    let limits = FoldLimits {
+        deals: u64::MAX,
+        bytes: memory_budget,
+    };
+    let classes = match cached_classes(m, &ctx, limits, cancel) {
+        Ok(classes) => classes,
+        Err(FoldStop::Cancelled) => return Ok(()),
+        Err(FoldStop::Memory | FoldStop::Deals) => {
+            return Err(EquityError::TooMuchMemory {
+                bytes: estimated_cost(m).bytes.max(memory_budget as f64 * 1.01),
+                budget: memory_budget,
+            })
+        }
+    };
     for round in classes.chunks(CLASSES_PER_ROUND) {
         if cancel.is_cancelled() {
             break;
@@ -870,11 +987,16 @@ pub(super) fn value_classes<C: BoardCredit + Send>(
             }
         }
     }
+    Ok(())
 }
 
 /// Runs the enumeration (three or more seats), stopping early with the classes valued
 /// so far once `cancel` is set.
-pub(super) fn run(m: &Matchup, cancel: &Cancel) -> MatchupTally {
+pub(super) fn run(
+    m: &Matchup,
+    cancel: &Cancel,
+    memory_budget: u64,
+) -> Result<MatchupTally, EquityError> {
     let n = m.seats.len();
     let lcm = lcm_up_to(n);
     let mut sums = vec![SeatSums::new(); n];
@@ -882,6 +1004,7 @@ pub(super) fn run(m: &Matchup, cancel: &Cancel) -> MatchupTally {
     value_classes(
         m,
         cancel,
+        memory_budget,
         1.0,
         |_| PreflopTally::new(n, lcm),
         |class, t| {
@@ -902,12 +1025,12 @@ pub(super) fn run(m: &Matchup, cancel: &Cancel) -> MatchupTally {
                 }
             }
         },
-    );
-    MatchupTally {
+    )?;
+    Ok(MatchupTally {
         attempts: 0,
         deals,
         seats: sums.into_iter().map(SeatSums::into_tally).collect(),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -969,7 +1092,11 @@ mod tests {
         .unwrap();
         let ctx = Context::of(&m);
         assert_eq!(ctx.groups, vec![(0..23).collect::<Vec<_>>()]);
-        assert!(classes(&m, &ctx, COUNTED_DEALS, &Cancel::new()).is_none());
+        let limits = FoldLimits {
+            deals: COUNTED_DEALS,
+            bytes: ESTIMATE_MEMORY,
+        };
+        assert!(classes(&m, &ctx, limits, &Cancel::new()).is_err());
     }
 
     #[test]

@@ -64,22 +64,60 @@ pub fn check_exact_cost(evaluations: f64, threads: usize) -> Result<(), super::E
     Ok(())
 }
 
-/// The evaluations a matchup run with these settings enumerates (0 for Monte Carlo).
-pub fn matchup_exact_evaluations(m: &Matchup, method: Method) -> f64 {
-    matchup_plan(m, method).1
+/// The evaluations a matchup run with these settings enumerates (0 for Monte Carlo),
+/// or why exact work is refused (memory over `memory_budget`).
+pub fn matchup_exact_evaluations(
+    m: &Matchup,
+    method: Method,
+    memory_budget: u64,
+) -> Result<f64, super::EquityError> {
+    matchup_plan(m, method, memory_budget).map(|p| p.evaluations)
 }
 
-/// The method a matchup run uses and the evaluations of its exact enumeration (0 for
-/// Monte Carlo), from one estimate (the estimate may count deals).
-fn matchup_plan(m: &Matchup, requested: Method) -> (Method, f64) {
+/// How a matchup is run, decided from one estimate of its time and memory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchupPlan {
+    pub method: Method,
+    /// Evaluations of the exact enumeration (0 for Monte Carlo).
+    pub evaluations: f64,
+    /// Why `auto` chose Monte Carlo when it was not for time (memory).
+    pub note: Option<String>,
+}
+
+/// The method a matchup run uses and the evaluations of its exact enumeration, from
+/// one estimate (the estimate may count deals); an exact run that would hold more
+/// than `memory_budget` bytes is refused, and `auto` runs Monte Carlo instead.
+pub fn matchup_plan(
+    m: &Matchup,
+    requested: Method,
+    memory_budget: u64,
+) -> Result<MatchupPlan, super::EquityError> {
+    let monte_carlo = |note| MatchupPlan {
+        method: Method::MonteCarlo,
+        evaluations: 0.0,
+        note,
+    };
     if requested == Method::MonteCarlo {
-        return (Method::MonteCarlo, 0.0);
+        return Ok(monte_carlo(None));
     }
-    let evaluations = exact::estimated_evaluations(m);
-    if requested == Method::Auto && evaluations > AUTO_EXACT_EVALUATIONS {
-        (Method::MonteCarlo, 0.0)
-    } else {
-        (Method::Exact, evaluations)
+    let cost = exact::estimated_cost(m);
+    let memory = super::EquityError::TooMuchMemory {
+        bytes: cost.bytes,
+        budget: memory_budget,
+    };
+    match requested {
+        Method::Auto if cost.bytes > memory_budget as f64 => Ok(monte_carlo(Some(format!(
+            "Monte Carlo, since exact enumeration would need {} of memory (budget {})",
+            super::memory::describe_bytes(cost.bytes),
+            super::memory::describe_budget(memory_budget)
+        )))),
+        Method::Auto if cost.evaluations > AUTO_EXACT_EVALUATIONS => Ok(monte_carlo(None)),
+        _ if cost.bytes > memory_budget as f64 => Err(memory),
+        _ => Ok(MatchupPlan {
+            method: Method::Exact,
+            evaluations: cost.evaluations,
+            note: None,
+        }),
     }
 }
 
@@ -111,6 +149,8 @@ pub struct RunSettings {
     pub max_deals: u64,
     /// Stop Monte Carlo after this long.
     pub time_limit: Option<Duration>,
+    /// Most bytes the run may hold (exact enumeration's folded classes above all).
+    pub memory_budget: u64,
     /// Set to stop the run early.
     pub cancel: Cancel,
 }
@@ -131,6 +171,7 @@ impl Default for RunSettings {
             potential_target_se: Some(DEFAULT_POTENTIAL_TARGET_SE),
             max_deals: 200_000_000,
             time_limit: None,
+            memory_budget: super::memory::DEFAULT_MEMORY_BUDGET,
             cancel: Cancel::new(),
         }
     }
@@ -209,15 +250,31 @@ impl std::fmt::Display for Limiting {
 pub struct RunStatus {
     pub stopped: Option<StopRule>,
     pub limiting: Option<Limiting>,
+    /// Why `auto` chose Monte Carlo, when it was for memory (the user would expect
+    /// exact work of that size).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// An exact run stopped part-way: the share of its work done (its figures are over
+    /// the deals enumerated, a fair sample of classes but not final).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fraction_done: Option<f64>,
 }
 
 impl RunStatus {
     /// One line: "precision target reached" or "limited by NPot at 9 …".
     pub fn describe(&self) -> String {
-        match (self.stopped, &self.limiting) {
-            (Some(rule), _) => rule.describe().to_string(),
-            (None, Some(l)) => l.to_string(),
-            (None, None) => "running".to_string(),
+        let line = match (self.stopped, &self.limiting, self.fraction_done) {
+            (Some(StopRule::Cancelled), _, Some(f)) => format!(
+                "stopped after {:.0}% of the exact enumeration (partial, not final)",
+                100.0 * f
+            ),
+            (Some(rule), _, _) => rule.describe().to_string(),
+            (None, Some(l), _) => l.to_string(),
+            (None, None, _) => "running".to_string(),
+        };
+        match &self.note {
+            Some(note) => format!("{line} · {note}"),
+            None => line,
         }
     }
 }
@@ -302,7 +359,9 @@ fn next_round_batches(done: u64, p: &Precision) -> u64 {
 /// The Monte Carlo loop: rounds of batches run in parallel and merged in batch order
 /// (each batch sees the total merged before its round, to aim its deals); after each
 /// round `progress` sees the running total with its status and may stop the run
-/// (false). `precision` says how far the total is from its targets. Returns the total
+/// (false). `batch(i, deals, total)` deals batch `i` of `deals` deals: [`BATCH_DEALS`],
+/// or fewer in the last batch of a deal budget, so `max_deals` deals are dealt
+/// exactly. `precision` says how far the total is from its targets. Returns the total
 /// and why it stopped.
 pub fn monte_carlo_rounds<T, B, M, E, P>(
     settings: &RunSettings,
@@ -313,7 +372,7 @@ pub fn monte_carlo_rounds<T, B, M, E, P>(
 ) -> (T, StopRule)
 where
     T: Default + Send + Sync,
-    B: Fn(u64, &T) -> T + Sync,
+    B: Fn(u64, u32, &T) -> T + Sync,
     M: Fn(&mut T, &T),
     E: Fn(&T) -> Precision,
     P: FnMut(&T, &RunStatus) -> bool,
@@ -322,15 +381,22 @@ where
     let mut total = T::default();
     let mut next = 0u64;
     let mut size = FIRST_ROUND_BATCHES;
+    let batch_deals = BATCH_DEALS as u64;
+    // Deals still allowed by the deal budget: the round's last batch may be short.
+    let mut left = settings.max_deals.max(1);
     loop {
+        let size_now = size.min(left.div_ceil(batch_deals)).max(1);
         // A cancelled run skips the batches of its round that have not started.
-        let results: Vec<T> = (next..next + size)
+        let results: Vec<T> = (next..next + size_now)
             .into_par_iter()
             .map(|i| {
                 if settings.cancel.is_cancelled() {
                     return T::default();
                 }
-                let t = batch(i, &total);
+                let deals = left
+                    .saturating_sub((i - next) * batch_deals)
+                    .clamp(1, batch_deals) as u32;
+                let t = batch(i, deals, &total);
                 settings.cancel.count_batch();
                 t
             })
@@ -338,11 +404,12 @@ where
         for r in &results {
             merge(&mut total, r);
         }
-        next += size;
+        next += size_now;
         let p = precision(&total);
+        left = settings.max_deals.saturating_sub(p.deals);
         let status = RunStatus {
-            stopped: None,
             limiting: p.limiting.clone(),
+            ..RunStatus::default()
         };
         if !progress(&total, &status) || settings.cancel.is_cancelled() {
             return (total, StopRule::Cancelled);
@@ -365,30 +432,27 @@ where
     }
 }
 
-/// Chooses the method for a matchup.
-pub fn matchup_method(m: &Matchup, requested: Method) -> Method {
-    match requested {
-        Method::Auto => matchup_plan(m, requested).0,
-        other => other,
-    }
-}
-
 /// Runs a matchup; `progress` sees Monte Carlo estimates as they improve and may stop
 /// the run by returning false.
 pub fn run_matchup(
     m: &Matchup,
     settings: &RunSettings,
     mut progress: impl FnMut(&MatchupResult) -> bool,
-) -> MatchupResult {
-    let method = matchup_method(m, settings.method);
-    if method == Method::Exact {
-        let mut r = exact::run_cancellable(m, &settings.cancel).result(Method::Exact, None);
+) -> Result<MatchupResult, super::EquityError> {
+    let plan = matchup_plan(m, settings.method, settings.memory_budget)?;
+    if plan.method == Method::Exact {
+        let tally = exact::run_cancellable(m, &settings.cancel, settings.memory_budget)?;
+        let mut r = tally.result(Method::Exact, None);
         r.status.stopped = Some(if settings.cancel.is_cancelled() {
             StopRule::Cancelled
         } else {
             StopRule::ExactDone
         });
-        return r;
+        if settings.cancel.is_cancelled() {
+            let done = settings.cancel.work_done() as f64;
+            r.status.fraction_done = Some((done / plan.evaluations.max(1.0)).clamp(0.0, 0.999));
+        }
+        return Ok(r);
     }
     let sampler = Sampler::new(m);
     let seed = settings.seed;
@@ -397,20 +461,28 @@ pub fn run_matchup(
         r.status = status;
         r
     };
+    let note = plan.note;
     let (tally, rule) = monte_carlo_rounds(
         settings,
-        |i, _| sampler.batch(seed, i, BATCH_DEALS),
+        |i, deals, _| sampler.batch(seed, i, deals),
         |a: &mut MatchupTally, b| a.merge(b),
         |t| matchup_precision(t, settings.target_se),
-        |t, status| progress(&with_status(t, status.clone())),
+        |t, status| {
+            let status = RunStatus {
+                note: note.clone(),
+                ..status.clone()
+            };
+            progress(&with_status(t, status))
+        },
     );
-    with_status(
+    Ok(with_status(
         &tally,
         RunStatus {
             stopped: Some(rule),
+            note,
             ..RunStatus::default()
         },
-    )
+    ))
 }
 
 /// How far a matchup is from its target: the seat whose equity has the largest error.
@@ -546,14 +618,18 @@ pub fn run_sweep_within(
                 // A Monte Carlo point shows once it has an error estimate: never 0 ± 0.
                 None => mc
                     .and_then(|t| t.points.get(n - 1))
-                    .filter(|p| p.deals > 0 && p.equity.batches >= 2)
+                    .filter(|p| p.deals > 0 && p.equity.std_error().is_some())
                     .map(|p| p.point(n, Method::MonteCarlo, s.has_potential() && all_figures)),
             })
             .collect();
         SweepResult {
             seed: needs_mc.then_some(settings.seed),
             points,
-            status,
+            // Counts the deck cannot deal are left out, and the result says so.
+            status: RunStatus {
+                note: status.note.clone().or_else(|| s.undealt_counts()),
+                ..status
+            },
         }
     };
     if !needs_mc {
@@ -589,7 +665,7 @@ pub fn run_sweep_within(
     };
     let (tally, rule) = monte_carlo_rounds(
         &mc_settings,
-        |i, before: &SweepTally| {
+        |i, deals, before: &SweepTally| {
             // Deal only as many opponents as the largest count still short of its
             // target needs (prefixes credit the smaller counts on the way).
             let up_to = mc_counts
@@ -601,7 +677,7 @@ pub fn run_sweep_within(
                 })
                 .max()
                 .unwrap_or(usize::MAX);
-            sampler.batch(seed, i, BATCH_DEALS, up_to)
+            sampler.batch(seed, i, deals, up_to)
         },
         |a: &mut SweepTally, b| a.merge(b),
         |t| {

@@ -66,17 +66,23 @@ impl BatchStat {
         (self.n > 0.0).then(|| self.s / self.n)
     }
 
-    /// Standard error of [`BatchStat::mean`] from the batch-to-batch spread; `None`
-    /// before two batches.
+    /// Standard error of [`BatchStat::mean`]: from the deals' spread when every batch
+    /// holds independent deals, else from the batch-to-batch spread (`None` before two
+    /// batches).
     pub fn std_error(&self) -> Option<f64> {
         let b = self.batches as f64;
-        if self.batches < 2 || self.n <= 0.0 {
+        if self.n <= 0.0 {
             return None;
         }
         let r = self.s / self.n;
+        // Independent deals: the spread of the deals themselves, from one batch on
+        // (a deal budget of 1,000 deals is one short batch).
         if self.deal_batches == self.batches && self.n > 1.0 {
             let variance = (self.deal_squares / self.n - r * r).max(0.0) * self.n / (self.n - 1.0);
             return Some((variance / self.n).sqrt());
+        }
+        if self.batches < 2 {
+            return None;
         }
         let sum_sq = (self.ss - 2.0 * r * self.sn + r * r * self.nn).max(0.0);
         let mean_n = self.n / b;

@@ -136,6 +136,21 @@ impl Sweep {
         5 - self.board.len()
     }
 
+    /// The asked-for opponent counts that no deal exists for (left out of every
+    /// result), said in a line; `None` when every count can be dealt.
+    pub fn undealt_counts(&self) -> Option<String> {
+        let hi = *self.counts.end();
+        (self.feasible < hi).then(|| {
+            let from = self.feasible + 1;
+            let which = if from == hi {
+                format!("{hi} opponents")
+            } else {
+                format!("{from}–{hi} opponents")
+            };
+            format!("{which} cannot be dealt from these ranges and cards; left out")
+        })
+    }
+
     /// Potentials look ahead to the river; on the river they are undefined.
     pub fn has_potential(&self) -> bool {
         self.board.len() < 5
@@ -191,6 +206,12 @@ impl Sweep {
                 .len() as f64;
             let orders: f64 = (1..=n).map(|i| i as f64).product();
             let classes = (ordered_deals / (orders * hero_symmetry)).max(1.0);
+            // Folding holds every class (twice at its peak): past the default memory
+            // budget the direct enumeration, which holds nothing, is the way.
+            let bytes = 2.0 * classes * super::preflops::class_bytes(n + 1) as f64;
+            if bytes > super::memory::DEFAULT_MEMORY_BUDGET as f64 {
+                return f64::INFINITY;
+            }
             let relabellings = SuitSymmetry::of(self.board, self.dead, &[])
                 .permutations
                 .len() as f64;
@@ -998,9 +1019,10 @@ impl BoardCredit for ClassCounts {
 fn exact_point_by_preflops(sweep: &Sweep, n: usize, cancel: &super::Cancel) -> PointTally {
     let m = sweep.as_matchup(n);
     let mut total = PointSums::default();
-    value_classes(
+    let folded = value_classes(
         &m,
         cancel,
+        super::memory::DEFAULT_MEMORY_BUDGET,
         PREFLOP_WORK_SCALE,
         |class| ClassCounts::new(sweep, class),
         |class, counts: ClassCounts| {
@@ -1010,6 +1032,10 @@ fn exact_point_by_preflops(sweep: &Sweep, n: usize, cancel: &super::Cancel) -> P
             }
         },
     );
+    if folded.is_err() {
+        // More classes than the plan expected: the direct enumeration holds none.
+        return exact_point_direct(sweep, n, cancel);
+    }
     // The matchup orders the opponents; the sweep counts each set of them once.
     let orders: u128 = (1..=n as u128).product();
     let unordered = |d: u64| (d as u128 / orders) as u64;

@@ -8,7 +8,7 @@ mod parse;
 
 pub use groups::{preflop_equity, preflop_order, PreflopRanking, GROUPS};
 pub use parse::top_percent_by;
-pub use parse::{RangeError, RangeErrorKind};
+pub use parse::{RangeError, RangeErrorKind, MAX_RANGE_TEXT};
 
 use crate::cards::{Card, CardSet, RANK_CHARS};
 use std::fmt;
@@ -218,6 +218,10 @@ impl fmt::Display for HandClass {
     }
 }
 
+/// The smallest weight a range accepts (`AKs:1e-30`): far below any weight that
+/// changes a result, far above where products of several seats' weights underflow.
+pub const MIN_WEIGHT: f32 = 1e-30;
+
 /// A weighted set of two-card combos: each combo has a weight in [0, 1], 0 = absent.
 #[derive(Clone, PartialEq)]
 pub struct HandRange {
@@ -335,10 +339,12 @@ impl HandRange {
     }
 
     /// Every weight multiplied by `factor` (in (0, 1]).
+    /// Weights never fall below [`MIN_WEIGHT`]: nested weights that multiply below it
+    /// stay at it (a combo in the range never silently leaves it).
     pub fn scaled(&self, factor: f32) -> HandRange {
         let mut out = self.clone();
-        for w in out.weights.iter_mut() {
-            *w *= factor;
+        for w in out.weights.iter_mut().filter(|w| **w > 0.0) {
+            *w = (*w * factor).max(MIN_WEIGHT);
         }
         out
     }

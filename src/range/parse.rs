@@ -41,7 +41,14 @@ pub enum RangeErrorKind {
     Unexpected,
     TooDeep,
     BadComparison,
+    /// The text is longer than [`MAX_RANGE_TEXT`] bytes (its length).
+    TooLong(usize),
 }
+
+/// The longest range text accepted, in bytes (16 KiB): every one of the 1,326 combos
+/// written out with a weight fits (`AsKs:0.5, ` is 11 bytes); past it a field is
+/// refused at once, in the window, the CLI and scenario files alike.
+pub const MAX_RANGE_TEXT: usize = 16 * 1024;
 
 impl fmt::Display for RangeErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -59,13 +66,21 @@ impl fmt::Display for RangeErrorKind {
                 "the two ends of a span must be alike (TT-77, A5s-A2s, T9s-65s, G2-G4)"
             ),
             SpanWithPlus => write!(f, "a span cannot also have '+'"),
-            BadWeight => write!(f, "a weight is a number in (0, 1]"),
+            BadWeight => write!(
+                f,
+                "a weight is a number in (0, 1], at least {:e} (AKs:0.5)",
+                super::MIN_WEIGHT
+            ),
             BadPercent => write!(f, "a percentage is a number from 0 to 100 followed by %"),
             BadEquity => write!(f, "an equity is a fraction in [0, 1] or a percentage"),
             MissingCloseParen => write!(f, "'(' is never closed"),
             UnmatchedCloseParen => write!(f, "')' without '('"),
             ExpectedTerm => write!(f, "a hand or range is missing here"),
             Unexpected => write!(f, "unexpected here"),
+            TooLong(len) => write!(
+                f,
+                "{len} bytes: a range is at most {MAX_RANGE_TEXT} bytes (16 KiB) of text"
+            ),
             TooDeep => write!(
                 f,
                 "nested more than {MAX_NESTING} levels deep: simplify the expression"
@@ -199,6 +214,18 @@ fn tokenize(input: &str) -> Result<Vec<Token>, RangeError> {
 
 /// Parses a range expression (see the module docs).
 pub(crate) fn parse_range(input: &str) -> Result<HandRange, RangeError> {
+    if input.len() > MAX_RANGE_TEXT {
+        // Refused before any work: a pasted novel must not take the window's frames.
+        let cut = (0..=MAX_RANGE_TEXT)
+            .rev()
+            .find(|&i| input.is_char_boundary(i))
+            .unwrap_or(0);
+        return Err(RangeError {
+            kind: RangeErrorKind::TooLong(input.len()),
+            token: input[cut..].chars().take(12).collect(),
+            column: input[..cut].chars().count() + 1,
+        });
+    }
     let tokens = tokenize(input)?;
     if tokens.is_empty() {
         return Err(RangeError {
@@ -483,7 +510,7 @@ impl Parser {
                 _ => None,
             };
             match weight {
-                Some(w) if w > 0.0 && w <= 1.0 => range = range.scaled(w),
+                Some(w) if (super::MIN_WEIGHT..=1.0).contains(&w) => range = range.scaled(w),
                 _ => return Err(self.error_at(RangeErrorKind::BadWeight, &token)),
             }
         }

@@ -15,7 +15,7 @@ use crate::equity::run::{
     RunSettings, SweepResult,
 };
 use crate::equity::sweep::Sweep;
-use crate::equity::{Cancel, EquityError, Matchup, MatchupResult, Method};
+use crate::equity::{Cancel, EquityError, Matchup, MatchupResult};
 use crate::range::Combo;
 use crossbeam_channel::{Receiver, Sender};
 use std::collections::HashMap;
@@ -218,6 +218,29 @@ impl JobManager {
     }
 }
 
+impl JobManager {
+    /// Cancels `handle`'s job and waits up to `timeout` for its last message, which
+    /// holds what it had done (a Monte Carlo total, an exact run's partial sums).
+    /// Other messages are dropped; `None` when the job sent nothing in time.
+    pub fn stop_and_collect(&mut self, handle: &JobHandle, timeout: Duration) -> Option<Progress> {
+        handle.cancel();
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.receiver.recv_timeout(left) {
+                Ok(p) if p.slot == handle.slot && p.generation == handle.generation => {
+                    if p.stopped.is_some() {
+                        self.current.remove(&handle.slot);
+                        return Some(p);
+                    }
+                }
+                Ok(_) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
 impl Drop for JobManager {
     fn drop(&mut self) {
         // Stop every running job; the pool's threads exit once their jobs return.
@@ -227,12 +250,17 @@ impl Drop for JobManager {
     }
 }
 
-/// Refuses exact work that would take longer than the bound (SPEC §5), whichever path
-/// asked for it (the app's views, the CLI, scenario files).
-/// Returns the evaluations the job's exact part will take.
-pub fn check_affordable(job: &Job, method: Method, threads: usize) -> Result<f64, EquityError> {
+/// Refuses exact work that would take longer than the bound (SPEC §5) or hold more
+/// than the run's memory budget, whichever path asked for it (the app's views, the
+/// CLI, scenario files). Returns the evaluations the job's exact part will take.
+pub fn check_affordable(
+    job: &Job,
+    settings: &RunSettings,
+    threads: usize,
+) -> Result<f64, EquityError> {
+    let method = settings.method;
     let evaluations = match job {
-        Job::Matchup(m) => matchup_exact_evaluations(m, method),
+        Job::Matchup(m) => matchup_exact_evaluations(m, method, settings.memory_budget)?,
         Job::Sweep(s) => sweep_exact_evaluations(s, method),
         Job::Chart(spec) => crate::equity::chart::exact_evaluations(spec, method),
         Job::Outs(_) | Job::Panic => 0.0,
@@ -303,7 +331,7 @@ fn run_job(
     };
     let cancel = settings.cancel.clone();
     let keep_going = |ok: bool| ok && !cancel.is_cancelled();
-    let evaluations = match check_affordable(&job, settings.method, threads) {
+    let evaluations = match check_affordable(&job, &settings, threads) {
         Ok(e) => e,
         Err(e) => {
             send(JobOutput::Failed(e), Some(StopReason::Finished));
@@ -340,9 +368,12 @@ fn run_job(
         .flatten();
     // A panic in the engine becomes this job's error, not the end of the program.
     let run = std::panic::AssertUnwindSafe(|| match job {
-        Job::Matchup(m) => JobOutput::Matchup(run_matchup(&m, &settings, |r| {
+        Job::Matchup(m) => match run_matchup(&m, &settings, |r| {
             keep_going(send(JobOutput::Matchup(r.clone()), None))
-        })),
+        }) {
+            Ok(r) => JobOutput::Matchup(r),
+            Err(e) => JobOutput::Failed(e),
+        },
         Job::Sweep(s) => JobOutput::Sweep(run_sweep(&s, &settings, |r| {
             keep_going(send(JobOutput::Sweep(r.clone()), None))
         })),
