@@ -55,6 +55,8 @@ pub struct Scenario {
     pub potential_target_se: f64,
     /// Stop Monte Carlo after this many milliseconds (0: no time budget).
     pub time_budget_ms: u64,
+    /// Most memory a run may hold, in MiB (0: the default, 512 MiB).
+    pub memory_budget_mb: u64,
     pub seed: u64,
     pub note: String,
 }
@@ -74,6 +76,7 @@ impl Default for Scenario {
             target_se: 0.0005,
             potential_target_se: crate::equity::run::DEFAULT_POTENTIAL_TARGET_SE,
             time_budget_ms: 0,
+            memory_budget_mb: 0,
             seed: 1,
             note: String::new(),
         }
@@ -341,6 +344,19 @@ impl Scenario {
                 });
             }
         }
+        let (min_mb, max_mb) = (
+            crate::equity::memory::MIN_MEMORY_BUDGET >> 20,
+            crate::equity::memory::MAX_MEMORY_BUDGET >> 20,
+        );
+        if self.memory_budget_mb != 0 && !(min_mb..=max_mb).contains(&self.memory_budget_mb) {
+            return Err(ScenarioError::Invalid {
+                field: "memory_budget_mb".into(),
+                message: format!(
+                    "{} MiB is not a budget from {min_mb} to {max_mb} MiB (0 means the default, 512)",
+                    self.memory_budget_mb
+                ),
+            });
+        }
         if self.time_budget_ms > 86_400_000 {
             return Err(ScenarioError::Invalid {
                 field: "time_budget_ms".into(),
@@ -417,6 +433,10 @@ impl Scenario {
             potential_target_se: Some(self.potential_target_se),
             time_limit: (self.time_budget_ms > 0)
                 .then(|| std::time::Duration::from_millis(self.time_budget_ms)),
+            memory_budget: match self.memory_budget_mb {
+                0 => crate::equity::memory::DEFAULT_MEMORY_BUDGET,
+                mb => mb << 20,
+            },
             ..RunSettings::default()
         }
     }

@@ -1096,3 +1096,97 @@ fn an_edited_chart_starts_afresh() {
     // AA: trips on the first board, an overpair on the second.
     assert!((equity(h.state()) - before).abs() > 0.01, "{before}");
 }
+
+/// A saved NaN time budget (which `clamp` lets through and `Duration` panics on) no
+/// longer stops the app from starting: it takes the default, the message says so, and
+/// a run starts.
+#[test]
+fn a_saved_nan_starts_with_the_default_and_runs() {
+    let mut state = multiodds::app::State::default();
+    state.inputs.time_budget_s = f64::NAN;
+    state.matchup.time_budget_s = f64::INFINITY;
+    state.inputs.precision = 99;
+    let app = MultiOddsApp::restored(state, Some(2));
+    assert_eq!(app.views.multiodds.inputs.time_budget_s, 10.0);
+    assert_eq!(app.views.matchup.inputs.time_budget_s, 10.0);
+    assert!(app.views.multiodds.inputs.precision < 5);
+    let message = app.shell.message.clone().unwrap_or_default();
+    assert!(
+        message.contains("MultiOdds time budget NaN")
+            && message.contains("Matchup time budget inf"),
+        "{message}"
+    );
+    let mut h = harness(app);
+    step_until(&mut h, "a run from the restored inputs", |app| {
+        app.views.multiodds.shown.is_some()
+    });
+    // A budget of NaN given straight to the settings is safe too.
+    let settings = multiodds::app::widgets::settings_for(
+        multiodds::equity::Method::Auto,
+        0.001,
+        1,
+        Some(f64::NAN),
+    );
+    assert_eq!(settings.time_limit, Some(Duration::from_secs(10)));
+}
+
+/// Storage for [`MultiOddsApp::from_storage`]: one key, as eframe keeps it.
+struct SavedText(Option<String>);
+
+impl eframe::Storage for SavedText {
+    fn get_string(&self, key: &str) -> Option<String> {
+        (key == eframe::APP_KEY).then(|| self.0.clone()).flatten()
+    }
+    fn set_string(&mut self, _key: &str, value: String) {
+        self.0 = Some(value);
+    }
+    fn remove_string(&mut self, _key: &str) {
+        self.0 = None;
+    }
+    fn flush(&mut self) {}
+}
+
+/// One wrong-typed field (as after a release changes a field's type) costs only that
+/// field: the user's named ranges and other inputs survive, the state file is backed
+/// up beside itself before anything can overwrite it, and the message names both.
+#[test]
+fn a_wrong_typed_saved_field_keeps_the_ranges_and_leaves_a_backup() {
+    let mut state = multiodds::app::State::default();
+    state.inputs.hero = "JJ+".into();
+    state.ranges.push(multiodds::app::library::NamedRange {
+        name: "my 3-bet".into(),
+        text: "QQ+,AKs".into(),
+    });
+    let good = ron::to_string(&state).unwrap();
+    let text = good.replacen("seed:1", "seed:\"one\"", 1);
+    assert_ne!(text, good);
+    let dir = std::env::temp_dir().join(format!("multiodds-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("app.ron");
+    std::fs::write(&file, format!("{{\"app\":{text:?}}}")).unwrap();
+    let storage = SavedText(Some(text));
+    let app = MultiOddsApp::from_storage(Some(&storage), Some(&file), Some(1));
+    assert_eq!(app.shell.ranges, state.ranges);
+    assert_eq!(app.views.multiodds.inputs.hero, "JJ+");
+    let message = app.shell.message.clone().unwrap();
+    assert!(message.contains("inputs.seed"), "{message}");
+    assert_eq!(app.views.multiodds.inputs.seed, 1, "the default seed");
+    let backups: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains("app.ron.backup-"))
+        .collect();
+    assert_eq!(backups.len(), 1, "{backups:?}");
+    assert!(
+        message.contains(&backups[0].display().to_string()),
+        "{message}"
+    );
+    assert_eq!(
+        std::fs::read(&backups[0]).unwrap(),
+        std::fs::read(&file).unwrap()
+    );
+    // A state that reads whole leaves no backup and says nothing.
+    let clean = MultiOddsApp::from_storage(Some(&SavedText(Some(good))), Some(&file), Some(1));
+    assert!(clean.shell.message.is_none(), "{:?}", clean.shell.message);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -349,9 +349,15 @@ fn fails(args: &[&str], needle: &str) {
 #[test]
 fn hostile_command_lines_are_refused_by_name() {
     // A single argument is at most 128 KiB on Linux.
-    let deep = format!("{}AA{}", "(".repeat(30_000), ")".repeat(30_000));
+    let deep = format!("{}AA{}", "(".repeat(8_000), ")".repeat(8_000));
     fails(&["range", &deep], "nested more than 64 levels");
-    let nots = format!("{}AA", "!".repeat(50_000));
+    // Past 16 KiB a range is refused before it is read, its length named.
+    let long = format!("{}AA{}", "(".repeat(30_000), ")".repeat(30_000));
+    fails(
+        &["range", &long],
+        "60002 bytes: a range is at most 16384 bytes",
+    );
+    let nots = format!("{}AA", "!".repeat(16_000));
     let out = multiodds().args(["range", &nots]).output().unwrap();
     assert!(out.status.success());
     for (option, value) in [
@@ -362,6 +368,7 @@ fn hostile_command_lines_are_refused_by_name() {
         ("--trials", "0"),
         ("--time-ms", "0"),
         ("--threads", "100000"),
+        ("--memory-mb", "1"),
     ] {
         fails(&["equity", "AA", "KK", "--mc", option, value], option);
     }

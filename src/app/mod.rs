@@ -349,12 +349,23 @@ impl MultiOddsApp {
             .png_size
             .map(|s| s.clamp(*sides.start(), *sides.end()));
         // Saved ranges of a sane size only (a hostile or corrupted state is trimmed).
-        saved
-            .ranges
-            .retain(|r| r.name.len() <= 200 && r.text.len() <= 10_000 && !r.name.is_empty());
+        let saved_ranges = saved.ranges.len();
+        saved.ranges.retain(|r| {
+            r.name.len() <= 200
+                && r.text.len() <= crate::range::MAX_RANGE_TEXT
+                && !r.name.is_empty()
+        });
         saved.ranges.truncate(library::MAX_SAVED);
+        let dropped = saved_ranges - saved.ranges.len();
         let mut app = MultiOddsApp::from_state(saved, threads);
         let mut lines = Vec::new();
+        if dropped > 0 {
+            lines.push(format!(
+                "{dropped} saved ranges were left out (at most {} are kept, each name at most 200 bytes, each range at most {} bytes).",
+                library::MAX_SAVED,
+                crate::range::MAX_RANGE_TEXT
+            ));
+        }
         if !reset.is_empty() {
             lines.push(format!(
                 "The saved inputs of the {} did not validate; they start from the defaults.",

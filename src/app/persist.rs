@@ -63,21 +63,22 @@ pub fn restore(text: &str) -> Restored {
         }
     };
     let mut problems = Vec::new();
-    let mut good = Vec::new();
     let mut ranges = None;
-    for (name, raw) in fields {
-        // A field reads when a state of that field alone reads (every other field
-        // takes its default).
-        let alone = format!("({name}:{})", raw.get_ron());
-        match options.from_str::<State>(&alone) {
-            Ok(_) => good.push(alone[1..alone.len() - 1].to_string()),
-            Err(_) if name == "ranges" => ranges = Some(raw),
-            Err(e) => problems.push(format!("{name} ({})", e.code)),
+    let kept = repair(
+        fields,
+        "",
+        &|inner| inner.to_string(),
+        &mut problems,
+        &mut ranges,
+    );
+    let mut state = match options.from_str::<State>(&kept) {
+        Ok(state) => state,
+        // Fields that read one by one but not together: nothing is kept.
+        Err(e) => {
+            problems.push(format!("the fields together ({})", e.code));
+            State::default()
         }
-    }
-    let mut state = options
-        .from_str::<State>(&format!("({})", good.join(",")))
-        .unwrap_or_default();
+    };
     if let Some(raw) = ranges {
         let (kept, lost) = read_ranges_one_by_one(&raw);
         state.ranges = kept;
@@ -89,6 +90,53 @@ pub fn restore(text: &str) -> Restored {
         }
     }
     Restored { state, problems }
+}
+
+/// Most levels of nested structs taken apart (the state has two).
+const MAX_DEPTH: usize = 4;
+
+/// The fields of one struct of the state (at `path`, inside `wrap`) that read, as RON
+/// text `(name:value,…)`; a field that does not read is left out and named in
+/// `problems`, or, when it is itself a struct, taken apart the same way (so a bad
+/// seed costs the seed, not the whole view's inputs). The top level's `ranges` go to
+/// `ranges` when they do not read as a whole.
+fn repair(
+    fields: Vec<(String, Box<ron::value::RawValue>)>,
+    path: &str,
+    wrap: &dyn Fn(&str) -> String,
+    problems: &mut Vec<String>,
+    ranges: &mut Option<Box<ron::value::RawValue>>,
+) -> String {
+    let options = ron::Options::default();
+    let mut good = Vec::new();
+    for (name, raw) in fields {
+        // A field reads when a state of that field alone reads (every other field
+        // takes its default).
+        let alone = format!("{name}:{}", raw.get_ron());
+        let error = match options.from_str::<State>(&wrap(&format!("({alone})"))) {
+            Ok(_) => {
+                good.push(alone);
+                continue;
+            }
+            Err(e) => e.code,
+        };
+        let depth = path.matches('.').count() + 1;
+        if path.is_empty() && name == "ranges" {
+            *ranges = Some(raw);
+        } else if let Some(inner) = options
+            .from_str::<RawFields>(raw.get_ron())
+            .ok()
+            .filter(|_| depth < MAX_DEPTH)
+        {
+            let inner_path = format!("{path}{name}.");
+            let inner_wrap = |text: &str| wrap(&format!("({name}:{text})"));
+            let repaired = repair(inner.0, &inner_path, &inner_wrap, problems, ranges);
+            good.push(format!("{name}:{repaired}"));
+        } else {
+            problems.push(format!("{path}{name} ({error})"));
+        }
+    }
+    format!("({})", good.join(","))
 }
 
 /// The named ranges of a `ranges` field that does not read as a whole, each entry on

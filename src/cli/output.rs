@@ -58,7 +58,9 @@ pub fn equity(
                 equity: figure(s.equity),
                 win: figure(s.win),
                 tie: figure(s.tie),
-                std_error: figure(s.equity_se),
+                // A partial enumeration claims no error bound (its sample is of
+                // classes, not of independent deals).
+                std_error: figure(s.equity_se).filter(|_| r.status.fraction_done.is_none()),
                 hand_types: shown.then(|| json::types(&s.hand_types)),
             })
             .collect();
@@ -70,7 +72,7 @@ pub fn equity(
             dead: m.dead.to_string(),
             elapsed_ms: elapsed.as_millis() as u64,
             stopped: r.status.stopped,
-            fraction_done: r.status.fraction_done,
+            fraction_done: r.status.fraction_done.map(|f| (f * 1e6).round() / 1e6),
             note: r.status.note.clone(),
             players,
         });

@@ -71,7 +71,9 @@ pub fn matchup_exact_evaluations(
     method: Method,
     memory_budget: u64,
 ) -> Result<f64, super::EquityError> {
-    matchup_plan(m, method, memory_budget).map(|p| p.evaluations)
+    let plan = matchup_plan(m, method, memory_budget);
+    plan.check_memory(memory_budget)?;
+    Ok(plan.evaluations)
 }
 
 /// How a matchup is run, decided from one estimate of its time and memory.
@@ -80,44 +82,54 @@ pub struct MatchupPlan {
     pub method: Method,
     /// Evaluations of the exact enumeration (0 for Monte Carlo).
     pub evaluations: f64,
+    /// Peak memory of the exact enumeration, in bytes (0 for Monte Carlo).
+    pub bytes: f64,
     /// Why `auto` chose Monte Carlo when it was not for time (memory).
     pub note: Option<String>,
 }
 
-/// The method a matchup run uses and the evaluations of its exact enumeration, from
-/// one estimate (the estimate may count deals); an exact run that would hold more
-/// than `memory_budget` bytes is refused, and `auto` runs Monte Carlo instead.
-pub fn matchup_plan(
-    m: &Matchup,
-    requested: Method,
-    memory_budget: u64,
-) -> Result<MatchupPlan, super::EquityError> {
+impl MatchupPlan {
+    /// Refuses an exact plan that would hold more than `memory_budget` bytes.
+    pub fn check_memory(&self, memory_budget: u64) -> Result<(), super::EquityError> {
+        if self.bytes > memory_budget as f64 {
+            return Err(super::EquityError::TooMuchMemory {
+                bytes: self.bytes,
+                budget: memory_budget,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The method a matchup run uses and the cost of its exact enumeration (time and
+/// memory), from one estimate (the estimate may count deals). `auto` runs Monte Carlo
+/// when the exact work is over its time share or over `memory_budget`; an explicit
+/// exact plan over the budget is refused by [`MatchupPlan::check_memory`] (after the
+/// time bound, whose message says more).
+pub fn matchup_plan(m: &Matchup, requested: Method, memory_budget: u64) -> MatchupPlan {
     let monte_carlo = |note| MatchupPlan {
         method: Method::MonteCarlo,
         evaluations: 0.0,
+        bytes: 0.0,
         note,
     };
     if requested == Method::MonteCarlo {
-        return Ok(monte_carlo(None));
+        return monte_carlo(None);
     }
     let cost = exact::estimated_cost(m);
-    let memory = super::EquityError::TooMuchMemory {
-        bytes: cost.bytes,
-        budget: memory_budget,
-    };
     match requested {
-        Method::Auto if cost.bytes > memory_budget as f64 => Ok(monte_carlo(Some(format!(
+        Method::Auto if cost.bytes > memory_budget as f64 => monte_carlo(Some(format!(
             "Monte Carlo, since exact enumeration would need {} of memory (budget {})",
             super::memory::describe_bytes(cost.bytes),
             super::memory::describe_budget(memory_budget)
-        )))),
-        Method::Auto if cost.evaluations > AUTO_EXACT_EVALUATIONS => Ok(monte_carlo(None)),
-        _ if cost.bytes > memory_budget as f64 => Err(memory),
-        _ => Ok(MatchupPlan {
+        ))),
+        Method::Auto if cost.evaluations > AUTO_EXACT_EVALUATIONS => monte_carlo(None),
+        _ => MatchupPlan {
             method: Method::Exact,
             evaluations: cost.evaluations,
+            bytes: cost.bytes,
             note: None,
-        }),
+        },
     }
 }
 
@@ -439,7 +451,8 @@ pub fn run_matchup(
     settings: &RunSettings,
     mut progress: impl FnMut(&MatchupResult) -> bool,
 ) -> Result<MatchupResult, super::EquityError> {
-    let plan = matchup_plan(m, settings.method, settings.memory_budget)?;
+    let plan = matchup_plan(m, settings.method, settings.memory_budget);
+    plan.check_memory(settings.memory_budget)?;
     if plan.method == Method::Exact {
         let tally = exact::run_cancellable(m, &settings.cancel, settings.memory_budget)?;
         let mut r = tally.result(Method::Exact, None);

@@ -218,9 +218,10 @@ impl fmt::Display for HandClass {
     }
 }
 
-/// The smallest weight a range accepts (`AKs:1e-30`): far below any weight that
-/// changes a result, far above where products of several seats' weights underflow.
-pub const MIN_WEIGHT: f32 = 1e-30;
+/// The smallest weight a range accepts (`AKs:1e-45`, the smallest positive `f32`):
+/// only ratios of a seat's weights matter, and seats are scaled before weights of
+/// several seats multiply, so even this never underflows a deal's probability.
+pub const MIN_WEIGHT: f32 = 1e-45;
 
 /// A weighted set of two-card combos: each combo has a weight in [0, 1], 0 = absent.
 #[derive(Clone, PartialEq)]

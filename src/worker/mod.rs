@@ -11,8 +11,8 @@ use crate::cards::CardSet;
 use crate::equity::chart::{run_chart, ChartCell, ChartResult, ChartSpec};
 use crate::equity::outs::{outs, Outs};
 use crate::equity::run::{
-    check_exact_cost, matchup_exact_evaluations, run_matchup, run_sweep, sweep_exact_evaluations,
-    RunSettings, SweepResult,
+    check_exact_cost, matchup_plan, run_matchup, run_sweep, sweep_exact_evaluations, RunSettings,
+    SweepResult,
 };
 use crate::equity::sweep::Sweep;
 use crate::equity::{Cancel, EquityError, Matchup, MatchupResult};
@@ -260,7 +260,13 @@ pub fn check_affordable(
 ) -> Result<f64, EquityError> {
     let method = settings.method;
     let evaluations = match job {
-        Job::Matchup(m) => matchup_exact_evaluations(m, method, settings.memory_budget)?,
+        Job::Matchup(m) => {
+            // Time first (its message says more), then memory.
+            let plan = matchup_plan(m, method, settings.memory_budget);
+            check_exact_cost(plan.evaluations, threads)?;
+            plan.check_memory(settings.memory_budget)?;
+            plan.evaluations
+        }
         Job::Sweep(s) => sweep_exact_evaluations(s, method),
         Job::Chart(spec) => crate::equity::chart::exact_evaluations(spec, method),
         Job::Outs(_) | Job::Panic => 0.0,

@@ -73,7 +73,7 @@ impl Inputs {
     pub fn is_sane(&self) -> bool {
         [&self.hero, &self.opponents, &self.board, &self.dead]
             .iter()
-            .all(|t| t.len() <= 10_000)
+            .all(|t| t.len() <= crate::range::MAX_RANGE_TEXT)
     }
 
     pub fn target_se(&self) -> f64 {
