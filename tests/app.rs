@@ -1190,3 +1190,21 @@ fn a_wrong_typed_saved_field_keeps_the_ranges_and_leaves_a_backup() {
     assert!(clean.shell.message.is_none(), "{:?}", clean.shell.message);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A pasted novel stops at the longest range text (16 KiB): the field takes no more,
+/// the frame stays cheap, and the parser's message says why the text does not read.
+#[test]
+fn a_field_takes_at_most_the_longest_range_text() {
+    let mut h = harness(quick_app());
+    let novel = "QQ+, ".repeat(5_000);
+    set_field(&mut h, "Opponents", &novel);
+    let kept = h.state().views.multiodds.inputs.opponents.clone();
+    assert_eq!(kept.chars().count(), multiodds::range::MAX_RANGE_TEXT);
+    assert!(novel.starts_with(&kept));
+    // A saved state with a longer field starts that view from its defaults.
+    let mut state = multiodds::app::State::default();
+    state.inputs.opponents = novel;
+    let app = MultiOddsApp::restored(state, Some(1));
+    assert_eq!(app.views.multiodds.inputs.opponents, "random");
+    assert!(app.shell.message.unwrap().contains("MultiOdds view"));
+}

@@ -158,12 +158,7 @@ fn equity_monte_carlo_reports_seed_and_error() {
     ]);
     assert_eq!(v["method"], "monte_carlo");
     assert_eq!(v["seed"], 9);
-    let total: f64 = v["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["equity"].as_f64().unwrap())
-        .sum();
+    let total = common::equity_sum(&v);
     assert!((total - 1.0).abs() < 1e-5);
     for p in v["players"].as_array().unwrap() {
         let se = p["std_error"].as_f64().unwrap();

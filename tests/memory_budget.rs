@@ -6,6 +6,8 @@
 //! (`wait4`'s `ru_maxrss`), never from wall-clock time.
 #![cfg(feature = "cli")]
 
+mod common;
+
 use multiodds::cards::CardSet;
 use multiodds::equity::memory::DEFAULT_MEMORY_BUDGET;
 use multiodds::equity::run::{run_matchup, RunSettings, StopRule};
@@ -19,17 +21,22 @@ fn exe() -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin("multiodds")
 }
 
+/// Starts the binary with stdout and stderr piped.
+fn spawn_piped(args: &[&str]) -> std::process::Child {
+    Command::new(exe())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// Runs the binary to its end: exit code, stdout, stderr and peak resident memory in
 /// bytes (the child's own maximum, as the kernel counted it).
 // The child is reaped by `wait4` (which also reads its peak memory), not `Child::wait`.
 #[allow(clippy::zombie_processes)]
 fn run_measured(args: &[&str]) -> (i32, String, String, u64) {
-    let mut child = Command::new(exe())
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(args);
     let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
     let reader = std::thread::spawn(move || {
         let mut text = String::new();
@@ -111,12 +118,7 @@ fn three_way_ranges_end_under_the_memory_budget() {
             // Auto says why it did not enumerate: the memory it would have needed.
             let note = v["note"].as_str().unwrap_or_default();
             assert!(note.contains("of memory (budget 512 MiB)"), "{note}");
-            let total: f64 = v["players"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| p["equity"].as_f64().unwrap())
-                .sum();
+            let total = common::equity_sum(&v);
             assert!((total - 1.0).abs() < 1e-5, "{total}");
         } else {
             assert!(err.contains(expect), "{args:?}: {err}");
@@ -125,19 +127,10 @@ fn three_way_ranges_end_under_the_memory_budget() {
     }
 }
 
-fn matchup(seats: &[&str], board: &str) -> Matchup {
-    Matchup::new(
-        seats.iter().map(|s| HandRange::parse(s).unwrap()).collect(),
-        CardSet::parse(board).unwrap(),
-        CardSet::EMPTY,
-    )
-    .unwrap()
-}
-
 #[test]
 fn the_budget_decides_between_exact_and_monte_carlo() {
     // About 280 MB of folded classes (estimated 474 MiB): exact within 512 MiB.
-    let m = matchup(&["TT+,AJ+", "22+,A2s+,KTs+", "22+,AT+,KQ"], "Kd 7c 2s");
+    let m = common::matchup(&["TT+,AJ+", "22+,A2s+,KTs+", "22+,AT+,KQ"], "Kd 7c 2s");
     let exact = |budget_mib: u64| RunSettings {
         method: Method::Exact,
         memory_budget: budget_mib << 20,
@@ -168,7 +161,7 @@ fn the_budget_decides_between_exact_and_monte_carlo() {
         r.status.describe()
     );
     // A small matchup is exact under the smallest budget.
-    let small = matchup(&["AA", "KK", "QQ"], "");
+    let small = common::matchup(&["AA", "KK", "QQ"], "");
     let r = run_matchup(&small, &exact(32), |_| true).unwrap();
     assert_eq!(r.status.stopped, Some(StopRule::ExactDone));
 }
@@ -240,12 +233,7 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_an_error() {
         ][..],
         &["range", "random", "--json"][..],
     ] {
-        let mut child = Command::new(exe())
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_piped(args);
         // The reader takes 10 bytes and leaves (as `| head -c 10` does).
         let mut first = [0u8; 10];
         child
@@ -307,12 +295,7 @@ fn ctrl_c_during_exact_work_prints_the_part_enumerated() {
     let fraction = v["fraction_done"].as_f64().unwrap();
     assert!(fraction > 0.0 && fraction < 1.0, "{fraction}");
     assert!(v["deals"].as_u64().unwrap() > 0);
-    let total: f64 = v["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["equity"].as_f64().unwrap())
-        .sum();
+    let total = common::equity_sum(&v);
     assert!((total - 1.0).abs() < 1e-5, "{total}");
     // Not final: no standard error is claimed for a partial enumeration.
     assert!(v["players"][0]["std_error"].is_null());

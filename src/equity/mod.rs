@@ -467,7 +467,8 @@ pub fn exists_deal(
                     return Some(true);
                 }
             }
-            if self.dead_ends.len() < 4_000_000 {
+            // At most a million remembered dead ends (about 40 MB at the set's peak).
+            if self.dead_ends.len() < 1_000_000 {
                 self.dead_ends.insert((left, used.bits()));
             }
             Some(false)

@@ -109,3 +109,26 @@ pub fn stdout_of(out: std::process::Output) -> String {
     );
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
+
+/// A validated matchup from range texts and a board (no dead cards).
+pub fn matchup(seats: &[&str], board: &str) -> multiodds::equity::Matchup {
+    multiodds::equity::Matchup::new(
+        seats
+            .iter()
+            .map(|s| multiodds::range::HandRange::parse(s).unwrap())
+            .collect(),
+        multiodds::cards::CardSet::parse(board).unwrap(),
+        multiodds::cards::CardSet::EMPTY,
+    )
+    .unwrap()
+}
+
+/// The players' equities of an `equity --json` answer, summed (1 up to rounding).
+pub fn equity_sum(v: &serde_json::Value) -> f64 {
+    v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["equity"].as_f64().unwrap())
+        .sum()
+}
