@@ -189,6 +189,14 @@ pub enum Command {
         #[arg(long, short)]
         quiet: bool,
     },
+    /// Regenerate the shipped table of heads-up preflop results of every class of hand
+    /// pairs (exact).
+    #[command(hide = true)]
+    PreflopPairs {
+        /// Where to write the table (`src/equity/preflop_pairs.bin`).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Regenerate a shipped preflop ranking as CSV: the equity of the 169 classes
     /// against one random hand (exact), or against N random hands (Monte Carlo, seed 1,
     /// SE 0.0002).
@@ -375,6 +383,24 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             vs,
             json,
         }) => outs_command(&hero, &cards, &vs, json),
+        Some(Command::PreflopPairs { out }) => {
+            // The shipped table of heads-up preflop results (every class of hand pairs).
+            let pool = rayon::ThreadPoolBuilder::new()
+                .build()
+                .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
+            let bytes = pool
+                .install(|| {
+                    multiodds::equity::preflop_table::build_file(&multiodds::equity::Cancel::new())
+                })
+                .ok_or_else(|| CliError::Usage("interrupted".into()))?;
+            multiodds::scenario::write_atomically(&out, &bytes)
+                .map_err(|e| CliError::Usage(format!("cannot write {}: {e}", out.display())))?;
+            Ok(format!(
+                "{} bytes written to {}\n",
+                bytes.len(),
+                out.display()
+            ))
+        }
         Some(Command::PreflopTable { opponents: 1 }) => {
             let mut out = String::from("class,equity\n");
             for (class, equity) in multiodds::equity::preflop_equity_table() {

@@ -33,6 +33,13 @@ pub fn estimated_cost(m: &Matchup) -> ExactCost {
     let deck = 52 - m.board.union(m.dead).union(fixed).len() as u64;
     let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
     let order = sym.order() as f64;
+    if super::preflop_table::applies(m) && super::preflop_table::PreflopTable::get().is_ok() {
+        // One look-up per pair of combos (a few nanoseconds each).
+        return ExactCost {
+            evaluations: (m.seats[0].len() * m.seats[1].len()) as f64 / 100.0,
+            bytes: 0.0,
+        };
+    }
     if m.seats.len() == 2 {
         let boards = choose(deck, k) as f64 / order;
         ExactCost {
@@ -175,6 +182,20 @@ pub fn run(m: &Matchup) -> Result<MatchupTally, super::EquityError> {
 /// Runs the exact enumeration, stopping early (with partial sums) once `cancel` is set;
 /// refused when it would hold more than `memory_budget` bytes.
 pub fn run_cancellable(
+    m: &Matchup,
+    cancel: &Cancel,
+    memory_budget: u64,
+) -> Result<MatchupTally, super::EquityError> {
+    if let Some(tally) = super::preflop_table::tally(m) {
+        // Heads-up preflop without dead cards: every pair's result is in the table.
+        return Ok(tally);
+    }
+    run_enumerating(m, cancel, memory_budget)
+}
+
+/// [`run_cancellable`] without the preflop table: every deal enumerated (the table's
+/// oracle in tests, and its source).
+pub fn run_enumerating(
     m: &Matchup,
     cancel: &Cancel,
     memory_budget: u64,

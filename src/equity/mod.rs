@@ -16,6 +16,7 @@ pub mod memory;
 pub mod metrics;
 pub mod monte_carlo;
 pub mod outs;
+pub mod preflop_table;
 mod preflops;
 pub mod run;
 pub mod stats;

@@ -1033,6 +1033,56 @@ pub(super) fn run(
     })
 }
 
+/// The heads-up preflop result of one class of hand pairs (hands equal up to a
+/// relabelling of suits): `combos` its canonical pair (the smallest image, sorted),
+/// and for each of the two hands its wins and the categories it wins or ties with,
+/// over all `boards` (C(48, 5)); ties are shared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PairClass {
+    pub combos: [u16; 2],
+    pub boards: u64,
+    pub win: [u64; 2],
+    pub tie: u64,
+    pub hand_types: [[u64; 9]; 2],
+}
+
+/// Every class of heads-up preflop hand pairs with its exact result, sorted by
+/// canonical pair: any two hands against any two hands, folded by suit symmetry,
+/// each class valued once over its boards (by rank where suits cannot matter). The
+/// source of the shipped preflop table (`preflop_table`). `None` when cancelled.
+pub(crate) fn heads_up_pair_classes(cancel: &Cancel) -> Option<Vec<PairClass>> {
+    let m = Matchup::new(
+        vec![crate::range::HandRange::random(); 2],
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    )
+    .expect("two random hands can be dealt");
+    let lcm = lcm_up_to(2);
+    let mut out = Vec::new();
+    value_classes(
+        &m,
+        cancel,
+        u64::MAX,
+        1.0,
+        |_| PreflopTally::new(2, lcm),
+        |class, t| {
+            out.push(PairClass {
+                combos: [class.combos[0], class.combos[1]],
+                boards: t.boards,
+                win: [t.win[0], t.win[1]],
+                tie: t.tie[0],
+                hand_types: [t.hand_types[0], t.hand_types[1]],
+            })
+        },
+    )
+    .ok()?;
+    if cancel.is_cancelled() {
+        return None;
+    }
+    out.sort_by_key(|c| c.combos);
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,377 @@
+//! Heads-up preflop results of every pair of hands, from a table shipped with the
+//! program: range against range, preflop, in milliseconds and exactly.
+//!
+//! - **What is stored.** Two hands against each other preflop have the same result as
+//!   any relabelling of their suits, so one entry serves a class of pairs: 812,175
+//!   pairs of disjoint hands fold into the classes listed in `preflop_pairs.bin`, each
+//!   with the first hand's wins, the ties and both hands' winning categories over the
+//!   1,712,304 boards (integers, computed by MultiOdds itself:
+//!   `multiodds preflop-pairs > src/equity/preflop_pairs.bin`). The classes are in the
+//!   order of their canonical pair (the smallest image of the two hands under the 24
+//!   relabellings, sorted), so the file needs no keys: they are enumerated again here.
+//! - **Checked at load.** The file's checksum (FNV-1a over its payload) must match the
+//!   one in its header and the class count the enumeration of canonical pairs, or the
+//!   table is not used (exact work falls back to enumeration, which says nothing
+//!   different, only slower).
+//! - **Loaded on first use**: the classes' figures, and an index of every ordered pair
+//!   of hands to its class and side (7 MB, about 0.1 s once), so a range against a
+//!   range is one pass over its pairs.
+//! - **Exact with weights and card removal**: a deal's probability is the product of
+//!   the two hands' weights, over the pairs that share no card (SPEC §4), as
+//!   enumeration computes it. Dead cards and boards are outside the table: those runs
+//!   enumerate.
+
+use super::symmetry::SuitSymmetry;
+use super::{Matchup, MatchupTally, SeatCombos, SeatSums};
+use crate::cards::CardSet;
+use crate::range::{Combo, COMBOS};
+
+/// The shipped table.
+static DATA: &[u8] = include_bytes!("preflop_pairs.bin");
+
+/// The file's first bytes and version.
+const MAGIC: &[u8; 8] = b"MOPAIRS1";
+
+/// Boards of a heads-up preflop deal: C(48, 5).
+pub const BOARDS: u64 = 1_712_304;
+
+/// Numbers per class: the first hand's wins, the ties, then the first and the second
+/// hand's winning (or tying) categories, 9 each.
+const FIELDS: usize = 20;
+
+/// The loaded table: each class's figures and each ordered pair's class.
+pub struct PreflopTable {
+    classes: Vec<[u32; FIELDS]>,
+    /// `pair[a * COMBOS + b]`: the class of hands `a` and `b` (bit 31 set when `a` is
+    /// the class's second hand); `u32::MAX` when they share a card.
+    pair: Vec<u32>,
+}
+
+/// One ordered pair's result: the first hand's wins, losses and ties over [`BOARDS`],
+/// and each hand's winning categories.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairResult {
+    pub win: u64,
+    pub lose: u64,
+    pub tie: u64,
+    pub hand_types: [[u64; 9]; 2],
+}
+
+const SECOND: u32 = 1 << 31;
+
+/// FNV-1a, 64 bits: a checksum for the shipped file (not a defence against malice).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The canonical pair of two disjoint hands (the smallest sorted image under the 24
+/// suit relabellings) and whether `a` is its first hand.
+fn canonical(perms: &SuitSymmetry, a: u16, b: u16) -> ([u16; 2], bool) {
+    let mut best = ([u16::MAX; 2], true);
+    for p in &perms.permutations {
+        let (x, y) = (p.combo_index(a), p.combo_index(b));
+        let key = if x < y {
+            ([x, y], true)
+        } else {
+            ([y, x], false)
+        };
+        if key.0 < best.0 {
+            best = key;
+        }
+    }
+    best
+}
+
+/// Every pair of disjoint hands `a < b` with its canonical pair (as `first * COMBOS +
+/// second`) and whether `a` is the first hand.
+fn all_pairs(perms: &SuitSymmetry) -> Vec<(u16, u16, u32, bool)> {
+    (0..COMBOS as u16)
+        .flat_map(|a| (a + 1..COMBOS as u16).map(move |b| (a, b)))
+        .filter(|&(a, b)| !combo(a).card_set().intersects(combo(b).card_set()))
+        .map(|(a, b)| {
+            let (key, a_first) = canonical(perms, a, b);
+            (a, b, key[0] as u32 * COMBOS as u32 + key[1] as u32, a_first)
+        })
+        .collect()
+}
+
+fn combo(i: u16) -> Combo {
+    Combo::from_index(i as usize).expect("a combo index")
+}
+
+/// Writes the table file from exact classes (see `preflops::heads_up_pair_classes`).
+pub(crate) fn encode(classes: &[super::preflops::PairClass]) -> Vec<u8> {
+    let mut payload = Vec::with_capacity(classes.len() * FIELDS * 4);
+    for c in classes {
+        let mut fields = vec![c.win[0], c.tie];
+        fields.extend(c.hand_types[0]);
+        fields.extend(c.hand_types[1]);
+        for f in fields {
+            payload.extend((f as u32).to_le_bytes());
+        }
+    }
+    let mut out = MAGIC.to_vec();
+    out.extend((classes.len() as u32).to_le_bytes());
+    out.extend(fnv1a(&payload).to_le_bytes());
+    out.extend(payload);
+    out
+}
+
+/// Computes the whole table exactly and returns the file's bytes (a few seconds on two
+/// cores; `multiodds preflop-pairs --out FILE`). `None` when cancelled.
+pub fn build_file(cancel: &super::Cancel) -> Option<Vec<u8>> {
+    super::preflops::heads_up_pair_classes(cancel).map(|classes| encode(&classes))
+}
+
+/// Why the table cannot be used.
+fn decode(bytes: &[u8]) -> Result<Vec<[u32; FIELDS]>, String> {
+    let header = MAGIC.len() + 4 + 8;
+    if bytes.len() < header || &bytes[..MAGIC.len()] != MAGIC {
+        return Err("not a preflop table (bad header)".into());
+    }
+    let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    let count = word(MAGIC.len()) as usize;
+    let checksum = u64::from_le_bytes(bytes[MAGIC.len() + 4..header].try_into().expect("8 bytes"));
+    let payload = &bytes[header..];
+    if payload.len() != count * FIELDS * 4 {
+        return Err(format!(
+            "{} bytes of data for {count} classes",
+            payload.len()
+        ));
+    }
+    if fnv1a(payload) != checksum {
+        return Err("checksum mismatch".into());
+    }
+    Ok(payload
+        .chunks_exact(FIELDS * 4)
+        .map(|c| {
+            std::array::from_fn(|i| u32::from_le_bytes(c[4 * i..4 * i + 4].try_into().expect("4")))
+        })
+        .collect())
+}
+
+impl PreflopTable {
+    /// The shipped table, loaded and checked on first use; `Err` says why it cannot be
+    /// used (callers then enumerate).
+    pub fn get() -> Result<&'static PreflopTable, &'static str> {
+        static TABLE: std::sync::OnceLock<Result<PreflopTable, String>> =
+            std::sync::OnceLock::new();
+        TABLE
+            .get_or_init(|| PreflopTable::load(DATA))
+            .as_ref()
+            .map_err(|e| e.as_str())
+    }
+
+    fn load(bytes: &[u8]) -> Result<PreflopTable, String> {
+        let classes = decode(bytes)?;
+        let perms = SuitSymmetry::of(CardSet::EMPTY, CardSet::EMPTY, &[]);
+        let pairs = all_pairs(&perms);
+        // The classes are in the order of their canonical pairs: number the pairs seen.
+        let mut class_of = vec![u32::MAX; COMBOS * COMBOS];
+        for &(_, _, key, _) in &pairs {
+            class_of[key as usize] = 0;
+        }
+        let mut count = 0u32;
+        for c in class_of.iter_mut().filter(|c| **c == 0) {
+            *c = count;
+            count += 1;
+        }
+        if count as usize != classes.len() {
+            return Err(format!(
+                "{} classes in the file, {count} canonical pairs",
+                classes.len()
+            ));
+        }
+        // Each ordered pair: its class, and which of its hands comes first.
+        let mut pair = class_of.clone();
+        pair.fill(u32::MAX);
+        for &(a, b, key, a_first) in &pairs {
+            let class = class_of[key as usize];
+            let (ab, ba) = if a_first {
+                (class, class | SECOND)
+            } else {
+                (class | SECOND, class)
+            };
+            pair[a as usize * COMBOS + b as usize] = ab;
+            pair[b as usize * COMBOS + a as usize] = ba;
+        }
+        Ok(PreflopTable { classes, pair })
+    }
+
+    /// Classes in the table.
+    pub fn classes(&self) -> usize {
+        self.classes.len()
+    }
+
+    /// Hand `a` against hand `b` preflop; `None` when they share a card.
+    pub fn pair(&self, a: Combo, b: Combo) -> Option<PairResult> {
+        let entry = self.pair[a.index() * COMBOS + b.index()];
+        (entry != u32::MAX).then(|| {
+            let c = &self.classes[(entry & !SECOND) as usize];
+            let (first_wins, tie) = (c[0] as u64, c[1] as u64);
+            let second_wins = BOARDS - first_wins - tie;
+            let first: [u64; 9] = std::array::from_fn(|i| c[2 + i] as u64);
+            let second: [u64; 9] = std::array::from_fn(|i| c[11 + i] as u64);
+            if entry & SECOND == 0 {
+                PairResult {
+                    win: first_wins,
+                    lose: second_wins,
+                    tie,
+                    hand_types: [first, second],
+                }
+            } else {
+                PairResult {
+                    win: second_wins,
+                    lose: first_wins,
+                    tie,
+                    hand_types: [second, first],
+                }
+            }
+        })
+    }
+
+    /// The exact tally of a heads-up preflop matchup without dead cards (the same sums
+    /// enumeration makes); `None` for any other matchup.
+    pub fn matchup(&self, m: &Matchup) -> Option<MatchupTally> {
+        if !applies(m) {
+            return None;
+        }
+        let (a, b) = (&m.seats[0], &m.seats[1]);
+        let mut sums = [SeatSums::new(), SeatSums::new()];
+        let mut deals = 0u64;
+        for i in 0..a.len() {
+            let row = &self.pair[a.combos[i].index() * COMBOS..][..COMBOS];
+            for j in 0..b.len() {
+                let entry = row[b.combos[j].index()];
+                if entry == u32::MAX {
+                    continue;
+                }
+                deals += BOARDS;
+                let w = a.weights[i] * b.weights[j];
+                let c = &self.classes[(entry & !SECOND) as usize];
+                let (first_wins, tie) = (c[0] as f64, c[1] as f64);
+                let second_wins = BOARDS as f64 - first_wins - tie;
+                let (mine, theirs, my_types, their_types) = if entry & SECOND == 0 {
+                    (first_wins, second_wins, 2, 11)
+                } else {
+                    (second_wins, first_wins, 11, 2)
+                };
+                for (seat, won, types) in [(0, mine, my_types), (1, theirs, their_types)] {
+                    let s = &mut sums[seat];
+                    s.weight += w * BOARDS as f64;
+                    s.win += w * won;
+                    s.tie += w * tie;
+                    s.equity += w * (won + tie / 2.0);
+                    for (h, &n) in s.hand_types.iter_mut().zip(&c[types..types + 9]) {
+                        *h += w * n as f64;
+                    }
+                }
+            }
+        }
+        Some(MatchupTally {
+            attempts: 0,
+            deals,
+            seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+        })
+    }
+
+    /// Every combo of `hero` against `villain` preflop (heads-up, no dead cards): its
+    /// exact equity and its share of the hero's deals (weight times the villain's
+    /// weight it can face), in the hero's order; combos that face no villain hand are
+    /// left out. The share-weighted mean of the equities is the hero's equity.
+    pub fn combo_equities(&self, hero: &SeatCombos, villain: &SeatCombos) -> Vec<ComboEquity> {
+        let mut out = Vec::with_capacity(hero.len());
+        let mut total = 0.0;
+        for i in 0..hero.len() {
+            let row = &self.pair[hero.combos[i].index() * COMBOS..][..COMBOS];
+            let (mut weight, mut won) = (0.0, 0.0);
+            for j in 0..villain.len() {
+                let entry = row[villain.combos[j].index()];
+                if entry == u32::MAX {
+                    continue;
+                }
+                let c = &self.classes[(entry & !SECOND) as usize];
+                let (first_wins, tie) = (c[0] as f64, c[1] as f64);
+                let mine = if entry & SECOND == 0 {
+                    first_wins
+                } else {
+                    BOARDS as f64 - first_wins - tie
+                };
+                weight += villain.weights[j];
+                won += villain.weights[j] * (mine + tie / 2.0);
+            }
+            if weight > 0.0 {
+                let share = hero.weights[i] * weight;
+                total += share;
+                out.push(ComboEquity {
+                    combo: hero.combos[i],
+                    equity: won / (weight * BOARDS as f64),
+                    share,
+                });
+            }
+        }
+        for c in &mut out {
+            c.share /= total;
+        }
+        out
+    }
+}
+
+/// One combo's equity against a range, and its share of the range's deals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ComboEquity {
+    pub combo: Combo,
+    pub equity: f64,
+    pub share: f64,
+}
+
+/// Whether the table answers `m`: two seats, no board, no dead cards.
+pub fn applies(m: &Matchup) -> bool {
+    m.seats.len() == 2 && m.board.is_empty() && m.dead.is_empty()
+}
+
+/// The exact tally of `m` from the table when it applies and the table loads.
+pub fn tally(m: &Matchup) -> Option<MatchupTally> {
+    PreflopTable::get().ok()?.matchup(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_table_loads_and_its_checksum_guards_it() {
+        let table = PreflopTable::get().expect("the shipped table loads");
+        assert!(table.classes() > 10_000 && table.classes() < 100_000);
+        let mut bad = DATA.to_vec();
+        let last = bad.len() - 1;
+        bad[last] ^= 1;
+        assert_eq!(
+            PreflopTable::load(&bad).err().as_deref(),
+            Some("checksum mismatch")
+        );
+        assert!(PreflopTable::load(&DATA[..100]).is_err());
+    }
+
+    #[test]
+    fn a_pair_and_its_mirror_agree() {
+        let table = PreflopTable::get().unwrap();
+        let hand = |text| {
+            crate::range::HandRange::parse(text)
+                .unwrap()
+                .iter()
+                .next()
+                .unwrap()
+                .0
+        };
+        let (aa, kk) = (hand("AsAh"), hand("KdKc"));
+        let ab = table.pair(aa, kk).unwrap();
+        let ba = table.pair(kk, aa).unwrap();
+        assert_eq!((ab.win, ab.lose, ab.tie), (ba.lose, ba.win, ba.tie));
+        assert_eq!(ab.hand_types, [ba.hand_types[1], ba.hand_types[0]]);
+        assert_eq!(ab.win + ab.lose + ab.tie, BOARDS);
+        assert!(table.pair(aa, aa).is_none());
+    }
+}
