@@ -40,7 +40,7 @@ pub struct Scenario {
     pub view: View,
     /// Hero's hand, range or pocket query (MultiOdds view).
     pub hero: String,
-    /// Opponents' range (MultiOdds view).
+    /// Opponents' range (MultiOdds and Chart views).
     pub opponents: String,
     /// Opponent counts, inclusive (MultiOdds and Chart views).
     pub opponent_counts: (usize, usize),
@@ -407,6 +407,7 @@ impl Scenario {
                 board,
                 dead,
                 counts: lo..=hi,
+                vs: range("opponents", &self.opponents)?,
             })),
         }
     }

@@ -316,7 +316,7 @@ fn table_csv_has_every_hand() {
         .unwrap();
     let text = common::stdout_of(out);
     assert!(
-        text.starts_with("# view: Chart\n# board: Ah Kd 7s 7c 2h\n"),
+        text.starts_with("# view: Chart\n# opponents_range: random\n# board: Ah Kd 7s 7c 2h\n"),
         "{text}"
     );
     let mut lines = text.lines().filter(|l| !l.starts_with('#'));

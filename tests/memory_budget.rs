@@ -264,12 +264,15 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_an_error() {
 
 #[test]
 fn ctrl_c_during_exact_work_prints_the_part_enumerated() {
-    // Heads-up exact preflop of two wide ranges: seconds of work on one thread.
+    // Heads-up exact of two wide ranges with a dead card: seconds of work on one thread.
     let child = Command::new(exe())
         .args([
             "equity",
             "22+,A2+,K2+,Q2+",
             "22+,A2+,K2+,Q2+,J2+",
+            // A dead card keeps it out of the preflop table: boards are enumerated.
+            "--dead",
+            "2c",
             "--exact",
             "--threads",
             "1",

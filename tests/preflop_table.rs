@@ -242,3 +242,45 @@ fn combo_equities_add_up_to_the_range_equity() {
         .equity;
     assert!((c.equity - e).abs() < 1e-9, "{} vs {e}", c.equity);
 }
+
+/// The chart against a range, heads-up preflop: each cell is the class's exact equity
+/// against the range (checked by enumeration for a sample of classes), at once.
+#[test]
+fn the_chart_against_a_range_equals_enumeration() {
+    use multiodds::equity::chart::{run_chart, ChartSpec};
+    use multiodds::equity::run::RunSettings;
+    let vs = HandRange::parse("TT+, AQ+:0.5, KQs, 76s").unwrap();
+    let spec = ChartSpec {
+        board: CardSet::EMPTY,
+        dead: CardSet::EMPTY,
+        counts: 1..=1,
+        vs: vs.clone(),
+    };
+    let chart = run_chart(&spec, &RunSettings::default(), |_| true).unwrap();
+    assert_eq!(chart.done, 169);
+    assert_eq!(chart.method_key(), "exact");
+    for name in ["AA", "TT", "AKs", "AQo", "KQs", "76s", "72o", "22", "JTs"] {
+        let class = multiodds::range::HandClass::all()
+            .find(|c| c.to_string() == name)
+            .unwrap();
+        let point = &chart.cells[class.index()].as_ref().unwrap()[0];
+        let m = Matchup::new(
+            vec![HandRange::parse(name).unwrap(), vs.clone()],
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+        )
+        .unwrap();
+        let e = exact::run_enumerating(&m, &Cancel::new(), u64::MAX)
+            .unwrap()
+            .result(Method::Exact, None);
+        let s = &e.seats[0];
+        for (p, q) in [
+            (point.equity, s.equity),
+            (point.win, s.win),
+            (point.tie, s.tie),
+        ] {
+            assert!((p - q).abs() < 1e-9, "{name}: {p} vs {q}");
+        }
+        assert_eq!(point.method, Method::Exact);
+    }
+}

@@ -28,6 +28,8 @@ pub enum ChartMetric {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct ChartInputs {
+    /// The opponents' range (any two cards: `random`).
+    pub vs: String,
     pub board: String,
     pub dead: String,
     /// Opponent count shown (1–9); the job computes all nine.
@@ -40,6 +42,7 @@ pub struct ChartInputs {
 impl Default for ChartInputs {
     fn default() -> ChartInputs {
         ChartInputs {
+            vs: "random".into(),
             board: String::new(),
             dead: String::new(),
             opponents: 1,
@@ -55,10 +58,13 @@ impl ChartInputs {
         let board = CardSet::parse(&self.board).map_err(|e| format!("board: {e}"))?;
         let dead = CardSet::parse(&self.dead).map_err(|e| format!("dead cards: {e}"))?;
         crate::equity::check_board(board, dead).map_err(|e| e.to_string())?;
+        let vs = crate::range::HandRange::parse(&self.vs)
+            .map_err(|e| format!("{VS_ERROR}{e}\n{}", e.caret(&self.vs)))?;
         Ok(ChartSpec {
             board,
             dead,
             counts: 1..=9,
+            vs,
         })
     }
 
@@ -66,6 +72,9 @@ impl ChartInputs {
         target_se(self.precision)
     }
 }
+
+/// How an error of the opponents' range starts (it is shown at that field).
+const VS_ERROR: &str = "opponents' range: ";
 
 /// The 169 × 1–9 chart of the inputs.
 const CHART: Slot = Slot(20);
@@ -79,6 +88,8 @@ pub struct ChartView {
     pub error: Option<String>,
     /// A job was submitted and none of its classes has arrived yet.
     fresh: bool,
+    /// The opponents' range grid window.
+    vs_grid: super::grid::GridState,
 }
 
 impl ChartView {
@@ -118,7 +129,7 @@ impl View for ChartView {
     }
 
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
-        inputs_panel(self, ui, cx.commands);
+        inputs_panel(self, ui, cx);
     }
 
     fn central_panel(&mut self, ui: &mut egui::Ui, _commands: &CommandSender) {
@@ -218,6 +229,7 @@ impl View for ChartView {
     fn table_csv(&self, options: &CsvOptions) -> Option<String> {
         let result = self.shown.as_ref()?;
         let header = crate::equity::table_csv::chart_header(
+            &self.inputs.vs,
             &self.inputs.board,
             &self.inputs.dead,
             self.inputs.seed,
@@ -239,6 +251,7 @@ impl View for ChartView {
     fn scenario(&self) -> Scenario {
         Scenario {
             view: crate::scenario::View::Chart,
+            opponents: self.inputs.vs.clone(),
             board: self.inputs.board.clone(),
             dead: self.inputs.dead.clone(),
             target_se: self.inputs.target_se(),
@@ -248,6 +261,7 @@ impl View for ChartView {
     }
 
     fn load(&mut self, scenario: &Scenario) {
+        self.inputs.vs = scenario.opponents.clone();
         self.inputs.board = scenario.board.clone();
         self.inputs.dead = scenario.dead.clone();
         self.inputs.seed = scenario.seed;
@@ -264,10 +278,28 @@ impl View for ChartView {
 }
 
 /// The left panel of the Chart view.
-fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, commands: &CommandSender) {
+fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+    let commands = cx.commands;
     ui.heading("169-hand chart");
     let mut edited = false;
+    let vs_error = view
+        .error
+        .as_ref()
+        .and_then(|e| e.strip_prefix(VS_ERROR))
+        .map(str::to_string);
     let c = &mut view.inputs;
+    edited |= super::widgets::range_field(
+        ui,
+        "Opponents' range",
+        &mut c.vs,
+        vs_error.as_ref(),
+        "random, 22+, 15%…",
+        &mut view.vs_grid,
+        CardSet::parse(&c.board)
+            .unwrap_or_default()
+            .union(CardSet::parse(&c.dead).unwrap_or_default()),
+        cx,
+    );
     edited |= super::widgets::board_and_dead(
         ui,
         &mut c.board,
@@ -276,7 +308,7 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, commands: &CommandSende
         CardSet::default(),
         "Chart",
     );
-    if let Some(e) = &view.error {
+    if let Some(e) = view.error.as_ref().filter(|e| !e.starts_with(VS_ERROR)) {
         ui.label(RichText::new(e).color(ERROR_COLOR));
     }
     ui.horizontal(|ui| {
@@ -344,8 +376,12 @@ pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, s
     } else {
         inputs.board.trim().to_string()
     };
+    let holding = match inputs.vs.trim() {
+        "random" => "random opponent(s)".to_string(),
+        vs => format!("opponent(s) holding {vs}"),
+    };
     ui.heading(format!(
-        "{figure} against {n} random opponent(s), {board} ({} of 169 hands)",
+        "{figure} against {n} {holding}, {board} ({} of 169 hands)",
         result.done
     ));
     let value = |class: HandClass| cell(result, inputs, class);

@@ -153,11 +153,15 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// All 169 starting hands against 1-9 random opponents.
+    /// All 169 starting hands against 1-9 opponents holding a range (any two cards by
+    /// default); heads-up preflop the one-opponent column is exact from the preflop table.
     Table {
         /// Opponent counts, e.g. 1-9 or 3.
         #[arg(long, default_value = "1-9")]
         opponents: String,
+        /// The opponents' range.
+        #[arg(long, default_value = "random")]
+        vs: String,
         #[command(flatten)]
         cards: CardsArgs,
         #[command(flatten)]
@@ -357,6 +361,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         ),
         Some(Command::Table {
             opponents,
+            vs,
             cards,
             run,
             json,
@@ -365,6 +370,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             figure,
         }) => table_command(
             &opponents,
+            &vs,
             &cards,
             &run,
             figure,
@@ -414,6 +420,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
                 board: CardSet::EMPTY,
                 dead: CardSet::EMPTY,
                 counts,
+                vs: HandRange::random(),
             };
             let settings = RunSettings {
                 method: Method::MonteCarlo,
@@ -796,6 +803,7 @@ fn progress_message(output: &JobOutput, elapsed: Duration) -> String {
 
 fn table_command(
     opponents: &str,
+    vs: &str,
     cards: &CardsArgs,
     run: &RunArgs,
     figure: output::ChartFigure,
@@ -808,6 +816,7 @@ fn table_command(
         board,
         dead,
         counts,
+        vs: parse_range("--vs".into(), vs)?,
     };
     let settings = settings(run)?;
     let target_se = settings.target_se;

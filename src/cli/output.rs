@@ -294,6 +294,7 @@ pub fn chart(
 ) -> String {
     if let Some(options) = csv {
         let header = table_csv::chart_header(
+            &spec.vs.to_string(),
             &spec.board.to_string(),
             &spec.dead.to_string(),
             r.seed,
@@ -342,10 +343,11 @@ pub fn chart(
         }
     }
     out += &format!(
-        "{} % against {}..{} random opponents · {} of 169 hands\n",
+        "{} % against {}..{} opponents holding {} · {} of 169 hands\n",
         figure.name(),
         spec.counts.start(),
         spec.counts.end(),
+        spec.vs,
         r.done
     );
     out

@@ -1,5 +1,7 @@
-//! The 169-hand chart: every starting-hand class against 1–22 random opponents (1–9 by default) on the
-//! current board, one sweep per class (SPEC §6 `table`).
+//! The 169-hand chart: every starting-hand class against 1–22 opponents (1–9 by
+//! default) holding a range (any two cards by default) on the current board, one sweep
+//! per class (SPEC §6 `table`). Heads-up preflop without dead cards, the one-opponent
+//! column comes exact from the preflop table (`preflop_table`) at once.
 
 use super::run::{run_sweep_within, RunSettings};
 use super::sweep::{Sweep, SweepFigures, SweepPoint};
@@ -13,6 +15,8 @@ pub struct ChartSpec {
     pub board: CardSet,
     pub dead: CardSet,
     pub counts: std::ops::RangeInclusive<usize>,
+    /// The opponents' range (`HandRange::random()`: any two cards).
+    pub vs: HandRange,
 }
 
 /// The chart so far: per class (grid index), its points, or `None` until computed (or
@@ -94,7 +98,7 @@ pub fn exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
         }
         if let Ok(sweep) = Sweep::new(
             hero,
-            HandRange::random(),
+            spec.vs.clone(),
             spec.board,
             spec.dead,
             spec.counts.clone(),
@@ -126,29 +130,15 @@ pub fn run_chart(
             }
         }
         if !hero.is_empty() {
-            let sweep = Sweep::new(
-                hero,
-                HandRange::random(),
-                spec.board,
-                spec.dead,
-                spec.counts.clone(),
-            )?;
-            let class_settings = RunSettings {
-                seed: settings.seed.wrapping_add(class.index() as u64),
-                potential_target_se: None,
-                ..settings.clone()
-            };
-            let r = run_sweep_within(
-                &sweep,
-                &class_settings,
-                CLASS_AUTO_BUDGET,
-                SweepFigures::Showdown,
-                |_| !settings.cancel.is_cancelled(),
-            );
+            match class_points(spec, settings, class, hero) {
+                Ok(points) => result.cells[class.index()] = Some(points),
+                // The class cannot face this range (its every combo shares a card).
+                Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
+                Err(e) => return Err(e),
+            }
             if settings.cancel.is_cancelled() {
                 break;
             }
-            result.cells[class.index()] = Some(r.points);
         }
         result.done += 1;
         let cell = ChartCell {
@@ -161,4 +151,44 @@ pub fn run_chart(
         }
     }
     Ok(result)
+}
+
+/// One class's points: one opponent from the preflop table where it applies, the
+/// other counts (or all) by its sweep.
+fn class_points(
+    spec: &ChartSpec,
+    settings: &RunSettings,
+    class: HandClass,
+    hero: HandRange,
+) -> Result<Vec<SweepPoint>, EquityError> {
+    let (lo, hi) = (*spec.counts.start(), *spec.counts.end());
+    let from_table = (lo == 1 && spec.board.is_empty() && spec.dead.is_empty())
+        .then(|| super::preflop_table::PreflopTable::get().ok())
+        .flatten()
+        .map(|table| {
+            let m =
+                super::Matchup::new(vec![hero.clone(), spec.vs.clone()], spec.board, spec.dead)?;
+            Ok::<_, EquityError>(table.heads_up_point(&m))
+        })
+        .transpose()?
+        .flatten();
+    let mut points: Vec<SweepPoint> = from_table.into_iter().collect();
+    let rest = if points.is_empty() { lo } else { 2 };
+    if rest <= hi {
+        let sweep = Sweep::new(hero, spec.vs.clone(), spec.board, spec.dead, rest..=hi)?;
+        let class_settings = RunSettings {
+            seed: settings.seed.wrapping_add(class.index() as u64),
+            potential_target_se: None,
+            ..settings.clone()
+        };
+        let r = run_sweep_within(
+            &sweep,
+            &class_settings,
+            CLASS_AUTO_BUDGET,
+            SweepFigures::Showdown,
+            |_| !settings.cancel.is_cancelled(),
+        );
+        points.extend(r.points);
+    }
+    Ok(points)
 }
