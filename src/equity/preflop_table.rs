@@ -240,21 +240,36 @@ impl PreflopTable {
             return None;
         }
         let (a, b) = (&m.seats[0], &m.seats[1]);
-        let mut sums = [SeatSums::new(), SeatSums::new()];
-        let mut deals = 0u64;
+        // First the weight each class gets on each side (one add per pair of hands),
+        // then each class's figures once: 1.76 million pairs of `random` against
+        // `random` cost a load and an add each.
+        let mut weight = vec![0.0f64; 2 * self.classes.len()];
+        let mut pairs = 0u64;
         for i in 0..a.len() {
             let row = &self.pair[a.combos[i].index() * COMBOS..][..COMBOS];
+            let wa = a.weights[i];
             for j in 0..b.len() {
                 let entry = row[b.combos[j].index()];
                 if entry == u32::MAX {
                     continue;
                 }
-                deals += BOARDS;
-                let w = a.weights[i] * b.weights[j];
-                let c = &self.classes[(entry & !SECOND) as usize];
+                pairs += 1;
+                let side = (entry >> 31) as usize;
+                weight[2 * (entry & !SECOND) as usize + side] += wa * b.weights[j];
+            }
+        }
+        let deals = pairs * BOARDS;
+        let mut sums = [SeatSums::new(), SeatSums::new()];
+        for (class, c) in self.classes.iter().enumerate() {
+            for side in 0..2 {
+                let w = weight[2 * class + side];
+                if w == 0.0 {
+                    continue;
+                }
                 let (first_wins, tie) = (c[0] as f64, c[1] as f64);
                 let second_wins = BOARDS as f64 - first_wins - tie;
-                let (mine, theirs, my_types, their_types) = if entry & SECOND == 0 {
+                // Side 0: the first seat holds the class's first hand.
+                let (mine, theirs, my_types, their_types) = if side == 0 {
                     (first_wins, second_wins, 2, 11)
                 } else {
                     (second_wins, first_wins, 11, 2)
