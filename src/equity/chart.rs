@@ -119,6 +119,32 @@ pub fn run_chart(
     check_board(spec.board, spec.dead)?;
     let mut result = ChartResult::empty(settings.seed);
     let blocked = spec.board.union(spec.dead);
+    // Heads-up preflop, the one-opponent column comes from the table at once: it is
+    // shown whole before the other counts are sampled class by class.
+    if *spec.counts.start() == 1 && spec.board.is_empty() && spec.dead.is_empty() {
+        if let Ok(table) = super::preflop_table::PreflopTable::get() {
+            for class in HandClass::all() {
+                let mut hero = HandRange::empty();
+                for combo in class.combos() {
+                    hero.set(combo, 1.0);
+                }
+                let Ok(m) = super::Matchup::new(vec![hero, spec.vs.clone()], spec.board, spec.dead)
+                else {
+                    continue;
+                };
+                let points: Option<Vec<SweepPoint>> = table.heads_up_point(&m).map(|p| vec![p]);
+                result.cells[class.index()] = points.clone();
+                let cell = ChartCell {
+                    class,
+                    points,
+                    done: result.done,
+                };
+                if !progress(cell) || settings.cancel.is_cancelled() {
+                    return Ok(result);
+                }
+            }
+        }
+    }
     for class in HandClass::all() {
         if settings.cancel.is_cancelled() {
             break;
