@@ -1208,3 +1208,48 @@ fn a_field_takes_at_most_the_longest_range_text() {
     assert_eq!(app.views.multiodds.inputs.opponents, "random");
     assert!(app.shell.message.unwrap().contains("MultiOdds view"));
 }
+
+/// "Copy table as text" puts the table on the system clipboard tab-separated (it pastes
+/// into a spreadsheet as cells), header row first, without the `#` block, and says so.
+#[test]
+fn copy_table_as_text_is_tab_separated() {
+    let mut h = harness(quick_app());
+    step_until(&mut h, "the first result", |app| {
+        !app.views.multiodds.tracker.running && app.views.multiodds.shown.is_some()
+    });
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(Command::CopyTable, &ctx);
+    h.step();
+    let copied: Vec<String> = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    let text = copied.last().expect("a copy command");
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    assert_eq!(header[0], "opponents", "{text}");
+    assert!(header.len() > 5);
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(rows.iter().all(|r| r.len() == header.len()));
+    assert!(!text.contains('#') && !text.contains(','), "{text}");
+    assert!(h
+        .state()
+        .shell
+        .note
+        .as_ref()
+        .unwrap()
+        .0
+        .starts_with("Copied the table (3 rows"));
+    // Quoted fields with commas stay one cell.
+    assert_eq!(
+        multiodds::app::tab_separated("# a\nx,\"y, z\"\n1,2\n"),
+        "x\ty, z\n1\t2\n"
+    );
+}

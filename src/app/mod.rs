@@ -746,7 +746,17 @@ impl MultiOddsApp {
                 }
             }
             Command::CopyTable => match self.current().table_csv(&self.shell.csv) {
-                Some(csv) => ctx.copy_text(csv),
+                Some(csv) => {
+                    // Tab-separated, without the `#` block: it pastes into a
+                    // spreadsheet as cells (through the system clipboard).
+                    let text = tab_separated(&csv);
+                    let rows = text.lines().count().saturating_sub(1);
+                    ctx.copy_text(text);
+                    self.shell.note = Some((
+                        format!("Copied the table ({rows} rows, tab-separated)"),
+                        Instant::now(),
+                    ));
+                }
                 None => self.shell.message = Some("No results to copy yet.".into()),
             },
             Command::ExportCsv(path) => match self.current().table_csv(&self.shell.csv) {
@@ -830,6 +840,31 @@ impl eframe::App for MultiOddsApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.state());
     }
+}
+
+/// A table's CSV (with its `#` block) as tab-separated text for the clipboard: the
+/// header row and the rows, fields unquoted (a tab or newline inside a field becomes a
+/// space).
+pub fn tab_separated(csv: &str) -> String {
+    let body: String = csv
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut reader = ::csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(body.as_bytes());
+    let mut out = String::new();
+    for record in reader.records().flatten() {
+        let fields: Vec<String> = record
+            .iter()
+            .map(|f| f.replace(['\t', '\n', '\r'], " "))
+            .collect();
+        out.push_str(&fields.join("\t"));
+        out.push('\n');
+    }
+    out
 }
 
 /// The app's name: the window title and eframe's storage folder (`multiodds`).

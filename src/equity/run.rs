@@ -628,10 +628,13 @@ pub fn run_sweep_within(
             .iter()
             .filter_map(|&n| match exact_points.iter().find(|(e, _)| *e == n) {
                 Some((_, p)) => Some(p.clone()),
-                // A Monte Carlo point shows once it has an error estimate: never 0 ± 0.
+                // A Monte Carlo point shows once it has an error estimate and rests on
+                // enough deals (as a matchup's figures): never 0 ± 0, never 25 ± 25.
                 None => mc
                     .and_then(|t| t.points.get(n - 1))
-                    .filter(|p| p.deals > 0 && p.equity.std_error().is_some())
+                    .filter(|p| {
+                        p.deals >= super::MIN_FIGURE_DEALS && p.equity.std_error().is_some()
+                    })
                     .map(|p| p.point(n, Method::MonteCarlo, s.has_potential() && all_figures)),
             })
             .collect();
