@@ -213,13 +213,21 @@ impl View for ChartView {
         let done = self.shown.as_ref().map_or(0, |c| c.done);
         // The worst standard error among the cells on screen (the chosen figure and
         // opponent count), as their tooltips show it.
-        let worst = HandClass::all()
-            .filter_map(|c| self.cell(c).map(|(_, se, _)| se))
-            .fold(0.0, f64::max);
+        let shown: Vec<_> = HandClass::all().filter_map(|c| self.cell(c)).collect();
+        let worst = shown.iter().map(|(_, se, _)| *se).fold(0.0, f64::max);
+        let all_exact = !shown.is_empty()
+            && shown
+                .iter()
+                .all(|(_, _, p)| p.method == crate::equity::Method::Exact);
+        let precision = if all_exact {
+            "exact".to_string()
+        } else {
+            format!("worst SE shown {:.3}%", 100.0 * worst)
+        };
         ViewStatus {
             phase: self.tracker.phase(has_errors),
             detail: None,
-            figures: format!("{done} of 169 hands · worst SE shown {:.3}%", 100.0 * worst),
+            figures: format!("{done} of 169 hands · {precision}"),
             elapsed: self.tracker.elapsed(),
             first_result: self.tracker.first_result,
             stale: self.tracker.stale,
