@@ -1253,3 +1253,25 @@ fn copy_table_as_text_is_tab_separated() {
         "x\ty, z\n1\t2\n"
     );
 }
+
+/// Two clicks on "Add seat" add two seats: the button stays where it is (it used to
+/// move down, and the second click removed a seat).
+#[test]
+fn two_clicks_on_add_seat_add_two_seats() {
+    let mut app = quick_app();
+    app.view = ViewTab::Matchup;
+    let mut h = harness(app);
+    h.run_steps(2);
+    let before = h.get_by_label("Add seat").rect();
+    h.get_by_label("Add seat").click();
+    h.run_steps(2);
+    assert_eq!(
+        h.get_by_label("Add seat").rect(),
+        before,
+        "the button stays put"
+    );
+    h.get_by_label("Add seat").click();
+    h.run_steps(2);
+    assert_eq!(h.state().views.matchup.inputs.seats.len(), 4);
+    assert!(shows(&h, "4 of 23 seats"));
+}

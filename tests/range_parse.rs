@@ -347,3 +347,22 @@ fn top_percent_by_either_ranking() {
     assert!(three.contains(combo("Js Ts")) && !one.contains(combo("Js Ts")));
     assert!(one.contains(combo("5s 5h")) && !three.contains(combo("5s 5h")));
 }
+
+/// `QQ+ AKs` (a space, as PokerStove and Equilab users type) holds nothing here, where
+/// a space means "and": the message says so and offers the comma form.
+#[test]
+fn a_space_between_terms_that_hold_nothing_gets_the_comma_hint() {
+    let e = HandRange::parse("QQ+ AKs").unwrap_err();
+    assert_eq!(
+        e.kind,
+        multiodds::range::RangeErrorKind::SpaceMeansAnd("QQ+, AKs".into())
+    );
+    assert!(e.to_string().contains("did you mean `QQ+, AKs`?"), "{e}");
+    // Where "and" is meant and holds combos, nothing changes.
+    assert_eq!(HandRange::parse("Group1 Suited").unwrap().combo_count(), 4);
+    // Nothing to offer when the comma form holds nothing either.
+    assert_eq!(
+        HandRange::parse("Pair Suited").unwrap_err().kind,
+        multiodds::range::RangeErrorKind::EmptyResult
+    );
+}

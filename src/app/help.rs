@@ -73,6 +73,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "undo / redo an input edit (inside a text field: its own typing)",
     ),
     ("F10, Alt+F", "open the File menu"),
+    ("Ctrl+Q", "quit (the inputs are kept for the next start)"),
     ("Enter / Escape", "confirm / close a dialog or question"),
 ];
 

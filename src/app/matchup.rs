@@ -372,6 +372,22 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
     view.grids.resize(seats, GridState::default());
     let mut remove = None;
     let blocked = blocked_cards(&view.inputs.board, &view.inputs.dead);
+    // "Add seat" above the seats: it stays under the pointer however many seats there
+    // are (below them, a second click landed on the new "Remove seat" button). At the
+    // limit it stays, disabled, and says why.
+    ui.horizontal(|ui| {
+        let add = ui
+            .add_enabled(seats < MAX_SEATS, egui::Button::new("Add seat"))
+            .on_disabled_hover_text(format!(
+                "At most {MAX_SEATS} seats: 23 hands and a board use 51 of the 52 cards"
+            ));
+        if add.clicked() {
+            view.inputs.seats.push("random".into());
+            edited = true;
+        }
+        ui.label(format!("{seats} of {MAX_SEATS} seats"));
+    });
+    ui.separator();
     for i in 0..seats {
         let label = format!("Seat {}", i + 1);
         edited |= range_field(
@@ -394,11 +410,6 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         view.grids.remove(i);
         edited = true;
     }
-    if seats < MAX_SEATS && ui.button("Add seat").clicked() {
-        view.inputs.seats.push("random".into());
-        edited = true;
-    }
-    ui.separator();
     // Known seat hands take their cards.
     let known = view
         .inputs

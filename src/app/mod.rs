@@ -621,6 +621,11 @@ impl MultiOddsApp {
                         );
                     });
                 });
+                ui.separator();
+                if ui.button("Quit (Ctrl+Q)").clicked() {
+                    // Closing saves the state, as closing the window does.
+                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                }
             });
             if open_file_menu {
                 // F10 / Alt+F: the File menu opens with keyboard focus on its button.

@@ -25,6 +25,8 @@ use std::fmt;
 pub enum RangeErrorKind {
     Empty,
     EmptyResult,
+    /// Empty because a space means "and": the text with commas instead.
+    SpaceMeansAnd(String),
     UnknownRank(char),
     PlusTwice,
     UnknownWord,
@@ -56,6 +58,10 @@ impl fmt::Display for RangeErrorKind {
         match self {
             Empty => write!(f, "no range given: type a hand, a range or random"),
             EmptyResult => write!(f, "the range holds no combo"),
+            SpaceMeansAnd(commas) => write!(
+                f,
+                "the range holds no combo: a space between terms means \"and\" here; did you mean `{commas}`?"
+            ),
             UnknownRank(c) => write!(f, "unknown rank '{c}'"),
             PlusTwice => write!(f, "'+' twice"),
             UnknownWord => write!(f, "not a hand, a range or a keyword"),
@@ -251,12 +257,33 @@ pub(crate) fn parse_range(input: &str) -> Result<HandRange, RangeError> {
     }
     if range.is_empty() {
         return Err(RangeError {
-            kind: RangeErrorKind::EmptyResult,
+            kind: comma_hint(input)
+                .map_or(RangeErrorKind::EmptyResult, RangeErrorKind::SpaceMeansAnd),
             token: input.trim().to_string(),
             column: 1,
         });
     }
     Ok(range)
+}
+
+/// For a range that holds nothing because a space joined two terms ("and", as the
+/// classic query language reads it: `QQ+ AKs` is empty), the same terms joined by
+/// commas, when that reads to some combos: what PokerStove and Equilab users meant.
+fn comma_hint(input: &str) -> Option<String> {
+    let words: Vec<&str> = input.split_whitespace().collect();
+    if words.len() < 2 || words.iter().any(|w| w.contains(['(', ')', ','])) {
+        return None;
+    }
+    let joined = words.join(", ");
+    let tokens = tokenize(&joined).ok()?;
+    let mut parser = Parser {
+        tokens,
+        pos: 0,
+        input_len: joined.chars().count(),
+        depth: 0,
+    };
+    let range = parser.expr().ok()?;
+    (parser.peek_token().is_none() && !range.is_empty()).then_some(joined)
 }
 
 struct Parser {
