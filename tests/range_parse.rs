@@ -360,9 +360,14 @@ fn a_space_between_terms_that_hold_nothing_gets_the_comma_hint() {
     assert!(e.to_string().contains("did you mean `QQ+, AKs`?"), "{e}");
     // Where "and" is meant and holds combos, nothing changes.
     assert_eq!(HandRange::parse("Group1 Suited").unwrap().combo_count(), 4);
-    // Nothing to offer when the comma form holds nothing either.
+    // An intersection that holds nothing gets the offer too (the union does hold
+    // combos); inside parentheses the words are meant as written: no offer.
     assert_eq!(
         HandRange::parse("Pair Suited").unwrap_err().kind,
+        multiodds::range::RangeErrorKind::SpaceMeansAnd("Pair, Suited".into())
+    );
+    assert_eq!(
+        HandRange::parse("(Pair Suited)").unwrap_err().kind,
         multiodds::range::RangeErrorKind::EmptyResult
     );
 }

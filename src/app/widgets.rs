@@ -189,7 +189,14 @@ pub fn board_and_dead(
     taken: CardSet,
     id: &str,
 ) -> bool {
-    let mut edited = text_field(ui, "Board", board, errors.0, "Jh 4c 3h");
+    // A hint that cannot be read as a real board.
+    let mut edited = text_field(
+        ui,
+        "Board",
+        board,
+        errors.0,
+        "none (preflop); e.g. Jh 4c 3h",
+    );
     let cards = |t: &str| CardSet::parse(t).unwrap_or_default();
     let taken_by_others = cards(dead).union(taken).to_string();
     edited |= card_picker(
