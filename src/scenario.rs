@@ -344,11 +344,11 @@ impl Scenario {
                 });
             }
         }
-        let (min_mb, max_mb) = (
-            crate::equity::memory::MIN_MEMORY_BUDGET >> 20,
-            crate::equity::memory::MAX_MEMORY_BUDGET >> 20,
-        );
-        if self.memory_budget_mb != 0 && !(min_mb..=max_mb).contains(&self.memory_budget_mb) {
+        if self.memory_budget().is_none() {
+            let (min_mb, max_mb) = (
+                crate::equity::memory::MIN_MEMORY_BUDGET >> 20,
+                crate::equity::memory::MAX_MEMORY_BUDGET >> 20,
+            );
             return Err(ScenarioError::Invalid {
                 field: "memory_budget_mb".into(),
                 message: format!(
@@ -425,6 +425,14 @@ impl Scenario {
         Ok((board, dead))
     }
 
+    /// The memory budget in bytes: the default for 0, `None` when out of range.
+    fn memory_budget(&self) -> Option<u64> {
+        match self.memory_budget_mb {
+            0 => Some(crate::equity::memory::DEFAULT_MEMORY_BUDGET),
+            mb => crate::equity::memory::budget_from_mib(mb),
+        }
+    }
+
     /// Run settings from the scenario's mode, precision and seed.
     pub fn settings(&self) -> RunSettings {
         RunSettings {
@@ -434,10 +442,9 @@ impl Scenario {
             potential_target_se: Some(self.potential_target_se),
             time_limit: (self.time_budget_ms > 0)
                 .then(|| std::time::Duration::from_millis(self.time_budget_ms)),
-            memory_budget: match self.memory_budget_mb {
-                0 => crate::equity::memory::DEFAULT_MEMORY_BUDGET,
-                mb => mb << 20,
-            },
+            memory_budget: self
+                .memory_budget()
+                .unwrap_or(crate::equity::memory::DEFAULT_MEMORY_BUDGET),
             ..RunSettings::default()
         }
     }

@@ -303,9 +303,7 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         vs_error.as_ref(),
         "random, 22+, 15%…",
         &mut view.vs_grid,
-        CardSet::parse(&c.board)
-            .unwrap_or_default()
-            .union(CardSet::parse(&c.dead).unwrap_or_default()),
+        super::widgets::blocked_cards(&c.board, &c.dead),
         cx,
     );
     edited |= super::widgets::board_and_dead(

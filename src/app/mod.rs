@@ -316,19 +316,32 @@ impl MultiOddsApp {
             ("MultiOdds time budget", &mut saved.inputs.time_budget_s),
             ("Matchup time budget", &mut saved.matchup.time_budget_s),
         ] {
-            if !seconds.is_finite() || !widgets::TIME_BUDGET_RANGE.contains(seconds) {
+            // NaN and infinities are outside the range too.
+            if !widgets::TIME_BUDGET_RANGE.contains(seconds) {
                 numbers.push(format!("{name} {seconds} s"));
                 *seconds = widgets::sane_time_budget(*seconds);
             }
         }
-        for (name, precision) in [
-            ("MultiOdds precision", &mut saved.inputs.precision),
-            ("Matchup precision", &mut saved.matchup.precision),
-            ("Chart precision", &mut saved.chart.precision),
+        for (name, precision, default) in [
+            (
+                "MultiOdds precision",
+                &mut saved.inputs.precision,
+                Inputs::default().precision,
+            ),
+            (
+                "Matchup precision",
+                &mut saved.matchup.precision,
+                matchup::MatchupInputs::default().precision,
+            ),
+            (
+                "Chart precision",
+                &mut saved.chart.precision,
+                chart::ChartInputs::default().precision,
+            ),
         ] {
             if *precision >= widgets::PRECISION_STEPS.len() {
                 numbers.push(format!("{name} step {precision}"));
-                *precision = 2.min(widgets::PRECISION_STEPS.len() - 1);
+                *precision = default;
             }
         }
         if !saved.inputs.is_sane() || saved.inputs.validate().is_err() {

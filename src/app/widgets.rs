@@ -237,7 +237,6 @@ pub fn streets(board: &[Card]) -> String {
     parts.join(" · ")
 }
 
-/// A scenario's time budget for the app: none (0) becomes the app's default.
 /// The time budgets a view accepts, in seconds.
 pub const TIME_BUDGET_RANGE: std::ops::RangeInclusive<f64> = 0.1..=86_400.0;
 
@@ -251,6 +250,7 @@ pub fn sane_time_budget(seconds: f64) -> f64 {
     }
 }
 
+/// A scenario's time budget for the app: none (0) becomes the app's default.
 pub fn time_budget_from(ms: u64) -> f64 {
     if ms == 0 {
         DEFAULT_TIME_BUDGET_S

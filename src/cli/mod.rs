@@ -544,9 +544,8 @@ fn settings(run: &RunArgs) -> Result<RunSettings, CliError> {
             "--threads {t}: from 1 to {MAX_THREADS} (default: every core)"
         )));
     }
-    use multiodds::equity::memory::{MAX_MEMORY_BUDGET, MIN_MEMORY_BUDGET};
-    let memory_budget = run.memory_mb.saturating_mul(1 << 20);
-    if !(MIN_MEMORY_BUDGET..=MAX_MEMORY_BUDGET).contains(&memory_budget) {
+    use multiodds::equity::memory::{budget_from_mib, MAX_MEMORY_BUDGET, MIN_MEMORY_BUDGET};
+    let Some(memory_budget) = budget_from_mib(run.memory_mb) else {
         return Err(CliError::Usage(format!(
             "--memory-mb {}: from {} to {} (MiB; default {})",
             run.memory_mb,
@@ -554,7 +553,7 @@ fn settings(run: &RunArgs) -> Result<RunSettings, CliError> {
             MAX_MEMORY_BUDGET >> 20,
             multiodds::equity::memory::DEFAULT_MEMORY_BUDGET >> 20
         )));
-    }
+    };
     let mut s = RunSettings {
         memory_budget,
         method: if run.exact {

@@ -121,27 +121,25 @@ pub fn run_chart(
     let blocked = spec.board.union(spec.dead);
     // Heads-up preflop, the one-opponent column comes from the table at once: it is
     // shown whole before the other counts are sampled class by class.
-    if *spec.counts.start() == 1 && spec.board.is_empty() && spec.dead.is_empty() {
-        if let Ok(table) = super::preflop_table::PreflopTable::get() {
-            for class in HandClass::all() {
-                let mut hero = HandRange::empty();
-                for combo in class.combos() {
-                    hero.set(combo, 1.0);
-                }
-                let Ok(m) = super::Matchup::new(vec![hero, spec.vs.clone()], spec.board, spec.dead)
-                else {
-                    continue;
-                };
-                let points: Option<Vec<SweepPoint>> = table.heads_up_point(&m).map(|p| vec![p]);
-                result.cells[class.index()] = points.clone();
-                let cell = ChartCell {
-                    class,
-                    points,
-                    done: result.done,
-                };
-                if !progress(cell) || settings.cancel.is_cancelled() {
-                    return Ok(result);
-                }
+    let table = (*spec.counts.start() == 1 && spec.board.is_empty() && spec.dead.is_empty())
+        .then(|| super::preflop_table::PreflopTable::get().ok())
+        .flatten();
+    if let Some(table) = table {
+        for class in HandClass::all() {
+            let hero = class_range(class, blocked);
+            let Ok(m) = super::Matchup::new(vec![hero, spec.vs.clone()], spec.board, spec.dead)
+            else {
+                continue;
+            };
+            let points: Option<Vec<SweepPoint>> = table.heads_up_point(&m).map(|p| vec![p]);
+            result.cells[class.index()] = points.clone();
+            let cell = ChartCell {
+                class,
+                points,
+                done: result.done,
+            };
+            if !progress(cell) || settings.cancel.is_cancelled() {
+                return Ok(result);
             }
         }
     }
@@ -149,14 +147,13 @@ pub fn run_chart(
         if settings.cancel.is_cancelled() {
             break;
         }
-        let mut hero = HandRange::empty();
-        for combo in class.combos() {
-            if !combo.card_set().intersects(blocked) {
-                hero.set(combo, 1.0);
-            }
-        }
+        let hero = class_range(class, blocked);
         if !hero.is_empty() {
-            match class_points(spec, settings, class, hero) {
+            // The table's point, when the first pass gave one, is kept as it is.
+            let from_table = result.cells[class.index()]
+                .take()
+                .and_then(|points| points.into_iter().next());
+            match class_points(spec, settings, class, hero, from_table) {
                 Ok(points) => result.cells[class.index()] = Some(points),
                 // The class cannot face this range (its every combo shares a card).
                 Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
@@ -179,27 +176,29 @@ pub fn run_chart(
     Ok(result)
 }
 
-/// One class's points: one opponent from the preflop table where it applies, the
-/// other counts (or all) by its sweep.
+/// A class's combos that the board and dead cards leave, each at weight 1.
+fn class_range(class: HandClass, blocked: CardSet) -> HandRange {
+    let mut hero = HandRange::empty();
+    for combo in class.combos() {
+        if !combo.card_set().intersects(blocked) {
+            hero.set(combo, 1.0);
+        }
+    }
+    hero
+}
+
+/// One class's points: the one-opponent point from the preflop table when there is
+/// one, the other counts (or all) by its sweep.
 fn class_points(
     spec: &ChartSpec,
     settings: &RunSettings,
     class: HandClass,
     hero: HandRange,
+    from_table: Option<SweepPoint>,
 ) -> Result<Vec<SweepPoint>, EquityError> {
     let (lo, hi) = (*spec.counts.start(), *spec.counts.end());
-    let from_table = (lo == 1 && spec.board.is_empty() && spec.dead.is_empty())
-        .then(|| super::preflop_table::PreflopTable::get().ok())
-        .flatten()
-        .map(|table| {
-            let m =
-                super::Matchup::new(vec![hero.clone(), spec.vs.clone()], spec.board, spec.dead)?;
-            Ok::<_, EquityError>(table.heads_up_point(&m))
-        })
-        .transpose()?
-        .flatten();
+    let rest = if from_table.is_some() { 2 } else { lo };
     let mut points: Vec<SweepPoint> = from_table.into_iter().collect();
-    let rest = if points.is_empty() { lo } else { 2 };
     if rest <= hi {
         let sweep = Sweep::new(hero, spec.vs.clone(), spec.board, spec.dead, rest..=hi)?;
         let class_settings = RunSettings {

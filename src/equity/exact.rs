@@ -7,19 +7,12 @@
 //!   corrections for pairs that share a card (cost O(n log n) per board, not O(n²)).
 //! - More seats: canonical preflops ([`super::preflops`]).
 
+pub use super::memory::ExactCost;
 use super::symmetry::SuitSymmetry;
 use super::{choose, credit_showdown, Cancel, Matchup, MatchupTally, SeatSums};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use rayon::prelude::*;
-
-/// What an exact run of a matchup costs: hand evaluations (time) and the memory it
-/// holds at its peak (one cost model for the refusal, `auto` and the time left).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ExactCost {
-    pub evaluations: f64,
-    pub bytes: f64,
-}
 
 /// Estimated hand evaluations an exact run of `m` needs (for `auto`).
 pub fn estimated_evaluations(m: &Matchup) -> f64 {
@@ -28,11 +21,6 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
 
 /// Estimated evaluations and memory of an exact run of `m`.
 pub fn estimated_cost(m: &Matchup) -> ExactCost {
-    let k = m.cards_to_come() as u64;
-    let fixed: CardSet = fixed_cards(m);
-    let deck = 52 - m.board.union(m.dead).union(fixed).len() as u64;
-    let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
-    let order = sym.order() as f64;
     if super::preflop_table::applies(m) && super::preflop_table::PreflopTable::get().is_ok() {
         // One look-up per pair of combos (a few nanoseconds each).
         return ExactCost {
@@ -41,7 +29,10 @@ pub fn estimated_cost(m: &Matchup) -> ExactCost {
         };
     }
     if m.seats.len() == 2 {
-        let boards = choose(deck, k) as f64 / order;
+        let fixed: CardSet = fixed_cards(m);
+        let deck = 52 - m.board.union(m.dead).union(fixed).len() as u64;
+        let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
+        let boards = choose(deck, m.cards_to_come() as u64) as f64 / sym.order() as f64;
         ExactCost {
             evaluations: boards * heads_up_cost_per_board(m),
             // Per thread, each combo's value and index on one board (sorted twice).
@@ -77,13 +68,7 @@ fn direct_cost(m: &Matchup) -> Option<f64> {
 /// canonical preflops, with its cost. Both costs are cached on the matchup: the
 /// estimate, the worker's check and the run each ask.
 fn multiway_plan(m: &Matchup) -> (bool, ExactCost) {
-    let folded = || {
-        let f = super::preflops::estimated_cost(m);
-        ExactCost {
-            evaluations: f.evaluations,
-            bytes: f.bytes,
-        }
-    };
+    let folded = || super::preflops::estimated_cost(m);
     // The direct walk holds each combo's value on every river.
     let direct = |evaluations| ExactCost {
         evaluations,

@@ -6,6 +6,14 @@
 //! which), an explicit exact run is refused up front, and the folding itself checks
 //! its size as it grows, so a wrong estimate ends in a refusal, not a frozen machine.
 
+/// What an exact run costs: hand evaluations (time) and the memory it holds at its
+/// peak, from one estimate (the refusal, `auto` and the time left all read it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExactCost {
+    pub evaluations: f64,
+    pub bytes: f64,
+}
+
 /// The memory a run may use by default (512 MiB): a laptop with 8 GB keeps room.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 512 << 20;
 
@@ -15,6 +23,13 @@ pub const MIN_MEMORY_BUDGET: u64 = 32 << 20;
 
 /// The largest budget a user may set (1 TiB).
 pub const MAX_MEMORY_BUDGET: u64 = 1 << 40;
+
+/// A budget given in MiB (`--memory-mb`, scenario `memory_budget_mb`), in bytes;
+/// `None` outside [`MIN_MEMORY_BUDGET`]..=[`MAX_MEMORY_BUDGET`].
+pub fn budget_from_mib(mib: u64) -> Option<u64> {
+    Some(mib.saturating_mul(1 << 20))
+        .filter(|bytes| (MIN_MEMORY_BUDGET..=MAX_MEMORY_BUDGET).contains(bytes))
+}
 
 /// "about 7.9 GB", "512 MiB": a size for messages (binary units below 1 GiB read as
 /// the budgets are written; decimal GB above, as system monitors show them).
@@ -54,5 +69,8 @@ mod tests {
         assert_eq!(describe_bytes(f64::INFINITY), "more than any machine has");
         assert_eq!(describe_budget(DEFAULT_MEMORY_BUDGET), "512 MiB");
         assert_eq!(describe_budget(2 << 30), "2 GiB");
+        assert_eq!(budget_from_mib(512), Some(DEFAULT_MEMORY_BUDGET));
+        assert_eq!(budget_from_mib(31), None);
+        assert_eq!(budget_from_mib(u64::MAX), None);
     }
 }

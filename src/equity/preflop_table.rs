@@ -6,7 +6,7 @@
 //!   pairs of disjoint hands fold into the classes listed in `preflop_pairs.bin`, each
 //!   with the first hand's wins, the ties and both hands' winning categories over the
 //!   1,712,304 boards (integers, computed by MultiOdds itself:
-//!   `multiodds preflop-pairs > src/equity/preflop_pairs.bin`). The classes are in the
+//!   `multiodds preflop-pairs --out src/equity/preflop_pairs.bin`). The classes are in the
 //!   order of their canonical pair (the smallest image of the two hands under the 24
 //!   relabellings, sorted), so the file needs no keys: they are enumerated again here.
 //! - **Checked at load.** The file's checksum (FNV-1a over its payload) must match the
@@ -14,7 +14,7 @@
 //!   table is not used (exact work falls back to enumeration, which says nothing
 //!   different, only slower).
 //! - **Loaded on first use**: the classes' figures, and an index of every ordered pair
-//!   of hands to its class and side (7 MB, about 0.1 s once), so a range against a
+//!   of hands to its class and side (7 MB, about 60 ms once), so a range against a
 //!   range is one pass over its pairs.
 //! - **Exact with weights and card removal**: a deal's probability is the product of
 //!   the two hands' weights, over the pairs that share no card (SPEC §4), as
@@ -59,6 +59,29 @@ pub struct PairResult {
 }
 
 const SECOND: u32 = 1 << 31;
+
+/// A class's wins from one side: the wins of the hand on `side` (0: the class's first
+/// hand, 1: its second), the other hand's wins, and the ties.
+fn wins(c: &[u32; FIELDS], side: usize) -> (u64, u64, u64) {
+    let (first_wins, tie) = (c[0] as u64, c[1] as u64);
+    let second_wins = BOARDS - first_wins - tie;
+    if side == 0 {
+        (first_wins, second_wins, tie)
+    } else {
+        (second_wins, first_wins, tie)
+    }
+}
+
+/// A class's winning categories of the hand on `side` and of the other hand.
+fn hand_types(c: &[u32; FIELDS], side: usize) -> [[u64; 9]; 2] {
+    let of = |at: usize| std::array::from_fn(|i| c[at + i] as u64);
+    let (first, second) = (of(2), of(11));
+    if side == 0 {
+        [first, second]
+    } else {
+        [second, first]
+    }
+}
 
 /// FNV-1a, 64 bits: a checksum for the shipped file (not a defence against malice).
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -208,28 +231,25 @@ impl PreflopTable {
 
     /// Hand `a` against hand `b` preflop; `None` when they share a card.
     pub fn pair(&self, a: Combo, b: Combo) -> Option<PairResult> {
-        let entry = self.pair[a.index() * COMBOS + b.index()];
+        let (c, side) = self.entry(a.index(), b.index())?;
+        let (win, lose, tie) = wins(c, side);
+        Some(PairResult {
+            win,
+            lose,
+            tie,
+            hand_types: hand_types(c, side),
+        })
+    }
+
+    /// The class of hands `a` and `b` (combo indices) and the side `a` is on; `None`
+    /// when they share a card.
+    fn entry(&self, a: usize, b: usize) -> Option<(&[u32; FIELDS], usize)> {
+        let entry = self.pair[a * COMBOS + b];
         (entry != u32::MAX).then(|| {
-            let c = &self.classes[(entry & !SECOND) as usize];
-            let (first_wins, tie) = (c[0] as u64, c[1] as u64);
-            let second_wins = BOARDS - first_wins - tie;
-            let first: [u64; 9] = std::array::from_fn(|i| c[2 + i] as u64);
-            let second: [u64; 9] = std::array::from_fn(|i| c[11 + i] as u64);
-            if entry & SECOND == 0 {
-                PairResult {
-                    win: first_wins,
-                    lose: second_wins,
-                    tie,
-                    hand_types: [first, second],
-                }
-            } else {
-                PairResult {
-                    win: second_wins,
-                    lose: first_wins,
-                    tie,
-                    hand_types: [second, first],
-                }
-            }
+            (
+                &self.classes[(entry & !SECOND) as usize],
+                (entry >> 31) as usize,
+            )
         })
     }
 
@@ -266,21 +286,16 @@ impl PreflopTable {
                 if w == 0.0 {
                     continue;
                 }
-                let (first_wins, tie) = (c[0] as f64, c[1] as f64);
-                let second_wins = BOARDS as f64 - first_wins - tie;
-                // Side 0: the first seat holds the class's first hand.
-                let (mine, theirs, my_types, their_types) = if side == 0 {
-                    (first_wins, second_wins, 2, 11)
-                } else {
-                    (second_wins, first_wins, 11, 2)
-                };
-                for (seat, won, types) in [(0, mine, my_types), (1, theirs, their_types)] {
+                // `side`: which of the class's hands the first seat holds.
+                let (mine, theirs, tie) = wins(c, side);
+                let types = hand_types(c, side);
+                for (seat, won) in [mine, theirs].into_iter().enumerate() {
                     let s = &mut sums[seat];
                     s.weight += w * BOARDS as f64;
-                    s.win += w * won;
-                    s.tie += w * tie;
-                    s.equity += w * (won + tie / 2.0);
-                    for (h, &n) in s.hand_types.iter_mut().zip(&c[types..types + 9]) {
+                    s.win += w * won as f64;
+                    s.tie += w * tie as f64;
+                    s.equity += w * (won as f64 + tie as f64 / 2.0);
+                    for (h, &n) in s.hand_types.iter_mut().zip(&types[seat]) {
                         *h += w * n as f64;
                     }
                 }
@@ -301,22 +316,15 @@ impl PreflopTable {
         let mut out = Vec::with_capacity(hero.len());
         let mut total = 0.0;
         for i in 0..hero.len() {
-            let row = &self.pair[hero.combos[i].index() * COMBOS..][..COMBOS];
             let (mut weight, mut won) = (0.0, 0.0);
             for j in 0..villain.len() {
-                let entry = row[villain.combos[j].index()];
-                if entry == u32::MAX {
+                let Some((c, side)) = self.entry(hero.combos[i].index(), villain.combos[j].index())
+                else {
                     continue;
-                }
-                let c = &self.classes[(entry & !SECOND) as usize];
-                let (first_wins, tie) = (c[0] as f64, c[1] as f64);
-                let mine = if entry & SECOND == 0 {
-                    first_wins
-                } else {
-                    BOARDS as f64 - first_wins - tie
                 };
+                let (mine, _, tie) = wins(c, side);
                 weight += villain.weights[j];
-                won += villain.weights[j] * (mine + tie / 2.0);
+                won += villain.weights[j] * (mine as f64 + tie as f64 / 2.0);
             }
             if weight > 0.0 {
                 let share = hero.weights[i] * weight;
@@ -333,9 +341,7 @@ impl PreflopTable {
         }
         out
     }
-}
 
-impl PreflopTable {
     /// The sweep's point for one opponent (heads-up preflop, no dead cards; `None`
     /// otherwise), exact: win, tie, equity and win odds, hand strength (how often the
     /// hero's two cards rank above the opponent's now, ties half) and both sides'

@@ -22,6 +22,7 @@
 //!   sums do not depend on the thread count.
 
 use super::exact::{completions_from, count_deals};
+use super::memory::ExactCost;
 use super::symmetry::{SuitPermutation, SuitSymmetry};
 use super::{Cancel, EquityError, Matchup, MatchupTally, SeatSums, Showdown, MAX_SEATS};
 use crate::cards::{Card, CardSet};
@@ -450,14 +451,17 @@ impl<'a> Fold<'a> {
     /// Folds every deal from `seat` on; false once stopped (a limit or cancel).
     fn seat(&mut self, seat: usize, used: CardSet, weight: f64) -> bool {
         let n = self.m.seats.len();
-        if (self.steps - self.steps_shared >= FOLD_CHECK_EVERY
-            || self.deals - self.deals_shared >= FOLD_CHECK_EVERY
-            || self.classes.len() as u64 - self.classes_shared >= FOLD_CHECK_EVERY)
-            && !self.share_counts()
-        {
+        if self.steps - self.steps_shared >= FOLD_CHECK_EVERY && !self.share_counts() {
             return false;
         }
         if seat == n {
+            // Deals and classes grow only here: their counts are looked at here too.
+            if (self.deals - self.deals_shared >= FOLD_CHECK_EVERY
+                || self.classes.len() as u64 - self.classes_shared >= FOLD_CHECK_EVERY)
+                && !self.share_counts()
+            {
+                return false;
+            }
             self.deals += 1;
             self.ctx
                 .canonical(&self.deal, &mut self.key, &mut self.positions);
@@ -600,7 +604,7 @@ fn classes(
 #[derive(Clone, Default)]
 pub(crate) struct FoldCache {
     classes: std::sync::OnceLock<std::sync::Arc<Vec<PreflopClass>>>,
-    estimate: std::sync::OnceLock<FoldEstimate>,
+    estimate: std::sync::OnceLock<ExactCost>,
     direct_cost: std::sync::OnceLock<Option<f64>>,
 }
 
@@ -636,20 +640,14 @@ fn cached_classes(
 }
 
 /// What an exact run of `m` by canonical preflops costs: its evaluations (the units of
-/// its progress) and the memory its folded classes take.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct FoldEstimate {
-    pub(super) evaluations: f64,
-    pub(super) bytes: f64,
-}
-
-/// [`FoldEstimate`] of `m`, computed once per matchup (in bounded time and memory:
-/// past [`COUNTED_DEALS`] deals or [`ESTIMATE_MEMORY`] of classes it extrapolates).
-pub(super) fn estimated_cost(m: &Matchup) -> FoldEstimate {
+/// its progress) and the memory its folded classes take; computed once per matchup
+/// (in bounded time and memory: past [`COUNTED_DEALS`] deals or [`ESTIMATE_MEMORY`] of
+/// classes it extrapolates).
+pub(super) fn estimated_cost(m: &Matchup) -> ExactCost {
     *m.folded.estimate.get_or_init(|| estimate(m))
 }
 
-fn estimate(m: &Matchup) -> FoldEstimate {
+fn estimate(m: &Matchup) -> ExactCost {
     let ctx = Context::of(m);
     let limits = FoldLimits {
         deals: COUNTED_DEALS,
@@ -657,7 +655,7 @@ fn estimate(m: &Matchup) -> FoldEstimate {
     };
     let per_class = class_bytes(m.seats.len()) as f64;
     if let Ok(classes) = cached_classes(m, &ctx, limits, &Cancel::new()) {
-        return FoldEstimate {
+        return ExactCost {
             evaluations: classes.iter().map(|c| ctx.class_cost(&c.combos)).sum(),
             bytes: classes.len() as f64 * per_class,
         };
@@ -672,7 +670,7 @@ fn estimate(m: &Matchup) -> FoldEstimate {
     let folded = (ctx.perms.len() as f64 * ctx.orderings as f64).min(deals.max(1.0));
     let typical: Vec<u16> = typical_preflop(m);
     let classes = deals / folded;
-    FoldEstimate {
+    ExactCost {
         evaluations: classes * ctx.class_cost(&typical),
         // The folding tasks' copies and the merged classes: twice the classes.
         bytes: 2.0 * classes * per_class,

@@ -275,15 +275,8 @@ fn comma_hint(input: &str) -> Option<String> {
         return None;
     }
     let joined = words.join(", ");
-    let tokens = tokenize(&joined).ok()?;
-    let mut parser = Parser {
-        tokens,
-        pos: 0,
-        input_len: joined.chars().count(),
-        depth: 0,
-    };
-    let range = parser.expr().ok()?;
-    (parser.peek_token().is_none() && !range.is_empty()).then_some(joined)
+    // The joined text has commas, so this asks for no hint in turn.
+    parse_range(&joined).is_ok().then_some(joined)
 }
 
 struct Parser {

@@ -216,9 +216,7 @@ impl JobManager {
             }
         }
     }
-}
 
-impl JobManager {
     /// Cancels `handle`'s job and waits up to `timeout` for its last message, which
     /// holds what it had done (a Monte Carlo total, an exact run's partial sums).
     /// Other messages are dropped; `None` when the job sent nothing in time.
