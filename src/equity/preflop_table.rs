@@ -409,8 +409,12 @@ pub fn applies(m: &Matchup) -> bool {
     m.seats.len() == 2 && m.board.is_empty() && m.dead.is_empty()
 }
 
-/// The exact tally of `m` from the table when it applies and the table loads.
+/// The exact tally of `m` from the table when it applies and the table loads (it is
+/// loaded only for a matchup it answers: other exact runs never pay its first use).
 pub fn tally(m: &Matchup) -> Option<MatchupTally> {
+    if !applies(m) {
+        return None;
+    }
     PreflopTable::get().ok()?.matchup(m)
 }
 
