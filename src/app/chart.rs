@@ -1,108 +1,73 @@
 //! The Chart view: the 169 starting hands against N random opponents as a heat map on
 //! the 13×13 grid, filled in class by class by the same job as `multiodds table`.
 
+use super::command::{Command, CommandSender, ViewCommand};
 use super::picture::Drawing;
-use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewContext, ViewStatus, ViewTab};
-use super::widgets::{precision_of, settings_for, target_se, ERROR_COLOR};
-use super::CommandSender;
+use super::view::{
+    Computed, CsvOptions, FieldErrors, Received, RunTracker, View, ViewContext, ViewStatus,
+};
+use super::widgets::ERROR_COLOR;
 use crate::cards::CardSet;
 use crate::equity::chart::{ChartResult, ChartSpec};
-use crate::equity::Method;
+use crate::equity::sweep::{SweepPoint, MAX_OPPONENTS};
 use crate::range::HandClass;
-use crate::scenario::Scenario;
-use crate::worker::{Job, JobManager, JobOutput, Slot};
+use crate::scenario::{ChartFigure, ChartInputs, Scenario, ViewKind};
+use crate::worker::JobManager;
 use egui::{Color32, RichText, Sense};
 
-/// Which figure the heat map shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum ChartMetric {
-    #[default]
-    Equity,
-    Win,
-    Tie,
-    /// Classic win odds: win + ties counted half.
-    WinOdds,
-}
-
-/// The Chart view's inputs (persisted).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-pub struct ChartInputs {
-    /// The opponents' range (any two cards: `random`).
-    pub vs: String,
-    pub board: String,
-    pub dead: String,
-    /// Opponent count shown (1–9); the job computes all nine.
-    pub opponents: usize,
-    pub metric: ChartMetric,
-    pub precision: usize,
-    pub seed: u64,
-}
-
-impl Default for ChartInputs {
-    fn default() -> ChartInputs {
-        ChartInputs {
-            vs: "random".into(),
-            board: String::new(),
-            dead: String::new(),
-            opponents: 1,
-            metric: ChartMetric::Equity,
-            precision: 0,
-            seed: 1,
-        }
-    }
-}
-
-impl ChartInputs {
-    pub fn spec(&self) -> Result<ChartSpec, String> {
-        let board = CardSet::parse(&self.board).map_err(|e| format!("board: {e}"))?;
-        let dead = CardSet::parse(&self.dead).map_err(|e| format!("dead cards: {e}"))?;
-        crate::equity::check_board(board, dead).map_err(|e| e.to_string())?;
-        let vs = crate::range::HandRange::parse(&self.vs)
-            .map_err(|e| format!("{VS_ERROR}{e}\n{}", e.caret(&self.vs)))?;
-        Ok(ChartSpec {
-            board,
-            dead,
-            counts: 1..=9,
-            vs,
-        })
-    }
-
-    pub fn target_se(&self) -> f64 {
-        target_se(self.precision)
-    }
-}
-
-/// How an error of the opponents' range starts (it is shown at that field).
-const VS_ERROR: &str = "opponents' range: ";
-
-/// The 169 × 1–9 chart of the inputs.
-const CHART: Slot = Slot(20);
-
 /// The Chart view: its inputs (persisted through the app's `State`) and runtime.
-#[derive(Default)]
 pub struct ChartView {
     pub inputs: ChartInputs,
-    pub shown: Option<ChartResult>,
+    /// The chart of the inputs, and the result on screen with the inputs it used.
+    pub chart: Computed<ChartSpec, ChartInputs>,
     pub tracker: RunTracker,
-    pub error: Option<String>,
-    /// A job was submitted and none of its classes has arrived yet.
-    fresh: bool,
+    pub errors: FieldErrors,
     /// The opponents' range grid window.
     vs_grid: super::grid::GridState,
 }
 
 impl ChartView {
-    pub fn new(inputs: ChartInputs) -> ChartView {
+    pub fn from_scenario(scenario: &Scenario) -> ChartView {
         ChartView {
-            inputs,
-            ..ChartView::default()
+            inputs: scenario.chart.clone(),
+            chart: Computed::default(),
+            tracker: RunTracker::default(),
+            errors: FieldErrors::default(),
+            vs_grid: super::grid::GridState::default(),
         }
     }
 
+    /// The chart on screen.
+    pub fn shown(&self) -> Option<&ChartResult> {
+        self.chart.result()
+    }
+
+    /// The inputs the shown chart was computed from, with the count and figure chosen
+    /// now (choosing them does not recompute).
+    fn shown_inputs(&self) -> Option<ChartInputs> {
+        let label = &self.chart.shown.as_ref()?.label;
+        Some(ChartInputs {
+            shown_opponents: self.inputs.shown_opponents,
+            figure: self.inputs.figure,
+            ..label.clone()
+        })
+    }
+
     /// The shown figure of a class at the chosen opponent count: value, SE, point.
-    fn cell(&self, class: HandClass) -> Option<(f64, f64, &crate::equity::sweep::SweepPoint)> {
-        cell(self.shown.as_ref()?, &self.inputs, class)
+    fn cell(&self, class: HandClass) -> Option<(f64, f64, &SweepPoint)> {
+        cell(self.shown()?, &self.inputs, class)
+    }
+
+    fn validate(&self) -> Result<ChartSpec, FieldErrors> {
+        self.inputs
+            .validate()
+            .map_err(|p| FieldErrors::new(&p, |f| self.inputs.field_text(f)))
+    }
+}
+
+impl Default for ChartView {
+    fn default() -> ChartView {
+        ChartView::from_scenario(&Scenario::default())
     }
 }
 
@@ -110,22 +75,22 @@ fn cell<'r>(
     result: &'r ChartResult,
     inputs: &ChartInputs,
     class: HandClass,
-) -> Option<(f64, f64, &'r crate::equity::sweep::SweepPoint)> {
+) -> Option<(f64, f64, &'r SweepPoint)> {
     let p = result.cells[class.index()]
         .as_ref()?
         .iter()
-        .find(|p| p.opponents == inputs.opponents)?;
-    Some(match inputs.metric {
-        ChartMetric::Equity => (p.equity, p.std_error.equity, p),
-        ChartMetric::Win => (p.win, p.std_error.win, p),
-        ChartMetric::Tie => (p.tie, p.std_error.tie, p),
-        ChartMetric::WinOdds => (p.win_odds, p.std_error.win_odds, p),
-    })
+        .find(|p| p.opponents == inputs.shown())?;
+    let (value, se) = inputs.figure.of(p);
+    Some((value, se, p))
 }
 
 impl View for ChartView {
-    fn tab(&self) -> ViewTab {
-        ViewTab::Chart
+    fn kind(&self) -> ViewKind {
+        ViewKind::Chart
+    }
+
+    fn name(&self) -> &'static str {
+        "Chart view"
     }
 
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
@@ -133,69 +98,59 @@ impl View for ChartView {
     }
 
     fn central_panel(&mut self, ui: &mut egui::Ui, _commands: &CommandSender) {
+        let shown = self.shown_inputs();
         egui::ScrollArea::both()
             .id_salt("chart_map")
-            .show(ui, |ui| match &self.shown {
-                Some(result) => {
+            .show(ui, |ui| match (self.shown(), shown) {
+                (Some(result), Some(inputs)) => {
                     let size = ui
                         .available_width()
                         .min(ui.available_height() - 60.0)
                         .max(13.0 * 24.0);
-                    heat_map(ui, result, &self.inputs, size);
+                    heat_map(ui, result, &inputs, size);
                 }
-                None => {
-                    ui.label(if self.error.is_some() {
-                        "Fix the inputs to compute."
-                    } else {
+                _ => {
+                    ui.label(if self.errors.is_empty() {
                         "Computing…"
+                    } else {
+                        "Fix the inputs to compute."
                     });
                 }
             });
     }
 
-    fn submit(&mut self, jobs: &mut JobManager) {
+    fn submit(&mut self, jobs: &JobManager) {
         let has_result = self.has_result();
-        match self.inputs.spec() {
+        match self.validate() {
             Ok(spec) => {
-                self.error = None;
-                // The chart has no time budget: its 169 sweeps each stop at the target.
-                let i = &self.inputs;
-                let settings = settings_for(Method::MonteCarlo, i.target_se(), i.seed, None);
-                jobs.submit(CHART, Job::Chart(spec), settings);
-                self.fresh = true;
+                self.errors = FieldErrors::default();
+                let settings = self.inputs.settings();
+                self.chart.start(jobs, spec, settings, self.inputs.clone());
                 self.tracker.started(has_result);
             }
-            Err(e) => {
-                self.error = Some(e);
-                jobs.cancel(CHART);
+            Err(errors) => {
+                self.errors = errors;
+                self.chart.cancel();
                 self.tracker.rejected(has_result);
             }
         }
     }
 
-    fn slots(&self) -> &'static [Slot] {
-        &[CHART]
+    fn poll(&mut self) -> bool {
+        match self.chart.poll(&mut self.tracker) {
+            Some(Received::Failed(e)) => self.errors.set_whole(e.to_string()),
+            Some(_) => {}
+            None => return false,
+        }
+        true
     }
 
-    fn show(&mut self, output: JobOutput) {
-        match output {
-            JobOutput::Chart(result) => self.shown = Some(result),
-            JobOutput::ChartCell(cell) => {
-                // The first class of a new job starts a new chart.
-                if std::mem::take(&mut self.fresh) || self.shown.is_none() {
-                    self.shown = Some(ChartResult::empty(self.inputs.seed));
-                }
-                if let Some(chart) = &mut self.shown {
-                    chart.apply(cell);
-                }
-            }
-            JobOutput::Failed(e) => self.error = Some(e.to_string()),
-            _ => {}
-        }
+    fn cancel_jobs(&mut self) {
+        self.chart.cancel();
     }
 
     fn revalidate(&mut self) {
-        self.error = self.inputs.spec().err();
+        self.errors = self.validate().err().unwrap_or_default();
     }
 
     fn apply_own(&mut self, _command: ViewCommand) {}
@@ -209,8 +164,8 @@ impl View for ChartView {
     }
 
     fn status(&self) -> ViewStatus {
-        let has_errors = self.error.is_some();
-        let done = self.shown.as_ref().map_or(0, |c| c.done);
+        let has_errors = !self.errors.is_empty();
+        let done = self.shown().map_or(0, |c| c.done);
         // The worst standard error among the cells on screen (the chosen figure and
         // opponent count), as their tooltips show it.
         let shown: Vec<_> = HandClass::all().filter_map(|c| self.cell(c)).collect();
@@ -235,53 +190,38 @@ impl View for ChartView {
     }
 
     fn table_csv(&self, options: &CsvOptions) -> Option<String> {
-        let result = self.shown.as_ref()?;
+        let result = self.shown()?;
+        let inputs = self.shown_inputs()?;
         let header = crate::equity::table_csv::chart_header(
-            &self.inputs.vs,
-            &self.inputs.board,
-            &self.inputs.dead,
-            self.inputs.seed,
+            &inputs.opponents,
+            &inputs.board,
+            &inputs.dead,
+            inputs.run.seed,
             result.method_key(),
-            self.inputs.target_se(),
+            inputs.run.target_se,
         );
         Some(crate::equity::table_csv::chart(result, &header, options))
     }
 
     fn picture(&self) -> Option<Drawing> {
-        let result = self.shown.clone()?;
-        let inputs = self.inputs.clone();
+        let result = self.shown()?.clone();
+        let inputs = self.shown_inputs()?;
         Some(Box::new(move |ui: &mut egui::Ui| {
             let size = ui.available_width().min(ui.available_height() - 40.0);
             heat_map(ui, &result, &inputs, size);
         }))
     }
 
-    fn scenario(&self) -> Scenario {
-        Scenario {
-            view: crate::scenario::View::Chart,
-            opponents: self.inputs.vs.clone(),
-            board: self.inputs.board.clone(),
-            dead: self.inputs.dead.clone(),
-            target_se: self.inputs.target_se(),
-            seed: self.inputs.seed,
-            ..Scenario::default()
-        }
+    fn save(&self, scenario: &mut Scenario) {
+        scenario.chart = self.inputs.clone();
     }
 
     fn load(&mut self, scenario: &Scenario) {
-        self.inputs.vs = scenario.opponents.clone();
-        self.inputs.board = scenario.board.clone();
-        self.inputs.dead = scenario.dead.clone();
-        self.inputs.seed = scenario.seed;
-        self.inputs.precision = precision_of(scenario.target_se);
-    }
-
-    fn reset(&mut self) {
-        self.inputs = ChartInputs::default();
+        self.inputs = scenario.chart.clone();
     }
 
     fn has_result(&self) -> bool {
-        self.shown.is_some()
+        self.chart.shown.is_some()
     }
 }
 
@@ -290,17 +230,13 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     let commands = cx.commands;
     ui.heading("169-hand chart");
     let mut edited = false;
-    let vs_error = view
-        .error
-        .as_ref()
-        .and_then(|e| e.strip_prefix(VS_ERROR))
-        .map(str::to_string);
+    let errors = view.errors.clone();
     let c = &mut view.inputs;
     edited |= super::widgets::range_field(
         ui,
         "Opponents' range",
-        &mut c.vs,
-        vs_error.as_ref(),
+        &mut c.opponents,
+        errors.at("opponents"),
         "random, 22+, 15%…",
         &mut view.vs_grid,
         super::widgets::blocked_cards(&c.board, &c.dead),
@@ -310,42 +246,61 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         ui,
         &mut c.board,
         &mut c.dead,
-        (None, None),
+        (errors.at("board"), errors.at("dead")),
         CardSet::default(),
         "Chart",
     );
-    if let Some(e) = view.error.as_ref().filter(|e| !e.starts_with(VS_ERROR)) {
-        ui.label(RichText::new(e).color(ERROR_COLOR));
+    for field in ["inputs", "opponent_counts"] {
+        if let Some(e) = errors.at(field) {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
     }
     ui.horizontal(|ui| {
-        let l = ui.label("Opponents");
-        ui.add(egui::Slider::new(&mut c.opponents, 1..=9))
-            .labelled_by(l.id);
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Show");
-        ui.radio_value(&mut c.metric, ChartMetric::Equity, "equity");
-        ui.radio_value(&mut c.metric, ChartMetric::Win, "win");
-        ui.radio_value(&mut c.metric, ChartMetric::Tie, "tie");
-        ui.radio_value(&mut c.metric, ChartMetric::WinOdds, "win odds")
-            .on_hover_text("Classic scoring: win + ties counted as half a win, however many tie.");
-    });
-    ui.horizontal(|ui| {
-        let l = ui.label("Precision");
-        let name = super::widgets::PRECISION_STEPS[c.precision.min(4)].1;
+        let (lo, hi) = &mut c.opponent_counts;
+        let l = ui.label("Compute against");
         edited |= ui
-            .add(
-                egui::Slider::new(&mut c.precision, 0..=4)
-                    .show_value(false)
-                    .text(name),
-            )
+            .add(egui::DragValue::new(lo).range(1..=MAX_OPPONENTS))
             .labelled_by(l.id)
             .changed();
+        let l = ui.label("to");
+        edited |= ui
+            .add(egui::DragValue::new(hi).range(1..=MAX_OPPONENTS))
+            .labelled_by(l.id)
+            .changed();
+        ui.label("opponents");
+        if *lo > *hi {
+            std::mem::swap(lo, hi);
+        }
     });
+    ui.horizontal(|ui| {
+        let (lo, hi) = c.opponent_counts;
+        let l = ui.label("Show");
+        let mut shown = c.shown();
+        if ui
+            .add(egui::Slider::new(&mut shown, lo..=hi.max(lo)).suffix(" opponents"))
+            .labelled_by(l.id)
+            .changed()
+        {
+            c.shown_opponents = shown;
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Figure");
+        for figure in ChartFigure::ALL {
+            ui.radio_value(&mut c.figure, figure, figure.name())
+                .on_hover_text(figure.metric().definition);
+        }
+    });
+    ui.horizontal(|ui| edited |= super::widgets::precision_slider(ui, &mut c.run.target_se));
+    for field in ["target_se", "memory_budget_mb"] {
+        if let Some(e) = errors.at(field) {
+            ui.label(RichText::new(e).color(ERROR_COLOR));
+        }
+    }
     ui.separator();
     if view.tracker.running {
         if ui.button("Stop").clicked() {
-            commands.view(ViewTab::Chart, ViewCommand::Stop);
+            commands.view(ViewKind::Chart, ViewCommand::Stop);
         }
     } else if ui
         .button(if view.tracker.stale {
@@ -355,34 +310,26 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         })
         .clicked()
     {
-        commands.view(ViewTab::Chart, ViewCommand::Resume);
+        commands.view(ViewKind::Chart, ViewCommand::Resume);
     }
     if ui.button("Export chart as CSV…").clicked() {
-        commands.send(super::Command::OpenDialog(
-            super::files::DialogPurpose::ExportCsv,
-        ));
+        commands.send(Command::OpenDialog(super::files::DialogPurpose::ExportCsv));
     }
     if edited {
-        commands.view(ViewTab::Chart, ViewCommand::Edited);
+        commands.view(ViewKind::Chart, ViewCommand::Edited);
     }
 }
 
 /// The heat map with its title and colour key, `size` points wide.
 pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, size: f32) {
-    let n = inputs.opponents;
-    let metric = inputs.metric;
-    let figure = match metric {
-        ChartMetric::Equity => "Equity",
-        ChartMetric::Win => "Win",
-        ChartMetric::Tie => "Tie",
-        ChartMetric::WinOdds => "Win odds",
-    };
+    let n = inputs.shown();
+    let figure = inputs.figure.metric().name;
     let board = if inputs.board.trim().is_empty() {
         "preflop".to_string()
     } else {
         inputs.board.trim().to_string()
     };
-    let holding = match inputs.vs.trim() {
+    let holding = match inputs.opponents.trim() {
         "random" => "random opponent(s)".to_string(),
         vs => format!("opponent(s) holding {vs}"),
     };

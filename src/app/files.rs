@@ -1,7 +1,7 @@
 //! File dialogs (through `egui_file`: browsing, filters, Enter and Escape), the question
 //! before a file is replaced, messages, and the short "Saved to …" notes.
 
-use super::{Command, CommandSender};
+use super::command::{Command, CommandSender};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

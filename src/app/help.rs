@@ -2,7 +2,8 @@
 //! the table and the CSV use), the range notation with the classic query words, and the
 //! keyboard shortcuts. Opened with F1 or Help → Help; Escape closes it.
 
-use super::multiodds::plot::{SeriesExt, SERIES};
+use super::multiodds::plot::MetricStyle;
+use crate::equity::metrics::SWEEP_METRICS;
 use egui::RichText;
 
 /// Range notation, SPEC §3 summarised: (what you write, what it means).
@@ -92,7 +93,7 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                 .striped(true)
                 .num_columns(2)
                 .show(ui, |ui| {
-                    for s in &SERIES {
+                    for s in &SWEEP_METRICS {
                         ui.label(RichText::new(s.name).strong().color(s.color()));
                         ui.label(s.definition);
                         ui.end_row();

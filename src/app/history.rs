@@ -1,7 +1,7 @@
 //! Undo and redo of input edits, across views: each step is a view's inputs (as a
 //! scenario) before an edit. Keystrokes in quick succession make one step.
 
-use super::view::ViewTab;
+use crate::scenario::ViewKind as ViewTab;
 use crate::scenario::Scenario;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! and the user's named ranges, saved with the app state; offered beside every range
 //! field.
 
-use super::{Command, CommandSender};
+use super::command::{Command, CommandSender};
 
 /// A range with a name.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

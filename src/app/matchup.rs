@@ -1,163 +1,90 @@
-//! The Matchup view (PokerStove-style): 2–10 seats, each a hand or a weighted range
+//! The Matchup view (PokerStove-style): 2–23 seats, each a hand or a weighted range
 //! (typed or painted on a grid), board and dead cards; per seat equity, win and tie
 //! with standard errors, combos, exact/MC, and the hand types each seat wins with.
 
+use super::command::{CommandSender, ViewCommand};
 use super::grid::GridState;
 use super::picture::Drawing;
-use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewContext, ViewStatus, ViewTab};
-use super::widgets::{
-    blocked_cards, board_and_dead, parsed, precision_of, range_field, run_footer, run_settings,
-    settings_for, target_se, time_budget_from, DEFAULT_TIME_BUDGET_S, ERROR_COLOR,
+use super::view::{
+    Computed, CsvOptions, FieldErrors, Received, RunTracker, View, ViewContext, ViewStatus,
 };
-use super::CommandSender;
+use super::widgets::{
+    blocked_cards, board_and_dead, range_field, run_footer, run_settings, ERROR_COLOR,
+};
 use crate::cards::CardSet;
 use crate::equity::{Matchup, MatchupResult, Method, MAX_SEATS};
 use crate::eval::HandCategory;
-use crate::range::HandRange;
-use crate::scenario::Scenario;
-use crate::worker::{Job, JobManager, JobOutput, Slot};
+use crate::scenario::{MatchupInputs, Scenario, ViewKind};
+use crate::worker::JobManager;
 use egui::{Color32, RichText};
 
-/// What the user typed in the Matchup view (persisted).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-pub struct MatchupInputs {
-    pub seats: Vec<String>,
+/// The inputs a matchup result was computed from: each seat's text and its live
+/// combo count, and the board.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Seats {
+    pub texts: Vec<String>,
+    pub combos: Vec<usize>,
     pub board: String,
     pub dead: String,
-    pub mode: Method,
-    /// Index into the precision steps of the MultiOdds view.
-    pub precision: usize,
-    pub seed: u64,
-    /// A Monte Carlo run ends after this many seconds at most.
-    pub time_budget_s: f64,
 }
 
-impl Default for MatchupInputs {
-    fn default() -> MatchupInputs {
-        MatchupInputs {
-            seats: vec!["AKs".into(), "QQ".into()],
-            board: String::new(),
-            dead: String::new(),
-            mode: Method::Auto,
-            precision: 2,
-            seed: 1,
-            time_budget_s: DEFAULT_TIME_BUDGET_S,
-        }
-    }
-}
-
-/// Per-field messages of the Matchup view.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct MatchupErrors {
-    pub seats: Vec<Option<String>>,
-    pub board: Option<String>,
-    pub dead: Option<String>,
-    pub scenario: Option<String>,
-}
-
-impl MatchupErrors {
-    pub fn is_empty(&self) -> bool {
-        self.seats.iter().all(Option::is_none)
-            && self.board.is_none()
-            && self.dead.is_none()
-            && self.scenario.is_none()
-    }
-}
-
-impl MatchupInputs {
-    pub fn target_se(&self) -> f64 {
-        target_se(self.precision)
-    }
-
-    /// Checks every field; the matchup to run, or every field's problem.
-    pub fn validate(&self) -> Result<Matchup, Box<MatchupErrors>> {
-        let mut errors = MatchupErrors {
-            seats: vec![None; self.seats.len()],
-            ..MatchupErrors::default()
-        };
-        let mut ranges = Vec::new();
-        for (text, slot) in self.seats.iter().zip(&mut errors.seats) {
-            ranges.extend(parsed(HandRange::parse(text), text, slot));
-        }
-        let board = parsed(CardSet::parse(&self.board), &self.board, &mut errors.board);
-        let dead = parsed(CardSet::parse(&self.dead), &self.dead, &mut errors.dead);
-        if !errors.is_empty() {
-            return Err(Box::new(errors));
-        }
-        let (Some(board), Some(dead)) = (board, dead) else {
-            unreachable!("no field error means the cards parsed")
-        };
-        Matchup::new(ranges, board, dead).map_err(|e| {
-            errors.scenario = Some(e.to_string());
-            Box::new(errors)
-        })
-    }
-
-    pub fn to_scenario(&self) -> Scenario {
-        Scenario {
-            view: crate::scenario::View::Matchup,
-            seats: self.seats.clone(),
-            board: self.board.clone(),
-            dead: self.dead.clone(),
-            mode: self.mode,
-            target_se: self.target_se(),
-            time_budget_ms: (self.time_budget_s * 1000.0) as u64,
-            seed: self.seed,
-            ..Scenario::default()
-        }
-    }
-
-    pub fn from_scenario(s: &Scenario) -> MatchupInputs {
-        let precision = precision_of(s.target_se);
-        MatchupInputs {
-            seats: s.seats.clone(),
-            board: s.board.clone(),
-            dead: s.dead.clone(),
-            mode: s.mode,
-            precision,
-            seed: s.seed,
-            time_budget_s: time_budget_from(s.time_budget_ms),
-        }
-    }
-}
-
-/// The seats' results, with the seat texts they belong to.
-pub type SeatResults = (MatchupResult, Vec<String>);
-
-/// The matchup of the inputs.
-const MATCHUP: Slot = Slot(10);
+/// A matchup's result on screen, with the seats it belongs to.
+pub type SeatResults = super::view::Shown<MatchupResult, Seats>;
 
 /// The Matchup view: its inputs (persisted through the app's `State`) and runtime.
-#[derive(Default)]
 pub struct MatchupView {
     pub inputs: MatchupInputs,
-    pub shown: Option<SeatResults>,
+    /// The matchup of the inputs, and its result on screen.
+    pub matchup: Computed<Matchup, Seats>,
     pub tracker: RunTracker,
-    pub errors: MatchupErrors,
+    pub errors: FieldErrors,
     pub grids: Vec<GridState>,
     pub selected_seat: usize,
-    /// The seats the running job computes, and their live combo counts.
-    pub job_seats: Vec<String>,
-    pub job_combos: Vec<usize>,
     /// A baseline to compare against (Pin).
     pub pinned: Option<SeatResults>,
     /// The inputs validated once per edit.
-    validated: Option<Result<Matchup, Box<MatchupErrors>>>,
+    validated: Option<Result<Matchup, FieldErrors>>,
 }
 
 impl MatchupView {
-    pub fn new(inputs: MatchupInputs) -> MatchupView {
+    pub fn from_scenario(scenario: &Scenario) -> MatchupView {
         MatchupView {
-            inputs,
-            ..MatchupView::default()
+            inputs: scenario.matchup.clone(),
+            matchup: Computed::default(),
+            tracker: RunTracker::default(),
+            errors: FieldErrors::default(),
+            grids: Vec::new(),
+            selected_seat: 0,
+            pinned: None,
+            validated: None,
         }
+    }
+
+    /// The result on screen.
+    pub fn shown(&self) -> Option<&SeatResults> {
+        self.matchup.shown.as_ref()
+    }
+
+    fn validate(&self) -> Result<Matchup, FieldErrors> {
+        self.inputs
+            .validate()
+            .map_err(|p| FieldErrors::new(&p, |f| self.inputs.field_text(f)))
+    }
+}
+
+impl Default for MatchupView {
+    fn default() -> MatchupView {
+        MatchupView::from_scenario(&Scenario::default())
     }
 }
 
 impl View for MatchupView {
-    fn tab(&self) -> ViewTab {
-        ViewTab::Matchup
+    fn kind(&self) -> ViewKind {
+        ViewKind::Matchup
+    }
+
+    fn name(&self) -> &'static str {
+        "Matchup view"
     }
 
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
@@ -169,63 +96,61 @@ impl View for MatchupView {
             .id_salt("matchup_results")
             .show(ui, |ui| {
                 results(self, ui, commands);
-                if let Some((result, seats)) = &self.shown {
+                if let Some(shown) = self.shown() {
                     ui.add_space(8.0);
                     let height = (ui.available_height() - 8.0).clamp(200.0, 420.0);
-                    equity_bars(ui, result, seats, height);
+                    equity_bars(ui, &shown.result, &shown.label.texts, height);
                 }
             });
     }
 
-    fn submit(&mut self, jobs: &mut JobManager) {
+    fn submit(&mut self, jobs: &JobManager) {
         let has_result = self.has_result();
-        let validated = self
-            .validated
-            .take()
-            .unwrap_or_else(|| self.inputs.validate());
+        let validated = self.validated.take().unwrap_or_else(|| self.validate());
         match validated {
             Ok(m) => {
-                self.errors = MatchupErrors::default();
+                self.errors = FieldErrors::default();
                 let i = &self.inputs;
-                let settings = settings_for(i.mode, i.target_se(), i.seed, Some(i.time_budget_s));
-                self.job_seats = i.seats.clone();
-                self.job_combos = m.seats.iter().map(|s| s.len()).collect();
-                jobs.submit(MATCHUP, Job::Matchup(m), settings);
+                let seats = Seats {
+                    texts: i.seats.clone(),
+                    combos: m.seats.iter().map(|s| s.len()).collect(),
+                    board: i.board.clone(),
+                    dead: i.dead.clone(),
+                };
+                self.matchup.start(jobs, m, i.run.settings(), seats);
                 self.tracker.started(has_result);
             }
             Err(errors) => {
-                self.errors = *errors;
-                jobs.cancel(MATCHUP);
+                self.errors = errors;
+                self.matchup.cancel();
                 self.tracker.rejected(has_result);
             }
         }
     }
 
-    fn slots(&self) -> &'static [Slot] {
-        &[MATCHUP]
+    fn poll(&mut self) -> bool {
+        match self.matchup.poll(&mut self.tracker) {
+            // A failed job (refused exact work, an engine fault) says why in its view.
+            Some(Received::Failed(e)) => self.errors.set_whole(e.to_string()),
+            Some(_) => {}
+            None => return false,
+        }
+        true
     }
 
-    fn show(&mut self, output: JobOutput) {
-        match output {
-            JobOutput::Matchup(result) => self.shown = Some((result, self.job_seats.clone())),
-            // A failed job (refused exact work, an engine fault) says why in its view.
-            JobOutput::Failed(e) => self.errors.scenario = Some(e.to_string()),
-            _ => {}
-        }
+    fn cancel_jobs(&mut self) {
+        self.matchup.cancel();
     }
 
     fn revalidate(&mut self) {
-        let validated = self.inputs.validate();
-        self.errors = match &validated {
-            Ok(_) => MatchupErrors::default(),
-            Err(e) => (**e).clone(),
-        };
+        let validated = self.validate();
+        self.errors = validated.as_ref().err().cloned().unwrap_or_default();
         self.validated = Some(validated);
     }
 
     fn apply_own(&mut self, command: ViewCommand) {
         match command {
-            ViewCommand::Pin => self.pinned = self.shown.clone(),
+            ViewCommand::Pin => self.pinned = self.shown().cloned(),
             ViewCommand::Unpin => self.pinned = None,
             ViewCommand::Select(seat) => self.selected_seat = seat,
             ViewCommand::Edited | ViewCommand::Stop | ViewCommand::Resume => {}
@@ -242,21 +167,18 @@ impl View for MatchupView {
 
     fn status(&self) -> ViewStatus {
         let has_errors = !self.errors.is_empty();
-        let (deals, worst) = self.shown.as_ref().map_or((0, 0.0), |(r, _)| {
+        let result = self.shown().map(|s| &s.result);
+        let (deals, worst) = result.map_or((0, 0.0), |r| {
             (
                 r.deals,
                 r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max),
             )
         });
-        let why = self.shown.as_ref().map(|(r, _)| r.status.describe());
+        let why = result.map(|r| r.status.describe());
         ViewStatus {
             phase: self.tracker.phase(has_errors),
             detail: self.tracker.detail(has_errors, why),
-            figures: match self
-                .shown
-                .as_ref()
-                .map(|(r, _)| (r.method, r.has_figures()))
-            {
+            figures: match result.map(|r| (r.method, r.has_figures())) {
                 Some((Method::Exact, _)) => format!("{deals} deals · exact"),
                 Some((_, false)) => format!("{deals} deals · figures n/a"),
                 _ => format!("{deals} deals · worst equity SE {:.3}%", 100.0 * worst),
@@ -268,52 +190,54 @@ impl View for MatchupView {
     }
 
     fn table_csv(&self, options: &CsvOptions) -> Option<String> {
-        let (result, seats) = self.shown.as_ref()?;
+        let shown = self.shown()?;
+        let (result, seats) = (&shown.result, &shown.label);
         let header = [
             ("view", "Matchup".to_string()),
-            ("seats", seats.join(" | ")),
-            ("board", self.inputs.board.clone()),
-            ("dead", self.inputs.dead.clone()),
+            ("seats", seats.texts.join(" | ")),
+            ("board", seats.board.clone()),
+            ("dead", seats.dead.clone()),
             ("seed", result.seed.map_or("-".into(), |s| s.to_string())),
             ("method", result.method.key().to_string()),
             ("stopped", result.status.describe()),
         ];
         Some(crate::equity::table_csv::matchup(
-            result, seats, &header, options,
+            result,
+            &seats.texts,
+            &header,
+            options,
         ))
     }
 
     fn picture(&self) -> Option<Drawing> {
-        let (result, seats) = self.shown.clone()?;
+        let shown = self.shown()?.clone();
+        let board = shown.label.board.trim();
         let title = format!(
             "Matchup: {} on {}",
-            seats.join(" vs "),
-            if self.inputs.board.trim().is_empty() {
-                "preflop"
-            } else {
-                self.inputs.board.trim()
-            }
+            shown.label.texts.join(" vs "),
+            if board.is_empty() { "preflop" } else { board }
         );
         Some(Box::new(move |ui: &mut egui::Ui| {
             ui.heading(&title);
-            equity_bars(ui, &result, &seats, ui.available_height());
+            equity_bars(
+                ui,
+                &shown.result,
+                &shown.label.texts,
+                ui.available_height(),
+            );
         }))
     }
 
-    fn scenario(&self) -> Scenario {
-        self.inputs.to_scenario()
+    fn save(&self, scenario: &mut Scenario) {
+        scenario.matchup = self.inputs.clone();
     }
 
     fn load(&mut self, scenario: &Scenario) {
-        self.inputs = MatchupInputs::from_scenario(scenario);
-    }
-
-    fn reset(&mut self) {
-        self.inputs = MatchupInputs::default();
+        self.inputs = scenario.matchup.clone();
     }
 
     fn has_result(&self) -> bool {
-        self.shown.is_some()
+        self.matchup.shown.is_some()
     }
 }
 
@@ -394,7 +318,7 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
             ui,
             &label,
             &mut view.inputs.seats[i],
-            errors.seats.get(i).and_then(Option::as_ref),
+            errors.at(&format!("seats[{i}]")),
             "AKs, Ah Kh, QQ+, random…",
             &mut view.grids[i],
             blocked,
@@ -421,27 +345,22 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         ui,
         &mut view.inputs.board,
         &mut view.inputs.dead,
-        (errors.board.as_ref(), errors.dead.as_ref()),
+        (errors.at("board"), errors.at("dead")),
         known,
         "Matchup",
     );
-    if let Some(message) = &errors.scenario {
-        ui.label(RichText::new(message).color(ERROR_COLOR));
+    for field in ["inputs", "seats"] {
+        if let Some(message) = errors.at(field) {
+            ui.label(RichText::new(message).color(ERROR_COLOR));
+        }
     }
-    let m = &mut view.inputs;
-    edited |= run_settings(
-        ui,
-        &mut m.mode,
-        &mut m.precision,
-        &mut m.seed,
-        &mut m.time_budget_s,
-    );
+    edited |= run_settings(ui, &mut view.inputs.run, &errors, true);
     run_footer(
         ui,
-        ViewTab::Matchup,
+        ViewKind::Matchup,
         &view.tracker,
         view.pinned.is_some(),
-        view.shown.is_some(),
+        view.has_result(),
         edited,
         cx.commands,
     );
@@ -449,7 +368,7 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
 
 /// The results of the Matchup view.
 pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) {
-    let Some((result, seats)) = view.shown.as_ref() else {
+    let Some(shown) = view.shown() else {
         ui.label(if view.errors.is_empty() {
             "Computing…"
         } else {
@@ -457,6 +376,7 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
         });
         return;
     };
+    let (result, seats) = (&shown.result, &shown.label);
     let color = if view.tracker.stale {
         Color32::GRAY
     } else {
@@ -486,8 +406,8 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
         pinned
             .as_ref()
             .filter(|_| shown)
-            .filter(|(b, _)| b.seats.len() == result.seats.len())
-            .map(|(b, _)| format!(" ({:+.2})", 100.0 * (v - b.seats[i].equity)))
+            .filter(|b| b.result.seats.len() == result.seats.len())
+            .map(|b| format!(" ({:+.2})", 100.0 * (v - b.result.seats[i].equity)))
             .unwrap_or_default()
     };
     if let Some(why) = result.figures_not_applicable() {
@@ -510,12 +430,12 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
-            for (i, (s, text)) in result.seats.iter().zip(seats.iter()).enumerate() {
+            for (i, (s, text)) in result.seats.iter().zip(seats.texts.iter()).enumerate() {
                 if ui
                     .selectable_label(view.selected_seat == i, format!("{}", i + 1))
                     .clicked()
                 {
-                    commands.view(ViewTab::Matchup, ViewCommand::Select(i));
+                    commands.view(ViewKind::Matchup, ViewCommand::Select(i));
                 }
                 // A long range keeps the figures on screen: its first characters, the
                 // whole text on hover.
@@ -524,7 +444,7 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                 if short.len() < text.len() {
                     label.on_hover_text(shorten(text, 2_000));
                 }
-                let combos = view.job_combos.get(i).copied().unwrap_or(0);
+                let combos = seats.combos.get(i).copied().unwrap_or(0);
                 ui.label(RichText::new(combos.to_string()).monospace());
                 ui.label(
                     RichText::new(pct(s.equity, s.equity_se) + &delta(i, s.equity))

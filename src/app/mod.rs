@@ -1,19 +1,17 @@
-//! The desktop app (eframe + egui + egui_plot): a shell around three views.
+//! The desktop app (eframe + egui + egui_plot): a shell around the views.
 //!
 //! Each view ([`view::View`]: MultiOdds, Matchup, Chart) is a component that owns its
-//! inputs, its jobs, its shown and pinned results and its status. The shell ([`Shell`])
-//! holds only what is shared: the job manager, dialogs, messages, the command queue
-//! and settings. What is persisted is a separate [`State`], so runtime data cannot be
-//! saved by mistake. `logic()` drains the job manager's messages under a time budget
-//! (asking for another frame when the budget runs out) and routes each to the view
-//! that owns its slot; `ui()` only draws, and widgets send [`Command`]s through a
+//! inputs, its jobs, its shown and pinned results and its status; the views are listed
+//! once, in [`registry`]. The shell ([`Shell`]) holds only what is shared: the job
+//! manager, dialogs, messages, the command queue and settings. What is persisted is a
+//! separate [`State`], so runtime data cannot be saved by mistake. `logic()` lets each
+//! view take its jobs' messages under a time budget (asking for another frame when the
+//! budget runs out); `ui()` only draws, and widgets send [`Command`]s through a
 //! cloneable [`CommandSender`], applied after layout. Workers never share state with
 //! the UI: results arrive as messages.
-//!
-//! Adding a view: one file implementing [`view::View`], a field in [`Views`] and its
-//! line in [`Views::all_mut`] and [`Views::get_mut`].
 
 pub mod chart;
+pub mod command;
 mod files;
 pub mod grid;
 mod help;
@@ -23,81 +21,33 @@ pub mod matchup;
 pub mod multiodds;
 mod persist;
 pub mod picture;
+pub mod registry;
 pub mod view;
 pub mod widgets;
 
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, ViewKind};
 use crate::worker::JobManager;
+pub use command::{Command, CommandSender, ViewCommand};
 pub use files::DialogPurpose;
-pub use multiodds::{FieldErrors, Inputs, Shown};
+pub use registry::Views;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-pub use view::{CsvOptions, View, ViewCommand, ViewTab};
+pub use view::{CsvOptions, View};
 
-/// Most time `logic()` spends draining messages per frame.
+/// Most time `logic()` spends taking messages per frame.
 const DRAIN_BUDGET: Duration = Duration::from_millis(4);
 /// How often a running view's clock ticks on screen.
 const CLOCK_TICK: Duration = Duration::from_millis(250);
-
-/// What widgets ask for; applied after the frame's layout.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// A command for one view (its inputs changed, Stop, Pin…).
-    ToView(ViewTab, ViewCommand),
-    /// Switch views.
-    ShowView(ViewTab),
-    New,
-    Open(PathBuf),
-    Save,
-    /// Write the scenario here (replacing any file: asked before, see `Chosen`).
-    SaveAs(PathBuf),
-    ExportCsv(PathBuf),
-    /// The current view's plot as a PNG of the chosen size.
-    ExportPng(PathBuf),
-    /// A file dialog's answer; a write to an existing file asks first.
-    Chosen(DialogPurpose, PathBuf),
-    OpenDialog(DialogPurpose),
-    CloseDialog,
-    DismissMessage,
-    /// The "Replace the file?" question was answered (or dismissed).
-    DismissOverwrite,
-    /// Copy the current view's table to the clipboard (CSV).
-    CopyTable,
-    /// Restore the inputs before the last edit (Ctrl+Z).
-    Undo,
-    /// Restore the inputs undone last (Ctrl+Shift+Z, Ctrl+Y).
-    Redo,
-    /// Keep a named range in the library (replacing one of the same name).
-    SaveRange(library::NamedRange),
-    ForgetRange(String),
-    ShowHelp,
-}
-
-/// Widgets send commands through this (cheap to clone, never blocks).
-#[derive(Clone)]
-pub struct CommandSender(crossbeam_channel::Sender<Command>);
-
-impl CommandSender {
-    pub fn send(&self, command: Command) {
-        // The receiver lives as long as the app: a send cannot fail while drawing.
-        let _ = self.0.send(command);
-    }
-
-    /// A command for one view.
-    pub fn view(&self, tab: ViewTab, command: ViewCommand) {
-        self.send(Command::ToView(tab, command));
-    }
-}
 
 /// What the app saves between sessions (and nothing else).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct State {
-    pub view: ViewTab,
-    pub inputs: Inputs,
+    /// The view on screen.
+    pub view: ViewKind,
+    /// Every view's inputs (the same model as a scenario file).
+    pub scenario: Scenario,
     pub figures: multiodds::FigureOptions,
-    pub matchup: matchup::MatchupInputs,
-    pub chart: chart::ChartInputs,
     pub recent: Vec<PathBuf>,
     pub file: Option<PathBuf>,
     pub csv: CsvOptions,
@@ -110,11 +60,9 @@ pub struct State {
 impl Default for State {
     fn default() -> State {
         State {
-            view: ViewTab::default(),
-            inputs: Inputs::default(),
+            view: ViewKind::default(),
+            scenario: Scenario::default(),
             figures: multiodds::FigureOptions::default(),
-            matchup: matchup::MatchupInputs::default(),
-            chart: chart::ChartInputs::default(),
             recent: Vec::new(),
             file: None,
             csv: CsvOptions::default(),
@@ -124,34 +72,49 @@ impl Default for State {
     }
 }
 
-/// The views.
-#[derive(Default)]
-pub struct Views {
-    pub multiodds: multiodds::MultiOddsView,
-    pub matchup: matchup::MatchupView,
-    pub chart: chart::ChartView,
-}
-
-impl Views {
-    pub fn all_mut(&mut self) -> [&mut dyn View; 3] {
-        [&mut self.multiodds, &mut self.matchup, &mut self.chart]
+/// A saved scenario's sections that a person could have set: run settings out of range
+/// (a NaN precision in a hand-edited state) take their defaults, and a section whose
+/// inputs do not validate, or hold more text than a field takes, starts from its
+/// defaults. Returns what was reset, by name.
+fn sane_sections(mut s: Scenario) -> (Scenario, Vec<&'static str>) {
+    use crate::scenario::inputs::RunInputs;
+    let defaults = Scenario::default();
+    let mut reset = Vec::new();
+    let long = |texts: &[&String]| texts.iter().any(|t| t.len() > crate::range::MAX_RANGE_TEXT);
+    let bad_run = |run: &RunInputs| {
+        let mut problems = Vec::new();
+        run.check(&mut problems);
+        !problems.is_empty()
+    };
+    if bad_run(&s.multiodds.run) {
+        s.multiodds.run = defaults.multiodds.run.clone();
+        reset.push("MultiOdds view's run settings");
     }
-
-    pub fn get_mut(&mut self, tab: ViewTab) -> &mut dyn View {
-        match tab {
-            ViewTab::MultiOdds => &mut self.multiodds,
-            ViewTab::Matchup => &mut self.matchup,
-            ViewTab::Chart => &mut self.chart,
-        }
+    if bad_run(&s.matchup.run) {
+        s.matchup.run = defaults.matchup.run.clone();
+        reset.push("Matchup view's run settings");
     }
-
-    pub fn get(&self, tab: ViewTab) -> &dyn View {
-        match tab {
-            ViewTab::MultiOdds => &self.multiodds,
-            ViewTab::Matchup => &self.matchup,
-            ViewTab::Chart => &self.chart,
-        }
+    if bad_run(&s.chart.run) {
+        s.chart.run = defaults.chart.run.clone();
+        reset.push("Chart view's run settings");
     }
+    let m = &s.multiodds;
+    if long(&[&m.hero, &m.opponents, &m.board, &m.dead]) || m.validate().is_err() {
+        s.multiodds = defaults.multiodds;
+        reset.push("MultiOdds view");
+    }
+    let m = &s.matchup;
+    let seats: Vec<&String> = m.seats.iter().chain([&m.board, &m.dead]).collect();
+    if long(&seats) || m.validate().is_err() {
+        s.matchup = defaults.matchup;
+        reset.push("Matchup view");
+    }
+    let c = &s.chart;
+    if long(&[&c.opponents, &c.board, &c.dead]) || c.validate().is_err() {
+        s.chart = defaults.chart;
+        reset.push("Chart view");
+    }
+    (s, reset)
 }
 
 /// A finished export: the file written, or the message to show.
@@ -171,6 +134,8 @@ pub struct Shell {
     /// A short note ("Saved to …") and when it was posted.
     pub note: Option<(String, Instant)>,
     pub help_open: bool,
+    /// The note of the scenario file opened (kept when it is saved again).
+    pub scenario_note: String,
     /// How long the last frames took to lay out and draw (exponential average, ms).
     pub frame_ms: f32,
     pub recent: Vec<PathBuf>,
@@ -190,17 +155,18 @@ pub struct Shell {
 
 impl Shell {
     fn new(threads: Option<usize>) -> Shell {
-        let (sender, receiver) = crossbeam_channel::unbounded();
+        let (sender, receiver) = CommandSender::channel();
         Shell {
             jobs: None,
             threads,
-            sender: CommandSender(sender),
+            sender,
             receiver,
             dialog: None,
             overwrite: None,
             message: None,
             note: None,
             help_open: false,
+            scenario_note: String::new(),
             frame_ms: 0.0,
             recent: Vec::new(),
             file: None,
@@ -248,7 +214,7 @@ impl Shell {
 /// The app: the views and the shell.
 pub struct MultiOddsApp {
     /// The view on screen.
-    pub view: ViewTab,
+    pub view: ViewKind,
     pub views: Views,
     pub shell: Shell,
 }
@@ -268,18 +234,16 @@ impl MultiOddsApp {
     /// The app from a saved state, as it is (see [`MultiOddsApp::restored`]).
     pub fn from_state(state: State, threads: Option<usize>) -> MultiOddsApp {
         let mut shell = Shell::new(threads);
+        shell.scenario_note = state.scenario.note.clone();
         shell.recent = state.recent;
         shell.file = state.file;
         shell.csv = state.csv;
         shell.png_size = state.png_size;
         shell.ranges = state.ranges;
-        let views = Views {
-            multiodds: multiodds::MultiOddsView::new(state.inputs, state.figures),
-            matchup: matchup::MatchupView::new(state.matchup),
-            chart: chart::ChartView::new(state.chart),
-        };
-        for tab in ViewTab::ALL {
-            shell.history.baseline(tab, views.get(tab).scenario());
+        let mut views = Views::from_scenario(&state.scenario);
+        views.of_mut::<multiodds::MultiOddsView>().figures = state.figures;
+        for v in views.iter() {
+            shell.history.baseline(v.kind(), v.snapshot());
         }
         MultiOddsApp {
             view: state.view,
@@ -292,10 +256,8 @@ impl MultiOddsApp {
     pub fn state(&self) -> State {
         State {
             view: self.view,
-            inputs: self.views.multiodds.inputs.clone(),
-            figures: self.views.multiodds.figures,
-            matchup: self.views.matchup.inputs.clone(),
-            chart: self.views.chart.inputs.clone(),
+            scenario: self.scenario(),
+            figures: self.views.of::<multiodds::MultiOddsView>().figures,
             recent: self.shell.recent.clone(),
             file: self.shell.file.clone(),
             csv: self.shell.csv,
@@ -308,55 +270,8 @@ impl MultiOddsApp {
     /// validate (hostile or corrupted saved text, a card in two places…), with a
     /// message saying so: a bad saved state never stops the app from starting.
     pub fn restored(mut saved: State, threads: Option<usize>) -> MultiOddsApp {
-        let mut reset = Vec::new();
-        // Numbers a person could not have typed (NaN, infinities, out of range) take
-        // their defaults, each named.
-        let mut numbers = Vec::new();
-        for (name, seconds) in [
-            ("MultiOdds time budget", &mut saved.inputs.time_budget_s),
-            ("Matchup time budget", &mut saved.matchup.time_budget_s),
-        ] {
-            // NaN and infinities are outside the range too.
-            if !widgets::TIME_BUDGET_RANGE.contains(seconds) {
-                numbers.push(format!("{name} {seconds} s"));
-                *seconds = widgets::sane_time_budget(*seconds);
-            }
-        }
-        for (name, precision, default) in [
-            (
-                "MultiOdds precision",
-                &mut saved.inputs.precision,
-                Inputs::default().precision,
-            ),
-            (
-                "Matchup precision",
-                &mut saved.matchup.precision,
-                matchup::MatchupInputs::default().precision,
-            ),
-            (
-                "Chart precision",
-                &mut saved.chart.precision,
-                chart::ChartInputs::default().precision,
-            ),
-        ] {
-            if *precision >= widgets::PRECISION_STEPS.len() {
-                numbers.push(format!("{name} step {precision}"));
-                *precision = default;
-            }
-        }
-        if !saved.inputs.is_sane() || saved.inputs.validate().is_err() {
-            saved.inputs = Inputs::default();
-            reset.push("MultiOdds view");
-        }
-        if saved.matchup.validate().is_err() || saved.matchup.seats.len() > crate::equity::MAX_SEATS
-        {
-            saved.matchup = matchup::MatchupInputs::default();
-            reset.push("Matchup view");
-        }
-        if saved.chart.spec().is_err() {
-            saved.chart = chart::ChartInputs::default();
-            reset.push("Chart view");
-        }
+        let (scenario, reset) = sane_sections(saved.scenario);
+        saved.scenario = scenario;
         let sides = picture::SIDE_RANGE;
         saved.png_size = saved
             .png_size
@@ -383,12 +298,6 @@ impl MultiOddsApp {
             lines.push(format!(
                 "The saved inputs of the {} did not validate; they start from the defaults.",
                 reset.join(" and the ")
-            ));
-        }
-        if !numbers.is_empty() {
-            lines.push(format!(
-                "Saved numbers out of range were reset to their defaults: {}.",
-                numbers.join(", ")
             ));
         }
         if !lines.is_empty() {
@@ -454,21 +363,19 @@ impl MultiOddsApp {
     /// views whose debounce is over.
     pub fn logic(&mut self, ctx: &egui::Context) {
         let start = Instant::now();
-        let jobs = self.shell.jobs(ctx);
+        // Each view takes its own jobs' messages, one at a time in turn.
         loop {
             if start.elapsed() >= DRAIN_BUDGET {
                 // Messages wait: come back next frame rather than at the next input.
                 ctx.request_repaint();
                 break;
             }
-            let Some(p) = jobs.try_recv() else { break };
-            if let Some(view) = self
-                .views
-                .all_mut()
-                .into_iter()
-                .find(|v| v.slots().contains(&p.slot))
-            {
-                view.on_progress(p);
+            let mut any = false;
+            for view in self.views.iter_mut() {
+                any |= view.poll();
+            }
+            if !any {
+                break;
             }
         }
         while let Ok(outcome) = self.shell.exports.1.try_recv() {
@@ -483,7 +390,7 @@ impl MultiOddsApp {
             current.tracker_mut().due_now();
         }
         let jobs = self.shell.jobs(ctx);
-        for view in self.views.all_mut() {
+        for view in self.views.iter_mut() {
             if let Some(wait) = view.tick(jobs) {
                 ctx.request_repaint_after(wait);
             }
@@ -666,9 +573,12 @@ impl MultiOddsApp {
                 }
             });
             ui.separator();
-            for tab in ViewTab::ALL {
-                if ui.selectable_label(self.view == tab, tab.name()).clicked() && self.view != tab {
-                    commands.send(Command::ShowView(tab));
+            for view in self.views.iter() {
+                let kind = view.kind();
+                if ui.selectable_label(self.view == kind, view.name()).clicked()
+                    && self.view != kind
+                {
+                    commands.send(Command::ShowView(kind));
                 }
             }
             if let Some(file) = &self.shell.file {
@@ -707,7 +617,7 @@ impl MultiOddsApp {
         match command {
             Command::ToView(tab, c) => {
                 if c == ViewCommand::Edited {
-                    let now = self.views.get(tab).scenario();
+                    let now = self.views.get(tab).snapshot();
                     self.shell.history.edited(tab, now);
                 }
                 let jobs = self.shell.jobs(ctx);
@@ -721,7 +631,7 @@ impl MultiOddsApp {
             Command::ShowHelp => self.shell.help_open = true,
             Command::Undo | Command::Redo => {
                 let views = &self.views;
-                let current = |tab| views.get(tab).scenario();
+                let current = |tab| views.get(tab).snapshot();
                 let step = if command == Command::Undo {
                     self.shell.history.undo(current)
                 } else {
@@ -729,10 +639,9 @@ impl MultiOddsApp {
                 };
                 if let Some(step) = step {
                     self.view = step.tab;
-                    let jobs = self.shell.jobs(ctx);
                     let view = self.views.get_mut(step.tab);
                     view.load(&step.inputs);
-                    view.edited(jobs);
+                    view.edited();
                 }
             }
             Command::New => {
@@ -740,14 +649,21 @@ impl MultiOddsApp {
                 self.shell.file = None;
                 self.apply(Command::ToView(self.view, ViewCommand::Edited), ctx);
             }
+            // Every view takes its inputs from the file; the file's view is shown.
             Command::Open(path) => match Scenario::load(&path) {
                 Ok(scenario) => {
-                    let tab = ViewTab::of_scenario(&scenario);
-                    self.views.get_mut(tab).load(&scenario);
-                    self.view = tab;
+                    let kinds: Vec<ViewKind> = self.views.kinds().collect();
+                    for kind in kinds {
+                        let before = self.views.get(kind).snapshot();
+                        self.views.get_mut(kind).load(&scenario);
+                        if self.views.get(kind).snapshot() != before {
+                            self.apply(Command::ToView(kind, ViewCommand::Edited), ctx);
+                        }
+                    }
+                    self.view = scenario.view;
+                    self.shell.scenario_note = scenario.note;
                     self.shell.file = Some(path.clone());
                     self.shell.remember(path);
-                    self.apply(Command::ToView(tab, ViewCommand::Edited), ctx);
                 }
                 Err(e) => self.shell.message = Some(format!("Could not open the scenario:\n{e}")),
             },
@@ -829,14 +745,24 @@ impl MultiOddsApp {
         }
     }
 
+    /// Saves every view's inputs, showing the current view.
     fn save_to(&mut self, path: PathBuf) {
-        match self.current().scenario().save(&path) {
+        match self.scenario().save(&path) {
             Ok(()) => {
                 self.shell.file = Some(path.clone());
                 self.shell.saved(&path);
                 self.shell.remember(path);
             }
             Err(e) => self.shell.message = Some(format!("Could not save:\n{e}")),
+        }
+    }
+
+    /// Every view's inputs and the file's note, showing the current view: what Save
+    /// writes.
+    pub fn scenario(&self) -> Scenario {
+        Scenario {
+            note: self.shell.scenario_note.clone(),
+            ..self.views.scenario(self.view)
         }
     }
 

@@ -1,61 +1,18 @@
-//! What every view is to the shell: the [`View`] trait, the commands its widgets send
-//! ([`ViewCommand`]), and the run bookkeeping each view owns ([`RunTracker`]: debounce,
-//! running/stale, clock, exact progress) so its status line speaks of its own job.
+//! What every view is to the shell: the [`View`] trait, the run bookkeeping each view
+//! owns ([`RunTracker`]: debounce, running/stale, clock, exact progress) so its status
+//! line speaks of its own job, and [`Computed`]: one kind of job a view runs together
+//! with the result it shows — the submit and receive logic every view shares.
 
+use super::command::{CommandSender, ViewCommand};
 use super::picture::Drawing;
 pub use crate::equity::table_csv::CsvOptions;
-use crate::scenario::Scenario;
-use crate::worker::{JobManager, JobOutput, Progress, Slot, StopReason};
+use crate::equity::EquityError;
+use crate::scenario::{Scenario, ScenarioError, ViewKind};
+use crate::worker::{Event, ExactProgress, Job, JobManager, Running, StopReason};
 use std::time::{Duration, Instant};
 
 /// How long an edit waits for the next keystroke before it starts a job.
 pub const DEBOUNCE: Duration = Duration::from_millis(100);
-
-/// The views, in menu order.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub enum ViewTab {
-    #[default]
-    MultiOdds,
-    Matchup,
-    Chart,
-}
-
-impl ViewTab {
-    pub const ALL: [ViewTab; 3] = [ViewTab::MultiOdds, ViewTab::Matchup, ViewTab::Chart];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            ViewTab::MultiOdds => "MultiOdds view",
-            ViewTab::Matchup => "Matchup view",
-            ViewTab::Chart => "Chart view",
-        }
-    }
-
-    /// The view a scenario file belongs to.
-    pub fn of_scenario(s: &Scenario) -> ViewTab {
-        match s.view {
-            crate::scenario::View::MultiOdds => ViewTab::MultiOdds,
-            crate::scenario::View::Matchup => ViewTab::Matchup,
-            crate::scenario::View::Chart => ViewTab::Chart,
-        }
-    }
-}
-
-/// What a view's widgets ask of their view; applied after layout.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ViewCommand {
-    /// An input changed: stale work stops now, the new job starts after the debounce.
-    Edited,
-    Stop,
-    /// Compute the inputs again.
-    Resume,
-    Pin,
-    Unpin,
-    /// Show the hand types of this many opponents (MultiOdds) or of this seat (Matchup).
-    Select(usize),
-}
 
 /// A view's status line, built from its own job.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -76,32 +33,78 @@ pub struct ViewStatus {
 /// What a view's input panel may use of the shell: the command sender and the range
 /// library.
 pub struct ViewContext<'a> {
-    pub commands: &'a super::CommandSender,
+    pub commands: &'a CommandSender,
     pub library: &'a [super::library::NamedRange],
 }
 
+/// Every problem of a view's inputs, each at its field (`hero`, `seats[1]`, `board`…,
+/// or [`crate::scenario::inputs::WHOLE`] for the fields together), as shown under it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FieldErrors(Vec<(String, String)>);
+
+impl FieldErrors {
+    /// The problems of a validation, each shown with the text of its field.
+    pub fn new<'a>(
+        problems: &[ScenarioError],
+        text_of: impl Fn(&str) -> Option<&'a str>,
+    ) -> FieldErrors {
+        FieldErrors(
+            problems
+                .iter()
+                .map(|p| (p.field().to_string(), p.at_field(text_of(p.field()))))
+                .collect(),
+        )
+    }
+
+    /// The message at `field`.
+    pub fn at(&self, field: &str) -> Option<&String> {
+        self.0.iter().find(|(f, _)| f == field).map(|(_, m)| m)
+    }
+
+    /// A problem of the fields together (a run refused, an impossible deal).
+    pub fn whole(&self) -> Option<&String> {
+        self.at(crate::scenario::inputs::WHOLE)
+    }
+
+    /// Records a failed run as a problem of the fields together.
+    pub fn set_whole(&mut self, message: String) {
+        self.0.retain(|(f, _)| f != crate::scenario::inputs::WHOLE);
+        self.0
+            .push((crate::scenario::inputs::WHOLE.to_string(), message));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Every message, in field order.
+    pub fn messages(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(_, m)| m.as_str())
+    }
+}
+
 /// A component of the app: its inputs, its jobs and how it shows their results.
-pub trait View {
-    fn tab(&self) -> ViewTab;
+/// Registered once in [`super::registry`]; the shell finds everything else here.
+pub trait View: std::any::Any {
+    /// Which view this is (its tab, its section of a scenario).
+    fn kind(&self) -> ViewKind;
+    /// Its name in the tab bar ("Matchup view").
+    fn name(&self) -> &'static str;
     /// The left panel: the inputs. Widgets send commands, never compute.
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>);
     /// The central panel: plot, tables.
-    fn central_panel(&mut self, ui: &mut egui::Ui, commands: &super::CommandSender);
+    fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender);
     /// Validates the inputs and starts the view's jobs, or shows why it cannot.
-    fn submit(&mut self, jobs: &mut JobManager);
-    /// The slots of the view's jobs.
-    fn slots(&self) -> &'static [Slot];
-    /// A result (or the failure) of the view's main job: show it.
-    fn show(&mut self, output: JobOutput);
+    fn submit(&mut self, jobs: &JobManager);
+    /// Takes one message of the view's jobs, if one waits; whether one did.
+    fn poll(&mut self) -> bool;
+    /// Cancels every job of the view (none of their results may reach the screen).
+    fn cancel_jobs(&mut self);
     /// The view's commands beyond Edited, Stop and Resume (Pin, Unpin, Select).
     fn apply_own(&mut self, command: ViewCommand);
     /// After an edit: check the inputs at once (field errors show before the debounce
     /// ends) and keep what the check found for the submit.
     fn revalidate(&mut self);
-    /// Messages of side jobs (outs); the main job's pass through.
-    fn side_progress(&mut self, progress: Progress) -> Option<Progress> {
-        Some(progress)
-    }
     fn tracker(&self) -> &RunTracker;
     fn tracker_mut(&mut self) -> &mut RunTracker;
     fn status(&self) -> ViewStatus;
@@ -109,65 +112,55 @@ pub trait View {
     fn table_csv(&self, options: &CsvOptions) -> Option<String>;
     /// The shown results as a picture, to render off the UI thread.
     fn picture(&self) -> Option<Drawing>;
-    fn scenario(&self) -> Scenario;
+    /// Writes the view's inputs into their section of `scenario`.
+    fn save(&self, scenario: &mut Scenario);
+    /// Takes the view's inputs from their section of `scenario`.
     fn load(&mut self, scenario: &Scenario);
-    /// Back to the default inputs.
-    fn reset(&mut self);
     fn has_result(&self) -> bool;
 
-    /// One message of one of the view's jobs: the tracker's bookkeeping, the result
-    /// shown, a failure marking what is shown stale, the stop.
-    fn on_progress(&mut self, progress: Progress) {
-        let Some(progress) = self.side_progress(progress) else {
-            return;
+    /// Back to the default inputs.
+    fn reset(&mut self) {
+        self.load(&Scenario::default());
+    }
+
+    /// The view's inputs alone, as a scenario (other sections default).
+    fn snapshot(&self) -> Scenario {
+        let mut s = Scenario {
+            view: self.kind(),
+            ..Scenario::default()
         };
-        let Some((output, stopped)) = self.tracker_mut().on_progress(progress) else {
-            return;
-        };
-        let failed = matches!(output, JobOutput::Failed(_));
-        self.show(output);
-        let has_result = self.has_result();
-        if failed {
-            self.tracker_mut().stale = has_result;
-        }
-        if let Some(reason) = stopped {
-            self.tracker_mut().stopped(reason, has_result);
-        }
+        self.save(&mut s);
+        s
     }
 
     /// Applies a command of the view's widgets.
-    fn apply(&mut self, command: ViewCommand, jobs: &mut JobManager) {
+    fn apply(&mut self, command: ViewCommand, jobs: &JobManager) {
         match command {
-            ViewCommand::Edited => self.edited(jobs),
-            ViewCommand::Stop => self.stop(jobs),
+            ViewCommand::Edited => self.edited(),
+            ViewCommand::Stop => self.stop(),
             ViewCommand::Resume => self.submit(jobs),
             own => self.apply_own(own),
         }
     }
 
-    /// An edit: cancel the view's jobs (none of their results may reach the screen),
-    /// start the debounce, check the inputs.
-    fn edited(&mut self, jobs: &mut JobManager) {
-        for &slot in self.slots() {
-            jobs.cancel(slot);
-        }
+    /// An edit: cancel the view's jobs, start the debounce, check the inputs.
+    fn edited(&mut self) {
+        self.cancel_jobs();
         let has_result = self.has_result();
         self.tracker_mut().edited(has_result);
         self.revalidate();
     }
 
     /// Stop: cancel the view's jobs; what is shown stays, marked stopped.
-    fn stop(&mut self, jobs: &mut JobManager) {
-        for &slot in self.slots() {
-            jobs.cancel(slot);
-        }
+    fn stop(&mut self) {
+        self.cancel_jobs();
         let has_result = self.has_result();
         self.tracker_mut()
             .stopped(StopReason::Cancelled, has_result);
     }
 
     /// Submits the view when its debounce is over; how long until it is otherwise.
-    fn tick(&mut self, jobs: &mut JobManager) -> Option<Duration> {
+    fn tick(&mut self, jobs: &JobManager) -> Option<Duration> {
         match self.tracker_mut().due() {
             Some(Duration::ZERO) => {
                 self.submit(jobs);
@@ -175,6 +168,127 @@ pub trait View {
             }
             wait => wait,
         }
+    }
+}
+
+/// One kind of job a view runs, and the result it shows: the running job, the result
+/// on screen with the inputs it was computed from (`L`: a title, the seats…), and the
+/// label of the inputs the running job computes. A new job's first message replaces
+/// what is shown, so old and new figures never mix.
+pub struct Computed<J: Job, L> {
+    running: Option<Running<J>>,
+    /// The result on screen and the inputs it belongs to.
+    pub shown: Option<Shown<J::Output, L>>,
+    /// The inputs of the running job, shown with its first message.
+    job_label: Option<L>,
+    seed: u64,
+}
+
+impl<J: Job, L> Default for Computed<J, L> {
+    fn default() -> Self {
+        Computed {
+            running: None,
+            shown: None,
+            job_label: None,
+            seed: 0,
+        }
+    }
+}
+
+/// A result on screen and the inputs it was computed from (a title, the seats…).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown<R, L> {
+    pub result: R,
+    pub label: L,
+}
+
+/// What a job's message did to a [`Computed`].
+pub enum Received {
+    /// The shown result changed.
+    Shown,
+    /// The job failed (refused exact work, an engine fault): why.
+    Failed(EquityError),
+    /// Only the tracker learnt something (exact progress).
+    Progress,
+}
+
+impl<J: Job, L: Default> Computed<J, L> {
+    /// Starts `job` (cancelling the one before), to be shown with `label`.
+    pub fn start(
+        &mut self,
+        jobs: &JobManager,
+        job: J,
+        settings: crate::equity::run::RunSettings,
+        label: L,
+    ) {
+        self.seed = settings.seed;
+        self.running = Some(jobs.start(job, settings));
+        self.job_label = Some(label);
+    }
+
+    /// Cancels the running job; its messages are dropped.
+    pub fn cancel(&mut self) {
+        self.running = None;
+        self.job_label = None;
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The result on screen.
+    pub fn result(&self) -> Option<&J::Output> {
+        self.shown.as_ref().map(|s| &s.result)
+    }
+
+    /// What the next message builds on: nothing for a new job's first message (a new
+    /// job's figures never join an old job's result), else what is shown.
+    fn so_far(&mut self) -> (Option<J::Output>, L) {
+        match self.job_label.take() {
+            Some(label) => (None, label),
+            None => match self.shown.take() {
+                Some(s) => (Some(s.result), s.label),
+                None => (None, L::default()),
+            },
+        }
+    }
+
+    /// Takes one message of the running job into the shown result and the tracker.
+    pub fn poll(&mut self, tracker: &mut RunTracker) -> Option<Received> {
+        let message = self.running.as_mut()?.try_recv()?;
+        let received = match message.event {
+            Event::ExactProgress(p) => {
+                tracker.exact_progress = Some(p);
+                Received::Progress
+            }
+            Event::Update(update) => {
+                let (mut so_far, label) = self.so_far();
+                J::collect(&mut so_far, update, self.seed);
+                self.shown = so_far.map(|result| Shown { result, label });
+                tracker.received();
+                Received::Shown
+            }
+            Event::Finished(Ok(output), reason) => {
+                let (_, label) = self.so_far();
+                self.shown = Some(Shown {
+                    result: output,
+                    label,
+                });
+                self.running = None;
+                tracker.received();
+                tracker.stopped(reason, true);
+                Received::Shown
+            }
+            Event::Finished(Err(e), reason) => {
+                self.running = None;
+                self.job_label = None;
+                let has_result = self.shown.is_some();
+                tracker.stopped(reason, has_result);
+                tracker.stale = has_result;
+                Received::Failed(e)
+            }
+        };
+        Some(received)
     }
 }
 
@@ -191,7 +305,7 @@ pub struct RunTracker {
     elapsed: Duration,
     pub first_result: Option<Duration>,
     /// The running exact enumeration's fraction done and time left.
-    pub exact_progress: Option<(f64, Option<f64>)>,
+    pub exact_progress: Option<ExactProgress>,
     /// The view has submitted (or tried to) at least once.
     submitted: bool,
 }
@@ -280,24 +394,12 @@ impl RunTracker {
         }
     }
 
-    /// Bookkeeping common to every job message; returns the output for the view
-    /// (`None` for progress only the tracker keeps).
-    pub fn on_progress(&mut self, p: Progress) -> Option<(JobOutput, Option<StopReason>)> {
-        if let JobOutput::ExactProgress {
-            fraction,
-            seconds_left,
-        } = p.output
-        {
-            self.exact_progress = Some((fraction, seconds_left));
-            return None;
+    /// A result of the running job arrived.
+    pub fn received(&mut self) {
+        if self.first_result.is_none() {
+            self.first_result = self.started_at.map(|s| s.elapsed());
         }
-        if !matches!(p.output, JobOutput::Failed(_)) {
-            if self.first_result.is_none() {
-                self.first_result = self.started_at.map(|s| s.elapsed());
-            }
-            self.stale = false;
-        }
-        Some((p.output, p.stopped))
+        self.stale = false;
     }
 
     /// Time since the job started: ticking while it runs, frozen once it stopped.
@@ -325,9 +427,10 @@ impl RunTracker {
     /// reason) for a current result.
     pub fn detail(&self, has_errors: bool, why: Option<String>) -> Option<String> {
         match (self.exact_progress, why) {
-            (Some((f, left)), _) if self.running => {
-                Some(crate::equity::run::describe_exact_progress(f, left))
-            }
+            (Some(p), _) if self.running => Some(crate::equity::run::describe_exact_progress(
+                p.fraction,
+                p.seconds_left,
+            )),
             (_, Some(why)) if !has_errors && !self.stale => Some(why),
             _ => None,
         }

@@ -3,12 +3,11 @@
 
 use super::grid::{range_grid, GridState};
 use super::library::library_menu;
-use super::view::{ViewCommand, ViewContext};
+use super::command::ViewCommand;
+use super::view::ViewContext;
 use crate::cards::{Card, CardSet};
-use crate::equity::run::RunSettings;
 use crate::equity::Method;
 use egui::{Color32, RichText};
-use std::time::Duration;
 
 /// Precision steps, Fast to Precise, as standard-error targets.
 pub const PRECISION_STEPS: [(f64, &str); 5] = [
@@ -19,19 +18,11 @@ pub const PRECISION_STEPS: [(f64, &str); 5] = [
     (0.0002, "Precise (±0.02%)"),
 ];
 
-/// The app's default time budget of a Monte Carlo run (SPEC §5).
-pub const DEFAULT_TIME_BUDGET_S: f64 = 10.0;
-
 /// The colour of error text and frames.
 pub const ERROR_COLOR: Color32 = Color32::from_rgb(220, 60, 60);
 
-/// The standard-error target of a precision step.
-pub fn target_se(precision: usize) -> f64 {
-    PRECISION_STEPS[precision.min(PRECISION_STEPS.len() - 1)].0
-}
-
-/// The precision step nearest a standard-error target (a scenario file's).
-pub fn precision_of(target_se: f64) -> usize {
+/// The precision step nearest a standard-error target.
+pub fn nearest_step(target_se: f64) -> usize {
     PRECISION_STEPS
         .iter()
         .enumerate()
@@ -43,53 +34,35 @@ pub fn precision_of(target_se: f64) -> usize {
         .map_or(2, |(i, _)| i)
 }
 
-/// Settings of a run from a view's inputs.
-pub fn settings_for(
-    mode: Method,
-    target_se: f64,
-    seed: u64,
-    time_budget_s: Option<f64>,
-) -> RunSettings {
-    RunSettings {
-        method: mode,
-        target_se,
-        seed,
-        time_limit: time_budget_s.map(|s| Duration::from_secs_f64(sane_time_budget(s))),
-        ..RunSettings::default()
+/// The precision slider: five steps; a target from a file that is not a step is shown
+/// as it is ("±0.030% (from the file)") and kept until the slider moves.
+pub fn precision_slider(ui: &mut egui::Ui, target_se: &mut f64) -> bool {
+    let mut step = nearest_step(*target_se);
+    let on_step = PRECISION_STEPS[step].0 == *target_se;
+    let name = if on_step {
+        PRECISION_STEPS[step].1.to_string()
+    } else {
+        format!("±{:.3}% (from the file)", 100.0 * *target_se)
+    };
+    let l = ui.label("Precision");
+    let changed = ui
+        .add(
+            egui::Slider::new(&mut step, 0..=PRECISION_STEPS.len() - 1)
+                .show_value(false)
+                .text(name),
+        )
+        .labelled_by(l.id)
+        .changed();
+    if changed {
+        *target_se = PRECISION_STEPS[step].0;
     }
-}
-
-/// A field's parsed value, or `None` with its error put in `slot`: the text with a caret
-/// under the bad token and the reason (the caret line names what is wrong; no second copy).
-pub fn parsed<T, E: CaretError>(
-    result: Result<T, E>,
-    text: &str,
-    slot: &mut Option<String>,
-) -> Option<T> {
-    result.map_err(|e| *slot = Some(e.caret(text))).ok()
+    changed
 }
 
 /// The board and dead cards (what parses of them): combos holding one cannot be dealt.
 pub fn blocked_cards(board: &str, dead: &str) -> CardSet {
     let cards = |t: &str| CardSet::parse(t).unwrap_or_default();
     cards(board).union(cards(dead))
-}
-
-/// Parse errors that can point at their token.
-pub trait CaretError {
-    fn caret(&self, text: &str) -> String;
-}
-
-impl CaretError for crate::range::RangeError {
-    fn caret(&self, text: &str) -> String {
-        crate::range::RangeError::caret(self, text)
-    }
-}
-
-impl CaretError for crate::cards::CardError {
-    fn caret(&self, text: &str) -> String {
-        crate::cards::CardError::caret(self, text)
-    }
 }
 
 /// A labelled single-line text field with its error (red frame and caret) below.
@@ -172,7 +145,7 @@ pub fn range_field(
         ui,
         "Pick a hand",
         text,
-        &blocked.to_string(),
+        blocked,
         2,
         &format!("{label} hand picker"),
     );
@@ -198,12 +171,12 @@ pub fn board_and_dead(
         "none (preflop); e.g. Jh 4c 3h",
     );
     let cards = |t: &str| CardSet::parse(t).unwrap_or_default();
-    let taken_by_others = cards(dead).union(taken).to_string();
+    let taken_by_others = cards(dead).union(taken);
     edited |= card_picker(
         ui,
         "Pick board cards",
         board,
-        &taken_by_others,
+        taken_by_others,
         5,
         &format!("{id} board picker"),
     );
@@ -213,12 +186,12 @@ pub fn board_and_dead(
         }
     }
     edited |= text_field(ui, "Dead cards", dead, errors.1, "cards out of play");
-    let taken_by_others = cards(board).union(taken).to_string();
+    let taken_by_others = cards(board).union(taken);
     edited |= card_picker(
         ui,
         "Pick dead cards",
         dead,
-        &taken_by_others,
+        taken_by_others,
         45,
         &format!("{id} dead card picker"),
     );
@@ -237,34 +210,13 @@ pub fn streets(board: &[Card]) -> String {
     parts.join(" · ")
 }
 
-/// The time budgets a view accepts, in seconds.
-pub const TIME_BUDGET_RANGE: std::ops::RangeInclusive<f64> = 0.1..=86_400.0;
-
-/// A time budget within [`TIME_BUDGET_RANGE`]; NaN (which `clamp` lets through, and
-/// `Duration` panics on) and infinities become the default.
-pub fn sane_time_budget(seconds: f64) -> f64 {
-    if seconds.is_finite() {
-        seconds.clamp(*TIME_BUDGET_RANGE.start(), *TIME_BUDGET_RANGE.end())
-    } else {
-        DEFAULT_TIME_BUDGET_S
-    }
-}
-
-/// A scenario's time budget for the app: none (0) becomes the app's default.
-pub fn time_budget_from(ms: u64) -> f64 {
-    if ms == 0 {
-        DEFAULT_TIME_BUDGET_S
-    } else {
-        ms as f64 / 1000.0
-    }
-}
-
+/// Mode, precision, seed and (when `time_budget`) the time budget of a view's run,
+/// each with its problem below it. True when one changed.
 pub fn run_settings(
     ui: &mut egui::Ui,
-    mode: &mut Method,
-    precision: &mut usize,
-    seed: &mut u64,
-    time_budget_s: &mut f64,
+    run: &mut crate::scenario::RunInputs,
+    errors: &super::view::FieldErrors,
+    time_budget: bool,
 ) -> bool {
     let mut edited = false;
     ui.horizontal(|ui| {
@@ -274,42 +226,48 @@ pub fn run_settings(
             (Method::Exact, "Exact"),
             (Method::MonteCarlo, "Monte Carlo"),
         ] {
-            edited |= ui.radio_value(mode, m, name).changed();
+            edited |= ui.radio_value(&mut run.mode, m, name).changed();
         }
     });
-    ui.horizontal(|ui| {
-        let l = ui.label("Precision");
-        let name = PRECISION_STEPS[(*precision).min(4)].1;
-        edited |= ui
-            .add(
-                egui::Slider::new(precision, 0..=4)
-                    .show_value(false)
-                    .text(name),
-            )
-            .labelled_by(l.id)
-            .changed();
-    });
+    ui.horizontal(|ui| edited |= precision_slider(ui, &mut run.target_se));
     ui.horizontal(|ui| {
         let l = ui.label("Seed");
         edited |= ui
-            .add(egui::DragValue::new(seed))
+            .add(egui::DragValue::new(&mut run.seed))
             .labelled_by(l.id)
             .changed();
     });
-    ui.horizontal(|ui| {
-        let l = ui.label("Time budget").on_hover_text(
-            "A Monte Carlo run stops after this long even if short of its precision",
-        );
-        edited |= ui
-            .add(
-                egui::DragValue::new(time_budget_s)
-                    .range(1.0..=3600.0)
-                    .speed(0.5)
-                    .suffix(" s"),
-            )
-            .labelled_by(l.id)
-            .changed();
-    });
+    if time_budget {
+        ui.horizontal(|ui| {
+            let l = ui.label("Time budget").on_hover_text(
+                "A Monte Carlo run stops after this long even if short of its precision",
+            );
+            let mut seconds = run.time_budget_ms as f64 / 1000.0;
+            if ui
+                .add(
+                    egui::DragValue::new(&mut seconds)
+                        .range(1.0..=3600.0)
+                        .speed(0.5)
+                        .suffix(" s"),
+                )
+                .labelled_by(l.id)
+                .changed()
+            {
+                run.time_budget_ms = (seconds * 1000.0).round() as u64;
+                edited = true;
+            }
+        });
+    }
+    for field in [
+        "target_se",
+        "potential_target_se",
+        "time_budget_ms",
+        "memory_budget_mb",
+    ] {
+        if let Some(message) = errors.at(field) {
+            ui.label(RichText::new(message).color(ERROR_COLOR));
+        }
+    }
     edited
 }
 
@@ -317,7 +275,7 @@ pub fn run_settings(
 /// `tab`, and the view's Edited command when a field above changed.
 pub fn run_footer(
     ui: &mut egui::Ui,
-    tab: super::view::ViewTab,
+    tab: crate::scenario::ViewKind,
     tracker: &super::view::RunTracker,
     pinned: bool,
     has_result: bool,
@@ -377,13 +335,12 @@ pub fn card_picker(
     ui: &mut egui::Ui,
     label: &str,
     cards: &mut String,
-    other: &str,
+    blocked: CardSet,
     max: usize,
     id: &str,
 ) -> bool {
     let mut changed = false;
     let current = crate::cards::parse_card_list(cards).unwrap_or_default();
-    let blocked = CardSet::parse(other).unwrap_or_default();
     egui::CollapsingHeader::new(label)
         .id_salt(id)
         .default_open(false)

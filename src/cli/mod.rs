@@ -10,11 +10,12 @@ use multiodds::equity::chart::ChartSpec;
 use multiodds::equity::run::{RunSettings, StopRule};
 use multiodds::equity::sweep::{Sweep, MAX_OPPONENTS};
 use multiodds::equity::table_csv::CsvOptions;
-use multiodds::equity::{EquityError, Matchup, Method};
+use multiodds::equity::run::SweepResult;
+use multiodds::equity::{EquityError, Matchup, MatchupResult, Method};
 use multiodds::eval;
 use multiodds::range::{HandRange, RangeError};
-use multiodds::scenario::{Scenario, ScenarioJob, View};
-use multiodds::worker::{Job, JobManager, JobOutput, Slot};
+use multiodds::scenario::{Scenario, ScenarioJob};
+use multiodds::worker::{Event, Job, JobManager, Message};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -178,7 +179,7 @@ pub enum Command {
         /// The figure of the text table: equity, win, tie, or win-odds (win + ties
         /// counted half, the classic programs' published table).
         #[arg(long, value_enum, default_value = "equity")]
-        figure: output::ChartFigure,
+        figure: multiodds::scenario::ChartFigure,
     },
     /// Run a saved scenario file.
     Run {
@@ -428,10 +429,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
                 seed: 1,
                 ..RunSettings::default()
             };
-            let (output, _) = run_job(Job::Chart(spec), settings, None, true)?;
-            let JobOutput::Chart(result) = output else {
-                unreachable!("a chart job answers with a chart")
-            };
+            let (result, _) = run_job(spec, settings, None, true)?;
             let mut out = String::from("class,equity\n");
             for class in multiodds::range::HandClass::all() {
                 if let Some(p) = result.cells[class.index()].iter().flatten().next() {
@@ -588,15 +586,12 @@ fn equity_command(
         .map(|(i, text)| parse_range(format!("seat {}", i + 1), text))
         .collect::<Result<Vec<_>, _>>()?;
     let matchup = Matchup::new(parsed, board, dead)?;
-    let (output, elapsed) = run_job(
-        Job::Matchup(matchup.clone()),
+    let (result, elapsed) = run_job(
+        matchup.clone(),
         settings(run)?,
         run.threads,
         !(json || run.quiet),
     )?;
-    let JobOutput::Matchup(result) = output else {
-        unreachable!("a matchup job answers with a matchup")
-    };
     Ok(output::equity(ranges, &matchup, &result, elapsed, json))
 }
 
@@ -633,15 +628,12 @@ fn sweep_command(
     let hero_range = parse_range("hero".into(), hero)?;
     let vs_range = parse_range("--vs".into(), vs)?;
     let sweep = Sweep::new(hero_range, vs_range, board, dead, counts)?;
-    let (output, _) = run_job(
-        Job::Sweep(sweep.clone()),
+    let (result, _) = run_job(
+        sweep.clone(),
         settings(run)?,
         run.threads,
         !(json || run.quiet),
     )?;
-    let JobOutput::Sweep(result) = output else {
-        unreachable!("a sweep job answers with a sweep")
-    };
     Ok(output::sweep(hero, vs, &sweep, &result, json, csv.as_ref()))
 }
 
@@ -687,116 +679,132 @@ fn outs_command(
 /// Set by Ctrl-C: the running job stops and what is done is printed.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// What the command line says of a running job, and how it marks a stopped answer.
+trait CliJob: Job {
+    /// The progress bar's text for an update.
+    fn describe(update: &Self::Update, elapsed: Duration) -> String;
+    /// An answer cut short by Ctrl-C says so.
+    fn mark_cancelled(_output: &mut Self::Output) {}
+}
+
+impl CliJob for Matchup {
+    fn describe(r: &MatchupResult, elapsed: Duration) -> String {
+        let se = r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max);
+        format!(
+            "{} deals · worst SE {:.5} · {:.1} s",
+            r.deals,
+            se,
+            elapsed.as_secs_f64()
+        )
+    }
+
+    fn mark_cancelled(r: &mut MatchupResult) {
+        r.status.stopped = Some(StopRule::Cancelled);
+    }
+}
+
+impl CliJob for Sweep {
+    fn describe(r: &SweepResult, elapsed: Duration) -> String {
+        let deals = r.points.first().map_or(0, |p| p.deals);
+        let se = r
+            .points
+            .iter()
+            .map(|p| p.std_error.equity)
+            .fold(0.0, f64::max);
+        format!(
+            "{deals} deals · worst equity SE {se:.5} · {:.1} s",
+            elapsed.as_secs_f64()
+        )
+    }
+
+    fn mark_cancelled(r: &mut SweepResult) {
+        r.status.stopped = Some(StopRule::Cancelled);
+    }
+}
+
+impl CliJob for ChartSpec {
+    fn describe(c: &multiodds::equity::chart::ChartCell, elapsed: Duration) -> String {
+        format!("{} of 169 hands · {:.1} s", c.done, elapsed.as_secs_f64())
+    }
+}
+
 /// Runs a job on the job manager, with a progress bar on stderr for runs longer than
 /// half a second (when `show_progress` and stderr is a terminal). Ctrl-C stops the job;
-/// the last progress is returned as the result.
-fn run_job(
-    job: Job,
+/// what it had done is returned as the result.
+fn run_job<J: CliJob>(
+    job: J,
     settings: RunSettings,
     threads: Option<usize>,
     show_progress: bool,
-) -> Result<(JobOutput, Duration), CliError> {
+) -> Result<(J::Output, Duration), CliError> {
     use std::io::IsTerminal;
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
-    let mut manager = JobManager::new(threads)
+    let manager = JobManager::new(threads)
         .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
-    let handle_seed = settings.seed;
-    let handle = manager.submit(Slot(0), job, settings);
+    let seed = settings.seed;
+    let mut running = manager.start(job, settings);
     let show = show_progress && std::io::stderr().is_terminal();
     let mut bar: Option<indicatif::ProgressBar> = None;
-    let mut latest: Option<(JobOutput, Duration)> = None;
-    // A running chart sends one class at a time; what is done so far is gathered here.
-    let mut chart_so_far: Option<multiodds::equity::chart::ChartResult> = None;
-    let mut chart_elapsed = Duration::ZERO;
-    loop {
+    // What the job has done so far, from its updates.
+    let mut so_far: Option<J::Output> = None;
+    let mut elapsed = Duration::ZERO;
+    let finished = loop {
         if INTERRUPTED.load(Ordering::SeqCst) {
             // The job's last message holds what it did (an exact run's partial sums
-            // too); Monte Carlo's last total is kept if it does not come in time.
-            if let Some(p) = manager.stop_and_collect(&handle, Duration::from_secs(10)) {
-                match p.output {
-                    JobOutput::ChartCell(_) | JobOutput::ExactProgress { .. } => {}
-                    JobOutput::Failed(_) if latest.is_some() => {}
-                    output => latest = Some((output, p.elapsed)),
-                }
-            }
-            // What was done so far is the result, and it says it was cancelled.
-            match &mut latest {
-                Some((JobOutput::Matchup(r), _)) => r.status.stopped = Some(StopRule::Cancelled),
-                Some((JobOutput::Sweep(r), _)) => r.status.stopped = Some(StopRule::Cancelled),
-                _ => {}
-            }
+            // too); the last update is kept if it does not come in time.
+            let last = running.stop_and_collect(Duration::from_secs(10));
             if let Some(b) = &bar {
                 b.finish_and_clear();
             }
             say("interrupted: printing what is done");
-            break;
+            let answer = match last {
+                Some(Message {
+                    event: Event::Finished(Ok(output), _),
+                    elapsed: at,
+                }) => Some((output, at)),
+                _ => so_far.map(|o| (o, elapsed)),
+            };
+            // What was done so far is the result, and it says it was cancelled.
+            break answer.map(|(mut output, at)| {
+                J::mark_cancelled(&mut output);
+                Ok((output, at))
+            });
         }
-        let Some(p) = manager.recv_timeout(Duration::from_millis(50)) else {
+        let Some(m) = running.recv_timeout(Duration::from_millis(50)) else {
             continue;
         };
-        if show && p.elapsed > Duration::from_millis(500) {
-            let b = bar.get_or_insert_with(|| {
+        let text = match &m.event {
+            Event::Update(u) => Some(J::describe(u, m.elapsed)),
+            Event::ExactProgress(p) => Some(multiodds::equity::run::describe_exact_progress(
+                p.fraction,
+                p.seconds_left,
+            )),
+            Event::Finished(..) => None,
+        };
+        if let Some(text) = text.filter(|_| show && m.elapsed > Duration::from_millis(500)) {
+            bar.get_or_insert_with(|| {
                 let b = indicatif::ProgressBar::new_spinner();
                 b.enable_steady_tick(Duration::from_millis(120));
                 b
-            });
-            b.set_message(progress_message(&p.output, p.elapsed));
+            })
+            .set_message(text);
         }
-        let stopped = p.stopped.is_some();
-        // Progress of an exact run only feeds the bar; the result is what came last.
-        match p.output {
-            JobOutput::ExactProgress { .. } => {}
-            JobOutput::ChartCell(cell) => {
-                let seed = handle_seed;
-                let chart = chart_so_far
-                    .get_or_insert_with(|| multiodds::equity::chart::ChartResult::empty(seed));
-                chart.apply(cell);
-                chart_elapsed = p.elapsed;
+        match m.event {
+            Event::Update(u) => {
+                J::collect(&mut so_far, u, seed);
+                elapsed = m.elapsed;
             }
-            output => latest = Some((output, p.elapsed)),
+            Event::ExactProgress(_) => {}
+            Event::Finished(output, _) => break Some(output.map(|o| (o, m.elapsed))),
         }
-        if stopped {
-            break;
-        }
-    }
+    };
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    // An interrupted chart: the classes done so far are the result.
-    if latest.is_none() {
-        latest = chart_so_far.map(|c| (JobOutput::Chart(c), chart_elapsed));
-    }
-    match latest {
-        Some((JobOutput::Failed(e), _)) => Err(e.into()),
-        Some(done) => Ok(done),
+    match finished {
+        Some(Ok(done)) => Ok(done),
+        Some(Err(e)) => Err(e.into()),
         None => Err(CliError::Usage("interrupted before any result".into())),
-    }
-}
-
-fn progress_message(output: &JobOutput, elapsed: Duration) -> String {
-    let secs = elapsed.as_secs_f64();
-    match output {
-        JobOutput::Matchup(r) => {
-            let se = r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max);
-            format!("{} deals · worst SE {:.5} · {secs:.1} s", r.deals, se)
-        }
-        JobOutput::Sweep(r) => {
-            let deals = r.points.first().map_or(0, |p| p.deals);
-            let se = r
-                .points
-                .iter()
-                .map(|p| p.std_error.equity)
-                .fold(0.0, f64::max);
-            format!("{deals} deals · worst equity SE {se:.5} · {secs:.1} s")
-        }
-        JobOutput::Chart(r) => format!("{} of 169 hands · {secs:.1} s", r.done),
-        JobOutput::ChartCell(c) => format!("{} of 169 hands · {secs:.1} s", c.done),
-        JobOutput::Outs(_) => format!("outs · {secs:.1} s"),
-        JobOutput::ExactProgress {
-            fraction,
-            seconds_left,
-        } => multiodds::equity::run::describe_exact_progress(*fraction, *seconds_left),
-        JobOutput::Failed(e) => e.to_string(),
     }
 }
 
@@ -805,7 +813,7 @@ fn table_command(
     vs: &str,
     cards: &CardsArgs,
     run: &RunArgs,
-    figure: output::ChartFigure,
+    figure: multiodds::scenario::ChartFigure,
     json: bool,
     csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
@@ -819,15 +827,7 @@ fn table_command(
     };
     let settings = settings(run)?;
     let target_se = settings.target_se;
-    let (output, _) = run_job(
-        Job::Chart(spec.clone()),
-        settings,
-        run.threads,
-        !(json || run.quiet),
-    )?;
-    let JobOutput::Chart(result) = output else {
-        unreachable!("a chart job answers with a chart")
-    };
+    let (result, _) = run_job(spec.clone(), settings, run.threads, !(json || run.quiet))?;
     Ok(output::chart(
         &spec,
         &result,
@@ -859,13 +859,10 @@ fn run_command(
     let progress = !(json || quiet);
     match job {
         ScenarioJob::Sweep(sweep) => {
-            let (output, _) = run_job(Job::Sweep(sweep.clone()), settings, threads, progress)?;
-            let JobOutput::Sweep(result) = output else {
-                unreachable!("a sweep job answers with a sweep")
-            };
+            let (result, _) = run_job(sweep.clone(), settings, threads, progress)?;
             Ok(output::sweep(
-                &scenario.hero,
-                &scenario.opponents,
+                &scenario.multiodds.hero,
+                &scenario.multiodds.opponents,
                 &sweep,
                 &result,
                 json,
@@ -873,13 +870,9 @@ fn run_command(
             ))
         }
         ScenarioJob::Matchup(matchup) => {
-            let (output, elapsed) =
-                run_job(Job::Matchup(matchup.clone()), settings, threads, progress)?;
-            let JobOutput::Matchup(result) = output else {
-                unreachable!("a matchup job answers with a matchup")
-            };
+            let (result, elapsed) = run_job(matchup.clone(), settings, threads, progress)?;
             Ok(output::equity(
-                &scenario.seats,
+                &scenario.matchup.seats,
                 &matchup,
                 &result,
                 elapsed,
@@ -887,18 +880,14 @@ fn run_command(
             ))
         }
         ScenarioJob::Chart(spec) => {
-            let (output, _) = run_job(Job::Chart(spec.clone()), settings, threads, progress)?;
-            let JobOutput::Chart(result) = output else {
-                unreachable!("a chart job answers with a chart")
-            };
-            debug_assert_eq!(scenario.view, View::Chart);
+            let (result, _) = run_job(spec.clone(), settings, threads, progress)?;
             Ok(output::chart(
                 &spec,
                 &result,
-                output::ChartFigure::Equity,
+                scenario.chart.figure,
                 json,
                 None,
-                scenario.target_se,
+                scenario.chart.run.target_se,
             ))
         }
     }

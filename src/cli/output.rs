@@ -1,5 +1,6 @@
 //! Formatting command results: JSON objects (SPEC §6), readable tables and CSV.
 
+use multiodds::scenario::ChartFigure;
 use super::json;
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::sweep::Sweep;
@@ -337,7 +338,7 @@ pub fn chart(
         if let Some(points) = &r.cells[class.index()] {
             out += &format!("{:<5} ", class.to_string());
             for p in points {
-                out += &format!(" {:>6.2}", 100.0 * figure.of(p));
+                out += &format!(" {:>6.2}", 100.0 * figure.of(p).0);
             }
             out.push('\n');
         }
@@ -353,33 +354,3 @@ pub fn chart(
     out
 }
 
-/// The figure `multiodds table` prints in its text table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
-pub enum ChartFigure {
-    #[default]
-    Equity,
-    Win,
-    Tie,
-    /// Classic win odds: win + ties counted half (the published table's figure).
-    WinOdds,
-}
-
-impl ChartFigure {
-    pub fn of(self, p: &multiodds::equity::sweep::SweepPoint) -> f64 {
-        match self {
-            ChartFigure::Equity => p.equity,
-            ChartFigure::Win => p.win,
-            ChartFigure::Tie => p.tie,
-            ChartFigure::WinOdds => p.win_odds,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            ChartFigure::Equity => "equity",
-            ChartFigure::Win => "win",
-            ChartFigure::Tie => "tie",
-            ChartFigure::WinOdds => "win odds",
-        }
-    }
-}

@@ -115,3 +115,8 @@ pub const SWEEP_METRICS: [Metric; 9] = [
         },
     },
 ];
+
+/// The figure with this CSV/JSON key.
+pub fn by_key(key: &str) -> Option<&'static Metric> {
+    SWEEP_METRICS.iter().find(|m| m.key == key)
+}

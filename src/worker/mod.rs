@@ -1,11 +1,13 @@
-//! The job manager: runs engine jobs on one rayon pool and streams their progress over
-//! a crossbeam channel.
+//! The job manager: runs engine jobs on one rayon pool and streams their messages back,
+//! typed per kind of job.
 //!
-//! Each job goes to a [`Slot`] (a key chosen by the caller). Submitting to a slot cancels the job it
-//! held and bumps the slot's generation; every message carries its job's generation, and
-//! [`JobManager::try_recv`] drops messages from superseded or cancelled jobs, so stale
-//! results never reach the caller as current. A wake-up callback (the GUI's
-//! `request_repaint`) is called after each message is sent.
+//! A [`Job`] says what it streams while it runs ([`Job::Update`]) and what it answers
+//! with at the end ([`Job::Output`]). [`JobManager::start`] returns a [`Running`] handle
+//! with a channel of its own: whoever started the job reads only that job's messages,
+//! typed, so no consumer matches on outputs it cannot receive. Dropping the handle (a
+//! new job replacing it, a view closing) cancels the job, and its later messages go
+//! nowhere: stale results never reach the caller as current. A wake-up callback (the
+//! GUI's `request_repaint`) is called after each message is sent.
 
 use crate::cards::CardSet;
 use crate::equity::chart::{run_chart, ChartCell, ChartResult, ChartSpec};
@@ -18,26 +20,39 @@ use crate::equity::sweep::Sweep;
 use crate::equity::{Cancel, EquityError, Matchup, MatchupResult};
 use crate::range::Combo;
 use crossbeam_channel::{Receiver, Sender};
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Where a job's results go: a key the caller chooses (a view picks one per kind of
-/// job it runs), so a new job in a slot replaces the old one. The manager knows jobs,
-/// not what the slots mean.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Slot(pub u32);
+/// Work for the engine: what it streams, what it answers, how it runs.
+pub trait Job: Send + 'static {
+    /// What the job streams while it runs (better estimates, one more chart class).
+    type Update: Send + 'static;
+    /// What the job answers with at the end.
+    type Output: Send + 'static;
 
-/// Work for the engine.
-#[derive(Clone, Debug)]
-pub enum Job {
-    Matchup(Matchup),
-    Sweep(Sweep),
-    Chart(ChartSpec),
-    Outs(OutsSpec),
-    /// Panics on purpose: proves a fault in a job stays in that job (tests).
-    #[doc(hidden)]
-    Panic,
+    /// Refuses exact work that would take longer than the bound or hold more than the
+    /// run's memory budget; the evaluations the job's exact part will take.
+    fn check_affordable(&self, _settings: &RunSettings, _threads: usize) -> Result<f64, EquityError> {
+        Ok(0.0)
+    }
+
+    /// Whether the job's exact part reports its fraction done (a chart reports by
+    /// class instead).
+    fn reports_exact_progress(&self) -> bool {
+        true
+    }
+
+    /// Runs the job; `update` streams what it has so far and returns false when the
+    /// job should stop (cancelled, or nobody listens any more).
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(Self::Update) -> bool,
+    ) -> Result<Self::Output, EquityError>;
+
+    /// Folds one update into what the job has done so far (the answer to show before
+    /// the job ends, or when it is stopped). `seed` is the run's.
+    fn collect(so_far: &mut Option<Self::Output>, update: Self::Update, seed: u64);
 }
 
 /// The question of an outs job: a known hero hand on a flop or turn, and any known
@@ -50,23 +65,108 @@ pub struct OutsSpec {
     pub opponents: Vec<Combo>,
 }
 
-/// A job's figures so far.
-#[derive(Clone, Debug, PartialEq)]
-pub enum JobOutput {
-    Matchup(MatchupResult),
-    Sweep(SweepResult),
-    /// A finished chart (the job's last message).
-    Chart(ChartResult),
-    /// One more class of a running chart (progress carries only what changed).
-    ChartCell(ChartCell),
-    Outs(Box<Outs>),
-    /// How far an exact enumeration has come: the fraction of its evaluations done and
-    /// the time left at the pace so far (`None` before any work is counted).
-    ExactProgress {
-        fraction: f64,
-        seconds_left: Option<f64>,
-    },
-    Failed(EquityError),
+impl Job for Matchup {
+    type Update = MatchupResult;
+    type Output = MatchupResult;
+
+    fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        // Time first (its message says more), then memory.
+        let plan = matchup_plan(self, settings.method, settings.memory_budget);
+        check_exact_cost(plan.evaluations, threads)?;
+        plan.check_memory(settings.memory_budget)?;
+        Ok(plan.evaluations)
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(MatchupResult) -> bool,
+    ) -> Result<MatchupResult, EquityError> {
+        run_matchup(&self, settings, |r| update(r.clone()))
+    }
+
+    fn collect(so_far: &mut Option<MatchupResult>, update: MatchupResult, _seed: u64) {
+        *so_far = Some(update);
+    }
+}
+
+impl Job for Sweep {
+    type Update = SweepResult;
+    type Output = SweepResult;
+
+    fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        let evaluations = sweep_exact_evaluations(self, settings.method);
+        check_exact_cost(evaluations, threads)?;
+        Ok(evaluations)
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(SweepResult) -> bool,
+    ) -> Result<SweepResult, EquityError> {
+        Ok(run_sweep(&self, settings, |r| update(r.clone())))
+    }
+
+    fn collect(so_far: &mut Option<SweepResult>, update: SweepResult, _seed: u64) {
+        *so_far = Some(update);
+    }
+}
+
+impl Job for ChartSpec {
+    type Update = ChartCell;
+    type Output = ChartResult;
+
+    fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        let evaluations = crate::equity::chart::exact_evaluations(self, settings.method);
+        check_exact_cost(evaluations, threads)?;
+        Ok(evaluations)
+    }
+
+    fn reports_exact_progress(&self) -> bool {
+        false
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(ChartCell) -> bool,
+    ) -> Result<ChartResult, EquityError> {
+        run_chart(&self, settings, update)
+    }
+
+    /// A running chart sends one class at a time.
+    fn collect(so_far: &mut Option<ChartResult>, cell: ChartCell, seed: u64) {
+        so_far
+            .get_or_insert_with(|| ChartResult::empty(seed))
+            .apply(cell);
+    }
+}
+
+impl Job for OutsSpec {
+    /// Outs are computed in one piece: nothing streams.
+    type Update = std::convert::Infallible;
+    type Output = Box<Outs>;
+
+    fn run(
+        self,
+        _settings: &RunSettings,
+        _update: &mut dyn FnMut(std::convert::Infallible) -> bool,
+    ) -> Result<Box<Outs>, EquityError> {
+        outs(self.hero, self.board, self.dead, &self.opponents).map(Box::new)
+    }
+
+    fn collect(_: &mut Option<Box<Outs>>, update: std::convert::Infallible, _: u64) {
+        match update {}
+    }
+}
+
+/// How far an exact enumeration has come: the fraction of its evaluations done and the
+/// time left at the pace so far (`None` before any work is counted).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExactProgress {
+    pub fraction: f64,
+    pub seconds_left: Option<f64>,
 }
 
 /// Why a job stopped.
@@ -77,49 +177,112 @@ pub enum StopReason {
     Cancelled,
 }
 
-/// One message from a job.
+/// What a job says.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Progress {
-    pub slot: Slot,
-    pub generation: u64,
-    pub output: JobOutput,
+pub enum Event<U, O> {
+    /// What it has so far.
+    Update(U),
+    /// An exact enumeration's progress (no figures).
+    ExactProgress(ExactProgress),
+    /// The job's last message: its answer (what it had done when cancelled) or why it
+    /// failed, and why it stopped.
+    Finished(Result<O, EquityError>, StopReason),
+}
+
+/// One message of a job, with the time since it started.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message<U, O> {
+    pub event: Event<U, O>,
     pub elapsed: Duration,
-    /// `Some` on the job's last message.
-    pub stopped: Option<StopReason>,
 }
 
-/// A submitted job: its slot and generation, and a way to cancel it.
-#[derive(Clone, Debug)]
-pub struct JobHandle {
-    pub slot: Slot,
-    pub generation: u64,
+/// The messages of a job of kind `J`.
+pub type JobMessage<J> = Message<<J as Job>::Update, <J as Job>::Output>;
+
+/// A started job: its messages, and a way to cancel it. Dropping it cancels the job.
+pub struct Running<J: Job> {
+    receiver: Receiver<JobMessage<J>>,
     cancel: Cancel,
+    finished: bool,
 }
 
-impl JobHandle {
-    pub fn cancel(&self) {
+impl<J: Job> Running<J> {
+    /// Cancels the job; its messages are dropped from now on.
+    pub fn cancel(&mut self) {
         self.cancel.cancel();
+        self.finished = true;
     }
 
     pub fn is_cancelled(&self) -> bool {
         self.cancel.is_cancelled()
     }
 
+    /// The job has sent its last message (or was cancelled).
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
     /// Monte Carlo batches the job has finished (it stops counting once it stops).
     pub fn batches(&self) -> u64 {
         self.cancel.batches()
+    }
+
+    fn take(&mut self, m: JobMessage<J>) -> JobMessage<J> {
+        if matches!(m.event, Event::Finished(..)) {
+            self.finished = true;
+        }
+        m
+    }
+
+    /// The job's next message, without waiting (`None` once cancelled).
+    pub fn try_recv(&mut self) -> Option<JobMessage<J>> {
+        if self.cancel.is_cancelled() {
+            return None;
+        }
+        let m = self.receiver.try_recv().ok()?;
+        Some(self.take(m))
+    }
+
+    /// The job's next message, waiting up to `timeout` (`None` once cancelled).
+    pub fn recv_timeout(&mut self, timeout: Duration) -> Option<JobMessage<J>> {
+        if self.cancel.is_cancelled() {
+            return None;
+        }
+        let m = self.receiver.recv_timeout(timeout).ok()?;
+        Some(self.take(m))
+    }
+
+    /// Cancels the job and waits up to `timeout` for its last message, which holds what
+    /// it had done (a Monte Carlo total, an exact run's partial sums). `None` when the
+    /// job sent nothing in time.
+    pub fn stop_and_collect(&mut self, timeout: Duration) -> Option<JobMessage<J>> {
+        self.cancel.cancel();
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.receiver.recv_timeout(left) {
+                Ok(m) if matches!(m.event, Event::Finished(..)) => {
+                    self.finished = true;
+                    return Some(m);
+                }
+                Ok(_) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
+impl<J: Job> Drop for Running<J> {
+    fn drop(&mut self) {
+        self.cancel.cancel();
     }
 }
 
 type Wake = Arc<dyn Fn() + Send + Sync>;
 
-/// Owns the worker pool and the channel; lives on the UI (or CLI) thread.
+/// Owns the worker pool; lives on the UI (or CLI) thread.
 pub struct JobManager {
     pool: Arc<rayon::ThreadPool>,
-    sender: Sender<Progress>,
-    receiver: Receiver<Progress>,
-    current: HashMap<Slot, JobHandle>,
-    next_generation: u64,
     wake: Option<Wake>,
     threads: usize,
 }
@@ -134,14 +297,9 @@ impl JobManager {
             builder = builder.num_threads(n);
         }
         let pool = builder.build()?;
-        let (sender, receiver) = crossbeam_channel::unbounded();
         Ok(JobManager {
             threads: pool.current_num_threads(),
             pool: Arc::new(pool),
-            sender,
-            receiver,
-            current: HashMap::new(),
-            next_generation: 1,
             wake: None,
         })
     }
@@ -155,122 +313,35 @@ impl JobManager {
         self.threads
     }
 
-    /// Starts `job` in `slot`, cancelling the job the slot held.
-    pub fn submit(&mut self, slot: Slot, job: Job, settings: RunSettings) -> JobHandle {
-        self.cancel(slot);
-        let generation = self.next_generation;
-        self.next_generation += 1;
+    /// Starts `job`; its messages arrive on the returned handle.
+    pub fn start<J: Job>(&self, job: J, settings: RunSettings) -> Running<J> {
+        let (sender, receiver) = crossbeam_channel::unbounded();
         let cancel = Cancel::new();
-        let handle = JobHandle {
-            slot,
-            generation,
+        let settings = RunSettings {
             cancel: cancel.clone(),
+            ..settings
         };
-        self.current.insert(slot, handle.clone());
-        let settings = RunSettings { cancel, ..settings };
-        let sender = self.sender.clone();
         let wake = self.wake.clone();
         let threads = self.threads;
         self.pool
-            .spawn(move || run_job(slot, generation, job, settings, threads, sender, wake));
-        handle
-    }
-
-    /// Cancels the job in `slot`, if any; its messages are dropped from now on.
-    pub fn cancel(&mut self, slot: Slot) {
-        if let Some(old) = self.current.remove(&slot) {
-            old.cancel();
-        }
-    }
-
-    /// The job currently in `slot`.
-    pub fn current(&self, slot: Slot) -> Option<&JobHandle> {
-        self.current.get(&slot)
-    }
-
-    fn is_current(&self, p: &Progress) -> bool {
-        self.current
-            .get(&p.slot)
-            .is_some_and(|h| h.generation == p.generation && !h.is_cancelled())
-    }
-
-    /// The next message of a current job, without waiting; stale ones are dropped.
-    pub fn try_recv(&mut self) -> Option<Progress> {
-        while let Ok(p) = self.receiver.try_recv() {
-            if self.is_current(&p) {
-                return Some(p);
-            }
-        }
-        None
-    }
-
-    /// The next message of a current job, waiting up to `timeout`.
-    pub fn recv_timeout(&mut self, timeout: Duration) -> Option<Progress> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.receiver.recv_timeout(left) {
-                Ok(p) if self.is_current(&p) => return Some(p),
-                Ok(_) => continue,
-                Err(_) => return None,
-            }
-        }
-    }
-
-    /// Cancels `handle`'s job and waits up to `timeout` for its last message, which
-    /// holds what it had done (a Monte Carlo total, an exact run's partial sums).
-    /// Other messages are dropped; `None` when the job sent nothing in time.
-    pub fn stop_and_collect(&mut self, handle: &JobHandle, timeout: Duration) -> Option<Progress> {
-        handle.cancel();
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.receiver.recv_timeout(left) {
-                Ok(p) if p.slot == handle.slot && p.generation == handle.generation => {
-                    if p.stopped.is_some() {
-                        self.current.remove(&handle.slot);
-                        return Some(p);
-                    }
-                }
-                Ok(_) => continue,
-                Err(_) => return None,
-            }
+            .spawn(move || run_job(job, settings, threads, sender, wake));
+        Running {
+            receiver,
+            cancel,
+            finished: false,
         }
     }
 }
 
-impl Drop for JobManager {
-    fn drop(&mut self) {
-        // Stop every running job; the pool's threads exit once their jobs return.
-        for handle in self.current.values() {
-            handle.cancel();
-        }
-    }
-}
-
-/// Refuses exact work that would take longer than the bound (SPEC §5) or hold more
-/// than the run's memory budget, whichever path asked for it (the app's views, the
-/// CLI, scenario files). Returns the evaluations the job's exact part will take.
-pub fn check_affordable(
-    job: &Job,
+/// Refuses exact work that would take longer than the bound or hold more than the run's
+/// memory budget, whichever path asked for it (the app's views, the CLI, scenario
+/// files). Returns the evaluations the job's exact part will take.
+pub fn check_affordable<J: Job>(
+    job: &J,
     settings: &RunSettings,
     threads: usize,
 ) -> Result<f64, EquityError> {
-    let method = settings.method;
-    let evaluations = match job {
-        Job::Matchup(m) => {
-            // Time first (its message says more), then memory.
-            let plan = matchup_plan(m, method, settings.memory_budget);
-            check_exact_cost(plan.evaluations, threads)?;
-            plan.check_memory(settings.memory_budget)?;
-            plan.evaluations
-        }
-        Job::Sweep(s) => sweep_exact_evaluations(s, method),
-        Job::Chart(spec) => crate::equity::chart::exact_evaluations(spec, method),
-        Job::Outs(_) | Job::Panic => 0.0,
-    };
-    check_exact_cost(evaluations, threads)?;
-    Ok(evaluations)
+    job.check_affordable(settings, threads)
 }
 
 /// Exact work long enough to report its progress (about half a second).
@@ -282,7 +353,7 @@ fn exact_reporter(
     evaluations: f64,
     cancel: Cancel,
     finished: Arc<std::sync::atomic::AtomicBool>,
-    report: impl Fn(f64, Option<f64>) + Send + 'static,
+    report: impl Fn(ExactProgress) + Send + 'static,
 ) -> Option<std::thread::JoinHandle<()>> {
     use std::sync::atomic::Ordering;
     let start = Instant::now();
@@ -302,96 +373,74 @@ fn exact_reporter(
                 }
                 let fraction = (done / evaluations).clamp(0.0, 0.999);
                 let elapsed = start.elapsed().as_secs_f64();
-                let left = (fraction > 0.0).then(|| elapsed * (1.0 - fraction) / fraction);
-                report(fraction, left);
+                let seconds_left = (fraction > 0.0).then(|| elapsed * (1.0 - fraction) / fraction);
+                report(ExactProgress {
+                    fraction,
+                    seconds_left,
+                });
             }
         })
         .ok()
 }
 
-fn run_job(
-    slot: Slot,
-    generation: u64,
-    job: Job,
-    settings: RunSettings,
-    threads: usize,
-    sender: Sender<Progress>,
+/// Sends a job's messages, stamped with the time since it started, and wakes the UI.
+struct Outbox<U, O> {
+    sender: Sender<Message<U, O>>,
     wake: Option<Wake>,
-) {
-    let start = Instant::now();
-    let send = |output: JobOutput, stopped: Option<StopReason>| {
-        let p = Progress {
-            slot,
-            generation,
-            output,
-            elapsed: start.elapsed(),
-            stopped,
-        };
-        let ok = sender.send(p).is_ok();
-        if let Some(w) = &wake {
+    start: Instant,
+}
+
+impl<U, O> Outbox<U, O> {
+    /// Whether anybody still listens.
+    fn send(&self, event: Event<U, O>) -> bool {
+        let ok = self
+            .sender
+            .send(Message {
+                event,
+                elapsed: self.start.elapsed(),
+            })
+            .is_ok();
+        if let Some(w) = &self.wake {
             w();
         }
         ok
-    };
+    }
+}
+
+fn run_job<J: Job>(
+    job: J,
+    settings: RunSettings,
+    threads: usize,
+    sender: Sender<JobMessage<J>>,
+    wake: Option<Wake>,
+) {
+    let outbox = Arc::new(Outbox {
+        sender,
+        wake,
+        start: Instant::now(),
+    });
     let cancel = settings.cancel.clone();
-    let keep_going = |ok: bool| ok && !cancel.is_cancelled();
-    let evaluations = match check_affordable(&job, &settings, threads) {
+    let evaluations = match job.check_affordable(&settings, threads) {
         Ok(e) => e,
         Err(e) => {
-            send(JobOutput::Failed(e), Some(StopReason::Finished));
+            outbox.send(Event::Finished(Err(e), StopReason::Finished));
             return;
         }
     };
     let finished = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let reporter = (evaluations >= REPORT_EXACT_EVALUATIONS && !matches!(job, Job::Chart(_)))
+    let reporter = (evaluations >= REPORT_EXACT_EVALUATIONS && job.reports_exact_progress())
         .then(|| {
-            let (sender, wake) = (sender.clone(), wake.clone());
-            exact_reporter(
-                evaluations,
-                cancel.clone(),
-                finished.clone(),
-                move |f, left| {
-                    let p = Progress {
-                        slot,
-                        generation,
-                        output: JobOutput::ExactProgress {
-                            fraction: f,
-                            seconds_left: left,
-                        },
-                        elapsed: start.elapsed(),
-                        stopped: None,
-                    };
-                    if sender.send(p).is_ok() {
-                        if let Some(w) = &wake {
-                            w();
-                        }
-                    }
-                },
-            )
+            let outbox = outbox.clone();
+            exact_reporter(evaluations, cancel.clone(), finished.clone(), move |p| {
+                outbox.send(Event::ExactProgress(p));
+            })
         })
         .flatten();
     // A panic in the engine becomes this job's error, not the end of the program.
-    let run = std::panic::AssertUnwindSafe(|| match job {
-        Job::Matchup(m) => match run_matchup(&m, &settings, |r| {
-            keep_going(send(JobOutput::Matchup(r.clone()), None))
-        }) {
-            Ok(r) => JobOutput::Matchup(r),
-            Err(e) => JobOutput::Failed(e),
-        },
-        Job::Sweep(s) => JobOutput::Sweep(run_sweep(&s, &settings, |r| {
-            keep_going(send(JobOutput::Sweep(r.clone()), None))
-        })),
-        Job::Chart(spec) => match run_chart(&spec, &settings, |cell| {
-            keep_going(send(JobOutput::ChartCell(cell), None))
-        }) {
-            Ok(r) => JobOutput::Chart(r),
-            Err(e) => JobOutput::Failed(e),
-        },
-        Job::Outs(q) => match outs(q.hero, q.board, q.dead, &q.opponents) {
-            Ok(o) => JobOutput::Outs(Box::new(o)),
-            Err(e) => JobOutput::Failed(e),
-        },
-        Job::Panic => panic!("a job that panics (test of the worker's fault handling)"),
+    let run = std::panic::AssertUnwindSafe(|| {
+        job.run(&settings, &mut |u| {
+            outbox.send(Event::Update(u)) && !cancel.is_cancelled()
+        })
     });
     let output = std::panic::catch_unwind(run).unwrap_or_else(|payload| {
         let what = payload
@@ -399,7 +448,7 @@ fn run_job(
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "a panic".to_string());
-        JobOutput::Failed(EquityError::Internal(what))
+        Err(EquityError::Internal(what))
     });
     // No progress message after the final one.
     finished.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -411,5 +460,5 @@ fn run_job(
     } else {
         StopReason::Finished
     };
-    send(output, Some(reason));
+    outbox.send(Event::Finished(output, reason));
 }

@@ -7,35 +7,30 @@ mod outs_panel;
 pub mod plot;
 mod table;
 
+use super::command::{CommandSender, ViewCommand};
 use super::grid::GridState;
 use super::picture::Drawing;
-use super::view::{CsvOptions, RunTracker, View, ViewCommand, ViewContext, ViewStatus, ViewTab};
-use super::CommandSender;
+use super::view::{
+    Computed, CsvOptions, FieldErrors, Received, RunTracker, View, ViewContext, ViewStatus,
+};
 use crate::equity::outs::Outs;
 use crate::equity::run::SweepResult;
 use crate::equity::sweep::Sweep;
-use crate::scenario::Scenario;
-use crate::worker::{Job, JobManager, JobOutput, OutsSpec, Progress, Slot};
-pub use inputs::{FieldErrors, Inputs};
+use crate::scenario::{Scenario, SweepInputs, ViewKind};
+use crate::worker::{JobManager, OutsSpec};
 pub use plot::FigureOptions;
 
-/// The sweep of the inputs.
-const SWEEP: Slot = Slot(1);
-/// Outs and draws of a known hero hand on a flop or turn.
-const OUTS: Slot = Slot(2);
-
-/// A finished or running result, with the inputs it belongs to.
-#[derive(Clone, Debug)]
-pub struct Shown {
-    pub result: SweepResult,
-    pub title: String,
-}
+/// A sweep's result on screen, with the title of the inputs it belongs to.
+pub type Shown = super::view::Shown<SweepResult, String>;
 
 /// The MultiOdds view: its inputs (persisted through the app's `State`) and runtime.
 pub struct MultiOddsView {
-    pub inputs: Inputs,
+    pub inputs: SweepInputs,
     pub figures: FigureOptions,
-    pub shown: Option<Shown>,
+    /// The sweep of the inputs, and its result on screen.
+    pub sweep: Computed<Sweep, String>,
+    /// Outs and draws of a known hero hand on a flop or turn.
+    outs_job: Computed<OutsSpec, ()>,
     /// A baseline to compare against (Pin).
     pub pinned: Option<Shown>,
     pub errors: FieldErrors,
@@ -49,17 +44,16 @@ pub struct MultiOddsView {
     /// Where the plot's frame was drawn last (the layout tests read it).
     pub plot_rect: Option<egui::Rect>,
     /// The inputs validated once per edit (the check may search for a possible deal).
-    validated: Option<Result<Sweep, Box<FieldErrors>>>,
-    /// The title of the inputs the running job computes.
-    job_title: String,
+    validated: Option<Result<Sweep, FieldErrors>>,
 }
 
 impl MultiOddsView {
-    pub fn new(inputs: Inputs, figures: FigureOptions) -> MultiOddsView {
+    pub fn from_scenario(scenario: &Scenario) -> MultiOddsView {
         MultiOddsView {
-            inputs,
-            figures,
-            shown: None,
+            inputs: scenario.multiodds.clone(),
+            figures: FigureOptions::default(),
+            sweep: Computed::default(),
+            outs_job: Computed::default(),
             pinned: None,
             errors: FieldErrors::default(),
             tracker: RunTracker::default(),
@@ -69,23 +63,27 @@ impl MultiOddsView {
             outs: None,
             plot_rect: None,
             validated: None,
-            job_title: String::new(),
         }
     }
 
-    fn validate(&mut self) -> Result<Sweep, Box<FieldErrors>> {
-        self.validated
-            .take()
-            .unwrap_or_else(|| self.inputs.validate())
+    /// The result on screen.
+    pub fn shown(&self) -> Option<&Shown> {
+        self.sweep.shown.as_ref()
+    }
+
+    fn validate(&self) -> Result<Sweep, FieldErrors> {
+        self.inputs
+            .validate()
+            .map_err(|p| FieldErrors::new(&p, |f| self.inputs.field_text(f)))
     }
 
     /// Outs and draws go with a known hero hand on a flop or turn (against the opponent
     /// when the opponent range is one known hand).
-    fn submit_outs(&mut self, sweep: &Sweep, jobs: &mut JobManager) {
+    fn submit_outs(&mut self, sweep: &Sweep, jobs: &JobManager) {
         let applies = sweep.hero.len() == 1 && (3..=4).contains(&sweep.board.len());
         if !applies {
             self.outs = None;
-            jobs.cancel(OUTS);
+            self.outs_job.cancel();
             return;
         }
         let opponents = if sweep.opponents.len() == 1 {
@@ -99,19 +97,24 @@ impl MultiOddsView {
             dead: sweep.dead,
             opponents,
         };
-        jobs.submit(OUTS, Job::Outs(spec), self.inputs.settings());
+        self.outs_job
+            .start(jobs, spec, self.inputs.run.settings(), ());
     }
 }
 
 impl Default for MultiOddsView {
     fn default() -> MultiOddsView {
-        MultiOddsView::new(Inputs::default(), FigureOptions::default())
+        MultiOddsView::from_scenario(&Scenario::default())
     }
 }
 
 impl View for MultiOddsView {
-    fn tab(&self) -> ViewTab {
-        ViewTab::MultiOdds
+    fn kind(&self) -> ViewKind {
+        ViewKind::MultiOdds
+    }
+
+    fn name(&self) -> &'static str {
+        "MultiOdds view"
     }
 
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
@@ -130,65 +133,58 @@ impl View for MultiOddsView {
             });
     }
 
-    fn submit(&mut self, jobs: &mut JobManager) {
+    fn submit(&mut self, jobs: &JobManager) {
         let has_result = self.has_result();
-        match self.validate() {
+        let validated = self.validated.take().unwrap_or_else(|| self.validate());
+        match validated {
             Ok(sweep) => {
                 self.errors = FieldErrors::default();
                 self.submit_outs(&sweep, jobs);
-                self.job_title = self.inputs.title();
-                jobs.submit(SWEEP, Job::Sweep(sweep), self.inputs.settings());
+                let title = self.inputs.title();
+                self.sweep
+                    .start(jobs, sweep, self.inputs.run.settings(), title);
                 self.tracker.started(has_result);
             }
             Err(errors) => {
-                self.errors = *errors;
-                jobs.cancel(SWEEP);
+                self.errors = errors;
+                self.sweep.cancel();
                 self.tracker.rejected(has_result);
             }
         }
     }
 
-    fn slots(&self) -> &'static [Slot] {
-        &[SWEEP, OUTS]
-    }
-
-    fn side_progress(&mut self, p: Progress) -> Option<Progress> {
-        if p.slot != OUTS {
-            return Some(p);
-        }
-        match p.output {
-            JobOutput::Outs(o) => self.outs = Some(Ok(o)),
-            JobOutput::Failed(e) => self.outs = Some(Err(e.to_string())),
-            _ => {}
-        }
-        None
-    }
-
-    fn show(&mut self, output: JobOutput) {
-        match output {
-            JobOutput::Sweep(result) => {
-                let title = self.job_title.clone();
-                self.shown = Some(Shown { result, title });
+    fn poll(&mut self) -> bool {
+        if let Some(received) = self.outs_job.poll(&mut RunTracker::default()) {
+            match received {
+                Received::Failed(e) => self.outs = Some(Err(e.to_string())),
+                _ => self.outs = self.outs_job.shown.take().map(|s| Ok(s.result)),
             }
+            return true;
+        }
+        match self.sweep.poll(&mut self.tracker) {
             // A failed job (refused exact work, an engine fault) says why in its view;
             // the rest of the app goes on.
-            JobOutput::Failed(e) => self.errors.scenario = Some(e.to_string()),
-            _ => {}
+            Some(Received::Failed(e)) => self.errors.set_whole(e.to_string()),
+            Some(_) => {}
+            None => return false,
         }
+        true
+    }
+
+    fn cancel_jobs(&mut self) {
+        self.sweep.cancel();
+        self.outs_job.cancel();
     }
 
     fn revalidate(&mut self) {
-        let validated = self.inputs.validate();
-        self.errors = match &validated {
-            Ok(_) => FieldErrors::default(),
-            Err(e) => (**e).clone(),
-        };
+        let validated = self.validate();
+        self.errors = validated.as_ref().err().cloned().unwrap_or_default();
         self.validated = Some(validated);
     }
 
     fn apply_own(&mut self, command: ViewCommand) {
         match command {
-            ViewCommand::Pin => self.pinned = self.shown.clone(),
+            ViewCommand::Pin => self.pinned = self.shown().cloned(),
             ViewCommand::Unpin => self.pinned = None,
             ViewCommand::Select(n) => self.selected_opponents = n,
             ViewCommand::Edited | ViewCommand::Stop | ViewCommand::Resume => {}
@@ -205,7 +201,7 @@ impl View for MultiOddsView {
 
     fn status(&self) -> ViewStatus {
         let has_errors = !self.errors.is_empty();
-        let (deals, worst) = self.shown.as_ref().map_or((0, 0.0), |s| {
+        let (deals, worst) = self.shown().map_or((0, 0.0), |s| {
             let points = &s.result.points;
             let deals: u64 = points.iter().map(|p| p.deals).max().unwrap_or(0);
             let worst = points
@@ -214,13 +210,12 @@ impl View for MultiOddsView {
                 .fold(0.0, f64::max);
             (deals, worst)
         });
-        let why = self.shown.as_ref().map(|s| s.result.status.describe());
+        let why = self.shown().map(|s| s.result.status.describe());
         ViewStatus {
             phase: self.tracker.phase(has_errors),
             detail: self.tracker.detail(has_errors, why),
             figures: if self
-                .shown
-                .as_ref()
+                .shown()
                 .is_some_and(|s| s.result.method_key() == "exact")
             {
                 format!("{deals} deals per point · exact")
@@ -237,8 +232,8 @@ impl View for MultiOddsView {
     }
 
     fn table_csv(&self, options: &CsvOptions) -> Option<String> {
-        let shown = self.shown.as_ref()?;
-        let header = crate::equity::table_csv::sweep_header(&shown.title, &shown.result);
+        let shown = self.shown()?;
+        let header = crate::equity::table_csv::sweep_header(&shown.label, &shown.result);
         Some(crate::equity::table_csv::sweep(
             &shown.result,
             &header,
@@ -247,12 +242,12 @@ impl View for MultiOddsView {
     }
 
     fn picture(&self) -> Option<Drawing> {
-        let shown = self.shown.clone()?;
+        let shown = self.shown()?.clone();
         let pinned = self.pinned.clone();
         let figures = self.figures;
         let span = self.inputs.opponent_span();
         Some(Box::new(move |ui: &mut egui::Ui| {
-            ui.heading(format!("MultiOdds: {}", shown.title));
+            ui.heading(format!("MultiOdds: {}", shown.label));
             let height = ui.available_height();
             plot::draw_plot(
                 ui,
@@ -268,19 +263,15 @@ impl View for MultiOddsView {
         }))
     }
 
-    fn scenario(&self) -> Scenario {
-        self.inputs.to_scenario()
+    fn save(&self, scenario: &mut Scenario) {
+        scenario.multiodds = self.inputs.clone();
     }
 
     fn load(&mut self, scenario: &Scenario) {
-        self.inputs = Inputs::from_scenario(scenario);
-    }
-
-    fn reset(&mut self) {
-        self.inputs = Inputs::default();
+        self.inputs = scenario.multiodds.clone();
     }
 
     fn has_result(&self) -> bool {
-        self.shown.is_some()
+        self.sweep.shown.is_some()
     }
 }

@@ -2,16 +2,15 @@
 //! in percent, with ±1 standard error bands, and the pinned baseline dashed.
 
 use super::{MultiOddsView, Shown};
-use crate::app::view::{ViewCommand, ViewTab};
-use crate::app::CommandSender;
+use crate::app::command::ViewCommand;
+use crate::scenario::ViewKind;
+use crate::app::command::CommandSender;
 use crate::equity::run::SweepResult;
 use crate::equity::sweep::MAX_OPPONENTS;
 use egui::{Color32, RichText};
 use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Plot, PlotPoints, Points};
 
-pub use crate::equity::metrics::{
-    Metric as Series, MetricGroup as SeriesGroup, SWEEP_METRICS as SERIES,
-};
+use crate::equity::metrics::{by_key, Metric, MetricGroup, SWEEP_METRICS};
 
 /// The view's choice of figures (persisted with the app state).
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -24,12 +23,12 @@ pub struct FigureOptions {
 }
 
 /// The plot's view of a metric: its colour and whether the switches show it.
-pub trait SeriesExt {
+pub trait MetricStyle {
     fn color(&self) -> Color32;
     fn visible(&self, options: FigureOptions) -> bool;
 }
 
-impl SeriesExt for Series {
+impl MetricStyle for Metric {
     fn color(&self) -> Color32 {
         let [r, g, b] = self.rgb;
         Color32::from_rgb(r, g, b)
@@ -37,10 +36,10 @@ impl SeriesExt for Series {
 
     fn visible(&self, options: FigureOptions) -> bool {
         match self.group {
-            SeriesGroup::Core => true,
-            SeriesGroup::WinOdds => options.win_odds,
-            SeriesGroup::Conditional => !options.joint_potentials,
-            SeriesGroup::Joint => options.joint_potentials,
+            MetricGroup::Core => true,
+            MetricGroup::WinOdds => options.win_odds,
+            MetricGroup::Conditional => !options.joint_potentials,
+            MetricGroup::Joint => options.joint_potentials,
         }
     }
 }
@@ -65,9 +64,8 @@ pub fn sweep_plot(
     commands: &CommandSender,
 ) {
     let title = view
-        .shown
-        .as_ref()
-        .map_or_else(|| view.inputs.title(), |s| s.title.clone());
+        .shown()
+        .map_or_else(|| view.inputs.title(), |s| s.label.clone());
     ui.horizontal_wrapped(|ui| {
         ui.heading(title);
         if view.tracker.stale {
@@ -77,7 +75,7 @@ pub fn sweep_plot(
     figure_switches(ui, &mut view.figures);
     if let Some(p) = &view.pinned {
         ui.label(
-            RichText::new(format!("Pinned (dashed curves): {}", p.title))
+            RichText::new(format!("Pinned (dashed curves): {}", p.label))
                 .italics()
                 .color(PINNED_COLOR),
         );
@@ -85,7 +83,7 @@ pub fn sweep_plot(
     let response = draw_plot(
         ui,
         &PlotData {
-            shown: view.shown.as_ref(),
+            shown: view.shown(),
             pinned: view.pinned.as_ref(),
             figures: view.figures,
             span: view.inputs.opponent_span(),
@@ -98,7 +96,7 @@ pub fn sweep_plot(
         if let Some(pos) = response.response.interact_pointer_pos() {
             let value = response.transform.value_from_position(pos);
             let n = value.x.round().clamp(1.0, MAX_OPPONENTS as f64) as usize;
-            commands.view(ViewTab::MultiOdds, ViewCommand::Select(n));
+            commands.view(ViewKind::MultiOdds, ViewCommand::Select(n));
         }
     }
 }
@@ -110,7 +108,7 @@ const PINNED_COLOR: Color32 = Color32::from_rgb(140, 140, 160);
 /// each with its definition on hover, and the pinned baseline's line style.
 fn legend(ui: &mut egui::Ui, options: FigureOptions, pinned: bool) {
     ui.horizontal_wrapped(|ui| {
-        for series in SERIES.iter().filter(|s| s.visible(options)) {
+        for series in SWEEP_METRICS.iter().filter(|s| s.visible(options)) {
             let (swatch, _) = ui.allocate_exact_size(egui::vec2(18.0, 10.0), egui::Sense::hover());
             ui.painter().line_segment(
                 [swatch.left_center(), swatch.right_center()],
@@ -149,7 +147,7 @@ pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotRespo
         .allow_boxed_zoom(false)
         .label_formatter(move |hover| hover_label(hover, hover_result.as_ref()))
         .show(ui, |plot| {
-            for series in SERIES.iter().filter(|s| s.visible(options)) {
+            for series in SWEEP_METRICS.iter().filter(|s| s.visible(options)) {
                 if let Some(base) = pinned {
                     let points: Vec<[f64; 2]> = base
                         .result
@@ -205,14 +203,14 @@ pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotRespo
 /// The switches for the optional figures, each with its definition as a tooltip.
 fn figure_switches(ui: &mut egui::Ui, options: &mut FigureOptions) {
     ui.horizontal(|ui| {
-        let win_odds = SERIES.iter().find(|s| s.group == SeriesGroup::WinOdds);
+        let win_odds = SWEEP_METRICS.iter().find(|s| s.group == MetricGroup::WinOdds);
         ui.checkbox(&mut options.win_odds, "Win odds (classic)")
             .on_hover_text(win_odds.map_or("", |s| s.definition));
         ui.label("Potentials:");
         ui.radio_value(&mut options.joint_potentials, false, "conditional")
-            .on_hover_text(SERIES[5].definition);
+            .on_hover_text(by_key("ppot").map_or("", |m| m.definition));
         ui.radio_value(&mut options.joint_potentials, true, "joint (classic)")
-            .on_hover_text(SERIES[7].definition);
+            .on_hover_text(by_key("ppot_joint").map_or("", |m| m.definition));
     });
 }
 
@@ -225,7 +223,7 @@ fn hover_label(hover: &HoverPosition<'_>, result: Option<&SweepResult>) -> Optio
             ..
         } => {
             let n = position.x.round() as usize;
-            let found = SERIES.iter().find(|s| s.name == *plot_name).and_then(|s| {
+            let found = SWEEP_METRICS.iter().find(|s| s.name == *plot_name).and_then(|s| {
                 let p = result?.points.iter().find(|p| p.opponents == n)?;
                 let (v, se) = (s.value)(p)?;
                 Some(format!(

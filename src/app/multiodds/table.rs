@@ -1,10 +1,12 @@
 //! The results table (one row per opponent count, figures as % ± SE, deltas against
 //! the pinned baseline) and the hand-type table of the selected count.
 
-use super::plot::{SeriesExt, SERIES};
+use super::plot::MetricStyle;
+use crate::equity::metrics::SWEEP_METRICS;
 use super::MultiOddsView;
-use crate::app::view::{ViewCommand, ViewTab};
-use crate::app::CommandSender;
+use crate::app::command::ViewCommand;
+use crate::scenario::ViewKind;
+use crate::app::command::CommandSender;
 use crate::equity::Method;
 use crate::eval::HandCategory;
 use egui::{Color32, RichText};
@@ -30,7 +32,7 @@ fn na_reason(key: &str, p: &crate::equity::sweep::SweepPoint) -> String {
 }
 
 pub fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &CommandSender) {
-    let Some(shown) = view.shown.as_ref() else {
+    let Some(shown) = view.shown() else {
         ui.label(if view.errors.is_empty() {
             "Computing…"
         } else {
@@ -50,7 +52,7 @@ pub fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &Command
         .show(ui, |ui| {
             ui.label(RichText::new("opponents").strong());
             let options = view.figures;
-            for s in SERIES.iter().filter(|s| s.visible(options)) {
+            for s in SWEEP_METRICS.iter().filter(|s| s.visible(options)) {
                 ui.label(
                     RichText::new(format!("{} %", s.name))
                         .strong()
@@ -67,12 +69,12 @@ pub fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &Command
                     .selectable_label(selected, format!("{}", p.opponents))
                     .clicked()
                 {
-                    commands.view(ViewTab::MultiOdds, ViewCommand::Select(p.opponents));
+                    commands.view(ViewKind::MultiOdds, ViewCommand::Select(p.opponents));
                 }
                 let base = pinned
                     .as_ref()
                     .and_then(|b| b.result.points.iter().find(|q| q.opponents == p.opponents));
-                for s in SERIES.iter().filter(|s| s.visible(options)) {
+                for s in SWEEP_METRICS.iter().filter(|s| s.visible(options)) {
                     let cell = match (s.value)(p) {
                         Some((v, se)) => {
                             let mut text = if p.method == Method::Exact {

@@ -1,14 +1,23 @@
-//! Scenario files: what a user saves and loads (and `multiodds run` runs). Versioned,
-//! human-readable RON. Loading checks everything and reports the first problem with
-//! its place; saving writes a temporary file beside the target and renames it, so a
-//! failed save never leaves a half-written file.
+//! Scenario files: what a user saves and loads (and `multiodds run` runs), and the one
+//! model of "what to compute" that the app's views, the CLI and the files share.
+//!
+//! A [`Scenario`] holds every view's inputs ([`inputs`]: one section per view, each with
+//! its one `validate`) and which view it shows. Versioned, human-readable RON; files of
+//! version 1 (one flat set of fields for the one view they were saved from) still load
+//! ([`legacy`]). Loading checks everything and reports the first problem with its
+//! place; saving writes a temporary file beside the target and renames it, so a failed
+//! save never leaves a half-written file.
 
-use crate::cards::{CardError, CardSet};
+pub mod inputs;
+mod legacy;
+
 use crate::equity::chart::ChartSpec;
 use crate::equity::run::RunSettings;
 use crate::equity::sweep::Sweep;
-use crate::equity::{check_board, EquityError, Matchup, Method, MAX_SEATS};
-use crate::range::{HandRange, RangeError};
+use crate::equity::{EquityError, Matchup};
+use crate::cards::CardError;
+use crate::range::RangeError;
+pub use inputs::{ChartFigure, ChartInputs, MatchupInputs, RunInputs, SweepInputs};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -17,47 +26,31 @@ use thiserror::Error;
 pub const MAX_NOTE_BYTES: usize = 16 * 1024;
 
 /// The file format version this build writes and the newest it reads.
-pub const SCENARIO_VERSION: u32 = 1;
+pub const SCENARIO_VERSION: u32 = 2;
 
-/// Which view a scenario belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum View {
+/// The views a scenario can show (and `multiodds run` computes), in menu order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum ViewKind {
     /// Hero against 1–22 opponents (1–9 by default).
     #[default]
     MultiOdds,
-    /// 2–10 seats, each a hand or range.
+    /// 2–23 seats, each a hand or range.
     Matchup,
-    /// The 169 starting hands against 1–22 random opponents (1–9 by default).
+    /// The 169 starting hands against 1–22 opponents holding a range.
     Chart,
 }
 
-/// A saved scenario. Every field has a default, so hand-written files may leave
-/// fields out.
+/// A saved scenario: every view's inputs, and the view it shows. Every field has a
+/// default, so hand-written files may leave fields out.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Scenario {
     pub version: u32,
-    pub view: View,
-    /// Hero's hand, range or pocket query (MultiOdds view).
-    pub hero: String,
-    /// Opponents' range (MultiOdds and Chart views).
-    pub opponents: String,
-    /// Opponent counts, inclusive (MultiOdds and Chart views).
-    pub opponent_counts: (usize, usize),
-    /// One range per seat (Matchup view).
-    pub seats: Vec<String>,
-    pub board: String,
-    pub dead: String,
-    pub mode: Method,
-    /// Monte Carlo precision target (standard error) of win, tie, equity, HS.
-    pub target_se: f64,
-    /// The precision target of PPot and NPot (looser: their conditions can be rare).
-    pub potential_target_se: f64,
-    /// Stop Monte Carlo after this many milliseconds (0: no time budget).
-    pub time_budget_ms: u64,
-    /// Most memory a run may hold, in MiB (0: the default, 512 MiB).
-    pub memory_budget_mb: u64,
-    pub seed: u64,
+    /// The view shown on opening, and the one `multiodds run` computes.
+    pub view: ViewKind,
+    pub multiodds: SweepInputs,
+    pub matchup: MatchupInputs,
+    pub chart: ChartInputs,
     pub note: String,
 }
 
@@ -65,19 +58,10 @@ impl Default for Scenario {
     fn default() -> Scenario {
         Scenario {
             version: SCENARIO_VERSION,
-            view: View::MultiOdds,
-            hero: "AKs".into(),
-            opponents: "random".into(),
-            opponent_counts: (1, 9),
-            seats: vec!["AKs".into(), "QQ".into()],
-            board: String::new(),
-            dead: String::new(),
-            mode: Method::Auto,
-            target_se: 0.0005,
-            potential_target_se: crate::equity::run::DEFAULT_POTENTIAL_TARGET_SE,
-            time_budget_ms: 0,
-            memory_budget_mb: 0,
-            seed: 1,
+            view: ViewKind::MultiOdds,
+            multiodds: SweepInputs::default(),
+            matchup: MatchupInputs::default(),
+            chart: ChartInputs::default(),
             note: String::new(),
         }
     }
@@ -120,6 +104,50 @@ pub enum ScenarioError {
 }
 
 impl ScenarioError {
+    /// The same problem, its field named by its place in a file (`matchup.seats[1]`).
+    pub fn in_section(self, section: &str) -> ScenarioError {
+        let place = |field: String| format!("{section}.{field}");
+        match self {
+            ScenarioError::Cards { field, error } => ScenarioError::Cards {
+                field: place(field),
+                error,
+            },
+            ScenarioError::Range { field, error } => ScenarioError::Range {
+                field: place(field),
+                error,
+            },
+            ScenarioError::Invalid { field, message } => ScenarioError::Invalid {
+                field: place(field),
+                message,
+            },
+            other => other,
+        }
+    }
+
+    /// The field this problem is at, as a view names it (`hero`, `seats[1]`), or
+    /// [`inputs::WHOLE`] for a problem of the fields together.
+    pub fn field(&self) -> &str {
+        match self {
+            ScenarioError::Cards { field, .. }
+            | ScenarioError::Range { field, .. }
+            | ScenarioError::Invalid { field, .. } => field,
+            _ => inputs::WHOLE,
+        }
+    }
+
+    /// The message shown at the field: the text with a caret under the bad token and the
+    /// reason for card and range errors (`text` is the field's), else the reason.
+    pub fn at_field(&self, text: Option<&str>) -> String {
+        match (self, text) {
+            (ScenarioError::Cards { error, .. }, Some(t)) => error.caret(t),
+            (ScenarioError::Range { error, .. }, Some(t)) => error.caret(t),
+            (ScenarioError::Cards { error, .. }, None) => error.to_string(),
+            (ScenarioError::Range { error, .. }, None) => error.to_string(),
+            (ScenarioError::Invalid { message, .. }, _) => message.clone(),
+            (other, _) => other.to_string(),
+        }
+    }
+
     /// The caret line under the bad token for card and range errors, given the field's text.
     pub fn caret(&self, scenario: &Scenario) -> Option<String> {
         match self {
@@ -210,7 +238,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The engine jobs a scenario describes, validated.
+/// The engine job a scenario's view describes, validated.
 #[derive(Clone, Debug)]
 pub enum ScenarioJob {
     Sweep(Sweep),
@@ -219,17 +247,14 @@ pub enum ScenarioJob {
 }
 
 impl Scenario {
+    /// The text of a field named as in messages (`multiodds.hero`, `matchup.seats[1]`).
     fn field_text(&self, field: &str) -> Option<&str> {
-        match field {
-            "hero" => Some(&self.hero),
-            "opponents" => Some(&self.opponents),
-            "board" => Some(&self.board),
-            "dead" => Some(&self.dead),
-            _ => field
-                .strip_prefix("seats[")
-                .and_then(|r| r.strip_suffix(']'))
-                .and_then(|i| i.parse::<usize>().ok())
-                .and_then(|i| self.seats.get(i).map(String::as_str)),
+        let (section, field) = field.split_once('.')?;
+        match section {
+            "multiodds" => self.multiodds.field_text(field),
+            "matchup" => self.matchup.field_text(field),
+            "chart" => self.chart.field_text(field),
+            _ => None,
         }
     }
 
@@ -278,6 +303,10 @@ impl Scenario {
                     supported: SCENARIO_VERSION,
                 });
             }
+            if v.version == 1 {
+                let old: legacy::ScenarioV1 = options.from_str(text).map_err(syntax)?;
+                return Ok(old.upgrade());
+            }
         }
         let scenario: Scenario = options.from_str(text).map_err(syntax)?;
         if scenario.version > SCENARIO_VERSION {
@@ -290,7 +319,7 @@ impl Scenario {
         if scenario.version == 0 {
             return Err(ScenarioError::Invalid {
                 field: "version".into(),
-                message: "missing or 0; this build writes version 1".into(),
+                message: format!("missing or 0; this build writes version {SCENARIO_VERSION}"),
             });
         }
         Ok(scenario)
@@ -310,7 +339,8 @@ impl Scenario {
         })
     }
 
-    /// Checks every field; the first problem wins.
+    /// Checks the note and the shown view's inputs; the first problem wins, named by
+    /// its place in the file (`matchup.seats[1]`).
     pub fn validate(&self) -> Result<ScenarioJob, ScenarioError> {
         if self.note.len() > MAX_NOTE_BYTES {
             return Err(ScenarioError::Invalid {
@@ -321,131 +351,41 @@ impl Scenario {
                 ),
             });
         }
-        let (board, dead) = self.cards()?;
-        let range = |field: &str, text: &str| {
-            HandRange::parse(text).map_err(|error| ScenarioError::Range {
-                field: field.to_string(),
-                error,
-            })
+        let first = |section: &str, problems: Vec<ScenarioError>| {
+            problems
+                .into_iter()
+                .next()
+                .map(|e| e.in_section(section))
+                .unwrap_or_else(|| ScenarioError::Invalid {
+                    field: section.into(),
+                    message: "does not validate".into(),
+                })
         };
-        let targets = crate::equity::run::TARGET_SE_RANGE;
-        for (field, value) in [
-            ("target_se", self.target_se),
-            ("potential_target_se", self.potential_target_se),
-        ] {
-            if !targets.contains(&value) {
-                return Err(ScenarioError::Invalid {
-                    field: field.into(),
-                    message: format!(
-                        "{value} is not a standard error from {} to {}",
-                        targets.start(),
-                        targets.end()
-                    ),
-                });
-            }
-        }
-        if self.memory_budget().is_none() {
-            let (min_mb, max_mb) = (
-                crate::equity::memory::MIN_MEMORY_BUDGET >> 20,
-                crate::equity::memory::MAX_MEMORY_BUDGET >> 20,
-            );
-            return Err(ScenarioError::Invalid {
-                field: "memory_budget_mb".into(),
-                message: format!(
-                    "{} MiB is not a budget from {min_mb} to {max_mb} MiB (0 means the default, 512)",
-                    self.memory_budget_mb
-                ),
-            });
-        }
-        if self.time_budget_ms > 86_400_000 {
-            return Err(ScenarioError::Invalid {
-                field: "time_budget_ms".into(),
-                message: format!(
-                    "{} ms is more than a day (0 means no time budget)",
-                    self.time_budget_ms
-                ),
-            });
-        }
-        let (lo, hi) = self.opponent_counts;
-        let max = crate::equity::sweep::MAX_OPPONENTS;
-        let counts_ok = (1..=max).contains(&lo) && (1..=max).contains(&hi) && lo <= hi;
         match self.view {
-            View::MultiOdds | View::Chart if !counts_ok => Err(ScenarioError::Invalid {
-                field: "opponent_counts".into(),
-                message: format!("({lo}, {hi}) is not a span within 1 to {max}"),
-            }),
-            View::MultiOdds => {
-                let hero = range("hero", &self.hero)?;
-                let opponents = range("opponents", &self.opponents)?;
-                Ok(ScenarioJob::Sweep(Sweep::new(
-                    hero,
-                    opponents,
-                    board,
-                    dead,
-                    lo..=hi,
-                )?))
-            }
-            View::Matchup => {
-                if !(2..=MAX_SEATS).contains(&self.seats.len()) {
-                    return Err(ScenarioError::Invalid {
-                        field: "seats".into(),
-                        message: format!(
-                            "a matchup needs 2 to {MAX_SEATS} seats, got {}",
-                            self.seats.len()
-                        ),
-                    });
-                }
-                let ranges = self
-                    .seats
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| range(&format!("seats[{i}]"), s))
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(ScenarioJob::Matchup(Matchup::new(ranges, board, dead)?))
-            }
-            View::Chart => Ok(ScenarioJob::Chart(ChartSpec {
-                board,
-                dead,
-                counts: lo..=hi,
-                vs: range("opponents", &self.opponents)?,
-            })),
+            ViewKind::MultiOdds => self
+                .multiodds
+                .validate()
+                .map(ScenarioJob::Sweep)
+                .map_err(|p| first("multiodds", p)),
+            ViewKind::Matchup => self
+                .matchup
+                .validate()
+                .map(ScenarioJob::Matchup)
+                .map_err(|p| first("matchup", p)),
+            ViewKind::Chart => self
+                .chart
+                .validate()
+                .map(ScenarioJob::Chart)
+                .map_err(|p| first("chart", p)),
         }
     }
 
-    fn cards(&self) -> Result<(CardSet, CardSet), ScenarioError> {
-        let cards = |field: &str, text: &str| {
-            CardSet::parse(text).map_err(|error| ScenarioError::Cards {
-                field: field.to_string(),
-                error,
-            })
-        };
-        let board = cards("board", &self.board)?;
-        let dead = cards("dead", &self.dead)?;
-        check_board(board, dead)?;
-        Ok((board, dead))
-    }
-
-    /// The memory budget in bytes: the default for 0, `None` when out of range.
-    fn memory_budget(&self) -> Option<u64> {
-        match self.memory_budget_mb {
-            0 => Some(crate::equity::memory::DEFAULT_MEMORY_BUDGET),
-            mb => crate::equity::memory::budget_from_mib(mb),
-        }
-    }
-
-    /// Run settings from the scenario's mode, precision and seed.
+    /// The shown view's run settings.
     pub fn settings(&self) -> RunSettings {
-        RunSettings {
-            method: self.mode,
-            seed: self.seed,
-            target_se: self.target_se,
-            potential_target_se: Some(self.potential_target_se),
-            time_limit: (self.time_budget_ms > 0)
-                .then(|| std::time::Duration::from_millis(self.time_budget_ms)),
-            memory_budget: self
-                .memory_budget()
-                .unwrap_or(crate::equity::memory::DEFAULT_MEMORY_BUDGET),
-            ..RunSettings::default()
+        match self.view {
+            ViewKind::MultiOdds => self.multiodds.run.settings(),
+            ViewKind::Matchup => self.matchup.run.settings(),
+            ViewKind::Chart => self.chart.settings(),
         }
     }
 }
@@ -495,17 +435,38 @@ mod tests {
 
     #[test]
     fn round_trip_every_view() {
-        for view in [View::MultiOdds, View::Matchup, View::Chart] {
-            let s = Scenario {
+        for view in [ViewKind::MultiOdds, ViewKind::Matchup, ViewKind::Chart] {
+            let mut s = Scenario {
                 view,
                 note: "a \"quoted\" note\nwith two lines".into(),
-                board: "Ah 7d 2c".into(),
                 ..Scenario::default()
             };
+            s.multiodds.board = "Ah 7d 2c".into();
+            s.matchup.seats.push("22+".into());
+            s.chart.run.target_se = 0.0003;
             let back = Scenario::from_ron(&s.to_ron(), Path::new("x.ron")).unwrap();
             assert_eq!(back, s);
             back.validate().unwrap();
         }
+    }
+
+    #[test]
+    fn version_one_files_fill_every_view() {
+        let text = "Scenario(version: 1, view: Matchup, seats: [\"AA\", \"KK\", \"QQ\"], \
+                    hero: \"JJ\", board: \"Ah 7d 2c\", target_se: 0.002, seed: 9)";
+        let s = Scenario::from_ron(text, Path::new("old.ron")).unwrap();
+        assert_eq!(s.version, SCENARIO_VERSION);
+        assert_eq!(s.view, ViewKind::Matchup);
+        assert_eq!(s.matchup.seats, ["AA", "KK", "QQ"]);
+        assert_eq!(s.multiodds.hero, "JJ");
+        for board in [&s.multiodds.board, &s.matchup.board, &s.chart.board] {
+            assert_eq!(board, "Ah 7d 2c");
+        }
+        assert_eq!(s.matchup.run.target_se, 0.002);
+        assert_eq!(s.chart.run.seed, 9);
+        // Version 1 had no time budget by default: the file's 0 stays 0.
+        assert_eq!(s.multiodds.run.time_budget_ms, 0);
+        assert!(matches!(s.validate().unwrap(), ScenarioJob::Matchup(m) if m.seats.len() == 3));
     }
 
     #[test]
@@ -518,20 +479,34 @@ mod tests {
 
     #[test]
     fn errors_name_the_field() {
-        let s = Scenario {
-            hero: "AKx+".into(),
-            ..Scenario::default()
-        };
+        let mut s = Scenario::default();
+        s.multiodds.hero = "AKx+".into();
         let e = s.validate().unwrap_err();
-        assert!(e.to_string().starts_with("hero: "), "{e}");
+        assert!(e.to_string().starts_with("multiodds.hero: "), "{e}");
         assert_eq!(e.caret(&s).unwrap(), "AKx+\n  ^ unknown rank 'x'");
-        let s = Scenario {
-            board: "Ah Ah".into(),
+        let mut s = Scenario {
+            view: ViewKind::Matchup,
             ..Scenario::default()
         };
-        assert!(s.validate().unwrap_err().to_string().starts_with("board: "));
+        s.matchup.board = "Ah Ah".into();
+        let e = s.validate().unwrap_err();
+        assert!(e.to_string().starts_with("matchup.board: "), "{e}");
         let e =
-            Scenario::from_ron("Scenario(version: 1, hero: 5)", Path::new("bad.ron")).unwrap_err();
+            Scenario::from_ron("Scenario(version: 2, view: 5)", Path::new("bad.ron")).unwrap_err();
         assert!(matches!(e, ScenarioError::Syntax { line: 1, .. }), "{e}");
+    }
+
+    #[test]
+    fn every_problem_is_kept_at_its_field() {
+        let inputs = MatchupInputs {
+            seats: vec!["AA".into(), "QQx".into(), "KK".into(), "Zz".into()],
+            board: "Ah Ah".into(),
+            ..MatchupInputs::default()
+        };
+        let problems = inputs.validate().unwrap_err();
+        let fields: Vec<&str> = problems.iter().map(ScenarioError::field).collect();
+        assert_eq!(fields, ["seats[1]", "seats[3]", "board"]);
+        let at = problems[0].at_field(inputs.field_text("seats[1]"));
+        assert!(at.starts_with("QQx\n  ^"), "{at}");
     }
 }

@@ -1,0 +1,78 @@
+//! What widgets ask for: the app's [`Command`]s and a view's [`ViewCommand`]s, sent
+//! through a cloneable [`CommandSender`] while drawing and applied after the frame's
+//! layout, so no widget changes state under the ones drawn after it.
+
+use super::files::DialogPurpose;
+use super::library::NamedRange;
+use crate::scenario::ViewKind;
+use std::path::PathBuf;
+
+/// What the app's widgets ask for; applied after the frame's layout.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// A command for one view (its inputs changed, Stop, Pin…).
+    ToView(ViewKind, ViewCommand),
+    /// Switch views.
+    ShowView(ViewKind),
+    New,
+    Open(PathBuf),
+    Save,
+    /// Write the scenario here (replacing any file: asked before, see `Chosen`).
+    SaveAs(PathBuf),
+    ExportCsv(PathBuf),
+    /// The current view's plot as a PNG of the chosen size.
+    ExportPng(PathBuf),
+    /// A file dialog's answer; a write to an existing file asks first.
+    Chosen(DialogPurpose, PathBuf),
+    OpenDialog(DialogPurpose),
+    CloseDialog,
+    DismissMessage,
+    /// The "Replace the file?" question was answered (or dismissed).
+    DismissOverwrite,
+    /// Copy the current view's table to the clipboard (tab-separated).
+    CopyTable,
+    /// Restore the inputs before the last edit (Ctrl+Z).
+    Undo,
+    /// Restore the inputs undone last (Ctrl+Shift+Z, Ctrl+Y).
+    Redo,
+    /// Keep a named range in the library (replacing one of the same name).
+    SaveRange(NamedRange),
+    ForgetRange(String),
+    ShowHelp,
+}
+
+/// What a view's widgets ask of their view; applied after layout.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ViewCommand {
+    /// An input changed: stale work stops now, the new job starts after the debounce.
+    Edited,
+    Stop,
+    /// Compute the inputs again.
+    Resume,
+    Pin,
+    Unpin,
+    /// Show the hand types of this many opponents (MultiOdds) or of this seat (Matchup).
+    Select(usize),
+}
+
+/// Widgets send commands through this (cheap to clone, never blocks).
+#[derive(Clone)]
+pub struct CommandSender(crossbeam_channel::Sender<Command>);
+
+impl CommandSender {
+    /// A sender and the receiver the app drains after layout.
+    pub fn channel() -> (CommandSender, crossbeam_channel::Receiver<Command>) {
+        let (sender, receiver) = crossbeam_channel::unbounded();
+        (CommandSender(sender), receiver)
+    }
+
+    pub fn send(&self, command: Command) {
+        // The receiver lives as long as the app: a send cannot fail while drawing.
+        let _ = self.0.send(command);
+    }
+
+    /// A command for one view.
+    pub fn view(&self, kind: ViewKind, command: ViewCommand) {
+        self.send(Command::ToView(kind, command));
+    }
+}

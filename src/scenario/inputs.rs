@@ -1,0 +1,485 @@
+//! What each view computes from: one serde type per view, holding every field a user
+//! can set, and its one `validate` — the only way from inputs to an engine job, for
+//! the app's views, `multiodds run` and the files alike.
+//!
+//! Validation collects every problem, each at its field (`hero`, `seats[1]`, `board`,
+//! … or `inputs` for a problem of the fields together), so the app can show each under
+//! its field and the command line can report the first.
+
+use super::ScenarioError;
+use crate::cards::CardSet;
+use crate::equity::chart::ChartSpec;
+use crate::equity::memory;
+use crate::equity::metrics::{self, Metric};
+use crate::equity::sweep::SweepPoint;
+use crate::equity::run::{RunSettings, DEFAULT_POTENTIAL_TARGET_SE, TARGET_SE_RANGE};
+use crate::equity::sweep::{Sweep, DEFAULT_OPPONENTS, MAX_OPPONENTS};
+use crate::equity::{check_board, Matchup, Method, MAX_SEATS};
+use crate::range::HandRange;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// The app's default time budget of a Monte Carlo run, in milliseconds.
+pub const DEFAULT_TIME_BUDGET_MS: u64 = 10_000;
+
+/// The longest time budget a run accepts: a day.
+pub const MAX_TIME_BUDGET_MS: u64 = 86_400_000;
+
+/// The field name of a problem of several fields together (a card in two places, no
+/// possible deal, refused exact work).
+pub const WHOLE: &str = "inputs";
+
+/// How a view's job runs: method, precision, seed and budgets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RunInputs {
+    pub mode: Method,
+    /// Monte Carlo precision target (standard error) of win, tie, equity, HS.
+    pub target_se: f64,
+    /// The precision target of PPot and NPot (looser: their conditions can be rare).
+    pub potential_target_se: f64,
+    /// Stop Monte Carlo after this many milliseconds (0: no time budget).
+    pub time_budget_ms: u64,
+    /// Most memory a run may hold, in MiB (0: the default, 512 MiB).
+    pub memory_budget_mb: u64,
+    pub seed: u64,
+}
+
+impl Default for RunInputs {
+    fn default() -> RunInputs {
+        RunInputs {
+            mode: Method::Auto,
+            target_se: 0.001,
+            potential_target_se: DEFAULT_POTENTIAL_TARGET_SE,
+            time_budget_ms: DEFAULT_TIME_BUDGET_MS,
+            memory_budget_mb: 0,
+            seed: 1,
+        }
+    }
+}
+
+impl RunInputs {
+    /// The memory budget in bytes: the default for 0, `None` when out of range.
+    pub fn memory_budget(&self) -> Option<u64> {
+        match self.memory_budget_mb {
+            0 => Some(memory::DEFAULT_MEMORY_BUDGET),
+            mb => memory::budget_from_mib(mb),
+        }
+    }
+
+    /// The settings of a run (what does not validate takes its default: validate first).
+    pub fn settings(&self) -> RunSettings {
+        let target = |v: f64, default: f64| {
+            if TARGET_SE_RANGE.contains(&v) {
+                v
+            } else {
+                default
+            }
+        };
+        RunSettings {
+            method: self.mode,
+            seed: self.seed,
+            target_se: target(self.target_se, RunInputs::default().target_se),
+            potential_target_se: Some(target(
+                self.potential_target_se,
+                DEFAULT_POTENTIAL_TARGET_SE,
+            )),
+            time_limit: (self.time_budget_ms > 0)
+                .then(|| Duration::from_millis(self.time_budget_ms.min(MAX_TIME_BUDGET_MS))),
+            memory_budget: self
+                .memory_budget()
+                .unwrap_or(memory::DEFAULT_MEMORY_BUDGET),
+            ..RunSettings::default()
+        }
+    }
+
+    /// Every problem of the run settings.
+    pub fn check(&self, problems: &mut Vec<ScenarioError>) {
+        for (field, value) in [
+            ("target_se", self.target_se),
+            ("potential_target_se", self.potential_target_se),
+        ] {
+            if !TARGET_SE_RANGE.contains(&value) {
+                problems.push(invalid(
+                    field,
+                    format!(
+                        "{value} is not a standard error from {} to {}",
+                        TARGET_SE_RANGE.start(),
+                        TARGET_SE_RANGE.end()
+                    ),
+                ));
+            }
+        }
+        if self.memory_budget().is_none() {
+            let (min_mb, max_mb) = (
+                memory::MIN_MEMORY_BUDGET >> 20,
+                memory::MAX_MEMORY_BUDGET >> 20,
+            );
+            problems.push(invalid(
+                "memory_budget_mb",
+                format!(
+                    "{} MiB is not a budget from {min_mb} to {max_mb} MiB (0 means the default, 512)",
+                    self.memory_budget_mb
+                ),
+            ));
+        }
+        if self.time_budget_ms > MAX_TIME_BUDGET_MS {
+            problems.push(invalid(
+                "time_budget_ms",
+                format!(
+                    "{} ms is more than a day (0 means no time budget)",
+                    self.time_budget_ms
+                ),
+            ));
+        }
+    }
+}
+
+fn invalid(field: &str, message: String) -> ScenarioError {
+    ScenarioError::Invalid {
+        field: field.into(),
+        message,
+    }
+}
+
+/// Parses a range field, keeping its problem.
+fn range(field: &str, text: &str, problems: &mut Vec<ScenarioError>) -> Option<HandRange> {
+    HandRange::parse(text)
+        .map_err(|error| {
+            problems.push(ScenarioError::Range {
+                field: field.into(),
+                error,
+            })
+        })
+        .ok()
+}
+
+/// Parses the board and dead cards, keeping their problems.
+fn board_and_dead(
+    board: &str,
+    dead: &str,
+    problems: &mut Vec<ScenarioError>,
+) -> Option<(CardSet, CardSet)> {
+    let cards = |field: &str, text: &str, problems: &mut Vec<ScenarioError>| {
+        CardSet::parse(text)
+            .map_err(|error| {
+                problems.push(ScenarioError::Cards {
+                    field: field.into(),
+                    error,
+                })
+            })
+            .ok()
+    };
+    let board_cards = cards("board", board, problems);
+    let dead_cards = cards("dead", dead, problems);
+    if let Some(b) = board_cards.filter(|b| b.len() > 5) {
+        problems.push(invalid(
+            "board",
+            format!("the board holds at most 5 cards, got {}", b.len()),
+        ));
+        return None;
+    }
+    let (board, dead) = (board_cards?, dead_cards?);
+    match check_board(board, dead) {
+        Ok(()) => Some((board, dead)),
+        Err(e) => {
+            problems.push(ScenarioError::Equity(e));
+            None
+        }
+    }
+}
+
+/// Opponent counts `(lo, hi)` within 1 to [`MAX_OPPONENTS`].
+fn check_counts(counts: (usize, usize), problems: &mut Vec<ScenarioError>) -> bool {
+    let (lo, hi) = counts;
+    let max = MAX_OPPONENTS;
+    let ok = (1..=max).contains(&lo) && (1..=max).contains(&hi) && lo <= hi;
+    if !ok {
+        problems.push(invalid(
+            "opponent_counts",
+            format!("({lo}, {hi}) is not a span within 1 to {max}"),
+        ));
+    }
+    ok
+}
+
+/// The problems, or the job when there are none.
+fn job_or<T>(job: Option<T>, problems: Vec<ScenarioError>) -> Result<T, Vec<ScenarioError>> {
+    match job {
+        Some(job) if problems.is_empty() => Ok(job),
+        _ => Err(problems),
+    }
+}
+
+/// The MultiOdds view: a hero against 1–N opponents holding one range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SweepInputs {
+    /// Hero's hand, range or pocket query.
+    pub hero: String,
+    /// The opponents' range (each opponent holds it).
+    pub opponents: String,
+    /// Opponent counts swept, inclusive.
+    pub opponent_counts: (usize, usize),
+    pub board: String,
+    pub dead: String,
+    pub run: RunInputs,
+}
+
+impl Default for SweepInputs {
+    fn default() -> SweepInputs {
+        SweepInputs {
+            hero: "AKs".into(),
+            opponents: "random".into(),
+            opponent_counts: (1, DEFAULT_OPPONENTS),
+            board: String::new(),
+            dead: String::new(),
+            run: RunInputs::default(),
+        }
+    }
+}
+
+impl SweepInputs {
+    /// The text of a field (for the caret under a bad token).
+    pub fn field_text(&self, field: &str) -> Option<&str> {
+        match field {
+            "hero" => Some(&self.hero),
+            "opponents" => Some(&self.opponents),
+            "board" => Some(&self.board),
+            "dead" => Some(&self.dead),
+            _ => None,
+        }
+    }
+
+    /// The opponent counts swept, in order, within 1 to [`MAX_OPPONENTS`].
+    pub fn opponent_span(&self) -> (usize, usize) {
+        let (a, b) = self.opponent_counts;
+        let (a, b) = (a.clamp(1, MAX_OPPONENTS), b.clamp(1, MAX_OPPONENTS));
+        (a.min(b), a.max(b))
+    }
+
+    /// "AKs vs random — Jh 4c 3h" (or "preflop"), and the dead cards.
+    pub fn title(&self) -> String {
+        let board = CardSet::parse(&self.board)
+            .map(|b| b.to_string())
+            .unwrap_or_else(|_| self.board.clone());
+        crate::equity::table_csv::sweep_title(&self.hero, &self.opponents, &board, &self.dead)
+    }
+
+    /// Every problem, each at its field; the sweep to run when there is none.
+    pub fn validate(&self) -> Result<Sweep, Vec<ScenarioError>> {
+        let mut problems = Vec::new();
+        self.run.check(&mut problems);
+        let hero = range("hero", &self.hero, &mut problems);
+        let opponents = range("opponents", &self.opponents, &mut problems);
+        let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+        let counts = check_counts(self.opponent_counts, &mut problems);
+        let job = match (hero, opponents, cards) {
+            (Some(hero), Some(opponents), Some((board, dead))) if counts => {
+                let (lo, hi) = self.opponent_counts;
+                Sweep::new(hero, opponents, board, dead, lo..=hi)
+                    .map_err(|e| problems.push(ScenarioError::Equity(e)))
+                    .ok()
+            }
+            _ => None,
+        };
+        job_or(job, problems)
+    }
+}
+
+/// The Matchup view: 2–23 seats, each a hand or a weighted range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MatchupInputs {
+    /// One range per seat.
+    pub seats: Vec<String>,
+    pub board: String,
+    pub dead: String,
+    pub run: RunInputs,
+}
+
+impl Default for MatchupInputs {
+    fn default() -> MatchupInputs {
+        MatchupInputs {
+            seats: vec!["AKs".into(), "QQ".into()],
+            board: String::new(),
+            dead: String::new(),
+            run: RunInputs::default(),
+        }
+    }
+}
+
+impl MatchupInputs {
+    /// The text of a field (`seats[2]`, `board`…).
+    pub fn field_text(&self, field: &str) -> Option<&str> {
+        match field {
+            "board" => Some(&self.board),
+            "dead" => Some(&self.dead),
+            _ => field
+                .strip_prefix("seats[")
+                .and_then(|r| r.strip_suffix(']'))
+                .and_then(|i| i.parse::<usize>().ok())
+                .and_then(|i| self.seats.get(i).map(String::as_str)),
+        }
+    }
+
+    /// Every problem, each at its field; the matchup to run when there is none.
+    pub fn validate(&self) -> Result<Matchup, Vec<ScenarioError>> {
+        let mut problems = Vec::new();
+        self.run.check(&mut problems);
+        let seats_ok = (2..=MAX_SEATS).contains(&self.seats.len());
+        if !seats_ok {
+            problems.push(invalid(
+                "seats",
+                format!(
+                    "a matchup needs 2 to {MAX_SEATS} seats, got {}",
+                    self.seats.len()
+                ),
+            ));
+        }
+        let ranges: Vec<Option<HandRange>> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| range(&format!("seats[{i}]"), s, &mut problems))
+            .collect();
+        let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+        let ranges: Option<Vec<HandRange>> = ranges.into_iter().collect();
+        let job = match (ranges, cards) {
+            (Some(ranges), Some((board, dead))) if seats_ok => Matchup::new(ranges, board, dead)
+                .map_err(|e| problems.push(ScenarioError::Equity(e)))
+                .ok(),
+            _ => None,
+        };
+        job_or(job, problems)
+    }
+}
+
+/// Which figure the Chart view's heat map (and `multiodds table`) shows: one of the
+/// sweep's figures ([`SWEEP_METRICS`]), which names and defines it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum ChartFigure {
+    #[default]
+    Equity,
+    Win,
+    Tie,
+    /// Classic win odds: win + ties counted half (the published table's figure).
+    WinOdds,
+}
+
+impl ChartFigure {
+    pub const ALL: [ChartFigure; 4] = [
+        ChartFigure::Equity,
+        ChartFigure::Win,
+        ChartFigure::Tie,
+        ChartFigure::WinOdds,
+    ];
+
+    /// The figure's entry in the one table of figures.
+    pub fn metric(self) -> &'static Metric {
+        let key = match self {
+            ChartFigure::Equity => "equity",
+            ChartFigure::Win => "win",
+            ChartFigure::Tie => "tie",
+            ChartFigure::WinOdds => "win_odds",
+        };
+        metrics::by_key(key).expect("every chart figure is a sweep figure")
+    }
+
+    /// The figure's value and standard error at a point.
+    pub fn of(self, p: &SweepPoint) -> (f64, f64) {
+        (self.metric().value)(p).expect("win, tie, equity and win odds are defined at every point")
+    }
+
+    /// Its name in lower case ("win odds").
+    pub fn name(self) -> String {
+        self.metric().name.to_lowercase()
+    }
+}
+
+/// The Chart view: the 169 starting hands against 1–N opponents holding one range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChartInputs {
+    /// The opponents' range (any two cards: `random`).
+    pub opponents: String,
+    pub board: String,
+    pub dead: String,
+    /// Opponent counts computed, inclusive.
+    pub opponent_counts: (usize, usize),
+    /// The opponent count the heat map shows.
+    pub shown_opponents: usize,
+    /// The figure the heat map shows.
+    pub figure: ChartFigure,
+    /// The chart's run: its classes each stop at the target (no time budget).
+    pub run: RunInputs,
+}
+
+impl Default for ChartInputs {
+    fn default() -> ChartInputs {
+        ChartInputs {
+            opponents: "random".into(),
+            board: String::new(),
+            dead: String::new(),
+            opponent_counts: (1, DEFAULT_OPPONENTS),
+            shown_opponents: 1,
+            figure: ChartFigure::Equity,
+            run: RunInputs {
+                target_se: 0.005,
+                time_budget_ms: 0,
+                ..RunInputs::default()
+            },
+        }
+    }
+}
+
+impl ChartInputs {
+    /// The text of a field.
+    pub fn field_text(&self, field: &str) -> Option<&str> {
+        match field {
+            "opponents" => Some(&self.opponents),
+            "board" => Some(&self.board),
+            "dead" => Some(&self.dead),
+            _ => None,
+        }
+    }
+
+    /// The opponent count shown, within the counts computed.
+    pub fn shown(&self) -> usize {
+        let (lo, hi) = self.opponent_counts;
+        self.shown_opponents.clamp(lo.max(1), hi.max(lo).max(1))
+    }
+
+    /// The chart's run settings: no time budget (each class stops at the target), no
+    /// potentials.
+    pub fn settings(&self) -> RunSettings {
+        RunSettings {
+            time_limit: None,
+            potential_target_se: None,
+            ..self.run.settings()
+        }
+    }
+
+    /// Every problem, each at its field; the chart to run when there is none.
+    pub fn validate(&self) -> Result<ChartSpec, Vec<ScenarioError>> {
+        let mut problems = Vec::new();
+        self.run.check(&mut problems);
+        let vs = range("opponents", &self.opponents, &mut problems);
+        let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+        let counts = check_counts(self.opponent_counts, &mut problems);
+        let job = match (vs, cards) {
+            (Some(vs), Some((board, dead))) if counts => {
+                let (lo, hi) = self.opponent_counts;
+                Some(ChartSpec {
+                    board,
+                    dead,
+                    counts: lo..=hi,
+                    vs,
+                })
+            }
+            _ => None,
+        };
+        job_or(job, problems)
+    }
+}
