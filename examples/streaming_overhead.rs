@@ -8,7 +8,7 @@ use multiodds::equity::run::{run_sweep, RunSettings};
 use multiodds::equity::sweep::Sweep;
 use multiodds::equity::Method;
 use multiodds::range::HandRange;
-use multiodds::worker::{Job, JobManager, Slot};
+use multiodds::worker::{Event, JobManager};
 use std::time::{Duration, Instant};
 
 fn median(mut xs: Vec<Duration>) -> Duration {
@@ -42,13 +42,13 @@ fn main() {
             start.elapsed()
         })
         .collect();
-    let mut manager = JobManager::new(Some(2)).unwrap();
+    let manager = JobManager::new(Some(2)).unwrap();
     let streamed: Vec<Duration> = (0..5)
         .map(|_| {
             let start = Instant::now();
-            manager.submit(Slot(1), Job::Sweep(sweep.clone()), settings.clone());
-            while let Some(p) = manager.recv_timeout(Duration::from_secs(60)) {
-                if p.stopped.is_some() {
+            let mut running = manager.start(sweep.clone(), settings.clone());
+            while let Some(m) = running.recv_timeout(Duration::from_secs(60)) {
+                if matches!(m.event, Event::Finished(..)) {
                     break;
                 }
             }

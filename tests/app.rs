@@ -5,7 +5,11 @@
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
-use multiodds::app::{Command, MultiOddsApp, View, ViewCommand, ViewTab};
+use multiodds::app::chart::ChartView;
+use multiodds::app::matchup::MatchupView;
+use multiodds::app::multiodds::MultiOddsView;
+use multiodds::app::{Command, MultiOddsApp, View, ViewCommand};
+use multiodds::scenario::ViewKind;
 use std::time::{Duration, Instant};
 
 fn harness(app: MultiOddsApp) -> Harness<'static, MultiOddsApp> {
@@ -47,8 +51,8 @@ fn shows(h: &Harness<'static, MultiOddsApp>, text: &str) -> bool {
 fn quick_app() -> MultiOddsApp {
     let mut app = MultiOddsApp::with_threads(Some(2));
     // Fast precision and a small opponent span keep the tests quick.
-    app.views.multiodds.inputs.precision = 0;
-    app.views.multiodds.inputs.max_opponents = 3;
+    app.views.of_mut::<MultiOddsView>().inputs.run.target_se = 0.005;
+    app.views.of_mut::<MultiOddsView>().inputs.opponent_counts.1 = 3;
     app
 }
 
@@ -66,18 +70,17 @@ fn typing_a_hero_and_board_fills_the_table() {
     let mut h = harness(quick_app());
     set_field(&mut h, "Hero", "Ad Qc");
     set_field(&mut h, "Board", "3h 4c Jh");
-    assert_eq!(h.state().views.multiodds.inputs.hero, "Ad Qc");
-    assert_eq!(h.state().views.multiodds.inputs.board, "3h 4c Jh");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "Ad Qc");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.board, "3h 4c Jh");
     step_until(&mut h, "the flop results", |app| {
         !app.is_running()
             && app
                 .views
-                .multiodds
-                .shown
-                .as_ref()
-                .is_some_and(|s| s.title.contains("Jh 4c 3h") && s.result.points.len() == 3)
+                .of::<MultiOddsView>()
+                .shown()
+                .is_some_and(|s| s.label.contains("Jh 4c 3h") && s.result.points.len() == 3)
     });
-    let shown = h.state().views.multiodds.shown.clone().unwrap();
+    let shown = h.state().views.of::<MultiOddsView>().shown().cloned().unwrap();
     // One opponent on the flop is enumerated exactly: the SPEC's worked example.
     let p = &shown.result.points[0];
     assert!(
@@ -95,7 +98,7 @@ fn typing_a_hero_and_board_fills_the_table() {
 fn an_invalid_range_shows_its_error_and_starts_nothing() {
     let mut h = harness(quick_app());
     step_until(&mut h, "the first results", |app| {
-        app.views.multiodds.shown.is_some() && !app.is_running()
+        app.views.of::<MultiOddsView>().has_result() && !app.is_running()
     });
     set_field(&mut h, "Hero", "AKx+");
     // Wait past the debounce.
@@ -108,16 +111,16 @@ fn an_invalid_range_shows_its_error_and_starts_nothing() {
         "an invalid input never starts a job"
     );
     assert!(
-        h.state().views.multiodds.tracker.stale,
+        h.state().views.of::<MultiOddsView>().tracker.stale,
         "the last good results stay, marked stale"
     );
     let error = h
         .state()
         .views
-        .multiodds
+        .of::<MultiOddsView>()
         .errors
-        .hero
-        .clone()
+        .at("hero")
+        .cloned()
         .expect("a hero error");
     assert!(error.contains("unknown rank 'x'"), "{error}");
     assert!(shows(&h, "unknown rank 'x'"), "{:?}", texts(&h));
@@ -127,32 +130,31 @@ fn an_invalid_range_shows_its_error_and_starts_nothing() {
 fn pin_keeps_a_baseline() {
     let mut h = harness(quick_app());
     step_until(&mut h, "the first results", |app| {
-        app.views.multiodds.shown.is_some() && !app.is_running()
+        app.views.of::<MultiOddsView>().has_result() && !app.is_running()
     });
     h.get_by_label("Pin").click();
     h.step();
     h.step();
-    let pinned = h.state().views.multiodds.pinned.clone().expect("pinned");
-    assert!(pinned.title.starts_with("AKs"), "{}", pinned.title);
+    let pinned = h.state().views.of::<MultiOddsView>().pinned.clone().expect("pinned");
+    assert!(pinned.label.starts_with("AKs"), "{}", pinned.label);
     set_field(&mut h, "Hero", "72o");
     step_until(&mut h, "the new results", |app| {
         !app.is_running()
             && app
                 .views
-                .multiodds
-                .shown
-                .as_ref()
-                .is_some_and(|s| s.title.starts_with("72o"))
+                .of::<MultiOddsView>()
+                .shown()
+                .is_some_and(|s| s.label.starts_with("72o"))
     });
     // The baseline is still AKs, and the table shows deltas against it.
     assert!(h
         .state()
         .views
-        .multiodds
+        .of::<MultiOddsView>()
         .pinned
         .as_ref()
         .unwrap()
-        .title
+        .label
         .starts_with("AKs"));
     h.step();
     assert!(
@@ -172,25 +174,24 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 fn save_then_open_restores_every_input() {
     let mut h = harness(quick_app());
     {
-        let i = &mut h.state_mut().views.multiodds.inputs;
+        let i = &mut h.state_mut().views.of_mut::<MultiOddsView>().inputs;
         i.hero = "QQ+, AKs".into();
         i.opponents = "22+, A2s+".into();
         i.board = "Ah 7d 2c".into();
         i.dead = "Ks".into();
-        i.min_opponents = 2;
-        i.max_opponents = 4;
-        i.seed = 99;
-        i.precision = 1;
+        i.opponent_counts = (2, 4);
+        i.run.seed = 99;
+        i.run.target_se = 0.002;
     }
-    let saved = h.state().views.multiodds.inputs.clone();
+    let saved = h.state().views.of::<MultiOddsView>().inputs.clone();
     let path = temp_path("saved.ron");
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::SaveAs(path.clone()), &ctx);
     assert!(path.exists());
     h.state_mut().apply(Command::New, &ctx);
-    assert_ne!(h.state().views.multiodds.inputs, saved);
+    assert_ne!(h.state().views.of::<MultiOddsView>().inputs, saved);
     h.state_mut().apply(Command::Open(path.clone()), &ctx);
-    assert_eq!(h.state().views.multiodds.inputs, saved);
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs, saved);
     assert_eq!(h.state().shell.file.as_deref(), Some(path.as_path()));
     assert_eq!(h.state().shell.recent.first(), Some(&path));
 }
@@ -198,12 +199,12 @@ fn save_then_open_restores_every_input() {
 #[test]
 fn opening_a_corrupt_file_changes_nothing_and_says_why() {
     let mut h = harness(quick_app());
-    let before = h.state().views.multiodds.inputs.clone();
+    let before = h.state().views.of::<MultiOddsView>().inputs.clone();
     let path = temp_path("corrupt.ron");
     std::fs::write(&path, "Scenario(version: 1, hero: ").unwrap();
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::Open(path), &ctx);
-    assert_eq!(h.state().views.multiodds.inputs, before);
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs, before);
     let message = h.state().shell.message.clone().expect("a message");
     assert!(message.contains("corrupt.ron"), "{message}");
     // The message window itself was checked by eye under Xvfb (egui windows are not in
@@ -281,14 +282,15 @@ fn shows_in<S>(h: &Harness<'static, S>, text: &str) -> bool {
 #[test]
 fn a_matchup_of_known_hands_shows_the_exact_equities() {
     let mut app = quick_app();
-    app.view = ViewTab::Matchup;
-    app.views.matchup.inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
-    app.views.matchup.inputs.board = "Qs Ts 5c".into();
+    app.view = ViewKind::Matchup;
+    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
     let mut h = harness(app);
     step_until(&mut h, "the matchup", |app| {
-        !app.views.matchup.tracker.running && app.views.matchup.shown.is_some()
+        !app.views.of::<MatchupView>().tracker.running && app.views.of::<MatchupView>().has_result()
     });
-    let (result, seats) = h.state().views.matchup.shown.clone().unwrap();
+    let shown = h.state().views.of::<MatchupView>().shown().cloned().unwrap();
+    let (result, seats) = (shown.result, shown.label.texts);
     assert_eq!(seats, ["AsKs", "5h Tc"]);
     assert_eq!(result.method, multiodds::equity::Method::Exact);
     assert_eq!(result.deals, 990);
@@ -301,17 +303,16 @@ fn a_matchup_of_known_hands_shows_the_exact_equities() {
 #[test]
 fn chart_csv_export_parses_back_with_169_times_9_rows() {
     let mut app = quick_app();
-    app.view = ViewTab::Chart;
-    app.views.chart.inputs.board = "Ah Kd 7c 7s 2h".into();
-    app.views.chart.inputs.precision = 0;
+    app.view = ViewKind::Chart;
+    app.views.of_mut::<ChartView>().inputs.board = "Ah Kd 7c 7s 2h".into();
+    app.views.of_mut::<ChartView>().inputs.run.target_se = 0.005;
     let mut h = harness(app);
     step_until(&mut h, "the chart", |app| {
-        !app.views.chart.tracker.running
+        !app.views.of::<ChartView>().tracker.running
             && app
                 .views
-                .chart
-                .shown
-                .as_ref()
+                .of::<ChartView>()
+                .shown()
                 .is_some_and(|c| c.done == 169)
     });
     let path = temp_path("chart.csv");
@@ -392,32 +393,31 @@ fn grid_drill_down_picks_exact_combos() {
 #[test]
 fn matchup_pin_shows_deltas() {
     let mut app = quick_app();
-    app.view = ViewTab::Matchup;
-    app.views.matchup.inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
-    app.views.matchup.inputs.board = "Qs Ts 5c".into();
+    app.view = ViewKind::Matchup;
+    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
     let mut h = harness(app);
     step_until(&mut h, "the matchup", |app| {
-        !app.views.matchup.tracker.running && app.views.matchup.shown.is_some()
+        !app.views.of::<MatchupView>().tracker.running && app.views.of::<MatchupView>().has_result()
     });
     h.get_by_label("Pin").click();
     h.run_steps(2);
-    assert!(h.state().views.matchup.pinned.is_some());
+    assert!(h.state().views.of::<MatchupView>().pinned.is_some());
     // Change the board: the river comes Js.
     let ctx = h.ctx.clone();
-    h.state_mut().views.matchup.inputs.board = "Qs Ts 5c Js".into();
+    h.state_mut().views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c Js".into();
     h.state_mut()
-        .apply(Command::ToView(ViewTab::Matchup, ViewCommand::Edited), &ctx);
+        .apply(Command::ToView(ViewKind::Matchup, ViewCommand::Edited), &ctx);
     step_until(&mut h, "the new matchup", |app| {
-        !app.views.matchup.tracker.running
+        !app.views.of::<MatchupView>().tracker.running
             && app
                 .views
-                .matchup
-                .shown
-                .as_ref()
-                .is_some_and(|(r, _)| r.deals == 44)
+                .of::<MatchupView>()
+                .shown()
+                .is_some_and(|s| s.result.deals == 44)
     });
     h.run_steps(2);
-    let (result, _) = h.state().views.matchup.shown.clone().unwrap();
+    let result = h.state().views.of::<MatchupView>().shown().cloned().unwrap().result;
     let delta = 100.0 * (result.seats[0].equity - 0.426263);
     assert!(shows(&h, &format!("({delta:+.2})")), "{:?}", texts(&h));
 }
@@ -431,10 +431,10 @@ fn outs_panel_shows_the_draws_on_a_flop() {
     step_until(
         &mut h,
         "the outs job",
-        |app| matches!(&app.views.multiodds.outs, Some(Ok(o)) if o.board == "9d 6c 2d"),
+        |app| matches!(&app.views.of::<MultiOddsView>().outs, Some(Ok(o)) if o.board == "9d 6c 2d"),
     );
     h.step();
-    let Some(Ok(o)) = &h.state().views.multiodds.outs else {
+    let Some(Ok(o)) = &h.state().views.of::<MultiOddsView>().outs else {
         unreachable!()
     };
     assert_eq!(o.discounted.len(), 15);
@@ -446,7 +446,7 @@ fn outs_panel_shows_the_draws_on_a_flop() {
     // A range hero has no outs panel.
     set_field(&mut h, "Hero", "AK");
     step_until(&mut h, "the outs to go", |app| {
-        app.views.multiodds.outs.is_none()
+        app.views.of::<MultiOddsView>().outs.is_none()
     });
     h.step();
     assert!(!shows(&h, "Outs and draws"));
@@ -460,7 +460,7 @@ fn figure_switches_add_win_odds_and_joint_potentials() {
     set_field(&mut h, "Hero", "Ad Qc");
     set_field(&mut h, "Board", "3h 4c Jh");
     step_until(&mut h, "results", |app| {
-        !app.is_running() && app.views.multiodds.shown.is_some()
+        !app.is_running() && app.views.of::<MultiOddsView>().has_result()
     });
     h.step();
     assert!(!shows(&h, "Win odds %"));
@@ -471,8 +471,8 @@ fn figure_switches_add_win_odds_and_joint_potentials() {
     h.step();
     h.step();
     assert!(
-        h.state().views.multiodds.figures.win_odds
-            && h.state().views.multiodds.figures.joint_potentials
+        h.state().views.of::<MultiOddsView>().figures.win_odds
+            && h.state().views.of::<MultiOddsView>().figures.joint_potentials
     );
     assert!(shows(&h, "Win odds %"));
     assert!(shows(&h, "PPot (joint) %"));
@@ -486,16 +486,15 @@ fn the_default_sweep_ends_and_shows_why() {
     let mut h = harness(MultiOddsApp::with_threads(Some(2)));
     step_until(&mut h, "the default sweep to end", |app| {
         !app.is_running()
-            && app.views.multiodds.shown.is_some()
-            && !app.views.multiodds.tracker.stale
+            && app.views.of::<MultiOddsView>().has_result()
+            && !app.views.of::<MultiOddsView>().tracker.stale
     });
     h.run_steps(2);
     let status = h
         .state()
         .views
-        .multiodds
-        .shown
-        .as_ref()
+        .of::<MultiOddsView>()
+        .shown()
         .and_then(|s| s.result.status.stopped)
         .expect("a stop reason");
     assert!(
@@ -559,39 +558,39 @@ fn status_text(h: &Harness<'static, MultiOddsApp>) -> String {
 #[test]
 fn switching_views_during_the_debounce_submits_only_the_edited_view() {
     let mut app = quick_app();
-    app.views.matchup.inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
-    app.views.matchup.inputs.board = "Qs Ts 5c".into();
+    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
     let mut h = harness(app);
     settle(&mut h, "the MultiOdds view");
     let ctx = h.ctx.clone();
     h.state_mut()
-        .apply(Command::ShowView(ViewTab::Matchup), &ctx);
+        .apply(Command::ShowView(ViewKind::Matchup), &ctx);
     settle(&mut h, "the Matchup view");
-    let matchup_before = h.state().views.matchup.shown.clone().unwrap();
+    let matchup_before = h.state().views.of::<MatchupView>().shown().cloned().unwrap();
     h.state_mut()
-        .apply(Command::ShowView(ViewTab::MultiOdds), &ctx);
+        .apply(Command::ShowView(ViewKind::MultiOdds), &ctx);
     h.run_steps(2);
     // Edit, then switch within the same frame.
     set_field(&mut h, "Hero", "QQ");
     h.state_mut()
-        .apply(Command::ShowView(ViewTab::Matchup), &ctx);
+        .apply(Command::ShowView(ViewKind::Matchup), &ctx);
     step_until(&mut h, "the edited view's new results", |app| {
-        let v = &app.views.multiodds;
-        !v.tracker.running && v.shown.as_ref().is_some_and(|s| s.title.starts_with("QQ"))
+        let v = &app.views.of::<MultiOddsView>();
+        !v.tracker.running && v.shown().is_some_and(|s| s.label.starts_with("QQ"))
     });
-    let m = &h.state().views.matchup;
+    let m = &h.state().views.of::<MatchupView>();
     assert!(
         !m.tracker.running && !m.tracker.stale,
         "the Matchup view was left alone"
     );
-    assert_eq!(m.shown.as_ref().unwrap().0, matchup_before.0);
+    assert_eq!(m.shown().unwrap().result, matchup_before.result);
     h.run_steps(2);
     // The Matchup view's status line: its own deals (990 river cards), not the sweep's.
     let status = status_text(&h);
     assert!(status.starts_with("done"), "{status}");
     assert!(status.contains("990 deals ·"), "{status}");
     h.state_mut()
-        .apply(Command::ShowView(ViewTab::MultiOdds), &ctx);
+        .apply(Command::ShowView(ViewKind::MultiOdds), &ctx);
     h.run_steps(2);
     let status = status_text(&h);
     assert!(status.contains("deals per point"), "{status}");
@@ -620,9 +619,9 @@ fn decode_png(path: &std::path::Path) -> (u32, u32, Vec<u8>) {
 #[test]
 fn each_view_exports_its_plot_as_a_png_of_the_chosen_size() {
     let mut app = quick_app();
-    app.views.matchup.inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
-    app.views.matchup.inputs.board = "Qs Ts 5c".into();
-    app.views.chart.inputs.board = "Ah Kd 7c 7s 2h".into();
+    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
+    app.views.of_mut::<ChartView>().inputs.board = "Ah Kd 7c 7s 2h".into();
     app.shell.png_size = [1200, 800];
     let mut h = harness(app);
     let ctx = h.ctx.clone();
@@ -632,11 +631,11 @@ fn each_view_exports_its_plot_as_a_png_of_the_chosen_size() {
         .unwrap()
         .rgb;
     for (tab, color) in [
-        (ViewTab::MultiOdds, equity_rgb),
+        (ViewKind::MultiOdds, equity_rgb),
         // The Matchup view's win bars.
-        (ViewTab::Matchup, [46, 160, 67]),
+        (ViewKind::Matchup, [46, 160, 67]),
         // The Chart view's white cell labels on coloured cells.
-        (ViewTab::Chart, [255, 255, 255]),
+        (ViewKind::Chart, [255, 255, 255]),
     ] {
         h.state_mut().apply(Command::ShowView(tab), &ctx);
         settle(&mut h, tab.name());
@@ -671,8 +670,8 @@ fn each_view_exports_its_plot_as_a_png_of_the_chosen_size() {
 #[cfg(feature = "cli")]
 fn app_and_cli_csv_share_header_and_columns() {
     let mut app = quick_app();
-    app.views.multiodds.inputs.hero = "AKs".into();
-    app.views.multiodds.inputs.max_opponents = 2;
+    app.views.of_mut::<MultiOddsView>().inputs.hero = "AKs".into();
+    app.views.of_mut::<MultiOddsView>().inputs.opponent_counts.1 = 2;
     let mut h = harness(app);
     settle(&mut h, "the sweep");
     let options = multiodds::app::CsvOptions::default();
@@ -820,34 +819,38 @@ fn a_failed_save_changes_nothing_and_leaves_no_temporary_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A job that panics shows an error in its view; the app goes on computing.
+/// A job that fails (exact work refused as unaffordable) shows why in its view, at
+/// the inputs; the app goes on computing. (A panicking job becomes such a failure: the
+/// worker's tests.)
 #[test]
-fn a_panicking_job_shows_an_error_and_the_app_stays_responsive() {
+fn a_failed_job_shows_an_error_and_the_app_stays_responsive() {
     let mut h = harness(quick_app());
     settle(&mut h, "the first results");
+    {
+        let i = &mut h.state_mut().views.of_mut::<MultiOddsView>().inputs;
+        i.opponents = "random".into();
+        i.opponent_counts = (1, 9);
+        i.run.mode = multiodds::equity::Method::Exact;
+    }
     let ctx = h.ctx.clone();
-    let slot = h.state().views.multiodds.slots()[0];
-    h.state_mut().jobs(&ctx).submit(
-        slot,
-        multiodds::worker::Job::Panic,
-        multiodds::equity::run::RunSettings::default(),
-    );
-    h.state_mut().views.multiodds.tracker.running = true;
+    h.state_mut()
+        .apply(Command::ToView(ViewKind::MultiOdds, ViewCommand::Edited), &ctx);
     step_until(&mut h, "the error", |app| {
-        app.views.multiodds.errors.scenario.is_some()
+        app.views.of::<MultiOddsView>().errors.whole().is_some()
     });
-    let error = h.state().views.multiodds.errors.scenario.clone().unwrap();
-    assert!(error.contains("panics"), "{error}");
+    let error = h.state().views.of::<MultiOddsView>().errors.whole().cloned().unwrap();
+    assert!(error.contains("exact enumeration would"), "{error}");
     assert!(!h.state().is_running());
     h.run_steps(2);
-    assert!(shows(&h, "panics"), "{:?}", texts(&h));
+    assert!(shows(&h, "exact enumeration would"), "{:?}", texts(&h));
     // The app still computes a new input.
+    h.state_mut().views.of_mut::<MultiOddsView>().inputs.run.mode = multiodds::equity::Method::Auto;
     set_field(&mut h, "Hero", "JJ");
-    step_until(&mut h, "results after the fault", |app| {
-        let v = &app.views.multiodds;
+    step_until(&mut h, "results after the failure", |app| {
+        let v = &app.views.of::<MultiOddsView>();
         !v.tracker.running
             && v.errors.is_empty()
-            && v.shown.as_ref().is_some_and(|s| s.title.starts_with("JJ"))
+            && v.shown().is_some_and(|s| s.label.starts_with("JJ"))
     });
 }
 
@@ -867,16 +870,16 @@ fn sized_harness(app: MultiOddsApp, size: egui::Vec2) -> Harness<'static, MultiO
 fn every_column_is_reachable_at_1000x700_and_1600x1000() {
     for size in [egui::vec2(1000.0, 700.0), egui::vec2(1600.0, 1000.0)] {
         let mut app = quick_app();
-        app.views.multiodds.inputs.max_opponents = 9;
-        app.views.multiodds.figures.win_odds = true;
-        app.views.matchup.inputs.seats = vec!["AsKs".into(), "5h Tc".into(), "QQ".into()];
-        app.views.matchup.inputs.board = "Qs Ts 5c".into();
+        app.views.of_mut::<MultiOddsView>().inputs.opponent_counts.1 = 9;
+        app.views.of_mut::<MultiOddsView>().figures.win_odds = true;
+        app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "5h Tc".into(), "QQ".into()];
+        app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
         let mut h = sized_harness(app, size);
         let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
         let ctx = h.ctx.clone();
-        let columns: [(ViewTab, &[&str]); 2] = [
+        let columns: [(ViewKind, &[&str]); 2] = [
             (
-                ViewTab::MultiOdds,
+                ViewKind::MultiOdds,
                 &[
                     "opponents",
                     "Win %",
@@ -891,7 +894,7 @@ fn every_column_is_reachable_at_1000x700_and_1600x1000() {
                 ],
             ),
             (
-                ViewTab::Matchup,
+                ViewKind::Matchup,
                 &["seat", "range", "combos", "equity %", "win %", "tie %"],
             ),
         ];
@@ -911,9 +914,9 @@ fn every_column_is_reachable_at_1000x700_and_1600x1000() {
             }
         }
         h.state_mut()
-            .apply(Command::ShowView(ViewTab::MultiOdds), &ctx);
+            .apply(Command::ShowView(ViewKind::MultiOdds), &ctx);
         h.run_steps(3);
-        let plot = h.state().views.multiodds.plot_rect.expect("a plot");
+        let plot = h.state().views.of::<MultiOddsView>().plot_rect.expect("a plot");
         assert!(plot.height() >= 160.0, "{size:?}: plot {plot:?}");
         assert!(window.contains_rect(plot), "{size:?}: plot {plot:?}");
     }
@@ -931,14 +934,14 @@ fn the_card_picker_keeps_click_order_and_disables_taken_cards() {
         h.get_by_label(card).click();
         h.run_steps(2);
     }
-    assert_eq!(h.state().views.multiodds.inputs.board, "Qh 2c Jd 9s");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.board, "Qh 2c Jd 9s");
     // The hero's cards cannot go on the board.
     assert!(h.get_by_label("As").accesskit_node().is_disabled());
     assert!(!h.get_by_label("Ah").accesskit_node().is_disabled());
     // Clicking a board card again takes it off, the others keep their order.
     h.get_by_label("2c").click();
     h.run_steps(2);
-    assert_eq!(h.state().views.multiodds.inputs.board, "Qh Jd 9s");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.board, "Qh Jd 9s");
 }
 
 /// A range saved in the library comes back from its menu, and is kept in the state.
@@ -966,13 +969,13 @@ fn the_range_library_saves_and_restores_a_named_range() {
     h.run_steps(2);
     h.get_by_label("my value range").click();
     h.run_steps(2);
-    assert_eq!(h.state().views.multiodds.inputs.hero, "TT+, AQs+");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "TT+, AQs+");
     // A preset fills the field too.
     h.query_all_by_label("Library").next().unwrap().click();
     h.run_steps(2);
     h.get_by_label("Sklansky groups 1-2").click();
     h.run_steps(2);
-    assert_eq!(h.state().views.multiodds.inputs.hero, "G1-G2");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "G1-G2");
 }
 
 /// Ctrl+Z (with no text field focused) restores the input before the last edit, and
@@ -983,8 +986,8 @@ fn undo_restores_the_previous_input() {
     settle(&mut h, "the first results");
     set_field(&mut h, "Hero", "QQ");
     step_until(&mut h, "QQ's results", |app| {
-        let v = &app.views.multiodds;
-        !v.tracker.running && v.shown.as_ref().is_some_and(|s| s.title.starts_with("QQ"))
+        let v = &app.views.of::<MultiOddsView>();
+        !v.tracker.running && v.shown().is_some_and(|s| s.label.starts_with("QQ"))
     });
     h.ctx.memory_mut(|m| {
         if let Some(id) = m.focused() {
@@ -994,17 +997,17 @@ fn undo_restores_the_previous_input() {
     h.run_steps(1);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
-    assert_eq!(h.state().views.multiodds.inputs.hero, "AKs");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "AKs");
     step_until(&mut h, "AKs computed again", |app| {
-        let v = &app.views.multiodds;
-        !v.tracker.running && v.shown.as_ref().is_some_and(|s| s.title.starts_with("AKs"))
+        let v = &app.views.of::<MultiOddsView>();
+        !v.tracker.running && v.shown().is_some_and(|s| s.label.starts_with("AKs"))
     });
     h.key_press_modifiers(
         egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
         egui::Key::Z,
     );
     h.run_steps(2);
-    assert_eq!(h.state().views.multiodds.inputs.hero, "QQ");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "QQ");
 }
 
 /// Escape closes a file dialog; F10 opens the File menu.
@@ -1061,16 +1064,15 @@ fn a_hostile_saved_state_is_trimmed() {
 #[test]
 fn an_edited_chart_starts_afresh() {
     let mut app = quick_app();
-    app.view = ViewTab::Chart;
-    app.views.chart.inputs.board = "Ah Kd 7c 7s 2h".into();
+    app.view = ViewKind::Chart;
+    app.views.of_mut::<ChartView>().inputs.board = "Ah Kd 7c 7s 2h".into();
     let mut h = harness(app);
     let done = |app: &MultiOddsApp| {
-        !app.views.chart.tracker.running
+        !app.views.of::<ChartView>().tracker.running
             && app
                 .views
-                .chart
-                .shown
-                .as_ref()
+                .of::<ChartView>()
+                .shown()
                 .is_some_and(|c| c.done == 169)
     };
     step_until(&mut h, "the first chart", done);
@@ -1078,56 +1080,59 @@ fn an_edited_chart_starts_afresh() {
         .find(|c| c.to_string() == "AA")
         .unwrap();
     let equity = |app: &MultiOddsApp| {
-        app.views.chart.shown.as_ref().unwrap().cells[aa.index()]
+        app.views.of::<ChartView>().shown().unwrap().cells[aa.index()]
             .as_ref()
             .unwrap()[0]
             .equity
     };
     let before = equity(h.state());
     let ctx = h.ctx.clone();
-    h.state_mut().views.chart.inputs.board = "2c 3d 8h 9s Js".into();
+    h.state_mut().views.of_mut::<ChartView>().inputs.board = "2c 3d 8h 9s Js".into();
     h.state_mut()
-        .apply(Command::ToView(ViewTab::Chart, ViewCommand::Edited), &ctx);
+        .apply(Command::ToView(ViewKind::Chart, ViewCommand::Edited), &ctx);
     step_until(&mut h, "the new chart's first classes", |app| {
-        app.views.chart.tracker.running
-            && app.views.chart.shown.as_ref().is_some_and(|c| c.done < 169)
+        app.views.of::<ChartView>().tracker.running
+            && app.views.of::<ChartView>().shown().is_some_and(|c| c.done < 169)
     });
     step_until(&mut h, "the new chart", done);
     // AA: trips on the first board, an overpair on the second.
     assert!((equity(h.state()) - before).abs() > 0.01, "{before}");
 }
 
-/// A saved NaN time budget (which `clamp` lets through and `Duration` panics on) no
-/// longer stops the app from starting: it takes the default, the message says so, and
-/// a run starts.
+/// Saved run settings a person could not have set (a NaN precision, a memory budget
+/// out of range) no longer stop the app from starting: that view's run settings take
+/// their defaults, its other inputs stay, the message says so, and a run starts.
 #[test]
-fn a_saved_nan_starts_with_the_default_and_runs() {
+fn saved_numbers_out_of_range_take_their_defaults_and_run() {
     let mut state = multiodds::app::State::default();
-    state.inputs.time_budget_s = f64::NAN;
-    state.matchup.time_budget_s = f64::INFINITY;
-    state.inputs.precision = 99;
+    state.scenario.multiodds.run.target_se = f64::NAN;
+    state.scenario.multiodds.hero = "QQ".into();
+    state.scenario.matchup.run.memory_budget_mb = 5;
     let app = MultiOddsApp::restored(state, Some(2));
-    assert_eq!(app.views.multiodds.inputs.time_budget_s, 10.0);
-    assert_eq!(app.views.matchup.inputs.time_budget_s, 10.0);
-    assert!(app.views.multiodds.inputs.precision < 5);
+    let defaults = multiodds::scenario::Scenario::default();
+    let m = &app.views.of::<MultiOddsView>().inputs;
+    assert_eq!(m.run, defaults.multiodds.run);
+    assert_eq!(m.hero, "QQ");
+    assert_eq!(
+        app.views.of::<MatchupView>().inputs.run,
+        defaults.matchup.run
+    );
     let message = app.shell.message.clone().unwrap_or_default();
     assert!(
-        message.contains("MultiOdds time budget NaN")
-            && message.contains("Matchup time budget inf"),
+        message.contains("MultiOdds view's run settings")
+            && message.contains("Matchup view's run settings"),
         "{message}"
     );
     let mut h = harness(app);
     step_until(&mut h, "a run from the restored inputs", |app| {
-        app.views.multiodds.shown.is_some()
+        app.views.of::<MultiOddsView>().has_result()
     });
-    // A budget of NaN given straight to the settings is safe too.
-    let settings = multiodds::app::widgets::settings_for(
-        multiodds::equity::Method::Auto,
-        0.001,
-        1,
-        Some(f64::NAN),
-    );
-    assert_eq!(settings.time_limit, Some(Duration::from_secs(10)));
+    // A NaN target given straight to the settings is safe too.
+    let run = multiodds::scenario::RunInputs {
+        target_se: f64::NAN,
+        ..Default::default()
+    };
+    assert_eq!(run.settings().target_se, multiodds::scenario::RunInputs::default().target_se);
 }
 
 /// Storage for [`MultiOddsApp::from_storage`]: one key, as eframe keeps it.
@@ -1152,7 +1157,7 @@ impl eframe::Storage for SavedText {
 #[test]
 fn a_wrong_typed_saved_field_keeps_the_ranges_and_leaves_a_backup() {
     let mut state = multiodds::app::State::default();
-    state.inputs.hero = "JJ+".into();
+    state.scenario.multiodds.hero = "JJ+".into();
     state.ranges.push(multiodds::app::library::NamedRange {
         name: "my 3-bet".into(),
         text: "QQ+,AKs".into(),
@@ -1167,10 +1172,10 @@ fn a_wrong_typed_saved_field_keeps_the_ranges_and_leaves_a_backup() {
     let storage = SavedText(Some(text));
     let app = MultiOddsApp::from_storage(Some(&storage), Some(&file), Some(1));
     assert_eq!(app.shell.ranges, state.ranges);
-    assert_eq!(app.views.multiodds.inputs.hero, "JJ+");
+    assert_eq!(app.views.of::<MultiOddsView>().inputs.hero, "JJ+");
     let message = app.shell.message.clone().unwrap();
     assert!(message.contains("inputs.seed"), "{message}");
-    assert_eq!(app.views.multiodds.inputs.seed, 1, "the default seed");
+    assert_eq!(app.views.of::<MultiOddsView>().inputs.run.seed, 1, "the default seed");
     let backups: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -1198,14 +1203,14 @@ fn a_field_takes_at_most_the_longest_range_text() {
     let mut h = harness(quick_app());
     let novel = "QQ+, ".repeat(5_000);
     set_field(&mut h, "Opponents", &novel);
-    let kept = h.state().views.multiodds.inputs.opponents.clone();
+    let kept = h.state().views.of::<MultiOddsView>().inputs.opponents.clone();
     assert_eq!(kept.chars().count(), multiodds::range::MAX_RANGE_TEXT);
     assert!(novel.starts_with(&kept));
     // A saved state with a longer field starts that view from its defaults.
     let mut state = multiodds::app::State::default();
-    state.inputs.opponents = novel;
+    state.scenario.multiodds.opponents = novel;
     let app = MultiOddsApp::restored(state, Some(1));
-    assert_eq!(app.views.multiodds.inputs.opponents, "random");
+    assert_eq!(app.views.of::<MultiOddsView>().inputs.opponents, "random");
     assert!(app.shell.message.unwrap().contains("MultiOdds view"));
 }
 
@@ -1215,7 +1220,7 @@ fn a_field_takes_at_most_the_longest_range_text() {
 fn copy_table_as_text_is_tab_separated() {
     let mut h = harness(quick_app());
     step_until(&mut h, "the first result", |app| {
-        !app.views.multiodds.tracker.running && app.views.multiodds.shown.is_some()
+        !app.views.of::<MultiOddsView>().tracker.running && app.views.of::<MultiOddsView>().has_result()
     });
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::CopyTable, &ctx);
@@ -1259,7 +1264,7 @@ fn copy_table_as_text_is_tab_separated() {
 #[test]
 fn two_clicks_on_add_seat_add_two_seats() {
     let mut app = quick_app();
-    app.view = ViewTab::Matchup;
+    app.view = ViewKind::Matchup;
     let mut h = harness(app);
     h.run_steps(2);
     let before = h.get_by_label("Add seat").rect();
@@ -1272,6 +1277,6 @@ fn two_clicks_on_add_seat_add_two_seats() {
     );
     h.get_by_label("Add seat").click();
     h.run_steps(2);
-    assert_eq!(h.state().views.matchup.inputs.seats.len(), 4);
+    assert_eq!(h.state().views.of::<MatchupView>().inputs.seats.len(), 4);
     assert!(shows(&h, "4 of 23 seats"));
 }

@@ -292,5 +292,8 @@ fn the_combo_draw_example_loads() {
         "assets/examples/combo_draw_outs.ron",
     ))
     .unwrap();
-    assert_eq!((s.hero.as_str(), s.board.as_str()), ("8d 7d", "9d 6c 2d"));
+    assert_eq!(
+        (s.multiodds.hero.as_str(), s.multiodds.board.as_str()),
+        ("8d 7d", "9d 6c 2d")
+    );
 }

@@ -10,7 +10,7 @@ use multiodds::equity::run::{run_matchup, run_sweep, RunSettings, StopRule};
 use multiodds::equity::sweep::Sweep;
 use multiodds::equity::{EquityError, Matchup, Method};
 use multiodds::range::HandRange;
-use multiodds::worker::{Job, JobManager, JobOutput, Slot};
+use multiodds::worker::{Event, JobManager};
 use proptest::prelude::*;
 use std::time::Duration;
 
@@ -72,15 +72,17 @@ fn a_full_board_and_43_dead_cards_still_deal() {
 #[test]
 fn unaffordable_exact_work_is_refused_with_its_estimate() {
     let m = Matchup::new(vec![HandRange::random(); 6], CardSet::EMPTY, CardSet::EMPTY).unwrap();
-    let mut manager = JobManager::new(Some(2)).unwrap();
+    let manager = JobManager::new(Some(2)).unwrap();
     let settings = RunSettings {
         method: Method::Exact,
         ..RunSettings::default()
     };
-    manager.submit(Slot(1), Job::Matchup(m), settings.clone());
-    let p = manager.recv_timeout(Duration::from_secs(30)).unwrap();
-    let JobOutput::Failed(e) = &p.output else {
-        panic!("refused, not run: {:?}", p.output)
+    let m = manager
+        .start(m, settings.clone())
+        .recv_timeout(Duration::from_secs(30))
+        .unwrap();
+    let Event::Finished(Err(e), _) = &m.event else {
+        panic!("refused, not run: {:?}", m.event)
     };
     let text = e.to_string();
     assert!(
@@ -89,7 +91,6 @@ fn unaffordable_exact_work_is_refused_with_its_estimate() {
     );
     assert!(text.contains("on 2 cores"), "{text}");
     assert!(text.contains("use Monte Carlo"), "{text}");
-    assert!(p.stopped.is_some());
     // The chart in exact mode preflop is refused too, and so is an exact sweep.
     let spec = multiodds::equity::chart::ChartSpec {
         board: CardSet::EMPTY,
@@ -97,11 +98,13 @@ fn unaffordable_exact_work_is_refused_with_its_estimate() {
         counts: 1..=9,
         vs: HandRange::random(),
     };
-    manager.submit(Slot(2), Job::Chart(spec), settings.clone());
-    let p = manager.recv_timeout(Duration::from_secs(60)).unwrap();
+    let p = manager
+        .start(spec, settings.clone())
+        .recv_timeout(Duration::from_secs(60))
+        .unwrap();
     assert!(matches!(
-        p.output,
-        JobOutput::Failed(EquityError::TooLarge { .. })
+        p.event,
+        Event::Finished(Err(EquityError::TooLarge { .. }), _)
     ));
     let sweep = Sweep::new(
         HandRange::parse("AKs").unwrap(),
@@ -111,11 +114,13 @@ fn unaffordable_exact_work_is_refused_with_its_estimate() {
         1..=9,
     )
     .unwrap();
-    manager.submit(Slot(3), Job::Sweep(sweep), settings);
-    let p = manager.recv_timeout(Duration::from_secs(60)).unwrap();
+    let p = manager
+        .start(sweep, settings)
+        .recv_timeout(Duration::from_secs(60))
+        .unwrap();
     assert!(matches!(
-        p.output,
-        JobOutput::Failed(EquityError::TooLarge { .. })
+        p.event,
+        Event::Finished(Err(EquityError::TooLarge { .. }), _)
     ));
 }
 
@@ -303,22 +308,6 @@ fn potentials_have_their_own_target_and_the_stop_reason_is_given() {
 }
 
 #[test]
-fn a_panicking_job_becomes_an_error_message() {
-    let mut manager = JobManager::new(Some(2)).unwrap();
-    manager.submit(Slot(9), Job::Panic, RunSettings::default());
-    let p = manager.recv_timeout(Duration::from_secs(10)).unwrap();
-    match &p.output {
-        JobOutput::Failed(EquityError::Internal(what)) => assert!(what.contains("panics")),
-        other => panic!("{other:?}"),
-    }
-    // The manager still works.
-    let m = Matchup::new(ranges(&["AsKs", "QQ"]), CardSet::EMPTY, CardSet::EMPTY).unwrap();
-    manager.submit(Slot(10), Job::Matchup(m), RunSettings::default());
-    let p = manager.recv_timeout(Duration::from_secs(60)).unwrap();
-    assert!(matches!(p.output, JobOutput::Matchup(_)));
-}
-
-#[test]
 fn tiny_weights_do_not_underflow() {
     let m = Matchup::new(
         ranges(&["AA:1e-45, KK:1e-45", "QQ:1e-45", "JJ:1e-40"]),
@@ -495,28 +484,28 @@ fn exact_runs_stream_their_fraction_done_and_time_left() {
             .result(Method::Exact, None)
             .seats[0]
             .equity;
-    let mut manager = JobManager::new(Some(2)).unwrap();
+    let manager = JobManager::new(Some(2)).unwrap();
     let settings = RunSettings {
         method: Method::Exact,
         ..RunSettings::default()
     };
-    manager.submit(Slot(4), Job::Matchup(m), settings);
+    let mut running = manager.start(m, settings);
     let mut fractions = Vec::new();
     loop {
-        let p = manager.recv_timeout(Duration::from_secs(120)).unwrap();
-        match p.output {
-            JobOutput::ExactProgress {
+        let p = running.recv_timeout(Duration::from_secs(120)).unwrap();
+        match p.event {
+            Event::ExactProgress(multiodds::worker::ExactProgress {
                 fraction,
                 seconds_left,
-            } => {
+            }) => {
                 assert!((0.0..1.0).contains(&fraction));
                 if fraction > 0.0 {
                     assert!(seconds_left.is_some_and(|s| s.is_finite() && s >= 0.0));
                 }
                 fractions.push(fraction);
             }
-            JobOutput::Matchup(r) => {
-                assert!(p.stopped.is_some(), "the result is the last message");
+            Event::Finished(r, _) => {
+                let r = r.unwrap();
                 assert_eq!(r.status.stopped, Some(StopRule::ExactDone));
                 assert!((r.seats[0].equity - reference).abs() < 1e-12);
                 assert!(

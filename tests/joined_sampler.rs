@@ -9,7 +9,7 @@ use multiodds::equity::monte_carlo::{AliasTable, Sampler};
 use multiodds::equity::run::{run_matchup, RunSettings};
 use multiodds::equity::{Matchup, Method};
 use multiodds::range::HandRange;
-use multiodds::worker::{Job, JobManager, JobOutput, Slot};
+use multiodds::worker::JobManager;
 use std::time::Duration;
 
 fn matchup(seats: &[&str], board: &str) -> Matchup {
@@ -92,18 +92,11 @@ fn the_same_numbers_on_one_two_and_four_threads() {
     let m = matchup(&["AA", "JJ+", "JJ+", "JJ+", "JJ+"], "");
     let mut results = Vec::new();
     for threads in [1, 2, 4] {
-        let mut manager = JobManager::new(Some(threads)).unwrap();
-        manager.submit(Slot(0), Job::Matchup(m.clone()), mc(5, 2_000_000, 1e-5));
-        loop {
-            let p = manager.recv_timeout(Duration::from_secs(60)).unwrap();
-            if p.stopped.is_some() {
-                let JobOutput::Matchup(r) = p.output else {
-                    panic!("matchup")
-                };
-                results.push(r.seats.iter().map(|s| s.equity).collect::<Vec<_>>());
-                break;
-            }
-        }
+        let manager = JobManager::new(Some(threads)).unwrap();
+        let mut running = manager.start(m.clone(), mc(5, 2_000_000, 1e-5));
+        let (r, _) = running.wait(Duration::from_secs(60)).unwrap();
+        let r = r.unwrap();
+        results.push(r.seats.iter().map(|s| s.equity).collect::<Vec<_>>());
     }
     assert_eq!(results[0], results[1]);
     assert_eq!(results[0], results[2]);

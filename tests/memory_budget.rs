@@ -344,7 +344,7 @@ fn scenario_files_name_a_misspelled_field_and_accept_a_byte_order_mark() {
     let with_bom = "\u{feff}(version: 1, hero: \"QQ\")";
     let s =
         multiodds::scenario::Scenario::from_ron(with_bom, std::path::Path::new("s.ron")).unwrap();
-    assert_eq!(s.hero, "QQ");
+    assert_eq!(s.multiodds.hero, "QQ");
     let long_note = format!("(version: 1, note: \"{}\")", "x".repeat(20_000));
     assert!(scenario_error(&long_note).contains("a note is at most"));
     let long_seat = format!(

@@ -5,20 +5,18 @@ use multiodds::equity::run::RunSettings;
 use multiodds::equity::sweep::Sweep;
 use multiodds::equity::{Matchup, Method};
 use multiodds::range::HandRange;
-use multiodds::worker::{Job, JobManager, JobOutput, Progress, Slot, StopReason};
+use multiodds::worker::{Event, JobManager, Running, StopReason};
 use std::time::Duration;
 
-fn sweep_job(hero: &str) -> Job {
-    Job::Sweep(
-        Sweep::new(
-            HandRange::parse(hero).unwrap(),
-            HandRange::random(),
-            CardSet::EMPTY,
-            CardSet::EMPTY,
-            1..=9,
-        )
-        .unwrap(),
+fn sweep_job(hero: &str) -> Sweep {
+    Sweep::new(
+        HandRange::parse(hero).unwrap(),
+        HandRange::random(),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        1..=9,
     )
+    .unwrap()
 }
 
 fn mc(target_se: f64, max_deals: u64, seed: u64) -> RunSettings {
@@ -31,35 +29,36 @@ fn mc(target_se: f64, max_deals: u64, seed: u64) -> RunSettings {
     }
 }
 
-/// Waits for the final message of the current job in `slot`.
-fn finish(manager: &mut JobManager) -> Progress {
+/// Waits for the final message of a job.
+fn finish<J: multiodds::worker::Job>(running: &mut Running<J>) -> multiodds::worker::JobMessage<J> {
     loop {
-        let p = manager
+        let m = running
             .recv_timeout(Duration::from_secs(60))
             .expect("a message within a minute");
-        if p.stopped.is_some() {
-            return p;
+        if matches!(m.event, Event::Finished(..)) {
+            return m;
         }
     }
 }
 
 #[test]
 fn streams_improving_estimates_then_a_final_result() {
-    let mut manager = JobManager::new(Some(2)).unwrap();
-    let handle = manager.submit(Slot(50), sweep_job("AKs"), mc(0.002, 50_000_000, 3));
+    let manager = JobManager::new(Some(2)).unwrap();
+    let mut running = manager.start(sweep_job("AKs"), mc(0.002, 50_000_000, 3));
     let mut messages = 0;
     let mut last_deals = 0;
     loop {
-        let p = manager.recv_timeout(Duration::from_secs(60)).unwrap();
-        assert_eq!(p.generation, handle.generation);
-        let JobOutput::Sweep(r) = &p.output else {
-            panic!("sweep output")
+        let m = running.recv_timeout(Duration::from_secs(60)).unwrap();
+        let (r, stopped) = match m.event {
+            Event::Update(r) => (r, None),
+            Event::Finished(r, reason) => (r.unwrap(), Some(reason)),
+            Event::ExactProgress(_) => panic!("a Monte Carlo run has no exact progress"),
         };
         let deals = r.points[0].deals;
         assert!(deals >= last_deals, "estimates only grow");
         last_deals = deals;
         messages += 1;
-        if let Some(reason) = p.stopped {
+        if let Some(reason) = stopped {
             assert_eq!(reason, StopReason::Finished);
             // Stopped at the precision target, after at least 32 batches.
             let worst = r
@@ -75,31 +74,33 @@ fn streams_improving_estimates_then_a_final_result() {
 }
 
 #[test]
-fn resubmitting_cancels_and_hides_the_old_job() {
-    let mut manager = JobManager::new(Some(2)).unwrap();
-    let old = manager.submit(Slot(50), sweep_job("AKs"), mc(1e-6, u64::MAX, 1));
+fn replacing_a_handle_cancels_and_hides_the_old_job() {
+    let manager = JobManager::new(Some(2)).unwrap();
+    let mut running = manager.start(sweep_job("AKs"), mc(1e-6, u64::MAX, 1));
     // Let the old job produce something first.
     std::thread::sleep(Duration::from_millis(50));
-    let new = manager.submit(Slot(50), sweep_job("72o"), mc(0.01, 2_000_000, 1));
-    assert!(old.is_cancelled());
-    let p = finish(&mut manager);
-    assert_eq!(
-        p.generation, new.generation,
-        "only the new job's messages are current"
-    );
-    // Nothing of the old job arrives later either.
-    assert!(manager.recv_timeout(Duration::from_millis(200)).is_none());
+    let batches_before = running.batches();
+    running = manager.start(sweep_job("72o"), mc(0.01, 2_000_000, 1));
+    let m = finish(&mut running);
+    let Event::Finished(Ok(r), StopReason::Finished) = m.event else {
+        panic!("the new job finishes")
+    };
+    // 72o's equity against one random hand is about 35 %, AKs's 67 %: the answer is
+    // the new job's.
+    assert!((r.points[0].equity - 0.35).abs() < 0.05, "{}", r.points[0].equity);
+    assert!(batches_before > 0);
+    assert!(running.recv_timeout(Duration::from_millis(200)).is_none());
 }
 
 #[test]
 fn cancel_stops_a_job_quickly() {
-    let mut manager = JobManager::new(Some(2)).unwrap();
-    let handle = manager.submit(Slot(1), sweep_job("AKs"), mc(1e-7, u64::MAX, 1));
+    let manager = JobManager::new(Some(2)).unwrap();
+    let mut handle = manager.start(sweep_job("AKs"), mc(1e-7, u64::MAX, 1));
     std::thread::sleep(Duration::from_millis(300));
     assert!(handle.batches() > 0, "the job is running");
-    manager.cancel(Slot(1));
+    handle.cancel();
     assert!(handle.is_cancelled());
-    assert!(manager.recv_timeout(Duration::from_millis(300)).is_none());
+    assert!(handle.recv_timeout(Duration::from_millis(300)).is_none());
     // Observe the job itself, not the dropped messages: once the batches in flight
     // finish (within 300 ms above), no new batch starts.
     let after = handle.batches();
@@ -120,13 +121,9 @@ fn same_numbers_on_one_two_and_four_threads() {
     )
     .unwrap();
     let run = |threads| {
-        let mut manager = JobManager::new(Some(threads)).unwrap();
-        manager.submit(
-            Slot(51),
-            Job::Matchup(matchup.clone()),
-            mc(0.003, 10_000_000, 77),
-        );
-        finish(&mut manager).output
+        let manager = JobManager::new(Some(threads)).unwrap();
+        let mut running = manager.start(matchup.clone(), mc(0.003, 10_000_000, 77));
+        finish(&mut running).event
     };
     let one = run(1);
     assert_eq!(one, run(2));
@@ -135,12 +132,10 @@ fn same_numbers_on_one_two_and_four_threads() {
 
 #[test]
 fn deal_budget_stops_a_job() {
-    let mut manager = JobManager::new(Some(2)).unwrap();
-    manager.submit(Slot(50), sweep_job("AKs"), mc(1e-9, 300_000, 1));
-    let p = finish(&mut manager);
-    let JobOutput::Sweep(r) = p.output else {
-        panic!()
-    };
+    let manager = JobManager::new(Some(2)).unwrap();
+    let mut running = manager.start(sweep_job("AKs"), mc(1e-9, 300_000, 1));
+    let (r, _) = running.wait(Duration::from_secs(60)).unwrap();
+    let r = r.unwrap();
     // One round past the budget at most.
     assert!(
         r.points[0].deals >= 300_000 && r.points[0].deals < 300_000 + 33 * 4096,
@@ -151,13 +146,13 @@ fn deal_budget_stops_a_job() {
 
 #[test]
 fn time_budget_stops_a_job() {
-    let mut manager = JobManager::new(Some(2)).unwrap();
+    let manager = JobManager::new(Some(2)).unwrap();
     let settings = RunSettings {
         time_limit: Some(Duration::from_millis(300)),
         ..mc(1e-9, u64::MAX, 1)
     };
-    manager.submit(Slot(50), sweep_job("AKs"), settings);
-    let p = finish(&mut manager);
+    let mut running = manager.start(sweep_job("AKs"), settings);
+    let p = finish(&mut running);
     assert!(p.elapsed < Duration::from_secs(10), "{:?}", p.elapsed);
 }
 
@@ -170,11 +165,12 @@ fn wake_callback_runs_and_threads_end_after_drop() {
         manager.set_wake(move || {
             c.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         });
-        manager.submit(Slot(50), sweep_job("AKs"), mc(1e-9, u64::MAX, 1));
+        let _running = manager.start(sweep_job("AKs"), mc(1e-9, u64::MAX, 1));
         std::thread::sleep(Duration::from_millis(100));
     }
     assert!(count.load(std::sync::atomic::Ordering::SeqCst) > 0);
-    // Dropping the manager cancels its jobs; the worker threads then exit.
+    // Dropping the handle cancels its job and dropping the manager ends its pool: the
+    // worker threads exit.
     let workers = || {
         std::fs::read_dir("/proc/self/task")
             .map(|d| {
@@ -193,4 +189,40 @@ fn wake_callback_runs_and_threads_end_after_drop() {
         left = workers();
     }
     assert_eq!(left, 0, "worker threads left after drop");
+}
+
+/// A job that panics on purpose (a test-only kind of job): the fault stays in that
+/// job, which answers with an internal error, and the manager goes on.
+struct Panics;
+
+impl multiodds::worker::Job for Panics {
+    type Update = ();
+    type Output = ();
+
+    fn run(
+        self,
+        _settings: &RunSettings,
+        _update: &mut dyn FnMut(()) -> bool,
+    ) -> Result<(), multiodds::equity::EquityError> {
+        panic!("a job that panics (test of the worker's fault handling)")
+    }
+
+    fn collect(so_far: &mut Option<()>, _update: (), _seed: u64) {
+        *so_far = Some(());
+    }
+}
+
+#[test]
+fn a_panic_in_a_job_is_that_jobs_error() {
+    let manager = JobManager::new(Some(2)).unwrap();
+    let mut running = manager.start(Panics, RunSettings::default());
+    let (output, reason) = running.wait(Duration::from_secs(10)).unwrap();
+    match output {
+        Err(multiodds::equity::EquityError::Internal(what)) => assert!(what.contains("panics")),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(reason, StopReason::Finished);
+    // The pool still runs jobs.
+    let mut next = manager.start(sweep_job("AKs"), mc(0.01, 2_000_000, 1));
+    assert!(matches!(next.wait(Duration::from_secs(60)), Some((Ok(_), _))));
 }

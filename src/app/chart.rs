@@ -89,10 +89,6 @@ impl View for ChartView {
         ViewKind::Chart
     }
 
-    fn name(&self) -> &'static str {
-        "Chart view"
-    }
-
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         inputs_panel(self, ui, cx);
     }

@@ -1,7 +1,7 @@
 //! Undo and redo of input edits, across views: each step is a view's inputs (as a
 //! scenario) before an edit. Keystrokes in quick succession make one step.
 
-use crate::scenario::ViewKind as ViewTab;
+use crate::scenario::ViewKind;
 use crate::scenario::Scenario;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -14,7 +14,7 @@ const MAX_STEPS: usize = 200;
 /// One view's inputs at some moment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
-    pub tab: ViewTab,
+    pub tab: ViewKind,
     pub inputs: Scenario,
 }
 
@@ -23,19 +23,19 @@ pub struct History {
     undo: Vec<Step>,
     redo: Vec<Step>,
     /// Each view's inputs as of its last recorded edit.
-    last: HashMap<ViewTab, Scenario>,
+    last: HashMap<ViewKind, Scenario>,
     /// The view and time of the last step pushed (for coalescing).
-    last_push: Option<(ViewTab, Instant)>,
+    last_push: Option<(ViewKind, Instant)>,
 }
 
 impl History {
     /// The inputs a view starts from (before any edit).
-    pub fn baseline(&mut self, tab: ViewTab, inputs: Scenario) {
+    pub fn baseline(&mut self, tab: ViewKind, inputs: Scenario) {
         self.last.insert(tab, inputs);
     }
 
     /// A view's inputs changed to `now`.
-    pub fn edited(&mut self, tab: ViewTab, now: Scenario) {
+    pub fn edited(&mut self, tab: ViewKind, now: Scenario) {
         let Some(before) = self.last.insert(tab, now.clone()) else {
             return;
         };
@@ -66,7 +66,7 @@ impl History {
     }
 
     /// The step to restore; `current` gives a view's inputs now (kept for redo).
-    pub fn undo(&mut self, current: impl Fn(ViewTab) -> Scenario) -> Option<Step> {
+    pub fn undo(&mut self, current: impl Fn(ViewKind) -> Scenario) -> Option<Step> {
         let step = self.undo.pop()?;
         self.redo.push(Step {
             tab: step.tab,
@@ -77,7 +77,7 @@ impl History {
     }
 
     /// The step undone last, to restore again.
-    pub fn redo(&mut self, current: impl Fn(ViewTab) -> Scenario) -> Option<Step> {
+    pub fn redo(&mut self, current: impl Fn(ViewKind) -> Scenario) -> Option<Step> {
         let step = self.redo.pop()?;
         self.undo.push(Step {
             tab: step.tab,
@@ -98,35 +98,34 @@ mod tests {
     use super::*;
 
     fn hero(text: &str) -> Scenario {
-        Scenario {
-            hero: text.into(),
-            ..Scenario::default()
-        }
+        let mut s = Scenario::default();
+        s.multiodds.hero = text.into();
+        s
     }
 
     #[test]
     fn undo_and_redo_walk_the_edits() {
         let mut h = History::default();
-        h.baseline(ViewTab::MultiOdds, hero("AKs"));
-        h.edited(ViewTab::MultiOdds, hero("QQ"));
+        h.baseline(ViewKind::MultiOdds, hero("AKs"));
+        h.edited(ViewKind::MultiOdds, hero("QQ"));
         h.last_push = None; // as if a second passed
-        h.edited(ViewTab::MultiOdds, hero("72o"));
+        h.edited(ViewKind::MultiOdds, hero("72o"));
         let now = |_| hero("72o");
         assert_eq!(h.undo(now).unwrap().inputs, hero("QQ"));
         assert_eq!(h.undo(|_| hero("QQ")).unwrap().inputs, hero("AKs"));
         assert!(h.undo(|_| hero("AKs")).is_none());
         assert_eq!(h.redo(|_| hero("AKs")).unwrap().inputs, hero("QQ"));
         // A new edit drops what could be redone.
-        h.edited(ViewTab::MultiOdds, hero("JJ"));
+        h.edited(ViewKind::MultiOdds, hero("JJ"));
         assert!(!h.can_redo());
     }
 
     #[test]
     fn quick_keystrokes_are_one_step() {
         let mut h = History::default();
-        h.baseline(ViewTab::MultiOdds, hero(""));
+        h.baseline(ViewKind::MultiOdds, hero(""));
         for text in ["Q", "QQ", "QQ+"] {
-            h.edited(ViewTab::MultiOdds, hero(text));
+            h.edited(ViewKind::MultiOdds, hero(text));
         }
         assert_eq!(h.undo(|_| hero("QQ+")).unwrap().inputs, hero(""));
         assert!(!h.can_undo());

@@ -83,10 +83,6 @@ impl View for MatchupView {
         ViewKind::Matchup
     }
 
-    fn name(&self) -> &'static str {
-        "Matchup view"
-    }
-
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         inputs_panel(self, ui, cx);
     }

@@ -205,7 +205,7 @@ mod tests {
     #[test]
     fn a_wrong_typed_field_keeps_every_other_field_and_the_ranges() {
         let mut state = State::default();
-        state.inputs.hero = "QQ+".into();
+        state.scenario.multiodds.hero = "QQ+".into();
         state.ranges = vec![
             super::super::library::NamedRange {
                 name: "mine".into(),
@@ -223,9 +223,25 @@ mod tests {
         let r = restore(&broken);
         assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
         assert!(r.problems[0].starts_with("png_size"), "{:?}", r.problems);
-        assert_eq!(r.state.inputs.hero, "QQ+");
+        assert_eq!(r.state.scenario.multiodds.hero, "QQ+");
         assert_eq!(r.state.ranges, state.ranges);
         assert_eq!(r.state.png_size, State::default().png_size);
+    }
+
+    #[test]
+    fn a_wrong_typed_nested_field_costs_only_itself() {
+        let mut state = State::default();
+        state.scenario.matchup.seats = vec!["AA".into(), "KK".into(), "QQ".into()];
+        state.scenario.matchup.run.seed = 42;
+        state.scenario.multiodds.run.seed = 7;
+        let text = ron::to_string(&state).unwrap();
+        let broken = text.replacen("seed:7", "seed:\"x\"", 1);
+        assert_ne!(broken, text);
+        let r = restore(&broken);
+        assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+        assert!(r.problems[0].contains("seed"), "{:?}", r.problems);
+        assert_eq!(r.state.scenario.multiodds.run.seed, 1);
+        assert_eq!(r.state.scenario.matchup, state.scenario.matchup);
     }
 
     #[test]
@@ -240,9 +256,9 @@ mod tests {
 
     #[test]
     fn unreadable_text_gives_the_defaults_and_says_so() {
-        let r = restore("(inputs: (hero: \"AKs\"");
+        let r = restore("(scenario: (multiodds: (hero: \"AKs\"");
         assert_eq!(r.problems.len(), 1);
-        assert_eq!(r.state.inputs, State::default().inputs);
+        assert_eq!(r.state.scenario, State::default().scenario);
         let good = restore(&ron::to_string(&State::default()).unwrap());
         assert!(good.problems.is_empty());
     }

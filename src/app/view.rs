@@ -89,7 +89,9 @@ pub trait View: std::any::Any {
     /// Which view this is (its tab, its section of a scenario).
     fn kind(&self) -> ViewKind;
     /// Its name in the tab bar ("Matchup view").
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.kind().name()
+    }
     /// The left panel: the inputs. Widgets send commands, never compute.
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>);
     /// The central panel: plot, tables.

@@ -40,6 +40,17 @@ pub enum ViewKind {
     Chart,
 }
 
+impl ViewKind {
+    /// The view's name in the tab bar and in titles ("Matchup view").
+    pub fn name(self) -> &'static str {
+        match self {
+            ViewKind::MultiOdds => "MultiOdds view",
+            ViewKind::Matchup => "Matchup view",
+            ViewKind::Chart => "Chart view",
+        }
+    }
+}
+
 /// A saved scenario: every view's inputs, and the view it shows. Every field has a
 /// default, so hand-written files may leave fields out.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -252,6 +252,22 @@ impl<J: Job> Running<J> {
         Some(self.take(m))
     }
 
+    /// Waits up to `timeout` for the job's end, skipping its updates: its answer (or
+    /// why it failed) and why it stopped. `None` when it did not end in time.
+    pub fn wait(
+        &mut self,
+        timeout: Duration,
+    ) -> Option<(Result<J::Output, EquityError>, StopReason)> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.recv_timeout(left)?.event {
+                Event::Finished(output, reason) => return Some((output, reason)),
+                Event::Update(_) | Event::ExactProgress(_) => continue,
+            }
+        }
+    }
+
     /// Cancels the job and waits up to `timeout` for its last message, which holds what
     /// it had done (a Monte Carlo total, an exact run's partial sums). `None` when the
     /// job sent nothing in time.

@@ -113,10 +113,6 @@ impl View for MultiOddsView {
         ViewKind::MultiOdds
     }
 
-    fn name(&self) -> &'static str {
-        "MultiOdds view"
-    }
-
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         inputs::inputs_panel(self, ui, cx);
     }
