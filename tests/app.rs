@@ -71,7 +71,10 @@ fn typing_a_hero_and_board_fills_the_table() {
     set_field(&mut h, "Hero", "Ad Qc");
     set_field(&mut h, "Board", "3h 4c Jh");
     assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "Ad Qc");
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.board, "3h 4c Jh");
+    assert_eq!(
+        h.state().views.of::<MultiOddsView>().inputs.board,
+        "3h 4c Jh"
+    );
     step_until(&mut h, "the flop results", |app| {
         !app.is_running()
             && app
@@ -80,8 +83,14 @@ fn typing_a_hero_and_board_fills_the_table() {
                 .shown()
                 .is_some_and(|s| s.label.contains("Jh 4c 3h") && s.result.points.len() == 3)
     });
-    let shown = h.state().views.of::<MultiOddsView>().shown().cloned().unwrap();
-    // One opponent on the flop is enumerated exactly: the SPEC's worked example.
+    let shown = h
+        .state()
+        .views
+        .of::<MultiOddsView>()
+        .shown()
+        .cloned()
+        .unwrap();
+    // One opponent on the flop is enumerated exactly: the reference's worked example (docs/reference.md §4).
     let p = &shown.result.points[0];
     assert!(
         (p.hand_strength - 0.585106).abs() < 1e-6,
@@ -135,7 +144,13 @@ fn pin_keeps_a_baseline() {
     h.get_by_label("Pin").click();
     h.step();
     h.step();
-    let pinned = h.state().views.of::<MultiOddsView>().pinned.clone().expect("pinned");
+    let pinned = h
+        .state()
+        .views
+        .of::<MultiOddsView>()
+        .pinned
+        .clone()
+        .expect("pinned");
     assert!(pinned.label.starts_with("AKs"), "{}", pinned.label);
     set_field(&mut h, "Hero", "72o");
     step_until(&mut h, "the new results", |app| {
@@ -289,7 +304,13 @@ fn a_matchup_of_known_hands_shows_the_exact_equities() {
     step_until(&mut h, "the matchup", |app| {
         !app.views.of::<MatchupView>().tracker.running && app.views.of::<MatchupView>().has_result()
     });
-    let shown = h.state().views.of::<MatchupView>().shown().cloned().unwrap();
+    let shown = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap();
     let (result, seats) = (shown.result, shown.label.texts);
     assert_eq!(seats, ["AsKs", "5h Tc"]);
     assert_eq!(result.method, multiodds::equity::Method::Exact);
@@ -406,8 +427,10 @@ fn matchup_pin_shows_deltas() {
     // Change the board: the river comes Js.
     let ctx = h.ctx.clone();
     h.state_mut().views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c Js".into();
-    h.state_mut()
-        .apply(Command::ToView(ViewKind::Matchup, ViewCommand::Edited), &ctx);
+    h.state_mut().apply(
+        Command::ToView(ViewKind::Matchup, ViewCommand::Edited),
+        &ctx,
+    );
     step_until(&mut h, "the new matchup", |app| {
         !app.views.of::<MatchupView>().tracker.running
             && app
@@ -417,7 +440,14 @@ fn matchup_pin_shows_deltas() {
                 .is_some_and(|s| s.result.deals == 44)
     });
     h.run_steps(2);
-    let result = h.state().views.of::<MatchupView>().shown().cloned().unwrap().result;
+    let result = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap()
+        .result;
     let delta = 100.0 * (result.seats[0].equity - 0.426263);
     assert!(shows(&h, &format!("({delta:+.2})")), "{:?}", texts(&h));
 }
@@ -472,7 +502,11 @@ fn figure_switches_add_win_odds_and_joint_potentials() {
     h.step();
     assert!(
         h.state().views.of::<MultiOddsView>().figures.win_odds
-            && h.state().views.of::<MultiOddsView>().figures.joint_potentials
+            && h.state()
+                .views
+                .of::<MultiOddsView>()
+                .figures
+                .joint_potentials
     );
     assert!(shows(&h, "Win odds %"));
     assert!(shows(&h, "PPot (joint) %"));
@@ -566,7 +600,13 @@ fn switching_views_during_the_debounce_submits_only_the_edited_view() {
     h.state_mut()
         .apply(Command::ShowView(ViewKind::Matchup), &ctx);
     settle(&mut h, "the Matchup view");
-    let matchup_before = h.state().views.of::<MatchupView>().shown().cloned().unwrap();
+    let matchup_before = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap();
     h.state_mut()
         .apply(Command::ShowView(ViewKind::MultiOdds), &ctx);
     h.run_steps(2);
@@ -833,18 +873,32 @@ fn a_failed_job_shows_an_error_and_the_app_stays_responsive() {
         i.run.mode = multiodds::equity::Method::Exact;
     }
     let ctx = h.ctx.clone();
-    h.state_mut()
-        .apply(Command::ToView(ViewKind::MultiOdds, ViewCommand::Edited), &ctx);
+    h.state_mut().apply(
+        Command::ToView(ViewKind::MultiOdds, ViewCommand::Edited),
+        &ctx,
+    );
     step_until(&mut h, "the error", |app| {
         app.views.of::<MultiOddsView>().errors.whole().is_some()
     });
-    let error = h.state().views.of::<MultiOddsView>().errors.whole().cloned().unwrap();
+    let error = h
+        .state()
+        .views
+        .of::<MultiOddsView>()
+        .errors
+        .whole()
+        .cloned()
+        .unwrap();
     assert!(error.contains("exact enumeration would"), "{error}");
     assert!(!h.state().is_running());
     h.run_steps(2);
     assert!(shows(&h, "exact enumeration would"), "{:?}", texts(&h));
     // The app still computes a new input.
-    h.state_mut().views.of_mut::<MultiOddsView>().inputs.run.mode = multiodds::equity::Method::Auto;
+    h.state_mut()
+        .views
+        .of_mut::<MultiOddsView>()
+        .inputs
+        .run
+        .mode = multiodds::equity::Method::Auto;
     set_field(&mut h, "Hero", "JJ");
     step_until(&mut h, "results after the failure", |app| {
         let v = &app.views.of::<MultiOddsView>();
@@ -872,7 +926,8 @@ fn every_column_is_reachable_at_1000x700_and_1600x1000() {
         let mut app = quick_app();
         app.views.of_mut::<MultiOddsView>().inputs.opponent_counts.1 = 9;
         app.views.of_mut::<MultiOddsView>().figures.win_odds = true;
-        app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "5h Tc".into(), "QQ".into()];
+        app.views.of_mut::<MatchupView>().inputs.seats =
+            vec!["AsKs".into(), "5h Tc".into(), "QQ".into()];
         app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
         let mut h = sized_harness(app, size);
         let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
@@ -916,7 +971,12 @@ fn every_column_is_reachable_at_1000x700_and_1600x1000() {
         h.state_mut()
             .apply(Command::ShowView(ViewKind::MultiOdds), &ctx);
         h.run_steps(3);
-        let plot = h.state().views.of::<MultiOddsView>().plot_rect.expect("a plot");
+        let plot = h
+            .state()
+            .views
+            .of::<MultiOddsView>()
+            .plot_rect
+            .expect("a plot");
         assert!(plot.height() >= 160.0, "{size:?}: plot {plot:?}");
         assert!(window.contains_rect(plot), "{size:?}: plot {plot:?}");
     }
@@ -934,14 +994,20 @@ fn the_card_picker_keeps_click_order_and_disables_taken_cards() {
         h.get_by_label(card).click();
         h.run_steps(2);
     }
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.board, "Qh 2c Jd 9s");
+    assert_eq!(
+        h.state().views.of::<MultiOddsView>().inputs.board,
+        "Qh 2c Jd 9s"
+    );
     // The hero's cards cannot go on the board.
     assert!(h.get_by_label("As").accesskit_node().is_disabled());
     assert!(!h.get_by_label("Ah").accesskit_node().is_disabled());
     // Clicking a board card again takes it off, the others keep their order.
     h.get_by_label("2c").click();
     h.run_steps(2);
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.board, "Qh Jd 9s");
+    assert_eq!(
+        h.state().views.of::<MultiOddsView>().inputs.board,
+        "Qh Jd 9s"
+    );
 }
 
 /// A range saved in the library comes back from its menu, and is kept in the state.
@@ -969,7 +1035,10 @@ fn the_range_library_saves_and_restores_a_named_range() {
     h.run_steps(2);
     h.get_by_label("my value range").click();
     h.run_steps(2);
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "TT+, AQs+");
+    assert_eq!(
+        h.state().views.of::<MultiOddsView>().inputs.hero,
+        "TT+, AQs+"
+    );
     // A preset fills the field too.
     h.query_all_by_label("Library").next().unwrap().click();
     h.run_steps(2);
@@ -1092,7 +1161,11 @@ fn an_edited_chart_starts_afresh() {
         .apply(Command::ToView(ViewKind::Chart, ViewCommand::Edited), &ctx);
     step_until(&mut h, "the new chart's first classes", |app| {
         app.views.of::<ChartView>().tracker.running
-            && app.views.of::<ChartView>().shown().is_some_and(|c| c.done < 169)
+            && app
+                .views
+                .of::<ChartView>()
+                .shown()
+                .is_some_and(|c| c.done < 169)
     });
     step_until(&mut h, "the new chart", done);
     // AA: trips on the first board, an overpair on the second.
@@ -1132,7 +1205,10 @@ fn saved_numbers_out_of_range_take_their_defaults_and_run() {
         target_se: f64::NAN,
         ..Default::default()
     };
-    assert_eq!(run.settings().target_se, multiodds::scenario::RunInputs::default().target_se);
+    assert_eq!(
+        run.settings().target_se,
+        multiodds::scenario::RunInputs::default().target_se
+    );
 }
 
 /// Storage for [`MultiOddsApp::from_storage`]: one key, as eframe keeps it.
@@ -1174,8 +1250,12 @@ fn a_wrong_typed_saved_field_keeps_the_ranges_and_leaves_a_backup() {
     assert_eq!(app.shell.ranges, state.ranges);
     assert_eq!(app.views.of::<MultiOddsView>().inputs.hero, "JJ+");
     let message = app.shell.message.clone().unwrap();
-    assert!(message.contains("inputs.seed"), "{message}");
-    assert_eq!(app.views.of::<MultiOddsView>().inputs.run.seed, 1, "the default seed");
+    assert!(message.contains("multiodds.run.seed"), "{message}");
+    assert_eq!(
+        app.views.of::<MultiOddsView>().inputs.run.seed,
+        1,
+        "the default seed"
+    );
     let backups: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -1203,7 +1283,13 @@ fn a_field_takes_at_most_the_longest_range_text() {
     let mut h = harness(quick_app());
     let novel = "QQ+, ".repeat(5_000);
     set_field(&mut h, "Opponents", &novel);
-    let kept = h.state().views.of::<MultiOddsView>().inputs.opponents.clone();
+    let kept = h
+        .state()
+        .views
+        .of::<MultiOddsView>()
+        .inputs
+        .opponents
+        .clone();
     assert_eq!(kept.chars().count(), multiodds::range::MAX_RANGE_TEXT);
     assert!(novel.starts_with(&kept));
     // A saved state with a longer field starts that view from its defaults.
@@ -1220,7 +1306,8 @@ fn a_field_takes_at_most_the_longest_range_text() {
 fn copy_table_as_text_is_tab_separated() {
     let mut h = harness(quick_app());
     step_until(&mut h, "the first result", |app| {
-        !app.views.of::<MultiOddsView>().tracker.running && app.views.of::<MultiOddsView>().has_result()
+        !app.views.of::<MultiOddsView>().tracker.running
+            && app.views.of::<MultiOddsView>().has_result()
     });
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::CopyTable, &ctx);

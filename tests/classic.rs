@@ -181,7 +181,7 @@ fn win_odds_reproduce_the_published_table() {
     }
 }
 
-/// SPEC §4's worked example: A♦Q♣ on 3♥4♣J♥ against one random hand is ahead of 628
+/// reference §4's worked example: A♦Q♣ on 3♥4♣J♥ against one random hand is ahead of 628
 /// of 1,081 hands, tied with 9, behind 444.
 #[test]
 fn joint_potentials_follow_the_identity() {

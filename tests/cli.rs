@@ -1,4 +1,4 @@
-//! The `multiodds` binary: JSON against SPEC §6, and every error path exits non-zero
+//! The `multiodds` binary: JSON against reference §6, and every error path exits non-zero
 //! with a message naming the problem and nothing on stdout.
 #![cfg(feature = "cli")]
 
@@ -53,7 +53,7 @@ fn eval_json() {
         "two_pair"
     );
     assert_eq!(v["partial"], false);
-    // One to four cards: SPEC §2's partial ranking, said so.
+    // One to four cards: reference §2's partial ranking, said so.
     let pair = json(&["eval", "Ah Ad", "--json"]);
     assert_eq!(
         (pair["category"].as_str(), pair["partial"].as_bool()),
@@ -420,7 +420,7 @@ fn errors_exit_non_zero_and_name_the_problem() {
     fails(&["run", "/nonexistent/x.ron"], "cannot read");
 }
 
-/// More than ten seats (SPEC §5: up to what the deck allows): twelve known hands
+/// More than ten seats (reference §5: up to what the deck allows): twelve known hands
 /// preflop are enumerated exactly (one canonical preflop, every board).
 #[test]
 fn equity_takes_more_than_ten_seats() {

@@ -744,7 +744,7 @@ fn sweep_preflop_exact_point_agrees_with_the_heads_up_enumeration() {
         "{} vs {hs}",
         p.hand_strength
     );
-    // With one opponent the potentials tie HS to the equity exactly (SPEC §4).
+    // With one opponent the potentials tie HS to the equity exactly (reference §4).
     let (ppot, npot) = (p.ppot.unwrap(), p.npot.unwrap());
     let identity = p.hand_strength * (1.0 - npot) + (1.0 - p.hand_strength) * ppot;
     assert!(

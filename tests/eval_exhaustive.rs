@@ -1,4 +1,4 @@
-//! Every 7-card and every 5-card hand: category counts and distinct values (SPEC §2),
+//! Every 7-card and every 5-card hand: category counts and distinct values (reference §2),
 //! and the unchecked evaluation agreeing with the checked one on each 7-card hand.
 
 use multiodds::cards::Card;

@@ -353,7 +353,7 @@ fn scenario_files_name_a_misspelled_field_and_accept_a_byte_order_mark() {
     );
     let e = scenario_error(&long_seat);
     assert!(
-        e.starts_with("seats[1]: ") && e.contains("at most 16384 bytes"),
+        e.starts_with("matchup.seats[1]: ") && e.contains("at most 16384 bytes"),
         "{e}"
     );
 }

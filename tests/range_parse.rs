@@ -1,4 +1,4 @@
-//! The range parser against every row of SPEC §3, precedence, weights, errors, and
+//! The range parser against every row of reference §3, precedence, weights, errors, and
 //! property tests: print-parse round trips and no panic on arbitrary text.
 
 use multiodds::cards::CardSet;

@@ -87,7 +87,11 @@ fn replacing_a_handle_cancels_and_hides_the_old_job() {
     };
     // 72o's equity against one random hand is about 35 %, AKs's 67 %: the answer is
     // the new job's.
-    assert!((r.points[0].equity - 0.35).abs() < 0.05, "{}", r.points[0].equity);
+    assert!(
+        (r.points[0].equity - 0.35).abs() < 0.05,
+        "{}",
+        r.points[0].equity
+    );
     assert!(batches_before > 0);
     assert!(running.recv_timeout(Duration::from_millis(200)).is_none());
 }
@@ -102,7 +106,8 @@ fn cancel_stops_a_job_quickly() {
     assert!(handle.is_cancelled());
     assert!(handle.recv_timeout(Duration::from_millis(300)).is_none());
     // Observe the job itself, not the dropped messages: once the batches in flight
-    // finish (within 300 ms above), no new batch starts.
+    // finish (within 300 ms), no new batch starts.
+    std::thread::sleep(Duration::from_millis(300));
     let after = handle.batches();
     std::thread::sleep(Duration::from_millis(400));
     assert_eq!(handle.batches(), after, "batches ran after cancel");
@@ -224,5 +229,8 @@ fn a_panic_in_a_job_is_that_jobs_error() {
     assert_eq!(reason, StopReason::Finished);
     // The pool still runs jobs.
     let mut next = manager.start(sweep_job("AKs"), mc(0.01, 2_000_000, 1));
-    assert!(matches!(next.wait(Duration::from_secs(60)), Some((Ok(_), _))));
+    assert!(matches!(
+        next.wait(Duration::from_secs(60)),
+        Some((Ok(_), _))
+    ));
 }

@@ -6,7 +6,7 @@ use super::multiodds::plot::MetricStyle;
 use crate::equity::metrics::SWEEP_METRICS;
 use egui::RichText;
 
-/// Range notation, SPEC §3 summarised: (what you write, what it means).
+/// Range notation, reference §3 summarised: (what you write, what it means).
 const NOTATION: &[(&str, &str)] = &[
     ("AsKs, Ah Kh", "one exact combo"),
     (

@@ -1,8 +1,8 @@
 //! Undo and redo of input edits, across views: each step is a view's inputs (as a
 //! scenario) before an edit. Keystrokes in quick succession make one step.
 
-use crate::scenario::ViewKind;
 use crate::scenario::Scenario;
+use crate::scenario::ViewKind;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 

@@ -215,12 +215,7 @@ impl View for MatchupView {
         );
         Some(Box::new(move |ui: &mut egui::Ui| {
             ui.heading(&title);
-            equity_bars(
-                ui,
-                &shown.result,
-                &shown.label.texts,
-                ui.available_height(),
-            );
+            equity_bars(ui, &shown.result, &shown.label.texts, ui.available_height());
         }))
     }
 

@@ -575,7 +575,9 @@ impl MultiOddsApp {
             ui.separator();
             for view in self.views.iter() {
                 let kind = view.kind();
-                if ui.selectable_label(self.view == kind, view.name()).clicked()
+                if ui
+                    .selectable_label(self.view == kind, view.name())
+                    .clicked()
                     && self.view != kind
                 {
                     commands.send(Command::ShowView(kind));

@@ -1,9 +1,9 @@
 //! Input widgets every view uses: a text field with its error under a caret, the run
 //! settings (mode, precision, seed, time budget), the run controls, the card picker.
 
+use super::command::ViewCommand;
 use super::grid::{range_grid, GridState};
 use super::library::library_menu;
-use super::command::ViewCommand;
 use super::view::ViewContext;
 use crate::cards::{Card, CardSet};
 use crate::equity::Method;

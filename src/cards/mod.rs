@@ -2,7 +2,7 @@
 //!
 //! A [`Card`] is an index `0..52` (`rank * 4 + suit`, deuce of clubs first), a
 //! [`CardSet`] is a 52-bit set, so membership and disjointness tests are one
-//! instruction each. Parsing follows SPEC §1: `As`, `td`, `10h`, lists with or
+//! instruction each. Parsing follows reference §1: `As`, `td`, `10h`, lists with or
 //! without separators, and errors that name the bad token and its column.
 
 mod parse;

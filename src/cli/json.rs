@@ -1,10 +1,10 @@
-//! The CLI's JSON objects (SPEC §6) as serde types: each field named once, figures
+//! The CLI's JSON objects (reference §6) as serde types: each field named once, figures
 //! rounded to six decimals by `serialize_with`, hand types keyed by category.
 
 use multiodds::eval::HandCategory;
 use serde::{Serialize, Serializer};
 
-/// Six decimals, as SPEC §6's examples print.
+/// Six decimals, as reference §6's examples print.
 fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }

@@ -1,4 +1,4 @@
-//! The command line (SPEC §6): parses arguments with clap, runs the engine, prints a
+//! The command line (reference §6): parses arguments with clap, runs the engine, prints a
 //! table or one JSON object on stdout; errors go to stderr with a non-zero status.
 
 mod json;
@@ -7,10 +7,10 @@ mod output;
 use clap::{Args, Parser, Subcommand};
 use multiodds::cards::{CardError, CardErrorKind, CardSet};
 use multiodds::equity::chart::ChartSpec;
+use multiodds::equity::run::SweepResult;
 use multiodds::equity::run::{RunSettings, StopRule};
 use multiodds::equity::sweep::{Sweep, MAX_OPPONENTS};
 use multiodds::equity::table_csv::CsvOptions;
-use multiodds::equity::run::SweepResult;
 use multiodds::equity::{EquityError, Matchup, MatchupResult, Method};
 use multiodds::eval;
 use multiodds::range::{HandRange, RangeError};
@@ -441,7 +441,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
     }
 }
 
-/// `eval`: 5–7 cards get their full value; 1–4 cards the partial ranking of SPEC §2
+/// `eval`: 5–7 cards get their full value; 1–4 cards the partial ranking of reference §2
 /// (pairs, trips and quads by multiplicity, then ranks), as the classic library ranked
 /// any number of cards.
 fn eval_command(text: &str, json: bool) -> Result<String, CliError> {

@@ -1,12 +1,12 @@
-//! Formatting command results: JSON objects (SPEC §6), readable tables and CSV.
+//! Formatting command results: JSON objects (reference §6), readable tables and CSV.
 
-use multiodds::scenario::ChartFigure;
 use super::json;
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::sweep::Sweep;
 use multiodds::equity::table_csv::{self, CsvOptions};
 use multiodds::equity::{Matchup, MatchupResult};
 use multiodds::range::HandRange;
+use multiodds::scenario::ChartFigure;
 use std::time::Duration;
 
 pub fn range(input: &str, range: &HandRange, json: bool) -> String {
@@ -353,4 +353,3 @@ pub fn chart(
     );
     out
 }
-

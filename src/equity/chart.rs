@@ -1,6 +1,6 @@
 //! The 169-hand chart: every starting-hand class against 1–22 opponents (1–9 by
 //! default) holding a range (any two cards by default) on the current board, one sweep
-//! per class (SPEC §6 `table`). Heads-up preflop without dead cards, the one-opponent
+//! per class (reference §6 `table`). Heads-up preflop without dead cards, the one-opponent
 //! column comes exact from the preflop table (`preflop_table`) at once.
 
 use super::run::{run_sweep_within, RunSettings};
@@ -75,7 +75,7 @@ impl ChartResult {
     }
 }
 
-/// Under `auto` the whole chart's exact work stays within one run's budget (SPEC §5:
+/// Under `auto` the whole chart's exact work stays within one run's budget (reference §5:
 /// exact when it finishes well under a second), shared by its 169 classes.
 const CLASS_AUTO_BUDGET: f64 = super::run::AUTO_EXACT_EVALUATIONS / 169.0;
 

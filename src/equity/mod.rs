@@ -1,4 +1,4 @@
-//! The equity engine (SPEC §4–§5): deals, exact enumeration, unbiased Monte Carlo,
+//! The equity engine (reference §4–§5): deals, exact enumeration, unbiased Monte Carlo,
 //! the MultiOdds sweep metrics and outs. Pure library code: no GUI types, no threads
 //! of its own beyond rayon's pool.
 //!
@@ -188,7 +188,7 @@ impl SeatCombos {
             sets: Vec::new(),
             is_random: false,
         };
-        // Only ratios of a seat's weights matter (SPEC §4); scaling the largest to 1
+        // Only ratios of a seat's weights matter (reference §4); scaling the largest to 1
         // keeps tiny weights (1e-45) from underflowing in products of several seats.
         let max = live.iter().map(|(_, w)| w as f64).fold(0.0, f64::max);
         for (combo, w) in live.iter() {
@@ -654,7 +654,7 @@ pub struct SeatResult {
     pub hand_types: [f64; 9],
 }
 
-/// A Monte Carlo figure resting on fewer deals than this is "n/a" (SPEC §4's rule for
+/// A Monte Carlo figure resting on fewer deals than this is "n/a" (reference §4's rule for
 /// conditional figures, applied to every figure): a handful of deals is no estimate,
 /// and its spread can be 0 (a seat that won none of 14 deals is not 0 ± 0).
 pub const MIN_FIGURE_DEALS: u64 = 100;
@@ -747,7 +747,7 @@ pub fn choose(n: u64, k: u64) -> u64 {
     (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
 }
 
-/// The preflop ranking data (SPEC §3.4): the exact equity of each of the 169 classes
+/// The preflop ranking data (reference §3.4): the exact equity of each of the 169 classes
 /// against one random hand, by exact enumeration of one representative combo (every
 /// combo of a class has the same equity against a random hand, by suit symmetry).
 pub fn preflop_equity_table() -> Vec<(crate::range::HandClass, f64)> {

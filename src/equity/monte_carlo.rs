@@ -1,4 +1,4 @@
-//! Monte Carlo with exact enumeration's weighting (SPEC §4): each seat draws a combo
+//! Monte Carlo with exact enumeration's weighting (reference §4): each seat draws a combo
 //! in proportion to its weight and the whole deal is rejected on any shared card — or,
 //! when the valid combinations of the seats are few enough to list, one combination is
 //! drawn by the product of its weights (no rejection; see `JoinedDeals`).
@@ -505,7 +505,7 @@ pub struct Sampler<'a> {
 pub const MAX_JOINED_DEALS: usize = 1 << 20;
 
 /// The weighted seats' valid combinations (no shared card), each drawn in proportion to
-/// the product of its combos' weights. That is SPEC §4's distribution of those seats
+/// the product of its combos' weights. That is reference §4's distribution of those seats
 /// exactly: a deal's probability is proportional to the product of its weights over
 /// the deals with no shared card, and every such combination leaves the same number of
 /// cards for the seats of any two cards and the board, which are then dealt uniformly.
@@ -720,7 +720,7 @@ impl<'a> Sampler<'a> {
         let mut holes = Holes {
             // A bounded number of draws: with ranges that almost never fit together a
             // batch comes back short (even empty) rather than looping; the run loop
-            // then stops as starved (SPEC §4: impossible or near-impossible deals are
+            // then stops as starved (reference §4: impossible or near-impossible deals are
             // reported).
             max_attempts: deals as u64 * ATTEMPTS_PER_DEAL,
             attempts: 0,

@@ -1,5 +1,5 @@
 //! Outs and draws, one card ahead (flop or turn), as the classic hand-analysis library
-//! defined them (SPEC §4; issue "What the classic programs offered").
+//! defined them (reference §4; issue "What the classic programs offered").
 //!
 //! Every function here looks at each unseen card in turn:
 //! - [`outs`] (plain outs): the card raises the hero's category, leaves the hero

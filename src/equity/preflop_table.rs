@@ -17,7 +17,7 @@
 //!   of hands to its class and side (7 MB, about 60 ms once), so a range against a
 //!   range is one pass over its pairs.
 //! - **Exact with weights and card removal**: a deal's probability is the product of
-//!   the two hands' weights, over the pairs that share no card (SPEC §4), as
+//!   the two hands' weights, over the pairs that share no card (reference §4), as
 //!   enumeration computes it. Dead cards and boards are outside the table: those runs
 //!   enumerate.
 

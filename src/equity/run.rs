@@ -1,5 +1,5 @@
 //! Running a scenario to completion: `auto` choice between exact and Monte Carlo, and
-//! the Monte Carlo loop of rounds of batches with its stopping rules (SPEC §5).
+//! the Monte Carlo loop of rounds of batches with its stopping rules (reference §5).
 
 use super::exact;
 use super::monte_carlo::{Sampler, BATCH_DEALS, MIN_BATCHES};
@@ -19,7 +19,7 @@ pub const AUTO_EXACT_EVALUATIONS: f64 = 1.5e8;
 pub const EVALUATIONS_PER_SECOND: f64 = 1.5e8;
 
 /// The longest exact enumeration that is started without being asked for Monte Carlo
-/// instead (SPEC §5: exact work is refused when unaffordable).
+/// instead (reference §5: exact work is refused when unaffordable).
 pub const MAX_EXACT_SECONDS: f64 = 120.0;
 
 /// "about 3 hours", "about 40 s": a duration for messages.
@@ -170,7 +170,7 @@ pub struct RunSettings {
 /// The default target of PPot and NPot.
 pub const DEFAULT_POTENTIAL_TARGET_SE: f64 = 0.005;
 
-/// Limits on user-given run settings (SPEC §5): a target below this would run for
+/// Limits on user-given run settings (reference §5): a target below this would run for
 /// days; above it the figures mean little.
 pub const TARGET_SE_RANGE: std::ops::RangeInclusive<f64> = 1e-5..=0.1;
 

@@ -1,6 +1,6 @@
 //! The MultiOdds sweep: a hero against N = 1…22 opponents (1–9 by default), all from one opponent range,
 //! with Win, Tie, Equity, Hand Strength, Positive and Negative Potential and the
-//! hand-type table for every N at once (SPEC §4).
+//! hand-type table for every N at once (reference §4).
 //!
 //! Monte Carlo deals once for the most opponents asked and credits each N with the first N
 //! of them: the hero is drawn by weight, the board from the cards left, then opponents
@@ -31,7 +31,7 @@ pub const MAX_OPPONENTS: usize = 22;
 pub const DEFAULT_OPPONENTS: usize = 9;
 
 /// A Monte Carlo PPot or NPot resting on fewer deals in its condition (behind or tied
-/// now, ahead or tied now) is "n/a" (SPEC §4), never a number from a handful of deals.
+/// now, ahead or tied now) is "n/a" (reference §4), never a number from a handful of deals.
 pub const MIN_CONDITION_DEALS: u64 = 100;
 
 /// A validated sweep scenario.
@@ -1171,7 +1171,7 @@ pub struct SweepPoint {
     pub win: f64,
     pub tie: f64,
     pub equity: f64,
-    /// Classic win odds (SPEC §4): win + ties counted half.
+    /// Classic win odds (reference §4): win + ties counted half.
     pub win_odds: f64,
     pub hand_strength: f64,
     pub ppot: Option<f64>,

@@ -184,7 +184,7 @@ pub fn matchup(
     write(header, options, rows)
 }
 
-/// The chart: `hand,opponents,win,tie,equity,std_error,win_odds` (SPEC §6 plus the
+/// The chart: `hand,opponents,win,tie,equity,std_error,win_odds` (reference §6 plus the
 /// classic win odds), classes in grid order.
 pub fn chart(r: &ChartResult, header: &[(&str, String)], options: &CsvOptions) -> String {
     let names = [

@@ -1,5 +1,5 @@
 //! The hand evaluator: the value of 5-, 6- and 7-card hands, an incremental [`Hand`]
-//! that costs one addition per card, and the ranking of fewer than five cards (SPEC §2).
+//! that costs one addition per card, and the ranking of fewer than five cards (reference §2).
 //!
 //! Tables (≈ 238 KiB: 174 KiB of values, 64 KiB of row offsets, so they stay in L2)
 //! are generated at compile time by `build.rs` from [`table_builder`]; there is no
@@ -367,7 +367,7 @@ pub fn evaluate(cards: &[Card]) -> HandValue {
     Hand::from_cards(cards).evaluate()
 }
 
-/// The ranking of fewer than five cards (SPEC §2): made hands by multiplicity (quads,
+/// The ranking of fewer than five cards (reference §2): made hands by multiplicity (quads,
 /// trips, two pair, pair, none), then ranks. Two-card pockets: a pair beats no pair,
 /// then higher ranks. Comparable only among hands of the same size.
 pub fn rank_partial(cards: &[Card]) -> u32 {

@@ -1,5 +1,5 @@
-//! Shipped data about the 169 classes: the Sklansky-style groups (SPEC §3.3) and the
-//! preflop ranking by exact equity against one random hand (SPEC §3.4).
+//! Shipped data about the 169 classes: the Sklansky-style groups (reference §3.3) and the
+//! preflop ranking by exact equity against one random hand (reference §3.4).
 
 use super::HandClass;
 use std::sync::LazyLock;

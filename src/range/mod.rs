@@ -1,4 +1,4 @@
-//! Ranges: a weight in (0, 1] for each of the 1,326 two-card combos (SPEC §3), the
+//! Ranges: a weight in (0, 1] for each of the 1,326 two-card combos (reference §3), the
 //! 169 hand classes and their 13×13 grid, canonical text, and the one parser for
 //! classic notation and the pocket query language ([`parse`]).
 
@@ -273,7 +273,7 @@ impl HandRange {
         range
     }
 
-    /// Parses any notation of SPEC §3.
+    /// Parses any notation of reference §3.
     pub fn parse(text: &str) -> Result<HandRange, RangeError> {
         parse::parse_range(text)
     }

@@ -1,6 +1,6 @@
 //! The range parser: classic notation and the pocket query language in one grammar.
 //!
-//! Precedence, loosest first (SPEC §3.2):
+//! Precedence, loosest first (reference §3.2):
 //! ```text
 //! expr     := union (cmp operand | ',' union)*     comparisons filter all on their left
 //! operand  := equity | class | group               `E > 60%`, `Pair > TT`, `? >= G3`
@@ -298,7 +298,7 @@ fn keyword_set(word: &str) -> Option<HandRange> {
             hi - lo == n + 1 || (hi == 12 && lo + 1 == n + 1)
         })
     };
-    // The classic query language's short forms and aliases (SPEC §3.2) map here too.
+    // The classic query language's short forms and aliases (reference §3.2) map here too.
     Some(match lower.as_str() {
         "suited" | "s" => HandRange::from_fn(|c| {
             let (a, b) = c.cards();
@@ -391,7 +391,7 @@ impl Parser {
     /// The right side of a comparison: an equity (`60%`, `0.6`), a hand class (`TT`,
     /// `AKs`, `AK`) or a group (`G3`). Returns which classes pass.
     ///
-    /// Classes compare by the preflop ranking (SPEC §3.4). A term of several classes
+    /// Classes compare by the preflop ranking (reference §3.4). A term of several classes
     /// (`AK` = AKs and AKo) gives `>` "stronger than all of them", `>=` "at least as
     /// strong as one", `<` "weaker than all", `<=` "at most as strong as one". Groups
     /// compare by number, a lower number being stronger; Group 9 (unranked) is never

@@ -11,11 +11,11 @@
 pub mod inputs;
 mod legacy;
 
+use crate::cards::CardError;
 use crate::equity::chart::ChartSpec;
 use crate::equity::run::RunSettings;
 use crate::equity::sweep::Sweep;
 use crate::equity::{EquityError, Matchup};
-use crate::cards::CardError;
 use crate::range::RangeError;
 pub use inputs::{ChartFigure, ChartInputs, MatchupInputs, RunInputs, SweepInputs};
 use serde::{Deserialize, Serialize};

@@ -32,7 +32,11 @@ pub trait Job: Send + 'static {
 
     /// Refuses exact work that would take longer than the bound or hold more than the
     /// run's memory budget; the evaluations the job's exact part will take.
-    fn check_affordable(&self, _settings: &RunSettings, _threads: usize) -> Result<f64, EquityError> {
+    fn check_affordable(
+        &self,
+        _settings: &RunSettings,
+        _threads: usize,
+    ) -> Result<f64, EquityError> {
         Ok(0.0)
     }
 

@@ -2,11 +2,11 @@
 //! in percent, with ±1 standard error bands, and the pinned baseline dashed.
 
 use super::{MultiOddsView, Shown};
-use crate::app::command::ViewCommand;
-use crate::scenario::ViewKind;
 use crate::app::command::CommandSender;
+use crate::app::command::ViewCommand;
 use crate::equity::run::SweepResult;
 use crate::equity::sweep::MAX_OPPONENTS;
+use crate::scenario::ViewKind;
 use egui::{Color32, RichText};
 use egui_plot::{FilledArea, HoverPosition, Line, LineStyle, Plot, PlotPoints, Points};
 
@@ -203,7 +203,9 @@ pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotRespo
 /// The switches for the optional figures, each with its definition as a tooltip.
 fn figure_switches(ui: &mut egui::Ui, options: &mut FigureOptions) {
     ui.horizontal(|ui| {
-        let win_odds = SWEEP_METRICS.iter().find(|s| s.group == MetricGroup::WinOdds);
+        let win_odds = SWEEP_METRICS
+            .iter()
+            .find(|s| s.group == MetricGroup::WinOdds);
         ui.checkbox(&mut options.win_odds, "Win odds (classic)")
             .on_hover_text(win_odds.map_or("", |s| s.definition));
         ui.label("Potentials:");
@@ -223,17 +225,20 @@ fn hover_label(hover: &HoverPosition<'_>, result: Option<&SweepResult>) -> Optio
             ..
         } => {
             let n = position.x.round() as usize;
-            let found = SWEEP_METRICS.iter().find(|s| s.name == *plot_name).and_then(|s| {
-                let p = result?.points.iter().find(|p| p.opponents == n)?;
-                let (v, se) = (s.value)(p)?;
-                Some(format!(
-                    "{plot_name} · {n} opponent(s)\n{:.2}% ± {:.2}%\n{} deals ({})",
-                    100.0 * v,
-                    100.0 * se,
-                    p.deals,
-                    p.method
-                ))
-            });
+            let found = SWEEP_METRICS
+                .iter()
+                .find(|s| s.name == *plot_name)
+                .and_then(|s| {
+                    let p = result?.points.iter().find(|p| p.opponents == n)?;
+                    let (v, se) = (s.value)(p)?;
+                    Some(format!(
+                        "{plot_name} · {n} opponent(s)\n{:.2}% ± {:.2}%\n{} deals ({})",
+                        100.0 * v,
+                        100.0 * se,
+                        p.deals,
+                        p.method
+                    ))
+                });
             Some(
                 found
                     .unwrap_or_else(|| format!("{plot_name}\n{n} opponent(s): {:.2}%", position.y)),

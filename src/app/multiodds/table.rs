@@ -2,16 +2,16 @@
 //! the pinned baseline) and the hand-type table of the selected count.
 
 use super::plot::MetricStyle;
-use crate::equity::metrics::SWEEP_METRICS;
 use super::MultiOddsView;
-use crate::app::command::ViewCommand;
-use crate::scenario::ViewKind;
 use crate::app::command::CommandSender;
+use crate::app::command::ViewCommand;
+use crate::equity::metrics::SWEEP_METRICS;
 use crate::equity::Method;
 use crate::eval::HandCategory;
+use crate::scenario::ViewKind;
 use egui::{Color32, RichText};
 
-/// Why a figure is n/a (SPEC §4): undefined on the river, or too few deals in its
+/// Why a figure is n/a (reference §4): undefined on the river, or too few deals in its
 /// condition.
 fn na_reason(key: &str, p: &crate::equity::sweep::SweepPoint) -> String {
     let in_condition = if key.starts_with("ppot") {
