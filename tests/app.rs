@@ -1367,3 +1367,155 @@ fn two_clicks_on_add_seat_add_two_seats() {
     assert_eq!(h.state().views.of::<MatchupView>().inputs.seats.len(), 4);
     assert!(shows(&h, "4 of 23 seats"));
 }
+
+/// Every input of every view, set to something other than its default, is saved and
+/// restored exactly by Save As and Open in a fresh app (precision, potential target,
+/// opponent counts, seats, weights, dead cards, time and memory budgets, seed, the
+/// chart's shown count and figure), and the file opens on the view it was saved from.
+#[test]
+fn save_as_then_open_in_a_fresh_app_restores_every_view() {
+    use multiodds::equity::Method;
+    use multiodds::scenario::{ChartFigure, RunInputs};
+    let run = |seed| RunInputs {
+        mode: Method::MonteCarlo,
+        target_se: 0.0015,
+        potential_target_se: 0.01,
+        time_budget_ms: 3_500,
+        memory_budget_mb: 256,
+        seed,
+    };
+    let mut app = quick_app();
+    {
+        let m = &mut app.views.of_mut::<MultiOddsView>().inputs;
+        m.hero = "QQ+, AKs:0.5".into();
+        m.opponents = "22+, A2s+".into();
+        m.opponent_counts = (2, 4);
+        m.board = "Ah 7d 2c".into();
+        m.dead = "Ks".into();
+        m.run = run(11);
+    }
+    {
+        let m = &mut app.views.of_mut::<MatchupView>().inputs;
+        m.seats = vec!["AsKs".into(), "TT+:0.7, AQs".into(), "random".into()];
+        m.board = "Qs Ts 5c".into();
+        m.dead = "2d 3d".into();
+        m.run = run(12);
+    }
+    {
+        let c = &mut app.views.of_mut::<ChartView>().inputs;
+        c.opponents = "TT+, AQ+".into();
+        c.dead = "2c".into();
+        c.opponent_counts = (1, 3);
+        c.shown_opponents = 2;
+        c.figure = ChartFigure::WinOdds;
+        c.run = RunInputs {
+            mode: Method::Auto,
+            ..run(13)
+        };
+    }
+    app.view = ViewKind::Matchup;
+    let before: Vec<_> = app.views.iter().map(|v| v.snapshot()).collect();
+    let mut h = harness(app);
+    let path = temp_path("every-view.ron");
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(Command::SaveAs(path.clone()), &ctx);
+    let mut fresh = harness(MultiOddsApp::with_threads(Some(2)));
+    let ctx = fresh.ctx.clone();
+    fresh.state_mut().apply(Command::Open(path.clone()), &ctx);
+    let after: Vec<_> = fresh.state().views.iter().map(|v| v.snapshot()).collect();
+    assert_eq!(after, before);
+    assert_eq!(fresh.state().view, ViewKind::Matchup);
+    let m = &fresh.state().views.of::<MultiOddsView>().inputs;
+    assert_eq!(
+        (
+            m.opponent_counts,
+            m.run.target_se,
+            m.run.potential_target_se
+        ),
+        ((2, 4), 0.0015, 0.01)
+    );
+    let c = &fresh.state().views.of::<ChartView>().inputs;
+    assert_eq!((c.shown_opponents, c.figure), (2, ChartFigure::WinOdds));
+    let _ = std::fs::remove_file(&path);
+}
+
+/// `multiodds run FILE --json` on a file the app saved computes the job the app ran:
+/// the same figures for the same seed.
+#[test]
+fn the_cli_runs_a_file_saved_by_the_app_to_the_same_figures() {
+    let mut app = quick_app();
+    {
+        let m = &mut app.views.of_mut::<MatchupView>().inputs;
+        m.seats = vec!["AKs".into(), "QQ, JJ".into(), "22+".into()];
+        m.run.mode = multiodds::equity::Method::MonteCarlo;
+        m.run.target_se = 0.003;
+        m.run.time_budget_ms = 0;
+        m.run.seed = 5;
+    }
+    app.view = ViewKind::Matchup;
+    let mut h = harness(app);
+    step_until(&mut h, "the matchup", |app| {
+        let v = app.views.of::<MatchupView>();
+        !v.tracker.running && v.has_result()
+    });
+    let shown = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap();
+    let path = temp_path("cli-run.ron");
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(Command::SaveAs(path.clone()), &ctx);
+    let out = assert_cmd::Command::cargo_bin("multiodds")
+        .unwrap()
+        .args(["run", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["deals"].as_u64(), Some(shown.result.deals));
+    assert_eq!(json["seed"].as_u64(), Some(5));
+    let players = json["players"].as_array().unwrap();
+    assert_eq!(players.len(), 3);
+    for (p, seat) in players.iter().zip(&shown.result.seats) {
+        // JSON prints six decimals.
+        assert!(
+            (p["equity"].as_f64().unwrap() - seat.equity).abs() < 1e-6,
+            "{p} {seat:?}"
+        );
+        assert!((p["win"].as_f64().unwrap() - seat.win).abs() < 1e-6);
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Every registered view has its tab, shows when its tab is clicked, and is the view
+/// the app comes back on after its state is saved and restored.
+#[test]
+fn every_registered_view_has_a_tab_and_persists() {
+    let mut h = harness(quick_app());
+    let kinds: Vec<ViewKind> = h.state().views.kinds().collect();
+    assert_eq!(kinds.len(), 3);
+    for kind in kinds {
+        // The tab comes first (the menu bar is drawn before the panels and their headings).
+        h.query_all_by_label(kind.name())
+            .next()
+            .expect("a tab")
+            .click();
+        h.step();
+        h.step();
+        assert_eq!(h.state().view, kind);
+        let state = h.state().state();
+        assert_eq!(state.view, kind);
+        let back = MultiOddsApp::from_state(state, Some(1));
+        assert_eq!(back.view, kind);
+        for (a, b) in back.views.iter().zip(h.state().views.iter()) {
+            assert_eq!(a.snapshot(), b.snapshot(), "{}", a.name());
+        }
+    }
+}
