@@ -8,7 +8,7 @@ use multiodds::equity::run::{run_matchup, run_sweep, RunSettings};
 use multiodds::equity::sweep::Sweep;
 use multiodds::equity::{exact, Matchup, Method};
 use multiodds::range::HandRange;
-use multiodds::worker::{Job, JobManager, Slot};
+use multiodds::worker::JobManager;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -106,31 +106,29 @@ fn parsing(c: &mut Criterion) {
 /// Submit → first progress, and cancel → silence, for a preflop 9-opponent sweep.
 fn latencies(c: &mut Criterion) {
     let job = || {
-        Job::Sweep(
-            Sweep::new(
-                HandRange::parse("AKs").unwrap(),
-                HandRange::random(),
-                CardSet::EMPTY,
-                CardSet::EMPTY,
-                1..=9,
-            )
-            .unwrap(),
+        Sweep::new(
+            HandRange::parse("AKs").unwrap(),
+            HandRange::random(),
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+            1..=9,
         )
+        .unwrap()
     };
     let mut group = c.benchmark_group("job_manager");
     group.sample_size(20);
-    let mut manager = JobManager::new(Some(2)).unwrap();
+    let manager = JobManager::new(Some(2)).unwrap();
     group.bench_function("submit_to_first_progress", |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
                 let start = Instant::now();
-                manager.submit(Slot(50), job(), mc_settings(1e-9));
-                manager
+                let mut running = manager.start(job(), mc_settings(1e-9));
+                running
                     .recv_timeout(Duration::from_secs(10))
                     .expect("progress");
                 total += start.elapsed();
-                manager.cancel(Slot(50));
+                running.cancel();
             }
             total
         })
@@ -141,13 +139,14 @@ fn latencies(c: &mut Criterion) {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
-                manager.submit(Slot(50), job(), mc_settings(1e-9));
-                manager
+                let mut running = manager.start(job(), mc_settings(1e-9));
+                running
                     .recv_timeout(Duration::from_secs(10))
                     .expect("progress");
                 let start = Instant::now();
-                manager.submit(Slot(50), job(), mc_settings(1e-9));
-                manager
+                // Replacing the handle cancels the old job.
+                running = manager.start(job(), mc_settings(1e-9));
+                running
                     .recv_timeout(Duration::from_secs(10))
                     .expect("progress");
                 total += start.elapsed();

@@ -97,7 +97,7 @@ pub fn category_and_top(cards: &[Card]) -> (HandCategory, u8) {
         suits[c.suit() as usize] |= 1 << c.rank();
     }
     let highest_with = |n: u8| (0..13u8).rev().find(|&r| counts[r as usize] >= n);
-    let straight = |mask: u16| crate::eval::table_builder::straight_top(mask as u32);
+    let straight = |mask: u16| crate::eval::straight_top(mask);
     let flush_suit = suits.iter().copied().find(|m| m.count_ones() >= 5);
     let rank_mask = suits.iter().fold(0u16, |a, &m| a | m);
     if cards.len() >= 5 {
@@ -440,7 +440,7 @@ pub fn hand_distance(hero: Combo, board: CardSet) -> usize {
 /// hero does not already have.
 fn straight_ranks(hole: &[Card], board: &[Card]) -> Vec<u8> {
     let all: Vec<Card> = hole.iter().chain(board).copied().collect();
-    let has_straight = |mask: u16| crate::eval::table_builder::straight_top(mask as u32);
+    let has_straight = |mask: u16| crate::eval::straight_top(mask);
     let mask = rank_mask(&all);
     let board_mask = rank_mask(board);
     if has_straight(mask).is_some() {

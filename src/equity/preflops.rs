@@ -21,7 +21,7 @@
 //!   a fair estimate; they are valued in parallel rounds and merged in order, so the
 //!   sums do not depend on the thread count.
 
-use super::exact::{completions_from, count_deals};
+use super::deals::{completions_from, count_deals};
 use super::memory::ExactCost;
 use super::symmetry::{SuitPermutation, SuitSymmetry};
 use super::{Cancel, EquityError, Matchup, MatchupTally, SeatSums, Showdown, MAX_SEATS};

@@ -22,25 +22,7 @@ pub const EVALUATIONS_PER_SECOND: f64 = 1.5e8;
 /// instead (reference §5: exact work is refused when unaffordable).
 pub const MAX_EXACT_SECONDS: f64 = 120.0;
 
-/// "about 3 hours", "about 40 s": a duration for messages.
-pub fn describe_duration(seconds: f64) -> String {
-    const YEAR: f64 = 365.25 * 86_400.0;
-    if !seconds.is_finite() {
-        "forever".to_string()
-    } else if seconds >= 1e6 * YEAR {
-        format!("about {:.1e} years", seconds / YEAR)
-    } else if seconds >= 2.0 * YEAR {
-        format!("about {:.0} years", seconds / YEAR)
-    } else if seconds >= 2.0 * 86_400.0 {
-        format!("about {:.0} days", seconds / 86_400.0)
-    } else if seconds >= 2.0 * 3600.0 {
-        format!("about {:.0} hours", seconds / 3600.0)
-    } else if seconds >= 120.0 {
-        format!("about {:.0} minutes", seconds / 60.0)
-    } else {
-        format!("about {seconds:.0} s")
-    }
-}
+pub use super::describe_duration;
 
 /// "exact · 43% done · about 12 s left".
 pub fn describe_exact_progress(fraction: f64, seconds_left: Option<f64>) -> String {

@@ -2,13 +2,18 @@
 //! that costs one addition per card, and the ranking of fewer than five cards (reference §2).
 //!
 //! Tables (≈ 238 KiB: 174 KiB of values, 64 KiB of row offsets, so they stay in L2)
-//! are generated at compile time by `build.rs` from [`table_builder`]; there is no
+//! are generated at compile time by `build.rs` from `table_builder.rs`; there is no
 //! start-up cost. [`Hand::evaluate`] is safe for any
 //! hand; [`Hand::evaluate_unchecked`], for hands of at most seven cards, is what the
 //! engine's innermost loops call.
 
-#[doc(hidden)]
-pub mod table_builder;
+mod table_builder;
+
+/// The top rank (0 = deuce … 12 = ace) of the best straight in a 13-bit rank mask (bit r
+/// set for rank r), `None` without a straight; the wheel A-2-3-4-5 tops at the five (3).
+pub fn straight_top(rank_mask: u16) -> Option<u8> {
+    table_builder::straight_top(u32::from(rank_mask)).map(|top| top as u8)
+}
 
 // `const`, not `static`: the lookups then address the tables directly instead of through
 // the position-independent executable's global offset table (one load less each).

@@ -1,0 +1,328 @@
+//! A matchup: seats, each a weighted range of dealable combos, with the board and the dead
+//! cards; the checks that a deal exists (by counting, then by a bounded search).
+
+use super::{preflops, EquityError, DEAL_SEARCH_BUDGET, MAX_SEATS};
+use crate::cards::CardSet;
+use crate::range::{Combo, HandRange};
+
+/// One seat's dealable combos (board and dead cards removed), with their hole hands.
+#[derive(Clone, Debug)]
+pub struct SeatCombos {
+    pub combos: Vec<Combo>,
+    pub weights: Vec<f64>,
+    pub sets: Vec<CardSet>,
+    /// True when the seat may hold any two live cards at weight 1 (sampled from the deck).
+    pub is_random: bool,
+}
+
+impl SeatCombos {
+    pub(crate) fn of(range: &HandRange, blocked: CardSet) -> SeatCombos {
+        let live = range.without_cards(blocked);
+        let mut out = SeatCombos {
+            combos: Vec::new(),
+            weights: Vec::new(),
+            sets: Vec::new(),
+            is_random: false,
+        };
+        // Only ratios of a seat's weights matter (reference §4); scaling the largest to 1
+        // keeps tiny weights (1e-45) from underflowing in products of several seats.
+        let max = live.iter().map(|(_, w)| w as f64).fold(0.0, f64::max);
+        for (combo, w) in live.iter() {
+            out.combos.push(combo);
+            out.weights
+                .push(if max > 0.0 { w as f64 / max } else { 1.0 });
+            out.sets.push(combo.card_set());
+        }
+        let live_cards = 52 - blocked.len();
+        out.is_random = out.combos.len() == live_cards * (live_cards - 1) / 2
+            && out.weights.iter().all(|&w| w == 1.0);
+        out
+    }
+
+    pub fn len(&self) -> usize {
+        self.combos.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.combos.is_empty()
+    }
+}
+
+/// A validated matchup: 2–23 seats, a board of 0–5 cards, dead cards, no card in two
+/// places, no seat left without a combo.
+#[derive(Clone, Debug)]
+pub struct Matchup {
+    pub ranges: Vec<HandRange>,
+    pub board: CardSet,
+    pub dead: CardSet,
+    pub seats: Vec<SeatCombos>,
+    /// The deals folded into canonical preflops, once an estimate or a run has folded
+    /// them all (a matchup is not changed after construction, so this stays valid).
+    pub(crate) folded: preflops::FoldCache,
+}
+
+/// The name of seat `i` in messages.
+pub fn seat_name(i: usize) -> String {
+    format!("seat {}", i + 1)
+}
+
+/// A known hand (a one-combo range) holding a board or dead card is a card in two
+/// places: an error naming it, not a silently empty seat.
+pub(crate) fn check_known_hand(
+    range: &HandRange,
+    board: CardSet,
+    dead: CardSet,
+    who: impl FnOnce() -> String,
+) -> Result<(), EquityError> {
+    if range.combo_count() != 1 {
+        return Ok(());
+    }
+    let (combo, _) = range.iter().next().expect("one combo");
+    match combo
+        .card_set()
+        .iter()
+        .find(|&c| board.union(dead).contains(c))
+    {
+        Some(card) => Err(EquityError::CardTwice {
+            card,
+            first: who(),
+            second: if board.contains(card) {
+                "board"
+            } else {
+                "dead cards"
+            }
+            .into(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Checks board and dead cards: at most 5 board cards, none in both.
+pub fn check_board(board: CardSet, dead: CardSet) -> Result<(), EquityError> {
+    if board.len() > 5 {
+        return Err(EquityError::BoardTooLong(board.len()));
+    }
+    if let Some(card) = board.iter().find(|&c| dead.contains(c)) {
+        return Err(EquityError::CardTwice {
+            card,
+            first: "board".into(),
+            second: "dead cards".into(),
+        });
+    }
+    Ok(())
+}
+
+impl Matchup {
+    pub fn new(
+        ranges: Vec<HandRange>,
+        board: CardSet,
+        dead: CardSet,
+    ) -> Result<Matchup, EquityError> {
+        if !(2..=MAX_SEATS).contains(&ranges.len()) {
+            return Err(EquityError::SeatCount(ranges.len()));
+        }
+        check_board(board, dead)?;
+        let blocked = board.union(dead);
+        let mut seats = Vec::with_capacity(ranges.len());
+        for (i, range) in ranges.iter().enumerate() {
+            check_known_hand(range, board, dead, || seat_name(i))?;
+            let seat = SeatCombos::of(range, blocked);
+            if seat.is_empty() {
+                return Err(EquityError::EmptySeat { seat: seat_name(i) });
+            }
+            seats.push(seat);
+        }
+        // Two one-combo seats sharing a card.
+        for i in 0..seats.len() {
+            for j in i + 1..seats.len() {
+                if seats[i].len() == 1
+                    && seats[j].len() == 1
+                    && seats[i].sets[0].intersects(seats[j].sets[0])
+                {
+                    let card = seats[i].sets[0]
+                        .iter()
+                        .find(|&c| seats[j].sets[0].contains(c))
+                        .expect("shared card");
+                    return Err(EquityError::CardTwice {
+                        card,
+                        first: seat_name(i),
+                        second: seat_name(j),
+                    });
+                }
+            }
+        }
+        let matchup = Matchup {
+            ranges,
+            board,
+            dead,
+            seats,
+            folded: preflops::FoldCache::default(),
+        };
+        let needed = 2 * matchup.seats.len() + 5 - board.len();
+        let live = 52 - blocked.len();
+        if needed > live {
+            return Err(EquityError::NotEnoughCards(format!(
+                "{} seats and the board need {needed} cards, {live} are live",
+                matchup.seats.len()
+            )));
+        }
+        if let Some(reason) = too_few_cards(&matchup.seats) {
+            return Err(EquityError::Impossible(reason));
+        }
+        if exists_deal(&matchup.seats, blocked, 5 - board.len(), DEAL_SEARCH_BUDGET)
+            == Feasibility::Impossible
+        {
+            return Err(EquityError::Impossible(
+                "every way of giving each seat a combo shares a card".into(),
+            ));
+        }
+        Ok(matchup)
+    }
+
+    /// Cards to deal to complete the board.
+    pub fn cards_to_come(&self) -> usize {
+        5 - self.board.len()
+    }
+}
+
+/// A quick proof by counting that no deal exists, before any search: some seats whose
+/// ranges hold only cards of one set need more cards than the set has (ten seats of
+/// `TT+,AT+,KT+,QT+,JT` need 20 of the 20 broadway cards; with `As` dead, 19 are
+/// left). Checks, for each seat, the seats whose live cards all lie among its own,
+/// and all seats together. `None` when counting proves nothing.
+pub fn too_few_cards(seats: &[SeatCombos]) -> Option<String> {
+    let unions: Vec<CardSet> = seats
+        .iter()
+        .map(|s| s.sets.iter().fold(CardSet::EMPTY, |a, &b| a.union(b)))
+        .collect();
+    let everything = unions.iter().fold(CardSet::EMPTY, |a, &b| a.union(b));
+    let candidates: Vec<CardSet> = unions.iter().copied().chain([everything]).collect();
+    candidates.into_iter().find_map(|cards| {
+        let within: Vec<usize> = (0..seats.len())
+            .filter(|&j| unions[j].difference(cards).is_empty())
+            .collect();
+        (cards.len() < 2 * within.len()).then(|| {
+            format!(
+                "{} can only hold {} live cards between them and need {}",
+                describe_seats(&within),
+                cards.len(),
+                2 * within.len()
+            )
+        })
+    })
+}
+
+/// "seat 3", "seats 1–11", "seats 1, 4 and 6".
+fn describe_seats(seats: &[usize]) -> String {
+    match seats {
+        [one] => seat_name(*one),
+        [first, .., last] if last - first + 1 == seats.len() => {
+            format!("seats {}–{}", first + 1, last + 1)
+        }
+        [rest @ .., last] => format!(
+            "seats {} and {}",
+            rest.iter()
+                .map(|s| (s + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            last + 1
+        ),
+        [] => "no seat".to_string(),
+    }
+}
+
+/// Whether some deal exists (see [`exists_deal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feasibility {
+    Exists,
+    Impossible,
+    /// The search ran out of its step budget (the sampler then finds out, and stops as
+    /// starved rather than loop if valid deals are too rare).
+    Unknown,
+}
+
+/// Decides whether one combo per seat can be chosen with no card shared, the board
+/// completed with `to_come` more cards: a depth-first search that always extends the
+/// seat with the fewest combos still possible (so a seat left with none fails at
+/// once), remembering dead ends (seats left, cards used) so no state is searched
+/// twice. Seats of any two cards go last: they only need two cards each. Bounded by
+/// `budget` steps.
+pub fn exists_deal(
+    seats: &[SeatCombos],
+    used: CardSet,
+    to_come: usize,
+    budget: u64,
+) -> Feasibility {
+    let random = seats.iter().filter(|s| s.is_random).count();
+    let narrow: Vec<&SeatCombos> = seats.iter().filter(|s| !s.is_random).collect();
+    if narrow.len() > 63 {
+        return Feasibility::Unknown;
+    }
+    struct Search<'a> {
+        seats: Vec<&'a SeatCombos>,
+        random: usize,
+        to_come: usize,
+        steps: u64,
+        budget: u64,
+        dead_ends: std::collections::HashSet<(u64, u64)>,
+    }
+    impl Search<'_> {
+        /// `left`: bit i set while seat i has no combo yet.
+        fn go(&mut self, left: u64, used: CardSet) -> Option<bool> {
+            if left == 0 {
+                return Some(52 - used.len() >= 2 * self.random + self.to_come);
+            }
+            if self.dead_ends.contains(&(left, used.bits())) {
+                return Some(false);
+            }
+            // The seat with the fewest combos still free of used cards.
+            let mut best: Option<(usize, usize)> = None;
+            for i in (0..self.seats.len()).filter(|i| left >> i & 1 == 1) {
+                let free = self.seats[i]
+                    .sets
+                    .iter()
+                    .filter(|s| !s.intersects(used))
+                    .count();
+                if free == 0 {
+                    return Some(false);
+                }
+                if best.is_none_or(|(_, n)| free < n) {
+                    best = Some((i, free));
+                }
+            }
+            let (seat, _) = best?;
+            for k in 0..self.seats[seat].sets.len() {
+                let set = self.seats[seat].sets[k];
+                if set.intersects(used) {
+                    continue;
+                }
+                self.steps += 1;
+                if self.steps > self.budget {
+                    return None;
+                }
+                if self.go(left & !(1 << seat), used.union(set))? {
+                    return Some(true);
+                }
+            }
+            // At most a million remembered dead ends (about 40 MB at the set's peak).
+            if self.dead_ends.len() < 1_000_000 {
+                self.dead_ends.insert((left, used.bits()));
+            }
+            Some(false)
+        }
+    }
+    let mut search = Search {
+        seats: narrow,
+        random,
+        to_come,
+        steps: 0,
+        budget,
+        dead_ends: Default::default(),
+    };
+    let all = (1u64 << search.seats.len()) - 1;
+    match search.go(all, used) {
+        Some(true) => Feasibility::Exists,
+        Some(false) => Feasibility::Impossible,
+        None => Feasibility::Unknown,
+    }
+}

@@ -1,0 +1,102 @@
+//! One opponent count's figures, as results, tables and JSON show them.
+
+use super::tally::*;
+use super::*;
+use crate::equity::stats::BatchStat;
+use crate::equity::Method;
+
+/// One opponent count's figures.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SweepPoint {
+    pub opponents: usize,
+    pub method: Method,
+    pub deals: u64,
+    pub win: f64,
+    pub tie: f64,
+    pub equity: f64,
+    /// Classic win odds (reference §4): win + ties counted half.
+    pub win_odds: f64,
+    pub hand_strength: f64,
+    pub ppot: Option<f64>,
+    pub npot: Option<f64>,
+    /// Joint (unconditional) potentials, the classic plot's form.
+    pub ppot_joint: Option<f64>,
+    pub npot_joint: Option<f64>,
+    /// Deals PPot and NPot rest on (their conditions); below [`MIN_CONDITION_DEALS`]
+    /// a Monte Carlo potential is `None` ("n/a").
+    pub ppot_deals: u64,
+    pub npot_deals: u64,
+    pub std_error: SweepErrors,
+    pub hero_types: [f64; 9],
+    pub opponent_types: [f64; 9],
+}
+
+/// Standard errors of a point's figures (0 for exact).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Default)]
+pub struct SweepErrors {
+    pub win: f64,
+    pub tie: f64,
+    pub equity: f64,
+    pub win_odds: f64,
+    pub hand_strength: f64,
+    pub ppot: Option<f64>,
+    pub npot: Option<f64>,
+    pub ppot_joint: Option<f64>,
+    pub npot_joint: Option<f64>,
+}
+
+impl PointTally {
+    /// Figures for `opponents` opponents; potentials `None` where undefined.
+    pub fn point(&self, opponents: usize, method: Method, has_potential: bool) -> SweepPoint {
+        let exact = method == Method::Exact;
+        let se = |s: &BatchStat| {
+            if exact {
+                0.0
+            } else {
+                s.std_error().unwrap_or(0.0)
+            }
+        };
+        // A potential is shown when defined (cards to come, deals in its condition) and
+        // resting on enough deals; its joint form exactly when it is.
+        let shown = |s: &BatchStat, in_condition: u64| {
+            has_potential && s.mean().is_some() && (exact || in_condition >= MIN_CONDITION_DEALS)
+        };
+        let (ppot_shown, npot_shown) = (
+            shown(&self.ppot, self.ppot_deals),
+            shown(&self.npot, self.npot_deals),
+        );
+        let value = |on: bool, s: &BatchStat| if on { s.mean() } else { None };
+        let error = |on: bool, s: &BatchStat| on.then(|| se(s));
+        let total = self.equity.n;
+        let share = |x: f64| if total > 0.0 { x / total } else { 0.0 };
+        SweepPoint {
+            opponents,
+            method,
+            deals: self.deals,
+            win: self.win.mean().unwrap_or(0.0),
+            tie: self.tie.mean().unwrap_or(0.0),
+            equity: self.equity.mean().unwrap_or(0.0),
+            win_odds: self.win_odds.mean().unwrap_or(0.0),
+            hand_strength: self.hand_strength.mean().unwrap_or(0.0),
+            ppot: value(ppot_shown, &self.ppot),
+            npot: value(npot_shown, &self.npot),
+            ppot_joint: value(ppot_shown, &self.ppot_joint),
+            npot_joint: value(npot_shown, &self.npot_joint),
+            ppot_deals: self.ppot_deals,
+            npot_deals: self.npot_deals,
+            std_error: SweepErrors {
+                win: se(&self.win),
+                tie: se(&self.tie),
+                equity: se(&self.equity),
+                win_odds: se(&self.win_odds),
+                hand_strength: se(&self.hand_strength),
+                ppot: error(ppot_shown, &self.ppot),
+                npot: error(npot_shown, &self.npot),
+                ppot_joint: error(ppot_shown, &self.ppot_joint),
+                npot_joint: error(npot_shown, &self.npot_joint),
+            },
+            hero_types: self.hero_types.map(share),
+            opponent_types: self.opponent_types.map(share),
+        }
+    }
+}

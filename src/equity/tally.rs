@@ -1,0 +1,252 @@
+//! What deals add up to: per-seat sums over deals, showdowns, and a matchup's results.
+
+use super::{run, stats::BatchStat, Method};
+use crate::eval::HandValue;
+
+/// Per-seat sums over deals: win, tie, equity share, and the categories it won with.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatTally {
+    pub win: BatchStat,
+    pub tie: BatchStat,
+    pub equity: BatchStat,
+    /// Weight of deals the seat won or tied, by its final category.
+    pub hand_types: [f64; 9],
+}
+
+/// Mergeable results of a matchup run (one exact run, or any number of MC batches).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchupTally {
+    /// Deals visited (exact: distinct deals; Monte Carlo: sampled deals).
+    pub deals: u64,
+    /// Monte Carlo draws, valid or not (for the acceptance rate).
+    pub attempts: u64,
+    pub seats: Vec<SeatTally>,
+}
+
+impl MatchupTally {
+    pub fn new(seats: usize) -> MatchupTally {
+        MatchupTally {
+            deals: 0,
+            attempts: 0,
+            seats: vec![SeatTally::default(); seats],
+        }
+    }
+
+    pub fn merge(&mut self, other: &MatchupTally) {
+        self.deals += other.deals;
+        self.attempts += other.attempts;
+        if self.seats.len() < other.seats.len() {
+            self.seats.resize(other.seats.len(), SeatTally::default());
+        }
+        for (a, b) in self.seats.iter_mut().zip(&other.seats) {
+            a.win.merge(&b.win);
+            a.tie.merge(&b.tie);
+            a.equity.merge(&b.equity);
+            for (x, y) in a.hand_types.iter_mut().zip(b.hand_types) {
+                *x += y;
+            }
+        }
+    }
+
+    /// Batches merged so far (Monte Carlo).
+    pub fn batches(&self) -> u32 {
+        self.seats.first().map_or(0, |s| s.equity.batches)
+    }
+}
+
+/// Running per-seat sums inside one batch or one exact run, turned into a tally at the end.
+#[derive(Clone, Debug)]
+pub(crate) struct SeatSums {
+    pub weight: f64,
+    pub win: f64,
+    pub tie: f64,
+    pub equity: f64,
+    pub hand_types: [f64; 9],
+}
+
+impl SeatSums {
+    pub fn new() -> SeatSums {
+        SeatSums {
+            weight: 0.0,
+            win: 0.0,
+            tie: 0.0,
+            equity: 0.0,
+            hand_types: [0.0; 9],
+        }
+    }
+
+    pub fn add(&mut self, other: &SeatSums) {
+        self.weight += other.weight;
+        self.win += other.win;
+        self.tie += other.tie;
+        self.equity += other.equity;
+        for (a, b) in self.hand_types.iter_mut().zip(other.hand_types) {
+            *a += b;
+        }
+    }
+
+    /// The tally of a batch of independent deals of weight 1, each figure with its
+    /// deals' squared values (win and tie are 0 or 1, so their squares are themselves).
+    pub fn into_deal_tally(self, equity_squares: f64) -> SeatTally {
+        let mut t = SeatTally::default();
+        t.win.add_deals(self.weight, self.win, self.win);
+        t.tie.add_deals(self.weight, self.tie, self.tie);
+        t.equity.add_deals(self.weight, self.equity, equity_squares);
+        t.hand_types = self.hand_types;
+        t
+    }
+
+    pub fn into_tally(self) -> SeatTally {
+        let mut t = SeatTally::default();
+        t.win.add_batch(self.weight, self.win);
+        t.tie.add_batch(self.weight, self.tie);
+        t.equity.add_batch(self.weight, self.equity);
+        t.hand_types = self.hand_types;
+        t
+    }
+}
+
+/// The outcome of a showdown: the best value, how many seats hold it, and the first
+/// seat that does. One pass, so a lone winner (the usual case) needs no second.
+#[derive(Clone, Copy)]
+pub(crate) struct Showdown {
+    pub best: HandValue,
+    pub winners: u32,
+    pub first: usize,
+}
+
+impl Showdown {
+    #[inline(always)]
+    pub fn of(values: &[HandValue]) -> Showdown {
+        let (mut best, mut winners, mut first) = (values[0], 1, 0);
+        for (i, &v) in values.iter().enumerate().skip(1) {
+            if v > best {
+                (best, winners, first) = (v, 1, i);
+            } else if v == best {
+                winners += 1;
+            }
+        }
+        Showdown {
+            best,
+            winners,
+            first,
+        }
+    }
+}
+
+/// Credits a showdown of `values` (one per seat) with weight `w` to `sums`.
+#[inline]
+pub(crate) fn credit_showdown(values: &[HandValue], w: f64, sums: &mut [SeatSums]) {
+    let Showdown { best, winners, .. } = Showdown::of(values);
+    let share = w / winners as f64;
+    for (seat, &v) in sums.iter_mut().zip(values) {
+        seat.weight += w;
+        if v == best {
+            if winners == 1 {
+                seat.win += w;
+            } else {
+                seat.tie += w;
+            }
+            seat.equity += share;
+            seat.hand_types[v.category() as usize] += w;
+        }
+    }
+}
+
+/// One seat's figures.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SeatResult {
+    pub equity: f64,
+    pub win: f64,
+    pub tie: f64,
+    pub equity_se: f64,
+    pub win_se: f64,
+    pub tie_se: f64,
+    /// Chance the seat wins or ties holding each category (weakest first).
+    pub hand_types: [f64; 9],
+}
+
+/// A Monte Carlo figure resting on fewer deals than this is "n/a" (reference §4's rule for
+/// conditional figures, applied to every figure): a handful of deals is no estimate,
+/// and its spread can be 0 (a seat that won none of 14 deals is not 0 ± 0).
+pub const MIN_FIGURE_DEALS: u64 = 100;
+
+/// Finished or in-progress figures of a matchup.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MatchupResult {
+    pub method: Method,
+    pub deals: u64,
+    pub seed: Option<u64>,
+    pub seats: Vec<SeatResult>,
+    /// Why the run stopped, or what holds it back.
+    pub status: run::RunStatus,
+}
+
+impl MatchupResult {
+    /// Whether the figures rest on enough deals to be shown (always, when exact);
+    /// otherwise every figure is "n/a".
+    pub fn has_figures(&self) -> bool {
+        match self.method {
+            // An exact run stopped before its first class was valued has none.
+            Method::Exact => self.deals > 0,
+            _ => self.deals >= MIN_FIGURE_DEALS,
+        }
+    }
+
+    /// Why the figures are "n/a", with the count, when they are (see [`has_figures`]).
+    ///
+    /// [`has_figures`]: MatchupResult::has_figures
+    pub fn figures_not_applicable(&self) -> Option<String> {
+        (!self.has_figures()).then(|| {
+            if self.method == Method::Exact {
+                return "n/a: stopped before any deal was enumerated".to_string();
+            }
+            format!(
+                "n/a: the figures rest on {} deals; at least {MIN_FIGURE_DEALS} are needed",
+                self.deals
+            )
+        })
+    }
+}
+
+impl MatchupTally {
+    /// Fractions with standard errors (0 for exact results).
+    pub fn result(&self, method: Method, seed: Option<u64>) -> MatchupResult {
+        let se = |s: &BatchStat| {
+            if method == Method::Exact {
+                0.0
+            } else {
+                s.std_error().unwrap_or(0.0)
+            }
+        };
+        let seats = self
+            .seats
+            .iter()
+            .map(|s| {
+                let total = s.equity.n;
+                let mut hand_types = [0.0; 9];
+                if total > 0.0 {
+                    for (h, &x) in hand_types.iter_mut().zip(&s.hand_types) {
+                        *h = x / total;
+                    }
+                }
+                SeatResult {
+                    equity: s.equity.mean().unwrap_or(0.0),
+                    win: s.win.mean().unwrap_or(0.0),
+                    tie: s.tie.mean().unwrap_or(0.0),
+                    equity_se: se(&s.equity),
+                    win_se: se(&s.win),
+                    tie_se: se(&s.tie),
+                    hand_types,
+                }
+            })
+            .collect();
+        MatchupResult {
+            method,
+            deals: self.deals,
+            seed,
+            seats,
+            status: run::RunStatus::default(),
+        }
+    }
+}
