@@ -306,7 +306,7 @@ impl MultiOddsApp {
         app
     }
 
-    /// The app from eframe's storage, read leniently ([`persist`]): fields that do not
+    /// The app from eframe's storage, read leniently (`persist`): fields that do not
     /// read start from their defaults, the file is backed up first, and a message says
     /// what happened.
     pub fn from_storage(

@@ -1,13 +1,16 @@
 //! The views, registered once: the tab bar, the menus, persistence, undo and the
-//! message loop all iterate [`Views`], built from [`REGISTRY`]. Adding a view is its
+//! message loop all iterate [`Views`], built from `REGISTRY`. Adding a view is its
 //! file (or folder) implementing [`View`] plus one line here (and its inputs' section
 //! in [`crate::scenario`], when it computes from saved inputs).
 
 use super::view::View;
 use crate::scenario::{Scenario, ViewKind};
 
-/// Every view, in tab order: a constructor from the scenario's inputs.
-const REGISTRY: &[fn(&Scenario) -> Box<dyn View>] = &[
+/// Makes a view, its inputs taken from a scenario.
+type MakeView = fn(&Scenario) -> Box<dyn View>;
+
+/// Every view, in tab order.
+const REGISTRY: &[MakeView] = &[
     |s| Box::new(super::multiodds::MultiOddsView::from_scenario(s)),
     |s| Box::new(super::matchup::MatchupView::from_scenario(s)),
     |s| Box::new(super::chart::ChartView::from_scenario(s)),

@@ -41,6 +41,7 @@ fn pdep_is_fast() -> bool {
     // AMD (and Hygon) before family 19h (Zen 3) microcode pdep: tens to hundreds of
     // cycles, slower than dealing by rejection.
     #[allow(unused_unsafe)]
+    // SAFETY: cpuid is available on every x86-64 CPU and reads no memory.
     let (vendor, signature) = unsafe {
         let v = std::arch::x86_64::__cpuid(0);
         ([v.ebx, v.edx, v.ecx], std::arch::x86_64::__cpuid(1).eax)

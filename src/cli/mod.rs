@@ -256,6 +256,40 @@ impl CliError {
     }
 }
 
+/// The first problem the scenario model found in a command's inputs, named as the
+/// command line names them (`seat 2`, `--vs`, `board`): `name` maps a model field to
+/// its name here, `text_of` gives the text the user typed for it.
+fn first_problem<'a>(
+    problems: Vec<multiodds::scenario::ScenarioError>,
+    name: impl Fn(&str) -> String,
+    text_of: impl Fn(&str) -> Option<&'a str>,
+) -> CliError {
+    use multiodds::scenario::ScenarioError;
+    let Some(problem) = problems.into_iter().next() else {
+        return CliError::Usage("the inputs do not validate".into());
+    };
+    match problem {
+        ScenarioError::Range { field, error } => {
+            let text = text_of(&field).unwrap_or_default();
+            CliError::range(name(&field), text, error)
+        }
+        ScenarioError::Cards { field, error } => {
+            let text = text_of(&field).unwrap_or_default();
+            let what = if field == "board" {
+                "board"
+            } else {
+                "dead cards"
+            };
+            CliError::cards(what, text, error)
+        }
+        ScenarioError::Invalid { field, message } => {
+            CliError::Usage(format!("{}: {message}", name(&field)))
+        }
+        ScenarioError::Equity(e) => CliError::Equity(e),
+        other => CliError::Usage(other.to_string()),
+    }
+}
+
 /// Runs the binary: parses `std::env::args`, reports errors on stderr.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -579,13 +613,23 @@ fn equity_command(
     run: &RunArgs,
     json: bool,
 ) -> Result<String, CliError> {
-    let (board, dead) = parse_cards(cards)?;
-    let parsed = ranges
-        .iter()
-        .enumerate()
-        .map(|(i, text)| parse_range(format!("seat {}", i + 1), text))
-        .collect::<Result<Vec<_>, _>>()?;
-    let matchup = Matchup::new(parsed, board, dead)?;
+    // The Matchup view's inputs: the one way from inputs to a matchup.
+    let inputs = multiodds::scenario::MatchupInputs {
+        seats: ranges.to_vec(),
+        board: cards.board.clone(),
+        dead: cards.dead.clone(),
+        ..Default::default()
+    };
+    let matchup = inputs.validate().map_err(|problems| {
+        let name = |field: &str| match field.strip_prefix("seats[") {
+            Some(i) => format!(
+                "seat {}",
+                i.trim_end_matches(']').parse::<usize>().unwrap_or(0) + 1
+            ),
+            None => field.to_string(),
+        };
+        first_problem(problems, name, |f| inputs.field_text(f))
+    })?;
     let (result, elapsed) = run_job(
         matchup.clone(),
         settings(run)?,
@@ -593,6 +637,15 @@ fn equity_command(
         !(json || run.quiet),
     )?;
     Ok(output::equity(ranges, &matchup, &result, elapsed, json))
+}
+
+/// A model field as the sweep and table commands name it.
+fn cli_field_name(field: &str) -> String {
+    match field {
+        "opponents" => "--vs".into(),
+        "opponent_counts" => "--opponents".into(),
+        other => other.into(),
+    }
 }
 
 /// Parses `1-9` or `3` into an inclusive range of opponent counts.
@@ -623,11 +676,19 @@ fn sweep_command(
     json: bool,
     csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
-    let (board, dead) = parse_cards(cards)?;
     let counts = opponent_counts(opponents)?;
-    let hero_range = parse_range("hero".into(), hero)?;
-    let vs_range = parse_range("--vs".into(), vs)?;
-    let sweep = Sweep::new(hero_range, vs_range, board, dead, counts)?;
+    // The MultiOdds view's inputs: the one way from inputs to a sweep.
+    let inputs = multiodds::scenario::SweepInputs {
+        hero: hero.to_string(),
+        opponents: vs.to_string(),
+        opponent_counts: (*counts.start(), *counts.end()),
+        board: cards.board.clone(),
+        dead: cards.dead.clone(),
+        ..Default::default()
+    };
+    let sweep = inputs
+        .validate()
+        .map_err(|problems| first_problem(problems, cli_field_name, |f| inputs.field_text(f)))?;
     let (result, _) = run_job(
         sweep.clone(),
         settings(run)?,
@@ -817,14 +878,18 @@ fn table_command(
     json: bool,
     csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
-    let (board, dead) = parse_cards(cards)?;
     let counts = opponent_counts(opponents)?;
-    let spec = ChartSpec {
-        board,
-        dead,
-        counts,
-        vs: parse_range("--vs".into(), vs)?,
+    // The Chart view's inputs: the one way from inputs to a chart.
+    let inputs = multiodds::scenario::ChartInputs {
+        opponents: vs.to_string(),
+        board: cards.board.clone(),
+        dead: cards.dead.clone(),
+        opponent_counts: (*counts.start(), *counts.end()),
+        ..Default::default()
     };
+    let spec = inputs
+        .validate()
+        .map_err(|problems| first_problem(problems, cli_field_name, |f| inputs.field_text(f)))?;
     let settings = settings(run)?;
     let target_se = settings.target_se;
     let (result, _) = run_job(spec.clone(), settings, run.threads, !(json || run.quiet))?;

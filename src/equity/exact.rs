@@ -5,7 +5,7 @@
 //! - Two seats: boards outside, seats inside. Each board is evaluated once per combo;
 //!   the seats' combos are then paired by sorting by value and sweeping, with per-card
 //!   corrections for pairs that share a card (cost O(n log n) per board, not O(n²)).
-//! - More seats: canonical preflops ([`super::preflops`]).
+//! - More seats: canonical preflops (`preflops`).
 
 use super::deals::{count_deals, par_completions};
 pub use super::memory::ExactCost;
@@ -511,7 +511,7 @@ fn fixed_against_wide(
                         WideWeights::Uniform(w) => *w,
                         WideWeights::PerCombo(ws) => ws[row + lo.index()],
                     };
-                    // SAFETY (and below): a five-card board and two cards.
+                    // SAFETY: a five-card board and two cards.
                     let v = unsafe { six.add(lo).evaluate_unchecked() };
                     t.add(hero, v, w, (w > 0.0) as u64);
                 }
@@ -523,6 +523,7 @@ fn fixed_against_wide(
                 let by_rank: [HandValue; 13] = std::array::from_fn(|r| {
                     let r = r as u8;
                     if six.rank_count(r) < 4 {
+                        // SAFETY: six cards and one more of a rank they hold fewer than four times: seven, at most four of a rank.
                         unsafe { six.add(Card::new(r, spare_suit)).evaluate_unchecked() }
                     } else {
                         HandValue::default()
@@ -542,6 +543,7 @@ fn fixed_against_wide(
                             for r in 0..13u8 {
                                 if seen[fs as usize][r as usize] {
                                     let seven = six.add(Card::new(r, fs));
+                                    // SAFETY: six cards and one more of a live rank: seven, at most four of a rank.
                                     t.add(hero, unsafe { seven.evaluate_unchecked() }, *w, 1);
                                 }
                             }
@@ -553,6 +555,7 @@ fn fixed_against_wide(
                         for &lo in &live[..i] {
                             let w = ws[row + lo.index()];
                             if Some(lo.suit()) == flush_suit {
+                                // SAFETY: six cards (a board of five and the hero's card) and one more: seven.
                                 let v = unsafe { six.add(lo).evaluate_unchecked() };
                                 t.add(hero, v, w, (w > 0.0) as u64);
                             } else {

@@ -103,9 +103,9 @@ pub fn category_and_top(cards: &[Card]) -> (HandCategory, u8) {
     if cards.len() >= 5 {
         let category = evaluate(cards).category();
         let top = match category {
-            HandCategory::StraightFlush => flush_suit.and_then(straight).unwrap_or(0) as u8,
+            HandCategory::StraightFlush => flush_suit.and_then(straight).unwrap_or(0),
             HandCategory::Flush => 15 - flush_suit.unwrap_or(1).leading_zeros() as u8,
-            HandCategory::Straight => straight(rank_mask).unwrap_or(0) as u8,
+            HandCategory::Straight => straight(rank_mask).unwrap_or(0),
             HandCategory::FourOfAKind => highest_with(4).unwrap_or(0),
             HandCategory::FullHouse | HandCategory::ThreeOfAKind => highest_with(3).unwrap_or(0),
             HandCategory::TwoPair | HandCategory::Pair => highest_with(2).unwrap_or(0),

@@ -1,6 +1,6 @@
 //! Ranges: a weight in (0, 1] for each of the 1,326 two-card combos (reference §3), the
 //! 169 hand classes and their 13×13 grid, canonical text, and the one parser for
-//! classic notation and the pocket query language ([`parse`]).
+//! classic notation and the pocket query language (`parse`).
 
 mod canonical;
 mod groups;
@@ -422,7 +422,7 @@ pub struct EmptyRangeError {
 }
 
 impl fmt::Display for HandRange {
-    /// Compact canonical notation (`QQ+, AKs, AKo`); see [`canonical`].
+    /// Compact canonical notation (`QQ+, AKs, AKo`); see `canonical`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&canonical::to_text(self))
     }

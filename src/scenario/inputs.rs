@@ -356,7 +356,7 @@ impl MatchupInputs {
 }
 
 /// Which figure the Chart view's heat map (and `multiodds table`) shows: one of the
-/// sweep's figures ([`SWEEP_METRICS`]), which names and defines it.
+/// sweep's figures ([`crate::equity::metrics::SWEEP_METRICS`]), which names and defines it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ChartFigure {

@@ -4,7 +4,7 @@
 //! A [`Scenario`] holds every view's inputs ([`inputs`]: one section per view, each with
 //! its one `validate`) and which view it shows. Versioned, human-readable RON; files of
 //! version 1 (one flat set of fields for the one view they were saved from) still load
-//! ([`legacy`]). Loading checks everything and reports the first problem with its
+//! (`legacy`). Loading checks everything and reports the first problem with its
 //! place; saving writes a temporary file beside the target and renames it, so a failed
 //! save never leaves a half-written file.
 

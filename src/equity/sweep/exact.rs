@@ -10,7 +10,7 @@ use crate::eval::{Hand, HandValue};
 use rayon::prelude::*;
 
 /// Exact enumeration of one opponent count `n`, by the cheaper of the two ways
-/// ([`Sweep::exact_plan`]): canonical preflops, or every hero combo, every set of `n`
+/// (`Sweep::exact_plan`): canonical preflops, or every hero combo, every set of `n`
 /// opponent combos (unordered: opponents are interchangeable), every board.
 pub fn exact_point(sweep: &Sweep, n: usize) -> PointTally {
     exact_point_cancellable(sweep, n, &crate::equity::Cancel::new())

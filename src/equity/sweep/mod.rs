@@ -11,9 +11,9 @@
 //! selection where the CPU has a fast `pdep` (the r-th live card), else from a copied
 //! deck (Fisher–Yates): both uniform, different cards from one seed.
 //!
-//! The module is split by responsibility: [`tally`] (the sums a deal adds to each
-//! opponent count), [`sampler`] (Monte Carlo batches), [`exact`] (exact points) and
-//! [`point`] (a count's figures, as the result shows them).
+//! The module is split by responsibility: `tally` (the sums a deal adds to each
+//! opponent count), `sampler` (Monte Carlo batches), `exact` (exact points) and
+//! `point` (a count's figures, as the result shows them).
 
 mod exact;
 mod point;
@@ -166,7 +166,7 @@ impl Sweep {
     }
 
     /// Estimated evaluations to compute N opponents exactly (by the cheaper of the two
-    /// enumerations, see [`Sweep::exact_plan`]).
+    /// enumerations, see `Sweep::exact_plan`).
     pub fn exact_cost(&self, n: usize) -> f64 {
         self.exact_plan(n).1
     }

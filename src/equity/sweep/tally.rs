@@ -294,7 +294,7 @@ pub(super) fn for_each_prefix<const NOW: bool>(
     board: Hand,
     mut visit: impl FnMut(PrefixStanding),
 ) {
-    // SAFETY (here and below): five board cards and two hole cards.
+    // SAFETY: five board cards and two hole cards: seven cards.
     let hero_river = unsafe { board.combine(hero_hole).evaluate_unchecked() };
     let hero_category = hero_river.category() as usize;
     let hero_now = if NOW {
@@ -306,12 +306,14 @@ pub(super) fn for_each_prefix<const NOW: bool>(
     let (Some(&c0), Some(&h0)) = (opp_combos.first(), opp_holes.first()) else {
         return;
     };
+    // SAFETY: a five-card board and two hole cards: seven cards.
     let v0 = unsafe { board.combine(h0).evaluate_unchecked() };
     let mut river = BestOf::first(v0);
     let mut best_category = v0.category() as usize;
     let mut now = BestOf::first(if NOW { sweep.now_value[c0.index()] } else { 0 });
     for n in 1..=opp_combos.len() {
         if n > 1 {
+            // SAFETY: a five-card board and two hole cards: seven cards.
             let v = unsafe { board.combine(opp_holes[n - 1]).evaluate_unchecked() };
             if v > river.best {
                 best_category = v.category() as usize;
