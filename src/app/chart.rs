@@ -17,16 +17,20 @@ use egui::{Color32, RichText, Sense};
 
 /// The Chart view: its inputs (persisted through the app's `State`) and runtime.
 pub struct ChartView {
+    /// What the user set (persisted).
     pub inputs: ChartInputs,
     /// The chart of the inputs, and the result on screen with the inputs it used.
     pub chart: Computed<ChartSpec, ChartInputs>,
+    /// Debounce, running, stale, clock.
     pub tracker: RunTracker,
+    /// Problems at their fields.
     pub errors: FieldErrors,
     /// The opponents' range grid window.
     vs_grid: super::grid::GridState,
 }
 
 impl ChartView {
+    /// The view with the scenario's Chart inputs.
     pub fn from_scenario(scenario: &Scenario) -> ChartView {
         ChartView {
             inputs: scenario.chart.clone(),

@@ -14,18 +14,25 @@ pub enum Command {
     ToView(ViewKind, ViewCommand),
     /// Switch views.
     ShowView(ViewKind),
+    /// Back to the default inputs of the current view.
     New,
+    /// Open a scenario file.
     Open(PathBuf),
+    /// Save to the current file (or ask where).
     Save,
     /// Write the scenario here (replacing any file: asked before, see `Chosen`).
     SaveAs(PathBuf),
+    /// The current view's table as CSV here.
     ExportCsv(PathBuf),
     /// The current view's plot as a PNG of the chosen size.
     ExportPng(PathBuf),
     /// A file dialog's answer; a write to an existing file asks first.
     Chosen(DialogPurpose, PathBuf),
+    /// Show a file dialog.
     OpenDialog(DialogPurpose),
+    /// Close the file dialog.
     CloseDialog,
+    /// Close the message window.
     DismissMessage,
     /// The "Replace the file?" question was answered (or dismissed).
     DismissOverwrite,
@@ -37,7 +44,9 @@ pub enum Command {
     Redo,
     /// Keep a named range in the library (replacing one of the same name).
     SaveRange(NamedRange),
+    /// Remove a named range from the library.
     ForgetRange(String),
+    /// Open the Help window.
     ShowHelp,
 }
 
@@ -46,10 +55,13 @@ pub enum Command {
 pub enum ViewCommand {
     /// An input changed: stale work stops now, the new job starts after the debounce.
     Edited,
+    /// Stop the running job (what is shown stays, marked stopped).
     Stop,
     /// Compute the inputs again.
     Resume,
+    /// Keep what is shown as a baseline.
     Pin,
+    /// Drop the baseline.
     Unpin,
     /// Show the hand types of this many opponents (MultiOdds) or of this seat (Matchup).
     Select(usize),
@@ -66,6 +78,7 @@ impl CommandSender {
         (CommandSender(sender), receiver)
     }
 
+    /// Queues a command.
     pub fn send(&self, command: Command) {
         // The receiver lives as long as the app: a send cannot fail while drawing.
         let _ = self.0.send(command);

@@ -8,9 +8,13 @@ use std::time::{Duration, Instant};
 /// What a file dialog is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DialogPurpose {
+    /// Open a scenario.
     Open,
+    /// Save the scenario under a new name.
     SaveAs,
+    /// Export the table as CSV.
     ExportCsv,
+    /// Export the plot as PNG.
     ExportPng,
 }
 

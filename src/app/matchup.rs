@@ -22,9 +22,13 @@ use egui::{Color32, RichText};
 /// combo count, and the board.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Seats {
+    /// Each seat's range text.
     pub texts: Vec<String>,
+    /// Each seat's live combos.
     pub combos: Vec<usize>,
+    /// The board.
     pub board: String,
+    /// The dead cards.
     pub dead: String,
 }
 
@@ -33,12 +37,17 @@ pub type SeatResults = super::view::Shown<MatchupResult, Seats>;
 
 /// The Matchup view: its inputs (persisted through the app's `State`) and runtime.
 pub struct MatchupView {
+    /// What the user set (persisted).
     pub inputs: MatchupInputs,
     /// The matchup of the inputs, and its result on screen.
     pub matchup: Computed<Matchup, Seats>,
+    /// Debounce, running, stale, clock.
     pub tracker: RunTracker,
+    /// Problems at their fields.
     pub errors: FieldErrors,
+    /// Each seat's grid window.
     pub grids: Vec<GridState>,
+    /// The seat whose hand types show.
     pub selected_seat: usize,
     /// A baseline to compare against (Pin).
     pub pinned: Option<SeatResults>,
@@ -47,6 +56,7 @@ pub struct MatchupView {
 }
 
 impl MatchupView {
+    /// The view with the scenario's Matchup inputs.
     pub fn from_scenario(scenario: &Scenario) -> MatchupView {
         MatchupView {
             inputs: scenario.matchup.clone(),

@@ -47,9 +47,13 @@ pub struct State {
     pub view: ViewKind,
     /// Every view's inputs (the same model as a scenario file).
     pub scenario: Scenario,
+    /// Which figures the MultiOdds plot shows.
     pub figures: multiodds::FigureOptions,
+    /// Scenario files opened lately, newest first.
     pub recent: Vec<PathBuf>,
+    /// The scenario file being edited.
     pub file: Option<PathBuf>,
+    /// How tables are exported.
     pub csv: CsvOptions,
     /// Width and height of exported plots, in pixels.
     pub png_size: [u32; 2],
@@ -126,6 +130,7 @@ pub struct Shell {
     threads: Option<usize>,
     sender: CommandSender,
     receiver: crossbeam_channel::Receiver<Command>,
+    /// The open file dialog.
     pub dialog: Option<files::Dialog>,
     /// A write waiting for "Replace the file?".
     pub overwrite: Option<files::Overwrite>,
@@ -133,14 +138,19 @@ pub struct Shell {
     pub message: Option<String>,
     /// A short note ("Saved to …") and when it was posted.
     pub note: Option<(String, Instant)>,
+    /// Whether the Help window is open.
     pub help_open: bool,
     /// The note of the scenario file opened (kept when it is saved again).
     pub scenario_note: String,
     /// How long the last frames took to lay out and draw (exponential average, ms).
     pub frame_ms: f32,
+    /// Scenario files opened lately, newest first.
     pub recent: Vec<PathBuf>,
+    /// The scenario file being edited.
     pub file: Option<PathBuf>,
+    /// How tables are exported.
     pub csv: CsvOptions,
+    /// Width and height of exported plots, in pixels.
     pub png_size: [u32; 2],
     /// The user's named ranges.
     pub ranges: Vec<library::NamedRange>,
@@ -215,7 +225,9 @@ impl Shell {
 pub struct MultiOddsApp {
     /// The view on screen.
     pub view: ViewKind,
+    /// Every registered view.
     pub views: Views,
+    /// What the views share.
     pub shell: Shell,
 }
 

@@ -36,10 +36,12 @@ impl Views {
         self.0.iter().map(|v| v.kind())
     }
 
+    /// The views, in tab order.
     pub fn iter(&self) -> impl Iterator<Item = &dyn View> {
         self.0.iter().map(|v| v.as_ref())
     }
 
+    /// The views, in tab order, to change.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Box<dyn View>> {
         self.0.iter_mut()
     }
@@ -50,6 +52,7 @@ impl Views {
         self.0[i].as_ref()
     }
 
+    /// The view of `kind`, to change.
     pub fn get_mut(&mut self, kind: ViewKind) -> &mut dyn View {
         let i = self.0.iter().position(|v| v.kind() == kind).unwrap_or(0);
         self.0[i].as_mut()

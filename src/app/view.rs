@@ -27,13 +27,16 @@ pub struct ViewStatus {
     pub elapsed: Duration,
     /// From the submit to the first result on screen.
     pub first_result: Option<Duration>,
+    /// What is shown belongs to older inputs.
     pub stale: bool,
 }
 
 /// What a view's input panel may use of the shell: the command sender and the range
 /// library.
 pub struct ViewContext<'a> {
+    /// Where widgets send commands.
     pub commands: &'a CommandSender,
+    /// The user's named ranges.
     pub library: &'a [super::library::NamedRange],
 }
 
@@ -73,6 +76,7 @@ impl FieldErrors {
             .push((crate::scenario::inputs::WHOLE.to_string(), message));
     }
 
+    /// Whether there is no problem.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -107,8 +111,11 @@ pub trait View: std::any::Any {
     /// After an edit: check the inputs at once (field errors show before the debounce
     /// ends) and keep what the check found for the submit.
     fn revalidate(&mut self);
+    /// The view's run bookkeeping.
     fn tracker(&self) -> &RunTracker;
+    /// The view's run bookkeeping, to change.
     fn tracker_mut(&mut self) -> &mut RunTracker;
+    /// The view's status line.
     fn status(&self) -> ViewStatus;
     /// The shown results as CSV (a `#` header block, then the table).
     fn table_csv(&self, options: &CsvOptions) -> Option<String>;
@@ -118,6 +125,7 @@ pub trait View: std::any::Any {
     fn save(&self, scenario: &mut Scenario);
     /// Takes the view's inputs from their section of `scenario`.
     fn load(&mut self, scenario: &Scenario);
+    /// Whether a result is on screen.
     fn has_result(&self) -> bool;
 
     /// Back to the default inputs.
@@ -200,7 +208,9 @@ impl<J: Job, L> Default for Computed<J, L> {
 /// A result on screen and the inputs it was computed from (a title, the seats…).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shown<R, L> {
+    /// The result.
     pub result: R,
+    /// The inputs it was computed from.
     pub label: L,
 }
 
@@ -234,6 +244,7 @@ impl<J: Job, L: Default> Computed<J, L> {
         self.job_label = None;
     }
 
+    /// Whether a job runs.
     pub fn is_running(&self) -> bool {
         self.running.is_some()
     }
@@ -298,6 +309,7 @@ impl<J: Job, L: Default> Computed<J, L> {
 /// belongs to older inputs, its clock and an exact run's progress.
 #[derive(Clone, Debug)]
 pub struct RunTracker {
+    /// A job of the view runs.
     pub running: bool,
     /// The shown results belong to older inputs (changed, invalid or stopped).
     pub stale: bool,
@@ -305,6 +317,7 @@ pub struct RunTracker {
     started_at: Option<Instant>,
     /// The job's run time, frozen when it stops.
     elapsed: Duration,
+    /// From the submit to the first result on screen.
     pub first_result: Option<Duration>,
     /// The running exact enumeration's fraction done and time left.
     pub exact_progress: Option<ExactProgress>,

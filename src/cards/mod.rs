@@ -169,6 +169,7 @@ impl CardSet {
         Some(set)
     }
 
+    /// Whether the set holds `card`.
     #[inline(always)]
     pub const fn contains(self, card: Card) -> bool {
         self.0 & (1 << card.0) != 0
@@ -182,31 +183,37 @@ impl CardSet {
         !had
     }
 
+    /// Takes `card` out of the set (nothing happens if it is not there).
     #[inline(always)]
     pub fn remove(&mut self, card: Card) {
         self.0 &= !(1 << card.0);
     }
 
+    /// How many cards the set holds.
     #[inline(always)]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether the set holds no card.
     #[inline(always)]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The cards in either set.
     #[inline(always)]
     pub const fn union(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
+    /// Whether the two sets share a card.
     #[inline(always)]
     pub const fn intersects(self, other: CardSet) -> bool {
         self.0 & other.0 != 0
     }
 
+    /// The cards of this set that are not in `other`.
     #[inline(always)]
     pub const fn difference(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)

@@ -6,21 +6,32 @@ use thiserror::Error;
 /// What is wrong with a piece of card text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardErrorKind {
+    /// A rank character that is not 2–9, T, J, Q, K, A (or 10).
     UnknownRank(char),
+    /// A suit character that is not c, d, h or s.
     UnknownSuit(char),
+    /// A rank with no suit after it.
     MissingSuit,
+    /// The same card twice in one list.
     Duplicate,
+    /// Text that should be one card and is not.
     NotOneCard,
     /// A card that appears in two places of one scenario (hero and board, …).
     UsedTwice {
+        /// Where the card was given first ("hero", "board"…).
         first: &'static str,
+        /// Where it was given again.
         second: &'static str,
     },
     /// Too few or too many cards for what they are (a hand to evaluate, a board…).
     Count {
+        /// What the cards are for ("a hand", "the board").
         what: &'static str,
+        /// The fewest cards it takes.
         min: usize,
+        /// The most cards it takes.
         max: usize,
+        /// How many were given.
         got: usize,
     },
 }
@@ -56,7 +67,9 @@ impl std::fmt::Display for CardErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("\"{token}\" at column {column}: {kind}")]
 pub struct CardError {
+    /// What is wrong.
     pub kind: CardErrorKind,
+    /// The text at fault.
     pub token: String,
     /// 1-based character column of the token in the input.
     pub column: usize,

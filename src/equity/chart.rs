@@ -12,8 +12,11 @@ use crate::range::{HandClass, HandRange};
 /// What to chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartSpec {
+    /// Known board cards (0 to 5).
     pub board: CardSet,
+    /// Cards out of play.
     pub dead: CardSet,
+    /// The opponent counts to compute, inclusive.
     pub counts: std::ops::RangeInclusive<usize>,
     /// The opponents' range (`HandRange::random()`: any two cards).
     pub vs: HandRange,
@@ -24,15 +27,18 @@ pub struct ChartSpec {
 /// points carry the showdown figures only ([`SweepFigures::Showdown`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartResult {
+    /// Per class, by grid index ([`HandClass::index`]): its points, one per opponent count.
     pub cells: Vec<Option<Vec<SweepPoint>>>,
     /// Classes finished (computed or found blocked).
     pub done: usize,
+    /// The Monte Carlo seed.
     pub seed: u64,
 }
 
 /// One class finished: what a running chart sends instead of the whole chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartCell {
+    /// The starting-hand class finished.
     pub class: HandClass,
     /// The class's points (`None`: the board and dead cards block every combo).
     pub points: Option<Vec<SweepPoint>>,

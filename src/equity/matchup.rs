@@ -8,8 +8,11 @@ use crate::range::{Combo, HandRange};
 /// One seat's dealable combos (board and dead cards removed), with their hole hands.
 #[derive(Clone, Debug)]
 pub struct SeatCombos {
+    /// The combos the seat can be dealt.
     pub combos: Vec<Combo>,
+    /// Each combo's weight, scaled so the largest is 1.
     pub weights: Vec<f64>,
+    /// Each combo's two cards as a set.
     pub sets: Vec<CardSet>,
     /// True when the seat may hold any two live cards at weight 1 (sampled from the deck).
     pub is_random: bool,
@@ -39,10 +42,12 @@ impl SeatCombos {
         out
     }
 
+    /// How many combos the seat can be dealt.
     pub fn len(&self) -> usize {
         self.combos.len()
     }
 
+    /// Whether the seat can be dealt no combo.
     pub fn is_empty(&self) -> bool {
         self.combos.is_empty()
     }
@@ -52,9 +57,13 @@ impl SeatCombos {
 /// places, no seat left without a combo.
 #[derive(Clone, Debug)]
 pub struct Matchup {
+    /// Each seat's range as given.
     pub ranges: Vec<HandRange>,
+    /// Known board cards (0 to 5).
     pub board: CardSet,
+    /// Cards out of play.
     pub dead: CardSet,
+    /// Each seat's dealable combos (board and dead cards removed).
     pub seats: Vec<SeatCombos>,
     /// The deals folded into canonical preflops, once an estimate or a run has folded
     /// them all (a matchup is not changed after construction, so this stays valid).
@@ -113,6 +122,7 @@ pub fn check_board(board: CardSet, dead: CardSet) -> Result<(), EquityError> {
 }
 
 impl Matchup {
+    /// A matchup of `ranges` on `board` with `dead` cards out, checked: every seat can be dealt, a deal exists, cards are not in two places.
     pub fn new(
         ranges: Vec<HandRange>,
         board: CardSet,
@@ -234,7 +244,9 @@ fn describe_seats(seats: &[usize]) -> String {
 /// Whether some deal exists (see [`exists_deal`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Feasibility {
+    /// At least one deal exists.
     Exists,
+    /// No deal exists.
     Impossible,
     /// The search ran out of its step budget (the sampler then finds out, and stops as
     /// starved rather than loop if valid deals are too rare).

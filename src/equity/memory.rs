@@ -10,7 +10,9 @@
 /// peak, from one estimate (the refusal, `auto` and the time left all read it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ExactCost {
+    /// Hand evaluations the work takes.
     pub evaluations: f64,
+    /// Bytes the work holds at its peak.
     pub bytes: f64,
 }
 

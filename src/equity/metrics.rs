@@ -7,12 +7,17 @@ use super::sweep::SweepPoint;
 /// A figure of the sweep: name, CSV/JSON key, colour, definition, when it is shown, and
 /// the value and standard error of a point (None: n/a).
 pub struct Metric {
+    /// The figure's name on screen ("Hand Strength").
     pub name: &'static str,
+    /// Its key in CSV and JSON (`hand_strength`).
     pub key: &'static str,
     /// Colour in the plot and table headers (sRGB).
     pub rgb: [u8; 3],
+    /// What the figure means, for Help and tooltips.
     pub definition: &'static str,
+    /// Which switch shows it.
     pub group: MetricGroup,
+    /// Its value and standard error at a point (`None`: n/a).
     pub value: fn(&SweepPoint) -> Option<(f64, f64)>,
 }
 
@@ -29,6 +34,7 @@ pub enum MetricGroup {
     Joint,
 }
 
+/// Every figure of the sweep, in the order the plot, table, CSV and Help show them.
 pub const SWEEP_METRICS: [Metric; 9] = [
     Metric {
         name: "Win",

@@ -46,6 +46,7 @@ use thiserror::Error;
 #[derive(Clone, Debug, Default)]
 pub struct Cancel(std::sync::Arc<CancelState>);
 
+/// The shared state behind a [`Cancel`]: the flag and the progress counters.
 #[derive(Debug, Default)]
 pub struct CancelState {
     cancelled: std::sync::atomic::AtomicBool,
@@ -54,16 +55,19 @@ pub struct CancelState {
 }
 
 impl Cancel {
+    /// A flag not set, counters at zero.
     pub fn new() -> Cancel {
         Cancel::default()
     }
 
+    /// Asks the run to stop.
     pub fn cancel(&self) {
         self.0
             .cancelled
             .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
+    /// Whether the run was asked to stop.
     #[inline]
     pub fn is_cancelled(&self) -> bool {
         self.0.cancelled.load(std::sync::atomic::Ordering::Relaxed)
@@ -135,22 +139,35 @@ pub const MAX_SEATS: usize = 23;
 /// Why a scenario cannot be computed.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum EquityError {
+    /// Fewer than two or more than the deck allows.
     #[error("a matchup needs 2 to {MAX_SEATS} seats, got {0}")]
     SeatCount(usize),
+    /// More than five board cards.
     #[error("the board holds at most 5 cards, got {0}")]
     BoardTooLong(usize),
+    /// A card given in two places.
     #[error("{card} is in the {first} and in the {second}")]
     CardTwice {
+        /// The card.
         card: Card,
+        /// Where it was first.
         first: String,
+        /// Where it was again.
         second: String,
     },
+    /// A seat whose every combo is blocked.
     #[error("{seat}: every combo of the range is blocked by the board and dead cards")]
-    EmptySeat { seat: String },
+    EmptySeat {
+        /// The seat, as the caller names it.
+        seat: String,
+    },
+    /// No deal exists (why).
     #[error("no deal exists: the seats' ranges cannot all be dealt at once ({0})")]
     Impossible(String),
+    /// Too few cards left for the seats (which).
     #[error("not enough cards left to deal {0}")]
     NotEnoughCards(String),
+    /// An opponent count outside 1 to [`MAX_OPPONENTS`].
     #[error("the opponent count must be 1 to {max}, got {0}", max = MAX_OPPONENTS)]
     OpponentCount(usize),
     #[error(
@@ -158,13 +175,26 @@ pub enum EquityError {
         describe_duration(*seconds),
         if *threads == 1 { "" } else { "s" }
     )]
-    TooLarge { seconds: f64, threads: usize },
+    /// Exact work over the time bound: its estimate and the threads it would have.
+    TooLarge {
+        /// The estimated time.
+        seconds: f64,
+        /// The threads it was estimated for.
+        threads: usize,
+    },
     #[error(
         "exact enumeration would need {} of memory, over the {} budget; use Monte Carlo, narrow the ranges or raise the memory budget",
         memory::describe_bytes(*bytes),
         memory::describe_budget(*budget)
     )]
-    TooMuchMemory { bytes: f64, budget: u64 },
+    /// Exact work over the memory budget: its estimate and the budget.
+    TooMuchMemory {
+        /// The estimated peak.
+        bytes: f64,
+        /// The run's budget.
+        budget: u64,
+    },
+    /// A fault inside the engine (a panic caught in a job).
     #[error("internal error in the engine ({0}); the rest of the program goes on")]
     Internal(String),
 }
@@ -175,7 +205,9 @@ pub enum Method {
     /// Exact when affordable, otherwise Monte Carlo.
     #[default]
     Auto,
+    /// Every deal visited.
     Exact,
+    /// Deals sampled, with standard errors.
     MonteCarlo,
 }
 

@@ -77,10 +77,12 @@ impl AliasTable {
         }
     }
 
+    /// How many entries the table draws from.
     pub fn len(&self) -> usize {
         self.keep.len()
     }
 
+    /// Whether the table has no entry.
     pub fn is_empty(&self) -> bool {
         self.keep.is_empty()
     }
@@ -96,6 +98,7 @@ impl AliasTable {
         (own + aliased) / n
     }
 
+    /// Draws an entry with probability proportional to its weight.
     #[inline(always)]
     pub fn draw(&self, rng: &mut Xoshiro256PlusPlus) -> usize {
         // A known hand needs no randomness.
@@ -120,6 +123,7 @@ pub struct WeightedCombos {
 }
 
 impl WeightedCombos {
+    /// The seat's combos, ready to be drawn by weight.
     pub fn new(seat: &SeatCombos) -> WeightedCombos {
         let entries = seat
             .combos
@@ -147,6 +151,7 @@ impl WeightedCombos {
         self.entries.len()
     }
 
+    /// Whether there is no combo to draw.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
@@ -239,6 +244,7 @@ impl Deck {
 /// multiply, exact: the 16 lowest products of 65,536 are drawn again), and 32-bit
 /// numbers two to a draw.
 pub struct CardDraws {
+    /// The generator the draws come from.
     pub rng: Xoshiro256PlusPlus,
     spare: Option<u32>,
     /// Unused 16-bit chunks of the last draw for cards, lowest first.
@@ -247,6 +253,7 @@ pub struct CardDraws {
 }
 
 impl CardDraws {
+    /// Draws from `rng`.
     pub fn new(rng: Xoshiro256PlusPlus) -> CardDraws {
         CardDraws {
             rng,
@@ -579,6 +586,7 @@ impl JoinedDeals {
 }
 
 impl<'a> Sampler<'a> {
+    /// A sampler of `matchup`'s deals, choosing the fastest exact way to draw them.
     pub fn new(matchup: &'a Matchup) -> Sampler<'a> {
         let mut weighted = Vec::new();
         let mut random_seats = Vec::new();

@@ -22,6 +22,7 @@ use crate::range::Combo;
 /// A draw's cards and chances.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Draw {
+    /// How many cards make it.
     pub outs: usize,
     /// Exact chance that at least one of the outs comes by the river.
     pub hit_by_river: f64,
@@ -32,32 +33,50 @@ pub struct Draw {
 /// Outs that make one category.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct OutsGroup {
+    /// The category the cards make.
     pub category: HandCategory,
+    /// The cards.
     pub cards: Vec<Card>,
 }
 
 /// What the hero can hope for from the next card(s).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Outs {
+    /// The hero's hand, as text.
     pub hero: String,
+    /// The board, as text.
     pub board: String,
+    /// The hero's category now.
     pub category: HandCategory,
+    /// Plain outs ([`plain_outs`]).
     pub outs: Vec<Card>,
     /// [`Outs::outs`] grouped by the category each card makes, weakest first.
     pub by_category: Vec<OutsGroup>,
+    /// Outs discounted for what they also give the board ([`discounted()`]).
     pub discounted: Vec<Card>,
+    /// Outs by the second rule ([`outs_ex()`]).
     pub outs_ex: Vec<Card>,
+    /// The chance of hitting a plain out.
     pub all: Draw,
+    /// The chance of hitting a discounted out.
     pub discounted_draw: Draw,
+    /// The chance of hitting an out of the second rule.
     pub outs_ex_draw: Draw,
+    /// Four cards to a flush.
     pub flush_draw: bool,
+    /// Three cards to a flush on the flop.
     pub backdoor_flush_draw: bool,
+    /// An open-ended straight draw (eight outs).
     pub open_ended: bool,
+    /// An inside straight draw (four outs).
     pub gutshot: bool,
+    /// The cards that make a flush, and their chance.
     pub flush: Draw,
+    /// The cards that make a straight, and their chance.
     pub straight: Draw,
     /// [`draw_count`] for every category, weakest first.
     pub draw_counts: [usize; 9],
+    /// How far the hand is from the nuts ([`hand_distance()`]).
     pub hand_distance: usize,
     /// Cards still unseen (the deck the outs come from).
     pub unseen: usize,

@@ -52,9 +52,13 @@ pub struct PreflopTable {
 /// and each hand's winning categories.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PairResult {
+    /// Boards the first hand wins.
     pub win: u64,
+    /// Boards it loses.
     pub lose: u64,
+    /// Boards they tie.
     pub tie: u64,
+    /// Per hand, boards it wins or ties by its final category.
     pub hand_types: [[u64; 9]; 2],
 }
 
@@ -399,8 +403,11 @@ impl PreflopTable {
 /// One combo's equity against a range, and its share of the range's deals.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ComboEquity {
+    /// The combo.
     pub combo: Combo,
+    /// Its exact equity against the range.
     pub equity: f64,
+    /// Its share of the range's deals (the shares add up to 1).
     pub share: f64,
 }
 

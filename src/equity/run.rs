@@ -61,6 +61,7 @@ pub fn matchup_exact_evaluations(
 /// How a matchup is run, decided from one estimate of its time and memory.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchupPlan {
+    /// Exact or Monte Carlo, as decided.
     pub method: Method,
     /// Evaluations of the exact enumeration (0 for Monte Carlo).
     pub evaluations: f64,
@@ -131,7 +132,9 @@ pub fn sweep_exact_evaluations_within(s: &Sweep, method: Method, budget: f64) ->
 /// How to run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunSettings {
+    /// Exact, Monte Carlo or auto.
     pub method: Method,
+    /// The Monte Carlo seed (same seed and inputs, same numbers).
     pub seed: u64,
     /// Stop Monte Carlo once win, tie, equity and hand strength have a standard error
     /// of at most this.
@@ -208,12 +211,15 @@ impl StopRule {
 /// The figure that keeps a Monte Carlo run going: the one furthest from its target.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Limiting {
+    /// The figure's name.
     pub figure: &'static str,
     /// The sweep's opponent count, or the matchup's seat (1-based).
     pub opponents: Option<usize>,
+    /// The matchup's seat (1-based), for a matchup.
     pub seat: Option<usize>,
     /// `None` while too few batches give an error estimate.
     pub std_error: Option<f64>,
+    /// The precision target it must reach.
     pub target: f64,
 }
 
@@ -242,7 +248,9 @@ impl std::fmt::Display for Limiting {
 /// done travels in its own job message, `worker::JobOutput::ExactProgress`.)
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct RunStatus {
+    /// Why the run stopped (`None` while it runs).
     pub stopped: Option<StopRule>,
+    /// The figure furthest from its target, while Monte Carlo runs.
     pub limiting: Option<Limiting>,
     /// Why `auto` chose Monte Carlo, when it was for memory (the user would expect
     /// exact work of that size).
@@ -309,6 +317,7 @@ pub struct Precision {
 /// A valid deal must come at least this often once this many draws were tried, or the
 /// sampler stops as starved instead of looping.
 pub const STARVED_ACCEPTANCE: f64 = 1e-4;
+/// Attempts after which a run whose deals are that rare stops as starved.
 pub const STARVED_AFTER_ATTEMPTS: u64 = 2_000_000;
 
 /// Too few of `attempts` draws gave one of the `deals` (see [`STARVED_ACCEPTANCE`]).
@@ -505,8 +514,11 @@ fn matchup_precision(t: &MatchupTally, target: f64) -> Precision {
 /// A sweep's figures, one point per opponent count.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SweepResult {
+    /// The Monte Carlo seed (`None` when every point is exact).
     pub seed: Option<u64>,
+    /// One point per opponent count, in order.
     pub points: Vec<SweepPoint>,
+    /// Why the run stopped, or what holds it back.
     pub status: RunStatus,
 }
 

@@ -13,8 +13,11 @@
 /// dips below it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct BatchStat {
+    /// Batches merged in.
     pub batches: u32,
+    /// Total weight (deals, for Monte Carlo).
     pub n: f64,
+    /// Weighted sum of the figure.
     pub s: f64,
     nn: f64,
     ss: f64,
@@ -50,6 +53,7 @@ impl BatchStat {
         self.deal_batches += 1;
     }
 
+    /// Adds another batch's sums.
     pub fn merge(&mut self, other: &BatchStat) {
         self.deal_squares += other.deal_squares;
         self.deal_batches += other.deal_batches;

@@ -17,6 +17,7 @@ pub struct SuitPermutation {
 }
 
 impl SuitPermutation {
+    /// The relabelling that sends suit `i` to `suits[i]`.
     pub fn new(suits: [u8; 4]) -> SuitPermutation {
         let mut cards = [0u8; 52];
         for card in Card::all() {
@@ -32,10 +33,12 @@ impl SuitPermutation {
         SuitPermutation { cards, combos }
     }
 
+    /// The card relabelled.
     pub fn card(&self, card: Card) -> Card {
         Card::from_index(self.cards[card.index()]).expect("card")
     }
 
+    /// The combo relabelled.
     pub fn combo(&self, combo: Combo) -> Combo {
         Combo::from_index(self.combos[combo.index()] as usize).expect("combo")
     }
@@ -46,6 +49,7 @@ impl SuitPermutation {
         self.combos[combo as usize]
     }
 
+    /// The set relabelled.
     pub fn set(&self, set: CardSet) -> CardSet {
         set.iter().map(|c| self.card(c)).collect()
     }
@@ -107,6 +111,7 @@ impl SuitSymmetry {
         }
     }
 
+    /// How many relabellings leave the question unchanged.
     pub fn order(&self) -> usize {
         self.permutations.len()
     }

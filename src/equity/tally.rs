@@ -6,8 +6,11 @@ use crate::eval::HandValue;
 /// Per-seat sums over deals: win, tie, equity share, and the categories it won with.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeatTally {
+    /// Sums of wins.
     pub win: BatchStat,
+    /// Sums of ties.
     pub tie: BatchStat,
+    /// Sums of pot shares.
     pub equity: BatchStat,
     /// Weight of deals the seat won or tied, by its final category.
     pub hand_types: [f64; 9],
@@ -20,10 +23,12 @@ pub struct MatchupTally {
     pub deals: u64,
     /// Monte Carlo draws, valid or not (for the acceptance rate).
     pub attempts: u64,
+    /// One tally per seat.
     pub seats: Vec<SeatTally>,
 }
 
 impl MatchupTally {
+    /// Empty tallies for `seats` seats.
     pub fn new(seats: usize) -> MatchupTally {
         MatchupTally {
             deals: 0,
@@ -32,6 +37,7 @@ impl MatchupTally {
         }
     }
 
+    /// Adds another tally of the same seats.
     pub fn merge(&mut self, other: &MatchupTally) {
         self.deals += other.deals;
         self.attempts += other.attempts;
@@ -156,11 +162,17 @@ pub(crate) fn credit_showdown(values: &[HandValue], w: f64, sums: &mut [SeatSums
 /// One seat's figures.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SeatResult {
+    /// The seat's share of the pot.
     pub equity: f64,
+    /// The seat alone has the best hand.
     pub win: f64,
+    /// The seat shares the best hand.
     pub tie: f64,
+    /// Standard error of the equity (0 for exact).
     pub equity_se: f64,
+    /// Standard error of the win.
     pub win_se: f64,
+    /// Standard error of the tie.
     pub tie_se: f64,
     /// Chance the seat wins or ties holding each category (weakest first).
     pub hand_types: [f64; 9],
@@ -174,9 +186,13 @@ pub const MIN_FIGURE_DEALS: u64 = 100;
 /// Finished or in-progress figures of a matchup.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct MatchupResult {
+    /// Exact or Monte Carlo.
     pub method: Method,
+    /// Deals the figures rest on.
     pub deals: u64,
+    /// The Monte Carlo seed (`None` for exact).
     pub seed: Option<u64>,
+    /// One result per seat, in order.
     pub seats: Vec<SeatResult>,
     /// Why the run stopped, or what holds it back.
     pub status: run::RunStatus,

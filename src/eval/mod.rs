@@ -30,14 +30,23 @@ use tables::{FLUSH_START, HAND_VALUES, RANK_OFFSETS};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HandCategory {
+    /// No pair.
     HighCard = 0,
+    /// One pair.
     Pair = 1,
+    /// Two pairs.
     TwoPair = 2,
+    /// Three cards of a rank.
     ThreeOfAKind = 3,
+    /// Five ranks in a row.
     Straight = 4,
+    /// Five cards of a suit.
     Flush = 5,
+    /// Three of a rank and two of another.
     FullHouse = 6,
+    /// Four cards of a rank.
     FourOfAKind = 7,
+    /// Five in a row of one suit.
     StraightFlush = 8,
 }
 
@@ -111,6 +120,7 @@ impl HandValue {
         self.0
     }
 
+    /// The value's category.
     #[inline(always)]
     pub fn category(self) -> HandCategory {
         // Sixteen entries, so any `u16 >> 12` indexes it without a bounds check (values
@@ -260,6 +270,7 @@ impl Hand {
         self.mask.count_ones() as usize
     }
 
+    /// Whether no card was added.
     pub const fn is_empty(self) -> bool {
         self.mask == 0
     }

@@ -71,9 +71,11 @@ pub enum PreflopRanking {
 }
 
 impl PreflopRanking {
+    /// Every ranking, in menu order.
     pub const ALL: [PreflopRanking; 2] =
         [PreflopRanking::VsOneRandom, PreflopRanking::VsThreeRandom];
 
+    /// What the ranking orders by, for the grid's menu.
     pub fn describe(self) -> &'static str {
         match self {
             PreflopRanking::VsOneRandom => "equity vs one random hand",

@@ -57,10 +57,12 @@ impl Combo {
         Combo((high * (high - 1) / 2 + low) as u16)
     }
 
+    /// The combo of index 0–1325 (`None` past it).
     pub fn from_index(index: usize) -> Option<Combo> {
         (index < COMBOS).then_some(Combo(index as u16))
     }
 
+    /// The combo's index, 0–1325.
     #[inline(always)]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -76,17 +78,20 @@ impl Combo {
         )
     }
 
+    /// The combo's two cards as a set.
     #[inline(always)]
     pub fn card_set(self) -> CardSet {
         let (a, b) = COMBO_CARDS[self.0 as usize];
         CardSet::from_bits((1u64 << a) | (1u64 << b))
     }
 
+    /// The starting-hand class (AKs, 77, T9o…) of the combo.
     pub fn class(self) -> HandClass {
         let (a, b) = self.cards();
         HandClass::of_ranks(a.rank(), b.rank(), a.suit() == b.suit())
     }
 
+    /// Every one of the 1,326 combos.
     pub fn all() -> impl Iterator<Item = Combo> {
         (0..COMBOS as u16).map(Combo)
     }
@@ -102,8 +107,11 @@ impl fmt::Display for Combo {
 /// Pair, suited or offsuit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum ClassKind {
+    /// A pocket pair (6 combos).
     Pair,
+    /// Two cards of one suit (4 combos).
     Suited,
+    /// Two cards of two suits (12 combos).
     Offsuit,
 }
 
@@ -142,22 +150,27 @@ impl HandClass {
         self.row as usize * 13 + self.col as usize
     }
 
+    /// The class at grid index 0–168.
     pub fn from_index(index: usize) -> HandClass {
         HandClass::at(index / 13, index % 13)
     }
 
+    /// Every one of the 169 classes, in grid order.
     pub fn all() -> impl Iterator<Item = HandClass> {
         (0..169).map(HandClass::from_index)
     }
 
+    /// Its row on the 13×13 grid (0: aces).
     pub fn row(self) -> usize {
         self.row as usize
     }
 
+    /// Its column on the 13×13 grid (0: aces).
     pub fn col(self) -> usize {
         self.col as usize
     }
 
+    /// Pair, suited or offsuit.
     pub fn kind(self) -> ClassKind {
         match self.row.cmp(&self.col) {
             std::cmp::Ordering::Equal => ClassKind::Pair,
@@ -253,6 +266,7 @@ pub struct GridCell {
 }
 
 impl HandRange {
+    /// A range with no combo.
     pub fn empty() -> HandRange {
         HandRange {
             weights: Box::new([0.0; COMBOS]),
@@ -278,6 +292,7 @@ impl HandRange {
         parse::parse_range(text)
     }
 
+    /// The combo's weight (0 when not in the range).
     #[inline(always)]
     pub fn weight(&self, combo: Combo) -> f32 {
         self.weights[combo.index()]
@@ -293,6 +308,7 @@ impl HandRange {
         self.weights[combo.index()] = w;
     }
 
+    /// Whether the combo is in the range.
     pub fn contains(&self, combo: Combo) -> bool {
         self.weight(combo) > 0.0
     }
@@ -316,6 +332,7 @@ impl HandRange {
         self.weights.iter().map(|&w| w as f64).sum()
     }
 
+    /// Whether the range holds no combo.
     pub fn is_empty(&self) -> bool {
         self.weights.iter().all(|&w| w == 0.0)
     }
@@ -418,6 +435,7 @@ impl HandRange {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("every combo of the range is blocked by {blocked_by}")]
 pub struct EmptyRangeError {
+    /// What removed the combos ("the board Ah Kh Qh").
     pub blocked_by: String,
 }
 

@@ -23,25 +23,43 @@ use std::fmt;
 /// What is wrong with a range.
 #[derive(Debug, Clone, PartialEq)]
 pub enum RangeErrorKind {
+    /// Nothing written.
     Empty,
+    /// A range that holds no combo.
     EmptyResult,
     /// Empty because a space means "and": the text with commas instead.
     SpaceMeansAnd(String),
+    /// A rank character that is not one.
     UnknownRank(char),
+    /// Two `+` on one term.
     PlusTwice,
+    /// A word the notation does not have.
     UnknownWord,
+    /// One card where a hand takes two.
     SingleCard,
+    /// A card that does not read.
     Card(CardErrorKind),
+    /// A span whose ends are not of one shape (`AKs-QJo`).
     SpanMismatch,
+    /// A span with a `+` on it.
     SpanWithPlus,
+    /// A weight that is not a number in (0, 1].
     BadWeight,
+    /// A percentage that is not one from 0 to 100.
     BadPercent,
+    /// An equity filter that does not read.
     BadEquity,
+    /// A `(` never closed.
     MissingCloseParen,
+    /// A `)` with no `(`.
     UnmatchedCloseParen,
+    /// A term missing (after an operator).
     ExpectedTerm,
+    /// Something where it cannot stand.
     Unexpected,
+    /// Parentheses nested too deep.
     TooDeep,
+    /// A comparison that does not read.
     BadComparison,
     /// The text is longer than [`MAX_RANGE_TEXT`] bytes (its length).
     TooLong(usize),
@@ -103,8 +121,11 @@ impl fmt::Display for RangeErrorKind {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("\"{token}\" at column {column}: {kind}")]
 pub struct RangeError {
+    /// What is wrong.
     pub kind: RangeErrorKind,
+    /// The text at fault.
     pub token: String,
+    /// Where it starts (1-based, in characters).
     pub column: usize,
 }
 

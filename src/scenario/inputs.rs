@@ -33,6 +33,7 @@ pub const WHOLE: &str = "inputs";
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RunInputs {
+    /// Exact, Monte Carlo or auto.
     pub mode: Method,
     /// Monte Carlo precision target (standard error) of win, tie, equity, HS.
     pub target_se: f64,
@@ -42,6 +43,7 @@ pub struct RunInputs {
     pub time_budget_ms: u64,
     /// Most memory a run may hold, in MiB (0: the default, 512 MiB).
     pub memory_budget_mb: u64,
+    /// The Monte Carlo seed.
     pub seed: u64,
 }
 
@@ -221,8 +223,11 @@ pub struct SweepInputs {
     pub opponents: String,
     /// Opponent counts swept, inclusive.
     pub opponent_counts: (usize, usize),
+    /// Known board cards.
     pub board: String,
+    /// Cards out of play.
     pub dead: String,
+    /// How the sweep runs.
     pub run: RunInputs,
 }
 
@@ -293,8 +298,11 @@ impl SweepInputs {
 pub struct MatchupInputs {
     /// One range per seat.
     pub seats: Vec<String>,
+    /// Known board cards.
     pub board: String,
+    /// Cards out of play.
     pub dead: String,
+    /// How the matchup runs.
     pub run: RunInputs,
 }
 
@@ -360,15 +368,19 @@ impl MatchupInputs {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ChartFigure {
+    /// The share of the pot.
     #[default]
     Equity,
+    /// Alone best.
     Win,
+    /// Sharing the best hand.
     Tie,
     /// Classic win odds: win + ties counted half (the published table's figure).
     WinOdds,
 }
 
 impl ChartFigure {
+    /// Every figure, in menu order.
     pub const ALL: [ChartFigure; 4] = [
         ChartFigure::Equity,
         ChartFigure::Win,
@@ -404,7 +416,9 @@ impl ChartFigure {
 pub struct ChartInputs {
     /// The opponents' range (any two cards: `random`).
     pub opponents: String,
+    /// Known board cards.
     pub board: String,
+    /// Cards out of play.
     pub dead: String,
     /// Opponent counts computed, inclusive.
     pub opponent_counts: (usize, usize),

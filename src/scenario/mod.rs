@@ -56,12 +56,17 @@ impl ViewKind {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Scenario {
+    /// The file format's version ([`SCENARIO_VERSION`]).
     pub version: u32,
     /// The view shown on opening, and the one `multiodds run` computes.
     pub view: ViewKind,
+    /// The MultiOdds view's inputs.
     pub multiodds: SweepInputs,
+    /// The Matchup view's inputs.
     pub matchup: MatchupInputs,
+    /// The Chart view's inputs.
     pub chart: ChartInputs,
+    /// The user's note (at most [`MAX_NOTE_BYTES`]).
     pub note: String,
 }
 
@@ -81,35 +86,69 @@ impl Default for Scenario {
 /// Why a scenario cannot be loaded, saved or run; each names the field or place.
 #[derive(Debug, Error)]
 pub enum ScenarioError {
+    /// The file could not be read (or is not a regular file, or is too large).
     #[error("cannot read {path}: {source}")]
     Read {
+        /// The file.
         path: PathBuf,
+        /// Why.
         source: std::io::Error,
     },
+    /// The file could not be written.
     #[error("cannot write {path}: {source}")]
     Write {
+        /// The file.
         path: PathBuf,
+        /// Why.
         source: std::io::Error,
     },
+    /// The text is not a scenario (RON syntax, a wrong type, an unknown field).
     #[error("{path}: line {line}, column {column}: {message}")]
     Syntax {
+        /// The file.
         path: PathBuf,
+        /// Where (1-based).
         line: usize,
+        /// Where (1-based).
         column: usize,
+        /// What is wrong.
         message: String,
     },
+    /// A file of a newer format than this build reads.
     #[error("{path} was written by a newer MultiOdds (file version {found}); this one reads up to version {supported}")]
     Newer {
+        /// The file.
         path: PathBuf,
+        /// Its version.
         found: u32,
+        /// The newest this build reads.
         supported: u32,
     },
+    /// Cards that do not read, at their field.
     #[error("{field}: {error}")]
-    Cards { field: String, error: CardError },
+    Cards {
+        /// The field (`board`, `multiodds.dead`…).
+        field: String,
+        /// What is wrong.
+        error: CardError,
+    },
+    /// A range that does not read, at its field.
     #[error("{field}: {error}")]
-    Range { field: String, error: RangeError },
+    Range {
+        /// The field (`hero`, `matchup.seats[1]`…).
+        field: String,
+        /// What is wrong.
+        error: RangeError,
+    },
+    /// A value out of its range, at its field.
     #[error("{field}: {message}")]
-    Invalid { field: String, message: String },
+    Invalid {
+        /// The field.
+        field: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The fields together cannot be computed (a card in two places, no deal).
     #[error("{0}")]
     Equity(#[from] EquityError),
 }
@@ -252,8 +291,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// The engine job a scenario's view describes, validated.
 #[derive(Clone, Debug)]
 pub enum ScenarioJob {
+    /// The MultiOdds view's sweep.
     Sweep(Sweep),
+    /// The Matchup view's matchup.
     Matchup(Matchup),
+    /// The Chart view's chart.
     Chart(ChartSpec),
 }
 

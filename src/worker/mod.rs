@@ -63,9 +63,13 @@ pub trait Job: Send + 'static {
 /// opponent hands.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OutsSpec {
+    /// The hero's known hand.
     pub hero: Combo,
+    /// The flop or turn.
     pub board: CardSet,
+    /// Cards out of play.
     pub dead: CardSet,
+    /// Known opponent hands (none: outs against any hand).
     pub opponents: Vec<Combo>,
 }
 
@@ -169,7 +173,9 @@ impl Job for OutsSpec {
 /// time left at the pace so far (`None` before any work is counted).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ExactProgress {
+    /// The fraction of the evaluations done, 0 to 1.
     pub fraction: f64,
+    /// The time left at the pace so far.
     pub seconds_left: Option<f64>,
 }
 
@@ -178,6 +184,7 @@ pub struct ExactProgress {
 pub enum StopReason {
     /// Exact enumeration finished, or Monte Carlo reached its target or budget.
     Finished,
+    /// Stopped by its caller (Stop, a new input, Ctrl-C).
     Cancelled,
 }
 
@@ -196,7 +203,9 @@ pub enum Event<U, O> {
 /// One message of a job, with the time since it started.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Message<U, O> {
+    /// What the job says.
     pub event: Event<U, O>,
+    /// Time since the job started.
     pub elapsed: Duration,
 }
 
@@ -217,6 +226,7 @@ impl<J: Job> Running<J> {
         self.finished = true;
     }
 
+    /// Whether the job was cancelled.
     pub fn is_cancelled(&self) -> bool {
         self.cancel.is_cancelled()
     }
@@ -329,6 +339,7 @@ impl JobManager {
         self.wake = Some(Arc::new(wake));
     }
 
+    /// The worker threads.
     pub fn threads(&self) -> usize {
         self.threads
     }

@@ -25,7 +25,9 @@ pub type Shown = super::view::Shown<SweepResult, String>;
 
 /// The MultiOdds view: its inputs (persisted through the app's `State`) and runtime.
 pub struct MultiOddsView {
+    /// What the user set (persisted).
     pub inputs: SweepInputs,
+    /// Which figures the plot shows.
     pub figures: FigureOptions,
     /// The sweep of the inputs, and its result on screen.
     pub sweep: Computed<Sweep, String>,
@@ -33,11 +35,15 @@ pub struct MultiOddsView {
     outs_job: Computed<OutsSpec, ()>,
     /// A baseline to compare against (Pin).
     pub pinned: Option<Shown>,
+    /// Problems at their fields.
     pub errors: FieldErrors,
+    /// Debounce, running, stale, clock.
     pub tracker: RunTracker,
     /// The opponent count whose hand types are shown.
     pub selected_opponents: usize,
+    /// The hero field's grid window.
     pub hero_grid: GridState,
+    /// The opponents field's grid window.
     pub opponents_grid: GridState,
     /// Outs and draws (an outs job's answer).
     pub outs: Option<Result<Box<Outs>, String>>,
@@ -48,6 +54,7 @@ pub struct MultiOddsView {
 }
 
 impl MultiOddsView {
+    /// The view with the scenario's MultiOdds inputs.
     pub fn from_scenario(scenario: &Scenario) -> MultiOddsView {
         MultiOddsView {
             inputs: scenario.multiodds.clone(),

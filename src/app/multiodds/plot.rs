@@ -24,7 +24,9 @@ pub struct FigureOptions {
 
 /// The plot's view of a metric: its colour and whether the switches show it.
 pub trait MetricStyle {
+    /// The figure's colour.
     fn color(&self) -> Color32;
+    /// Whether the switches show the figure.
     fn visible(&self, options: FigureOptions) -> bool;
 }
 
@@ -47,11 +49,17 @@ impl MetricStyle for Metric {
 /// What a sweep plot draws: the shown and pinned results, the figures switched on, the
 /// opponent span of the x axis.
 pub struct PlotData<'a> {
+    /// The result on screen.
     pub shown: Option<&'a Shown>,
+    /// The pinned baseline.
     pub pinned: Option<&'a Shown>,
+    /// The figures switched on.
     pub figures: FigureOptions,
+    /// The opponent counts of the x axis.
     pub span: (usize, usize),
+    /// The plot's height in points.
     pub height: f32,
+    /// The plot's egui id.
     pub id: &'static str,
 }
 

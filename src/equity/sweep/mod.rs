@@ -46,11 +46,17 @@ pub const MIN_CONDITION_DEALS: u64 = 100;
 /// A validated sweep scenario.
 #[derive(Clone, Debug)]
 pub struct Sweep {
+    /// The hero's range as given.
     pub hero_range: HandRange,
+    /// The opponents' range as given.
     pub opponent_range: HandRange,
+    /// Known board cards (0 to 5).
     pub board: CardSet,
+    /// Cards out of play.
     pub dead: CardSet,
+    /// The hero's dealable combos.
     pub hero: SeatCombos,
+    /// The opponents' dealable combos.
     pub opponents: SeatCombos,
     /// Opponent counts computed, e.g. 1..=9.
     pub counts: std::ops::RangeInclusive<usize>,
@@ -64,6 +70,7 @@ pub struct Sweep {
 }
 
 impl Sweep {
+    /// A sweep of `hero` against `counts` opponents holding `opponents`, checked: a deal exists for the most opponents (fewer where the cards run out).
     pub fn new(
         hero: HandRange,
         opponents: HandRange,

@@ -8,40 +8,63 @@ use crate::equity::Method;
 /// One opponent count's figures.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SweepPoint {
+    /// How many opponents.
     pub opponents: usize,
+    /// Exact or Monte Carlo.
     pub method: Method,
+    /// Deals the figures rest on.
     pub deals: u64,
+    /// The hero alone has the best hand.
     pub win: f64,
+    /// The hero shares the best hand.
     pub tie: f64,
+    /// The hero's share of the pot.
     pub equity: f64,
     /// Classic win odds (reference §4): win + ties counted half.
     pub win_odds: f64,
+    /// The hero's equity if the hands were shown down now.
     pub hand_strength: f64,
+    /// Positive potential (conditional): `None` is n/a.
     pub ppot: Option<f64>,
+    /// Negative potential (conditional): `None` is n/a.
     pub npot: Option<f64>,
     /// Joint (unconditional) potentials, the classic plot's form.
     pub ppot_joint: Option<f64>,
+    /// Joint negative potential.
     pub npot_joint: Option<f64>,
     /// Deals PPot and NPot rest on (their conditions); below [`MIN_CONDITION_DEALS`]
     /// a Monte Carlo potential is `None` ("n/a").
     pub ppot_deals: u64,
+    /// Deals ahead or tied now (NPot's condition).
     pub npot_deals: u64,
+    /// Each figure's standard error.
     pub std_error: SweepErrors,
+    /// By final category: the chance the hero wins or ties holding it.
     pub hero_types: [f64; 9],
+    /// By final category: the chance the winning opponent holds it.
     pub opponent_types: [f64; 9],
 }
 
 /// Standard errors of a point's figures (0 for exact).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, Default)]
 pub struct SweepErrors {
+    /// Of the win.
     pub win: f64,
+    /// Of the tie.
     pub tie: f64,
+    /// Of the equity.
     pub equity: f64,
+    /// Of the win odds.
     pub win_odds: f64,
+    /// Of the hand strength.
     pub hand_strength: f64,
+    /// Of PPot.
     pub ppot: Option<f64>,
+    /// Of NPot.
     pub npot: Option<f64>,
+    /// Of the joint PPot.
     pub ppot_joint: Option<f64>,
+    /// Of the joint NPot.
     pub npot_joint: Option<f64>,
 }
 

@@ -58,6 +58,7 @@ pub enum SweepFigures {
 }
 
 impl<'a> SweepSampler<'a> {
+    /// Prepares `sweep` for batches computing `figures`.
     pub fn new(sweep: &'a Sweep, figures: SweepFigures) -> SweepSampler<'a> {
         SweepSampler {
             figures,

@@ -8,20 +8,29 @@ use crate::range::Combo;
 /// Sums for one opponent count.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PointTally {
+    /// Deals counted (or their weight, exact).
     pub deals: u64,
     /// Deals behind or tied now (PPot's condition) and ahead or tied now (NPot's).
     pub ppot_deals: u64,
+    /// Deals ahead or tied now (NPot's condition).
     pub npot_deals: u64,
+    /// Sums of wins.
     pub win: BatchStat,
+    /// Sums of ties.
     pub tie: BatchStat,
+    /// Sums of pot shares.
     pub equity: BatchStat,
     /// Classic win odds: wins plus ties counted half, however many tie.
     pub win_odds: BatchStat,
+    /// Sums of showdown-now shares.
     pub hand_strength: BatchStat,
+    /// Sums for PPot.
     pub ppot: BatchStat,
+    /// Sums for NPot.
     pub npot: BatchStat,
     /// PPot and NPot as unconditional probabilities (over all deals): the classic plot.
     pub ppot_joint: BatchStat,
+    /// Sums for the joint NPot.
     pub npot_joint: BatchStat,
     /// Weight of deals the hero wins or ties, by the hero's final category.
     pub hero_types: [f64; 9],
@@ -30,6 +39,7 @@ pub struct PointTally {
 }
 
 impl PointTally {
+    /// Adds another tally of the same opponent count.
     pub fn merge(&mut self, o: &PointTally) {
         self.deals += o.deals;
         self.ppot_deals += o.ppot_deals;
@@ -251,6 +261,7 @@ pub struct SweepTally {
 }
 
 impl SweepTally {
+    /// Adds another sweep tally, count by count.
     pub fn merge(&mut self, o: &SweepTally) {
         self.attempts += o.attempts;
         if self.points.len() < o.points.len() {
