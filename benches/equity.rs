@@ -133,7 +133,7 @@ fn latencies(c: &mut Criterion) {
             total
         })
     });
-    // Cancel latency: from cancel() to the worker pool being free again (a new job's
+    // RunControl latency: from cancel() to the worker pool being free again (a new job's
     // first message arrives after the old job has given its threads back).
     group.bench_function("cancel_then_next_first_progress", |b| {
         b.iter_custom(|iters| {

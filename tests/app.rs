@@ -769,7 +769,7 @@ fn app_and_cli_csv_share_header_and_columns() {
     assert!((pct_rows[0][equity] - 100.0 * app_rows[0][equity]).abs() < 1e-3);
 }
 
-/// Save As onto an existing file asks first; Cancel keeps the file, Replace writes it.
+/// Save As onto an existing file asks first; RunControl keeps the file, Replace writes it.
 #[test]
 fn save_as_onto_an_existing_file_asks_first() {
     let mut h = harness(quick_app());
@@ -785,7 +785,7 @@ fn save_as_onto_an_existing_file_asks_first() {
     assert!(h.state().shell.overwrite.is_some());
     assert!(shows(&h, "already exists. Replace it?"), "{:?}", texts(&h));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
-    h.get_by_label("Cancel").click();
+    h.get_by_label("RunControl").click();
     h.run_steps(2);
     assert!(h.state().shell.overwrite.is_none());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");

@@ -478,12 +478,15 @@ proptest! {
 fn exact_runs_stream_their_fraction_done_and_time_left() {
     // A dead card keeps it out of the preflop table: boards are enumerated.
     let m = Matchup::new(ranges(&["AsKs", "random"]), CardSet::EMPTY, cards("2c")).unwrap();
-    let reference =
-        multiodds::equity::exact::run_enumerating(&m, &multiodds::equity::Cancel::new(), u64::MAX)
-            .unwrap()
-            .result(Method::Exact, None)
-            .seats[0]
-            .equity;
+    let reference = multiodds::equity::exact::run_enumerating(
+        &m,
+        &multiodds::equity::RunControl::new(),
+        u64::MAX,
+    )
+    .unwrap()
+    .result(Method::Exact, None)
+    .seats[0]
+        .equity;
     let manager = JobManager::new(Some(2)).unwrap();
     let settings = RunSettings {
         method: Method::Exact,

@@ -4,7 +4,7 @@
 
 use multiodds::cards::CardSet;
 use multiodds::equity::preflop_table::{PairResult, PreflopTable, BOARDS};
-use multiodds::equity::{exact, Cancel, Matchup, Method};
+use multiodds::equity::{exact, Matchup, Method, RunControl};
 use multiodds::range::{Combo, HandRange, COMBOS};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -192,7 +192,7 @@ fn ranges_against_ranges_equal_enumeration() {
         )
         .unwrap();
         let from_table = exact::run(&m).unwrap().result(Method::Exact, None);
-        let enumerated = exact::run_enumerating(&m, &Cancel::new(), u64::MAX)
+        let enumerated = exact::run_enumerating(&m, &RunControl::new(), u64::MAX)
             .unwrap()
             .result(Method::Exact, None);
         for (x, y) in from_table.seats.iter().zip(&enumerated.seats) {
@@ -235,7 +235,7 @@ fn combo_equities_add_up_to_the_range_equity() {
         CardSet::EMPTY,
     )
     .unwrap();
-    let e = exact::run_enumerating(&alone, &Cancel::new(), u64::MAX)
+    let e = exact::run_enumerating(&alone, &RunControl::new(), u64::MAX)
         .unwrap()
         .result(Method::Exact, None)
         .seats[0]
@@ -270,7 +270,7 @@ fn the_chart_against_a_range_equals_enumeration() {
             CardSet::EMPTY,
         )
         .unwrap();
-        let e = exact::run_enumerating(&m, &Cancel::new(), u64::MAX)
+        let e = exact::run_enumerating(&m, &RunControl::new(), u64::MAX)
             .unwrap()
             .result(Method::Exact, None);
         let s = &e.seats[0];

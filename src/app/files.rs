@@ -103,7 +103,7 @@ impl Dialog {
     }
 
     /// Draws the dialog; sends the chosen path (with the extension added when missing),
-    /// or closes it on Cancel and Escape.
+    /// or closes it on RunControl and Escape.
     pub fn show(&mut self, ctx: &egui::Context, commands: &CommandSender) {
         self.file.show(ctx);
         match self.file.state() {
@@ -155,7 +155,7 @@ pub fn overwrite_question(ctx: &egui::Context, question: &Overwrite, commands: &
                     commands.send(Command::DismissOverwrite);
                     commands.send(question.purpose.command(question.path.clone()));
                 }
-                if ui.button("Cancel").clicked() || escape {
+                if ui.button("RunControl").clicked() || escape {
                     commands.send(Command::DismissOverwrite);
                 }
             });

@@ -431,7 +431,9 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
                 .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
             let bytes = pool
                 .install(|| {
-                    multiodds::equity::preflop_table::build_file(&multiodds::equity::Cancel::new())
+                    multiodds::equity::preflop_table::build_file(
+                        &multiodds::equity::RunControl::new(),
+                    )
                 })
                 .ok_or_else(|| CliError::Usage("interrupted".into()))?;
             multiodds::scenario::write_atomically(&out, &bytes)

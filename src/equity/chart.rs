@@ -144,13 +144,13 @@ pub fn run_chart(
                 points,
                 done: result.done,
             };
-            if !progress(cell) || settings.cancel.is_cancelled() {
+            if !progress(cell) || settings.control.is_cancelled() {
                 return Ok(result);
             }
         }
     }
     for class in HandClass::all() {
-        if settings.cancel.is_cancelled() {
+        if settings.control.is_cancelled() {
             break;
         }
         let hero = class_range(class, blocked);
@@ -165,7 +165,7 @@ pub fn run_chart(
                 Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
                 Err(e) => return Err(e),
             }
-            if settings.cancel.is_cancelled() {
+            if settings.control.is_cancelled() {
                 break;
             }
         }
@@ -217,7 +217,7 @@ fn class_points(
             &class_settings,
             CLASS_AUTO_BUDGET,
             SweepFigures::Showdown,
-            |_| !settings.cancel.is_cancelled(),
+            |_| !settings.control.is_cancelled(),
         );
         points.extend(r.points);
     }

@@ -10,7 +10,7 @@
 use super::deals::{count_deals, par_completions};
 pub use super::memory::ExactCost;
 use super::symmetry::SuitSymmetry;
-use super::{choose, credit_showdown, Cancel, Matchup, MatchupTally, SeatSums};
+use super::{choose, credit_showdown, Matchup, MatchupTally, RunControl, SeatSums};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use rayon::prelude::*;
@@ -130,14 +130,14 @@ fn fixed_cards(m: &Matchup) -> CardSet {
 
 /// Runs the exact enumeration within the default memory budget.
 pub fn run(m: &Matchup) -> Result<MatchupTally, super::EquityError> {
-    run_cancellable(m, &Cancel::new(), super::memory::DEFAULT_MEMORY_BUDGET)
+    run_cancellable(m, &RunControl::new(), super::memory::DEFAULT_MEMORY_BUDGET)
 }
 
 /// Runs the exact enumeration, stopping early (with partial sums) once `cancel` is set;
 /// refused when it would hold more than `memory_budget` bytes.
 pub fn run_cancellable(
     m: &Matchup,
-    cancel: &Cancel,
+    cancel: &RunControl,
     memory_budget: u64,
 ) -> Result<MatchupTally, super::EquityError> {
     if let Some(tally) = super::preflop_table::tally(m) {
@@ -151,7 +151,7 @@ pub fn run_cancellable(
 /// oracle in tests, and its source).
 pub fn run_enumerating(
     m: &Matchup,
-    cancel: &Cancel,
+    cancel: &RunControl,
     memory_budget: u64,
 ) -> Result<MatchupTally, super::EquityError> {
     if m.seats.len() == 2 {
@@ -169,14 +169,14 @@ pub fn run_enumerating(
 /// a few, and its folding mostly cost: QQ+,AK vs a wide range vs any two, 11.7 s on the
 /// river and 17.8 s on the turn that way.) Parallel over the first seat's combos,
 /// merged in its order; cancel is checked every 4,096 showdowns.
-fn direct_multiway(m: &Matchup, cancel: &Cancel) -> MatchupTally {
+fn direct_multiway(m: &Matchup, cancel: &RunControl) -> MatchupTally {
     struct Walk<'a> {
         m: &'a Matchup,
         /// `values[seat][combo * stride + river]` (river 0 when the board is complete).
         values: &'a [Vec<HandValue>],
         stride: usize,
         base: CardSet,
-        cancel: &'a Cancel,
+        cancel: &'a RunControl,
         chosen: Vec<usize>,
         deal: Vec<HandValue>,
         sums: Vec<SeatSums>,
@@ -190,7 +190,9 @@ fn direct_multiway(m: &Matchup, cancel: &Cancel) -> MatchupTally {
             credit_showdown(&self.deal, weight, &mut self.sums);
             self.showdowns += 1;
             if self.showdowns.is_multiple_of(4096) {
-                self.cancel.add_work((4096.0 * DIRECT_SHOWDOWN_COST) as u64);
+                self.cancel
+                    .progress()
+                    .add_work((4096.0 * DIRECT_SHOWDOWN_COST) as u64);
                 return !self.cancel.is_cancelled();
             }
             true
@@ -341,7 +343,7 @@ struct HeadsUpState {
     combo_value: Vec<Option<(HandValue, f64)>>,
 }
 
-fn heads_up(m: &Matchup, cancel: &Cancel) -> MatchupTally {
+fn heads_up(m: &Matchup, cancel: &RunControl) -> MatchupTally {
     let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
     let fixed = fixed_cards(m);
     let deck: Vec<Card> = m
@@ -391,7 +393,7 @@ fn heads_up(m: &Matchup, cancel: &Cancel) -> MatchupTally {
                 return;
             }
             let board = board_hand.combine(completion);
-            cancel.add_work(board_cost);
+            cancel.progress().add_work(board_cost);
             match few_vs_wide {
                 Some(f)
                     if matches!(wide, WideWeights::Uniform(_))
@@ -951,8 +953,8 @@ mod tests {
                 CardSet::parse(dead).unwrap(),
             )
             .unwrap();
-            let direct = direct_multiway(&m, &Cancel::new());
-            let folded = super::super::preflops::run(&m, &Cancel::new(), u64::MAX).unwrap();
+            let direct = direct_multiway(&m, &RunControl::new());
+            let folded = super::super::preflops::run(&m, &RunControl::new(), u64::MAX).unwrap();
             assert_eq!(direct.deals, folded.deals, "{seats:?}");
             let (a, b) = (
                 direct.result(crate::equity::Method::Exact, None),

@@ -39,71 +39,79 @@ pub(crate) use tally::{credit_showdown, SeatSums, Showdown};
 pub use tally::{MatchupResult, MatchupTally, SeatResult, SeatTally, MIN_FIGURE_DEALS};
 use thiserror::Error;
 
-/// A cancellation flag shared between whoever starts a run and the run itself. Runs
-/// check it once per board, deal or batch and return early (with partial sums that
-/// the caller discards) once it is set. Exact runs also count the evaluations they have
-/// done on it, so whoever started them can report the fraction done.
+/// A run's controls, shared between whoever starts a run and the run itself: its
+/// **cancel flag** (runs check it once per board, deal or batch and return early, with
+/// partial sums, once it is set) and its **progress counters** ([`RunProgress`]: the
+/// exact work done and the Monte Carlo batches finished, which let whoever started it
+/// report the fraction done and see that a cancelled run really stopped).
 #[derive(Clone, Debug, Default)]
-pub struct Cancel(std::sync::Arc<CancelState>);
-
-/// The shared state behind a [`Cancel`]: the flag and the progress counters.
-#[derive(Debug, Default)]
-pub struct CancelState {
-    cancelled: std::sync::atomic::AtomicBool,
-    work_done: std::sync::atomic::AtomicU64,
-    batches: std::sync::atomic::AtomicU64,
+pub struct RunControl {
+    cancelled: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    progress: std::sync::Arc<RunProgress>,
 }
 
-impl Cancel {
+impl RunControl {
     /// A flag not set, counters at zero.
-    pub fn new() -> Cancel {
-        Cancel::default()
+    pub fn new() -> RunControl {
+        RunControl::default()
     }
 
     /// Asks the run to stop.
     pub fn cancel(&self) {
-        self.0
-            .cancelled
+        self.cancelled
             .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Whether the run was asked to stop.
     #[inline]
     pub fn is_cancelled(&self) -> bool {
-        self.0.cancelled.load(std::sync::atomic::Ordering::Relaxed)
+        self.cancelled.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// The run's progress counters.
+    #[inline]
+    pub fn progress(&self) -> &RunProgress {
+        &self.progress
+    }
+}
+
+impl PartialEq for RunControl {
+    fn eq(&self, other: &RunControl) -> bool {
+        std::sync::Arc::ptr_eq(&self.cancelled, &other.cancelled)
+    }
+}
+
+/// How far a run has come: the exact work it has done and the Monte Carlo batches it
+/// has finished.
+#[derive(Debug, Default)]
+pub struct RunProgress {
+    work_done: std::sync::atomic::AtomicU64,
+    batches: std::sync::atomic::AtomicU64,
+}
+
+impl RunProgress {
     /// Counts `evaluations` of exact work as done (called once per board or deal, not
     /// per evaluation, so the shared counter stays cheap).
     #[inline]
     pub fn add_work(&self, evaluations: u64) {
-        self.0
-            .work_done
+        self.work_done
             .fetch_add(evaluations, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Counts one finished Monte Carlo batch.
     pub fn count_batch(&self) {
-        self.0
-            .batches
+        self.batches
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
-    /// Monte Carlo batches finished so far (lets a caller see that a cancelled run
-    /// really stopped).
+    /// Monte Carlo batches finished so far.
     pub fn batches(&self) -> u64 {
-        self.0.batches.load(std::sync::atomic::Ordering::Relaxed)
+        self.batches.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Evaluations of exact work done so far.
     pub fn work_done(&self) -> u64 {
-        self.0.work_done.load(std::sync::atomic::Ordering::Relaxed)
-    }
-}
-
-impl PartialEq for Cancel {
-    fn eq(&self, other: &Cancel) -> bool {
-        std::sync::Arc::ptr_eq(&self.0, &other.0)
+        self.work_done.load(std::sync::atomic::Ordering::Relaxed)
     }
 }
 

@@ -149,7 +149,7 @@ pub(crate) fn encode(classes: &[super::preflops::PairClass]) -> Vec<u8> {
 
 /// Computes the whole table exactly and returns the file's bytes (a few seconds on two
 /// cores; `multiodds preflop-pairs --out FILE`). `None` when cancelled.
-pub fn build_file(cancel: &super::Cancel) -> Option<Vec<u8>> {
+pub fn build_file(cancel: &super::RunControl) -> Option<Vec<u8>> {
     super::preflops::heads_up_pair_classes(cancel).map(|classes| encode(&classes))
 }
 

@@ -24,7 +24,7 @@
 use super::deals::{completions_from, count_deals};
 use super::memory::ExactCost;
 use super::symmetry::{SuitPermutation, SuitSymmetry};
-use super::{Cancel, EquityError, Matchup, MatchupTally, SeatSums, Showdown, MAX_SEATS};
+use super::{EquityError, Matchup, MatchupTally, RunControl, SeatSums, Showdown, MAX_SEATS};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
 use crate::range::Combo;
@@ -362,7 +362,7 @@ const STARTS_PER_TASK: usize = 16;
 struct Fold<'a> {
     m: &'a Matchup,
     ctx: &'a Context,
-    cancel: &'a Cancel,
+    cancel: &'a RunControl,
     limits: FoldLimits,
     /// Deals, steps and classes of all tasks so far (updated every
     /// [`FOLD_CHECK_EVERY`]).
@@ -388,7 +388,7 @@ impl<'a> Fold<'a> {
     fn new(
         m: &'a Matchup,
         ctx: &'a Context,
-        cancel: &'a Cancel,
+        cancel: &'a RunControl,
         limits: FoldLimits,
         shared: &'a FoldShared,
     ) -> Fold<'a> {
@@ -545,7 +545,7 @@ fn classes(
     m: &Matchup,
     ctx: &Context,
     limits: FoldLimits,
-    cancel: &Cancel,
+    cancel: &RunControl,
 ) -> Result<Vec<PreflopClass>, FoldStop> {
     let shared = FoldShared::default();
     let (first, second) = (&m.seats[0], &m.seats[1]);
@@ -630,7 +630,7 @@ fn cached_classes(
     m: &Matchup,
     ctx: &Context,
     limits: FoldLimits,
-    cancel: &Cancel,
+    cancel: &RunControl,
 ) -> Result<std::sync::Arc<Vec<PreflopClass>>, FoldStop> {
     if let Some(classes) = m.folded.classes.get() {
         return Ok(classes.clone());
@@ -654,7 +654,7 @@ fn estimate(m: &Matchup) -> ExactCost {
         bytes: ESTIMATE_MEMORY,
     };
     let per_class = class_bytes(m.seats.len()) as f64;
-    if let Ok(classes) = cached_classes(m, &ctx, limits, &Cancel::new()) {
+    if let Ok(classes) = cached_classes(m, &ctx, limits, &RunControl::new()) {
         return ExactCost {
             evaluations: classes.iter().map(|c| ctx.class_cost(&c.combos)).sum(),
             bytes: classes.len() as f64 * per_class,
@@ -933,7 +933,7 @@ fn for_each_multiset<F: FnMut(&[u8], u64)>(available: &[u8; 13], size: usize, vi
 /// when the classes would take more than `memory_budget` bytes.
 pub(super) fn value_classes<C: BoardCredit + Send>(
     m: &Matchup,
-    cancel: &Cancel,
+    cancel: &RunControl,
     memory_budget: u64,
     work_scale: f64,
     new_tally: impl Fn(&PreflopClass) -> C + Sync,
@@ -974,7 +974,9 @@ pub(super) fn value_classes<C: BoardCredit + Send>(
                     let (live, split) = ctx.split(&class.combos);
                     let mut tally = new_tally(class);
                     value(&ctx, &class.combos, (live, split), scratch, &mut tally);
-                    cancel.add_work((ctx.cost_of_split(live, split) * work_scale) as u64);
+                    cancel
+                        .progress()
+                        .add_work((ctx.cost_of_split(live, split) * work_scale) as u64);
                     Some(tally)
                 },
             )
@@ -992,7 +994,7 @@ pub(super) fn value_classes<C: BoardCredit + Send>(
 /// so far once `cancel` is set.
 pub(super) fn run(
     m: &Matchup,
-    cancel: &Cancel,
+    cancel: &RunControl,
     memory_budget: u64,
 ) -> Result<MatchupTally, EquityError> {
     let n = m.seats.len();
@@ -1048,7 +1050,7 @@ pub(crate) struct PairClass {
 /// canonical pair: any two hands against any two hands, folded by suit symmetry,
 /// each class valued once over its boards (by rank where suits cannot matter). The
 /// source of the shipped preflop table (`preflop_table`). `None` when cancelled.
-pub(crate) fn heads_up_pair_classes(cancel: &Cancel) -> Option<Vec<PairClass>> {
+pub(crate) fn heads_up_pair_classes(cancel: &RunControl) -> Option<Vec<PairClass>> {
     let m = Matchup::new(
         vec![crate::range::HandRange::random(); 2],
         CardSet::EMPTY,
@@ -1144,7 +1146,7 @@ mod tests {
             deals: COUNTED_DEALS,
             bytes: ESTIMATE_MEMORY,
         };
-        assert!(classes(&m, &ctx, limits, &Cancel::new()).is_err());
+        assert!(classes(&m, &ctx, limits, &RunControl::new()).is_err());
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::sweep::{
     exact_point_cancellable, Sweep, SweepFigures, SweepPoint, SweepSampler, SweepTally,
     MIN_CONDITION_DEALS,
 };
-use super::{Cancel, Matchup, MatchupResult, MatchupTally, Method};
+use super::{Matchup, MatchupResult, MatchupTally, Method, RunControl};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -148,8 +148,8 @@ pub struct RunSettings {
     pub time_limit: Option<Duration>,
     /// Most bytes the run may hold (exact enumeration's folded classes above all).
     pub memory_budget: u64,
-    /// Set to stop the run early.
-    pub cancel: Cancel,
+    /// Its cancel flag (set to stop the run early) and progress counters.
+    pub control: RunControl,
 }
 
 /// The default target of PPot and NPot.
@@ -169,7 +169,7 @@ impl Default for RunSettings {
             max_deals: 200_000_000,
             time_limit: None,
             memory_budget: super::memory::DEFAULT_MEMORY_BUDGET,
-            cancel: Cancel::new(),
+            control: RunControl::new(),
         }
     }
 }
@@ -393,14 +393,14 @@ where
         let results: Vec<T> = (next..next + size_now)
             .into_par_iter()
             .map(|i| {
-                if settings.cancel.is_cancelled() {
+                if settings.control.is_cancelled() {
                     return T::default();
                 }
                 let deals = left
                     .saturating_sub((i - next) * batch_deals)
                     .clamp(1, batch_deals) as u32;
                 let t = batch(i, deals, &total);
-                settings.cancel.count_batch();
+                settings.control.progress().count_batch();
                 t
             })
             .collect();
@@ -414,7 +414,7 @@ where
             limiting: p.limiting.clone(),
             ..RunStatus::default()
         };
-        if !progress(&total, &status) || settings.cancel.is_cancelled() {
+        if !progress(&total, &status) || settings.control.is_cancelled() {
             return (total, StopRule::Cancelled);
         }
         let rule = if p.batches >= MIN_BATCHES && p.limiting.is_none() {
@@ -445,15 +445,15 @@ pub fn run_matchup(
     let plan = matchup_plan(m, settings.method, settings.memory_budget);
     plan.check_memory(settings.memory_budget)?;
     if plan.method == Method::Exact {
-        let tally = exact::run_cancellable(m, &settings.cancel, settings.memory_budget)?;
+        let tally = exact::run_cancellable(m, &settings.control, settings.memory_budget)?;
         let mut r = tally.result(Method::Exact, None);
-        r.status.stopped = Some(if settings.cancel.is_cancelled() {
+        r.status.stopped = Some(if settings.control.is_cancelled() {
             StopRule::Cancelled
         } else {
             StopRule::ExactDone
         });
-        if settings.cancel.is_cancelled() {
-            let done = settings.cancel.work_done() as f64;
+        if settings.control.is_cancelled() {
+            let done = settings.control.progress().work_done() as f64;
             r.status.fraction_done = Some((done / plan.evaluations.max(1.0)).clamp(0.0, 0.999));
         }
         return Ok(r);
@@ -608,7 +608,7 @@ pub fn run_sweep_within(
         .map(|&n| {
             (
                 n,
-                exact_point_cancellable(s, n, &settings.cancel).point(
+                exact_point_cancellable(s, n, &settings.control).point(
                     n,
                     Method::Exact,
                     s.has_potential(),
@@ -643,7 +643,7 @@ pub fn run_sweep_within(
         }
     };
     if !needs_mc {
-        let stopped = if settings.cancel.is_cancelled() {
+        let stopped = if settings.control.is_cancelled() {
             StopRule::Cancelled
         } else {
             StopRule::ExactDone

@@ -17,7 +17,7 @@ use crate::equity::run::{
     SweepResult,
 };
 use crate::equity::sweep::Sweep;
-use crate::equity::{Cancel, EquityError, Matchup, MatchupResult};
+use crate::equity::{EquityError, Matchup, MatchupResult, RunControl};
 use crate::range::Combo;
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::Arc;
@@ -215,7 +215,7 @@ pub type JobMessage<J> = Message<<J as Job>::Update, <J as Job>::Output>;
 /// A started job: its messages, and a way to cancel it. Dropping it cancels the job.
 pub struct Running<J: Job> {
     receiver: Receiver<JobMessage<J>>,
-    cancel: Cancel,
+    cancel: RunControl,
     finished: bool,
 }
 
@@ -238,7 +238,7 @@ impl<J: Job> Running<J> {
 
     /// Monte Carlo batches the job has finished (it stops counting once it stops).
     pub fn batches(&self) -> u64 {
-        self.cancel.batches()
+        self.cancel.progress().batches()
     }
 
     fn take(&mut self, m: JobMessage<J>) -> JobMessage<J> {
@@ -347,9 +347,9 @@ impl JobManager {
     /// Starts `job`; its messages arrive on the returned handle.
     pub fn start<J: Job>(&self, job: J, settings: RunSettings) -> Running<J> {
         let (sender, receiver) = crossbeam_channel::unbounded();
-        let cancel = Cancel::new();
+        let cancel = RunControl::new();
         let settings = RunSettings {
-            cancel: cancel.clone(),
+            control: cancel.clone(),
             ..settings
         };
         let wake = self.wake.clone();
@@ -382,7 +382,7 @@ const REPORT_EXACT_EVALUATIONS: f64 = 5e7;
 /// reads the work counter and streams the fraction done and the time left.
 fn exact_reporter(
     evaluations: f64,
-    cancel: Cancel,
+    cancel: RunControl,
     finished: Arc<std::sync::atomic::AtomicBool>,
     report: impl Fn(ExactProgress) + Send + 'static,
 ) -> Option<std::thread::JoinHandle<()>> {
@@ -398,7 +398,7 @@ fn exact_reporter(
                     continue;
                 }
                 last = Instant::now();
-                let done = cancel.work_done() as f64;
+                let done = cancel.progress().work_done() as f64;
                 if done >= evaluations {
                     continue; // the exact part is over (a sweep's Monte Carlo follows)
                 }
@@ -450,7 +450,7 @@ fn run_job<J: Job>(
         wake,
         start: Instant::now(),
     });
-    let cancel = settings.cancel.clone();
+    let cancel = settings.control.clone();
     let evaluations = match job.check_affordable(&settings, threads) {
         Ok(e) => e,
         Err(e) => {

@@ -138,7 +138,8 @@ pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotRespo
     let options = data.figures;
     let shown = data.shown;
     let pinned = data.pinned;
-    let hover_result = shown.map(|s| s.result.clone());
+    // Borrowed, not cloned: the formatter lives only as long as this frame's plot.
+    let hover_result = shown.map(|s| &s.result);
     let (lo_x, hi_x) = data.span;
     legend(ui, options, pinned.is_some());
     Plot::new(data.id)
@@ -153,7 +154,7 @@ pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotRespo
         .allow_drag(false)
         .allow_zoom(false)
         .allow_boxed_zoom(false)
-        .label_formatter(move |hover| hover_label(hover, hover_result.as_ref()))
+        .label_formatter(move |hover| hover_label(hover, hover_result))
         .show(ui, |plot| {
             for series in SWEEP_METRICS.iter().filter(|s| s.visible(options)) {
                 if let Some(base) = pinned {

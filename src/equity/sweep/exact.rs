@@ -13,14 +13,14 @@ use rayon::prelude::*;
 /// (`Sweep::exact_plan`): canonical preflops, or every hero combo, every set of `n`
 /// opponent combos (unordered: opponents are interchangeable), every board.
 pub fn exact_point(sweep: &Sweep, n: usize) -> PointTally {
-    exact_point_cancellable(sweep, n, &crate::equity::Cancel::new())
+    exact_point_cancellable(sweep, n, &crate::equity::RunControl::new())
 }
 
 /// [`exact_point`], stopping early (with partial sums) once `cancel` is set.
 pub fn exact_point_cancellable(
     sweep: &Sweep,
     n: usize,
-    cancel: &crate::equity::Cancel,
+    cancel: &crate::equity::RunControl,
 ) -> PointTally {
     if sweep.exact_plan(n).0 {
         exact_point_by_preflops(sweep, n, cancel)
@@ -101,7 +101,7 @@ impl BoardCredit for ClassCounts {
 pub(super) fn exact_point_by_preflops(
     sweep: &Sweep,
     n: usize,
-    cancel: &crate::equity::Cancel,
+    cancel: &crate::equity::RunControl,
 ) -> PointTally {
     let m = sweep.as_matchup(n);
     let mut total = PointSums::default();
@@ -136,7 +136,7 @@ pub(super) fn exact_point_by_preflops(
 pub(super) fn exact_point_direct(
     sweep: &Sweep,
     n: usize,
-    cancel: &crate::equity::Cancel,
+    cancel: &crate::equity::RunControl,
 ) -> PointTally {
     let hero = Holes::of(&sweep.hero);
     let opps = Holes::of(&sweep.opponents);
@@ -194,7 +194,7 @@ pub(super) fn exact_point_direct(
                         });
                     },
                 );
-                cancel.add_work(boards * (n as u64 + 1));
+                cancel.progress().add_work(boards * (n as u64 + 1));
                 per_n
             },
         )

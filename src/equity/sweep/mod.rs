@@ -294,7 +294,7 @@ mod tests {
 
     /// Both enumerations give the same figures (1e-9) and the same deal counts.
     fn assert_same(s: &Sweep, n: usize) {
-        let cancel = crate::equity::Cancel::new();
+        let cancel = crate::equity::RunControl::new();
         let direct = exact_point_direct(s, n, &cancel).point(n, Method::Exact, true);
         let folded = exact_point_by_preflops(s, n, &cancel).point(n, Method::Exact, true);
         assert_eq!(direct.deals, folded.deals, "deals, N = {n}");
@@ -347,7 +347,7 @@ mod tests {
         // The river: no cards to come, potentials undefined.
         let s = sweep("AhKh", "random", "Qh2c7d9sTs", "", 1);
         let river = |n| {
-            let c = crate::equity::Cancel::new();
+            let c = crate::equity::RunControl::new();
             (
                 exact_point_direct(&s, n, &c).point(n, Method::Exact, false),
                 exact_point_by_preflops(&s, n, &c).point(n, Method::Exact, false),
