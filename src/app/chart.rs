@@ -3,9 +3,7 @@
 
 use super::command::{Command, CommandSender, ViewCommand};
 use super::picture::Drawing;
-use super::view::{
-    Computed, CsvOptions, FieldErrors, Received, RunTracker, View, ViewContext, ViewStatus,
-};
+use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
 use super::widgets::ERROR_COLOR;
 use crate::cards::CardSet;
 use crate::equity::chart::{ChartResult, ChartSpec};
@@ -120,29 +118,16 @@ impl View for ChartView {
     }
 
     fn submit(&mut self, jobs: &JobManager) {
-        let has_result = self.has_result();
-        match self.validate() {
-            Ok(spec) => {
-                self.errors = FieldErrors::default();
-                let settings = self.inputs.settings();
-                self.chart.start(jobs, spec, settings, self.inputs.clone());
-                self.tracker.started(has_result);
-            }
-            Err(errors) => {
-                self.errors = errors;
-                self.chart.cancel();
-                self.tracker.rejected(has_result);
-            }
-        }
+        let validated = self.validate();
+        let inputs = &self.inputs;
+        self.chart
+            .submit(jobs, &mut self.tracker, &mut self.errors, validated, || {
+                (inputs.settings(), inputs.clone())
+            });
     }
 
     fn poll(&mut self) -> bool {
-        match self.chart.poll(&mut self.tracker) {
-            Some(Received::Failed(e)) => self.errors.set_whole(e.to_string()),
-            Some(_) => {}
-            None => return false,
-        }
-        true
+        self.chart.poll_into(&mut self.tracker, &mut self.errors)
     }
 
     fn cancel_jobs(&mut self) {

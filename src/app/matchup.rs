@@ -5,9 +5,7 @@
 use super::command::{CommandSender, ViewCommand};
 use super::grid::GridState;
 use super::picture::Drawing;
-use super::view::{
-    Computed, CsvOptions, FieldErrors, Received, RunTracker, View, ViewContext, ViewStatus,
-};
+use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
 use super::widgets::{
     blocked_cards, board_and_dead, range_field, run_footer, run_settings, ERROR_COLOR,
 };
@@ -111,37 +109,23 @@ impl View for MatchupView {
     }
 
     fn submit(&mut self, jobs: &JobManager) {
-        let has_result = self.has_result();
         let validated = self.validated.take().unwrap_or_else(|| self.validate());
-        match validated {
-            Ok(m) => {
-                self.errors = FieldErrors::default();
-                let i = &self.inputs;
-                let seats = Seats {
-                    texts: i.seats.clone(),
-                    combos: m.seats.iter().map(|s| s.len()).collect(),
-                    board: i.board.clone(),
-                    dead: i.dead.clone(),
-                };
-                self.matchup.start(jobs, m, i.run.settings(), seats);
-                self.tracker.started(has_result);
-            }
-            Err(errors) => {
-                self.errors = errors;
-                self.matchup.cancel();
-                self.tracker.rejected(has_result);
-            }
-        }
+        let i = &self.inputs;
+        let seats = |m: &Matchup| Seats {
+            texts: i.seats.clone(),
+            combos: m.seats.iter().map(|s| s.len()).collect(),
+            board: i.board.clone(),
+            dead: i.dead.clone(),
+        };
+        let label = validated.as_ref().map(seats).unwrap_or_default();
+        self.matchup
+            .submit(jobs, &mut self.tracker, &mut self.errors, validated, || {
+                (i.run.settings(), label)
+            });
     }
 
     fn poll(&mut self) -> bool {
-        match self.matchup.poll(&mut self.tracker) {
-            // A failed job (refused exact work, an engine fault) says why in its view.
-            Some(Received::Failed(e)) => self.errors.set_whole(e.to_string()),
-            Some(_) => {}
-            None => return false,
-        }
-        true
+        self.matchup.poll_into(&mut self.tracker, &mut self.errors)
     }
 
     fn cancel_jobs(&mut self) {

@@ -266,6 +266,45 @@ impl<J: Job, L: Default> Computed<J, L> {
         }
     }
 
+    /// Starts the job of `validated` inputs (its settings and label made only then), or
+    /// shows why it cannot: the submit every view shares. `errors` is the view's.
+    pub fn submit(
+        &mut self,
+        jobs: &JobManager,
+        tracker: &mut RunTracker,
+        errors: &mut FieldErrors,
+        validated: Result<J, FieldErrors>,
+        start: impl FnOnce() -> (crate::equity::run::RunSettings, L),
+    ) {
+        let has_result = self.shown.is_some();
+        match validated {
+            Ok(job) => {
+                *errors = FieldErrors::default();
+                let (settings, label) = start();
+                self.start(jobs, job, settings, label);
+                tracker.started(has_result);
+            }
+            Err(problems) => {
+                *errors = problems;
+                self.cancel();
+                tracker.rejected(has_result);
+            }
+        }
+    }
+
+    /// Takes one message of the running job, a failure going to `errors` (at the fields
+    /// together): the receive every view shares. Whether a message came.
+    pub fn poll_into(&mut self, tracker: &mut RunTracker, errors: &mut FieldErrors) -> bool {
+        match self.poll(tracker) {
+            // A failed job (refused exact work, an engine fault) says why in its view;
+            // the rest of the app goes on.
+            Some(Received::Failed(e)) => errors.set_whole(e.to_string()),
+            Some(_) => {}
+            None => return false,
+        }
+        true
+    }
+
     /// Takes one message of the running job into the shown result and the tracker.
     pub fn poll(&mut self, tracker: &mut RunTracker) -> Option<Received> {
         let message = self.running.as_mut()?.try_recv()?;

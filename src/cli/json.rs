@@ -110,71 +110,57 @@ pub struct HeroAndOpponent {
 }
 
 /// The figures of a sweep point: their values, and again their standard errors.
-#[derive(Serialize)]
-pub struct Figures {
-    #[serde(serialize_with = "six")]
-    pub win: f64,
-    #[serde(serialize_with = "six")]
-    pub tie: f64,
-    #[serde(serialize_with = "six")]
-    pub equity: f64,
-    #[serde(serialize_with = "six")]
-    pub win_odds: f64,
-    #[serde(serialize_with = "six")]
-    pub hand_strength: f64,
-    #[serde(serialize_with = "opt_six")]
-    pub ppot: Option<f64>,
-    #[serde(serialize_with = "opt_six")]
-    pub npot: Option<f64>,
-    #[serde(serialize_with = "opt_six")]
-    pub ppot_joint: Option<f64>,
-    #[serde(serialize_with = "opt_six")]
-    pub npot_joint: Option<f64>,
+/// A point's figures, or their standard errors, keyed and ordered as the one table of
+/// figures (`SWEEP_METRICS`) has them: a figure added there appears here. A figure
+/// that does not apply is `null`.
+pub struct Figures<'a> {
+    point: &'a multiodds::equity::sweep::SweepPoint,
+    /// The standard errors instead of the values.
+    errors: bool,
+}
+
+impl Serialize for Figures<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use multiodds::equity::metrics::SWEEP_METRICS;
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(SWEEP_METRICS.len()))?;
+        for m in &SWEEP_METRICS {
+            let figure =
+                (m.value)(self.point).map(|(v, se)| round6(if self.errors { se } else { v }));
+            map.serialize_entry(m.key, &figure)?;
+        }
+        map.end()
+    }
 }
 
 #[derive(Serialize)]
-pub struct SweepPoint {
+pub struct SweepPoint<'a> {
     pub opponents: usize,
     pub method: &'static str,
     pub deals: u64,
     #[serde(flatten)]
-    pub figures: Figures,
+    pub figures: Figures<'a>,
     pub ppot_deals: u64,
     pub npot_deals: u64,
-    pub std_error: Figures,
+    pub std_error: Figures<'a>,
     pub hand_types: ByCategory<HeroAndOpponent>,
 }
 
-impl SweepPoint {
-    pub fn of(p: &multiodds::equity::sweep::SweepPoint) -> SweepPoint {
-        let se = &p.std_error;
+impl SweepPoint<'_> {
+    pub fn of(p: &multiodds::equity::sweep::SweepPoint) -> SweepPoint<'_> {
         SweepPoint {
             opponents: p.opponents,
             method: p.method.key(),
             deals: p.deals,
             figures: Figures {
-                win: p.win,
-                tie: p.tie,
-                equity: p.equity,
-                win_odds: p.win_odds,
-                hand_strength: p.hand_strength,
-                ppot: p.ppot,
-                npot: p.npot,
-                ppot_joint: p.ppot_joint,
-                npot_joint: p.npot_joint,
+                point: p,
+                errors: false,
             },
             ppot_deals: p.ppot_deals,
             npot_deals: p.npot_deals,
             std_error: Figures {
-                win: se.win,
-                tie: se.tie,
-                equity: se.equity,
-                win_odds: se.win_odds,
-                hand_strength: se.hand_strength,
-                ppot: se.ppot,
-                npot: se.npot,
-                ppot_joint: se.ppot_joint,
-                npot_joint: se.npot_joint,
+                point: p,
+                errors: true,
             },
             hand_types: ByCategory(std::array::from_fn(|i| HeroAndOpponent {
                 hero_wins: p.hero_types[i],
@@ -196,7 +182,7 @@ pub struct Sweep<'a> {
     /// What the result leaves out and why (opponent counts no deal exists for).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    pub points: Vec<SweepPoint>,
+    pub points: Vec<SweepPoint<'a>>,
 }
 
 #[derive(Serialize)]

@@ -54,7 +54,7 @@ pub struct RunArgs {
     pub mc: bool,
     /// Stop Monte Carlo when win, tie, equity and hand strength have a standard error
     /// of at most this.
-    #[arg(long, default_value_t = 0.0005)]
+    #[arg(long, default_value_t = multiodds::equity::run::DEFAULT_TARGET_SE)]
     pub target_se: f64,
     /// The standard-error target of PPot and NPot (sweep).
     #[arg(long, default_value_t = multiodds::equity::run::DEFAULT_POTENTIAL_TARGET_SE)]

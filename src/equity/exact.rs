@@ -45,7 +45,7 @@ pub fn estimated_cost(m: &Matchup) -> ExactCost {
 }
 
 /// A showdown of [`direct_multiway`] in evaluations' worth of work (precomputed values
-/// compared, every seat credited; measured, see BENCHMARKS.md).
+/// compared, every seat credited; measured, see docs/benchmarks-history.md).
 const DIRECT_SHOWDOWN_COST: f64 = 2.0;
 
 /// The cost of [`direct_multiway`] (at most one card to come, else `None`): its
@@ -102,7 +102,7 @@ fn few_against_wide(m: &Matchup) -> Option<usize> {
 }
 
 /// The cost of one board of a heads-up enumeration, in evaluations' worth of work, for
-/// the path `heads_up` takes (measured: see BENCHMARKS.md, "Exact cost model").
+/// the path `heads_up` takes (measured: see docs/benchmarks-history.md, "Exact cost model").
 fn heads_up_cost_per_board(m: &Matchup) -> f64 {
     let (a, b) = (m.seats[0].len() as f64, m.seats[1].len() as f64);
     let few = few_against_wide(m);

@@ -152,6 +152,11 @@ pub struct RunSettings {
     pub control: RunControl,
 }
 
+/// The default precision target (standard error) of win, tie, equity and hand strength
+/// for the command line and for version 1 scenario files (the app's views have their own
+/// steps, in the scenario model).
+pub const DEFAULT_TARGET_SE: f64 = 0.0005;
+
 /// The default target of PPot and NPot.
 pub const DEFAULT_POTENTIAL_TARGET_SE: f64 = 0.005;
 
@@ -164,7 +169,7 @@ impl Default for RunSettings {
         RunSettings {
             method: Method::Auto,
             seed: 1,
-            target_se: 0.0005,
+            target_se: DEFAULT_TARGET_SE,
             potential_target_se: Some(DEFAULT_POTENTIAL_TARGET_SE),
             max_deals: 200_000_000,
             time_limit: None,

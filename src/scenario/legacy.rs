@@ -40,7 +40,7 @@ impl Default for ScenarioV1 {
             board: String::new(),
             dead: String::new(),
             mode: Method::Auto,
-            target_se: 0.0005,
+            target_se: crate::equity::run::DEFAULT_TARGET_SE,
             potential_target_se: crate::equity::run::DEFAULT_POTENTIAL_TARGET_SE,
             time_budget_ms: 0,
             memory_budget_mb: 0,

@@ -137,23 +137,15 @@ impl View for MultiOddsView {
     }
 
     fn submit(&mut self, jobs: &JobManager) {
-        let has_result = self.has_result();
         let validated = self.validated.take().unwrap_or_else(|| self.validate());
-        match validated {
-            Ok(sweep) => {
-                self.errors = FieldErrors::default();
-                self.submit_outs(&sweep, jobs);
-                let title = self.inputs.title();
-                self.sweep
-                    .start(jobs, sweep, self.inputs.run.settings(), title);
-                self.tracker.started(has_result);
-            }
-            Err(errors) => {
-                self.errors = errors;
-                self.sweep.cancel();
-                self.tracker.rejected(has_result);
-            }
+        if let Ok(sweep) = &validated {
+            self.submit_outs(sweep, jobs);
         }
+        let inputs = &self.inputs;
+        self.sweep
+            .submit(jobs, &mut self.tracker, &mut self.errors, validated, || {
+                (inputs.run.settings(), inputs.title())
+            });
     }
 
     fn poll(&mut self) -> bool {
@@ -164,14 +156,7 @@ impl View for MultiOddsView {
             }
             return true;
         }
-        match self.sweep.poll(&mut self.tracker) {
-            // A failed job (refused exact work, an engine fault) says why in its view;
-            // the rest of the app goes on.
-            Some(Received::Failed(e)) => self.errors.set_whole(e.to_string()),
-            Some(_) => {}
-            None => return false,
-        }
-        true
+        self.sweep.poll_into(&mut self.tracker, &mut self.errors)
     }
 
     fn cancel_jobs(&mut self) {
