@@ -61,9 +61,7 @@ impl ChartView {
     }
 
     fn validate(&self) -> Result<ChartSpec, FieldErrors> {
-        self.inputs
-            .validate()
-            .map_err(|p| FieldErrors::new(&p, |f| self.inputs.field_text(f)))
+        FieldErrors::validate(&self.inputs)
     }
 }
 

@@ -74,9 +74,7 @@ impl MatchupView {
     }
 
     fn validate(&self) -> Result<Matchup, FieldErrors> {
-        self.inputs
-            .validate()
-            .map_err(|p| FieldErrors::new(&p, |f| self.inputs.field_text(f)))
+        FieldErrors::validate(&self.inputs)
     }
 }
 

@@ -59,6 +59,15 @@ impl FieldErrors {
         )
     }
 
+    /// Validates a view's inputs: the job, or every problem at its field.
+    pub fn validate<I: crate::scenario::inputs::ViewInputs>(
+        inputs: &I,
+    ) -> Result<I::Job, FieldErrors> {
+        inputs
+            .validate()
+            .map_err(|p| FieldErrors::new(&p, |f| inputs.field_text(f)))
+    }
+
     /// The message at `field`.
     pub fn at(&self, field: &str) -> Option<&String> {
         self.0.iter().find(|(f, _)| f == field).map(|(_, m)| m)

@@ -94,35 +94,43 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The canonical pair of two disjoint hands (the smallest sorted image under the 24
-/// suit relabellings) and whether `a` is its first hand.
-fn canonical(perms: &SuitSymmetry, a: u16, b: u16) -> ([u16; 2], bool) {
-    let mut best = ([u16::MAX; 2], true);
-    for p in &perms.permutations {
-        let (x, y) = (p.combo_index(a), p.combo_index(b));
-        let key = if x < y {
-            ([x, y], true)
-        } else {
-            ([y, x], false)
-        };
-        if key.0 < best.0 {
-            best = key;
+/// The index of every ordered pair of disjoint hands: its class (classes numbered in the
+/// order of their canonical pairs, the smallest sorted image of a pair under the 24 suit
+/// relabellings) and, in the top bit, which of the class's hands comes second. Walks
+/// the canonical pairs only and fills each one's orbit: a pair's first hand must be the
+/// smallest of its own orbit (169 hands are), so about 200,000 candidates are tested
+/// instead of canonicalising all 812,175 pairs (3× fewer relabellings at first use).
+/// Returns the index and the number of classes.
+fn pair_index(perms: &SuitSymmetry) -> (Vec<u32>, usize) {
+    let mut pair = vec![u32::MAX; COMBOS * COMBOS];
+    let mut class = 0u32;
+    let perms = &perms.permutations;
+    for x in 0..COMBOS as u16 {
+        if perms.iter().any(|p| p.combo_index(x) < x) {
+            continue; // a relabelling makes a smaller first hand
+        }
+        let xs = combo(x).card_set();
+        for y in x + 1..COMBOS as u16 {
+            if xs.intersects(combo(y).card_set()) {
+                continue;
+            }
+            let canonical = perms.iter().all(|p| {
+                let (u, v) = (p.combo_index(x), p.combo_index(y));
+                (u.min(v), u.max(v)) >= (x, y)
+            });
+            if !canonical {
+                continue;
+            }
+            for p in perms {
+                // The image of the class's first hand comes first.
+                let (u, v) = (p.combo_index(x) as usize, p.combo_index(y) as usize);
+                pair[u * COMBOS + v] = class;
+                pair[v * COMBOS + u] = class | SECOND;
+            }
+            class += 1;
         }
     }
-    best
-}
-
-/// Every pair of disjoint hands `a < b` with its canonical pair (as `first * COMBOS +
-/// second`) and whether `a` is the first hand.
-fn all_pairs(perms: &SuitSymmetry) -> Vec<(u16, u16, u32, bool)> {
-    (0..COMBOS as u16)
-        .flat_map(|a| (a + 1..COMBOS as u16).map(move |b| (a, b)))
-        .filter(|&(a, b)| !combo(a).card_set().intersects(combo(b).card_set()))
-        .map(|(a, b)| {
-            let (key, a_first) = canonical(perms, a, b);
-            (a, b, key[0] as u32 * COMBOS as u32 + key[1] as u32, a_first)
-        })
-        .collect()
+    (pair, class as usize)
 }
 
 fn combo(i: u16) -> Combo {
@@ -195,35 +203,12 @@ impl PreflopTable {
     fn load(bytes: &[u8]) -> Result<PreflopTable, String> {
         let classes = decode(bytes)?;
         let perms = SuitSymmetry::of(CardSet::EMPTY, CardSet::EMPTY, &[]);
-        let pairs = all_pairs(&perms);
-        // The classes are in the order of their canonical pairs: number the pairs seen.
-        let mut class_of = vec![u32::MAX; COMBOS * COMBOS];
-        for &(_, _, key, _) in &pairs {
-            class_of[key as usize] = 0;
-        }
-        let mut count = 0u32;
-        for c in class_of.iter_mut().filter(|c| **c == 0) {
-            *c = count;
-            count += 1;
-        }
-        if count as usize != classes.len() {
+        let (pair, count) = pair_index(&perms);
+        if count != classes.len() {
             return Err(format!(
                 "{} classes in the file, {count} canonical pairs",
                 classes.len()
             ));
-        }
-        // Each ordered pair: its class, and which of its hands comes first.
-        let mut pair = class_of.clone();
-        pair.fill(u32::MAX);
-        for &(a, b, key, a_first) in &pairs {
-            let class = class_of[key as usize];
-            let (ab, ba) = if a_first {
-                (class, class | SECOND)
-            } else {
-                (class | SECOND, class)
-            };
-            pair[a as usize * COMBOS + b as usize] = ab;
-            pair[b as usize * COMBOS + a as usize] = ba;
         }
         Ok(PreflopTable { classes, pair })
     }
@@ -428,6 +413,57 @@ pub fn tally(m: &Matchup) -> Option<MatchupTally> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The index against canonicalising every pair under all 24 relabellings: pairs in
+    /// one class exactly when their smallest sorted images agree, classes numbered in
+    /// the order of those images, and the side bit says which hand maps to the image's
+    /// first (either, for a pair a relabelling swaps, whose hands fare alike).
+    #[test]
+    fn the_pair_index_equals_canonicalising_every_pair() {
+        let perms = SuitSymmetry::of(CardSet::EMPTY, CardSet::EMPTY, &[]);
+        let (pair, count) = pair_index(&perms);
+        let mut keys = std::collections::BTreeMap::new();
+        let mut seen = 0;
+        for a in 0..COMBOS as u16 {
+            for b in 0..COMBOS as u16 {
+                let disjoint = !combo(a).card_set().intersects(combo(b).card_set());
+                let entry = pair[a as usize * COMBOS + b as usize];
+                if !disjoint {
+                    assert_eq!(entry, u32::MAX, "{a} {b}");
+                    continue;
+                }
+                seen += 1;
+                let images: Vec<(u16, u16)> = perms
+                    .permutations
+                    .iter()
+                    .map(|p| (p.combo_index(a), p.combo_index(b)))
+                    .collect();
+                let key = images
+                    .iter()
+                    .map(|&(u, v)| (u.min(v), u.max(v)))
+                    .min()
+                    .unwrap();
+                let class = entry & !SECOND;
+                assert_eq!(*keys.entry(key).or_insert(class), class, "{a} {b}");
+                // `a` is first when some relabelling sends it to the key's first hand.
+                let a_can_be_first = images.iter().any(|&(u, v)| (u, v) == key);
+                let a_can_be_second = images.iter().any(|&(u, v)| (v, u) == key);
+                let second = entry & SECOND != 0;
+                assert!(
+                    if second {
+                        a_can_be_second
+                    } else {
+                        a_can_be_first
+                    },
+                    "{a} {b}"
+                );
+            }
+        }
+        assert_eq!(seen, 2 * 812_175);
+        assert_eq!(keys.len(), count);
+        // Classes numbered in key order.
+        assert!(keys.values().enumerate().all(|(i, &c)| c as usize == i));
+    }
 
     #[test]
     fn the_shipped_table_loads_and_its_checksum_guards_it() {

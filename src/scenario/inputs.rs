@@ -29,6 +29,34 @@ pub const MAX_TIME_BUDGET_MS: u64 = 86_400_000;
 /// possible deal, refused exact work).
 pub const WHOLE: &str = "inputs";
 
+/// A view's inputs: what they validate into, and the text of each field (for the
+/// caret under a bad token).
+pub trait ViewInputs {
+    /// The engine job the inputs describe.
+    type Job;
+    /// Every problem, each at its field; the job when there is none.
+    fn validate(&self) -> Result<Self::Job, Vec<ScenarioError>>;
+    /// The text the user typed in `field` (`hero`, `seats[1]`…).
+    fn field_text(&self, field: &str) -> Option<&str>;
+}
+
+macro_rules! view_inputs {
+    ($inputs:ty => $job:ty) => {
+        impl ViewInputs for $inputs {
+            type Job = $job;
+            fn validate(&self) -> Result<$job, Vec<ScenarioError>> {
+                <$inputs>::validate(self)
+            }
+            fn field_text(&self, field: &str) -> Option<&str> {
+                <$inputs>::field_text(self, field)
+            }
+        }
+    };
+}
+view_inputs!(SweepInputs => Sweep);
+view_inputs!(MatchupInputs => Matchup);
+view_inputs!(ChartInputs => ChartSpec);
+
 /// How a view's job runs: method, precision, seed and budgets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

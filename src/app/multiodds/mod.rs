@@ -79,9 +79,7 @@ impl MultiOddsView {
     }
 
     fn validate(&self) -> Result<Sweep, FieldErrors> {
-        self.inputs
-            .validate()
-            .map_err(|p| FieldErrors::new(&p, |f| self.inputs.field_text(f)))
+        FieldErrors::validate(&self.inputs)
     }
 
     /// Outs and draws go with a known hero hand on a flop or turn (against the opponent
