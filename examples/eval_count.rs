@@ -1,6 +1,6 @@
 //! Evaluates a fixed list of random 7-card hands (built from card indices) or walks
 //! all 7-card hands incrementally; run under `valgrind --tool=callgrind` to count
-//! instructions per evaluation (see BENCHMARKS.md).
+//! instructions per evaluation (see BENCHMARKS.md and benches/eval_vs_ompeval.py).
 //!
 //! Usage: eval_count random N | eval_count sequential
 //!
