@@ -1519,3 +1519,26 @@ fn every_registered_view_has_a_tab_and_persists() {
         }
     }
 }
+
+/// File → New starts a new scenario: every view back to its defaults (Save writes them
+/// all), not only the one on screen.
+#[test]
+fn new_resets_every_view() {
+    let mut app = quick_app();
+    app.views
+        .of_mut::<MatchupView>()
+        .inputs
+        .seats
+        .push("22+".into());
+    app.views.of_mut::<ChartView>().inputs.board = "Ah Kd 7c".into();
+    let mut h = harness(app);
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(Command::New, &ctx);
+    let defaults = multiodds::scenario::Scenario::default();
+    assert_eq!(h.state().views.of::<MatchupView>().inputs, defaults.matchup);
+    assert_eq!(h.state().views.of::<ChartView>().inputs, defaults.chart);
+    assert_eq!(
+        h.state().views.of::<MultiOddsView>().inputs,
+        defaults.multiodds
+    );
+}

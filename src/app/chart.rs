@@ -260,7 +260,14 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         let l = ui.label("Show");
         let mut shown = c.shown();
         if ui
-            .add(egui::Slider::new(&mut shown, lo..=hi.max(lo)).suffix(" opponents"))
+            .add(
+                egui::Slider::new(&mut shown, lo..=hi.max(lo))
+                    .custom_formatter(|n, _| match n as usize {
+                        1 => "1 opponent".to_string(),
+                        n => format!("{n} opponents"),
+                    })
+                    .custom_parser(|text| text.split_whitespace().next()?.parse().ok()),
+            )
             .labelled_by(l.id)
             .changed()
         {

@@ -658,22 +658,16 @@ impl MultiOddsApp {
                     view.edited();
                 }
             }
+            // A new scenario: every view back to its defaults (Save writes them all).
             Command::New => {
-                self.views.get_mut(self.view).reset();
+                self.load_every_view(&Scenario::default(), ctx);
                 self.shell.file = None;
-                self.apply(Command::ToView(self.view, ViewCommand::Edited), ctx);
+                self.shell.scenario_note.clear();
             }
             // Every view takes its inputs from the file; the file's view is shown.
             Command::Open(path) => match Scenario::load(&path) {
                 Ok(scenario) => {
-                    let kinds: Vec<ViewKind> = self.views.kinds().collect();
-                    for kind in kinds {
-                        let before = self.views.get(kind).snapshot();
-                        self.views.get_mut(kind).load(&scenario);
-                        if self.views.get(kind).snapshot() != before {
-                            self.apply(Command::ToView(kind, ViewCommand::Edited), ctx);
-                        }
-                    }
+                    self.load_every_view(&scenario, ctx);
                     self.view = scenario.view;
                     self.shell.scenario_note = scenario.note;
                     self.shell.file = Some(path.clone());
@@ -756,6 +750,19 @@ impl MultiOddsApp {
                 self.shell.note = Some((format!("Range \"{name}\" saved"), Instant::now()));
             }
             Command::ForgetRange(name) => self.shell.ranges.retain(|r| r.name != name),
+        }
+    }
+
+    /// Every view takes its inputs from `scenario`; those that changed recompute (and
+    /// their edit can be undone).
+    fn load_every_view(&mut self, scenario: &Scenario, ctx: &egui::Context) {
+        let kinds: Vec<ViewKind> = self.views.kinds().collect();
+        for kind in kinds {
+            let before = self.views.get(kind).snapshot();
+            self.views.get_mut(kind).load(scenario);
+            if self.views.get(kind).snapshot() != before {
+                self.apply(Command::ToView(kind, ViewCommand::Edited), ctx);
+            }
         }
     }
 
