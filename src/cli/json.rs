@@ -134,7 +134,7 @@ impl Serialize for Figures<'_> {
 }
 
 #[derive(Serialize)]
-pub struct SweepPoint<'a> {
+pub struct PointJson<'a> {
     pub opponents: usize,
     pub method: &'static str,
     pub deals: u64,
@@ -146,9 +146,9 @@ pub struct SweepPoint<'a> {
     pub hand_types: ByCategory<HeroAndOpponent>,
 }
 
-impl SweepPoint<'_> {
-    pub fn of(p: &multiodds::equity::sweep::SweepPoint) -> SweepPoint<'_> {
-        SweepPoint {
+impl PointJson<'_> {
+    pub fn of(p: &multiodds::equity::sweep::SweepPoint) -> PointJson<'_> {
+        PointJson {
             opponents: p.opponents,
             method: p.method.key(),
             deals: p.deals,
@@ -182,7 +182,7 @@ pub struct Sweep<'a> {
     /// What the result leaves out and why (opponent counts no deal exists for).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    pub points: Vec<SweepPoint<'a>>,
+    pub points: Vec<PointJson<'a>>,
 }
 
 #[derive(Serialize)]

@@ -29,7 +29,7 @@ use thiserror::Error;
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Option<CliCommand>,
 }
 
 /// Board and dead cards, shared by several commands.
@@ -81,7 +81,7 @@ pub struct RunArgs {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub enum CliCommand {
     /// Open the window (the default with no command), optionally with a scenario.
     Gui {
         /// A scenario file (.ron) to open.
@@ -358,8 +358,8 @@ pub const MAX_THREADS: usize = 256;
 pub fn run(cli: Cli) -> Result<String, CliError> {
     match cli.command {
         None => open_window(None),
-        Some(Command::Gui { file }) => open_window(file),
-        Some(Command::Usage) => Ok(format!(
+        Some(CliCommand::Gui { file }) => open_window(file),
+        Some(CliCommand::Usage) => Ok(format!(
             "MultiOdds {}: Texas Hold'em odds analysis.\n\n\
              usage: multiodds eval CARDS [--json]          value of a 1-7 card hand\n\
              \x20      multiodds range EXPR [--json]          combos of a range\n\
@@ -368,15 +368,15 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
              \x20      multiodds --help                       all commands and options\n",
             env!("CARGO_PKG_VERSION")
         )),
-        Some(Command::Eval { cards, json }) => eval_command(&cards.join(" "), json),
-        Some(Command::Range { expr, cards, json }) => range_command(&expr, &cards, json),
-        Some(Command::Equity {
+        Some(CliCommand::Eval { cards, json }) => eval_command(&cards.join(" "), json),
+        Some(CliCommand::Range { expr, cards, json }) => range_command(&expr, &cards, json),
+        Some(CliCommand::Equity {
             ranges,
             cards,
             run,
             json,
         }) => equity_command(&ranges, &cards, &run, json),
-        Some(Command::Sweep {
+        Some(CliCommand::Sweep {
             hero,
             vs,
             opponents,
@@ -394,7 +394,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             json,
             csv.then_some(CsvOptions { percent }),
         ),
-        Some(Command::Table {
+        Some(CliCommand::Table {
             opponents,
             vs,
             cards,
@@ -412,19 +412,19 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             json,
             csv.then_some(CsvOptions { percent }),
         ),
-        Some(Command::Run {
+        Some(CliCommand::Run {
             file,
             json,
             threads,
             quiet,
         }) => run_command(&file, json, threads, quiet),
-        Some(Command::Outs {
+        Some(CliCommand::Outs {
             hero,
             cards,
             vs,
             json,
         }) => outs_command(&hero, &cards, &vs, json),
-        Some(Command::PreflopPairs { out }) => {
+        Some(CliCommand::PreflopPairs { out }) => {
             // The shipped table of heads-up preflop results (every class of hand pairs).
             let pool = rayon::ThreadPoolBuilder::new()
                 .build()
@@ -444,14 +444,14 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
                 out.display()
             ))
         }
-        Some(Command::PreflopTable { opponents: 1 }) => {
+        Some(CliCommand::PreflopTable { opponents: 1 }) => {
             let mut out = String::from("class,equity\n");
             for (class, equity) in multiodds::equity::preflop_equity_table() {
                 out.push_str(&format!("{class},{equity:.9}\n"));
             }
             Ok(out)
         }
-        Some(Command::PreflopTable { opponents }) => {
+        Some(CliCommand::PreflopTable { opponents }) => {
             let counts = opponent_counts(&opponents.to_string())?;
             let spec = ChartSpec {
                 board: CardSet::EMPTY,
@@ -465,7 +465,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
                 seed: 1,
                 ..RunSettings::default()
             };
-            let (result, _) = run_job(spec, settings, None, true)?;
+            let (result, _) = run_with_progress(spec, settings, None, true)?;
             let mut out = String::from("class,equity\n");
             for class in multiodds::range::HandClass::all() {
                 if let Some(p) = result.cells[class.index()].iter().flatten().next() {
@@ -632,7 +632,7 @@ fn equity_command(
         };
         first_problem(problems, name, |f| inputs.field_text(f))
     })?;
-    let (result, elapsed) = run_job(
+    let (result, elapsed) = run_with_progress(
         matchup.clone(),
         settings(run)?,
         run.threads,
@@ -691,7 +691,7 @@ fn sweep_command(
     let sweep = inputs
         .validate()
         .map_err(|problems| first_problem(problems, cli_field_name, |f| inputs.field_text(f)))?;
-    let (result, _) = run_job(
+    let (result, _) = run_with_progress(
         sweep.clone(),
         settings(run)?,
         run.threads,
@@ -794,7 +794,7 @@ impl CliJob for ChartSpec {
 /// Runs a job on the job manager, with a progress bar on stderr for runs longer than
 /// half a second (when `show_progress` and stderr is a terminal). Ctrl-C stops the job;
 /// what it had done is returned as the result.
-fn run_job<J: CliJob>(
+fn run_with_progress<J: CliJob>(
     job: J,
     settings: RunSettings,
     threads: Option<usize>,
@@ -894,7 +894,7 @@ fn table_command(
         .map_err(|problems| first_problem(problems, cli_field_name, |f| inputs.field_text(f)))?;
     let settings = settings(run)?;
     let target_se = settings.target_se;
-    let (result, _) = run_job(spec.clone(), settings, run.threads, !(json || run.quiet))?;
+    let (result, _) = run_with_progress(spec.clone(), settings, run.threads, !(json || run.quiet))?;
     Ok(output::chart(
         &spec,
         &result,
@@ -926,7 +926,7 @@ fn run_command(
     let progress = !(json || quiet);
     match job {
         ScenarioJob::Sweep(sweep) => {
-            let (result, _) = run_job(sweep.clone(), settings, threads, progress)?;
+            let (result, _) = run_with_progress(sweep.clone(), settings, threads, progress)?;
             Ok(output::sweep(
                 &scenario.multiodds.hero,
                 &scenario.multiodds.opponents,
@@ -937,7 +937,8 @@ fn run_command(
             ))
         }
         ScenarioJob::Matchup(matchup) => {
-            let (result, elapsed) = run_job(matchup.clone(), settings, threads, progress)?;
+            let (result, elapsed) =
+                run_with_progress(matchup.clone(), settings, threads, progress)?;
             Ok(output::equity(
                 &scenario.matchup.seats,
                 &matchup,
@@ -947,7 +948,7 @@ fn run_command(
             ))
         }
         ScenarioJob::Chart(spec) => {
-            let (result, _) = run_job(spec.clone(), settings, threads, progress)?;
+            let (result, _) = run_with_progress(spec.clone(), settings, threads, progress)?;
             Ok(output::chart(
                 &spec,
                 &result,

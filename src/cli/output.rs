@@ -145,7 +145,7 @@ pub fn sweep(
             seed: r.seed,
             stopped: r.status.stopped,
             note: r.status.note.clone(),
-            points: r.points.iter().map(json::SweepPoint::of).collect(),
+            points: r.points.iter().map(json::PointJson::of).collect(),
         });
     }
     if let Some(options) = csv {
