@@ -11,6 +11,8 @@
 //!   thread count.
 //! - [`sweep`]: hero against 1–22 opponents (1–9 by default) from one range, every metric at once.
 
+pub mod breakdown;
+pub mod by_combo;
 pub mod chart;
 mod deals;
 pub mod exact;
