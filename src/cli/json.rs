@@ -268,3 +268,83 @@ pub struct Chart {
     pub hands_done: usize,
     pub rows: Vec<ChartRow>,
 }
+
+/// One line of a breakdown.
+#[derive(Serialize)]
+pub struct BreakdownLine {
+    pub name: &'static str,
+    pub combos: usize,
+    #[serde(serialize_with = "six")]
+    pub weight: f64,
+    #[serde(serialize_with = "six")]
+    pub share: f64,
+}
+
+/// One combo's equity against the other range.
+#[derive(Serialize)]
+pub struct ComboLine {
+    pub hand: String,
+    #[serde(serialize_with = "six")]
+    pub weight: f64,
+    #[serde(serialize_with = "six")]
+    pub share: f64,
+    #[serde(serialize_with = "six")]
+    pub equity: f64,
+}
+
+/// A starting-hand class's combos and their mean equity.
+#[derive(Serialize)]
+pub struct ClassLine {
+    pub class: String,
+    pub combos: usize,
+    #[serde(serialize_with = "six")]
+    pub equity: f64,
+}
+
+/// An equity bucket's share of the range.
+#[derive(Serialize)]
+pub struct Bucket {
+    pub from: f64,
+    pub to: f64,
+    #[serde(serialize_with = "six")]
+    pub share: f64,
+}
+
+/// `breakdown --json`.
+#[derive(Serialize)]
+pub struct Breakdown<'a> {
+    pub range: &'a str,
+    pub board: String,
+    pub combos: usize,
+    #[serde(serialize_with = "six")]
+    pub weight: f64,
+    pub made: Vec<BreakdownLine>,
+    pub draws: Vec<BreakdownLine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "opt_six")]
+    pub equity: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_combo: Option<Vec<ComboLine>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buckets: Option<Vec<Bucket>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub classes: Option<Vec<ClassLine>>,
+}
+
+/// One next card.
+#[derive(Serialize)]
+pub struct NextCardLine {
+    pub card: String,
+    #[serde(serialize_with = "six")]
+    pub probability: f64,
+    pub equity: [f64; 2],
+}
+
+/// `runouts --json`.
+#[derive(Serialize)]
+pub struct Runouts<'a> {
+    pub ranges: [&'a str; 2],
+    pub board: String,
+    pub cards: Vec<NextCardLine>,
+}

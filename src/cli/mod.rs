@@ -142,6 +142,33 @@ pub enum CliCommand {
         #[arg(long, requires = "csv")]
         percent: bool,
     },
+    /// What a range holds on a board (made hands and draws); with --vs, every combo's
+    /// exact equity against that range, the equity buckets and the classes.
+    Breakdown {
+        /// The range, e.g. "22+,A2s+,KTs+,QTs+,JTs,ATo+".
+        range: String,
+        #[command(flatten)]
+        cards: CardsArgs,
+        /// The other seat's range (heads-up: one).
+        #[arg(long = "vs")]
+        vs: Vec<String>,
+        #[arg(long)]
+        json: bool,
+        /// Comma-separated values: every line (and every combo with --vs).
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+    },
+    /// For every card that can come next on a flop or turn, its probability and each
+    /// seat's equity when it comes (heads-up, exact).
+    Runouts {
+        /// Two ranges, one per seat.
+        #[arg(required = true, num_args = 2..=2)]
+        ranges: Vec<String>,
+        #[command(flatten)]
+        cards: CardsArgs,
+        #[arg(long)]
+        json: bool,
+    },
     /// Outs and draws one card ahead, on a flop or turn.
     Outs {
         /// The hero's hand, e.g. "Ah Kh".
@@ -424,6 +451,18 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             vs,
             json,
         }) => outs_command(&hero, &cards, &vs, json),
+        Some(CliCommand::Breakdown {
+            range,
+            cards,
+            vs,
+            json,
+            csv,
+        }) => breakdown_command(&range, &cards, &vs, json, csv),
+        Some(CliCommand::Runouts {
+            ranges,
+            cards,
+            json,
+        }) => runouts_command(&ranges, &cards, json),
         Some(CliCommand::PreflopPairs { out }) => {
             // The shipped table of heads-up preflop results (every class of hand pairs).
             let pool = rayon::ThreadPoolBuilder::new()
@@ -721,6 +760,87 @@ fn parse_hand(what: &'static str, text: &str) -> Result<multiodds::range::Combo,
             },
         )),
     }
+}
+
+fn breakdown_command(
+    range: &str,
+    cards: &CardsArgs,
+    vs: &[String],
+    json: bool,
+    csv: bool,
+) -> Result<String, CliError> {
+    let (board, dead) = parse_cards(cards)?;
+    if !(3..=5).contains(&board.len()) {
+        return Err(CliError::Usage(format!(
+            "--board: a breakdown needs a flop, turn or river (3 to 5 cards), got {}",
+            board.len()
+        )));
+    }
+    if vs.len() > 1 {
+        return Err(CliError::Usage(
+            "--vs: equity by combo is heads-up for now: give one other range".into(),
+        ));
+    }
+    let parsed = parse_range("range".into(), range)?;
+    let others = vs
+        .iter()
+        .map(|v| parse_range("--vs".into(), v))
+        .collect::<Result<Vec<_>, _>>()?;
+    // Another seat's known hand is out of this range's reach.
+    let known = others
+        .iter()
+        .filter(|r| r.combo_count() == 1)
+        .flat_map(|r| r.iter().map(|(c, _)| c.card_set()))
+        .fold(dead, |a, c| a.union(c));
+    let b = multiodds::equity::breakdown::breakdown(&parsed, board, known)
+        .expect("the board has 3 to 5 cards");
+    if b.combos == 0 {
+        return Err(CliError::Equity(EquityError::EmptySeat {
+            seat: "the range".into(),
+        }));
+    }
+    let by_combo = match others.first() {
+        Some(v) => Some(multiodds::equity::by_combo::by_combo(
+            &parsed,
+            v,
+            board,
+            dead,
+            &multiodds::equity::RunControl::new(),
+        )?),
+        None => None,
+    };
+    Ok(output::breakdown(
+        range,
+        board,
+        &b,
+        vs.first().map(String::as_str).zip(by_combo.as_ref()),
+        json,
+        csv,
+    ))
+}
+
+fn runouts_command(ranges: &[String], cards: &CardsArgs, json: bool) -> Result<String, CliError> {
+    let (board, dead) = parse_cards(cards)?;
+    if !(3..=4).contains(&board.len()) {
+        return Err(CliError::Usage(format!(
+            "--board: the next card needs a flop or a turn (3 or 4 cards), got {}",
+            board.len()
+        )));
+    }
+    let a = parse_range("seat 1".into(), &ranges[0])?;
+    let b = parse_range("seat 2".into(), &ranges[1])?;
+    let next = multiodds::equity::by_combo::next_cards(
+        [&a, &b],
+        board,
+        dead,
+        &multiodds::equity::RunControl::new(),
+    )?;
+    Ok(output::runouts(
+        [ranges[0].as_str(), ranges[1].as_str()],
+        board,
+        &next,
+        json,
+    ))
 }
 
 fn outs_command(

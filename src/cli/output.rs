@@ -353,3 +353,204 @@ pub fn chart(
     );
     out
 }
+
+/// `breakdown`: what a range holds on a board, and with another range every combo's
+/// equity, the buckets and the classes (as JSON, CSV or a table).
+pub fn breakdown(
+    range: &str,
+    board: multiodds::cards::CardSet,
+    b: &multiodds::equity::breakdown::Breakdown,
+    vs: Option<(&str, &multiodds::equity::by_combo::ByCombo)>,
+    json: bool,
+    csv: bool,
+) -> String {
+    use multiodds::equity::breakdown::{Draw, MadeHand};
+    let lines = |made: bool| -> Vec<(&'static str, &'static str, multiodds::equity::breakdown::Line)> {
+        if made {
+            b.made.iter().map(|(m, l)| (m.key(), m.name(), *l)).collect()
+        } else {
+            b.draws.iter().map(|(d, l)| (d.key(), d.name(), *l)).collect()
+        }
+    };
+    let _ = (MadeHand::ALL, Draw::ALL);
+    let by_combo = vs.map(|(_, r)| {
+        let mut combos = r.combos.clone();
+        combos.sort_by(|x, y| y.equity.total_cmp(&x.equity));
+        combos
+    });
+    let buckets = by_combo.as_ref().map(|combos| {
+        (0..4)
+            .map(|k| {
+                let (from, to) = (k as f64 * 0.25, (k + 1) as f64 * 0.25);
+                let share = combos
+                    .iter()
+                    .filter(|c| c.equity >= from && (c.equity < to || (k == 3 && c.equity <= to)))
+                    .map(|c| c.share)
+                    .sum::<f64>();
+                (from, to, share)
+            })
+            .collect::<Vec<_>>()
+    });
+    let classes = by_combo.as_ref().map(|combos| {
+        let mut by_class: Vec<(usize, f64, f64)> = vec![(0, 0.0, 0.0); 169];
+        for c in combos {
+            let e = &mut by_class[c.combo.class().index()];
+            e.0 += 1;
+            e.1 += c.share * c.equity;
+            e.2 += c.share;
+        }
+        multiodds::range::HandClass::all()
+            .filter_map(|class| {
+                let (n, sum, share) = by_class[class.index()];
+                (n > 0 && share > 0.0).then(|| (class.to_string(), n, sum / share))
+            })
+            .collect::<Vec<_>>()
+    });
+    if json {
+        let line = |(key, _, l): (&'static str, &'static str, multiodds::equity::breakdown::Line)| {
+            json::BreakdownLine {
+                name: key,
+                combos: l.combos,
+                weight: l.weight,
+                share: l.share,
+            }
+        };
+        return json::line(&json::Breakdown {
+            range,
+            board: board.to_string(),
+            combos: b.combos,
+            weight: b.weight,
+            made: lines(true).into_iter().map(line).collect(),
+            draws: lines(false).into_iter().map(line).collect(),
+            vs: vs.map(|(v, _)| v),
+            equity: vs.map(|(_, r)| r.equity()),
+            by_combo: by_combo.as_ref().map(|combos| {
+                combos
+                    .iter()
+                    .map(|c| json::ComboLine {
+                        hand: c.combo.to_string(),
+                        weight: c.weight,
+                        share: c.share,
+                        equity: c.equity,
+                    })
+                    .collect()
+            }),
+            buckets: buckets.as_ref().map(|bs| {
+                bs.iter()
+                    .map(|&(from, to, share)| json::Bucket { from, to, share })
+                    .collect()
+            }),
+            classes: classes.as_ref().map(|cs| {
+                cs.iter()
+                    .map(|(class, combos, equity)| json::ClassLine {
+                        class: class.clone(),
+                        combos: *combos,
+                        equity: *equity,
+                    })
+                    .collect()
+            }),
+        });
+    }
+    if csv {
+        let mut w = ::csv::Writer::from_writer(Vec::new());
+        let _ = w.write_record(["kind", "name", "combos", "weight", "share", "equity"]);
+        for (kind, made) in [("made", true), ("draw", false)] {
+            for (key, _, l) in lines(made) {
+                let _ = w.write_record([
+                    kind.to_string(),
+                    key.to_string(),
+                    l.combos.to_string(),
+                    format!("{:.6}", l.weight),
+                    format!("{:.6}", l.share),
+                    String::new(),
+                ]);
+            }
+        }
+        for c in by_combo.iter().flatten() {
+            let _ = w.write_record([
+                "combo".to_string(),
+                c.combo.to_string(),
+                "1".to_string(),
+                format!("{:.6}", c.weight),
+                format!("{:.6}", c.share),
+                format!("{:.6}", c.equity),
+            ]);
+        }
+        return String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default();
+    }
+    let mut out = format!(
+        "{range} on {board}: {} combos, weight {:.2}\n\n{:<24} {:>7} {:>9} {:>7}\n",
+        b.combos, b.weight, "made hand", "combos", "weight", "share"
+    );
+    for (heading, made) in [("", true), ("draw", false)] {
+        if !heading.is_empty() {
+            out += &format!("\n{:<24} {:>7} {:>9} {:>7}\n", heading, "combos", "weight", "share");
+        }
+        for (_, name, l) in lines(made).into_iter().filter(|(_, _, l)| l.combos > 0) {
+            out += &format!(
+                "{name:<24} {:>7} {:>9.2} {:>6.1}%\n",
+                l.combos,
+                l.weight,
+                100.0 * l.share
+            );
+        }
+    }
+    if let (Some((v, r)), Some(buckets)) = (vs, &buckets) {
+        out += &format!("\nequity against {v}: {:.2}%\n", 100.0 * r.equity());
+        for (from, to, share) in buckets {
+            out += &format!(
+                "  {:>3.0}-{:<3.0}% of equity: {:>5.1}% of the range\n",
+                100.0 * from,
+                100.0 * to,
+                100.0 * share
+            );
+        }
+    }
+    out
+}
+
+/// `runouts`: every card that can come next, its probability and both seats' equities.
+pub fn runouts(
+    ranges: [&str; 2],
+    board: multiodds::cards::CardSet,
+    cards: &[multiodds::equity::by_combo::NextCard],
+    json: bool,
+) -> String {
+    if json {
+        return json::line(&json::Runouts {
+            ranges,
+            board: board.to_string(),
+            cards: cards
+                .iter()
+                .map(|n| json::NextCardLine {
+                    card: n.card.to_string(),
+                    probability: n.probability,
+                    equity: n.equity.map(|e| (e * 1e6).round() / 1e6),
+                })
+                .collect(),
+        });
+    }
+    let now: f64 = cards.iter().map(|n| n.probability * n.equity[0]).sum();
+    let mut out = format!(
+        "{} vs {} on {board}: equity now {:.2}%\n{:<5} {:>11} {:>9} {:>9} {:>8}\n",
+        ranges[0],
+        ranges[1],
+        100.0 * now,
+        "card",
+        "probability",
+        "seat 1",
+        "seat 2",
+        "change"
+    );
+    for n in cards {
+        out += &format!(
+            "{:<5} {:>10.2}% {:>8.2}% {:>8.2}% {:>+7.2}\n",
+            n.card.to_string(),
+            100.0 * n.probability,
+            100.0 * n.equity[0],
+            100.0 * n.equity[1],
+            100.0 * (n.equity[0] - now)
+        );
+    }
+    out
+}
