@@ -365,11 +365,21 @@ pub fn breakdown(
     csv: bool,
 ) -> String {
     use multiodds::equity::breakdown::{Draw, MadeHand};
-    let lines = |made: bool| -> Vec<(&'static str, &'static str, multiodds::equity::breakdown::Line)> {
+    let lines = |made: bool| -> Vec<(
+        &'static str,
+        &'static str,
+        multiodds::equity::breakdown::Line,
+    )> {
         if made {
-            b.made.iter().map(|(m, l)| (m.key(), m.name(), *l)).collect()
+            b.made
+                .iter()
+                .map(|(m, l)| (m.key(), m.name(), *l))
+                .collect()
         } else {
-            b.draws.iter().map(|(d, l)| (d.key(), d.name(), *l)).collect()
+            b.draws
+                .iter()
+                .map(|(d, l)| (d.key(), d.name(), *l))
+                .collect()
         }
     };
     let _ = (MadeHand::ALL, Draw::ALL);
@@ -407,7 +417,11 @@ pub fn breakdown(
             .collect::<Vec<_>>()
     });
     if json {
-        let line = |(key, _, l): (&'static str, &'static str, multiodds::equity::breakdown::Line)| {
+        let line = |(key, _, l): (
+            &'static str,
+            &'static str,
+            multiodds::equity::breakdown::Line,
+        )| {
             json::BreakdownLine {
                 name: key,
                 combos: l.combos,
@@ -484,7 +498,10 @@ pub fn breakdown(
     );
     for (heading, made) in [("", true), ("draw", false)] {
         if !heading.is_empty() {
-            out += &format!("\n{:<24} {:>7} {:>9} {:>7}\n", heading, "combos", "weight", "share");
+            out += &format!(
+                "\n{:<24} {:>7} {:>9} {:>7}\n",
+                heading, "combos", "weight", "share"
+            );
         }
         for (_, name, l) in lines(made).into_iter().filter(|(_, _, l)| l.combos > 0) {
             out += &format!(
