@@ -1500,7 +1500,7 @@ fn the_cli_runs_a_file_saved_by_the_app_to_the_same_figures() {
 fn every_registered_view_has_a_tab_and_persists() {
     let mut h = harness(quick_app());
     let kinds: Vec<ViewKind> = h.state().views.kinds().collect();
-    assert_eq!(kinds.len(), 3);
+    assert_eq!(kinds.len(), 4);
     for kind in kinds {
         // The tab comes first (the menu bar is drawn before the panels and their headings).
         h.query_all_by_label(kind.name())
@@ -1541,4 +1541,93 @@ fn new_resets_every_view() {
         h.state().views.of::<MultiOddsView>().inputs,
         defaults.multiodds
     );
+}
+
+/// The Range view computes its inputs when shown; a breakdown line selects its combos
+/// (outlined on the grid), "Keep only these" edits the range and Undo restores it; the
+/// equity curve, the class grid and the next-card table draw; its exports decode.
+#[test]
+fn the_range_view_selects_keeps_and_undoes() {
+    use multiodds::app::range_view::{LineKey, RangeView};
+    use multiodds::equity::breakdown::MadeHand;
+    let mut app = quick_app();
+    app.view = ViewKind::Range;
+    let mut h = harness(app);
+    step_until(&mut h, "the range analysis", |app| {
+        let v = app.views.of::<RangeView>();
+        !v.tracker.running && v.has_result()
+    });
+    let before = h.state().views.of::<RangeView>().inputs.range.clone();
+    let a = h.state().views.of::<RangeView>().shown().unwrap().clone();
+    let b = a.breakdown.as_ref().unwrap();
+    // The default: 22+, A2s+, KTs+, QTs+, JTs, ATo+ on Kd 7c 2s against TT+, AQ+.
+    let sets = b.made.iter().find(|(m, _)| *m == MadeHand::Set).unwrap().1;
+    assert_eq!(sets.combos, 9);
+    assert!(a.by_combo.is_ok() && a.next.is_ok());
+    h.run_steps(2);
+    for text in [
+        "What the range holds",
+        "Equity by combo",
+        "Next card",
+        "Set",
+        "Kh ",
+    ] {
+        assert!(shows(&h, text), "{text}: {:?}", texts(&h));
+    }
+    // Select the sets, keep only them.
+    let ctx = h.ctx.clone();
+    let set_line = LineKey::all()
+        .position(|k| k == LineKey::Made(MadeHand::Set))
+        .unwrap();
+    h.state_mut().apply(
+        Command::ToView(ViewKind::Range, ViewCommand::Select(set_line)),
+        &ctx,
+    );
+    assert_eq!(h.state().views.of::<RangeView>().selected_combos().len(), 9);
+    h.get_by_label("Keep only these").click();
+    h.run_steps(3);
+    let kept = h.state().views.of::<RangeView>().inputs.range.clone();
+    assert_ne!(kept, before);
+    let range = multiodds::range::HandRange::parse(&kept).unwrap();
+    assert_eq!(range.combo_count(), 9, "{kept}");
+    step_until(&mut h, "the kept range's analysis", |app| {
+        let v = app.views.of::<RangeView>();
+        !v.tracker.running
+            && v.shown()
+                .and_then(|a| a.breakdown.as_ref().ok())
+                .is_some_and(|b| b.combos == 9)
+    });
+    h.state_mut().apply(Command::Undo, &ctx);
+    assert_eq!(h.state().views.of::<RangeView>().inputs.range, before);
+    // Exports: the CSV parses back; the PNG decodes at the chosen size.
+    step_until(&mut h, "the restored analysis", |app| {
+        let v = app.views.of::<RangeView>();
+        !v.tracker.running && v.has_result() && !v.tracker.stale
+    });
+    let csv = h
+        .state()
+        .current()
+        .table_csv(&multiodds::app::CsvOptions::default())
+        .unwrap();
+    let body: String = csv
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut reader = csv::Reader::from_reader(body.as_bytes());
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+    assert!(rows
+        .iter()
+        .any(|r| &r[0] == "made" && &r[1] == "set" && &r[2] == "9"));
+    assert!(rows.iter().filter(|r| &r[0] == "next_card").count() == 49);
+    let path = temp_path("range.png");
+    h.state_mut().apply(Command::ExportPng(path.clone()), &ctx);
+    let start = Instant::now();
+    while !path.exists() && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(50));
+        h.step();
+    }
+    let (w, hgt, _) = decode_png(&path);
+    assert_eq!((w, hgt), (1600, 1000));
+    let _ = std::fs::remove_file(&path);
 }

@@ -65,7 +65,7 @@ fn made_plainly(hole: [Card; 2], board: &[Card]) -> MadeHand {
     if x == highest || y == highest {
         return MadeHand::TopPair;
     }
-    if pair && x < highest && second.map_or(true, |s| x > s) {
+    if pair && x < highest && second.is_none_or(|s| x > s) {
         return MadeHand::PocketPairBelowTop;
     }
     if let Some(s) = second {

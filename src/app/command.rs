@@ -63,8 +63,13 @@ pub enum ViewCommand {
     Pin,
     /// Drop the baseline.
     Unpin,
-    /// Show the hand types of this many opponents (MultiOdds) or of this seat (Matchup).
+    /// Show the hand types of this many opponents (MultiOdds) or of this seat (Matchup),
+    /// or select a breakdown line (Range).
     Select(usize),
+    /// Keep only the selected combos in the range (Range view).
+    KeepSelected,
+    /// Remove the selected combos from the range (Range view).
+    RemoveSelected,
 }
 
 /// Widgets send commands through this (cheap to clone, never blocks).

@@ -141,7 +141,7 @@ impl View for MatchupView {
             ViewCommand::Pin => self.pinned = self.shown().cloned(),
             ViewCommand::Unpin => self.pinned = None,
             ViewCommand::Select(seat) => self.selected_seat = seat,
-            ViewCommand::Edited | ViewCommand::Stop | ViewCommand::Resume => {}
+            _ => {}
         }
     }
 

@@ -21,6 +21,7 @@ pub mod matchup;
 pub mod multiodds;
 mod persist;
 pub mod picture;
+pub mod range_view;
 pub mod registry;
 pub mod view;
 pub mod widgets;

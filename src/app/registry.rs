@@ -14,6 +14,7 @@ const REGISTRY: &[MakeView] = &[
     |s| Box::new(super::multiodds::MultiOddsView::from_scenario(s)),
     |s| Box::new(super::matchup::MatchupView::from_scenario(s)),
     |s| Box::new(super::chart::ChartView::from_scenario(s)),
+    |s| Box::new(super::range_view::RangeView::from_scenario(s)),
 ];
 
 /// The app's views, in tab order.

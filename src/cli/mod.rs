@@ -1067,6 +1067,22 @@ fn run_command(
                 json,
             ))
         }
+        ScenarioJob::Range(spec) => {
+            let a = multiodds::equity::range_analysis::analyse(
+                &spec,
+                &multiodds::equity::RunControl::new(),
+            );
+            let b = a.breakdown.map_err(CliError::Usage)?;
+            let vs = scenario.range.vs.as_str();
+            Ok(output::breakdown(
+                &scenario.range.range,
+                spec.board,
+                &b,
+                a.by_combo.as_ref().ok().map(|r| (vs, r)),
+                json,
+                false,
+            ))
+        }
         ScenarioJob::Chart(spec) => {
             let (result, _) = run_with_progress(spec.clone(), settings, threads, progress)?;
             Ok(output::chart(

@@ -23,6 +23,7 @@ pub mod monte_carlo;
 pub mod outs;
 pub mod preflop_table;
 mod preflops;
+pub mod range_analysis;
 pub mod run;
 pub mod stats;
 pub mod sweep;

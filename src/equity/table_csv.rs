@@ -20,7 +20,8 @@ pub struct CsvOptions {
 }
 
 impl CsvOptions {
-    fn number(&self, fraction: f64) -> String {
+    /// A fraction as the options write it (58.5100 or 0.585100).
+    pub fn number(&self, fraction: f64) -> String {
         if self.percent {
             format!("{:.4}", 100.0 * fraction)
         } else {

@@ -11,6 +11,7 @@ use crate::cards::CardSet;
 use crate::equity::chart::ChartSpec;
 use crate::equity::memory;
 use crate::equity::metrics::{self, Metric};
+use crate::equity::range_analysis::RangeSpec;
 use crate::equity::run::{RunSettings, DEFAULT_POTENTIAL_TARGET_SE, TARGET_SE_RANGE};
 use crate::equity::sweep::SweepPoint;
 use crate::equity::sweep::{Sweep, DEFAULT_OPPONENTS, MAX_OPPONENTS};
@@ -56,6 +57,7 @@ macro_rules! view_inputs {
 view_inputs!(SweepInputs => Sweep);
 view_inputs!(MatchupInputs => Matchup);
 view_inputs!(ChartInputs => ChartSpec);
+view_inputs!(RangeInputs => RangeSpec);
 
 /// How a view's job runs: method, precision, seed and budgets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -170,6 +172,11 @@ fn invalid(field: &str, message: String) -> ScenarioError {
         field: field.into(),
         message,
     }
+}
+
+/// Parses a range field, keeping its problem.
+fn range_of(field: &str, text: &str, problems: &mut Vec<ScenarioError>) -> Option<HandRange> {
+    range(field, text, problems)
 }
 
 /// Parses a range field, keeping its problem.
@@ -519,6 +526,77 @@ impl ChartInputs {
                     counts: lo..=hi,
                     vs,
                 })
+            }
+            _ => None,
+        };
+        job_or(job, problems)
+    }
+}
+
+/// The Range view: what one range holds on a board, every combo's equity against the
+/// other seat's range, and what each next card does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RangeInputs {
+    /// The range analysed.
+    pub range: String,
+    /// The other seat's range (empty: the breakdown alone).
+    pub vs: String,
+    /// Known board cards (none, or 3 to 5).
+    pub board: String,
+    /// Cards out of play.
+    pub dead: String,
+}
+
+impl Default for RangeInputs {
+    fn default() -> RangeInputs {
+        RangeInputs {
+            range: "22+, A2s+, KTs+, QTs+, JTs, ATo+".into(),
+            vs: "TT+, AQ+".into(),
+            board: "Kd 7c 2s".into(),
+            dead: String::new(),
+        }
+    }
+}
+
+impl RangeInputs {
+    /// The text of a field.
+    pub fn field_text(&self, field: &str) -> Option<&str> {
+        match field {
+            "range" => Some(&self.range),
+            "vs" => Some(&self.vs),
+            "board" => Some(&self.board),
+            "dead" => Some(&self.dead),
+            _ => None,
+        }
+    }
+
+    /// Every problem, each at its field; the analysis to run when there is none.
+    pub fn validate(&self) -> Result<RangeSpec, Vec<ScenarioError>> {
+        let mut problems = Vec::new();
+        let range = range_of("range", &self.range, &mut problems);
+        let vs = if self.vs.trim().is_empty() {
+            Some(None)
+        } else {
+            range_of("vs", &self.vs, &mut problems).map(Some)
+        };
+        let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+        if let Some((board, _)) = cards {
+            if !(board.is_empty() || (3..=5).contains(&board.len())) {
+                problems.push(invalid(
+                    "board",
+                    format!(
+                        "a flop, turn or river (3 to 5 cards), or none for preflop; got {}",
+                        board.len()
+                    ),
+                ));
+            }
+        }
+        let job = match (range, vs, cards) {
+            (Some(range), Some(vs), Some((board, dead))) if problems.is_empty() => {
+                RangeSpec::new(range, vs, board, dead)
+                    .map_err(|e| problems.push(ScenarioError::Equity(e)))
+                    .ok()
             }
             _ => None,
         };

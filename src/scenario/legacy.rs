@@ -87,6 +87,7 @@ impl ScenarioV1 {
                 run,
                 ..ChartInputs::default()
             },
+            range: Default::default(),
             note: self.note,
         }
     }

@@ -17,7 +17,7 @@ use crate::equity::run::RunSettings;
 use crate::equity::sweep::Sweep;
 use crate::equity::{EquityError, Matchup};
 use crate::range::RangeError;
-pub use inputs::{ChartFigure, ChartInputs, MatchupInputs, RunInputs, SweepInputs};
+pub use inputs::{ChartFigure, ChartInputs, MatchupInputs, RangeInputs, RunInputs, SweepInputs};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -38,6 +38,8 @@ pub enum ViewKind {
     Matchup,
     /// The 169 starting hands against 1–22 opponents holding a range.
     Chart,
+    /// What a range holds on a board, every combo's equity, what each next card does.
+    Range,
 }
 
 impl ViewKind {
@@ -47,6 +49,7 @@ impl ViewKind {
             ViewKind::MultiOdds => "MultiOdds view",
             ViewKind::Matchup => "Matchup view",
             ViewKind::Chart => "Chart view",
+            ViewKind::Range => "Range view",
         }
     }
 }
@@ -66,6 +69,8 @@ pub struct Scenario {
     pub matchup: MatchupInputs,
     /// The Chart view's inputs.
     pub chart: ChartInputs,
+    /// The Range view's inputs.
+    pub range: RangeInputs,
     /// The user's note (at most [`MAX_NOTE_BYTES`]).
     pub note: String,
 }
@@ -78,6 +83,7 @@ impl Default for Scenario {
             multiodds: SweepInputs::default(),
             matchup: MatchupInputs::default(),
             chart: ChartInputs::default(),
+            range: RangeInputs::default(),
             note: String::new(),
         }
     }
@@ -297,6 +303,8 @@ pub enum ScenarioJob {
     Matchup(Matchup),
     /// The Chart view's chart.
     Chart(ChartSpec),
+    /// The Range view's analysis.
+    Range(crate::equity::range_analysis::RangeSpec),
 }
 
 impl Scenario {
@@ -307,6 +315,7 @@ impl Scenario {
             "multiodds" => self.multiodds.field_text(field),
             "matchup" => self.matchup.field_text(field),
             "chart" => self.chart.field_text(field),
+            "range" => self.range.field_text(field),
             _ => None,
         }
     }
@@ -430,6 +439,11 @@ impl Scenario {
                 .validate()
                 .map(ScenarioJob::Chart)
                 .map_err(|p| first("chart", p)),
+            ViewKind::Range => self
+                .range
+                .validate()
+                .map(ScenarioJob::Range)
+                .map_err(|p| first("range", p)),
         }
     }
 
@@ -439,6 +453,7 @@ impl Scenario {
             ViewKind::MultiOdds => self.multiodds.run.settings(),
             ViewKind::Matchup => self.matchup.run.settings(),
             ViewKind::Chart => self.chart.settings(),
+            ViewKind::Range => RunSettings::default(),
         }
     }
 }

@@ -169,6 +169,27 @@ impl Job for OutsSpec {
     }
 }
 
+impl Job for crate::equity::range_analysis::RangeSpec {
+    /// The analysis is exact and fast (milliseconds): it answers in one piece.
+    type Update = std::convert::Infallible;
+    type Output = Box<crate::equity::range_analysis::RangeAnalysis>;
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        _update: &mut dyn FnMut(std::convert::Infallible) -> bool,
+    ) -> Result<Self::Output, EquityError> {
+        Ok(Box::new(crate::equity::range_analysis::analyse(
+            &self,
+            &settings.control,
+        )))
+    }
+
+    fn collect(_: &mut Option<Self::Output>, update: std::convert::Infallible, _: u64) {
+        match update {}
+    }
+}
+
 /// How far an exact enumeration has come: the fraction of its evaluations done and the
 /// time left at the pace so far (`None` before any work is counted).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -173,7 +173,7 @@ impl View for MultiOddsView {
             ViewCommand::Pin => self.pinned = self.shown().cloned(),
             ViewCommand::Unpin => self.pinned = None,
             ViewCommand::Select(n) => self.selected_opponents = n,
-            ViewCommand::Edited | ViewCommand::Stop | ViewCommand::Resume => {}
+            _ => {}
         }
     }
 

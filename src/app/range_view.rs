@@ -1,0 +1,667 @@
+//! The Range view: what a range holds on a board (made hands and draws; a line selects
+//! its combos, which can be kept or removed), every combo's exact equity against the
+//! other seat's range (the sorted curve, four buckets, the 13×13 grid coloured by each
+//! class's mean equity), and what each next card does (a 4×13 card table).
+
+use super::command::{CommandSender, ViewCommand};
+use super::grid::GridState;
+use super::picture::Drawing;
+use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
+use super::widgets::{blocked_cards, board_and_dead, range_field, ERROR_COLOR};
+use crate::cards::{Card, CardSet};
+use crate::equity::breakdown::{Draw, MadeHand};
+use crate::equity::by_combo::ComboEquity;
+use crate::equity::range_analysis::{RangeAnalysis, RangeSpec};
+use crate::range::{Combo, HandClass, HandRange};
+use crate::scenario::{RangeInputs, Scenario, ViewKind};
+use crate::worker::JobManager;
+use egui::{Color32, RichText, Sense, Stroke};
+
+/// A line of the breakdown: a made hand or a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKey {
+    /// A made hand.
+    Made(MadeHand),
+    /// A draw.
+    Draw(Draw),
+}
+
+impl LineKey {
+    /// Every line, made hands first, as [`ViewCommand::Select`] numbers them.
+    pub fn all() -> impl Iterator<Item = LineKey> {
+        MadeHand::ALL
+            .into_iter()
+            .map(LineKey::Made)
+            .chain(Draw::ALL.into_iter().map(LineKey::Draw))
+    }
+
+    fn number(self) -> usize {
+        LineKey::all().position(|k| k == self).unwrap_or(0)
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            LineKey::Made(m) => m.name(),
+            LineKey::Draw(d) => d.name(),
+        }
+    }
+}
+
+/// The Range view: its inputs (persisted through the app's `State`) and runtime.
+pub struct RangeView {
+    /// What the user set (persisted).
+    pub inputs: RangeInputs,
+    /// The analysis of the inputs, and the result on screen with its title.
+    pub analysis: Computed<RangeSpec, String>,
+    /// Debounce, running, stale, clock.
+    pub tracker: RunTracker,
+    /// Problems at their fields.
+    pub errors: FieldErrors,
+    /// The breakdown line whose combos are selected.
+    pub selected: Option<LineKey>,
+    range_grid: GridState,
+    vs_grid: GridState,
+}
+
+impl RangeView {
+    /// The view with the scenario's Range inputs.
+    pub fn from_scenario(scenario: &Scenario) -> RangeView {
+        RangeView {
+            inputs: scenario.range.clone(),
+            analysis: Computed::default(),
+            tracker: RunTracker::default(),
+            errors: FieldErrors::default(),
+            selected: None,
+            range_grid: GridState::default(),
+            vs_grid: GridState::default(),
+        }
+    }
+
+    /// The analysis on screen.
+    pub fn shown(&self) -> Option<&RangeAnalysis> {
+        self.analysis.result().map(|b| b.as_ref())
+    }
+
+    /// The combos of the selected line (with their weights).
+    pub fn selected_combos(&self) -> Vec<(Combo, f64)> {
+        let (Some(key), Some(Ok(b))) = (self.selected, self.shown().map(|a| &a.breakdown)) else {
+            return Vec::new();
+        };
+        b.by_combo
+            .iter()
+            .filter(|(_, _, class)| match key {
+                LineKey::Made(m) => class.made == m,
+                LineKey::Draw(d) => class.draws.has(d),
+            })
+            .map(|&(c, w, _)| (c, w))
+            .collect()
+    }
+
+    /// Keeps only the selected combos in the range (`keep`), or removes them.
+    fn edit_range(&mut self, keep: bool) {
+        let chosen = self.selected_combos();
+        if chosen.is_empty() {
+            return;
+        }
+        let Ok(current) = HandRange::parse(&self.inputs.range) else {
+            return;
+        };
+        let mut edited = if keep {
+            HandRange::empty()
+        } else {
+            current.clone()
+        };
+        for (combo, w) in chosen {
+            edited.set(combo, if keep { w as f32 } else { 0.0 });
+        }
+        self.inputs.range = edited.to_string();
+        self.selected = None;
+    }
+}
+
+impl Default for RangeView {
+    fn default() -> RangeView {
+        RangeView::from_scenario(&Scenario::default())
+    }
+}
+
+/// Red (0 %) through amber to green (100 %).
+fn equity_color(equity: f64) -> Color32 {
+    let t = equity.clamp(0.0, 1.0) as f32;
+    Color32::from_rgb((220.0 * (1.0 - t)) as u8 + 20, (180.0 * t) as u8 + 40, 60)
+}
+
+/// Per class: its combos' share-weighted mean equity and the combos.
+fn class_equities(combos: &[ComboEquity]) -> Vec<Option<(f64, Vec<ComboEquity>)>> {
+    let mut by_class: Vec<Option<(f64, Vec<ComboEquity>)>> = vec![None; 169];
+    for c in combos {
+        let e = by_class[c.combo.class().index()].get_or_insert((0.0, Vec::new()));
+        e.1.push(*c);
+    }
+    for entry in by_class.iter_mut().flatten() {
+        let share: f64 = entry.1.iter().map(|c| c.share).sum();
+        entry.0 = if share > 0.0 {
+            entry.1.iter().map(|c| c.share * c.equity).sum::<f64>() / share
+        } else {
+            entry.1.iter().map(|c| c.equity).sum::<f64>() / entry.1.len() as f64
+        };
+    }
+    by_class
+}
+
+/// The 13×13 grid: each class coloured by its mean equity (grey when the range does not
+/// hold it), the selected line's classes outlined; hover lists a class's combos.
+fn class_grid(ui: &mut egui::Ui, analysis: &RangeAnalysis, selected: &[(Combo, f64)], size: f32) {
+    let equities = analysis
+        .by_combo
+        .as_ref()
+        .ok()
+        .map(|r| class_equities(&r.combos));
+    let held: Vec<bool> = {
+        let mut h = vec![false; 169];
+        if let Ok(b) = &analysis.breakdown {
+            for (c, _, _) in &b.by_combo {
+                h[c.class().index()] = true;
+            }
+        }
+        if let Some(eq) = &equities {
+            for (i, e) in eq.iter().enumerate() {
+                h[i] |= e.is_some();
+            }
+        }
+        h
+    };
+    let mut outlined = [false; 169];
+    for (c, _) in selected {
+        outlined[c.class().index()] = true;
+    }
+    let cell = (size / 13.0).clamp(20.0, 48.0);
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(13.0 * cell, 13.0 * cell), Sense::hover());
+    let painter = ui.painter_at(rect);
+    for class in HandClass::all() {
+        let r = egui::Rect::from_min_size(
+            rect.min + egui::vec2(class.col() as f32 * cell, class.row() as f32 * cell),
+            egui::vec2(cell - 1.0, cell - 1.0),
+        );
+        let eq = equities
+            .as_ref()
+            .and_then(|e| e[class.index()].as_ref())
+            .map(|e| e.0);
+        let fill = match eq {
+            Some(e) => equity_color(e),
+            None if held[class.index()] => Color32::from_gray(90),
+            None => Color32::from_gray(35),
+        };
+        painter.rect_filled(r, 2.0, fill);
+        if outlined[class.index()] {
+            painter.rect_stroke(
+                r.shrink(1.0),
+                2.0,
+                Stroke::new(2.5, Color32::WHITE),
+                egui::StrokeKind::Inside,
+            );
+        }
+        let label = match eq {
+            Some(e) => format!("{class}\n{:.0}", 100.0 * e),
+            None => class.to_string(),
+        };
+        painter.text(
+            r.center(),
+            egui::Align2::CENTER_CENTER,
+            label,
+            egui::FontId::proportional((cell / 3.4).clamp(7.0, 13.0)),
+            Color32::WHITE,
+        );
+    }
+    if let (Some(pos), Some(eq)) = (response.hover_pos(), &equities) {
+        let rel = pos - rect.min;
+        let (col, row) = ((rel.x / cell) as usize, (rel.y / cell) as usize);
+        if col < 13 && row < 13 {
+            let class = HandClass::at(row, col);
+            if let Some((mean, combos)) = &eq[class.index()] {
+                let lines: Vec<String> = combos
+                    .iter()
+                    .map(|c| format!("{}: {:.1}%", c.combo, 100.0 * c.equity))
+                    .collect();
+                response.on_hover_text(format!(
+                    "{class}: {:.1}% on average\n{}",
+                    100.0 * mean,
+                    lines.join("\n")
+                ));
+            }
+        }
+    }
+}
+
+/// The combos sorted by equity: x the share of the range so far, y the equity.
+fn equity_curve(ui: &mut egui::Ui, combos: &[ComboEquity], height: f32, id: &str) {
+    use egui_plot::{Line, Plot, PlotPoints};
+    let mut sorted = combos.to_vec();
+    sorted.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    let mut x = 0.0;
+    let mut points = Vec::with_capacity(2 * sorted.len());
+    for c in &sorted {
+        points.push([100.0 * x, 100.0 * c.equity]);
+        x += c.share;
+        points.push([100.0 * x, 100.0 * c.equity]);
+    }
+    Plot::new(id)
+        .height(height)
+        .include_x(0.0)
+        .include_x(100.0)
+        .include_y(0.0)
+        .include_y(100.0)
+        .x_axis_label("share of the range, strongest first (%)")
+        .y_axis_label("equity %")
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_boxed_zoom(false)
+        .show(ui, |plot| {
+            plot.line(
+                Line::new("equity", PlotPoints::from(points))
+                    .color(Color32::from_rgb(66, 133, 244)),
+            );
+        });
+}
+
+/// The four equity buckets' shares of the range.
+pub fn buckets(combos: &[ComboEquity]) -> [f64; 4] {
+    let mut b = [0.0; 4];
+    for c in combos {
+        b[((c.equity * 4.0) as usize).min(3)] += c.share;
+    }
+    b
+}
+
+/// The next cards as a 4×13 table (suits by row, aces first), each coloured by the
+/// analysed range's equity change; hover: probability and both equities.
+fn next_card_table(ui: &mut egui::Ui, analysis: &RangeAnalysis) {
+    let (Ok(cards), Ok(now)) = (
+        &analysis.next,
+        analysis.by_combo.as_ref().map(|r| r.equity()),
+    ) else {
+        if let Err(why) = &analysis.next {
+            ui.label(RichText::new(format!("n/a: {why}")).weak());
+        }
+        return;
+    };
+    egui::Grid::new("next_card_table")
+        .spacing([2.0, 2.0])
+        .show(ui, |ui| {
+            for suit in (0..4u8).rev() {
+                for rank in (0..13u8).rev() {
+                    let card = Card::new(rank, suit);
+                    let cell = egui::vec2(44.0, 34.0);
+                    let (rect, response) = ui.allocate_exact_size(cell, Sense::hover());
+                    match cards.iter().find(|n| n.card == card) {
+                        Some(n) => {
+                            let change = n.equity[0] - now;
+                            // Screen readers (and the tests) read the cell's card.
+                            let label = format!("{card} {:+.1}", 100.0 * change);
+                            response.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Label, true, &label)
+                            });
+                            let t = (0.5 + change * 2.5).clamp(0.0, 1.0);
+                            ui.painter().rect_filled(rect, 2.0, equity_color(t));
+                            ui.painter().text(
+                                rect.center(),
+                                egui::Align2::CENTER_CENTER,
+                                format!("{card}\n{:+.1}", 100.0 * change),
+                                egui::FontId::proportional(11.0),
+                                Color32::WHITE,
+                            );
+                            response.on_hover_text(format!(
+                                "{card}: probability {:.2}%, equity {:.2}% (now {:.2}%), the other seat {:.2}%",
+                                100.0 * n.probability,
+                                100.0 * n.equity[0],
+                                100.0 * now,
+                                100.0 * n.equity[1]
+                            ));
+                        }
+                        None => {
+                            ui.painter().rect_filled(rect, 2.0, Color32::from_gray(35));
+                            ui.painter().text(
+                                rect.center(),
+                                egui::Align2::CENTER_CENTER,
+                                card.to_string(),
+                                egui::FontId::proportional(11.0),
+                                Color32::from_gray(120),
+                            );
+                        }
+                    }
+                }
+                ui.end_row();
+            }
+        });
+}
+
+impl View for RangeView {
+    fn kind(&self) -> ViewKind {
+        ViewKind::Range
+    }
+
+    fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        ui.heading("Range view");
+        let errors = self.errors.clone();
+        let i = &mut self.inputs;
+        let blocked = blocked_cards(&i.board, &i.dead);
+        let mut edited = range_field(
+            ui,
+            "Range",
+            &mut i.range,
+            errors.at("range"),
+            "22+, A2s+, KTs+…",
+            &mut self.range_grid,
+            blocked,
+            cx,
+        );
+        edited |= range_field(
+            ui,
+            "Against",
+            &mut i.vs,
+            errors.at("vs"),
+            "the other seat's range (empty: breakdown only)",
+            &mut self.vs_grid,
+            blocked,
+            cx,
+        );
+        edited |= board_and_dead(
+            ui,
+            &mut i.board,
+            &mut i.dead,
+            (errors.at("board"), errors.at("dead")),
+            CardSet::EMPTY,
+            "Range",
+        );
+        if let Some(message) = errors.whole() {
+            ui.label(RichText::new(message).color(ERROR_COLOR));
+        }
+        ui.separator();
+        if ui.button("Run again").clicked() {
+            cx.commands.view(ViewKind::Range, ViewCommand::Resume);
+        }
+        if edited {
+            cx.commands.view(ViewKind::Range, ViewCommand::Edited);
+        }
+    }
+
+    fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
+        let Some(shown) = self.analysis.shown.as_ref() else {
+            ui.label(if self.errors.is_empty() {
+                "Computing…"
+            } else {
+                "Fix the inputs to compute."
+            });
+            return;
+        };
+        let (analysis, title) = (shown.result.as_ref(), shown.label.clone());
+        let selected = self.selected_combos();
+        egui::ScrollArea::vertical()
+            .id_salt("range_view")
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.heading(title);
+                    if self.tracker.stale {
+                        ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
+                    }
+                });
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new("What the range holds").strong());
+                        match &analysis.breakdown {
+                            Ok(b) => {
+                                ui.label(format!("{} combos, weight {:.2}", b.combos, b.weight));
+                                egui::Grid::new("breakdown_lines")
+                                    .striped(true)
+                                    .spacing([12.0, 2.0])
+                                    .show(ui, |ui| {
+                                        for h in ["line", "combos", "weight", "share"] {
+                                            ui.label(RichText::new(h).strong());
+                                        }
+                                        ui.end_row();
+                                        let lines = b
+                                            .made
+                                            .iter()
+                                            .map(|(m, l)| (LineKey::Made(*m), *l))
+                                            .chain(b.draws.iter().map(|(d, l)| (LineKey::Draw(*d), *l)));
+                                        for (key, line) in lines.filter(|(_, l)| l.combos > 0) {
+                                            let name = if matches!(key, LineKey::Draw(_)) {
+                                                format!("  {}", key.name())
+                                            } else {
+                                                key.name().to_string()
+                                            };
+                                            if ui
+                                                .selectable_label(self.selected == Some(key), name)
+                                                .on_hover_text("Select its combos (outlined on the grid)")
+                                                .clicked()
+                                            {
+                                                commands.view(ViewKind::Range, ViewCommand::Select(key.number()));
+                                            }
+                                            ui.label(line.combos.to_string());
+                                            ui.label(format!("{:.2}", line.weight));
+                                            ui.label(format!("{:.1}%", 100.0 * line.share));
+                                            ui.end_row();
+                                        }
+                                    });
+                                ui.horizontal(|ui| {
+                                    let any = !selected.is_empty();
+                                    if ui
+                                        .add_enabled(any, egui::Button::new("Keep only these"))
+                                        .clicked()
+                                    {
+                                        commands.view(ViewKind::Range, ViewCommand::KeepSelected);
+                                        commands.view(ViewKind::Range, ViewCommand::Edited);
+                                    }
+                                    if ui.add_enabled(any, egui::Button::new("Remove these")).clicked() {
+                                        commands.view(ViewKind::Range, ViewCommand::RemoveSelected);
+                                        commands.view(ViewKind::Range, ViewCommand::Edited);
+                                    }
+                                });
+                            }
+                            Err(why) => {
+                                ui.label(RichText::new(format!("n/a: {why}")).weak());
+                            }
+                        }
+                    });
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new("Equity by class (hover for its combos)").strong());
+                        class_grid(ui, analysis, &selected, 13.0 * 34.0);
+                    });
+                });
+                ui.separator();
+                ui.label(RichText::new("Equity by combo").strong());
+                match &analysis.by_combo {
+                    Ok(r) => {
+                        let b = buckets(&r.combos);
+                        ui.label(format!(
+                            "equity {:.2}% · 0–25%: {:.1}% of the range · 25–50%: {:.1}% · 50–75%: {:.1}% · 75–100%: {:.1}%",
+                            100.0 * r.equity(),
+                            100.0 * b[0],
+                            100.0 * b[1],
+                            100.0 * b[2],
+                            100.0 * b[3]
+                        ));
+                        equity_curve(ui, &r.combos, 220.0, "range_curve");
+                    }
+                    Err(why) => {
+                        ui.label(RichText::new(format!("n/a: {why}")).weak());
+                    }
+                }
+                ui.separator();
+                ui.label(RichText::new("Next card (the range's equity change)").strong());
+                next_card_table(ui, analysis);
+            });
+    }
+
+    fn submit(&mut self, jobs: &JobManager) {
+        let validated = FieldErrors::validate(&self.inputs);
+        let i = &self.inputs;
+        let title = format!(
+            "{} vs {} — {}",
+            i.range.trim(),
+            if i.vs.trim().is_empty() {
+                "(none)"
+            } else {
+                i.vs.trim()
+            },
+            if i.board.trim().is_empty() {
+                "preflop"
+            } else {
+                i.board.trim()
+            }
+        );
+        self.analysis
+            .submit(jobs, &mut self.tracker, &mut self.errors, validated, || {
+                (crate::equity::run::RunSettings::default(), title)
+            });
+    }
+
+    fn poll(&mut self) -> bool {
+        self.analysis.poll_into(&mut self.tracker, &mut self.errors)
+    }
+
+    fn cancel_jobs(&mut self) {
+        self.analysis.cancel();
+    }
+
+    fn apply_own(&mut self, command: ViewCommand) {
+        match command {
+            ViewCommand::Select(n) => {
+                let key = LineKey::all().nth(n);
+                self.selected = if self.selected == key { None } else { key };
+            }
+            ViewCommand::KeepSelected => self.edit_range(true),
+            ViewCommand::RemoveSelected => self.edit_range(false),
+            _ => {}
+        }
+    }
+
+    fn revalidate(&mut self) {
+        self.errors = FieldErrors::validate(&self.inputs)
+            .err()
+            .unwrap_or_default();
+    }
+
+    fn tracker(&self) -> &RunTracker {
+        &self.tracker
+    }
+
+    fn tracker_mut(&mut self) -> &mut RunTracker {
+        &mut self.tracker
+    }
+
+    fn status(&self) -> ViewStatus {
+        let has_errors = !self.errors.is_empty();
+        let figures = match self.shown() {
+            Some(a) => match (&a.breakdown, &a.by_combo) {
+                (Ok(b), Ok(r)) => format!(
+                    "{} combos · equity {:.2}% · exact",
+                    b.combos,
+                    100.0 * r.equity()
+                ),
+                (Ok(b), Err(_)) => format!("{} combos", b.combos),
+                (Err(_), Ok(r)) => format!("equity {:.2}% · exact", 100.0 * r.equity()),
+                _ => "n/a".into(),
+            },
+            None => String::new(),
+        };
+        ViewStatus {
+            phase: self.tracker.phase(has_errors),
+            detail: None,
+            figures,
+            elapsed: self.tracker.elapsed(),
+            first_result: self.tracker.first_result,
+            stale: self.tracker.stale,
+        }
+    }
+
+    fn table_csv(&self, options: &CsvOptions) -> Option<String> {
+        let shown = self.analysis.shown.as_ref()?;
+        let a = &shown.result;
+        let mut w = ::csv::Writer::from_writer(Vec::new());
+        let pct = |v: f64| options.number(v);
+        let _ = w.write_record(["kind", "name", "combos", "weight", "share", "equity"]);
+        if let Ok(b) = &a.breakdown {
+            for (m, l) in &b.made {
+                let _ = w.write_record([
+                    "made",
+                    m.key(),
+                    &l.combos.to_string(),
+                    &format!("{:.6}", l.weight),
+                    &pct(l.share),
+                    "",
+                ]);
+            }
+            for (d, l) in &b.draws {
+                let _ = w.write_record([
+                    "draw",
+                    d.key(),
+                    &l.combos.to_string(),
+                    &format!("{:.6}", l.weight),
+                    &pct(l.share),
+                    "",
+                ]);
+            }
+        }
+        if let Ok(r) = &a.by_combo {
+            for c in &r.combos {
+                let _ = w.write_record([
+                    "combo",
+                    &c.combo.to_string(),
+                    "1",
+                    &format!("{:.6}", c.weight),
+                    &pct(c.share),
+                    &pct(c.equity),
+                ]);
+            }
+        }
+        if let Ok(next) = &a.next {
+            for n in next {
+                let _ = w.write_record([
+                    "next_card",
+                    &n.card.to_string(),
+                    "",
+                    "",
+                    &pct(n.probability),
+                    &pct(n.equity[0]),
+                ]);
+            }
+        }
+        let body = String::from_utf8(w.into_inner().ok()?).ok()?;
+        Some(format!("# view: Range\n# inputs: {}\n{body}", shown.label))
+    }
+
+    fn picture(&self) -> Option<Drawing> {
+        let shown = self.analysis.shown.as_ref()?;
+        let analysis = shown.result.clone();
+        let title = shown.label.clone();
+        let selected = self.selected_combos();
+        Some(Box::new(move |ui: &mut egui::Ui| {
+            ui.heading(format!("Range view: {title}"));
+            ui.horizontal_top(|ui| {
+                let size = (ui.available_height() - 40.0).min(ui.available_width() / 2.0);
+                class_grid(ui, &analysis, &selected, size);
+                if let Ok(r) = &analysis.by_combo {
+                    ui.vertical(|ui| {
+                        equity_curve(ui, &r.combos, size, "range_picture_curve");
+                    });
+                }
+            });
+        }))
+    }
+
+    fn save(&self, scenario: &mut Scenario) {
+        scenario.range = self.inputs.clone();
+    }
+
+    fn load(&mut self, scenario: &Scenario) {
+        self.inputs = scenario.range.clone();
+        self.selected = None;
+    }
+
+    fn has_result(&self) -> bool {
+        self.analysis.shown.is_some()
+    }
+}
