@@ -1413,6 +1413,14 @@ fn save_as_then_open_in_a_fresh_app_restores_every_view() {
             ..run(13)
         };
     }
+    app.views
+        .of_mut::<multiodds::app::range_view::RangeView>()
+        .inputs = multiodds::scenario::RangeInputs {
+        range: "QQ+, AKs:0.5".into(),
+        vs: String::new(),
+        board: "Ah 7d 2c 9s".into(),
+        dead: "3c".into(),
+    };
     app.view = ViewKind::Matchup;
     let before: Vec<_> = app.views.iter().map(|v| v.snapshot()).collect();
     let mut h = harness(app);
@@ -1630,4 +1638,28 @@ fn the_range_view_selects_keeps_and_undoes() {
     let (w, hgt, _) = decode_png(&path);
     assert_eq!((w, hgt), (1600, 1000));
     let _ = std::fs::remove_file(&path);
+}
+
+/// "Send to Range view" carries the MultiOdds view's hero, opponents and board over and
+/// shows the Range view computing them.
+#[test]
+fn send_to_range_view_carries_the_inputs() {
+    use multiodds::app::range_view::RangeView;
+    let mut app = quick_app();
+    app.views.of_mut::<MultiOddsView>().inputs.hero = "QQ+, AKs".into();
+    app.views.of_mut::<MultiOddsView>().inputs.board = "Jh 4c 3h".into();
+    let mut h = harness(app);
+    h.run_steps(2);
+    h.get_by_label("Send to Range view").click();
+    h.run_steps(2);
+    assert_eq!(h.state().view, ViewKind::Range);
+    let r = &h.state().views.of::<RangeView>().inputs;
+    assert_eq!(
+        (r.range.as_str(), r.vs.as_str(), r.board.as_str()),
+        ("QQ+, AKs", "random", "Jh 4c 3h")
+    );
+    step_until(&mut h, "the range analysis", |app| {
+        let v = app.views.of::<RangeView>();
+        !v.tracker.running && v.shown().is_some_and(|a| a.by_combo.is_ok())
+    });
 }

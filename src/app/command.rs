@@ -48,6 +48,8 @@ pub enum Command {
     ForgetRange(String),
     /// Open the Help window.
     ShowHelp,
+    /// Show these inputs in the Range view ("Send to Range view").
+    SendToRange(crate::scenario::RangeInputs),
 }
 
 /// What a view's widgets ask of their view; applied after layout.

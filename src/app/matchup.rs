@@ -347,6 +347,18 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         edited,
         cx.commands,
     );
+    // Seat 1 against seat 2 (the Range view is heads-up).
+    let m = &view.inputs;
+    super::widgets::send_to_range(
+        ui,
+        crate::scenario::RangeInputs {
+            range: m.seats.first().cloned().unwrap_or_default(),
+            vs: m.seats.get(1).cloned().unwrap_or_default(),
+            board: m.board.clone(),
+            dead: m.dead.clone(),
+        },
+        cx.commands,
+    );
 }
 
 /// The results of the Matchup view.

@@ -751,6 +751,11 @@ impl MultiOddsApp {
                 self.shell.note = Some((format!("Range \"{name}\" saved"), Instant::now()));
             }
             Command::ForgetRange(name) => self.shell.ranges.retain(|r| r.name != name),
+            Command::SendToRange(inputs) => {
+                self.views.of_mut::<range_view::RangeView>().inputs = inputs;
+                self.view = ViewKind::Range;
+                self.apply(Command::ToView(ViewKind::Range, ViewCommand::Edited), ctx);
+            }
         }
     }
 

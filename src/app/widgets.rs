@@ -290,6 +290,21 @@ pub fn run_footer(
     }
 }
 
+/// "Send to Range view": the range analysed, the other seat's, board and dead cards.
+pub fn send_to_range(
+    ui: &mut egui::Ui,
+    inputs: crate::scenario::RangeInputs,
+    commands: &super::CommandSender,
+) {
+    if ui
+        .button("Send to Range view")
+        .on_hover_text("What this range holds on the board, each combo's equity, each next card")
+        .clicked()
+    {
+        commands.send(super::Command::SendToRange(inputs));
+    }
+}
+
 /// Stop/Resume and Pin/Unpin, shared by the views; the commands clicked.
 pub fn run_controls(
     ui: &mut egui::Ui,

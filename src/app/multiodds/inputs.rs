@@ -84,4 +84,15 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         edited,
         cx.commands,
     );
+    let i = &view.inputs;
+    crate::app::widgets::send_to_range(
+        ui,
+        crate::scenario::RangeInputs {
+            range: i.hero.clone(),
+            vs: i.opponents.clone(),
+            board: i.board.clone(),
+            dead: i.dead.clone(),
+        },
+        cx.commands,
+    );
 }
