@@ -97,6 +97,77 @@ impl RangeView {
             .collect()
     }
 
+    /// The breakdown's lines (click one to select its combos) and the edit buttons.
+    fn breakdown_table(
+        &self,
+        ui: &mut egui::Ui,
+        analysis: &RangeAnalysis,
+        selected: &[(Combo, f64)],
+        commands: &CommandSender,
+    ) {
+        ui.vertical(|ui| {
+            ui.label(RichText::new("What the range holds").strong());
+            match &analysis.breakdown {
+                Ok(b) => {
+                    ui.label(format!("{} combos, weight {:.2}", b.combos, b.weight));
+                    egui::Grid::new("breakdown_lines")
+                        .striped(true)
+                        .spacing([12.0, 2.0])
+                        .show(ui, |ui| {
+                            for h in ["line", "combos", "weight", "share"] {
+                                ui.label(RichText::new(h).strong());
+                            }
+                            ui.end_row();
+                            let lines = b
+                                .made
+                                .iter()
+                                .map(|(m, l)| (LineKey::Made(*m), *l))
+                                .chain(b.draws.iter().map(|(d, l)| (LineKey::Draw(*d), *l)));
+                            for (key, line) in lines.filter(|(_, l)| l.combos > 0) {
+                                let name = if matches!(key, LineKey::Draw(_)) {
+                                    format!("  {}", key.name())
+                                } else {
+                                    key.name().to_string()
+                                };
+                                if ui
+                                    .selectable_label(self.selected == Some(key), name)
+                                    .on_hover_text("Select its combos (outlined on the grid)")
+                                    .clicked()
+                                {
+                                    commands
+                                        .view(ViewKind::Range, ViewCommand::Select(key.number()));
+                                }
+                                ui.label(line.combos.to_string());
+                                ui.label(format!("{:.2}", line.weight));
+                                ui.label(format!("{:.1}%", 100.0 * line.share));
+                                ui.end_row();
+                            }
+                        });
+                    ui.horizontal(|ui| {
+                        let any = !selected.is_empty();
+                        if ui
+                            .add_enabled(any, egui::Button::new("Keep only these"))
+                            .clicked()
+                        {
+                            commands.view(ViewKind::Range, ViewCommand::KeepSelected);
+                            commands.view(ViewKind::Range, ViewCommand::Edited);
+                        }
+                        if ui
+                            .add_enabled(any, egui::Button::new("Remove these"))
+                            .clicked()
+                        {
+                            commands.view(ViewKind::Range, ViewCommand::RemoveSelected);
+                            commands.view(ViewKind::Range, ViewCommand::Edited);
+                        }
+                    });
+                }
+                Err(why) => {
+                    ui.label(RichText::new(format!("n/a: {why}")).weak());
+                }
+            }
+        });
+    }
+
     /// Keeps only the selected combos in the range (`keep`), or removes them.
     fn edit_range(&mut self, keep: bool) {
         let chosen = self.selected_combos();
@@ -398,7 +469,7 @@ impl View for RangeView {
         };
         let (analysis, title) = (shown.result.as_ref(), shown.label.clone());
         let selected = self.selected_combos();
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("range_view")
             .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
@@ -407,69 +478,23 @@ impl View for RangeView {
                         ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
                     }
                 });
-                ui.horizontal_top(|ui| {
-                    ui.vertical(|ui| {
-                        ui.label(RichText::new("What the range holds").strong());
-                        match &analysis.breakdown {
-                            Ok(b) => {
-                                ui.label(format!("{} combos, weight {:.2}", b.combos, b.weight));
-                                egui::Grid::new("breakdown_lines")
-                                    .striped(true)
-                                    .spacing([12.0, 2.0])
-                                    .show(ui, |ui| {
-                                        for h in ["line", "combos", "weight", "share"] {
-                                            ui.label(RichText::new(h).strong());
-                                        }
-                                        ui.end_row();
-                                        let lines = b
-                                            .made
-                                            .iter()
-                                            .map(|(m, l)| (LineKey::Made(*m), *l))
-                                            .chain(b.draws.iter().map(|(d, l)| (LineKey::Draw(*d), *l)));
-                                        for (key, line) in lines.filter(|(_, l)| l.combos > 0) {
-                                            let name = if matches!(key, LineKey::Draw(_)) {
-                                                format!("  {}", key.name())
-                                            } else {
-                                                key.name().to_string()
-                                            };
-                                            if ui
-                                                .selectable_label(self.selected == Some(key), name)
-                                                .on_hover_text("Select its combos (outlined on the grid)")
-                                                .clicked()
-                                            {
-                                                commands.view(ViewKind::Range, ViewCommand::Select(key.number()));
-                                            }
-                                            ui.label(line.combos.to_string());
-                                            ui.label(format!("{:.2}", line.weight));
-                                            ui.label(format!("{:.1}%", 100.0 * line.share));
-                                            ui.end_row();
-                                        }
-                                    });
-                                ui.horizontal(|ui| {
-                                    let any = !selected.is_empty();
-                                    if ui
-                                        .add_enabled(any, egui::Button::new("Keep only these"))
-                                        .clicked()
-                                    {
-                                        commands.view(ViewKind::Range, ViewCommand::KeepSelected);
-                                        commands.view(ViewKind::Range, ViewCommand::Edited);
-                                    }
-                                    if ui.add_enabled(any, egui::Button::new("Remove these")).clicked() {
-                                        commands.view(ViewKind::Range, ViewCommand::RemoveSelected);
-                                        commands.view(ViewKind::Range, ViewCommand::Edited);
-                                    }
-                                });
-                            }
-                            Err(why) => {
-                                ui.label(RichText::new(format!("n/a: {why}")).weak());
-                            }
-                        }
+                // Side by side where the window is wide enough, the grid below otherwise.
+                let table_width = 310.0;
+                let beside = ui.available_width() - table_width - 16.0;
+                if beside >= 13.0 * 22.0 {
+                    ui.horizontal_top(|ui| {
+                        self.breakdown_table(ui, analysis, &selected, commands);
+                        ui.vertical(|ui| {
+                            ui.label(RichText::new("Equity by class (hover for its combos)").strong());
+                            class_grid(ui, analysis, &selected, beside.min(13.0 * 34.0));
+                        });
                     });
-                    ui.vertical(|ui| {
-                        ui.label(RichText::new("Equity by class (hover for its combos)").strong());
-                        class_grid(ui, analysis, &selected, 13.0 * 34.0);
-                    });
-                });
+                } else {
+                    self.breakdown_table(ui, analysis, &selected, commands);
+                    ui.label(RichText::new("Equity by class (hover for its combos)").strong());
+                    let size = ui.available_width().min(13.0 * 34.0);
+                    class_grid(ui, analysis, &selected, size);
+                }
                 ui.separator();
                 ui.label(RichText::new("Equity by combo").strong());
                 match &analysis.by_combo {
