@@ -1663,3 +1663,37 @@ fn send_to_range_view_carries_the_inputs() {
         !v.tracker.running && v.shown().is_some_and(|a| a.by_combo.is_ok())
     });
 }
+
+/// Clicking the library's Name field keeps the menu open (a click inside the menu no
+/// longer closes it), and Enter saves the range typed after it.
+#[test]
+fn library_name_field_takes_a_click_and_enter_saves() {
+    let mut h = harness(quick_app());
+    set_field(&mut h, "Hero", "TT+, AQs+");
+    h.query_all_by_label("Library").next().unwrap().click();
+    h.run_steps(2);
+    h.get_by_label("Name").click();
+    h.run_steps(2);
+    h.get_by_label("Name").type_text("clicked name");
+    h.run_steps(1);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    let saved = &h.state().shell.ranges;
+    assert_eq!(saved.len(), 1, "the menu stayed open and Enter saved");
+    assert_eq!(saved[0].name, "clicked name");
+    assert_eq!(saved[0].text, "TT+, AQs+");
+}
+
+/// One or two board cards are not called a flop.
+#[test]
+fn a_partial_board_is_not_called_a_flop() {
+    let cards = |t: &str| multiodds::cards::parse_card_list(t).unwrap();
+    assert_eq!(
+        multiodds::app::widgets::streets(&cards("9d 6c")),
+        "partial board 9d 6c (a flop is 3 cards)"
+    );
+    assert_eq!(
+        multiodds::app::widgets::streets(&cards("Qh 2c Jd 9s")),
+        "flop Qh 2c Jd · turn 9s"
+    );
+}

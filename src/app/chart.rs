@@ -249,6 +249,9 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         edited |= ui
             .add(egui::DragValue::new(hi).range(1..=MAX_OPPONENTS))
             .labelled_by(l.id)
+            .on_hover_text(format!(
+                "At most {MAX_OPPONENTS} opponents: with the hero they hold 46 cards, the board 5 more"
+            ))
             .changed();
         ui.label("opponents");
         if *lo > *hi {

@@ -59,55 +59,63 @@ pub fn library_menu(
     commands: &CommandSender,
 ) -> bool {
     let mut changed = false;
-    ui.menu_button("Library", |ui| {
-        ui.label(egui::RichText::new("Presets").strong());
-        for (preset, range) in PRESETS {
-            if ui.button(*preset).on_hover_text(*range).clicked() {
-                *text = range.to_string();
-                changed = true;
-                ui.close();
-            }
-        }
-        ui.separator();
-        ui.label(egui::RichText::new("Saved ranges").strong());
-        if saved.is_empty() {
-            ui.label("(none yet)");
-        }
-        for r in saved {
-            ui.horizontal(|ui| {
-                if ui.button(&r.name).on_hover_text(&r.text).clicked() {
-                    *text = r.text.clone();
+    // Clicks inside the menu (the name field above all) keep it open; its buttons close
+    // it themselves.
+    let config = egui::containers::menu::MenuConfig::new()
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    egui::containers::menu::MenuButton::new("Library")
+        .config(config)
+        .ui(ui, |ui| {
+            ui.label(egui::RichText::new("Presets").strong());
+            for (preset, range) in PRESETS {
+                if ui.button(*preset).on_hover_text(*range).clicked() {
+                    *text = range.to_string();
                     changed = true;
                     ui.close();
                 }
-                if ui
-                    .small_button("x")
-                    .on_hover_text("Forget this range")
-                    .clicked()
-                {
-                    commands.send(Command::ForgetRange(r.name.clone()));
+            }
+            ui.separator();
+            ui.label(egui::RichText::new("Saved ranges").strong());
+            if saved.is_empty() {
+                ui.label("(none yet)");
+            }
+            for r in saved {
+                ui.horizontal(|ui| {
+                    if ui.button(&r.name).on_hover_text(&r.text).clicked() {
+                        *text = r.text.clone();
+                        changed = true;
+                        ui.close();
+                    }
+                    if ui
+                        .small_button("x")
+                        .on_hover_text("Forget this range")
+                        .clicked()
+                    {
+                        commands.send(Command::ForgetRange(r.name.clone()));
+                    }
+                });
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                let l = ui.label("Name");
+                let field = ui
+                    .add(egui::TextEdit::singleline(name).desired_width(140.0))
+                    .labelled_by(l.id);
+                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let valid = !name.trim().is_empty() && !text.trim().is_empty();
+                let clicked = ui
+                    .add_enabled(valid, egui::Button::new("Save this range"))
+                    .clicked();
+                if valid && (clicked || enter) {
+                    let name: String = name.trim().chars().take(MAX_NAME).collect();
+                    commands.send(Command::SaveRange(NamedRange {
+                        name,
+                        text: text.clone(),
+                    }));
+                    ui.close();
                 }
             });
-        }
-        ui.separator();
-        ui.horizontal(|ui| {
-            let l = ui.label("Name");
-            ui.add(egui::TextEdit::singleline(name).desired_width(140.0))
-                .labelled_by(l.id);
-            let valid = !name.trim().is_empty() && !text.trim().is_empty();
-            if ui
-                .add_enabled(valid, egui::Button::new("Save this range"))
-                .clicked()
-            {
-                let name: String = name.trim().chars().take(MAX_NAME).collect();
-                commands.send(Command::SaveRange(NamedRange {
-                    name,
-                    text: text.clone(),
-                }));
-                ui.close();
-            }
         });
-    });
     changed
 }
 

@@ -59,6 +59,9 @@ pub struct RangeView {
     pub errors: FieldErrors,
     /// The breakdown line whose combos are selected.
     pub selected: Option<LineKey>,
+    /// The next cards as a list sorted by the range's equity change (else the 4×13
+    /// table).
+    pub sort_next: bool,
     range_grid: GridState,
     vs_grid: GridState,
 }
@@ -72,6 +75,7 @@ impl RangeView {
             tracker: RunTracker::default(),
             errors: FieldErrors::default(),
             selected: None,
+            sort_next: false,
             range_grid: GridState::default(),
             vs_grid: GridState::default(),
         }
@@ -408,6 +412,38 @@ fn next_card_table(ui: &mut egui::Ui, analysis: &RangeAnalysis) {
         });
 }
 
+/// The next cards as a list, the best for the analysed range first.
+fn next_card_list(ui: &mut egui::Ui, analysis: &RangeAnalysis) {
+    let (Ok(cards), Ok(now)) = (
+        &analysis.next,
+        analysis.by_combo.as_ref().map(|r| r.equity()),
+    ) else {
+        if let Err(why) = &analysis.next {
+            ui.label(RichText::new(format!("n/a: {why}")).weak());
+        }
+        return;
+    };
+    let mut sorted = cards.clone();
+    sorted.sort_by(|a, b| b.equity[0].total_cmp(&a.equity[0]));
+    egui::Grid::new("next_card_list")
+        .striped(true)
+        .spacing([16.0, 2.0])
+        .show(ui, |ui| {
+            for h in ["card", "probability", "range", "other seat", "change"] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for n in &sorted {
+                ui.label(n.card.to_string());
+                ui.label(format!("{:.2}%", 100.0 * n.probability));
+                ui.label(format!("{:.2}%", 100.0 * n.equity[0]));
+                ui.label(format!("{:.2}%", 100.0 * n.equity[1]));
+                ui.label(format!("{:+.2}", 100.0 * (n.equity[0] - now)));
+                ui.end_row();
+            }
+        });
+}
+
 impl View for RangeView {
     fn kind(&self) -> ViewKind {
         ViewKind::Range
@@ -469,6 +505,7 @@ impl View for RangeView {
         };
         let (analysis, title) = (shown.result.as_ref(), shown.label.clone());
         let selected = self.selected_combos();
+        let mut sort_next = self.sort_next;
         egui::ScrollArea::both()
             .id_salt("range_view")
             .show(ui, |ui| {
@@ -515,9 +552,18 @@ impl View for RangeView {
                     }
                 }
                 ui.separator();
-                ui.label(RichText::new("Next card (the range's equity change)").strong());
-                next_card_table(ui, analysis);
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new("Next card (the range's equity change)").strong());
+                    ui.toggle_value(&mut sort_next, "Sorted list")
+                        .on_hover_text("The cards as a list, the best for the range first");
+                });
+                if sort_next {
+                    next_card_list(ui, analysis);
+                } else {
+                    next_card_table(ui, analysis);
+                }
             });
+        self.sort_next = sort_next;
     }
 
     fn submit(&mut self, jobs: &JobManager) {

@@ -201,7 +201,11 @@ pub fn board_and_dead(
 /// The board by street, in the order its cards were given: "flop Qh 2c Jd · turn 9s".
 pub fn streets(board: &[Card]) -> String {
     let text = |cards: &[Card]| crate::cards::format_cards(cards);
-    let mut parts = vec![format!("flop {}", text(&board[..board.len().min(3)]))];
+    if board.len() < 3 {
+        // One or two cards are not a flop yet.
+        return format!("partial board {} (a flop is 3 cards)", text(board));
+    }
+    let mut parts = vec![format!("flop {}", text(&board[..3]))];
     for (i, street) in [(3, "turn"), (4, "river")] {
         if let Some(card) = board.get(i) {
             parts.push(format!("{street} {card}"));

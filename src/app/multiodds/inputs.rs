@@ -68,6 +68,9 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         edited |= ui
             .add(egui::DragValue::new(hi).range(1..=MAX_OPPONENTS))
             .labelled_by(l.id)
+            .on_hover_text(format!(
+                "At most {MAX_OPPONENTS} opponents: with the hero they hold 46 cards, the board 5 more"
+            ))
             .changed();
         // Counts dragged past each other swap, so the span always reads low to high.
         if *lo > *hi {
