@@ -52,7 +52,21 @@ fn main() {
         (
             "next card, 22+,A2s+,KTs+,QTs+,JTs,ATo+ vs TT+,AK, flop",
             best_ms(3, || {
-                next_cards([&wide, &tight], flop, none, &control).unwrap();
+                next_cards(&[&wide, &tight], flop, none, &control, 1).unwrap();
+            }),
+        ),
+        (
+            "equity by combo, 22+,A2s+,KTs+,QTs+,JTs,ATo+ vs TT+,AK vs 99+,AQs+, flop (3 seats, 1 thread)",
+            best_ms(1, || {
+                multiodds::equity::by_combo::by_combo_multiway(
+                    &wide,
+                    &[tight.clone(), HandRange::parse("99+,AQs+").unwrap()],
+                    flop,
+                    none,
+                    &control,
+                    1,
+                )
+                .unwrap();
             }),
         ),
         (

@@ -1417,7 +1417,7 @@ fn save_as_then_open_in_a_fresh_app_restores_every_view() {
         .of_mut::<multiodds::app::range_view::RangeView>()
         .inputs = multiodds::scenario::RangeInputs {
         range: "QQ+, AKs:0.5".into(),
-        vs: String::new(),
+        vs: vec!["AA, KK".into(), "random".into()],
         board: "Ah 7d 2c 9s".into(),
         dead: "3c".into(),
     };
@@ -1655,9 +1655,10 @@ fn send_to_range_view_carries_the_inputs() {
     assert_eq!(h.state().view, ViewKind::Range);
     let r = &h.state().views.of::<RangeView>().inputs;
     assert_eq!(
-        (r.range.as_str(), r.vs.as_str(), r.board.as_str()),
-        ("QQ+, AKs", "random", "Jh 4c 3h")
+        (r.range.as_str(), r.board.as_str()),
+        ("QQ+, AKs", "Jh 4c 3h")
     );
+    assert_eq!(r.vs, ["random"]);
     step_until(&mut h, "the range analysis", |app| {
         let v = app.views.of::<RangeView>();
         !v.tracker.running && v.shown().is_some_and(|a| a.by_combo.is_ok())
@@ -1696,4 +1697,46 @@ fn a_partial_board_is_not_called_a_flop() {
         multiodds::app::widgets::streets(&cards("Qh 2c Jd 9s")),
         "flop Qh 2c Jd · turn 9s"
     );
+}
+
+/// A third seat in the Range view: equity by combo and the next card against both other
+/// ranges (exact, one enumeration per combo and per card).
+#[test]
+fn the_range_view_takes_more_seats() {
+    use multiodds::app::range_view::RangeView;
+    let mut app = quick_app();
+    app.view = ViewKind::Range;
+    app.views.of_mut::<RangeView>().inputs = multiodds::scenario::RangeInputs {
+        range: "QQ+, AKs".into(),
+        vs: vec!["TT+, AQs+".into()],
+        board: "Jh 4c 3h 9s".into(),
+        dead: String::new(),
+    };
+    let mut h = harness(app);
+    step_until(&mut h, "the heads-up analysis", |app| {
+        let v = app.views.of::<RangeView>();
+        !v.tracker.running && v.has_result()
+    });
+    h.get_by_label("Add seat").click();
+    h.run_steps(2);
+    assert_eq!(h.state().views.of::<RangeView>().inputs.vs.len(), 2);
+    step_until(&mut h, "the three-seat analysis", |app| {
+        let v = app.views.of::<RangeView>();
+        !v.tracker.running
+            && v.shown().is_some_and(|a| {
+                a.next
+                    .as_ref()
+                    .is_ok_and(|n| n.first().is_some_and(|c| c.equity.len() == 3))
+            })
+    });
+    let a = h.state().views.of::<RangeView>().shown().unwrap().clone();
+    let r = a.by_combo.as_ref().unwrap();
+    let p: f64 = a
+        .next
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|n| n.probability * n.equity[0])
+        .sum();
+    assert!((p - r.equity()).abs() < 1e-9, "{p} {}", r.equity());
 }

@@ -347,13 +347,13 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         edited,
         cx.commands,
     );
-    // Seat 1 against seat 2 (the Range view is heads-up).
+    // Seat 1 against every other seat.
     let m = &view.inputs;
     super::widgets::send_to_range(
         ui,
         crate::scenario::RangeInputs {
             range: m.seats.first().cloned().unwrap_or_default(),
-            vs: m.seats.get(1).cloned().unwrap_or_default(),
+            vs: m.seats.iter().skip(1).cloned().collect(),
             board: m.board.clone(),
             dead: m.dead.clone(),
         },

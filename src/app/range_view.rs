@@ -63,7 +63,7 @@ pub struct RangeView {
     /// table).
     pub sort_next: bool,
     range_grid: GridState,
-    vs_grid: GridState,
+    vs_grids: Vec<GridState>,
 }
 
 impl RangeView {
@@ -77,7 +77,7 @@ impl RangeView {
             selected: None,
             sort_next: false,
             range_grid: GridState::default(),
-            vs_grid: GridState::default(),
+            vs_grids: Vec::new(),
         }
     }
 
@@ -456,7 +456,7 @@ impl View for RangeView {
         let blocked = blocked_cards(&i.board, &i.dead);
         let mut edited = range_field(
             ui,
-            "Range",
+            "Range (seat 1)",
             &mut i.range,
             errors.at("range"),
             "22+, A2s+, KTs+…",
@@ -464,16 +464,49 @@ impl View for RangeView {
             blocked,
             cx,
         );
-        edited |= range_field(
-            ui,
-            "Against",
-            &mut i.vs,
-            errors.at("vs"),
-            "the other seat's range (empty: breakdown only)",
-            &mut self.vs_grid,
-            blocked,
-            cx,
-        );
+        // The other seats: "Add seat" above them stays under the pointer.
+        ui.horizontal(|ui| {
+            let seats = i.vs.len() + 1;
+            if ui
+                .add_enabled(
+                    seats < crate::equity::MAX_SEATS,
+                    egui::Button::new("Add seat"),
+                )
+                .on_disabled_hover_text("At most 23 seats")
+                .clicked()
+            {
+                i.vs.push("random".into());
+                edited = true;
+            }
+            ui.label(format!(
+                "{seats} seats: the range and {} other{}",
+                seats - 1,
+                if seats == 2 { "" } else { "s" }
+            ));
+        });
+        self.vs_grids.resize(i.vs.len(), GridState::default());
+        let mut remove = None;
+        for k in 0..i.vs.len() {
+            let label = format!("Against (seat {})", k + 2);
+            edited |= range_field(
+                ui,
+                &label,
+                &mut i.vs[k],
+                errors.at(&format!("vs[{k}]")),
+                "another seat's range",
+                &mut self.vs_grids[k],
+                blocked,
+                cx,
+            );
+            if ui.small_button(format!("Remove seat {}", k + 2)).clicked() {
+                remove = Some(k);
+            }
+        }
+        if let Some(k) = remove {
+            i.vs.remove(k);
+            self.vs_grids.remove(k);
+            edited = true;
+        }
         edited |= board_and_dead(
             ui,
             &mut i.board,
@@ -569,13 +602,18 @@ impl View for RangeView {
     fn submit(&mut self, jobs: &JobManager) {
         let validated = FieldErrors::validate(&self.inputs);
         let i = &self.inputs;
+        let others: Vec<&str> =
+            i.vs.iter()
+                .map(|v| v.trim())
+                .filter(|v| !v.is_empty())
+                .collect();
         let title = format!(
             "{} vs {} — {}",
             i.range.trim(),
-            if i.vs.trim().is_empty() {
-                "(none)"
+            if others.is_empty() {
+                "(none)".to_string()
             } else {
-                i.vs.trim()
+                others.join(" vs ")
             },
             if i.board.trim().is_empty() {
                 "preflop"

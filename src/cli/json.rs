@@ -338,13 +338,13 @@ pub struct NextCardLine {
     pub card: String,
     #[serde(serialize_with = "six")]
     pub probability: f64,
-    pub equity: [f64; 2],
+    pub equity: Vec<f64>,
 }
 
 /// `runouts --json`.
 #[derive(Serialize)]
 pub struct Runouts<'a> {
-    pub ranges: [&'a str; 2],
+    pub ranges: Vec<&'a str>,
     pub board: String,
     pub cards: Vec<NextCardLine>,
 }

@@ -149,7 +149,7 @@ pub enum CliCommand {
         range: String,
         #[command(flatten)]
         cards: CardsArgs,
-        /// The other seat's range (heads-up: one).
+        /// Another seat's range (repeat for several seats).
         #[arg(long = "vs")]
         vs: Vec<String>,
         #[arg(long)]
@@ -161,8 +161,8 @@ pub enum CliCommand {
     /// For every card that can come next on a flop or turn, its probability and each
     /// seat's equity when it comes (heads-up, exact).
     Runouts {
-        /// Two ranges, one per seat.
-        #[arg(required = true, num_args = 2..=2)]
+        /// One range per seat (two or more).
+        #[arg(required = true, num_args = 2..=multiodds::equity::MAX_SEATS)]
         ranges: Vec<String>,
         #[command(flatten)]
         cards: CardsArgs,
@@ -776,10 +776,11 @@ fn breakdown_command(
             board.len()
         )));
     }
-    if vs.len() > 1 {
-        return Err(CliError::Usage(
-            "--vs: equity by combo is heads-up for now: give one other range".into(),
-        ));
+    if vs.len() + 1 > multiodds::equity::MAX_SEATS {
+        return Err(CliError::Usage(format!(
+            "--vs: at most {} other seats",
+            multiodds::equity::MAX_SEATS - 1
+        )));
     }
     let parsed = parse_range("range".into(), range)?;
     let others = vs
@@ -799,21 +800,27 @@ fn breakdown_command(
             seat: "the range".into(),
         }));
     }
-    let by_combo = match others.first() {
-        Some(v) => Some(multiodds::equity::by_combo::by_combo(
+    let control = multiodds::equity::RunControl::new();
+    let by_combo = match others.as_slice() {
+        [] => None,
+        [v] => Some(multiodds::equity::by_combo::by_combo(
+            &parsed, v, board, dead, &control,
+        )?),
+        others => Some(multiodds::equity::by_combo::by_combo_multiway(
             &parsed,
-            v,
+            others,
             board,
             dead,
-            &multiodds::equity::RunControl::new(),
+            &control,
+            rayon::current_num_threads(),
         )?),
-        None => None,
     };
+    let against = vs.join(" vs ");
     Ok(output::breakdown(
         range,
         board,
         &b,
-        vs.first().map(String::as_str).zip(by_combo.as_ref()),
+        by_combo.as_ref().map(|r| (against.as_str(), r)),
         json,
         csv,
     ))
@@ -827,20 +834,21 @@ fn runouts_command(ranges: &[String], cards: &CardsArgs, json: bool) -> Result<S
             board.len()
         )));
     }
-    let a = parse_range("seat 1".into(), &ranges[0])?;
-    let b = parse_range("seat 2".into(), &ranges[1])?;
+    let parsed = ranges
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_range(format!("seat {}", i + 1), t))
+        .collect::<Result<Vec<_>, _>>()?;
+    let refs: Vec<&HandRange> = parsed.iter().collect();
     let next = multiodds::equity::by_combo::next_cards(
-        [&a, &b],
+        &refs,
         board,
         dead,
         &multiodds::equity::RunControl::new(),
+        rayon::current_num_threads(),
     )?;
-    Ok(output::runouts(
-        [ranges[0].as_str(), ranges[1].as_str()],
-        board,
-        &next,
-        json,
-    ))
+    let names: Vec<&str> = ranges.iter().map(String::as_str).collect();
+    Ok(output::runouts(&names, board, &next, json))
 }
 
 fn outs_command(
@@ -1071,9 +1079,11 @@ fn run_command(
             let a = multiodds::equity::range_analysis::analyse(
                 &spec,
                 &multiodds::equity::RunControl::new(),
+                rayon::current_num_threads(),
             );
             let b = a.breakdown.map_err(CliError::Usage)?;
-            let vs = scenario.range.vs.as_str();
+            let vs = scenario.range.vs.join(" vs ");
+            let vs = vs.as_str();
             Ok(output::breakdown(
                 &scenario.range.range,
                 spec.board,

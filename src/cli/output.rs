@@ -526,48 +526,45 @@ pub fn breakdown(
     out
 }
 
-/// `runouts`: every card that can come next, its probability and both seats' equities.
+/// `runouts`: every card that can come next, its probability and every seat's equity.
 pub fn runouts(
-    ranges: [&str; 2],
+    ranges: &[&str],
     board: multiodds::cards::CardSet,
     cards: &[multiodds::equity::by_combo::NextCard],
     json: bool,
 ) -> String {
     if json {
         return json::line(&json::Runouts {
-            ranges,
+            ranges: ranges.to_vec(),
             board: board.to_string(),
             cards: cards
                 .iter()
                 .map(|n| json::NextCardLine {
                     card: n.card.to_string(),
                     probability: n.probability,
-                    equity: n.equity.map(|e| (e * 1e6).round() / 1e6),
+                    equity: n.equity.iter().map(|e| (e * 1e6).round() / 1e6).collect(),
                 })
                 .collect(),
         });
     }
     let now: f64 = cards.iter().map(|n| n.probability * n.equity[0]).sum();
     let mut out = format!(
-        "{} vs {} on {board}: equity now {:.2}%\n{:<5} {:>11} {:>9} {:>9} {:>8}\n",
-        ranges[0],
-        ranges[1],
+        "{} on {board}: seat 1's equity now {:.2}%\n{:<5} {:>11}",
+        ranges.join(" vs "),
         100.0 * now,
         "card",
-        "probability",
-        "seat 1",
-        "seat 2",
-        "change"
+        "probability"
     );
+    for seat in 1..=ranges.len() {
+        out += &format!(" {:>9}", format!("seat {seat}"));
+    }
+    out += &format!(" {:>8}\n", "change");
     for n in cards {
-        out += &format!(
-            "{:<5} {:>10.2}% {:>8.2}% {:>8.2}% {:>+7.2}\n",
-            n.card.to_string(),
-            100.0 * n.probability,
-            100.0 * n.equity[0],
-            100.0 * n.equity[1],
-            100.0 * (n.equity[0] - now)
-        );
+        out += &format!("{:<5} {:>10.2}%", n.card.to_string(), 100.0 * n.probability);
+        for e in &n.equity {
+            out += &format!(" {:>8.2}%", 100.0 * e);
+        }
+        out += &format!(" {:>+8.2}\n", 100.0 * (n.equity[0] - now));
     }
     out
 }

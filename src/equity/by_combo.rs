@@ -194,11 +194,24 @@ pub fn by_combo(
     finish(&heroes, &win, &tie, &total)
 }
 
-/// Equities and shares from the summed wins, ties and deal weights.
+/// Equities and shares from the summed wins, ties and deal weights (heads-up: a tie is
+/// half the pot).
 fn finish(
     heroes: &[(Combo, f64)],
     win: &[f64],
     tie: &[f64],
+    total: &[f64],
+) -> Result<ByCombo, EquityError> {
+    let equity: Vec<f64> = win.iter().zip(tie).map(|(w, t)| w + t / 2.0).collect();
+    finish_with(heroes, win, tie, &equity, total)
+}
+
+/// Equities and shares from the summed wins, ties, pot shares and deal weights.
+fn finish_with(
+    heroes: &[(Combo, f64)],
+    win: &[f64],
+    tie: &[f64],
+    equity: &[f64],
     total: &[f64],
 ) -> Result<ByCombo, EquityError> {
     let deal_weight: f64 = heroes.iter().zip(total).map(|((_, w), t)| w * t).sum();
@@ -215,7 +228,7 @@ fn finish(
             combo,
             weight,
             share: weight * total[i] / deal_weight,
-            equity: (win[i] + tie[i] / 2.0) / total[i],
+            equity: equity[i] / total[i],
             win: win[i] / total[i],
             tie: tie[i] / total[i],
         })
@@ -224,6 +237,60 @@ fn finish(
         combos,
         deal_weight,
     })
+}
+
+/// Each combo of `hero` against two or more `others`: one exact enumeration per combo
+/// (the combo against every other range), in parallel; refused with its estimate when
+/// the whole would take longer than the bound on `threads`.
+pub fn by_combo_multiway(
+    hero: &HandRange,
+    others: &[HandRange],
+    board: CardSet,
+    dead: CardSet,
+    control: &RunControl,
+    threads: usize,
+) -> Result<ByCombo, EquityError> {
+    use rayon::prelude::*;
+    super::check_board(board, dead)?;
+    let heroes = live(hero, board.union(dead));
+    // A combo that leaves the others no deal takes part in none.
+    let matchups: Vec<(usize, super::Matchup)> = heroes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &(c, _))| {
+            let mut ranges = vec![HandRange::single(c)];
+            ranges.extend(others.iter().cloned());
+            super::Matchup::new(ranges, board, dead)
+                .ok()
+                .map(|m| (i, m))
+        })
+        .collect();
+    let cost: f64 = matchups
+        .iter()
+        .map(|(_, m)| super::exact::estimated_evaluations(m))
+        .sum();
+    super::run::check_exact_cost(cost, threads)?;
+    let tallies = matchups
+        .par_iter()
+        .map(|(i, m)| {
+            super::exact::run_enumerating(m, control, super::memory::DEFAULT_MEMORY_BUDGET)
+                .map(|t| (*i, t))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if control.is_cancelled() {
+        return Err(EquityError::Impossible("stopped".into()));
+    }
+    let n = heroes.len();
+    let (mut win, mut tie, mut equity, mut total) =
+        (vec![0.0; n], vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    for (i, t) in tallies {
+        let s = &t.seats[0];
+        win[i] = s.win.s;
+        tie[i] = s.tie.s;
+        equity[i] = s.equity.s;
+        total[i] = s.equity.n;
+    }
+    finish_with(&heroes, &win, &tie, &equity, &total)
 }
 
 /// Preflop from the table of every hand pair: each pair's wins and ties over its
@@ -264,16 +331,19 @@ pub struct NextCard {
     /// Its probability: the probabilities add up to 1.
     pub probability: f64,
     /// Each seat's equity on the board with the card.
-    pub equity: [f64; 2],
+    pub equity: Vec<f64>,
 }
 
-/// For every card that can come on a flop or turn, its probability and both seats'
-/// equities (exact). Σ probability × equity is each seat's equity now.
+/// For every card that can come on a flop or turn, its probability and every seat's
+/// equity (exact). Σ probability × equity is each seat's equity now. Heads-up each card
+/// is valued by combo; with more seats each card is one exact enumeration, refused with
+/// its estimate when all of them would take longer than the bound on `threads`.
 pub fn next_cards(
-    ranges: [&HandRange; 2],
+    ranges: &[&HandRange],
     board: CardSet,
     dead: CardSet,
     control: &RunControl,
+    threads: usize,
 ) -> Result<Vec<NextCard>, EquityError> {
     super::check_board(board, dead)?;
     if !(3..=4).contains(&board.len()) {
@@ -281,25 +351,74 @@ pub fn next_cards(
             "the next card needs a flop or a turn".into(),
         ));
     }
+    if ranges.len() < 2 {
+        return Err(EquityError::SeatCount(ranges.len()));
+    }
+    let cards: Vec<Card> = board.union(dead).complement().iter().collect();
+    let with = |card: Card| {
+        let mut b = board;
+        b.insert(card);
+        b
+    };
     let mut out = Vec::new();
-    for card in board.union(dead).complement().iter() {
-        let mut with = board;
-        with.insert(card);
-        // A card that leaves no deal has probability 0 and no equity to show.
-        match by_combo(ranges[0], ranges[1], with, dead, control) {
-            Ok(r) => {
-                let e = r.equity();
-                out.push(NextCard {
-                    card,
-                    probability: r.deal_weight,
-                    equity: [e, 1.0 - e],
-                });
+    if ranges.len() == 2 {
+        for &card in &cards {
+            // A card that leaves no deal has probability 0 and no equity to show.
+            match by_combo(ranges[0], ranges[1], with(card), dead, control) {
+                Ok(r) => {
+                    let e = r.equity();
+                    out.push(NextCard {
+                        card,
+                        probability: r.deal_weight,
+                        equity: vec![e, 1.0 - e],
+                    });
+                }
+                Err(EquityError::Impossible(why)) if why == "stopped" => {
+                    return Err(EquityError::Impossible(why))
+                }
+                Err(_) => continue,
             }
-            Err(EquityError::Impossible(why)) if why == "stopped" => {
-                return Err(EquityError::Impossible(why))
-            }
-            Err(_) => continue,
         }
+    } else {
+        use rayon::prelude::*;
+        let owned: Vec<HandRange> = ranges.iter().map(|r| (*r).clone()).collect();
+        let matchups: Vec<(Card, super::Matchup)> = cards
+            .iter()
+            .filter_map(|&card| {
+                super::Matchup::new(owned.clone(), with(card), dead)
+                    .ok()
+                    .map(|m| (card, m))
+            })
+            .collect();
+        let cost: f64 = matchups
+            .iter()
+            .map(|(_, m)| super::exact::estimated_evaluations(m))
+            .sum();
+        super::run::check_exact_cost(cost, threads)?;
+        let tallies = matchups
+            .par_iter()
+            .map(|(card, m)| {
+                super::exact::run_enumerating(m, control, super::memory::DEFAULT_MEMORY_BUDGET)
+                    .map(|t| (*card, t))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        for (card, t) in tallies {
+            // Every deal on this card has as many river cards: the weight of the
+            // (deal, river) pairs is proportional to the weight of the deals.
+            let weight = t.seats[0].equity.n;
+            out.push(NextCard {
+                card,
+                probability: weight,
+                equity: t
+                    .seats
+                    .iter()
+                    .map(|s| s.equity.mean().unwrap_or(0.0))
+                    .collect(),
+            });
+        }
+    }
+    if control.is_cancelled() {
+        return Err(EquityError::Impossible("stopped".into()));
     }
     // Each deal's next card is one of the cards it leaves, all alike: a card's share is
     // the weight of the deals it can come to (their count of live cards is the same).
@@ -398,7 +517,7 @@ mod tests {
             let (a, b) = (HandRange::parse(a).unwrap(), HandRange::parse(b).unwrap());
             let board = cards(board);
             let cards_next =
-                next_cards([&a, &b], board, CardSet::EMPTY, &RunControl::new()).unwrap();
+                next_cards(&[&a, &b], board, CardSet::EMPTY, &RunControl::new(), 2).unwrap();
             let p: f64 = cards_next.iter().map(|n| n.probability).sum();
             assert!((p - 1.0).abs() < 1e-9);
             let now = exact_equity(&a, &b, board, CardSet::EMPTY);
@@ -416,6 +535,66 @@ mod tests {
                 );
                 assert!((n.equity[0] + n.equity[1] - 1.0).abs() < 1e-12);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod multiway_tests {
+    use super::*;
+    use crate::equity::{exact, Matchup, Method};
+
+    #[test]
+    fn three_seats_by_combo_and_next_card_equal_enumeration() {
+        let ranges: Vec<HandRange> = ["QQ+, AKs, 76s", "TT+, AQs+", "22+:0.5, A5s"]
+            .iter()
+            .map(|t| HandRange::parse(t).unwrap())
+            .collect();
+        let board = CardSet::parse("Jh 4c 3h 9s").unwrap();
+        let dead = CardSet::parse("2d").unwrap();
+        let control = RunControl::new();
+        let whole = |board: CardSet| {
+            let m = Matchup::new(ranges.clone(), board, dead).unwrap();
+            exact::run_enumerating(&m, &control, u64::MAX)
+                .unwrap()
+                .result(Method::Exact, None)
+        };
+        let r = by_combo_multiway(&ranges[0], &ranges[1..], board, dead, &control, 2).unwrap();
+        let now = whole(board);
+        assert!(
+            (r.equity() - now.seats[0].equity).abs() < 1e-9,
+            "{} {}",
+            r.equity(),
+            now.seats[0].equity
+        );
+        for c in r.combos.iter().step_by(5) {
+            let mut seats = vec![HandRange::single(c.combo)];
+            seats.extend(ranges[1..].iter().cloned());
+            let m = Matchup::new(seats, board, dead).unwrap();
+            let one = exact::run_enumerating(&m, &control, u64::MAX)
+                .unwrap()
+                .result(Method::Exact, None)
+                .seats[0]
+                .equity;
+            assert!((c.equity - one).abs() < 1e-9);
+        }
+        let refs: Vec<&HandRange> = ranges.iter().collect();
+        let next = next_cards(&refs, board, dead, &control, 2).unwrap();
+        let p: f64 = next.iter().map(|n| n.probability).sum();
+        assert!((p - 1.0).abs() < 1e-9);
+        for seat in 0..3 {
+            let expected: f64 = next.iter().map(|n| n.probability * n.equity[seat]).sum();
+            assert!(
+                (expected - now.seats[seat].equity).abs() < 1e-9,
+                "seat {seat}"
+            );
+        }
+        let n = &next[7];
+        let mut with = board;
+        with.insert(n.card);
+        let on = whole(with);
+        for seat in 0..3 {
+            assert!((n.equity[seat] - on.seats[seat].equity).abs() < 1e-9);
         }
     }
 }

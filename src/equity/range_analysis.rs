@@ -3,7 +3,7 @@
 //! card does ([`super::by_combo`]), all exact.
 
 use super::breakdown::{breakdown, Breakdown};
-use super::by_combo::{by_combo, next_cards, ByCombo, NextCard};
+use super::by_combo::{by_combo, by_combo_multiway, next_cards, ByCombo, NextCard};
 use super::{check_board, EquityError, RunControl};
 use crate::cards::CardSet;
 use crate::range::HandRange;
@@ -14,8 +14,8 @@ use crate::range::HandRange;
 pub struct RangeSpec {
     /// The range analysed.
     pub range: HandRange,
-    /// The other seat's range.
-    pub vs: Option<HandRange>,
+    /// The other seats' ranges (none: the breakdown alone).
+    pub vs: Vec<HandRange>,
     /// No board (preflop) or a flop, turn or river.
     pub board: CardSet,
     /// Cards out of play.
@@ -27,17 +27,23 @@ impl RangeSpec {
     /// when a range is left with no combo.
     pub fn new(
         range: HandRange,
-        vs: Option<HandRange>,
+        vs: Vec<HandRange>,
         board: CardSet,
         dead: CardSet,
     ) -> Result<RangeSpec, EquityError> {
         check_board(board, dead)?;
+        if vs.len() + 1 > super::MAX_SEATS {
+            return Err(EquityError::SeatCount(vs.len() + 1));
+        }
         let blocked = board.union(dead);
-        for (name, r) in [("range", Some(&range)), ("vs", vs.as_ref())] {
-            if let Some(r) = r {
-                if r.without_cards(blocked).is_empty() {
-                    return Err(EquityError::EmptySeat { seat: name.into() });
-                }
+        for (i, r) in std::iter::once(&range).chain(&vs).enumerate() {
+            if r.without_cards(blocked).is_empty() {
+                let seat = if i == 0 {
+                    "range".to_string()
+                } else {
+                    format!("seat {}", i + 1)
+                };
+                return Err(EquityError::EmptySeat { seat });
             }
         }
         Ok(RangeSpec {
@@ -48,16 +54,14 @@ impl RangeSpec {
         })
     }
 
-    /// The cards the range cannot hold: board, dead cards and the other seat's known
-    /// hand.
+    /// The cards the range cannot hold: board, dead cards and the other seats' known
+    /// hands.
     pub fn blocked(&self) -> CardSet {
-        let known = self
-            .vs
-            .as_ref()
+        self.vs
+            .iter()
             .filter(|v| v.combo_count() == 1)
-            .and_then(|v| v.iter().next())
-            .map_or(CardSet::EMPTY, |(c, _)| c.card_set());
-        self.dead.union(known)
+            .filter_map(|v| v.iter().next())
+            .fold(self.dead, |a, (c, _)| a.union(c.card_set()))
     }
 }
 
@@ -72,8 +76,9 @@ pub struct RangeAnalysis {
     pub next: Result<Vec<NextCard>, String>,
 }
 
-/// Runs every part that applies.
-pub fn analyse(spec: &RangeSpec, control: &RunControl) -> RangeAnalysis {
+/// Runs every part that applies (multiway exact work on `threads`, refused past the
+/// bound).
+pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeAnalysis {
     let breakdown = breakdown(&spec.range, spec.board, spec.blocked())
         .ok_or_else(|| "the breakdown needs a flop, turn or river".to_string())
         .and_then(|b| {
@@ -83,21 +88,22 @@ pub fn analyse(spec: &RangeSpec, control: &RunControl) -> RangeAnalysis {
                 Ok(b)
             }
         });
-    let no_vs = || "give the other seat's range".to_string();
-    let by_combo = match &spec.vs {
-        Some(vs) => {
+    let no_vs = || "give the other seats' ranges".to_string();
+    let by_combo = match spec.vs.as_slice() {
+        [] => Err(no_vs()),
+        [vs] => {
             by_combo(&spec.range, vs, spec.board, spec.dead, control).map_err(|e| e.to_string())
         }
-        None => Err(no_vs()),
+        others => by_combo_multiway(&spec.range, others, spec.board, spec.dead, control, threads)
+            .map_err(|e| e.to_string()),
     };
-    let next = match &spec.vs {
-        Some(_) if !(3..=4).contains(&spec.board.len()) => {
-            Err("the next card needs a flop or a turn".to_string())
-        }
-        Some(vs) => {
-            next_cards([&spec.range, vs], spec.board, spec.dead, control).map_err(|e| e.to_string())
-        }
-        None => Err(no_vs()),
+    let next = if spec.vs.is_empty() {
+        Err(no_vs())
+    } else if !(3..=4).contains(&spec.board.len()) {
+        Err("the next card needs a flop or a turn".to_string())
+    } else {
+        let ranges: Vec<&HandRange> = std::iter::once(&spec.range).chain(&spec.vs).collect();
+        next_cards(&ranges, spec.board, spec.dead, control, threads).map_err(|e| e.to_string())
     };
     RangeAnalysis {
         breakdown,

@@ -540,8 +540,8 @@ impl ChartInputs {
 pub struct RangeInputs {
     /// The range analysed.
     pub range: String,
-    /// The other seat's range (empty: the breakdown alone).
-    pub vs: String,
+    /// The other seats' ranges, one per seat (none: the breakdown alone).
+    pub vs: Vec<String>,
     /// Known board cards (none, or 3 to 5).
     pub board: String,
     /// Cards out of play.
@@ -552,7 +552,7 @@ impl Default for RangeInputs {
     fn default() -> RangeInputs {
         RangeInputs {
             range: "22+, A2s+, KTs+, QTs+, JTs, ATo+".into(),
-            vs: "TT+, AQ+".into(),
+            vs: vec!["TT+, AQ+".into()],
             board: "Kd 7c 2s".into(),
             dead: String::new(),
         }
@@ -564,10 +564,13 @@ impl RangeInputs {
     pub fn field_text(&self, field: &str) -> Option<&str> {
         match field {
             "range" => Some(&self.range),
-            "vs" => Some(&self.vs),
             "board" => Some(&self.board),
             "dead" => Some(&self.dead),
-            _ => None,
+            _ => field
+                .strip_prefix("vs[")
+                .and_then(|r| r.strip_suffix(']'))
+                .and_then(|i| i.parse::<usize>().ok())
+                .and_then(|i| self.vs.get(i).map(String::as_str)),
         }
     }
 
@@ -575,11 +578,14 @@ impl RangeInputs {
     pub fn validate(&self) -> Result<RangeSpec, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         let range = range_of("range", &self.range, &mut problems);
-        let vs = if self.vs.trim().is_empty() {
-            Some(None)
-        } else {
-            range_of("vs", &self.vs, &mut problems).map(Some)
-        };
+        // Empty fields are seats not filled in yet.
+        let vs: Option<Vec<HandRange>> = self
+            .vs
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !t.trim().is_empty())
+            .map(|(i, t)| range_of(&format!("vs[{i}]"), t, &mut problems))
+            .collect();
         let cards = board_and_dead(&self.board, &self.dead, &mut problems);
         if let Some((board, _)) = cards {
             if !(board.is_empty() || (3..=5).contains(&board.len())) {

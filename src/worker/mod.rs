@@ -182,6 +182,7 @@ impl Job for crate::equity::range_analysis::RangeSpec {
         Ok(Box::new(crate::equity::range_analysis::analyse(
             &self,
             &settings.control,
+            rayon::current_num_threads(),
         )))
     }
 

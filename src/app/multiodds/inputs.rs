@@ -92,7 +92,7 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         ui,
         crate::scenario::RangeInputs {
             range: i.hero.clone(),
-            vs: i.opponents.clone(),
+            vs: vec![i.opponents.clone()],
             board: i.board.clone(),
             dead: i.dead.clone(),
         },
