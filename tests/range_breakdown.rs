@@ -350,3 +350,39 @@ fn hostile_inputs_are_refused_clearly() {
     assert_eq!(code, Some(1));
     assert!(e.contains("flop or a turn"), "{e}");
 }
+
+#[test]
+fn too_many_seats_are_refused_by_name() {
+    let mut args = vec!["breakdown", "AA", "--board", "Kd 7c 2s"];
+    for _ in 0..23 {
+        args.extend(["--vs", "random"]);
+    }
+    let out = assert_cmd::Command::cargo_bin("multiodds")
+        .unwrap()
+        .args(&args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("at most 22 other seats"), "{e}");
+    // Three seats whose exact work is out of reach are refused with the estimate.
+    let out = assert_cmd::Command::cargo_bin("multiodds")
+        .unwrap()
+        .args([
+            "breakdown",
+            "random",
+            "--board",
+            "Kd 7c 2s",
+            "--vs",
+            "random",
+            "--vs",
+            "random",
+            "--vs",
+            "random",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("exact enumeration would take"), "{e}");
+}

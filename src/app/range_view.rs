@@ -749,8 +749,9 @@ impl View for RangeView {
         let selected = self.selected_combos();
         Some(Box::new(move |ui: &mut egui::Ui| {
             ui.heading(format!("Range view: {title}"));
+            // The class grid and the curve side by side, the next-card table below.
+            let size = (ui.available_height() - 200.0).min(ui.available_width() / 2.0);
             ui.horizontal_top(|ui| {
-                let size = (ui.available_height() - 40.0).min(ui.available_width() / 2.0);
                 class_grid(ui, &analysis, &selected, size);
                 if let Ok(r) = &analysis.by_combo {
                     ui.vertical(|ui| {
@@ -758,6 +759,7 @@ impl View for RangeView {
                     });
                 }
             });
+            next_card_table(ui, &analysis);
         }))
     }
 

@@ -253,6 +253,18 @@ pub fn by_combo_multiway(
     use rayon::prelude::*;
     super::check_board(board, dead)?;
     let heroes = live(hero, board.union(dead));
+    // A first estimate from one combo, scaled to all of them, refuses out-of-reach work
+    // before every combo's matchup is built and estimated.
+    let one = heroes.iter().find_map(|&(c, _)| {
+        let mut ranges = vec![HandRange::single(c)];
+        ranges.extend(others.iter().cloned());
+        super::Matchup::new(ranges, board, dead).ok()
+    });
+    if let Some(m) = &one {
+        let rough = super::exact::estimated_evaluations(m) * heroes.len() as f64;
+        // Within a factor of four of the bound, the exact sum below decides.
+        super::run::check_exact_cost(rough / 4.0, threads)?;
+    }
     // A combo that leaves the others no deal takes part in none.
     let matchups: Vec<(usize, super::Matchup)> = heroes
         .iter()
@@ -382,6 +394,14 @@ pub fn next_cards(
     } else {
         use rayon::prelude::*;
         let owned: Vec<HandRange> = ranges.iter().map(|r| (*r).clone()).collect();
+        // One card's estimate, scaled to all of them, first (see `by_combo_multiway`).
+        if let Some(m) = cards
+            .iter()
+            .find_map(|&card| super::Matchup::new(owned.clone(), with(card), dead).ok())
+        {
+            let rough = super::exact::estimated_evaluations(&m) * cards.len() as f64;
+            super::run::check_exact_cost(rough / 4.0, threads)?;
+        }
         let matchups: Vec<(Card, super::Matchup)> = cards
             .iter()
             .filter_map(|&card| {
