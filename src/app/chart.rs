@@ -7,7 +7,7 @@ use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewConte
 use super::widgets::ERROR_COLOR;
 use crate::cards::CardSet;
 use crate::equity::chart::{ChartResult, ChartSpec};
-use crate::equity::sweep::{SweepPoint, MAX_OPPONENTS};
+use crate::equity::sweep::SweepPoint;
 use crate::range::HandClass;
 use crate::scenario::{ChartFigure, ChartInputs, Scenario, ViewKind};
 use crate::worker::JobManager;
@@ -238,26 +238,7 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
     }
-    ui.horizontal(|ui| {
-        let (lo, hi) = &mut c.opponent_counts;
-        let l = ui.label("Compute against");
-        edited |= ui
-            .add(egui::DragValue::new(lo).range(1..=MAX_OPPONENTS))
-            .labelled_by(l.id)
-            .changed();
-        let l = ui.label("to");
-        edited |= ui
-            .add(egui::DragValue::new(hi).range(1..=MAX_OPPONENTS))
-            .labelled_by(l.id)
-            .on_hover_text(format!(
-                "At most {MAX_OPPONENTS} opponents: with the hero they hold 46 cards, the board 5 more"
-            ))
-            .changed();
-        ui.label("opponents");
-        if *lo > *hi {
-            std::mem::swap(lo, hi);
-        }
-    });
+    edited |= super::widgets::opponent_span(ui, "Compute against", &mut c.opponent_counts);
     ui.horizontal(|ui| {
         let (lo, hi) = c.opponent_counts;
         let l = ui.label("Show");

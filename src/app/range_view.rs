@@ -350,16 +350,24 @@ pub fn buckets(combos: &[ComboEquity]) -> [f64; 4] {
     b
 }
 
+/// The next cards and the analysed range's equity now, or "n/a" and why.
+fn next_and_now<'a>(
+    ui: &mut egui::Ui,
+    analysis: &'a RangeAnalysis,
+) -> Option<(&'a [crate::equity::by_combo::NextCard], f64)> {
+    match (&analysis.next, &analysis.by_combo) {
+        (Ok(cards), Ok(r)) => Some((cards, r.equity())),
+        (Err(why), _) | (_, Err(why)) => {
+            ui.label(RichText::new(format!("n/a: {why}")).weak());
+            None
+        }
+    }
+}
+
 /// The next cards as a 4×13 table (suits by row, aces first), each coloured by the
 /// analysed range's equity change; hover: probability and both equities.
 fn next_card_table(ui: &mut egui::Ui, analysis: &RangeAnalysis) {
-    let (Ok(cards), Ok(now)) = (
-        &analysis.next,
-        analysis.by_combo.as_ref().map(|r| r.equity()),
-    ) else {
-        if let Err(why) = &analysis.next {
-            ui.label(RichText::new(format!("n/a: {why}")).weak());
-        }
+    let Some((cards, now)) = next_and_now(ui, analysis) else {
         return;
     };
     egui::Grid::new("next_card_table")
@@ -414,16 +422,10 @@ fn next_card_table(ui: &mut egui::Ui, analysis: &RangeAnalysis) {
 
 /// The next cards as a list, the best for the analysed range first.
 fn next_card_list(ui: &mut egui::Ui, analysis: &RangeAnalysis) {
-    let (Ok(cards), Ok(now)) = (
-        &analysis.next,
-        analysis.by_combo.as_ref().map(|r| r.equity()),
-    ) else {
-        if let Err(why) = &analysis.next {
-            ui.label(RichText::new(format!("n/a: {why}")).weak());
-        }
+    let Some((cards, now)) = next_and_now(ui, analysis) else {
         return;
     };
-    let mut sorted = cards.clone();
+    let mut sorted = cards.to_vec();
     sorted.sort_by(|a, b| b.equity[0].total_cmp(&a.equity[0]));
     egui::Grid::new("next_card_list")
         .striped(true)

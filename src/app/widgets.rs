@@ -214,6 +214,34 @@ pub fn streets(board: &[Card]) -> String {
     parts.join(" · ")
 }
 
+/// An inclusive span of opponent counts ("Opponents from 1 to 9"), each 1 to
+/// [`MAX_OPPONENTS`](crate::equity::MAX_OPPONENTS), swapped back into order when dragged
+/// past each other. True when it changed.
+pub fn opponent_span(ui: &mut egui::Ui, label: &str, span: &mut (usize, usize)) -> bool {
+    use crate::equity::MAX_OPPONENTS;
+    let mut edited = false;
+    ui.horizontal(|ui| {
+        let (lo, hi) = (&mut span.0, &mut span.1);
+        let l = ui.label(label);
+        edited |= ui
+            .add(egui::DragValue::new(lo).range(1..=MAX_OPPONENTS))
+            .labelled_by(l.id)
+            .changed();
+        let l = ui.label("to");
+        edited |= ui
+            .add(egui::DragValue::new(hi).range(1..=MAX_OPPONENTS))
+            .labelled_by(l.id)
+            .on_hover_text(format!(
+                "At most {MAX_OPPONENTS} opponents: with the hero they hold 46 cards, the board 5 more"
+            ))
+            .changed();
+        if *lo > *hi {
+            std::mem::swap(lo, hi);
+        }
+    });
+    edited
+}
+
 /// Mode, precision, seed and (when `time_budget`) the time budget of a view's run,
 /// each with its problem below it. True when one changed.
 pub fn run_settings(

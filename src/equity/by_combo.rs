@@ -250,7 +250,6 @@ pub fn by_combo_multiway(
     control: &RunControl,
     threads: usize,
 ) -> Result<ByCombo, EquityError> {
-    use rayon::prelude::*;
     super::check_board(board, dead)?;
     let heroes = live(hero, board.union(dead));
     // A first estimate from one combo, scaled to all of them, refuses out-of-reach work
@@ -277,18 +276,7 @@ pub fn by_combo_multiway(
                 .map(|m| (i, m))
         })
         .collect();
-    let cost: f64 = matchups
-        .iter()
-        .map(|(_, m)| super::exact::estimated_evaluations(m))
-        .sum();
-    super::run::check_exact_cost(cost, threads)?;
-    let tallies = matchups
-        .par_iter()
-        .map(|(i, m)| {
-            super::exact::run_enumerating(m, control, super::memory::DEFAULT_MEMORY_BUDGET)
-                .map(|t| (*i, t))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let tallies = enumerate_all(&matchups, control, threads)?;
     if control.is_cancelled() {
         return Err(EquityError::Impossible("stopped".into()));
     }
@@ -303,6 +291,28 @@ pub fn by_combo_multiway(
         total[i] = s.equity.n;
     }
     finish_with(&heroes, &win, &tie, &equity, &total)
+}
+
+/// Enumerates every matchup exactly, in parallel, after checking that all of them
+/// together stay within the bound on `threads`; each tally keeps its key.
+fn enumerate_all<K: Copy + Send + Sync>(
+    matchups: &[(K, super::Matchup)],
+    control: &RunControl,
+    threads: usize,
+) -> Result<Vec<(K, super::MatchupTally)>, EquityError> {
+    use rayon::prelude::*;
+    let cost: f64 = matchups
+        .iter()
+        .map(|(_, m)| super::exact::estimated_evaluations(m))
+        .sum();
+    super::run::check_exact_cost(cost, threads)?;
+    matchups
+        .par_iter()
+        .map(|(key, m)| {
+            super::exact::run_enumerating(m, control, super::memory::DEFAULT_MEMORY_BUDGET)
+                .map(|t| (*key, t))
+        })
+        .collect()
 }
 
 /// Preflop from the table of every hand pair: each pair's wins and ties over its
@@ -392,7 +402,6 @@ pub fn next_cards(
             }
         }
     } else {
-        use rayon::prelude::*;
         let owned: Vec<HandRange> = ranges.iter().map(|r| (*r).clone()).collect();
         // One card's estimate, scaled to all of them, first (see `by_combo_multiway`).
         if let Some(m) = cards
@@ -410,19 +419,7 @@ pub fn next_cards(
                     .map(|m| (card, m))
             })
             .collect();
-        let cost: f64 = matchups
-            .iter()
-            .map(|(_, m)| super::exact::estimated_evaluations(m))
-            .sum();
-        super::run::check_exact_cost(cost, threads)?;
-        let tallies = matchups
-            .par_iter()
-            .map(|(card, m)| {
-                super::exact::run_enumerating(m, control, super::memory::DEFAULT_MEMORY_BUDGET)
-                    .map(|t| (*card, t))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        for (card, t) in tallies {
+        for (card, t) in enumerate_all(&matchups, control, threads)? {
             // Every deal on this card has as many river cards: the weight of the
             // (deal, river) pairs is proportional to the weight of the deals.
             let weight = t.seats[0].equity.n;

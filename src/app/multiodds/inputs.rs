@@ -7,7 +7,6 @@ use crate::app::widgets::{
     blocked_cards, board_and_dead, range_field, run_footer, run_settings, ERROR_COLOR,
 };
 use crate::cards::CardSet;
-use crate::equity::sweep::MAX_OPPONENTS;
 use crate::scenario::ViewKind;
 use egui::RichText;
 
@@ -57,26 +56,7 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
             ui.label(RichText::new(message).color(ERROR_COLOR));
         }
     }
-    ui.horizontal(|ui| {
-        let (lo, hi) = &mut i.opponent_counts;
-        let l = ui.label("Opponents from");
-        edited |= ui
-            .add(egui::DragValue::new(lo).range(1..=MAX_OPPONENTS))
-            .labelled_by(l.id)
-            .changed();
-        let l = ui.label("to");
-        edited |= ui
-            .add(egui::DragValue::new(hi).range(1..=MAX_OPPONENTS))
-            .labelled_by(l.id)
-            .on_hover_text(format!(
-                "At most {MAX_OPPONENTS} opponents: with the hero they hold 46 cards, the board 5 more"
-            ))
-            .changed();
-        // Counts dragged past each other swap, so the span always reads low to high.
-        if *lo > *hi {
-            std::mem::swap(lo, hi);
-        }
-    });
+    edited |= crate::app::widgets::opponent_span(ui, "Opponents from", &mut i.opponent_counts);
     edited |= run_settings(ui, &mut i.run, &errors, true);
     run_footer(
         ui,
