@@ -1740,3 +1740,37 @@ fn the_range_view_takes_more_seats() {
         .sum();
     assert!((p - r.equity()).abs() < 1e-9, "{p} {}", r.equity());
 }
+
+/// An exported MultiOdds plot with a pinned baseline names it, as the window does: the
+/// caption's colour is in the picture with a pin, far more than without one.
+#[test]
+fn an_exported_plot_names_its_pinned_curves() {
+    let caption = multiodds::app::multiodds::plot::PINNED_COLOR;
+    let rgb = [caption.r(), caption.g(), caption.b()];
+    let mut h = harness(quick_app());
+    settle(&mut h, "the first results");
+    let ctx = h.ctx.clone();
+    let export = |h: &mut Harness<'static, MultiOddsApp>, name: &str| {
+        let path = temp_path(name);
+        let _ = std::fs::remove_file(&path);
+        h.state_mut().apply(Command::ExportPng(path.clone()), &ctx);
+        step_until(h, "the PNG note", |app| {
+            app.shell
+                .note
+                .as_ref()
+                .is_some_and(|(n, _)| n.contains(name))
+        });
+        let (_, _, rgba) = decode_png(&path);
+        let _ = std::fs::remove_file(&path);
+        count_color(&rgba, rgb)
+    };
+    let plain = export(&mut h, "plain-plot.png");
+    h.state_mut()
+        .apply(Command::ToView(ViewKind::MultiOdds, ViewCommand::Pin), &ctx);
+    h.run_steps(2);
+    let with_pin = export(&mut h, "with-pin.png");
+    assert!(
+        with_pin > plain + 20,
+        "{with_pin} against {plain} pixels of the caption's colour"
+    );
+}

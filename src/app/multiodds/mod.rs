@@ -234,6 +234,9 @@ impl View for MultiOddsView {
         let span = self.inputs.opponent_span();
         Some(Box::new(move |ui: &mut egui::Ui| {
             ui.heading(format!("MultiOdds: {}", shown.label));
+            if let Some(p) = &pinned {
+                plot::pinned_caption(ui, p);
+            }
             let height = ui.available_height();
             plot::draw_plot(
                 ui,

@@ -82,11 +82,7 @@ pub fn sweep_plot(
     });
     figure_switches(ui, &mut view.figures);
     if let Some(p) = &view.pinned {
-        ui.label(
-            RichText::new(format!("Pinned (dashed curves): {}", p.label))
-                .italics()
-                .color(PINNED_COLOR),
-        );
+        pinned_caption(ui, p);
     }
     let response = draw_plot(
         ui,
@@ -109,8 +105,18 @@ pub fn sweep_plot(
     }
 }
 
+/// What the dashed curves are: the window shows it above the plot, and an exported
+/// picture carries it too.
+pub fn pinned_caption(ui: &mut egui::Ui, pinned: &Shown) {
+    ui.label(
+        RichText::new(format!("Pinned (dashed curves): {}", pinned.label))
+            .italics()
+            .color(PINNED_COLOR),
+    );
+}
+
 /// The colour of what is said about the pinned baseline.
-const PINNED_COLOR: Color32 = Color32::from_rgb(140, 140, 160);
+pub const PINNED_COLOR: Color32 = Color32::from_rgb(140, 140, 160);
 
 /// The legend, above the plot so it hides no curve: the figures in the table's order,
 /// each with its definition on hover, and the pinned baseline's line style.
