@@ -229,7 +229,7 @@ fn errors_name_token_and_column() {
         ),
         ("QQ, 150%", 5, RangeErrorKind::BadPercent),
         ("E > 2", 5, RangeErrorKind::BadEquity),
-        ("AAs", 3, RangeErrorKind::UnknownRank('s')),
+        ("AAs", 3, RangeErrorKind::PairWithSuit('A')),
         ("G3-G", 3, RangeErrorKind::SpanMismatch),
     ];
     for (text, column, kind) in cases {
@@ -370,4 +370,41 @@ fn a_space_between_terms_that_hold_nothing_gets_the_comma_hint() {
         HandRange::parse("(Pair Suited)").unwrap_err().kind,
         multiodds::range::RangeErrorKind::EmptyResult
     );
+}
+
+/// Weights written before a group, as eval7 and Flop Ferret write them (no space before
+/// the parenthesis): `80%(22-55)`, `0.4(AsKs)`, `.2(4s9s)`; with a space, `15% (…)` keeps
+/// its meaning of the top 15 % and that group.
+#[test]
+fn weights_before_a_group_are_weights() {
+    let r = HandRange::parse("80%(22-55)").unwrap();
+    assert_eq!(r.combo_count(), 24);
+    assert!(
+        (r.total_weight() - 19.2).abs() < 1e-4,
+        "{}",
+        r.total_weight()
+    );
+    let r = HandRange::parse("ATs+, 20%(KQ)").unwrap();
+    assert_eq!(r.combo_count(), 16 + 16);
+    let kq = HandRange::parse("KhQd").unwrap().iter().next().unwrap().0;
+    assert!((r.weight(kq) - 0.2).abs() < 1e-6);
+    let r = HandRange::parse("10%(22-55)").unwrap();
+    assert_eq!(r.combo_count(), 24);
+    assert!((r.total_weight() - 2.4).abs() < 1e-4);
+    assert!((HandRange::parse("0.4(AsKs)").unwrap().total_weight() - 0.4).abs() < 1e-6);
+    assert!((HandRange::parse(".2(4s9s)").unwrap().total_weight() - 0.2).abs() < 1e-6);
+    assert_eq!(HandRange::parse("15% (22-55)").unwrap().combo_count(), 6);
+    let e = HandRange::parse("1.5(AK)").unwrap_err().to_string();
+    assert!(e.contains("a weight is a number in (0, 1]"), "{e}");
+}
+
+#[test]
+fn a_pair_with_a_suit_and_too_many_cards_say_what_to_write() {
+    let e = HandRange::parse("88s").unwrap_err();
+    assert_eq!(
+        e.caret("88s"),
+        "88s\n  ^ a pair has no suit: its two cards are always of two suits (write 88)"
+    );
+    let e = HandRange::parse("AhKhQh").unwrap_err().to_string();
+    assert!(e.contains("a hand takes exactly 2 cards, got 3"), "{e}");
 }

@@ -31,6 +31,8 @@ pub enum RangeErrorKind {
     SpaceMeansAnd(String),
     /// A rank character that is not one.
     UnknownRank(char),
+    /// A pocket pair written with a suit letter (`88s`): its rank.
+    PairWithSuit(char),
     /// Two `+` on one term.
     PlusTwice,
     /// A word the notation does not have.
@@ -81,6 +83,10 @@ impl fmt::Display for RangeErrorKind {
                 "the range holds no combo: a space between terms means \"and\" here; did you mean `{commas}`?"
             ),
             UnknownRank(c) => write!(f, "unknown rank '{c}'"),
+            PairWithSuit(rank) => write!(
+                f,
+                "a pair has no suit: its two cards are always of two suits (write {rank}{rank})"
+            ),
             PlusTwice => write!(f, "'+' twice"),
             UnknownWord => write!(f, "not a hand, a range or a keyword"),
             SingleCard => write!(f, "one card: an exact hand needs two (AhKh)"),
@@ -584,10 +590,40 @@ impl Parser {
                 if self.peek() == Some(&Tok::Span) {
                     return self.spaced_span(&word, &token);
                 }
+                if let Some(weight) = self.prefix_weight(&word, &token)? {
+                    // `80%(22-55)`, `0.4(AsKs)`, `.2(4s9s)`: a weight on the group that
+                    // follows (as eval7 and Flop Ferret write them).
+                    let group = self.primary()?;
+                    return Ok(group.scaled(weight));
+                }
                 self.word(&word, &token)
             }
             Tok::Close => Err(self.error_at(RangeErrorKind::UnmatchedCloseParen, &token)),
             _ => Err(self.error_at(RangeErrorKind::ExpectedTerm, &token)),
+        }
+    }
+
+    /// A weight written before a parenthesis with nothing between (`80%(`, `0.4(`,
+    /// `.2(`): `Some(weight)`; a weight out of (0, 1] there is an error; any other word
+    /// (`15% (…)` with a space is the top 15 % and that group) is `None`.
+    fn prefix_weight(&self, word: &str, token: &Token) -> Result<Option<f32>, RangeError> {
+        let adjacent = matches!(
+            self.peek_token(),
+            Some(Token { tok: Tok::Open, start, .. }) if *start == token.start + word.chars().count()
+        );
+        if !adjacent {
+            return Ok(None);
+        }
+        let weight = match word.strip_suffix('%') {
+            Some(percent) => percent.parse::<f32>().ok().map(|p| p / 100.0),
+            None if word.starts_with(|c: char| c == '.' || c.is_ascii_digit()) => {
+                word.parse::<f32>().ok()
+            }
+            None => return Ok(None),
+        };
+        match weight {
+            Some(w) if (super::MIN_WEIGHT..=1.0).contains(&w) => Ok(Some(w)),
+            _ => Err(self.error_at(RangeErrorKind::BadWeight, token)),
         }
     }
 
@@ -686,6 +722,18 @@ impl Parser {
                         }
                     }
                     return Err(self.error_at(RangeErrorKind::SingleCard, token));
+                }
+                // `AhKhQh`: more cards than a hand takes.
+                cards if cards.len() > 2 => {
+                    return Err(card_error(
+                        CardErrorKind::Count {
+                            what: "a hand",
+                            min: 2,
+                            max: 2,
+                            got: cards.len(),
+                        },
+                        token.start + 1,
+                    ));
                 }
                 _ => {}
             }
@@ -856,7 +904,10 @@ fn hand_spec(chars: &[char], offset: usize, word: &str) -> Result<HandSpec, Rang
             });
         }
         if r == high && suited == Suitedness::Suited {
-            return Err(err(RangeErrorKind::UnknownRank('s'), i - 1));
+            return Err(err(
+                RangeErrorKind::PairWithSuit(RANK_CHARS[high as usize]),
+                i - 1,
+            ));
         }
     }
     Ok(HandSpec {
