@@ -1774,3 +1774,43 @@ fn an_exported_plot_names_its_pinned_curves() {
         "{with_pin} against {plain} pixels of the caption's colour"
     );
 }
+
+/// A press and release within one frame (a touchpad's tap-to-click) toggles a grid
+/// cell, as a slower click does; a slow click still toggles it once.
+#[test]
+fn a_quick_click_toggles_a_grid_cell() {
+    use multiodds::app::grid::{range_grid, GridState};
+    let mut h = Harness::new_ui_state(
+        |ui, (text, grid): &mut (String, GridState)| {
+            range_grid(ui, text, grid, multiodds::cards::CardSet::default());
+        },
+        (String::new(), GridState::default()),
+    );
+    h.run();
+    let rect = h.state().1.rect.expect("drawn");
+    let cell = rect.width() / 13.0;
+    let kk = rect.min + egui::vec2(1.5 * cell, 1.5 * cell);
+    let tap = |h: &mut Harness<'static, (String, GridState)>| {
+        h.hover_at(kk);
+        h.run();
+        for pressed in [true, false] {
+            h.input_mut().events.push(egui::Event::PointerButton {
+                pos: kk,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+        }
+        h.run();
+    };
+    tap(&mut h);
+    assert_eq!(h.state().0, "KK");
+    tap(&mut h);
+    assert_eq!(h.state().0, "");
+    // A slow click (press, a frame, release) toggles once, not twice.
+    h.drag_at(kk);
+    h.run();
+    h.drop_at(kk);
+    h.run();
+    assert_eq!(h.state().0, "KK");
+}

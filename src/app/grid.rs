@@ -115,10 +115,15 @@ pub fn range_grid(
     };
     let (down, pointer) = ui.input(|i| (i.pointer.primary_down(), i.pointer.interact_pos()));
     let painting = down && (response.is_pointer_button_down_on() || state.paint.is_some());
+    // A press that painted in an earlier frame ends with a click that must not toggle
+    // again; a press and release within one frame (a touchpad tap) paints nothing while
+    // down, so its click toggles the cell.
+    let painted_this_press = state.paint.is_some();
     if !down {
         state.paint = None;
     }
-    if let Some(pos) = pointer.filter(|_| painting) {
+    let quick_click = response.clicked() && !painted_this_press && !painting;
+    if let Some(pos) = pointer.filter(|_| painting || quick_click) {
         if let Some(class) = class_at(pos) {
             let present = grid[class.row()][class.col()].present > 0;
             let paint =
@@ -137,6 +142,9 @@ pub fn range_grid(
                 changed = true;
             }
         }
+    }
+    if quick_click {
+        state.paint = None;
     }
     let grid = range.grid();
     for class in HandClass::all() {
