@@ -473,6 +473,7 @@ fn outs_panel_shows_the_draws_on_a_flop() {
     assert!(shows(&h, "makes Flush"));
     assert!(shows(&h, "discounted"));
     assert!(shows(&h, "open-ended straight draw (6 cards)"));
+    assert!(shows(&h, "Outs and draws: below the table"), "a pointer to the panel");
     // A range hero has no outs panel.
     set_field(&mut h, "Hero", "AK");
     step_until(&mut h, "the outs to go", |app| {

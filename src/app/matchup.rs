@@ -295,8 +295,25 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         ui.label(format!("{seats} of {MAX_SEATS} seats"));
     });
     ui.separator();
+    // Each seat's pickers grey the board, the dead cards and the other seats' known hands.
+    let known: Vec<CardSet> = view
+        .inputs
+        .seats
+        .iter()
+        .map(|t| {
+            CardSet::parse(t)
+                .ok()
+                .filter(|c| c.len() == 2)
+                .unwrap_or_default()
+        })
+        .collect();
     for i in 0..seats {
         let label = format!("Seat {}", i + 1);
+        let others = known
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != i)
+            .fold(blocked, |a, (_, c)| a.union(*c));
         edited |= range_field(
             ui,
             &label,
@@ -304,7 +321,7 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
             errors.at(&format!("seats[{i}]")),
             "AKs, Ah Kh, QQ+, random…",
             &mut view.grids[i],
-            blocked,
+            others,
             cx,
         );
         if seats > 2 && ui.small_button(format!("Remove seat {}", i + 1)).clicked() {

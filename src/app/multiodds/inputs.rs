@@ -28,6 +28,11 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         blocked,
         cx,
     );
+    // A known hero hand's cards are taken too (greyed in the opponents' pickers).
+    let hero_cards = CardSet::parse(&i.hero)
+        .ok()
+        .filter(|c| c.len() == 2)
+        .unwrap_or_default();
     edited |= range_field(
         ui,
         "Opponents",
@@ -35,14 +40,9 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         errors.at("opponents"),
         "random, 22+, 15%…",
         &mut view.opponents_grid,
-        blocked,
+        blocked.union(hero_cards),
         cx,
     );
-    // A known hero hand's cards are taken too.
-    let hero_cards = CardSet::parse(&i.hero)
-        .ok()
-        .filter(|c| c.len() == 2)
-        .unwrap_or_default();
     edited |= board_and_dead(
         ui,
         &mut i.board,

@@ -126,6 +126,14 @@ impl View for MultiOddsView {
         let plot_height = (ui.available_height() * 0.5).max(220.0);
         plot::sweep_plot(self, ui, plot_height, commands);
         ui.separator();
+        if self.outs.is_some() {
+            // The outs panel sits below the table, often below the fold: say so.
+            ui.label(
+                egui::RichText::new("Outs and draws: below the table ↓")
+                    .italics()
+                    .weak(),
+            );
+        }
         egui::ScrollArea::both()
             .id_salt("multiodds_tables")
             .show(ui, |ui| {
