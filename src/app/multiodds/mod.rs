@@ -129,7 +129,7 @@ impl View for MultiOddsView {
         if self.outs.is_some() {
             // The outs panel sits below the table, often below the fold: say so.
             ui.label(
-                egui::RichText::new("Outs and draws: below the table ↓")
+                egui::RichText::new("Outs and draws: below the table")
                     .italics()
                     .weak(),
             );
