@@ -473,7 +473,10 @@ fn outs_panel_shows_the_draws_on_a_flop() {
     assert!(shows(&h, "makes Flush"));
     assert!(shows(&h, "discounted"));
     assert!(shows(&h, "open-ended straight draw (6 cards)"));
-    assert!(shows(&h, "Outs and draws: below the table"), "a pointer to the panel");
+    assert!(
+        shows(&h, "Outs and draws: below the table"),
+        "a pointer to the panel"
+    );
     // A range hero has no outs panel.
     set_field(&mut h, "Hero", "AK");
     step_until(&mut h, "the outs to go", |app| {
@@ -1814,4 +1817,29 @@ fn a_quick_click_toggles_a_grid_cell() {
     h.drop_at(kk);
     h.run();
     assert_eq!(h.state().0, "KK");
+}
+
+/// A range field's Copy puts the range on the clipboard as other tools write it.
+#[test]
+fn copy_range_writes_text_other_tools_read() {
+    let mut h = harness(quick_app());
+    set_field(&mut h, "Hero", "QQ+, AKs:0.5");
+    h.run_steps(2);
+    // The Hero field's Copy comes first.
+    h.query_all_by_label("Copy")
+        .next()
+        .expect("a Copy button")
+        .click();
+    h.step();
+    let copied: Vec<String> = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copied.last().map(String::as_str), Some("QQ+, 0.5(AKs)"));
 }

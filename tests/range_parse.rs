@@ -408,3 +408,31 @@ fn a_pair_with_a_suit_and_too_many_cards_say_what_to_write() {
     let e = HandRange::parse("AhKhQh").unwrap_err().to_string();
     assert!(e.contains("a hand takes exactly 2 cards, got 3"), "{e}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Written for other tools (`0.4(…)` groups) and read back: the same combos and
+    /// weights.
+    #[test]
+    fn other_tools_text_reads_back_the_same(
+        picks in proptest::collection::vec((0usize..1326, 0usize..4), 1..60)
+    ) {
+        let weights = [1.0f32, 0.5, 0.25, 0.8];
+        let mut range = HandRange::empty();
+        for (combo, w) in picks {
+            range.set(multiodds::range::Combo::from_index(combo).unwrap(), weights[w]);
+        }
+        let text = range.to_other_tools_text();
+        let back = HandRange::parse(&text).unwrap();
+        for (c, w) in range.iter() {
+            proptest::prop_assert_eq!(back.weight(c), w, "{}", text);
+        }
+        proptest::prop_assert_eq!(back.combo_count(), range.combo_count());
+    }
+}
+
+#[test]
+fn other_tools_text_writes_weights_as_groups() {
+    let r = HandRange::parse("QQ+, AKs:0.5, 22:0.5").unwrap();
+    assert_eq!(r.to_other_tools_text(), "QQ+, 0.5(22, AKs)");
+}

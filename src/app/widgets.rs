@@ -126,6 +126,7 @@ pub fn range_field(
         edited |= library_menu(ui, text, cx.library, &mut state.save_name, cx.commands);
         ui.toggle_value(&mut state.open, "Grid")
             .on_hover_text("Paint the range on the 13x13 grid (opens a window)");
+        copy_range_button(ui, text);
     });
     if state.open {
         let mut open = true;
@@ -150,6 +151,21 @@ pub fn range_field(
         &format!("{label} hand picker"),
     );
     edited
+}
+
+/// "Copy": the range as other tools write it, on the system clipboard (plain classic
+/// text for PokerStove and Equilab; weights as `0.4(…)` groups, which eval7 and Flop
+/// Ferret read). A text that does not parse is copied as it is.
+fn copy_range_button(ui: &mut egui::Ui, text: &str) {
+    let response = ui
+        .small_button("Copy")
+        .on_hover_text("Copy for other tools: PokerStove and Equilab read the classic text; eval7 and Flop Ferret read weights written 0.4(AKs)");
+    if response.clicked() {
+        let out = crate::range::HandRange::parse(text)
+            .map(|r| r.to_other_tools_text())
+            .unwrap_or_else(|_| text.to_string());
+        ui.ctx().copy_text(out);
+    }
 }
 
 /// The board and dead-card fields, each with its card picker; cards in `taken` (known

@@ -111,3 +111,25 @@ pub(super) fn to_text(range: &HandRange) -> String {
     }
     terms.join(", ")
 }
+
+/// The range as other tools write it: at weight 1 plain classic text (PokerStove and
+/// Equilab read it), other weights as `0.4(…)` groups (eval7 and Flop Ferret read
+/// them), heaviest first. It parses back to the same combos and weights.
+pub(super) fn to_other_tools_text(range: &HandRange) -> String {
+    let mut weights: Vec<f32> = range.iter().map(|(_, w)| w).collect();
+    weights.sort_by(|a, b| b.total_cmp(a));
+    weights.dedup();
+    weights
+        .into_iter()
+        .map(|w| {
+            let group = HandRange::from_fn(|c| range.weight(c) == w);
+            let text = to_text(&group);
+            if w == 1.0 {
+                text
+            } else {
+                format!("{w}({text})")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -439,6 +439,14 @@ pub struct EmptyRangeError {
     pub blocked_by: String,
 }
 
+impl HandRange {
+    /// The range as other tools write it (see `canonical`): classic text at weight 1,
+    /// `0.4(…)` groups for other weights; it parses back to the same range.
+    pub fn to_other_tools_text(&self) -> String {
+        canonical::to_other_tools_text(self)
+    }
+}
+
 impl fmt::Display for HandRange {
     /// Compact canonical notation (`QQ+, AKs, AKo`); see `canonical`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
