@@ -1843,3 +1843,43 @@ fn copy_range_writes_text_other_tools_read() {
         .collect();
     assert_eq!(copied.last().map(String::as_str), Some("QQ+, 0.5(AKs)"));
 }
+
+/// Stop keeps what an exact run had enumerated: the partial result is shown, says it is
+/// partial and not final, and the status line says stopped.
+#[test]
+fn stop_keeps_the_enumerated_part_of_an_exact_run() {
+    let mut app = quick_app();
+    {
+        let m = &mut app.views.of_mut::<MatchupView>().inputs;
+        m.seats = vec!["AsKs".into(), "random".into()];
+        m.dead = "2c".into();
+        m.run.mode = multiodds::equity::Method::Exact;
+    }
+    app.view = ViewKind::Matchup;
+    let mut h = harness(app);
+    step_until(&mut h, "the exact run to start", |app| {
+        app.views.of::<MatchupView>().tracker.running
+    });
+    std::thread::sleep(Duration::from_millis(400));
+    h.step();
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .apply(Command::ToView(ViewKind::Matchup, ViewCommand::Stop), &ctx);
+    step_until(&mut h, "the partial result", |app| {
+        app.views
+            .of::<MatchupView>()
+            .shown()
+            .is_some_and(|s| s.result.status.fraction_done.is_some())
+    });
+    let v = h.state().views.of::<MatchupView>();
+    let s = v.shown().unwrap();
+    let why = s.result.status.describe();
+    assert!(why.contains("partial, not final"), "{why}");
+    assert!(
+        !v.tracker.stale,
+        "the partial result belongs to these inputs"
+    );
+    let status = v.status();
+    assert_eq!(status.phase, "stopped");
+    assert!(status.detail.unwrap_or_default().contains("partial"));
+}

@@ -126,6 +126,10 @@ impl View for MatchupView {
         self.matchup.poll_into(&mut self.tracker, &mut self.errors)
     }
 
+    fn stop_jobs(&mut self) {
+        self.matchup.request_stop();
+    }
+
     fn cancel_jobs(&mut self) {
         self.matchup.cancel();
     }

@@ -115,6 +115,12 @@ pub trait View: std::any::Any {
     fn poll(&mut self) -> bool;
     /// Cancels every job of the view (none of their results may reach the screen).
     fn cancel_jobs(&mut self);
+    /// Stop: asks the view's jobs to stop and keeps what they had done (their last
+    /// message: Monte Carlo's total, an exact run's partial sums marked not final). By
+    /// default the same as [`View::cancel_jobs`].
+    fn stop_jobs(&mut self) {
+        self.cancel_jobs();
+    }
     /// The view's commands beyond Edited, Stop and Resume (Pin, Unpin, Select).
     fn apply_own(&mut self, command: ViewCommand);
     /// After an edit: check the inputs at once (field errors show before the debounce
@@ -172,7 +178,7 @@ pub trait View: std::any::Any {
 
     /// Stop: cancel the view's jobs; what is shown stays, marked stopped.
     fn stop(&mut self) {
-        self.cancel_jobs();
+        self.stop_jobs();
         let has_result = self.has_result();
         self.tracker_mut()
             .stopped(StopReason::Cancelled, has_result);
@@ -245,6 +251,14 @@ impl<J: Job, L: Default> Computed<J, L> {
         self.seed = settings.seed;
         self.running = Some(jobs.start(job, settings));
         self.job_label = Some(label);
+    }
+
+    /// Asks the running job to stop; its last message (what it had done) still comes
+    /// and is shown, marked as stopped.
+    pub fn request_stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.request_stop();
+        }
     }
 
     /// Cancels the running job; its messages are dropped.
@@ -338,6 +352,9 @@ impl<J: Job, L: Default> Computed<J, L> {
                 self.running = None;
                 tracker.received();
                 tracker.stopped(reason, true);
+                // The job's own last answer belongs to the inputs on screen, stopped
+                // or not (a stopped exact run's partial sums say so themselves).
+                tracker.stale = false;
                 Received::Shown
             }
             Event::Finished(Err(e), reason) => {
@@ -371,6 +388,8 @@ pub struct RunTracker {
     pub exact_progress: Option<ExactProgress>,
     /// The view has submitted (or tried to) at least once.
     submitted: bool,
+    /// The last run was stopped before its end (Stop).
+    halted: bool,
 }
 
 impl Default for RunTracker {
@@ -385,6 +404,7 @@ impl Default for RunTracker {
             first_result: None,
             exact_progress: None,
             submitted: false,
+            halted: false,
         }
     }
 }
@@ -427,6 +447,7 @@ impl RunTracker {
     /// A job started.
     pub fn started(&mut self, has_result: bool) {
         self.submitted = true;
+        self.halted = false;
         self.edited_at = None;
         self.running = true;
         self.stale = has_result;
@@ -452,6 +473,7 @@ impl RunTracker {
         }
         self.running = false;
         self.exact_progress = None;
+        self.halted = reason == StopReason::Cancelled;
         if reason == StopReason::Cancelled {
             self.stale = has_result;
         }
@@ -479,7 +501,7 @@ impl RunTracker {
             "computing"
         } else if has_errors {
             "fix the inputs"
-        } else if self.stale {
+        } else if self.stale || self.halted {
             "stopped"
         } else {
             "done"

@@ -239,6 +239,8 @@ pub struct Running<J: Job> {
     receiver: Receiver<JobMessage<J>>,
     cancel: RunControl,
     finished: bool,
+    /// Cancelled with its messages dropped (not a stop that waits for the last one).
+    dropped: bool,
 }
 
 impl<J: Job> Running<J> {
@@ -246,6 +248,13 @@ impl<J: Job> Running<J> {
     pub fn cancel(&mut self) {
         self.cancel.cancel();
         self.finished = true;
+        self.dropped = true;
+    }
+
+    /// Asks the job to stop but keeps listening: its last message holds what it had
+    /// done (a Monte Carlo total, an exact run's partial sums, marked as cancelled).
+    pub fn request_stop(&self) {
+        self.cancel.cancel();
     }
 
     /// Whether the job was cancelled.
@@ -270,9 +279,10 @@ impl<J: Job> Running<J> {
         m
     }
 
-    /// The job's next message, without waiting (`None` once cancelled).
+    /// The job's next message, without waiting (`None` once cancelled; after
+    /// [`Running::request_stop`] the last message still comes).
     pub fn try_recv(&mut self) -> Option<JobMessage<J>> {
-        if self.cancel.is_cancelled() {
+        if self.dropped {
             return None;
         }
         let m = self.receiver.try_recv().ok()?;
@@ -281,7 +291,7 @@ impl<J: Job> Running<J> {
 
     /// The job's next message, waiting up to `timeout` (`None` once cancelled).
     pub fn recv_timeout(&mut self, timeout: Duration) -> Option<JobMessage<J>> {
-        if self.cancel.is_cancelled() {
+        if self.dropped {
             return None;
         }
         let m = self.receiver.recv_timeout(timeout).ok()?;
@@ -382,6 +392,7 @@ impl JobManager {
             receiver,
             cancel,
             finished: false,
+            dropped: false,
         }
     }
 }

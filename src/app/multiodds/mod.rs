@@ -165,6 +165,10 @@ impl View for MultiOddsView {
         self.sweep.poll_into(&mut self.tracker, &mut self.errors)
     }
 
+    fn stop_jobs(&mut self) {
+        self.sweep.request_stop();
+    }
+
     fn cancel_jobs(&mut self) {
         self.sweep.cancel();
         self.outs_job.cancel();
