@@ -1883,3 +1883,22 @@ fn stop_keeps_the_enumerated_part_of_an_exact_run() {
     assert_eq!(status.phase, "stopped");
     assert!(status.detail.unwrap_or_default().contains("partial"));
 }
+
+/// An error of two fields shows under both: a known hero hand holding a dead card is
+/// named under Hero and under Dead cards.
+#[test]
+fn a_card_in_two_places_shows_at_both_fields() {
+    let mut h = harness(quick_app());
+    set_field(&mut h, "Hero", "Ah Kh");
+    set_field(&mut h, "Dead cards", "Ah");
+    h.run_steps(3);
+    let v = h.state().views.of::<MultiOddsView>();
+    let at_hero = v.errors.at("hero").cloned().unwrap_or_default();
+    let at_dead = v.errors.at("dead").cloned().unwrap_or_default();
+    assert!(
+        at_hero.contains("Ah is in the hero and in the dead cards"),
+        "{at_hero}"
+    );
+    assert_eq!(at_hero, at_dead);
+    assert!(shows(&h, "Ah is in the hero and in the dead cards"));
+}

@@ -174,6 +174,41 @@ fn invalid(field: &str, message: String) -> ScenarioError {
     }
 }
 
+/// An engine error placed at the fields it names (reference: errors show at the field
+/// that caused them): a card in two places at both, an emptied seat at its own; any
+/// other at the fields together. `field_of` maps the engine's names ("hero", "seat 2",
+/// "dead cards") to field names.
+fn placed(
+    e: crate::equity::EquityError,
+    field_of: impl Fn(&str) -> Option<String>,
+    problems: &mut Vec<ScenarioError>,
+) {
+    use crate::equity::EquityError;
+    let names: Vec<&str> = match &e {
+        EquityError::CardTwice { first, second, .. } => vec![first, second],
+        EquityError::EmptySeat { seat } => vec![seat],
+        _ => Vec::new(),
+    };
+    let fields: Vec<String> = names.into_iter().filter_map(&field_of).collect();
+    if fields.is_empty() {
+        problems.push(ScenarioError::Equity(e));
+        return;
+    }
+    let message = e.to_string();
+    for field in fields {
+        problems.push(invalid(&field, message.clone()));
+    }
+}
+
+/// The board's and the dead cards' fields by the engine's names for them.
+fn card_field(name: &str) -> Option<String> {
+    match name {
+        "board" => Some("board".into()),
+        "dead cards" => Some("dead".into()),
+        _ => None,
+    }
+}
+
 /// Parses a range field, keeping its problem.
 fn range_of(field: &str, text: &str, problems: &mut Vec<ScenarioError>) -> Option<HandRange> {
     range(field, text, problems)
@@ -220,7 +255,7 @@ fn board_and_dead(
     match check_board(board, dead) {
         Ok(()) => Some((board, dead)),
         Err(e) => {
-            problems.push(ScenarioError::Equity(e));
+            placed(e, card_field, problems);
             None
         }
     }
@@ -318,7 +353,14 @@ impl SweepInputs {
             (Some(hero), Some(opponents), Some((board, dead))) if counts => {
                 let (lo, hi) = self.opponent_counts;
                 Sweep::new(hero, opponents, board, dead, lo..=hi)
-                    .map_err(|e| problems.push(ScenarioError::Equity(e)))
+                    .map_err(|e| {
+                        let field_of = |name: &str| match name {
+                            "hero" => Some("hero".to_string()),
+                            "opponents" | "opponent range" => Some("opponents".to_string()),
+                            _ => card_field(name),
+                        };
+                        placed(e, field_of, &mut problems)
+                    })
                     .ok()
             }
             _ => None,
@@ -390,7 +432,16 @@ impl MatchupInputs {
         let ranges: Option<Vec<HandRange>> = ranges.into_iter().collect();
         let job = match (ranges, cards) {
             (Some(ranges), Some((board, dead))) if seats_ok => Matchup::new(ranges, board, dead)
-                .map_err(|e| problems.push(ScenarioError::Equity(e)))
+                .map_err(|e| {
+                    // "seat 2" is `seats[1]`.
+                    let field_of = |name: &str| {
+                        name.strip_prefix("seat ")
+                            .and_then(|n| n.parse::<usize>().ok())
+                            .map(|n| format!("seats[{}]", n - 1))
+                            .or_else(|| card_field(name))
+                    };
+                    placed(e, field_of, &mut problems)
+                })
                 .ok(),
             _ => None,
         };
@@ -601,7 +652,13 @@ impl RangeInputs {
         let job = match (range, vs, cards) {
             (Some(range), Some(vs), Some((board, dead))) if problems.is_empty() => {
                 RangeSpec::new(range, vs, board, dead)
-                    .map_err(|e| problems.push(ScenarioError::Equity(e)))
+                    .map_err(|e| {
+                        let field_of = |name: &str| match name {
+                            "range" => Some(name.to_string()),
+                            _ => card_field(name),
+                        };
+                        placed(e, field_of, &mut problems)
+                    })
                     .ok()
             }
             _ => None,
