@@ -149,7 +149,8 @@ fn pin_keeps_a_baseline() {
         .views
         .of::<MultiOddsView>()
         .pinned
-        .clone()
+        .first()
+        .cloned()
         .expect("pinned");
     assert!(pinned.label.starts_with("AKs"), "{}", pinned.label);
     set_field(&mut h, "Hero", "72o");
@@ -162,13 +163,7 @@ fn pin_keeps_a_baseline() {
                 .is_some_and(|s| s.label.starts_with("72o"))
     });
     // The baseline is still AKs, and the table shows deltas against it.
-    assert!(h
-        .state()
-        .views
-        .of::<MultiOddsView>()
-        .pinned
-        .as_ref()
-        .unwrap()
+    assert!(h.state().views.of::<MultiOddsView>().pinned[0]
         .label
         .starts_with("AKs"));
     h.step();
@@ -1901,4 +1896,52 @@ fn a_card_in_two_places_shows_at_both_fields() {
     );
     assert_eq!(at_hero, at_dead);
     assert!(shows(&h, "Ah is in the hero and in the dead cards"));
+}
+
+/// Up to four pinned baselines, each with its caption and line style; a fifth drops the
+/// oldest; the CSV names each; "Unpin all" clears them.
+#[test]
+fn four_pins_with_captions_in_the_window_and_the_csv() {
+    let mut h = harness(quick_app());
+    let pin_after = |h: &mut Harness<'static, MultiOddsApp>, hero: &str| {
+        set_field(h, "Hero", hero);
+        let hero = hero.to_string();
+        step_until(h, "the results", move |app| {
+            let v = app.views.of::<MultiOddsView>();
+            !v.tracker.running && v.shown().is_some_and(|s| s.label.starts_with(&hero))
+        });
+        let ctx = h.ctx.clone();
+        h.state_mut()
+            .apply(Command::ToView(ViewKind::MultiOdds, ViewCommand::Pin), &ctx);
+        h.run_steps(2);
+    };
+    for hero in ["AKs", "QQ", "JJ", "72o", "55"] {
+        pin_after(&mut h, hero);
+    }
+    let labels: Vec<String> = h
+        .state()
+        .views
+        .of::<MultiOddsView>()
+        .pinned
+        .iter()
+        .map(|p| p.label.clone())
+        .collect();
+    assert_eq!(labels.len(), 4, "{labels:?}");
+    assert!(
+        labels[0].starts_with("QQ") && labels[3].starts_with("55"),
+        "{labels:?}"
+    );
+    assert!(shows(&h, "Pin 4"), "{:?}", texts(&h));
+    assert!(shows(&h, "Unpin all"));
+    let csv = h
+        .state()
+        .current()
+        .table_csv(&multiodds::app::CsvOptions::default())
+        .unwrap();
+    for k in 1..=4 {
+        assert!(csv.contains(&format!("pinned_{k}")), "{csv}");
+    }
+    h.get_by_label("Unpin all").click();
+    h.run_steps(2);
+    assert!(h.state().views.of::<MultiOddsView>().pinned.is_empty());
 }

@@ -363,7 +363,7 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         ui,
         ViewKind::Matchup,
         &view.tracker,
-        view.pinned.is_some(),
+        (usize::from(view.pinned.is_some()), 1),
         view.has_result(),
         edited,
         cx.commands,

@@ -325,12 +325,12 @@ pub fn run_footer(
     ui: &mut egui::Ui,
     tab: crate::scenario::ViewKind,
     tracker: &super::view::RunTracker,
-    pinned: bool,
+    pins: (usize, usize),
     has_result: bool,
     edited: bool,
     commands: &super::CommandSender,
 ) {
-    for c in run_controls(ui, tracker.running, tracker.stale, pinned, has_result) {
+    for c in run_controls(ui, tracker.running, tracker.stale, pins, has_result) {
         commands.view(tab, c);
     }
     if edited {
@@ -353,14 +353,16 @@ pub fn send_to_range(
     }
 }
 
-/// Stop/Resume and Pin/Unpin, shared by the views; the commands clicked.
+/// Stop/Resume and Pin/Unpin, shared by the views; the commands clicked. `pins`: how
+/// many baselines are pinned and the most the view keeps.
 pub fn run_controls(
     ui: &mut egui::Ui,
     running: bool,
     stale: bool,
-    pinned: bool,
+    pins: (usize, usize),
     has_result: bool,
 ) -> Vec<ViewCommand> {
+    let (pinned, most) = pins;
     let mut commands = Vec::new();
     ui.separator();
     ui.horizontal(|ui| {
@@ -375,16 +377,25 @@ pub fn run_controls(
         {
             commands.push(ViewCommand::Resume);
         }
-        if pinned {
-            if ui.button("Unpin").clicked() {
-                commands.push(ViewCommand::Unpin);
-            }
-        } else if ui
-            .add_enabled(has_result, egui::Button::new("Pin"))
-            .on_hover_text("Keep these figures as a baseline to compare against")
-            .clicked()
+        if pinned < most
+            && ui
+                .add_enabled(
+                    has_result,
+                    egui::Button::new(if pinned == 0 { "Pin" } else { "Pin another" }),
+                )
+                .on_hover_text(format!(
+                    "Keep these figures as a baseline to compare against (up to {most})"
+                ))
+                .clicked()
         {
             commands.push(ViewCommand::Pin);
+        }
+        if pinned > 0
+            && ui
+                .button(if pinned == 1 { "Unpin" } else { "Unpin all" })
+                .clicked()
+        {
+            commands.push(ViewCommand::Unpin);
         }
     });
     commands

@@ -62,7 +62,7 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         ui,
         ViewKind::MultiOdds,
         &view.tracker,
-        view.pinned.is_some(),
+        (view.pinned.len(), super::MAX_PINS),
         view.has_result(),
         edited,
         cx.commands,

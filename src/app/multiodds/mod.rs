@@ -20,6 +20,9 @@ use crate::scenario::{Scenario, SweepInputs, ViewKind};
 use crate::worker::{JobManager, OutsSpec};
 pub use plot::FigureOptions;
 
+/// The most baselines pinned at once.
+pub const MAX_PINS: usize = 4;
+
 /// A sweep's result on screen, with the title of the inputs it belongs to.
 pub type Shown = super::view::Shown<SweepResult, String>;
 
@@ -33,8 +36,9 @@ pub struct MultiOddsView {
     pub sweep: Computed<Sweep, String>,
     /// Outs and draws of a known hero hand on a flop or turn.
     outs_job: Computed<OutsSpec, ()>,
-    /// A baseline to compare against (Pin).
-    pub pinned: Option<Shown>,
+    /// Baselines to compare against (Pin), oldest first, at most [`MAX_PINS`]; the
+    /// table's deltas are against the first.
+    pub pinned: Vec<Shown>,
     /// Problems at their fields.
     pub errors: FieldErrors,
     /// Debounce, running, stale, clock.
@@ -61,7 +65,7 @@ impl MultiOddsView {
             figures: FigureOptions::default(),
             sweep: Computed::default(),
             outs_job: Computed::default(),
-            pinned: None,
+            pinned: Vec::new(),
             errors: FieldErrors::default(),
             tracker: RunTracker::default(),
             selected_opponents: 1,
@@ -182,8 +186,17 @@ impl View for MultiOddsView {
 
     fn apply_own(&mut self, command: ViewCommand) {
         match command {
-            ViewCommand::Pin => self.pinned = self.shown().cloned(),
-            ViewCommand::Unpin => self.pinned = None,
+            ViewCommand::Pin => {
+                if let Some(shown) = self.shown().cloned() {
+                    if !self.pinned.iter().any(|p| p.label == shown.label) {
+                        self.pinned.push(shown);
+                    }
+                    if self.pinned.len() > MAX_PINS {
+                        self.pinned.remove(0);
+                    }
+                }
+            }
+            ViewCommand::Unpin => self.pinned.clear(),
             ViewCommand::Select(n) => self.selected_opponents = n,
             _ => {}
         }
@@ -231,7 +244,12 @@ impl View for MultiOddsView {
 
     fn table_csv(&self, options: &CsvOptions) -> Option<String> {
         let shown = self.shown()?;
-        let header = crate::equity::table_csv::sweep_header(&shown.label, &shown.result);
+        let mut header = crate::equity::table_csv::sweep_header(&shown.label, &shown.result);
+        // What each pinned baseline is (the table's deltas are against the first).
+        const PIN_KEYS: [&str; MAX_PINS] = ["pinned_1", "pinned_2", "pinned_3", "pinned_4"];
+        for (key, p) in PIN_KEYS.iter().zip(&self.pinned) {
+            header.push((key, p.label.clone()));
+        }
         Some(crate::equity::table_csv::sweep(
             &shown.result,
             &header,
@@ -246,15 +264,15 @@ impl View for MultiOddsView {
         let span = self.inputs.opponent_span();
         Some(Box::new(move |ui: &mut egui::Ui| {
             ui.heading(format!("MultiOdds: {}", shown.label));
-            if let Some(p) = &pinned {
-                plot::pinned_caption(ui, p);
+            for (k, p) in pinned.iter().enumerate() {
+                plot::pinned_caption(ui, k, p);
             }
             let height = ui.available_height();
             plot::draw_plot(
                 ui,
                 &plot::PlotData {
                     shown: Some(&shown),
-                    pinned: pinned.as_ref(),
+                    pinned: &pinned,
                     figures,
                     span,
                     height,

@@ -51,8 +51,8 @@ impl MetricStyle for Metric {
 pub struct PlotData<'a> {
     /// The result on screen.
     pub shown: Option<&'a Shown>,
-    /// The pinned baseline.
-    pub pinned: Option<&'a Shown>,
+    /// The pinned baselines, oldest first.
+    pub pinned: &'a [Shown],
     /// The figures switched on.
     pub figures: FigureOptions,
     /// The opponent counts of the x axis.
@@ -81,14 +81,14 @@ pub fn sweep_plot(
         }
     });
     figure_switches(ui, &mut view.figures);
-    if let Some(p) = &view.pinned {
-        pinned_caption(ui, p);
+    for (k, p) in view.pinned.iter().enumerate() {
+        pinned_caption(ui, k, p);
     }
     let response = draw_plot(
         ui,
         &PlotData {
             shown: view.shown(),
-            pinned: view.pinned.as_ref(),
+            pinned: &view.pinned,
             figures: view.figures,
             span: view.inputs.opponent_span(),
             height,
@@ -105,11 +105,23 @@ pub fn sweep_plot(
     }
 }
 
-/// What the dashed curves are: the window shows it above the plot, and an exported
-/// picture carries it too.
-pub fn pinned_caption(ui: &mut egui::Ui, pinned: &Shown) {
+/// How the `k`-th pinned baseline's curves are drawn, and its name for that style.
+fn pin_style(k: usize) -> (LineStyle, &'static str) {
+    [
+        (LineStyle::dashed_loose(), "- - -"),
+        (LineStyle::dotted_loose(), "· · ·"),
+        (LineStyle::dashed_dense(), "---"),
+        (LineStyle::dotted_dense(), "···"),
+    ][k % 4]
+}
+
+/// What the `k`-th pinned baseline's curves are: the window shows it above the plot,
+/// and an exported picture carries it too.
+pub fn pinned_caption(ui: &mut egui::Ui, k: usize, pinned: &Shown) {
+    let (_, style) = pin_style(k);
+    let deltas = if k == 0 { " (the table's deltas)" } else { "" };
     ui.label(
-        RichText::new(format!("Pinned (dashed curves): {}", pinned.label))
+        RichText::new(format!("Pin {} ({style}): {}{deltas}", k + 1, pinned.label))
             .italics()
             .color(PINNED_COLOR),
     );
@@ -147,7 +159,7 @@ pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotRespo
     // Borrowed, not cloned: the formatter lives only as long as this frame's plot.
     let hover_result = shown.map(|s| &s.result);
     let (lo_x, hi_x) = data.span;
-    legend(ui, options, pinned.is_some());
+    legend(ui, options, !pinned.is_empty());
     Plot::new(data.id)
         .height((data.height - 24.0).max(160.0))
         .include_x(lo_x as f64 - 0.2)
@@ -163,7 +175,7 @@ pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotRespo
         .label_formatter(move |hover| hover_label(hover, hover_result))
         .show(ui, |plot| {
             for series in SWEEP_METRICS.iter().filter(|s| s.visible(options)) {
-                if let Some(base) = pinned {
+                for (k, base) in pinned.iter().enumerate() {
                     let points: Vec<[f64; 2]> = base
                         .result
                         .points
@@ -172,11 +184,11 @@ pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotRespo
                             (series.value)(p).map(|(v, _)| [p.opponents as f64, 100.0 * v])
                         })
                         .collect();
-                    // Every pinned curve shares one legend entry, "pinned".
+                    // Each pin's curves share one legend entry and one line style.
                     plot.line(
-                        Line::new("pinned", PlotPoints::from(points))
+                        Line::new(format!("pin {}", k + 1), PlotPoints::from(points))
                             .color(series.color().gamma_multiply(0.7))
-                            .style(LineStyle::dashed_loose())
+                            .style(pin_style(k).0)
                             .allow_hover(false),
                     );
                 }

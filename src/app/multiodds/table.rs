@@ -40,7 +40,8 @@ pub fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &Command
         });
         return;
     };
-    let pinned = view.pinned.as_ref();
+    // Deltas against the first pinned baseline.
+    let pinned = view.pinned.first();
     let text_color = if view.tracker.stale {
         Color32::GRAY
     } else {
