@@ -89,11 +89,6 @@ impl FieldErrors {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
-
-    /// Every message, in field order.
-    pub fn messages(&self) -> impl Iterator<Item = &str> {
-        self.0.iter().map(|(_, m)| m.as_str())
-    }
 }
 
 /// A component of the app: its inputs, its jobs and how it shows their results.
@@ -265,11 +260,6 @@ impl<J: Job, L: Default> Computed<J, L> {
     pub fn cancel(&mut self) {
         self.running = None;
         self.job_label = None;
-    }
-
-    /// Whether a job runs.
-    pub fn is_running(&self) -> bool {
-        self.running.is_some()
     }
 
     /// The result on screen.

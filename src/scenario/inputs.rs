@@ -210,11 +210,6 @@ fn card_field(name: &str) -> Option<String> {
 }
 
 /// Parses a range field, keeping its problem.
-fn range_of(field: &str, text: &str, problems: &mut Vec<ScenarioError>) -> Option<HandRange> {
-    range(field, text, problems)
-}
-
-/// Parses a range field, keeping its problem.
 fn range(field: &str, text: &str, problems: &mut Vec<ScenarioError>) -> Option<HandRange> {
     HandRange::parse(text)
         .map_err(|error| {
@@ -628,14 +623,14 @@ impl RangeInputs {
     /// Every problem, each at its field; the analysis to run when there is none.
     pub fn validate(&self) -> Result<RangeSpec, Vec<ScenarioError>> {
         let mut problems = Vec::new();
-        let range = range_of("range", &self.range, &mut problems);
+        let analysed = range("range", &self.range, &mut problems);
         // Empty fields are seats not filled in yet.
         let vs: Option<Vec<HandRange>> = self
             .vs
             .iter()
             .enumerate()
             .filter(|(_, t)| !t.trim().is_empty())
-            .map(|(i, t)| range_of(&format!("vs[{i}]"), t, &mut problems))
+            .map(|(i, t)| range(&format!("vs[{i}]"), t, &mut problems))
             .collect();
         let cards = board_and_dead(&self.board, &self.dead, &mut problems);
         if let Some((board, _)) = cards {
@@ -649,9 +644,9 @@ impl RangeInputs {
                 ));
             }
         }
-        let job = match (range, vs, cards) {
-            (Some(range), Some(vs), Some((board, dead))) if problems.is_empty() => {
-                RangeSpec::new(range, vs, board, dead)
+        let job = match (analysed, vs, cards) {
+            (Some(analysed), Some(vs), Some((board, dead))) if problems.is_empty() => {
+                RangeSpec::new(analysed, vs, board, dead)
                     .map_err(|e| {
                         let field_of = |name: &str| match name {
                             "range" => Some(name.to_string()),

@@ -238,7 +238,6 @@ pub type JobMessage<J> = Message<<J as Job>::Update, <J as Job>::Output>;
 pub struct Running<J: Job> {
     receiver: Receiver<JobMessage<J>>,
     cancel: RunControl,
-    finished: bool,
     /// Cancelled with its messages dropped (not a stop that waits for the last one).
     dropped: bool,
 }
@@ -247,7 +246,6 @@ impl<J: Job> Running<J> {
     /// Cancels the job; its messages are dropped from now on.
     pub fn cancel(&mut self) {
         self.cancel.cancel();
-        self.finished = true;
         self.dropped = true;
     }
 
@@ -262,21 +260,9 @@ impl<J: Job> Running<J> {
         self.cancel.is_cancelled()
     }
 
-    /// The job has sent its last message (or was cancelled).
-    pub fn is_finished(&self) -> bool {
-        self.finished
-    }
-
     /// Monte Carlo batches the job has finished (it stops counting once it stops).
     pub fn batches(&self) -> u64 {
         self.cancel.progress().batches()
-    }
-
-    fn take(&mut self, m: JobMessage<J>) -> JobMessage<J> {
-        if matches!(m.event, Event::Finished(..)) {
-            self.finished = true;
-        }
-        m
     }
 
     /// The job's next message, without waiting (`None` once cancelled; after
@@ -285,8 +271,7 @@ impl<J: Job> Running<J> {
         if self.dropped {
             return None;
         }
-        let m = self.receiver.try_recv().ok()?;
-        Some(self.take(m))
+        self.receiver.try_recv().ok()
     }
 
     /// The job's next message, waiting up to `timeout` (`None` once cancelled).
@@ -294,8 +279,7 @@ impl<J: Job> Running<J> {
         if self.dropped {
             return None;
         }
-        let m = self.receiver.recv_timeout(timeout).ok()?;
-        Some(self.take(m))
+        self.receiver.recv_timeout(timeout).ok()
     }
 
     /// Waits up to `timeout` for the job's end, skipping its updates: its answer (or
@@ -323,10 +307,7 @@ impl<J: Job> Running<J> {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.receiver.recv_timeout(left) {
-                Ok(m) if matches!(m.event, Event::Finished(..)) => {
-                    self.finished = true;
-                    return Some(m);
-                }
+                Ok(m) if matches!(m.event, Event::Finished(..)) => return Some(m),
                 Ok(_) => continue,
                 Err(_) => return None,
             }
@@ -391,21 +372,9 @@ impl JobManager {
         Running {
             receiver,
             cancel,
-            finished: false,
             dropped: false,
         }
     }
-}
-
-/// Refuses exact work that would take longer than the bound or hold more than the run's
-/// memory budget, whichever path asked for it (the app's views, the CLI, scenario
-/// files). Returns the evaluations the job's exact part will take.
-pub fn check_affordable<J: Job>(
-    job: &J,
-    settings: &RunSettings,
-    threads: usize,
-) -> Result<f64, EquityError> {
-    job.check_affordable(settings, threads)
 }
 
 /// Exact work long enough to report its progress (about half a second).
