@@ -787,13 +787,10 @@ fn breakdown_command(
         .iter()
         .map(|v| parse_range("--vs".into(), v))
         .collect::<Result<Vec<_>, _>>()?;
-    // Another seat's known hand is out of this range's reach.
-    let known = others
-        .iter()
-        .filter(|r| r.combo_count() == 1)
-        .flat_map(|r| r.iter().map(|(c, _)| c.card_set()))
-        .fold(dead, |a, c| a.union(c));
-    let b = multiodds::equity::breakdown::breakdown(&parsed, board, known)
+    // The Range view's question: its checks, the other seats' known hands out of the
+    // range's reach, and its equity by combo.
+    let spec = multiodds::equity::range_analysis::RangeSpec::new(parsed, others, board, dead)?;
+    let b = multiodds::equity::breakdown::breakdown(&spec.range, board, spec.blocked())
         .expect("the board has 3 to 5 cards");
     if b.combos == 0 {
         return Err(CliError::Equity(EquityError::EmptySeat {
@@ -801,20 +798,12 @@ fn breakdown_command(
         }));
     }
     let control = multiodds::equity::RunControl::new();
-    let by_combo = match others.as_slice() {
-        [] => None,
-        [v] => Some(multiodds::equity::by_combo::by_combo(
-            &parsed, v, board, dead, &control,
-        )?),
-        others => Some(multiodds::equity::by_combo::by_combo_multiway(
-            &parsed,
-            others,
-            board,
-            dead,
-            &control,
-            rayon::current_num_threads(),
-        )?),
-    };
+    let by_combo = multiodds::equity::range_analysis::equity_by_combo(
+        &spec,
+        &control,
+        rayon::current_num_threads(),
+    )
+    .transpose()?;
     let against = vs.join(" vs ");
     Ok(output::breakdown(
         range,

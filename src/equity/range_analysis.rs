@@ -76,6 +76,20 @@ pub struct RangeAnalysis {
     pub next: Result<Vec<NextCard>, String>,
 }
 
+/// Every combo's equity against the other seats: heads-up by valuing each board once
+/// per combo, against several by one enumeration per combo. `None` without other seats.
+pub fn equity_by_combo(
+    spec: &RangeSpec,
+    control: &RunControl,
+    threads: usize,
+) -> Option<Result<ByCombo, EquityError>> {
+    Some(match spec.vs.as_slice() {
+        [] => return None,
+        [vs] => by_combo(&spec.range, vs, spec.board, spec.dead, control),
+        others => by_combo_multiway(&spec.range, others, spec.board, spec.dead, control, threads),
+    })
+}
+
 /// Runs every part that applies (multiway exact work on `threads`, refused past the
 /// bound).
 pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeAnalysis {
@@ -89,13 +103,9 @@ pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeA
             }
         });
     let no_vs = || "give the other seats' ranges".to_string();
-    let by_combo = match spec.vs.as_slice() {
-        [] => Err(no_vs()),
-        [vs] => {
-            by_combo(&spec.range, vs, spec.board, spec.dead, control).map_err(|e| e.to_string())
-        }
-        others => by_combo_multiway(&spec.range, others, spec.board, spec.dead, control, threads)
-            .map_err(|e| e.to_string()),
+    let by_combo = match equity_by_combo(spec, control, threads) {
+        Some(r) => r.map_err(|e| e.to_string()),
+        None => Err(no_vs()),
     };
     let next = if spec.vs.is_empty() {
         Err(no_vs())
