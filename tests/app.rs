@@ -1945,3 +1945,20 @@ fn four_pins_with_captions_in_the_window_and_the_csv() {
     h.run_steps(2);
     assert!(h.state().views.of::<MultiOddsView>().pinned.is_empty());
 }
+
+/// A saved Range view with text longer than a field takes starts from its defaults,
+/// named in the message, like every other view.
+#[test]
+fn a_hostile_saved_range_view_is_reset() {
+    let mut state = multiodds::app::State::default();
+    state.scenario.range.range = "AA, ".repeat(10_000);
+    let app = MultiOddsApp::restored(state, Some(1));
+    assert_eq!(
+        app.views
+            .of::<multiodds::app::range_view::RangeView>()
+            .inputs,
+        multiodds::scenario::Scenario::default().range
+    );
+    let message = app.shell.message.clone().unwrap_or_default();
+    assert!(message.contains("Range view"), "{message}");
+}

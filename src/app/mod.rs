@@ -82,44 +82,61 @@ impl Default for State {
 /// inputs do not validate, or hold more text than a field takes, starts from its
 /// defaults. Returns what was reset, by name.
 fn sane_sections(mut s: Scenario) -> (Scenario, Vec<&'static str>) {
-    use crate::scenario::inputs::RunInputs;
     let defaults = Scenario::default();
     let mut reset = Vec::new();
-    let long = |texts: &[&String]| texts.iter().any(|t| t.len() > crate::range::MAX_RANGE_TEXT);
-    let bad_run = |run: &RunInputs| {
+    for (run, default, name) in [
+        (
+            &mut s.multiodds.run,
+            &defaults.multiodds.run,
+            "MultiOdds view's run settings",
+        ),
+        (
+            &mut s.matchup.run,
+            &defaults.matchup.run,
+            "Matchup view's run settings",
+        ),
+        (
+            &mut s.chart.run,
+            &defaults.chart.run,
+            "Chart view's run settings",
+        ),
+    ] {
         let mut problems = Vec::new();
         run.check(&mut problems);
-        !problems.is_empty()
-    };
-    if bad_run(&s.multiodds.run) {
-        s.multiodds.run = defaults.multiodds.run.clone();
-        reset.push("MultiOdds view's run settings");
-    }
-    if bad_run(&s.matchup.run) {
-        s.matchup.run = defaults.matchup.run.clone();
-        reset.push("Matchup view's run settings");
-    }
-    if bad_run(&s.chart.run) {
-        s.chart.run = defaults.chart.run.clone();
-        reset.push("Chart view's run settings");
+        if !problems.is_empty() {
+            *run = default.clone();
+            reset.push(name);
+        }
     }
     let m = &s.multiodds;
-    if long(&[&m.hero, &m.opponents, &m.board, &m.dead]) || m.validate().is_err() {
+    if too_long([&m.hero, &m.opponents, &m.board, &m.dead]) || m.validate().is_err() {
         s.multiodds = defaults.multiodds;
         reset.push("MultiOdds view");
     }
     let m = &s.matchup;
-    let seats: Vec<&String> = m.seats.iter().chain([&m.board, &m.dead]).collect();
-    if long(&seats) || m.validate().is_err() {
+    if too_long(m.seats.iter().chain([&m.board, &m.dead])) || m.validate().is_err() {
         s.matchup = defaults.matchup;
         reset.push("Matchup view");
     }
     let c = &s.chart;
-    if long(&[&c.opponents, &c.board, &c.dead]) || c.validate().is_err() {
+    if too_long([&c.opponents, &c.board, &c.dead]) || c.validate().is_err() {
         s.chart = defaults.chart;
         reset.push("Chart view");
     }
+    // The Range view's saved text is held to the same limits.
+    let r = &s.range;
+    if too_long(r.vs.iter().chain([&r.range, &r.board, &r.dead])) || r.validate().is_err() {
+        s.range = defaults.range;
+        reset.push("Range view");
+    }
     (s, reset)
+}
+
+/// Whether any of `texts` is longer than a field takes.
+fn too_long<'a>(texts: impl IntoIterator<Item = &'a String>) -> bool {
+    texts
+        .into_iter()
+        .any(|t| t.len() > crate::range::MAX_RANGE_TEXT)
 }
 
 /// A finished export: the file written, or the message to show.
