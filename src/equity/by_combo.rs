@@ -293,21 +293,22 @@ pub fn by_combo_multiway(
     finish_with(&heroes, &win, &tie, &equity, &total)
 }
 
-/// Enumerates every matchup exactly, in parallel, after checking that all of them
-/// together stay within the bound on `threads`; each tally keeps its key.
+/// Enumerates every matchup exactly, one after another (each enumeration is parallel
+/// itself, so one at a time holds one enumeration's memory, within the budget), after
+/// checking that all of them together stay within the time bound on `threads`; each
+/// tally keeps its key.
 fn enumerate_all<K: Copy + Send + Sync>(
     matchups: &[(K, super::Matchup)],
     control: &RunControl,
     threads: usize,
 ) -> Result<Vec<(K, super::MatchupTally)>, EquityError> {
-    use rayon::prelude::*;
     let cost: f64 = matchups
         .iter()
         .map(|(_, m)| super::exact::estimated_evaluations(m))
         .sum();
     super::run::check_exact_cost(cost, threads)?;
     matchups
-        .par_iter()
+        .iter()
         .map(|(key, m)| {
             super::exact::run_enumerating(m, control, super::memory::DEFAULT_MEMORY_BUDGET)
                 .map(|t| (*key, t))
