@@ -5,10 +5,12 @@
 //! instruction each. Parsing follows reference §1: `As`, `td`, `10h`, lists with or
 //! without separators, and errors that name the bad token and its column.
 
+mod game;
 mod parse;
 mod select;
 
 pub use parse::{caret_line, parse_card_list, CardError, CardErrorKind};
+pub use game::{Game, UnknownGame, SHORT_DECK};
 pub use select::Pdep;
 
 use std::fmt;

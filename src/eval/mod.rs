@@ -7,7 +7,14 @@
 //! hand; [`Hand::evaluate_unchecked`], for hands of at most seven cards, is what the
 //! engine's innermost loops call.
 
+mod omaha;
+mod short_deck;
 mod table_builder;
+
+pub use omaha::{
+    describe_low, for_each_three, for_each_two, low_bit, low_mask, low_score, omaha_high, omaha_low,
+};
+pub use short_deck::{evaluate_short_deck, ShortDeckValue};
 
 /// The top rank (0 = deuce … 12 = ace) of the best straight in a 13-bit rank mask (bit r
 /// set for rank r), `None` without a straight; the wheel A-2-3-4-5 tops at the five (3).

@@ -4,9 +4,11 @@
 
 mod canonical;
 mod groups;
+mod holes;
 mod parse;
 
 pub use groups::{preflop_equity, preflop_order, PreflopRanking, GROUPS};
+pub use holes::{for_each_subset, HoleRange, MAX_LISTED_HANDS};
 pub use parse::top_percent_by;
 pub use parse::{RangeError, RangeErrorKind, MAX_RANGE_TEXT};
 

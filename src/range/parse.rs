@@ -65,6 +65,9 @@ pub enum RangeErrorKind {
     BadComparison,
     /// The text is longer than [`MAX_RANGE_TEXT`] bytes (its length).
     TooLong(usize),
+    /// Something a game's hands cannot be (a 4-card hand in 5-card Omaha, a suit
+    /// qualifier the pattern already breaks): what, in words.
+    GameRule(String),
 }
 
 /// The longest range text accepted, in bytes (16 KiB): every one of the 1,326 combos
@@ -111,6 +114,7 @@ impl fmt::Display for RangeErrorKind {
                 f,
                 "{len} bytes: a range is at most {MAX_RANGE_TEXT} bytes (16 KiB) of text"
             ),
+            GameRule(message) => f.write_str(message),
             TooDeep => write!(
                 f,
                 "nested more than {MAX_NESTING} levels deep: simplify the expression"
