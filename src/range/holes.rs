@@ -519,8 +519,12 @@ mod tests {
         // At least two aces among five cards: C(52,5) − C(48,5) − 4·C(48,4).
         assert_eq!(count("AAxxx", Game::Omaha5), 2_598_960 - 1_712_304 - 4 * 194_580);
         let r = HoleRange::parse("AAxx:0.5, AAKK", o).unwrap();
-        let aakk = r.hands().iter().find(|(h, _)| h.to_string().contains('K')).unwrap();
-        assert_eq!(aakk.1, 1.0, "a union keeps the highest weight");
+        let weight_of = |text: &str| {
+            let set = CardSet::parse(text).unwrap();
+            r.hands().iter().find(|(h, _)| *h == set).unwrap().1
+        };
+        assert_eq!(weight_of("AsAhKsKh"), 1.0, "a union keeps the highest weight");
+        assert_eq!(weight_of("AsAhKsQh"), 0.5);
     }
 
     #[test]
