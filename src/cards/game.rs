@@ -188,6 +188,10 @@ mod tests {
         for g in Game::ALL {
             assert_eq!(g.key().parse::<Game>(), Ok(g));
         }
-        assert!("razz".parse::<Game>().unwrap_err().to_string().contains("omaha-hilo"));
+        assert!("razz"
+            .parse::<Game>()
+            .unwrap_err()
+            .to_string()
+            .contains("omaha-hilo"));
     }
 }

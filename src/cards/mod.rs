@@ -9,8 +9,8 @@ mod game;
 mod parse;
 mod select;
 
-pub use parse::{caret_line, parse_card_list, CardError, CardErrorKind};
 pub use game::{Game, UnknownGame, SHORT_DECK};
+pub use parse::{caret_line, parse_card_list, CardError, CardErrorKind};
 pub use select::Pdep;
 
 use std::fmt;

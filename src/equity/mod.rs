@@ -16,6 +16,7 @@ pub mod by_combo;
 pub mod chart;
 mod deals;
 pub mod exact;
+pub mod games;
 mod matchup;
 pub mod memory;
 pub mod metrics;
@@ -31,7 +32,7 @@ pub mod symmetry;
 pub mod table_csv;
 mod tally;
 
-use crate::cards::Card;
+use crate::cards::{Card, Game};
 pub use exact::preflop_equity_table;
 pub(crate) use matchup::check_known_hand;
 pub use matchup::{
@@ -204,6 +205,28 @@ pub enum EquityError {
         bytes: f64,
         /// The run's budget.
         budget: u64,
+    },
+    /// A seat count the game's deck cannot deal.
+    #[error(
+        "{game} deals 2 to {max} seats (hole cards × seats + 5 board cards ≤ the deck), got {got}"
+    )]
+    SeatsForGame {
+        /// The game.
+        game: Game,
+        /// Its most seats.
+        max: usize,
+        /// The seats given.
+        got: usize,
+    },
+    /// A card the game's deck does not have (a 5 in short deck).
+    #[error("{card} in the {place} is not in the {game} deck")]
+    NotInDeck {
+        /// The card.
+        card: Card,
+        /// Where it was given.
+        place: String,
+        /// The game.
+        game: Game,
     },
     /// A fault inside the engine (a panic caught in a job).
     #[error("internal error in the engine ({0}); the rest of the program goes on")]

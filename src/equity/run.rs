@@ -496,22 +496,34 @@ pub fn run_matchup(
 
 /// How far a matchup is from its target: the seat whose equity has the largest error.
 fn matchup_precision(t: &MatchupTally, target: f64) -> Precision {
+    let figures = t.seats.iter().enumerate().flat_map(|(i, s)| {
+        [("equity", &s.equity), ("win", &s.win), ("tie", &s.tie)].map(|(figure, stat)| Limiting {
+            figure,
+            opponents: None,
+            seat: Some(i + 1),
+            std_error: stat.std_error(),
+            target,
+        })
+    });
+    precision_of(t.deals, t.attempts, figures, t.batches())
+}
+
+/// The precision of a total of `deals` from `attempts` draws and `batches` batches whose
+/// target figures are `figures`: the one furthest from its target limits it.
+pub fn precision_of(
+    deals: u64,
+    attempts: u64,
+    figures: impl IntoIterator<Item = Limiting>,
+    batches: u32,
+) -> Precision {
     let mut worst = WorstFigure::default();
-    for (i, s) in t.seats.iter().enumerate() {
-        for (figure, stat) in [("equity", &s.equity), ("win", &s.win), ("tie", &s.tie)] {
-            worst.consider(Limiting {
-                figure,
-                opponents: None,
-                seat: Some(i + 1),
-                std_error: stat.std_error(),
-                target,
-            });
-        }
+    for f in figures {
+        worst.consider(f);
     }
     Precision {
-        deals: t.deals,
-        attempts: t.attempts,
-        batches: t.batches(),
+        deals,
+        attempts,
+        batches,
         limiting: worst.into_limiting(),
     }
 }

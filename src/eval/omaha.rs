@@ -44,7 +44,13 @@ pub fn describe_low(score: u8) -> Option<String> {
         (0..8)
             .rev()
             .filter(|b| mask >> b & 1 == 1)
-            .map(|b| if b == 0 { "A".into() } else { (b + 1).to_string() })
+            .map(|b| {
+                if b == 0 {
+                    "A".into()
+                } else {
+                    (b + 1).to_string()
+                }
+            })
             .collect::<Vec<String>>()
             .join("-")
     })
@@ -80,7 +86,10 @@ fn low_table() -> &'static [u8; 65536] {
 /// # Panics
 /// If the hole has fewer than 2 cards or the board fewer than 3.
 pub fn omaha_high(hole: &[Card], board: &[Card]) -> HandValue {
-    assert!(hole.len() >= 2 && board.len() >= 3, "Omaha needs 2+ hole and 3+ board cards");
+    assert!(
+        hole.len() >= 2 && board.len() >= 3,
+        "Omaha needs 2+ hole and 3+ board cards"
+    );
     let mut best = HandValue::default();
     for_each_two(hole, |pair| {
         for_each_three(board, |three| {
@@ -209,9 +218,18 @@ mod tests {
         let v = omaha_high(&cards("Ah Kd 2c 3c"), &cards("9s 9d 9h 9c 5d"));
         assert_eq!(v.category(), crate::eval::HandCategory::ThreeOfAKind);
         // The wheel is the best low; a board with two low cards makes none.
-        assert_eq!(describe_low(omaha_low(&cards("As 2d Kc Kd"), &cards("3c 4h 5s Qd Jd"))).as_deref(), Some("5-4-3-2-A"));
-        assert_eq!(omaha_low(&cards("As 2d 3c 4d"), &cards("5c 6h Ks Qd Jd")), 0);
+        assert_eq!(
+            describe_low(omaha_low(&cards("As 2d Kc Kd"), &cards("3c 4h 5s Qd Jd"))).as_deref(),
+            Some("5-4-3-2-A")
+        );
+        assert_eq!(
+            omaha_low(&cards("As 2d 3c 4d"), &cards("5c 6h Ks Qd Jd")),
+            0
+        );
         // A counterfeited low uses the next hole card.
-        assert_eq!(describe_low(omaha_low(&cards("As 2d 3c Kd"), &cards("2c 6h 7s 8d Jd"))).as_deref(), Some("7-6-3-2-A"));
+        assert_eq!(
+            describe_low(omaha_low(&cards("As 2d 3c Kd"), &cards("2c 6h 7s 8d Jd"))).as_deref(),
+            Some("7-6-3-2-A")
+        );
     }
 }

@@ -46,7 +46,9 @@ fn straight_top(ranks: u16) -> Option<u8> {
     // The ace stands in for rank 3 (a five, absent from the short deck) so that
     // A-6-7-8-9 is five bits in a row.
     let m = ranks | ((ranks >> 12) & 1) << 3;
-    (7..=12u8).rev().find(|&top| (m >> (top - 4)) & 0x1f == 0x1f)
+    (7..=12u8)
+        .rev()
+        .find(|&top| (m >> (top - 4)) & 0x1f == 0x1f)
 }
 
 fn value(category: HandCategory, ranks: &[u8]) -> ShortDeckValue {
@@ -60,7 +62,11 @@ fn value(category: HandCategory, ranks: &[u8]) -> ShortDeckValue {
 
 /// The highest `n` ranks of a mask, best first.
 fn top_ranks(mask: u16, n: usize) -> Vec<u8> {
-    (0..13u8).rev().filter(|&r| mask >> r & 1 == 1).take(n).collect()
+    (0..13u8)
+        .rev()
+        .filter(|&r| mask >> r & 1 == 1)
+        .take(n)
+        .collect()
 }
 
 /// The value of 5 to 7 distinct short-deck cards (cards below six are valued by their rank
@@ -149,7 +155,8 @@ mod tests {
                 for c in b + 1..n {
                     for d in c + 1..n {
                         for e in d + 1..n {
-                            let v = evaluate_short_deck(&[deck[a], deck[b], deck[c], deck[d], deck[e]]);
+                            let v =
+                                evaluate_short_deck(&[deck[a], deck[b], deck[c], deck[d], deck[e]]);
                             *counts.entry(v.category()).or_default() += 1;
                             distinct.insert(v);
                         }
@@ -178,7 +185,10 @@ mod tests {
     #[test]
     fn short_deck_order() {
         // A-6-7-8-9 is a straight, the lowest; 6-7-8-9-T beats it.
-        assert_eq!(value_of("As 6d 7h 8c 9s").category(), HandCategory::Straight);
+        assert_eq!(
+            value_of("As 6d 7h 8c 9s").category(),
+            HandCategory::Straight
+        );
         assert!(value_of("6s 7d 8h 9c Ts") > value_of("As 6d 7h 8c 9s"));
         // Trips beat a straight, a flush beats a full house.
         assert!(value_of("7s 7d 7h Ac Ks") > value_of("6s 7d 8h 9c Ts"));
@@ -189,7 +199,10 @@ mod tests {
             value_of("Ks Kd Qs Qd 9s 7s 6s").category(),
             HandCategory::Flush
         );
-        assert_eq!(value_of("As 6s 7s 8s 9s Ad Ah").category(), HandCategory::StraightFlush);
+        assert_eq!(
+            value_of("As 6s 7s 8s 9s Ad Ah").category(),
+            HandCategory::StraightFlush
+        );
     }
 
     /// Best of seven equals the best of its 21 five-card subsets.

@@ -164,7 +164,8 @@ impl HoleRange {
             let deck: Vec<Card> = self.game.deck().iter().collect();
             for (i, &a) in deck.iter().enumerate() {
                 for &b in &deck[i + 1..] {
-                    self.hands.push((CardSet::single(a).union(CardSet::single(b)), 1.0));
+                    self.hands
+                        .push((CardSet::single(a).union(CardSet::single(b)), 1.0));
                 }
             }
             self.random = true;
@@ -221,7 +222,9 @@ impl HoleRange {
         if self.random && self.hands.is_empty() {
             let live: Vec<Card> = self.game.deck().difference(blocked).iter().collect();
             let mut out = Vec::new();
-            for_each_subset(&live, self.game.hole_cards(), &mut |set| out.push((set, 1.0)));
+            for_each_subset(&live, self.game.hole_cards(), &mut |set| {
+                out.push((set, 1.0))
+            });
             out
         } else {
             self.hands
@@ -349,16 +352,29 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
     let rest_column = column + i + (rest.len() - rest.trim_start().len());
     let rest = rest.trim();
     // Count every symbol the text holds, to say how many there are when too many.
-    if symbols.len() < want || (!rest.is_empty() && !is_qualifier(&rest.chars().collect::<Vec<_>>())) {
+    if symbols.len() < want
+        || (!rest.is_empty() && !is_qualifier(&rest.chars().collect::<Vec<_>>()))
+    {
         let given = body.chars().filter(|c| !c.is_whitespace()).count();
         let cards_given = parse_cards_loosely(body);
         let message = if symbols.len() < want {
             if cards_given == Some(2) {
-                format!("a {} hand takes {want} cards, this is {} (a Hold'em hand?)", game.name(), cards_given.unwrap_or(0))
+                format!(
+                    "a {} hand takes {want} cards, this is {} (a Hold'em hand?)",
+                    game.name(),
+                    cards_given.unwrap_or(0)
+                )
             } else {
-                format!("a {} hand or pattern takes {want} cards or symbols, this has {}", game.name(), symbols.len())
+                format!(
+                    "a {} hand or pattern takes {want} cards or symbols, this has {}",
+                    game.name(),
+                    symbols.len()
+                )
             }
-        } else if symbols.len() == want && given > want && rest.chars().all(|c| c.is_alphanumeric() || c == '*') {
+        } else if symbols.len() == want
+            && given > want
+            && rest.chars().all(|c| c.is_alphanumeric() || c == '*')
+        {
             format!(
                 "a {} hand or pattern takes {want} cards or symbols; this has more (or an unknown suit qualifier '{rest}': use ds, ss or r)",
                 game.name()
@@ -366,7 +382,11 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
         } else {
             format!("unknown suit qualifier '{rest}': use ds (double-suited), ss (single-suited) or r (rainbow)")
         };
-        let (token, at) = if symbols.len() < want { (body, column) } else { (rest, rest_column) };
+        let (token, at) = if symbols.len() < want {
+            (body, column)
+        } else {
+            (rest, rest_column)
+        };
         return Err(game_error(&message, token, at));
     }
     let qualifier = match rest.to_ascii_lowercase().as_str() {
@@ -377,7 +397,9 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
     };
     if qualifier == Some(Suits::Rainbow) && want > 4 {
         return Err(game_error(
-            &format!("r (rainbow: no two cards of a suit) cannot hold with {want} cards and four suits"),
+            &format!(
+                "r (rainbow: no two cards of a suit) cannot hold with {want} cards and four suits"
+            ),
             rest,
             rest_column,
         ));
@@ -387,15 +409,26 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
     for &(s, at) in &symbols {
         if let Symbol::Card(card) = s {
             if !game.has_card(card) {
-                return Err(game_error(&format!("{card} is not in the {} deck", game.name()), &card.to_string(), at));
+                return Err(game_error(
+                    &format!("{card} is not in the {} deck", game.name()),
+                    &card.to_string(),
+                    at,
+                ));
             }
             if !fixed.insert(card) {
-                return Err(error(RangeErrorKind::Card(crate::cards::CardErrorKind::Duplicate), &card.to_string(), at));
+                return Err(error(
+                    RangeErrorKind::Card(crate::cards::CardErrorKind::Duplicate),
+                    &card.to_string(),
+                    at,
+                ));
             }
         }
     }
     if let Some(q) = qualifier {
-        let most = (0..4).map(|s| (fixed.bits() & suit_bits(s)).count_ones()).max().unwrap_or(0);
+        let most = (0..4)
+            .map(|s| (fixed.bits() & suit_bits(s)).count_ones())
+            .max()
+            .unwrap_or(0);
         if most > 2 {
             return Err(game_error(
                 &format!("'{rest}' allows at most two cards of a suit; the pattern already has {most} of one"),
@@ -404,9 +437,16 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
             ));
         }
         if q == Suits::SingleSuited
-            && (0..4).filter(|&s| (fixed.bits() & suit_bits(s)).count_ones() == 2).count() > 1
+            && (0..4)
+                .filter(|&s| (fixed.bits() & suit_bits(s)).count_ones() == 2)
+                .count()
+                > 1
         {
-            return Err(game_error("'ss' is one suited pair; the pattern already has two", rest, rest_column));
+            return Err(game_error(
+                "'ss' is one suited pair; the pattern already has two",
+                rest,
+                rest_column,
+            ));
         }
     }
     // Every hand that holds the explicit cards and, beside them, at least as many cards
@@ -425,7 +465,11 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
         .iter()
         .enumerate()
         .find(|(_, &n)| n > 4)
-        .and_then(|(r, _)| symbols.iter().find(|(s, _)| matches!(s, Symbol::Rank(x) if *x as usize == r)))
+        .and_then(|(r, _)| {
+            symbols
+                .iter()
+                .find(|(s, _)| matches!(s, Symbol::Rank(x) if *x as usize == r))
+        })
     {
         return Err(game_error("more than four cards of one rank", body, at));
     }
@@ -443,7 +487,11 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
         }
         let mut next = Vec::new();
         for &p in &partial {
-            let cards: Vec<Card> = by_rank[r].iter().copied().filter(|&c| !p.contains(c)).collect();
+            let cards: Vec<Card> = by_rank[r]
+                .iter()
+                .copied()
+                .filter(|&c| !p.contains(c))
+                .collect();
             for_each_subset(&cards, need[r] as usize, &mut |s| next.push(p.union(s)));
         }
         partial = next;
@@ -515,15 +563,27 @@ mod tests {
         assert_eq!(count("AAxx, KKxx", o), 2 * 6961 - 36);
         assert_eq!(count("xxxx", o), 270_725);
         assert!(HoleRange::parse("random", o).unwrap().is_random());
-        assert_eq!(HoleRange::parse("random", o).unwrap().live_count(CardSet::EMPTY), 270_725);
+        assert_eq!(
+            HoleRange::parse("random", o)
+                .unwrap()
+                .live_count(CardSet::EMPTY),
+            270_725
+        );
         // At least two aces among five cards: C(52,5) − C(48,5) − 4·C(48,4).
-        assert_eq!(count("AAxxx", Game::Omaha5), 2_598_960 - 1_712_304 - 4 * 194_580);
+        assert_eq!(
+            count("AAxxx", Game::Omaha5),
+            2_598_960 - 1_712_304 - 4 * 194_580
+        );
         let r = HoleRange::parse("AAxx:0.5, AAKK", o).unwrap();
         let weight_of = |text: &str| {
             let set = CardSet::parse(text).unwrap();
             r.hands().iter().find(|(h, _)| *h == set).unwrap().1
         };
-        assert_eq!(weight_of("AsAhKsKh"), 1.0, "a union keeps the highest weight");
+        assert_eq!(
+            weight_of("AsAhKsKh"),
+            1.0,
+            "a union keeps the highest weight"
+        );
         assert_eq!(weight_of("AsAhKsQh"), 0.5);
     }
 
@@ -538,10 +598,18 @@ mod tests {
     #[test]
     fn omaha_errors_name_the_problem() {
         let o = Game::Omaha;
-        assert!(message("AhKh", o).contains("takes 4 cards"), "{}", message("AhKh", o));
+        assert!(
+            message("AhKh", o).contains("takes 4 cards"),
+            "{}",
+            message("AhKh", o)
+        );
         assert!(message("AhKh", o).contains("Hold'em hand"));
         assert!(message("AsKsQhJh", Game::Omaha5).contains("takes 5"));
-        assert!(message("AAxxx", o).contains("takes 4"), "{}", message("AAxxx", o));
+        assert!(
+            message("AAxxx", o).contains("takes 4"),
+            "{}",
+            message("AAxxx", o)
+        );
         let ds = message("AsKsQsx ds", o);
         assert!(ds.contains("already has 3"), "{ds}");
         assert!(message("AAxx zz", o).contains("unknown suit qualifier"));

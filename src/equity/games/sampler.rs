@@ -1,0 +1,112 @@
+//! Monte Carlo for a game: batches of independent deals (hands by weight, overlapping
+//! draws rejected, then the board), each batch seeded from (seed, index) only so the
+//! numbers do not depend on the thread count.
+
+use super::valuation::value_all;
+use super::{credit, GameMatchup, GameTally, SeatValue, Sums};
+use crate::cards::{Card, CardSet};
+use crate::equity::monte_carlo::{batch_rng, below, AliasTable};
+use rand::rngs::Xoshiro256PlusPlus;
+
+/// How a seat's hand is drawn.
+enum SeatDraw {
+    /// Any hand of live cards: its cards drawn one by one from the deck.
+    Random,
+    /// One of the listed hands, by weight.
+    Listed {
+        hands: Vec<CardSet>,
+        table: AliasTable,
+    },
+}
+
+/// Deals a game's matchup at random.
+pub(super) struct Sampler<'a> {
+    m: &'a GameMatchup,
+    seats: Vec<SeatDraw>,
+    blocked: CardSet,
+}
+
+/// Invalid draws a batch tolerates per deal before it stops short (the run then stops
+/// as starved rather than loop).
+const MAX_ATTEMPTS_PER_DEAL: u64 = 10_000;
+
+impl<'a> Sampler<'a> {
+    pub(super) fn new(m: &'a GameMatchup) -> Sampler<'a> {
+        let blocked = m.board.union(m.dead);
+        let seats = m
+            .ranges
+            .iter()
+            .map(|r| {
+                if r.is_random() && r.hands().is_empty() {
+                    SeatDraw::Random
+                } else {
+                    let live = r.live_hands(blocked);
+                    let weights: Vec<f64> = live.iter().map(|h| h.1 as f64).collect();
+                    SeatDraw::Listed {
+                        hands: live.iter().map(|h| h.0).collect(),
+                        table: AliasTable::new(&weights),
+                    }
+                }
+            })
+            .collect();
+        Sampler { m, seats, blocked }
+    }
+
+    /// Batch `index` of `deals` deals.
+    pub(super) fn batch(&self, seed: u64, index: u64, deals: u32) -> GameTally {
+        let mut rng = batch_rng(seed, index);
+        let game = self.m.game;
+        let n = self.seats.len();
+        let mut sums = vec![Sums::default(); n];
+        let mut values = vec![SeatValue::default(); n];
+        let mut holes: Vec<Vec<Card>> = vec![Vec::with_capacity(6); n];
+        let known: Vec<Card> = self.m.board.iter().collect();
+        let deck = game.deck();
+        let (mut done, mut attempts) = (0u64, 0u64);
+        let limit = deals as u64 * MAX_ATTEMPTS_PER_DEAL;
+        'deal: while done < deals as u64 && attempts < limit {
+            attempts += 1;
+            let mut used = self.blocked;
+            for (seat, hole) in self.seats.iter().zip(holes.iter_mut()) {
+                hole.clear();
+                match seat {
+                    SeatDraw::Random => {
+                        for _ in 0..game.hole_cards() {
+                            let c = draw_card(&mut rng, deck, &mut used);
+                            hole.push(c);
+                        }
+                    }
+                    SeatDraw::Listed { hands, table } => {
+                        let h = hands[table.draw(&mut rng)];
+                        if h.intersects(used) {
+                            continue 'deal;
+                        }
+                        used = used.union(h);
+                        hole.extend(h.iter());
+                    }
+                }
+            }
+            let mut board = [Card::new(0, 0); 5];
+            board[..known.len()].copy_from_slice(&known);
+            for b in board.iter_mut().skip(known.len()) {
+                *b = draw_card(&mut rng, deck, &mut used);
+            }
+            value_all(game, &holes, &board, &mut values);
+            credit(&values, game.is_hi_lo(), 1.0, &mut sums);
+            done += 1;
+        }
+        GameTally::of_sums(&sums, done, attempts, true)
+    }
+}
+
+/// A card of `deck` not in `used`, drawn uniformly and added to `used`.
+#[inline]
+fn draw_card(rng: &mut Xoshiro256PlusPlus, deck: CardSet, used: &mut CardSet) -> Card {
+    loop {
+        let c = Card::from_index(below(rng, 52) as u8).expect("below 52");
+        if deck.contains(c) && !used.contains(c) {
+            used.insert(c);
+            return c;
+        }
+    }
+}
