@@ -3,14 +3,14 @@
 //! with standard errors, combos, exact/MC, and the hand types each seat wins with.
 
 use super::command::{CommandSender, ViewCommand};
+use super::game_inputs::{carry_cards, carry_seats, game_range_field, game_selector};
 use super::grid::GridState;
 use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
-use super::widgets::{
-    blocked_cards, board_and_dead, range_field, run_footer, run_settings, ERROR_COLOR,
-};
-use crate::cards::CardSet;
-use crate::equity::{Matchup, MatchupResult, Method, MAX_SEATS};
+use super::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
+use crate::cards::{CardSet, Game};
+use crate::equity::games::AnyMatchup;
+use crate::equity::{MatchupResult, Method};
 use crate::eval::HandCategory;
 use crate::scenario::{MatchupInputs, Scenario, ViewKind};
 use crate::worker::JobManager;
@@ -20,6 +20,8 @@ use egui::{Color32, RichText};
 /// combo count, and the board.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Seats {
+    /// The game.
+    pub game: crate::cards::Game,
     /// Each seat's range text.
     pub texts: Vec<String>,
     /// Each seat's live combos.
@@ -38,7 +40,7 @@ pub struct MatchupView {
     /// What the user set (persisted).
     pub inputs: MatchupInputs,
     /// The matchup of the inputs, and its result on screen.
-    pub matchup: Computed<Matchup, Seats>,
+    pub matchup: Computed<AnyMatchup, Seats>,
     /// Debounce, running, stale, clock.
     pub tracker: RunTracker,
     /// Problems at their fields.
@@ -49,8 +51,10 @@ pub struct MatchupView {
     pub selected_seat: usize,
     /// A baseline to compare against (Pin).
     pub pinned: Option<SeatResults>,
+    /// What the last change of game cleared, said beside the selector.
+    pub game_note: Vec<String>,
     /// The inputs validated once per edit.
-    validated: Option<Result<Matchup, FieldErrors>>,
+    validated: Option<Result<AnyMatchup, FieldErrors>>,
 }
 
 impl MatchupView {
@@ -64,6 +68,7 @@ impl MatchupView {
             grids: Vec::new(),
             selected_seat: 0,
             pinned: None,
+            game_note: Vec::new(),
             validated: None,
         }
     }
@@ -73,7 +78,7 @@ impl MatchupView {
         self.matchup.shown.as_ref()
     }
 
-    fn validate(&self) -> Result<Matchup, FieldErrors> {
+    fn validate(&self) -> Result<AnyMatchup, FieldErrors> {
         FieldErrors::validate(&self.inputs)
     }
 }
@@ -109,9 +114,10 @@ impl View for MatchupView {
     fn submit(&mut self, jobs: &JobManager) {
         let validated = self.validated.take().unwrap_or_else(|| self.validate());
         let i = &self.inputs;
-        let seats = |m: &Matchup| Seats {
+        let seats = |m: &AnyMatchup| Seats {
+            game: m.game(),
             texts: i.seats.clone(),
-            combos: m.seats.iter().map(|s| s.len()).collect(),
+            combos: m.seat_hands().iter().map(|&n| n as usize).collect(),
             board: i.board.clone(),
             dead: i.dead.clone(),
         };
@@ -186,6 +192,7 @@ impl View for MatchupView {
         let (result, seats) = (&shown.result, &shown.label);
         let header = [
             ("view", "Matchup".to_string()),
+            ("game", seats.game.name().to_string()),
             ("seats", seats.texts.join(" | ")),
             ("board", seats.board.clone()),
             ("dead", seats.dead.clone()),
@@ -205,7 +212,11 @@ impl View for MatchupView {
         let shown = self.shown()?.clone();
         let board = shown.label.board.trim();
         let title = format!(
-            "Matchup: {} on {}",
+            "{}Matchup: {} on {}",
+            match shown.label.game {
+                crate::cards::Game::Holdem => String::new(),
+                g => format!("{g} · "),
+            },
             shown.label.texts.join(" vs "),
             if board.is_empty() { "preflop" } else { board }
         );
@@ -277,8 +288,28 @@ fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], heig
 /// The left panel of the Matchup view.
 pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     ui.heading("Matchup view");
-    let errors = view.errors.clone();
     let mut edited = false;
+    let game_changed = game_selector(ui, "matchup", &mut view.inputs.game, &Game::ALL);
+    if game_changed {
+        let game = view.inputs.game;
+        let i = &mut view.inputs;
+        view.game_note = carry_seats(&mut i.seats, game);
+        view.game_note.extend(carry_cards(
+            &mut [("board", &mut i.board), ("dead cards", &mut i.dead)],
+            game,
+        ));
+        edited = true;
+    }
+    for note in &view.game_note {
+        ui.label(
+            RichText::new(note)
+                .small()
+                .color(Color32::from_rgb(200, 120, 0)),
+        );
+    }
+    let game = view.inputs.game;
+    let max_seats = game.max_seats();
+    let errors = view.errors.clone();
     let seats = view.inputs.seats.len();
     view.grids.resize(seats, GridState::default());
     let mut remove = None;
@@ -288,15 +319,17 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
     // limit it stays, disabled, and says why.
     ui.horizontal(|ui| {
         let add = ui
-            .add_enabled(seats < MAX_SEATS, egui::Button::new("Add seat"))
+            .add_enabled(seats < max_seats, egui::Button::new("Add seat"))
             .on_disabled_hover_text(format!(
-                "At most {MAX_SEATS} seats: 23 hands and a board use 51 of the 52 cards"
+                "At most {max_seats} seats in {game}: {max_seats} hands of {} cards and a board of 5 fit in its {}-card deck",
+                game.hole_cards(),
+                game.deck().len()
             ));
         if add.clicked() {
             view.inputs.seats.push("random".into());
             edited = true;
         }
-        ui.label(format!("{seats} of {MAX_SEATS} seats"));
+        ui.label(format!("{seats} of {max_seats} seats"));
     });
     ui.separator();
     // Each seat's pickers grey the board, the dead cards and the other seats' known hands.
@@ -307,7 +340,7 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         .map(|t| {
             CardSet::parse(t)
                 .ok()
-                .filter(|c| c.len() == 2)
+                .filter(|c| c.len() == game.hole_cards())
                 .unwrap_or_default()
         })
         .collect();
@@ -318,12 +351,12 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
             .enumerate()
             .filter(|&(k, _)| k != i)
             .fold(blocked, |a, (_, c)| a.union(*c));
-        edited |= range_field(
+        edited |= game_range_field(
             ui,
+            game,
             &label,
             &mut view.inputs.seats[i],
             errors.at(&format!("seats[{i}]")),
-            "AKs, Ah Kh, QQ+, random…",
             &mut view.grids[i],
             others,
             cx,
@@ -343,7 +376,11 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         .inputs
         .seats
         .iter()
-        .filter_map(|t| CardSet::parse(t).ok().filter(|c| c.len() == 2))
+        .filter_map(|t| {
+            CardSet::parse(t)
+                .ok()
+                .filter(|c| c.len() == game.hole_cards())
+        })
         .fold(CardSet::default(), |a, c| a.union(c));
     edited |= board_and_dead(
         ui,
@@ -368,8 +405,11 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         edited,
         cx.commands,
     );
-    // Seat 1 against every other seat.
+    // Seat 1 against every other seat (the Range view is Hold'em's).
     let m = &view.inputs;
+    if m.game != Game::Holdem {
+        return;
+    }
     super::widgets::send_to_range(
         ui,
         crate::scenario::RangeInputs {
@@ -442,7 +482,17 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
         .striped(true)
         .spacing([16.0, 4.0])
         .show(ui, |ui| {
-            for h in ["seat", "range", "combos", "equity %", "win %", "tie %"] {
+            let hi_lo = !result.low.is_empty();
+            let mut headers = vec!["seat", "range", "hands", "equity %", "win %", "tie %"];
+            if seats.game == Game::Holdem {
+                headers[2] = "combos";
+            }
+            if hi_lo {
+                headers[4] = "high win %";
+                headers[5] = "high tie %";
+                headers.extend(["low win %", "low tie %", "scoop %"]);
+            }
+            for h in headers {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
@@ -469,6 +519,15 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                 );
                 ui.label(RichText::new(pct(s.win, s.win_se)).monospace().color(color));
                 ui.label(RichText::new(pct(s.tie, s.tie_se)).monospace().color(color));
+                if let Some(low) = result.low.get(i) {
+                    for (v, se) in [
+                        (low.low_win, low.low_win_se),
+                        (low.low_tie, low.low_tie_se),
+                        (low.scoop, low.scoop_se),
+                    ] {
+                        ui.label(RichText::new(pct(v, se)).monospace().color(color));
+                    }
+                }
                 ui.end_row();
             }
         });

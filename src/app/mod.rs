@@ -13,6 +13,7 @@
 pub mod chart;
 pub mod command;
 mod files;
+pub mod game_inputs;
 pub mod grid;
 mod help;
 mod history;

@@ -68,6 +68,38 @@ pub struct Eval {
 }
 
 #[derive(Serialize)]
+pub struct GameEval {
+    pub game: &'static str,
+    pub cards: String,
+    pub category: &'static str,
+    pub value: u64,
+    /// The best 8-or-better low (`8-5-4-2-A`) in hi/lo games; absent without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub low: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct HoleRange<'a> {
+    pub input: &'a str,
+    pub game: &'static str,
+    /// Hands with none of the board's or dead cards.
+    pub hands: u64,
+    /// The first hands listed (at most 1,000; none for `random`).
+    pub listed: Vec<String>,
+}
+
+/// A hi/lo seat's low figures.
+#[derive(Serialize)]
+pub struct Low {
+    #[serde(serialize_with = "six")]
+    pub low_win: f64,
+    #[serde(serialize_with = "six")]
+    pub low_tie: f64,
+    #[serde(serialize_with = "six")]
+    pub scoop: f64,
+}
+
+#[derive(Serialize)]
 pub struct Player<'a> {
     pub range: &'a str,
     pub combos: usize,
@@ -81,10 +113,14 @@ pub struct Player<'a> {
     #[serde(serialize_with = "opt_six")]
     pub std_error: Option<f64>,
     pub hand_types: Option<ByCategory<Six>>,
+    /// Hi/lo games: the low side and the scoop (`null` with too few deals).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub low: Option<Low>,
 }
 
 #[derive(Serialize)]
 pub struct Equity<'a> {
+    pub game: &'static str,
     pub method: &'static str,
     pub deals: u64,
     pub seed: Option<u64>,

@@ -5,13 +5,15 @@ mod json;
 mod output;
 
 use clap::{Args, Parser, Subcommand};
+use multiodds::cards::Game;
 use multiodds::cards::{CardError, CardErrorKind, CardSet};
 use multiodds::equity::chart::ChartSpec;
+use multiodds::equity::games::AnyMatchup;
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::run::{RunSettings, StopRule};
 use multiodds::equity::sweep::{Sweep, MAX_OPPONENTS};
 use multiodds::equity::table_csv::CsvOptions;
-use multiodds::equity::{EquityError, Matchup, MatchupResult, Method};
+use multiodds::equity::{EquityError, MatchupResult, Method};
 use multiodds::eval;
 use multiodds::range::{HandRange, RangeError};
 use multiodds::scenario::{Scenario, ScenarioJob};
@@ -41,6 +43,10 @@ pub struct CardsArgs {
     /// Dead cards, known to be out of play.
     #[arg(long, default_value = "")]
     pub dead: String,
+    /// The game: holdem, shortdeck, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo,
+    /// omaha6-hilo (equity, range and eval; the other commands are Hold'em's).
+    #[arg(long, default_value = "holdem")]
+    pub game: Game,
 }
 
 /// How to compute: method, precision and budgets.
@@ -89,11 +95,15 @@ pub enum CliCommand {
     },
     /// A short summary of the commands.
     Usage,
-    /// The value of a 1- to 7-card hand (fewer than 5: the partial ranking).
+    /// The value of a 1- to 7-card hand (fewer than 5: the partial ranking); in Omaha
+    /// games the hole cards first, then 3 to 5 board cards.
     Eval {
         /// The cards, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs.
         #[arg(required = true, num_args = 1..)]
         cards: Vec<String>,
+        /// The game whose rule values the hand.
+        #[arg(long, default_value = "holdem")]
+        game: Game,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -395,7 +405,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
              \x20      multiodds --help                       all commands and options\n",
             env!("CARGO_PKG_VERSION")
         )),
-        Some(CliCommand::Eval { cards, json }) => eval_command(&cards.join(" "), json),
+        Some(CliCommand::Eval { cards, game, json }) => eval_command(&cards.join(" "), game, json),
         Some(CliCommand::Range { expr, cards, json }) => range_command(&expr, &cards, json),
         Some(CliCommand::Equity {
             ranges,
@@ -519,7 +529,10 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
 /// `eval`: 5–7 cards get their full value; 1–4 cards the partial ranking of reference §2
 /// (pairs, trips and quads by multiplicity, then ranks), as the classic library ranked
 /// any number of cards.
-fn eval_command(text: &str, json: bool) -> Result<String, CliError> {
+fn eval_command(text: &str, game: Game, json: bool) -> Result<String, CliError> {
+    if game != Game::Holdem {
+        return eval_in_game(text, game, json);
+    }
     let set = CardSet::parse(text).map_err(|e| CliError::cards("cards", text, e))?;
     if !(1..=7).contains(&set.len()) {
         let error = CardError {
@@ -562,6 +575,85 @@ fn eval_command(text: &str, json: bool) -> Result<String, CliError> {
     }
 }
 
+/// `eval --game`: a short-deck hand of 5 to 7 cards, or an Omaha hole followed by 3 to 5
+/// board cards (high value, and the low in hi/lo games).
+fn eval_in_game(text: &str, game: Game, json: bool) -> Result<String, CliError> {
+    let cards =
+        multiodds::cards::parse_card_list(text).map_err(|e| CliError::cards("cards", text, e))?;
+    let count_error = |min: usize, max: usize, what: &'static str| {
+        CliError::cards(
+            "cards",
+            text,
+            CardError {
+                kind: CardErrorKind::Count {
+                    what,
+                    min,
+                    max,
+                    got: cards.len(),
+                },
+                token: text.trim().to_string(),
+                column: 1,
+            },
+        )
+    };
+    if let Some(card) = cards.iter().find(|c| !game.has_card(**c)) {
+        return Err(CliError::Usage(format!(
+            "{card} is not in the {game} deck (sixes to aces)"
+        )));
+    }
+    let (category, value, low) = if game.is_omaha() {
+        let hole = game.hole_cards();
+        if !(hole + 3..=hole + 5).contains(&cards.len()) {
+            return Err(count_error(
+                hole + 3,
+                hole + 5,
+                "an Omaha hand to evaluate (hole cards, then 3 to 5 board cards)",
+            ));
+        }
+        let v = eval::omaha_high(&cards[..hole], &cards[hole..]);
+        let low = game
+            .is_hi_lo()
+            .then(|| eval::describe_low(eval::omaha_low(&cards[..hole], &cards[hole..])));
+        (v.category(), v.get() as u64, low)
+    } else {
+        if !(5..=7).contains(&cards.len()) {
+            return Err(count_error(5, 7, "a short-deck hand to evaluate"));
+        }
+        let v = eval::evaluate_short_deck(&cards);
+        (v.category(), v.get() as u64, None)
+    };
+    let shown = multiodds::cards::format_cards(&cards);
+    if json {
+        return Ok(json::line(&json::GameEval {
+            game: game.key(),
+            cards: shown,
+            category: category.key(),
+            value,
+            low: low.clone().flatten(),
+        }));
+    }
+    let low_text = match low {
+        Some(Some(l)) => format!(" · low {l}"),
+        Some(None) => " · no qualifying low".to_string(),
+        None => String::new(),
+    };
+    Ok(format!(
+        "{shown} ({game}): {category} (value {value}){low_text}\n"
+    ))
+}
+
+/// Commands that compute Hold'em only refuse another game, saying where it is served.
+fn holdem_only(command: &str, game: Game) -> Result<(), CliError> {
+    if game == Game::Holdem {
+        return Ok(());
+    }
+    Err(CliError::Usage(format!(
+        "--game {}: `{command}` computes Hold'em only for now; `multiodds equity --game {}` computes {game} matchups",
+        game.key(),
+        game.key()
+    )))
+}
+
 /// Parses board and dead cards, each naming its own errors.
 fn parse_cards(args: &CardsArgs) -> Result<(CardSet, CardSet), CliError> {
     let board =
@@ -578,6 +670,11 @@ fn parse_range(what: String, text: &str) -> Result<HandRange, CliError> {
 
 fn range_command(expr: &str, cards: &CardsArgs, json: bool) -> Result<String, CliError> {
     let (board, dead) = parse_cards(cards)?;
+    if cards.game != Game::Holdem {
+        let range = multiodds::range::HoleRange::parse(expr, cards.game)
+            .map_err(|e| CliError::range("range".into(), expr, e))?;
+        return Ok(output::hole_range(expr, &range, board.union(dead), json));
+    }
     let parsed = parse_range("range".into(), expr)?;
     let blocked = board.union(dead);
     let range = parsed.remove_cards(blocked).map_err(|_| {
@@ -656,6 +753,7 @@ fn equity_command(
 ) -> Result<String, CliError> {
     // The Matchup view's inputs: the one way from inputs to a matchup.
     let inputs = multiodds::scenario::MatchupInputs {
+        game: cards.game,
         seats: ranges.to_vec(),
         board: cards.board.clone(),
         dead: cards.dead.clone(),
@@ -717,6 +815,7 @@ fn sweep_command(
     json: bool,
     csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
+    holdem_only("sweep", cards.game)?;
     let counts = opponent_counts(opponents)?;
     // The MultiOdds view's inputs: the one way from inputs to a sweep.
     let inputs = multiodds::scenario::SweepInputs {
@@ -769,6 +868,7 @@ fn breakdown_command(
     json: bool,
     csv: bool,
 ) -> Result<String, CliError> {
+    holdem_only("breakdown", cards.game)?;
     let (board, dead) = parse_cards(cards)?;
     if !(3..=5).contains(&board.len()) {
         return Err(CliError::Usage(format!(
@@ -816,6 +916,7 @@ fn breakdown_command(
 }
 
 fn runouts_command(ranges: &[String], cards: &CardsArgs, json: bool) -> Result<String, CliError> {
+    holdem_only("runouts", cards.game)?;
     let (board, dead) = parse_cards(cards)?;
     if !(3..=4).contains(&board.len()) {
         return Err(CliError::Usage(format!(
@@ -846,6 +947,7 @@ fn outs_command(
     vs: &[String],
     json: bool,
 ) -> Result<String, CliError> {
+    holdem_only("outs", cards.game)?;
     let (board, dead) = parse_cards(cards)?;
     let hero = parse_hand("hero", hero)?;
     let opponents = vs
@@ -867,7 +969,7 @@ trait CliJob: Job {
     fn mark_cancelled(_output: &mut Self::Output) {}
 }
 
-impl CliJob for Matchup {
+impl CliJob for AnyMatchup {
     fn describe(r: &MatchupResult, elapsed: Duration) -> String {
         let se = r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max);
         format!(
@@ -997,6 +1099,7 @@ fn table_command(
     json: bool,
     csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
+    holdem_only("table", cards.game)?;
     let counts = opponent_counts(opponents)?;
     // The Chart view's inputs: the one way from inputs to a chart.
     let inputs = multiodds::scenario::ChartInputs {

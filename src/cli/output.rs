@@ -1,11 +1,13 @@
 //! Formatting command results: JSON objects (reference §6), readable tables and CSV.
 
 use super::json;
+use multiodds::cards::{CardSet, Game};
+use multiodds::equity::games::AnyMatchup;
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::sweep::Sweep;
 use multiodds::equity::table_csv::{self, CsvOptions};
-use multiodds::equity::{Matchup, MatchupResult};
-use multiodds::range::HandRange;
+use multiodds::equity::MatchupResult;
+use multiodds::range::{HandRange, HoleRange};
 use multiodds::scenario::ChartFigure;
 use std::time::Duration;
 
@@ -39,23 +41,78 @@ pub fn range(input: &str, range: &HandRange, json: bool) -> String {
     }
 }
 
+/// `range --game`: how many hands a range of another game holds, and the first of them.
+pub fn hole_range(input: &str, range: &HoleRange, blocked: CardSet, json: bool) -> String {
+    let hands = range.live_count(blocked);
+    let listed: Vec<String> = range
+        .hands()
+        .iter()
+        .filter(|(h, _)| !h.intersects(blocked))
+        .take(1_000)
+        .map(|(h, w)| {
+            // One hand as one word (`AsAhKdQc`), so a list reads hand by hand.
+            let hand: String = h.to_vec_desc().iter().map(|c| c.to_string()).collect();
+            if *w == 1.0 {
+                hand
+            } else {
+                format!("{hand}:{w}")
+            }
+        })
+        .collect();
+    if json {
+        return json::line(&json::HoleRange {
+            input,
+            game: range.game().key(),
+            hands,
+            listed,
+        });
+    }
+    let mut out = format!("{} · {hands} hands", range.game());
+    if range.is_random() {
+        out.push_str(" (random: every hand)");
+    } else {
+        let more = hands.saturating_sub(listed.len() as u64);
+        out.push_str(&format!(
+            "\n{}{}",
+            listed
+                .iter()
+                .take(20)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" "),
+            if more + listed.len().saturating_sub(20) as u64 > 0 {
+                format!(
+                    " … and {} more",
+                    more + listed.len().saturating_sub(20) as u64
+                )
+            } else {
+                String::new()
+            }
+        ));
+    }
+    out.push('\n');
+    out
+}
+
 pub fn equity(
     inputs: &[String],
-    m: &Matchup,
+    m: &AnyMatchup,
     r: &MatchupResult,
     elapsed: Duration,
     json: bool,
 ) -> String {
     let shown = r.has_figures();
     let figure = |x: f64| shown.then_some(x);
+    let hands = m.seat_hands();
     if json {
         let players = inputs
             .iter()
             .zip(&r.seats)
-            .zip(&m.seats)
-            .map(|((input, s), seat)| json::Player {
+            .zip(&hands)
+            .enumerate()
+            .map(|(i, ((input, s), &seat))| json::Player {
                 range: input.trim(),
-                combos: seat.len(),
+                combos: seat as usize,
                 equity: figure(s.equity),
                 win: figure(s.win),
                 tie: figure(s.tie),
@@ -63,14 +120,20 @@ pub fn equity(
                 // classes, not of independent deals).
                 std_error: figure(s.equity_se).filter(|_| r.status.fraction_done.is_none()),
                 hand_types: shown.then(|| json::types(&s.hand_types)),
+                low: r.low.get(i).filter(|_| shown).map(|l| json::Low {
+                    low_win: l.low_win,
+                    low_tie: l.low_tie,
+                    scoop: l.scoop,
+                }),
             })
             .collect();
         return json::line(&json::Equity {
+            game: m.game().key(),
             method: r.method.key(),
             deals: r.deals,
             seed: r.seed,
-            board: m.board.to_string(),
-            dead: m.dead.to_string(),
+            board: m.board().to_string(),
+            dead: m.dead().to_string(),
             elapsed_ms: elapsed.as_millis() as u64,
             stopped: r.status.stopped,
             fraction_done: r.status.fraction_done.map(|f| (f * 1e6).round() / 1e6),
@@ -78,32 +141,57 @@ pub fn equity(
             players,
         });
     }
+    let board = m.board();
     let mut out = format!(
-        "{} · {} deals{} · {} ms · {}{}\n",
+        "{}{} · {} deals{} · {} ms · {}{}\n",
+        match m.game() {
+            Game::Holdem => String::new(),
+            g => format!("{g} · "),
+        },
         r.method,
         r.deals,
         r.seed.map_or(String::new(), |s| format!(" · seed {s}")),
         elapsed.as_millis(),
         r.status.describe(),
-        if m.board.is_empty() {
+        if board.is_empty() {
             String::new()
         } else {
-            format!(" · board {}", m.board)
+            format!(" · board {board}")
         }
     );
+    let hi_lo = !r.low.is_empty();
     out.push_str(&format!(
-        "{:<28} {:>7} {:>9} {:>9} {:>9} {:>9}\n",
-        "seat", "combos", "equity %", "win %", "tie %", "± SE %"
+        "{:<28} {:>7} {:>9} {:>9} {:>9} {:>9}{}\n",
+        "seat",
+        if m.game() == Game::Holdem {
+            "combos"
+        } else {
+            "hands"
+        },
+        "equity %",
+        if hi_lo { "hi win %" } else { "win %" },
+        if hi_lo { "hi tie %" } else { "tie %" },
+        "± SE %",
+        if hi_lo {
+            format!(" {:>9} {:>9} {:>9}", "lo win %", "lo tie %", "scoop %")
+        } else {
+            String::new()
+        }
     ));
     let cell = |x: f64| match figure(x) {
         Some(x) => format!("{:>9.3}", 100.0 * x),
         None => format!("{:>9}", "n/a"),
     };
-    for ((input, s), seat) in inputs.iter().zip(&r.seats).zip(&m.seats) {
+    for (i, ((input, s), seat)) in inputs.iter().zip(&r.seats).zip(&hands).enumerate() {
+        let low = r
+            .low
+            .get(i)
+            .map(|l| format!(" {} {} {}", cell(l.low_win), cell(l.low_tie), cell(l.scoop)))
+            .unwrap_or_default();
         out.push_str(&format!(
-            "{:<28} {:>7} {} {} {} {}\n",
+            "{:<28} {:>7} {} {} {} {}{low}\n",
             truncate(input.trim(), 28),
-            seat.len(),
+            seat,
             cell(s.equity),
             cell(s.win),
             cell(s.tie),

@@ -58,6 +58,19 @@ pub fn matchup_exact_evaluations(
     Ok(plan.evaluations)
 }
 
+/// Refuses a Hold'em matchup's exact work over the time bound on `threads` cores or over
+/// the memory budget (time first: its message says more); the evaluations it will take.
+pub fn check_matchup_affordable(
+    m: &Matchup,
+    settings: &RunSettings,
+    threads: usize,
+) -> Result<f64, super::EquityError> {
+    let plan = matchup_plan(m, settings.method, settings.memory_budget);
+    check_exact_cost(plan.evaluations, threads)?;
+    plan.check_memory(settings.memory_budget)?;
+    Ok(plan.evaluations)
+}
+
 /// How a matchup is run, decided from one estimate of its time and memory.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchupPlan {

@@ -196,6 +196,9 @@ pub struct MatchupResult {
     pub seats: Vec<SeatResult>,
     /// Why the run stopped, or what holds it back.
     pub status: run::RunStatus,
+    /// Each seat's low figures in hi/lo games (empty in other games).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub low: Vec<super::games::LowResult>,
 }
 
 impl MatchupResult {
@@ -263,6 +266,7 @@ impl MatchupTally {
             seed,
             seats,
             status: run::RunStatus::default(),
+            low: Vec::new(),
         }
     }
 }

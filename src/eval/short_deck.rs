@@ -51,22 +51,43 @@ fn straight_top(ranks: u16) -> Option<u8> {
         .find(|&top| (m >> (top - 4)) & 0x1f == 0x1f)
 }
 
-fn value(category: HandCategory, ranks: &[u8]) -> ShortDeckValue {
-    let position = ORDER.iter().position(|&c| c == category).expect("listed") as u32;
+/// The value of a category and its deciding ranks (best first), packed 4 bits each.
+#[inline]
+fn value(category: HandCategory, ranks: impl IntoIterator<Item = u8>) -> ShortDeckValue {
+    let position = match category {
+        HandCategory::HighCard => 0,
+        HandCategory::Pair => 1,
+        HandCategory::TwoPair => 2,
+        HandCategory::Straight => 3,
+        HandCategory::ThreeOfAKind => 4,
+        HandCategory::FullHouse => 5,
+        HandCategory::Flush => 6,
+        HandCategory::FourOfAKind => 7,
+        HandCategory::StraightFlush => 8,
+    };
     let mut v = position << 20;
-    for (i, &r) in ranks.iter().take(5).enumerate() {
+    for (i, r) in ranks.into_iter().take(5).enumerate() {
         v |= (r as u32 + 1) << (16 - 4 * i);
     }
     ShortDeckValue(v)
 }
 
-/// The highest `n` ranks of a mask, best first.
-fn top_ranks(mask: u16, n: usize) -> Vec<u8> {
-    (0..13u8)
-        .rev()
-        .filter(|&r| mask >> r & 1 == 1)
-        .take(n)
-        .collect()
+/// The ranks of a mask, highest first.
+#[inline]
+fn ranks_of(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let top = 15 - mask.leading_zeros() as u8;
+            mask &= !(1 << top);
+            top
+        })
+    })
+}
+
+/// The highest rank of a mask (it must not be empty).
+#[inline]
+fn top(mask: u16) -> u8 {
+    15 - mask.leading_zeros() as u8
 }
 
 /// The value of 5 to 7 distinct short-deck cards (cards below six are valued by their rank
@@ -80,56 +101,55 @@ pub fn evaluate_short_deck(cards: &[Card]) -> ShortDeckValue {
         "a short-deck hand needs 5 to 7 cards, got {}",
         cards.len()
     );
-    let mut counts = [0u8; 13];
     let mut suits = [0u16; 4];
+    // Rank masks of ranks seen at least once, twice, three and four times.
+    let (mut once, mut twice, mut thrice, mut four) = (0u16, 0u16, 0u16, 0u16);
     for c in cards {
-        counts[c.rank() as usize] += 1;
-        suits[c.suit() as usize] |= 1 << c.rank();
+        let bit = 1u16 << c.rank();
+        suits[c.suit() as usize] |= bit;
+        four |= thrice & bit;
+        thrice |= twice & bit;
+        twice |= once & bit;
+        once |= bit;
     }
-    let all: u16 = suits.iter().fold(0, |a, &s| a | s);
     let flush = suits.iter().copied().find(|s| s.count_ones() >= 5);
-    if let Some(top) = flush.and_then(straight_top) {
-        return value(HandCategory::StraightFlush, &[top]);
+    if let Some(t) = flush.and_then(straight_top) {
+        return value(HandCategory::StraightFlush, [t]);
     }
-    let of_count = |n: u8| -> Vec<u8> {
-        (0..13u8)
-            .rev()
-            .filter(|&r| counts[r as usize] == n)
-            .collect()
-    };
-    let (quads, trips, pairs) = (of_count(4), of_count(3), of_count(2));
-    let without = |used: &[u8]| used.iter().fold(all, |m, &r| m & !(1 << r));
-    if let Some(&q) = quads.first() {
-        let kicker = top_ranks(without(&[q]), 1);
-        return value(HandCategory::FourOfAKind, &[&[q][..], &kicker].concat());
+    if four != 0 {
+        let q = top(four);
+        return value(HandCategory::FourOfAKind, [q, top(once & !(1 << q))]);
     }
     if let Some(f) = flush {
-        return value(HandCategory::Flush, &top_ranks(f, 5));
+        return value(HandCategory::Flush, ranks_of(f));
     }
-    if let Some(&t) = trips.first() {
+    if thrice != 0 {
+        let t = top(thrice);
         // The best pair beside the trips: a second set of trips or a pair.
-        let pair = trips.get(1).into_iter().chain(pairs.first()).max().copied();
-        if let Some(p) = pair {
-            return value(HandCategory::FullHouse, &[t, p]);
+        let pair = twice & !(1 << t);
+        if pair != 0 {
+            return value(HandCategory::FullHouse, [t, top(pair)]);
         }
         return value(
             HandCategory::ThreeOfAKind,
-            &[&[t][..], &top_ranks(without(&[t]), 2)].concat(),
+            std::iter::once(t).chain(ranks_of(once & !(1 << t)).take(2)),
         );
     }
-    if let Some(top) = straight_top(all) {
-        return value(HandCategory::Straight, &[top]);
+    if let Some(t) = straight_top(once) {
+        return value(HandCategory::Straight, [t]);
     }
-    match pairs.as_slice() {
-        [] => value(HandCategory::HighCard, &top_ranks(all, 5)),
-        [p] => value(
+    match twice.count_ones() {
+        0 => value(HandCategory::HighCard, ranks_of(once)),
+        1 => value(
             HandCategory::Pair,
-            &[&[*p][..], &top_ranks(without(&[*p]), 3)].concat(),
+            std::iter::once(top(twice)).chain(ranks_of(once & !twice).take(3)),
         ),
-        [a, b, ..] => value(
-            HandCategory::TwoPair,
-            &[&[*a, *b][..], &top_ranks(without(&[*a, *b]), 1)].concat(),
-        ),
+        _ => {
+            let a = top(twice);
+            let b = top(twice & !(1 << a));
+            let kicker = top(once & !(1 << a) & !(1 << b));
+            value(HandCategory::TwoPair, [a, b, kicker])
+        }
     }
 }
 

@@ -360,23 +360,26 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
         let message = if symbols.len() < want {
             if cards_given == Some(2) {
                 format!(
-                    "a {} hand takes {want} cards, this is {} (a Hold'em hand?)",
+                    "{} hands take {want} cards; this is {} (a Hold'em hand?)",
                     game.name(),
                     cards_given.unwrap_or(0)
                 )
             } else {
                 format!(
-                    "a {} hand or pattern takes {want} cards or symbols, this has {}",
+                    "{} hands take {want} cards (or pattern symbols such as A, x); this has {}",
                     game.name(),
                     symbols.len()
                 )
             }
         } else if symbols.len() == want
             && given > want
-            && rest.chars().all(|c| c.is_alphanumeric() || c == '*')
+            && rest
+                .chars()
+                .next()
+                .is_some_and(|c| "xX*1".contains(c) || RANK_CHARS.contains(&c.to_ascii_uppercase()))
         {
             format!(
-                "a {} hand or pattern takes {want} cards or symbols; this has more (or an unknown suit qualifier '{rest}': use ds, ss or r)",
+                "{} hands take {want} cards (or pattern symbols); this has more (or '{rest}' is meant as a suit qualifier: use ds, ss or r)",
                 game.name()
             )
         } else {
@@ -395,6 +398,13 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
         "ss" => Some(Suits::SingleSuited),
         _ => Some(Suits::Rainbow),
     };
+    if qualifier == Some(Suits::SingleSuited) && want > 5 {
+        return Err(game_error(
+            &format!("ss (one suited pair, no other) cannot hold with {want} cards and four suits"),
+            rest,
+            rest_column,
+        ));
+    }
     if qualifier == Some(Suits::Rainbow) && want > 4 {
         return Err(game_error(
             &format!(
@@ -599,14 +609,14 @@ mod tests {
     fn omaha_errors_name_the_problem() {
         let o = Game::Omaha;
         assert!(
-            message("AhKh", o).contains("takes 4 cards"),
+            message("AhKh", o).contains("take 4 cards"),
             "{}",
             message("AhKh", o)
         );
         assert!(message("AhKh", o).contains("Hold'em hand"));
-        assert!(message("AsKsQhJh", Game::Omaha5).contains("takes 5"));
+        assert!(message("AsKsQhJh", Game::Omaha5).contains("take 5"));
         assert!(
-            message("AAxxx", o).contains("takes 4"),
+            message("AAxxx", o).contains("take 4"),
             "{}",
             message("AAxxx", o)
         );

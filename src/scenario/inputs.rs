@@ -7,16 +7,17 @@
 //! its field and the command line can report the first.
 
 use super::ScenarioError;
-use crate::cards::CardSet;
+use crate::cards::{CardSet, Game};
 use crate::equity::chart::ChartSpec;
+use crate::equity::games::{AnyMatchup, GameMatchup};
 use crate::equity::memory;
 use crate::equity::metrics::{self, Metric};
 use crate::equity::range_analysis::RangeSpec;
 use crate::equity::run::{RunSettings, DEFAULT_POTENTIAL_TARGET_SE, TARGET_SE_RANGE};
 use crate::equity::sweep::SweepPoint;
 use crate::equity::sweep::{Sweep, DEFAULT_OPPONENTS, MAX_OPPONENTS};
-use crate::equity::{check_board, Matchup, Method, MAX_SEATS};
-use crate::range::HandRange;
+use crate::equity::{check_board, Matchup, Method};
+use crate::range::{HandRange, HoleRange};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -55,7 +56,7 @@ macro_rules! view_inputs {
     };
 }
 view_inputs!(SweepInputs => Sweep);
-view_inputs!(MatchupInputs => Matchup);
+view_inputs!(MatchupInputs => AnyMatchup);
 view_inputs!(ChartInputs => ChartSpec);
 view_inputs!(RangeInputs => RangeSpec);
 
@@ -221,6 +222,23 @@ fn range(field: &str, text: &str, problems: &mut Vec<ScenarioError>) -> Option<H
         .ok()
 }
 
+/// Parses a range field of a game other than Hold'em, keeping its problem.
+fn hole_range(
+    field: &str,
+    text: &str,
+    game: Game,
+    problems: &mut Vec<ScenarioError>,
+) -> Option<HoleRange> {
+    HoleRange::parse(text, game)
+        .map_err(|error| {
+            problems.push(ScenarioError::Range {
+                field: field.into(),
+                error,
+            })
+        })
+        .ok()
+}
+
 /// Parses the board and dead cards, keeping their problems.
 fn board_and_dead(
     board: &str,
@@ -368,6 +386,8 @@ impl SweepInputs {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MatchupInputs {
+    /// The game (Hold'em when a file has none).
+    pub game: Game,
     /// One range per seat.
     pub seats: Vec<String>,
     /// Known board cards.
@@ -381,6 +401,7 @@ pub struct MatchupInputs {
 impl Default for MatchupInputs {
     fn default() -> MatchupInputs {
         MatchupInputs {
+            game: Game::Holdem,
             seats: vec!["AKs".into(), "QQ".into()],
             board: String::new(),
             dead: String::new(),
@@ -404,41 +425,63 @@ impl MatchupInputs {
     }
 
     /// Every problem, each at its field; the matchup to run when there is none.
-    pub fn validate(&self) -> Result<Matchup, Vec<ScenarioError>> {
+    pub fn validate(&self) -> Result<AnyMatchup, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);
-        let seats_ok = (2..=MAX_SEATS).contains(&self.seats.len());
+        let max = self.game.max_seats();
+        let seats_ok = (2..=max).contains(&self.seats.len());
         if !seats_ok {
             problems.push(invalid(
                 "seats",
                 format!(
-                    "a matchup needs 2 to {MAX_SEATS} seats, got {}",
+                    "{} deals 2 to {max} seats, got {}",
+                    self.game.name(),
                     self.seats.len()
                 ),
             ));
         }
-        let ranges: Vec<Option<HandRange>> = self
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| range(&format!("seats[{i}]"), s, &mut problems))
-            .collect();
         let cards = board_and_dead(&self.board, &self.dead, &mut problems);
-        let ranges: Option<Vec<HandRange>> = ranges.into_iter().collect();
-        let job = match (ranges, cards) {
-            (Some(ranges), Some((board, dead))) if seats_ok => Matchup::new(ranges, board, dead)
-                .map_err(|e| {
-                    // "seat 2" is `seats[1]`.
-                    let field_of = |name: &str| {
-                        name.strip_prefix("seat ")
-                            .and_then(|n| n.parse::<usize>().ok())
-                            .map(|n| format!("seats[{}]", n - 1))
-                            .or_else(|| card_field(name))
-                    };
-                    placed(e, field_of, &mut problems)
-                })
-                .ok(),
-            _ => None,
+        // "seat 2" is `seats[1]`.
+        let field_of = |name: &str| {
+            name.strip_prefix("seat ")
+                .and_then(|n| n.parse::<usize>().ok())
+                .map(|n| format!("seats[{}]", n - 1))
+                .or_else(|| card_field(name))
+        };
+        let job = if self.game == Game::Holdem {
+            let ranges: Vec<Option<HandRange>> = self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| range(&format!("seats[{i}]"), s, &mut problems))
+                .collect();
+            let ranges: Option<Vec<HandRange>> = ranges.into_iter().collect();
+            match (ranges, cards) {
+                (Some(ranges), Some((board, dead))) if seats_ok => {
+                    Matchup::new(ranges, board, dead)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnyMatchup::Holdem)
+                }
+                _ => None,
+            }
+        } else {
+            let ranges: Vec<Option<HoleRange>> = self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| hole_range(&format!("seats[{i}]"), s, self.game, &mut problems))
+                .collect();
+            let ranges: Option<Vec<HoleRange>> = ranges.into_iter().collect();
+            match (ranges, cards) {
+                (Some(ranges), Some((board, dead))) if seats_ok => {
+                    GameMatchup::new(self.game, ranges, board, dead)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnyMatchup::Other)
+                }
+                _ => None,
+            }
         };
         job_or(job, problems)
     }

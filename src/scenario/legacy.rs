@@ -74,6 +74,7 @@ impl ScenarioV1 {
                 run: run.clone(),
             },
             matchup: MatchupInputs {
+                game: crate::cards::Game::Holdem,
                 seats: self.seats,
                 board: self.board.clone(),
                 dead: self.dead.clone(),

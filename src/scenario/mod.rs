@@ -15,7 +15,7 @@ use crate::cards::CardError;
 use crate::equity::chart::ChartSpec;
 use crate::equity::run::RunSettings;
 use crate::equity::sweep::Sweep;
-use crate::equity::{EquityError, Matchup};
+use crate::equity::EquityError;
 use crate::range::RangeError;
 pub use inputs::{ChartFigure, ChartInputs, MatchupInputs, RangeInputs, RunInputs, SweepInputs};
 use serde::{Deserialize, Serialize};
@@ -300,7 +300,7 @@ pub enum ScenarioJob {
     /// The MultiOdds view's sweep.
     Sweep(Sweep),
     /// The Matchup view's matchup.
-    Matchup(Matchup),
+    Matchup(crate::equity::games::AnyMatchup),
     /// The Chart view's chart.
     Chart(ChartSpec),
     /// The Range view's analysis.
@@ -534,7 +534,9 @@ mod tests {
         assert_eq!(s.chart.run.seed, 9);
         // Version 1 had no time budget by default: the file's 0 stays 0.
         assert_eq!(s.multiodds.run.time_budget_ms, 0);
-        assert!(matches!(s.validate().unwrap(), ScenarioJob::Matchup(m) if m.seats.len() == 3));
+        assert!(
+            matches!(s.validate().unwrap(), ScenarioJob::Matchup(m) if m.seat_hands().len() == 3)
+        );
     }
 
     #[test]

@@ -11,10 +11,10 @@
 
 use crate::cards::CardSet;
 use crate::equity::chart::{run_chart, ChartCell, ChartResult, ChartSpec};
+use crate::equity::games::AnyMatchup;
 use crate::equity::outs::{outs, Outs};
 use crate::equity::run::{
-    check_exact_cost, matchup_plan, run_matchup, run_sweep, sweep_exact_evaluations, RunSettings,
-    SweepResult,
+    check_exact_cost, run_matchup, run_sweep, sweep_exact_evaluations, RunSettings, SweepResult,
 };
 use crate::equity::sweep::Sweep;
 use crate::equity::{EquityError, Matchup, MatchupResult, RunControl};
@@ -78,11 +78,7 @@ impl Job for Matchup {
     type Output = MatchupResult;
 
     fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
-        // Time first (its message says more), then memory.
-        let plan = matchup_plan(self, settings.method, settings.memory_budget);
-        check_exact_cost(plan.evaluations, threads)?;
-        plan.check_memory(settings.memory_budget)?;
-        Ok(plan.evaluations)
+        crate::equity::run::check_matchup_affordable(self, settings, threads)
     }
 
     fn run(
@@ -91,6 +87,27 @@ impl Job for Matchup {
         update: &mut dyn FnMut(MatchupResult) -> bool,
     ) -> Result<MatchupResult, EquityError> {
         run_matchup(&self, settings, |r| update(r.clone()))
+    }
+
+    fn collect(so_far: &mut Option<MatchupResult>, update: MatchupResult, _seed: u64) {
+        *so_far = Some(update);
+    }
+}
+
+impl Job for AnyMatchup {
+    type Update = MatchupResult;
+    type Output = MatchupResult;
+
+    fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        AnyMatchup::check_affordable(self, settings, threads)
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(MatchupResult) -> bool,
+    ) -> Result<MatchupResult, EquityError> {
+        AnyMatchup::run(&self, settings, |r| update(r.clone()))
     }
 
     fn collect(so_far: &mut Option<MatchupResult>, update: MatchupResult, _seed: u64) {

@@ -15,7 +15,7 @@ mod valuation;
 
 use super::run::{monte_carlo_rounds, Precision, RunSettings, RunStatus, StopRule};
 use super::stats::BatchStat;
-use super::{check_board, seat_name, EquityError, MatchupResult, Method, SeatTally};
+use super::{check_board, seat_name, EquityError, Matchup, MatchupResult, Method, SeatTally};
 use crate::cards::{CardSet, Game};
 use crate::range::HoleRange;
 
@@ -122,6 +122,78 @@ impl GameMatchup {
     }
 }
 
+/// A matchup in any game: Hold'em runs on its own engine, the other games on this one.
+/// What the Matchup view, `multiodds equity` and scenario files compute.
+#[derive(Clone, Debug)]
+pub enum AnyMatchup {
+    /// A Hold'em matchup.
+    Holdem(Matchup),
+    /// A matchup in another game.
+    Other(GameMatchup),
+}
+
+impl AnyMatchup {
+    /// The game.
+    pub fn game(&self) -> Game {
+        match self {
+            AnyMatchup::Holdem(_) => Game::Holdem,
+            AnyMatchup::Other(m) => m.game,
+        }
+    }
+
+    /// Each seat's live hands (combos in Hold'em).
+    pub fn seat_hands(&self) -> Vec<u64> {
+        match self {
+            AnyMatchup::Holdem(m) => m.seats.iter().map(|s| s.len() as u64).collect(),
+            AnyMatchup::Other(m) => {
+                let blocked = m.board.union(m.dead);
+                m.ranges.iter().map(|r| r.live_count(blocked)).collect()
+            }
+        }
+    }
+
+    /// The known board cards.
+    pub fn board(&self) -> CardSet {
+        match self {
+            AnyMatchup::Holdem(m) => m.board,
+            AnyMatchup::Other(m) => m.board,
+        }
+    }
+
+    /// The dead cards.
+    pub fn dead(&self) -> CardSet {
+        match self {
+            AnyMatchup::Holdem(m) => m.dead,
+            AnyMatchup::Other(m) => m.dead,
+        }
+    }
+
+    /// Refuses exact work over the time bound (or, in Hold'em, the memory budget); the
+    /// exact work it will take.
+    pub fn check_affordable(
+        &self,
+        settings: &RunSettings,
+        threads: usize,
+    ) -> Result<f64, EquityError> {
+        match self {
+            AnyMatchup::Holdem(m) => super::run::check_matchup_affordable(m, settings, threads),
+            AnyMatchup::Other(m) => check_affordable(m, settings.method, threads),
+        }
+    }
+
+    /// Runs the matchup; `progress` sees Monte Carlo estimates and may stop the run.
+    pub fn run(
+        &self,
+        settings: &RunSettings,
+        progress: impl FnMut(&MatchupResult) -> bool,
+    ) -> Result<MatchupResult, EquityError> {
+        match self {
+            AnyMatchup::Holdem(m) => super::run::run_matchup(m, settings, progress),
+            AnyMatchup::Other(m) => run_game(m, settings, progress),
+        }
+    }
+}
+
 /// A hi/lo seat's low-side figures.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct LowResult {
@@ -131,27 +203,12 @@ pub struct LowResult {
     pub low_tie: f64,
     /// The seat takes the whole pot (high alone, and low alone or no low at all).
     pub scoop: f64,
+    /// Standard error of the low win (0 for exact).
+    pub low_win_se: f64,
+    /// Standard error of the low tie (0 for exact).
+    pub low_tie_se: f64,
     /// Standard error of the scoop (0 for exact).
     pub scoop_se: f64,
-}
-
-/// A game's matchup result: the Hold'em figures (equity is the pot share; win and tie
-/// are of the high hand) and, in hi/lo games, each seat's low figures.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct GameResult {
-    /// The game.
-    pub game: Game,
-    /// Equity, high win and tie, hand types, method, deals, status.
-    pub result: MatchupResult,
-    /// One per seat in hi/lo games; empty otherwise.
-    pub low: Vec<LowResult>,
-}
-
-impl GameResult {
-    /// Whether the figures rest on enough deals to show.
-    pub fn has_figures(&self) -> bool {
-        self.result.has_figures()
-    }
 }
 
 /// One seat's sums inside a batch or an exact run.
@@ -253,32 +310,40 @@ impl GameTally {
         t
     }
 
-    /// The figures, with standard errors for Monte Carlo.
-    pub fn result(&self, game: Game, method: Method, seed: Option<u64>) -> GameResult {
+    /// The figures, with standard errors for Monte Carlo (equity is the pot share; win
+    /// and tie are of the high hand; hi/lo games add each seat's low figures).
+    pub fn result(&self, game: Game, method: Method, seed: Option<u64>) -> MatchupResult {
         let base = super::MatchupTally {
             deals: self.deals,
             attempts: self.attempts,
             seats: self.seats.clone(),
         };
-        let result = base.result(method, seed);
-        let low = if game.is_hi_lo() {
+        let mut result = base.result(method, seed);
+        result.low = if game.is_hi_lo() {
             self.low
                 .iter()
-                .map(|[w, t, s]| LowResult {
-                    low_win: w.mean().unwrap_or(0.0),
-                    low_tie: t.mean().unwrap_or(0.0),
-                    scoop: s.mean().unwrap_or(0.0),
-                    scoop_se: if method == Method::Exact {
-                        0.0
-                    } else {
-                        s.std_error().unwrap_or(0.0)
-                    },
+                .map(|[w, t, s]| {
+                    let se = |b: &BatchStat| {
+                        if method == Method::Exact {
+                            0.0
+                        } else {
+                            b.std_error().unwrap_or(0.0)
+                        }
+                    };
+                    LowResult {
+                        low_win: w.mean().unwrap_or(0.0),
+                        low_tie: t.mean().unwrap_or(0.0),
+                        scoop: s.mean().unwrap_or(0.0),
+                        low_win_se: se(w),
+                        low_tie_se: se(t),
+                        scoop_se: se(s),
+                    }
                 })
                 .collect()
         } else {
             Vec::new()
         };
-        GameResult { game, result, low }
+        result
     }
 }
 
@@ -378,21 +443,21 @@ pub fn check_affordable(
 pub fn run_game(
     m: &GameMatchup,
     settings: &RunSettings,
-    mut progress: impl FnMut(&GameResult) -> bool,
-) -> Result<GameResult, EquityError> {
+    mut progress: impl FnMut(&MatchupResult) -> bool,
+) -> Result<MatchupResult, EquityError> {
     let (method, valuations) = plan(m, settings.method);
     if method == Method::Exact {
         let tally = exact::run(m, &settings.control)?;
         let mut r = tally.result(m.game, Method::Exact, None);
         let cancelled = settings.control.is_cancelled();
-        r.result.status.stopped = Some(if cancelled {
+        r.status.stopped = Some(if cancelled {
             StopRule::Cancelled
         } else {
             StopRule::ExactDone
         });
         if cancelled {
             let done = settings.control.progress().work_done() as f64;
-            r.result.status.fraction_done = Some((done / valuations.max(1.0)).clamp(0.0, 0.999));
+            r.status.fraction_done = Some((done / valuations.max(1.0)).clamp(0.0, 0.999));
         }
         return Ok(r);
     }
@@ -400,7 +465,7 @@ pub fn run_game(
     let seed = settings.seed;
     let with_status = |t: &GameTally, status: RunStatus| {
         let mut r = t.result(m.game, Method::MonteCarlo, Some(seed));
-        r.result.status = status;
+        r.status = status;
         r
     };
     let (tally, rule) = monte_carlo_rounds(

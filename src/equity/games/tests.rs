@@ -19,7 +19,7 @@ fn matchup(game: Game, seats: &[&str], board: &str, dead: &str) -> GameMatchup {
     .unwrap()
 }
 
-fn run_with(m: &GameMatchup, method: Method, seed: u64, deals: u64) -> GameResult {
+fn run_with(m: &GameMatchup, method: Method, seed: u64, deals: u64) -> MatchupResult {
     let settings = RunSettings {
         method,
         seed,
@@ -169,9 +169,9 @@ fn brute_force(m: &GameMatchup) -> Vec<f64> {
 
 fn assert_exact_matches_brute_force(m: &GameMatchup) {
     let exact = run_with(m, Method::Exact, 1, 1);
-    assert_eq!(exact.result.method, Method::Exact);
+    assert_eq!(exact.method, Method::Exact);
     let plain = brute_force(m);
-    for (i, (s, p)) in exact.result.seats.iter().zip(&plain).enumerate() {
+    for (i, (s, p)) in exact.seats.iter().zip(&plain).enumerate() {
         assert!(
             (s.equity - p).abs() < 1e-9,
             "{:?} seat {}: exact {} brute force {p}",
@@ -180,7 +180,7 @@ fn assert_exact_matches_brute_force(m: &GameMatchup) {
             s.equity
         );
     }
-    let sum: f64 = exact.result.seats.iter().map(|s| s.equity).sum();
+    let sum: f64 = exact.seats.iter().map(|s| s.equity).sum();
     assert!((sum - 1.0).abs() < 1e-9, "equities sum to 1: {sum}");
 }
 
@@ -271,8 +271,8 @@ fn quartered_pots_and_boards_without_a_low() {
         1,
         1,
     );
-    assert!((r.result.seats[0].equity - 0.75).abs() < 1e-12);
-    assert!((r.result.seats[1].equity - 0.25).abs() < 1e-12);
+    assert!((r.seats[0].equity - 0.75).abs() < 1e-12);
+    assert!((r.seats[1].equity - 0.25).abs() < 1e-12);
     assert_eq!(r.low[0].low_tie, 1.0);
     assert_eq!(r.low[0].scoop, 0.0);
     // No low on the board: the high hand scoops.
@@ -282,7 +282,7 @@ fn quartered_pots_and_boards_without_a_low() {
         1,
         1,
     );
-    assert_eq!(r.result.seats[0].equity, 1.0);
+    assert_eq!(r.seats[0].equity, 1.0);
     assert_eq!(r.low[0].scoop, 1.0);
     assert_eq!(r.low[1].low_win + r.low[1].low_tie, 0.0);
 }
@@ -298,7 +298,7 @@ fn short_deck_trips_beat_a_straight_where_holdem_says_otherwise() {
         1,
     );
     assert_eq!(
-        sd.result.seats[1].equity, 1.0,
+        sd.seats[1].equity, 1.0,
         "trips beat a straight in short deck"
     );
     let he = run_with(
@@ -307,10 +307,7 @@ fn short_deck_trips_beat_a_straight_where_holdem_says_otherwise() {
         1,
         1,
     );
-    assert_eq!(
-        he.result.seats[0].equity, 1.0,
-        "a straight beats trips in Hold'em"
-    );
+    assert_eq!(he.seats[0].equity, 1.0, "a straight beats trips in Hold'em");
 }
 
 #[test]
@@ -345,8 +342,8 @@ fn monte_carlo_within_four_standard_errors_of_exact_and_thread_independent() {
         let exact = run_with(&m, Method::Exact, 1, 1);
         let deals = 400_000;
         let mc = run_with(&m, Method::MonteCarlo, 11, deals);
-        assert_eq!(mc.result.deals, deals, "{game:?} {:?}", mc.result.status);
-        for (e, s) in exact.result.seats.iter().zip(&mc.result.seats) {
+        assert_eq!(mc.deals, deals, "{game:?} {:?}", mc.status);
+        for (e, s) in exact.seats.iter().zip(&mc.seats) {
             // A seat that wins every deal has no spread (its figure is exact).
             assert_eq!(
                 s.equity_se > 0.0,
@@ -369,8 +366,8 @@ fn monte_carlo_within_four_standard_errors_of_exact_and_thread_independent() {
                 .install(|| run_with(&m, Method::MonteCarlo, 5, 100_000))
         };
         let one = on(1);
-        assert_eq!(one.result.seats, on(2).result.seats, "{game:?}");
-        assert_eq!(one.result.seats, on(4).result.seats, "{game:?}");
+        assert_eq!(one.seats, on(2).seats, "{game:?}");
+        assert_eq!(one.seats, on(4).seats, "{game:?}");
     }
 }
 
