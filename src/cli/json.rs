@@ -208,6 +208,7 @@ impl PointJson<'_> {
 
 #[derive(Serialize)]
 pub struct Sweep<'a> {
+    pub game: &'static str,
     pub hero: &'a str,
     pub vs: &'a str,
     pub board: String,

@@ -8,10 +8,10 @@ use clap::{Args, Parser, Subcommand};
 use multiodds::cards::Game;
 use multiodds::cards::{CardError, CardErrorKind, CardSet};
 use multiodds::equity::chart::ChartSpec;
-use multiodds::equity::games::AnyMatchup;
+use multiodds::equity::games::{AnyMatchup, AnySweep};
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::run::{RunSettings, StopRule};
-use multiodds::equity::sweep::{Sweep, MAX_OPPONENTS};
+use multiodds::equity::sweep::MAX_OPPONENTS;
 use multiodds::equity::table_csv::CsvOptions;
 use multiodds::equity::{EquityError, MatchupResult, Method};
 use multiodds::eval;
@@ -815,10 +815,10 @@ fn sweep_command(
     json: bool,
     csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
-    holdem_only("sweep", cards.game)?;
     let counts = opponent_counts(opponents)?;
     // The MultiOdds view's inputs: the one way from inputs to a sweep.
     let inputs = multiodds::scenario::SweepInputs {
+        game: cards.game,
         hero: hero.to_string(),
         opponents: vs.to_string(),
         opponent_counts: (*counts.start(), *counts.end()),
@@ -985,7 +985,7 @@ impl CliJob for AnyMatchup {
     }
 }
 
-impl CliJob for Sweep {
+impl CliJob for AnySweep {
     fn describe(r: &SweepResult, elapsed: Duration) -> String {
         let deals = r.points.first().map_or(0, |p| p.deals);
         let se = r

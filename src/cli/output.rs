@@ -2,9 +2,8 @@
 
 use super::json;
 use multiodds::cards::{CardSet, Game};
-use multiodds::equity::games::AnyMatchup;
+use multiodds::equity::games::{AnyMatchup, AnySweep};
 use multiodds::equity::run::SweepResult;
-use multiodds::equity::sweep::Sweep;
 use multiodds::equity::table_csv::{self, CsvOptions};
 use multiodds::equity::MatchupResult;
 use multiodds::range::{HandRange, HoleRange};
@@ -218,17 +217,19 @@ fn truncate(s: &str, n: usize) -> String {
 pub fn sweep(
     hero: &str,
     vs: &str,
-    s: &Sweep,
+    s: &AnySweep,
     r: &SweepResult,
     json: bool,
     csv: Option<&CsvOptions>,
 ) -> String {
+    let (board, dead) = (s.board(), s.dead());
     if json {
         return json::line(&json::Sweep {
+            game: s.game().key(),
             hero: hero.trim(),
             vs: vs.trim(),
-            board: s.board.to_string(),
-            dead: s.dead.to_string(),
+            board: board.to_string(),
+            dead: dead.to_string(),
             method: r.method_key(),
             seed: r.seed,
             stopped: r.status.stopped,
@@ -238,7 +239,11 @@ pub fn sweep(
     }
     if let Some(options) = csv {
         // The same header block and columns as the app's "Export table as CSV".
-        let title = table_csv::sweep_title(hero, vs, &s.board.to_string(), &s.dead.to_string());
+        let title = table_csv::sweep_title(hero, vs, &board.to_string(), &dead.to_string());
+        let title = match s.game() {
+            Game::Holdem => title,
+            game => format!("{game}: {title}"),
+        };
         return table_csv::sweep(r, &table_csv::sweep_header(&title, r), options);
     }
     let pct = |x: Option<f64>| x.map_or("    n/a".to_string(), |v| format!("{:7.3}", 100.0 * v));
@@ -246,10 +251,10 @@ pub fn sweep(
         "{} vs {}{} · {}{}\n",
         hero.trim(),
         vs.trim(),
-        if s.board.is_empty() {
+        if board.is_empty() {
             String::new()
         } else {
-            format!(" on {}", s.board)
+            format!(" on {}", board)
         },
         r.method_key(),
         r.seed.map_or(String::new(), |s| format!(
@@ -262,13 +267,13 @@ pub fn sweep(
     );
     for p in &r.points {
         out.push_str(&format!(
-            "{:>4} {:>8.3} {:>7.3} {:>8.3} {:>8.3} {:>7.3} {} {} {:>7.3} {:>12}\n",
+            "{:>4} {:>8.3} {:>7.3} {:>8.3} {:>8.3} {} {} {} {:>7.3} {:>12}\n",
             p.opponents,
             100.0 * p.win,
             100.0 * p.tie,
             100.0 * p.equity,
             100.0 * p.win_odds,
-            100.0 * p.hand_strength,
+            pct(p.has_hand_strength.then_some(p.hand_strength)),
             pct(p.ppot),
             pct(p.npot),
             100.0 * p.std_error.equity,

@@ -76,7 +76,10 @@ pub const SWEEP_METRICS: [Metric; 9] = [
         definition: "The hero's equity if the hands were shown down now, on the current \
                      board with no more cards.",
         group: MetricGroup::Core,
-        value: |p| Some((p.hand_strength, p.std_error.hand_strength)),
+        value: |p| {
+            p.has_hand_strength
+                .then_some((p.hand_strength, p.std_error.hand_strength))
+        },
     },
     Metric {
         name: "PPot",

@@ -228,6 +228,9 @@ pub enum EquityError {
         /// The game.
         game: Game,
     },
+    /// Exact work a game does not offer for this question (why, and what to use).
+    #[error("{0}")]
+    ExactNotOffered(String),
     /// A fault inside the engine (a panic caught in a job).
     #[error("internal error in the engine ({0}); the rest of the program goes on")]
     Internal(String),

@@ -372,6 +372,7 @@ impl PreflopTable {
             equity: s.equity,
             win_odds: s.win + s.tie / 2.0,
             hand_strength: if weight > 0.0 { strength / weight } else { 0.0 },
+            has_hand_strength: true,
             ppot: None,
             npot: None,
             ppot_joint: None,

@@ -620,10 +620,65 @@ pub fn run_sweep(
     )
 }
 
+/// What the sweep loop needs of a sweep, so one loop serves Hold'em's sweep
+/// ([`Sweep`]: exact points and its fast sampler) and the other games'
+/// (`games::GameSweep`, Monte Carlo).
+pub trait SweepSource: Sync {
+    /// The opponent counts computed (those the deck can deal).
+    fn dealt_counts(&self) -> Vec<usize>;
+    /// Whether cards are to come (PPot and NPot are defined).
+    fn has_potential(&self) -> bool;
+    /// Whether hand strength is defined (not in Omaha preflop).
+    fn has_hand_strength(&self) -> bool {
+        true
+    }
+    /// The counts left out, said in a line.
+    fn undealt_counts(&self) -> Option<String>;
+    /// The counts enumerated exactly for `requested` within `budget` evaluations.
+    fn exact_counts(&self, requested: Method, budget: f64) -> Vec<usize>;
+    /// One count's exact tally.
+    fn exact_point(&self, n: usize, control: &RunControl) -> super::sweep::PointTally;
+    /// A Monte Carlo batch maker: `(seed, index, deals, up_to)` to a tally.
+    #[allow(clippy::type_complexity)]
+    fn sampler(
+        &self,
+        figures: SweepFigures,
+    ) -> Box<dyn Fn(u64, u64, u32, usize) -> SweepTally + Sync + '_>;
+    /// A point as the source shows it (a game marks figures that do not apply).
+    fn adjust_point(&self, point: SweepPoint) -> SweepPoint {
+        point
+    }
+}
+
+impl SweepSource for Sweep {
+    fn dealt_counts(&self) -> Vec<usize> {
+        (*self.counts.start()..=(*self.counts.end()).min(self.feasible)).collect()
+    }
+    fn has_potential(&self) -> bool {
+        Sweep::has_potential(self)
+    }
+    fn undealt_counts(&self) -> Option<String> {
+        Sweep::undealt_counts(self)
+    }
+    fn exact_counts(&self, requested: Method, budget: f64) -> Vec<usize> {
+        sweep_exact_counts_within(self, requested, budget)
+    }
+    fn exact_point(&self, n: usize, control: &RunControl) -> super::sweep::PointTally {
+        exact_point_cancellable(self, n, control)
+    }
+    fn sampler(
+        &self,
+        figures: SweepFigures,
+    ) -> Box<dyn Fn(u64, u64, u32, usize) -> SweepTally + Sync + '_> {
+        let sampler = SweepSampler::new(self, figures);
+        Box::new(move |seed, i, deals, up_to| sampler.batch(seed, i, deals, up_to))
+    }
+}
+
 /// [`run_sweep`] with `auto` held to `budget` evaluations of exact work, computing
 /// `figures`.
 pub fn run_sweep_within(
-    s: &Sweep,
+    s: &dyn SweepSource,
     settings: &RunSettings,
     budget: f64,
     figures: SweepFigures,
@@ -631,19 +686,15 @@ pub fn run_sweep_within(
 ) -> SweepResult {
     let all_figures = figures == SweepFigures::All;
     let start = Instant::now();
-    let counts: Vec<usize> = (*s.counts.start()..=(*s.counts.end()).min(s.feasible)).collect();
-    let exact_counts = sweep_exact_counts_within(s, settings.method, budget);
+    let counts = s.dealt_counts();
+    let exact_counts = s.exact_counts(settings.method, budget);
     let exact_points: Vec<(usize, SweepPoint)> = exact_counts
         .iter()
         .map(|&n| {
-            (
-                n,
-                exact_point_cancellable(s, n, &settings.control).point(
-                    n,
-                    Method::Exact,
-                    s.has_potential(),
-                ),
-            )
+            let point =
+                s.exact_point(n, &settings.control)
+                    .point(n, Method::Exact, s.has_potential());
+            (n, s.adjust_point(point))
         })
         .collect();
     let needs_mc = counts.iter().any(|n| !exact_counts.contains(n));
@@ -659,7 +710,13 @@ pub fn run_sweep_within(
                     .filter(|p| {
                         p.deals >= super::MIN_FIGURE_DEALS && p.equity.std_error().is_some()
                     })
-                    .map(|p| p.point(n, Method::MonteCarlo, s.has_potential() && all_figures)),
+                    .map(|p| {
+                        s.adjust_point(p.point(
+                            n,
+                            Method::MonteCarlo,
+                            s.has_potential() && all_figures,
+                        ))
+                    }),
             })
             .collect();
         SweepResult {
@@ -686,7 +743,7 @@ pub fn run_sweep_within(
             },
         );
     }
-    let sampler = SweepSampler::new(s, figures);
+    let sampler = s.sampler(figures);
     let seed = settings.seed;
     let mc_counts: Vec<usize> = counts
         .iter()
@@ -696,6 +753,7 @@ pub fn run_sweep_within(
     let potential_target = settings
         .potential_target_se
         .filter(|_| s.has_potential() && all_figures);
+    let hand_strength = all_figures && s.has_hand_strength();
     // The time budget covers the whole run, exact points included.
     let mc_settings = RunSettings {
         time_limit: settings
@@ -712,12 +770,18 @@ pub fn run_sweep_within(
                 .iter()
                 .copied()
                 .filter(|&n| {
-                    point_limiting(before, n, settings.target_se, potential_target, all_figures)
-                        .is_some()
+                    point_limiting(
+                        before,
+                        n,
+                        settings.target_se,
+                        potential_target,
+                        hand_strength,
+                    )
+                    .is_some()
                 })
                 .max()
                 .unwrap_or(usize::MAX);
-            sampler.batch(seed, i, deals, up_to)
+            sampler(seed, i, deals, up_to)
         },
         |a: &mut SweepTally, b| a.merge(b),
         |t| {
@@ -726,7 +790,7 @@ pub fn run_sweep_within(
                 &mc_counts,
                 settings.target_se,
                 potential_target,
-                all_figures,
+                hand_strength,
             )
         },
         |t, status| progress(&assemble(Some(t), status.clone())),

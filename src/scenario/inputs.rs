@@ -9,7 +9,7 @@
 use super::ScenarioError;
 use crate::cards::{CardSet, Game};
 use crate::equity::chart::ChartSpec;
-use crate::equity::games::{AnyMatchup, GameMatchup};
+use crate::equity::games::{AnyMatchup, AnySweep, GameMatchup, GameSweep};
 use crate::equity::memory;
 use crate::equity::metrics::{self, Metric};
 use crate::equity::range_analysis::RangeSpec;
@@ -55,7 +55,7 @@ macro_rules! view_inputs {
         }
     };
 }
-view_inputs!(SweepInputs => Sweep);
+view_inputs!(SweepInputs => AnySweep);
 view_inputs!(MatchupInputs => AnyMatchup);
 view_inputs!(ChartInputs => ChartSpec);
 view_inputs!(RangeInputs => RangeSpec);
@@ -300,6 +300,8 @@ fn job_or<T>(job: Option<T>, problems: Vec<ScenarioError>) -> Result<T, Vec<Scen
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SweepInputs {
+    /// The game (Hold'em when a file has none).
+    pub game: Game,
     /// Hero's hand, range or pocket query.
     pub hero: String,
     /// The opponents' range (each opponent holds it).
@@ -317,6 +319,7 @@ pub struct SweepInputs {
 impl Default for SweepInputs {
     fn default() -> SweepInputs {
         SweepInputs {
+            game: Game::Holdem,
             hero: "AKs".into(),
             opponents: "random".into(),
             opponent_counts: (1, DEFAULT_OPPONENTS),
@@ -351,32 +354,50 @@ impl SweepInputs {
         let board = CardSet::parse(&self.board)
             .map(|b| b.to_string())
             .unwrap_or_else(|_| self.board.clone());
-        crate::equity::table_csv::sweep_title(&self.hero, &self.opponents, &board, &self.dead)
+        let title =
+            crate::equity::table_csv::sweep_title(&self.hero, &self.opponents, &board, &self.dead);
+        match self.game {
+            Game::Holdem => title,
+            game => format!("{game}: {title}"),
+        }
     }
 
     /// Every problem, each at its field; the sweep to run when there is none.
-    pub fn validate(&self) -> Result<Sweep, Vec<ScenarioError>> {
+    pub fn validate(&self) -> Result<AnySweep, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);
-        let hero = range("hero", &self.hero, &mut problems);
-        let opponents = range("opponents", &self.opponents, &mut problems);
         let cards = board_and_dead(&self.board, &self.dead, &mut problems);
         let counts = check_counts(self.opponent_counts, &mut problems);
-        let job = match (hero, opponents, cards) {
-            (Some(hero), Some(opponents), Some((board, dead))) if counts => {
-                let (lo, hi) = self.opponent_counts;
-                Sweep::new(hero, opponents, board, dead, lo..=hi)
-                    .map_err(|e| {
-                        let field_of = |name: &str| match name {
-                            "hero" => Some("hero".to_string()),
-                            "opponents" | "opponent range" => Some("opponents".to_string()),
-                            _ => card_field(name),
-                        };
-                        placed(e, field_of, &mut problems)
-                    })
-                    .ok()
+        let field_of = |name: &str| match name {
+            "hero" => Some("hero".to_string()),
+            "opponents" | "opponent range" => Some("opponents".to_string()),
+            _ => card_field(name),
+        };
+        let (lo, hi) = self.opponent_counts;
+        let job = if self.game == Game::Holdem {
+            let hero = range("hero", &self.hero, &mut problems);
+            let opponents = range("opponents", &self.opponents, &mut problems);
+            match (hero, opponents, cards) {
+                (Some(hero), Some(opponents), Some((board, dead))) if counts => {
+                    Sweep::new(hero, opponents, board, dead, lo..=hi)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnySweep::Holdem)
+                }
+                _ => None,
             }
-            _ => None,
+        } else {
+            let hero = hole_range("hero", &self.hero, self.game, &mut problems);
+            let opponents = hole_range("opponents", &self.opponents, self.game, &mut problems);
+            match (hero, opponents, cards) {
+                (Some(hero), Some(opponents), Some((board, dead))) if counts => {
+                    GameSweep::new(self.game, hero, opponents, board, dead, lo..=hi)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnySweep::Other)
+                }
+                _ => None,
+            }
         };
         job_or(job, problems)
     }

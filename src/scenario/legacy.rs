@@ -66,6 +66,7 @@ impl ScenarioV1 {
             version: SCENARIO_VERSION,
             view: self.view,
             multiodds: SweepInputs {
+                game: crate::cards::Game::Holdem,
                 hero: self.hero,
                 opponents: self.opponents.clone(),
                 opponent_counts: self.opponent_counts,

@@ -14,7 +14,6 @@ mod legacy;
 use crate::cards::CardError;
 use crate::equity::chart::ChartSpec;
 use crate::equity::run::RunSettings;
-use crate::equity::sweep::Sweep;
 use crate::equity::EquityError;
 use crate::range::RangeError;
 pub use inputs::{ChartFigure, ChartInputs, MatchupInputs, RangeInputs, RunInputs, SweepInputs};
@@ -298,7 +297,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 #[derive(Clone, Debug)]
 pub enum ScenarioJob {
     /// The MultiOdds view's sweep.
-    Sweep(Sweep),
+    Sweep(crate::equity::games::AnySweep),
     /// The Matchup view's matchup.
     Matchup(crate::equity::games::AnyMatchup),
     /// The Chart view's chart.

@@ -11,12 +11,9 @@
 
 use crate::cards::CardSet;
 use crate::equity::chart::{run_chart, ChartCell, ChartResult, ChartSpec};
-use crate::equity::games::AnyMatchup;
+use crate::equity::games::{AnyMatchup, AnySweep};
 use crate::equity::outs::{outs, Outs};
-use crate::equity::run::{
-    check_exact_cost, run_matchup, run_sweep, sweep_exact_evaluations, RunSettings, SweepResult,
-};
-use crate::equity::sweep::Sweep;
+use crate::equity::run::{check_exact_cost, run_matchup, RunSettings, SweepResult};
 use crate::equity::{EquityError, Matchup, MatchupResult, RunControl};
 use crate::range::Combo;
 use crossbeam_channel::{Receiver, Sender};
@@ -115,14 +112,12 @@ impl Job for AnyMatchup {
     }
 }
 
-impl Job for Sweep {
+impl Job for AnySweep {
     type Update = SweepResult;
     type Output = SweepResult;
 
     fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
-        let evaluations = sweep_exact_evaluations(self, settings.method);
-        check_exact_cost(evaluations, threads)?;
-        Ok(evaluations)
+        AnySweep::check_affordable(self, settings.method, threads)
     }
 
     fn run(
@@ -130,7 +125,7 @@ impl Job for Sweep {
         settings: &RunSettings,
         update: &mut dyn FnMut(SweepResult) -> bool,
     ) -> Result<SweepResult, EquityError> {
-        Ok(run_sweep(&self, settings, |r| update(r.clone())))
+        Ok(AnySweep::run(&self, settings, |r| update(r.clone())))
     }
 
     fn collect(so_far: &mut Option<SweepResult>, update: SweepResult, _seed: u64) {

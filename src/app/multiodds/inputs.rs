@@ -2,11 +2,10 @@
 //! precision and seed; each field validates as you type.
 
 use super::MultiOddsView;
+use crate::app::game_inputs::{carry_cards, carry_seats, game_range_field, game_selector};
 use crate::app::view::{View, ViewContext};
-use crate::app::widgets::{
-    blocked_cards, board_and_dead, range_field, run_footer, run_settings, ERROR_COLOR,
-};
-use crate::cards::CardSet;
+use crate::app::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
+use crate::cards::{CardSet, Game};
 use crate::scenario::ViewKind;
 use egui::RichText;
 
@@ -14,16 +13,39 @@ use egui::RichText;
 pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     ui.heading("MultiOdds view");
     ui.add_space(4.0);
-    let errors = view.errors.clone();
     let mut edited = false;
+    if game_selector(ui, "multiodds", &mut view.inputs.game, &Game::ALL) {
+        let i = &mut view.inputs;
+        let game = i.game;
+        let mut texts = vec![i.hero.clone(), i.opponents.clone()];
+        view.game_note = carry_seats(&mut texts, game)
+            .into_iter()
+            .map(|n| n.replace("seat 1", "hero").replace("seat 2", "opponents"))
+            .collect();
+        [i.hero, i.opponents] = [texts[0].clone(), texts[1].clone()];
+        view.game_note.extend(carry_cards(
+            &mut [("board", &mut i.board), ("dead cards", &mut i.dead)],
+            game,
+        ));
+        edited = true;
+    }
+    for note in &view.game_note {
+        ui.label(
+            RichText::new(note)
+                .small()
+                .color(egui::Color32::from_rgb(200, 120, 0)),
+        );
+    }
+    let errors = view.errors.clone();
     let i = &mut view.inputs;
+    let game = i.game;
     let blocked = blocked_cards(&i.board, &i.dead);
-    edited |= range_field(
+    edited |= game_range_field(
         ui,
+        game,
         "Hero",
         &mut i.hero,
         errors.at("hero"),
-        "AKs, Ah Kh, QQ+, Group1 Suited…",
         &mut view.hero_grid,
         blocked,
         cx,
@@ -31,14 +53,14 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
     // A known hero hand's cards are taken too (greyed in the opponents' pickers).
     let hero_cards = CardSet::parse(&i.hero)
         .ok()
-        .filter(|c| c.len() == 2)
+        .filter(|c| c.len() == game.hole_cards())
         .unwrap_or_default();
-    edited |= range_field(
+    edited |= game_range_field(
         ui,
+        game,
         "Opponents",
         &mut i.opponents,
         errors.at("opponents"),
-        "random, 22+, 15%…",
         &mut view.opponents_grid,
         blocked.union(hero_cards),
         cx,
@@ -68,6 +90,9 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         cx.commands,
     );
     let i = &view.inputs;
+    if i.game != Game::Holdem {
+        return;
+    }
     crate::app::widgets::send_to_range(
         ui,
         crate::scenario::RangeInputs {

@@ -13,9 +13,9 @@ use super::picture::Drawing;
 use super::view::{
     Computed, CsvOptions, FieldErrors, Received, RunTracker, View, ViewContext, ViewStatus,
 };
+use crate::equity::games::AnySweep;
 use crate::equity::outs::Outs;
 use crate::equity::run::SweepResult;
-use crate::equity::sweep::Sweep;
 use crate::scenario::{Scenario, SweepInputs, ViewKind};
 use crate::worker::{JobManager, OutsSpec};
 pub use plot::FigureOptions;
@@ -33,12 +33,14 @@ pub struct MultiOddsView {
     /// Which figures the plot shows.
     pub figures: FigureOptions,
     /// The sweep of the inputs, and its result on screen.
-    pub sweep: Computed<Sweep, String>,
+    pub sweep: Computed<AnySweep, String>,
     /// Outs and draws of a known hero hand on a flop or turn.
     outs_job: Computed<OutsSpec, ()>,
     /// Baselines to compare against (Pin), oldest first, at most [`MAX_PINS`]; the
     /// table's deltas are against the first.
     pub pinned: Vec<Shown>,
+    /// What the last change of game cleared, said beside the selector.
+    pub game_note: Vec<String>,
     /// Problems at their fields.
     pub errors: FieldErrors,
     /// Debounce, running, stale, clock.
@@ -54,7 +56,7 @@ pub struct MultiOddsView {
     /// Where the plot's frame was drawn last (the layout tests read it).
     pub plot_rect: Option<egui::Rect>,
     /// The inputs validated once per edit (the check may search for a possible deal).
-    validated: Option<Result<Sweep, FieldErrors>>,
+    validated: Option<Result<AnySweep, FieldErrors>>,
 }
 
 impl MultiOddsView {
@@ -66,6 +68,7 @@ impl MultiOddsView {
             sweep: Computed::default(),
             outs_job: Computed::default(),
             pinned: Vec::new(),
+            game_note: Vec::new(),
             errors: FieldErrors::default(),
             tracker: RunTracker::default(),
             selected_opponents: 1,
@@ -82,19 +85,22 @@ impl MultiOddsView {
         self.sweep.shown.as_ref()
     }
 
-    fn validate(&self) -> Result<Sweep, FieldErrors> {
+    fn validate(&self) -> Result<AnySweep, FieldErrors> {
         FieldErrors::validate(&self.inputs)
     }
 
     /// Outs and draws go with a known hero hand on a flop or turn (against the opponent
     /// when the opponent range is one known hand).
-    fn submit_outs(&mut self, sweep: &Sweep, jobs: &JobManager) {
-        let applies = sweep.hero.len() == 1 && (3..=4).contains(&sweep.board.len());
-        if !applies {
+    fn submit_outs(&mut self, sweep: &AnySweep, jobs: &JobManager) {
+        // Outs are Hold'em's.
+        let Some(sweep) = sweep
+            .holdem()
+            .filter(|s| s.hero.len() == 1 && (3..=4).contains(&s.board.len()))
+        else {
             self.outs = None;
             self.outs_job.cancel();
             return;
-        }
+        };
         let opponents = if sweep.opponents.len() == 1 {
             sweep.opponents.combos.clone()
         } else {

@@ -9,13 +9,18 @@
 //! - `exact`: every hand combination and every board, in parallel.
 //! - `sampler`: Monte Carlo batches (a batch depends only on seed and index).
 
+mod any;
 mod exact;
 mod sampler;
+mod sweep;
 mod valuation;
+
+pub use any::{AnyMatchup, AnySweep};
+pub use sweep::GameSweep;
 
 use super::run::{monte_carlo_rounds, Precision, RunSettings, RunStatus, StopRule};
 use super::stats::BatchStat;
-use super::{check_board, seat_name, EquityError, Matchup, MatchupResult, Method, SeatTally};
+use super::{check_board, seat_name, EquityError, MatchupResult, Method, SeatTally};
 use crate::cards::{CardSet, Game};
 use crate::range::HoleRange;
 
@@ -119,78 +124,6 @@ impl GameMatchup {
     /// Cards still to come on the board.
     pub fn cards_to_come(&self) -> usize {
         5 - self.board.len()
-    }
-}
-
-/// A matchup in any game: Hold'em runs on its own engine, the other games on this one.
-/// What the Matchup view, `multiodds equity` and scenario files compute.
-#[derive(Clone, Debug)]
-pub enum AnyMatchup {
-    /// A Hold'em matchup.
-    Holdem(Matchup),
-    /// A matchup in another game.
-    Other(GameMatchup),
-}
-
-impl AnyMatchup {
-    /// The game.
-    pub fn game(&self) -> Game {
-        match self {
-            AnyMatchup::Holdem(_) => Game::Holdem,
-            AnyMatchup::Other(m) => m.game,
-        }
-    }
-
-    /// Each seat's live hands (combos in Hold'em).
-    pub fn seat_hands(&self) -> Vec<u64> {
-        match self {
-            AnyMatchup::Holdem(m) => m.seats.iter().map(|s| s.len() as u64).collect(),
-            AnyMatchup::Other(m) => {
-                let blocked = m.board.union(m.dead);
-                m.ranges.iter().map(|r| r.live_count(blocked)).collect()
-            }
-        }
-    }
-
-    /// The known board cards.
-    pub fn board(&self) -> CardSet {
-        match self {
-            AnyMatchup::Holdem(m) => m.board,
-            AnyMatchup::Other(m) => m.board,
-        }
-    }
-
-    /// The dead cards.
-    pub fn dead(&self) -> CardSet {
-        match self {
-            AnyMatchup::Holdem(m) => m.dead,
-            AnyMatchup::Other(m) => m.dead,
-        }
-    }
-
-    /// Refuses exact work over the time bound (or, in Hold'em, the memory budget); the
-    /// exact work it will take.
-    pub fn check_affordable(
-        &self,
-        settings: &RunSettings,
-        threads: usize,
-    ) -> Result<f64, EquityError> {
-        match self {
-            AnyMatchup::Holdem(m) => super::run::check_matchup_affordable(m, settings, threads),
-            AnyMatchup::Other(m) => check_affordable(m, settings.method, threads),
-        }
-    }
-
-    /// Runs the matchup; `progress` sees Monte Carlo estimates and may stop the run.
-    pub fn run(
-        &self,
-        settings: &RunSettings,
-        progress: impl FnMut(&MatchupResult) -> bool,
-    ) -> Result<MatchupResult, EquityError> {
-        match self {
-            AnyMatchup::Holdem(m) => super::run::run_matchup(m, settings, progress),
-            AnyMatchup::Other(m) => run_game(m, settings, progress),
-        }
     }
 }
 

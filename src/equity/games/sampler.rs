@@ -9,7 +9,7 @@ use crate::equity::monte_carlo::{batch_rng, below, AliasTable};
 use rand::rngs::Xoshiro256PlusPlus;
 
 /// How a seat's hand is drawn.
-enum SeatDraw {
+pub(super) enum SeatDraw {
     /// Any hand of live cards: its cards drawn one by one from the deck.
     Random,
     /// One of the listed hands, by weight.
@@ -30,25 +30,57 @@ pub(super) struct Sampler<'a> {
 /// as starved rather than loop).
 const MAX_ATTEMPTS_PER_DEAL: u64 = 10_000;
 
+impl SeatDraw {
+    /// How to draw from `range` with `blocked` out of play.
+    pub(super) fn of(range: &crate::range::HoleRange, blocked: CardSet) -> SeatDraw {
+        if range.is_random() && range.hands().is_empty() {
+            SeatDraw::Random
+        } else {
+            let live = range.live_hands(blocked);
+            let weights: Vec<f64> = live.iter().map(|h| h.1 as f64).collect();
+            SeatDraw::Listed {
+                hands: live.iter().map(|h| h.0).collect(),
+                table: AliasTable::new(&weights),
+            }
+        }
+    }
+
+    /// Draws a hand into `hole` and its cards into `used`; false when the listed hand
+    /// drawn clashes with `used` (the deal is then rejected).
+    #[inline]
+    pub(super) fn draw(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        game: crate::cards::Game,
+        deck: CardSet,
+        used: &mut CardSet,
+        hole: &mut Vec<Card>,
+    ) -> bool {
+        hole.clear();
+        match self {
+            SeatDraw::Random => {
+                for _ in 0..game.hole_cards() {
+                    hole.push(draw_card(rng, deck, used));
+                }
+                true
+            }
+            SeatDraw::Listed { hands, table } => {
+                let h = hands[table.draw(rng)];
+                if h.intersects(*used) {
+                    return false;
+                }
+                *used = used.union(h);
+                hole.extend(h.iter());
+                true
+            }
+        }
+    }
+}
+
 impl<'a> Sampler<'a> {
     pub(super) fn new(m: &'a GameMatchup) -> Sampler<'a> {
         let blocked = m.board.union(m.dead);
-        let seats = m
-            .ranges
-            .iter()
-            .map(|r| {
-                if r.is_random() && r.hands().is_empty() {
-                    SeatDraw::Random
-                } else {
-                    let live = r.live_hands(blocked);
-                    let weights: Vec<f64> = live.iter().map(|h| h.1 as f64).collect();
-                    SeatDraw::Listed {
-                        hands: live.iter().map(|h| h.0).collect(),
-                        table: AliasTable::new(&weights),
-                    }
-                }
-            })
-            .collect();
+        let seats = m.ranges.iter().map(|r| SeatDraw::of(r, blocked)).collect();
         Sampler { m, seats, blocked }
     }
 
@@ -68,22 +100,8 @@ impl<'a> Sampler<'a> {
             attempts += 1;
             let mut used = self.blocked;
             for (seat, hole) in self.seats.iter().zip(holes.iter_mut()) {
-                hole.clear();
-                match seat {
-                    SeatDraw::Random => {
-                        for _ in 0..game.hole_cards() {
-                            let c = draw_card(&mut rng, deck, &mut used);
-                            hole.push(c);
-                        }
-                    }
-                    SeatDraw::Listed { hands, table } => {
-                        let h = hands[table.draw(&mut rng)];
-                        if h.intersects(used) {
-                            continue 'deal;
-                        }
-                        used = used.union(h);
-                        hole.extend(h.iter());
-                    }
+                if !seat.draw(&mut rng, game, deck, &mut used, hole) {
+                    continue 'deal;
                 }
             }
             let mut board = [Card::new(0, 0); 5];
@@ -101,7 +119,7 @@ impl<'a> Sampler<'a> {
 
 /// A card of `deck` not in `used`, drawn uniformly and added to `used`.
 #[inline]
-fn draw_card(rng: &mut Xoshiro256PlusPlus, deck: CardSet, used: &mut CardSet) -> Card {
+pub(super) fn draw_card(rng: &mut Xoshiro256PlusPlus, deck: CardSet, used: &mut CardSet) -> Card {
     loop {
         let c = Card::from_index(below(rng, 52) as u8).expect("below 52");
         if deck.contains(c) && !used.contains(c) {

@@ -410,3 +410,71 @@ fn hostile_matchups_are_refused_with_a_reason() {
     // A card list helper the tests rely on reads as written.
     assert_eq!(parse_card_list("As Ks").unwrap().len(), 2);
 }
+
+#[test]
+fn sweep_agrees_with_exact_matchups_and_the_potential_identity() {
+    use crate::equity::run::{run_sweep_within, SweepSource};
+    use crate::equity::sweep::SweepFigures;
+    // Dead cards keep the one-opponent enumeration small.
+    let dead = "2c 3c 4c 5c 6c 2d 3d 4d 5d 6d Jc Qc Jd Qd 9c Td";
+    for (game, hero, board, dead) in [
+        (Game::Omaha, "As Ks Qh Jh", "7c 8d 2h", dead),
+        (Game::OmahaHiLo, "As 2s Qh Jh", "7c 8d 5h 9s", dead),
+        (Game::ShortDeck, "As Ks", "6s 7h 8d", ""),
+    ] {
+        let s = GameSweep::new(
+            game,
+            range(hero, game),
+            HoleRange::random(game),
+            CardSet::parse(board).unwrap(),
+            CardSet::parse(dead).unwrap(),
+            1..=2,
+        )
+        .unwrap();
+        let settings = RunSettings {
+            method: Method::MonteCarlo,
+            seed: 3,
+            max_deals: 300_000,
+            target_se: 1e-5,
+            potential_target_se: Some(1e-5),
+            ..RunSettings::default()
+        };
+        let r = run_sweep_within(
+            &s as &dyn SweepSource,
+            &settings,
+            0.0,
+            SweepFigures::All,
+            |_| true,
+        );
+        assert_eq!(r.points.len(), 2);
+        assert!(
+            r.points[1].equity < r.points[0].equity,
+            "more opponents, less equity"
+        );
+        let p = &r.points[0];
+        let exact = run_with(
+            &matchup(game, &[hero, "random"], board, dead),
+            Method::Exact,
+            1,
+            1,
+        );
+        let e = exact.seats[0].equity;
+        assert!(
+            (p.equity - e).abs() <= 4.0 * p.std_error.equity,
+            "{game:?}: sweep {} ± {} exact {e}",
+            p.equity,
+            p.std_error.equity
+        );
+        // With one opponent HS·(1 − NPot) + (1 − HS)·PPot is the win odds (ties half) —
+        // in hi/lo games the high side's, so checked outside them.
+        if !game.is_hi_lo() {
+            let (hs, ppot, npot) = (p.hand_strength, p.ppot.unwrap(), p.npot.unwrap());
+            let identity = hs * (1.0 - npot) + (1.0 - hs) * ppot;
+            assert!(
+                (identity - p.win_odds).abs() < 0.01,
+                "{game:?}: {identity} vs win odds {}",
+                p.win_odds
+            );
+        }
+    }
+}

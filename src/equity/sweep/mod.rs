@@ -23,6 +23,7 @@ mod tally;
 pub use exact::{exact_point, exact_point_cancellable};
 pub use point::{SweepErrors, SweepPoint};
 pub use sampler::{SweepFigures, SweepSampler};
+pub(crate) use tally::{BestOf, PointSums, Standing};
 pub use tally::{PointTally, SweepTally};
 
 use super::symmetry::SuitSymmetry;

@@ -24,6 +24,10 @@ pub struct SweepPoint {
     pub win_odds: f64,
     /// The hero's equity if the hands were shown down now.
     pub hand_strength: f64,
+    /// Whether hand strength is defined (not in Omaha preflop, where no hand is made
+    /// yet): when false it shows as "n/a".
+    #[serde(skip)]
+    pub has_hand_strength: bool,
     /// Positive potential (conditional): `None` is n/a.
     pub ppot: Option<f64>,
     /// Negative potential (conditional): `None` is n/a.
@@ -101,6 +105,7 @@ impl PointTally {
             equity: self.equity.mean().unwrap_or(0.0),
             win_odds: self.win_odds.mean().unwrap_or(0.0),
             hand_strength: self.hand_strength.mean().unwrap_or(0.0),
+            has_hand_strength: true,
             ppot: value(ppot_shown, &self.ppot),
             npot: value(npot_shown, &self.npot),
             ppot_joint: value(ppot_shown, &self.ppot_joint),

@@ -62,7 +62,7 @@ impl PointTally {
 
 /// Running sums inside one batch (or one exact run) for one N.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct PointSums {
+pub(crate) struct PointSums {
     pub(super) deals: u64,
     pub(super) ppot_deals: u64,
     pub(super) npot_deals: u64,
@@ -122,7 +122,7 @@ impl PointSums {
         }
     }
 
-    pub(super) fn into_tally(self) -> PointTally {
+    pub(crate) fn into_tally(self) -> PointTally {
         let mut t = PointTally {
             deals: self.deals,
             ppot_deals: self.ppot_deals,
@@ -154,18 +154,32 @@ impl PointSums {
         hero_cat: usize,
         best_opp_cat: usize,
     ) {
+        self.credit_with_share(w, now, river, river.share(), hero_cat, best_opp_cat);
+    }
+
+    /// [`PointSums::credit`] with the hero's pot share given (a hi/lo pot is split
+    /// between the high and the low; the standings are the high hand's).
+    #[inline]
+    pub(crate) fn credit_with_share(
+        &mut self,
+        w: f64,
+        now: Standing,
+        river: Standing,
+        share: f64,
+        hero_cat: usize,
+        best_opp_cat: usize,
+    ) {
         self.deals += 1;
         self.weight += w;
+        self.equity += w * share;
         match river {
             Standing::Ahead => {
                 self.win += w;
-                self.equity += w;
                 self.win_odds += w;
                 self.hero_types[hero_cat] += w;
             }
-            Standing::Tied(k) => {
+            Standing::Tied(_) => {
                 self.tie += w;
-                self.equity += w / k as f64;
                 self.win_odds += w / 2.0;
                 self.hero_types[hero_cat] += w;
             }
@@ -207,14 +221,14 @@ impl PointSums {
 
 /// The hero against the best of the opponents: alone best, best with k−1 others, or behind.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Standing {
+pub(crate) enum Standing {
     Ahead,
     Tied(u32),
     Behind,
 }
 
 impl Standing {
-    pub(super) fn share(self) -> f64 {
+    pub(crate) fn share(self) -> f64 {
         match self {
             Standing::Ahead => 1.0,
             Standing::Tied(k) => 1.0 / k as f64,
@@ -225,16 +239,16 @@ impl Standing {
 
 /// Tracks the best opponent value and how many hold it, adding one opponent at a time.
 #[derive(Clone, Copy)]
-pub(super) struct BestOf<V: Copy + Ord> {
-    pub(super) best: V,
-    pub(super) count: u32,
+pub(crate) struct BestOf<V: Copy + Ord> {
+    pub(crate) best: V,
+    pub(crate) count: u32,
 }
 
 impl<V: Copy + Ord> BestOf<V> {
-    pub(super) fn first(v: V) -> Self {
+    pub(crate) fn first(v: V) -> Self {
         BestOf { best: v, count: 1 }
     }
-    pub(super) fn push(&mut self, v: V) {
+    pub(crate) fn push(&mut self, v: V) {
         if v > self.best {
             self.best = v;
             self.count = 1;
@@ -242,7 +256,7 @@ impl<V: Copy + Ord> BestOf<V> {
             self.count += 1;
         }
     }
-    pub(super) fn standing(&self, hero: V) -> Standing {
+    pub(crate) fn standing(&self, hero: V) -> Standing {
         match hero.cmp(&self.best) {
             std::cmp::Ordering::Greater => Standing::Ahead,
             std::cmp::Ordering::Equal => Standing::Tied(self.count + 1),
@@ -272,7 +286,7 @@ impl SweepTally {
         }
     }
 
-    pub(super) fn from_sums(sums: Vec<PointSums>, attempts: u64) -> SweepTally {
+    pub(crate) fn from_sums(sums: Vec<PointSums>, attempts: u64) -> SweepTally {
         SweepTally {
             points: sums.into_iter().map(PointSums::into_tally).collect(),
             attempts,

@@ -1,0 +1,261 @@
+//! The MultiOdds sweep in a game other than Hold'em: a hero against 1 to N opponents
+//! from one range, by Monte Carlo (reference §4's figures with the game's hand values).
+//!
+//! As Hold'em's sweep, one deal serves every opponent count: the hero, the board, then
+//! opponents one by one; an opponent that clashes ends the deal, which counts for every
+//! count below the clash. Win, tie and the standings behind HS, PPot and NPot are the
+//! high hand's; in hi/lo games the equity is the pot share with the low half.
+
+use super::sampler::{draw_card, SeatDraw};
+use super::valuation::value_all;
+use super::SeatValue;
+use crate::cards::{Card, CardSet, Game};
+use crate::equity::monte_carlo::batch_rng;
+use crate::equity::run::SweepSource;
+use crate::equity::sweep::{
+    BestOf, PointSums, PointTally, Standing, SweepFigures, SweepPoint, SweepTally,
+};
+use crate::equity::{EquityError, Method, RunControl, MAX_OPPONENTS};
+use crate::eval::{evaluate_short_deck, omaha_high, rank_partial};
+use crate::range::HoleRange;
+
+/// A validated sweep in a game other than Hold'em.
+#[derive(Clone, Debug)]
+pub struct GameSweep {
+    /// The game.
+    pub game: Game,
+    /// The hero's range.
+    pub hero: HoleRange,
+    /// The opponents' range.
+    pub opponents: HoleRange,
+    /// Known board cards.
+    pub board: CardSet,
+    /// Cards out of play.
+    pub dead: CardSet,
+    /// Opponent counts asked for.
+    pub counts: std::ops::RangeInclusive<usize>,
+    /// Most opponents the deck deals (≤ the end of `counts`).
+    pub feasible: usize,
+}
+
+impl GameSweep {
+    /// Checks and builds a sweep (the hero named `hero`, the opponents `opponent range`).
+    pub fn new(
+        game: Game,
+        hero: HoleRange,
+        opponents: HoleRange,
+        board: CardSet,
+        dead: CardSet,
+        counts: std::ops::RangeInclusive<usize>,
+    ) -> Result<GameSweep, EquityError> {
+        let (lo, hi) = (*counts.start(), *counts.end());
+        let most = (game.max_seats() - 1).min(MAX_OPPONENTS);
+        if lo < 1 || hi > MAX_OPPONENTS || lo > hi {
+            return Err(EquityError::OpponentCount(if lo < 1 { lo } else { hi }));
+        }
+        if lo > most {
+            return Err(EquityError::SeatsForGame {
+                game,
+                max: game.max_seats(),
+                got: lo + 1,
+            });
+        }
+        // The matchup checks (deck, board, known hands, live hands) on hero and one opponent.
+        super::GameMatchup::new(game, vec![hero.clone(), opponents.clone()], board, dead).map_err(
+            |e| match e {
+                EquityError::EmptySeat { seat } if seat == "seat 1" => EquityError::EmptySeat {
+                    seat: "hero".into(),
+                },
+                EquityError::EmptySeat { .. } => EquityError::EmptySeat {
+                    seat: "opponent range".into(),
+                },
+                EquityError::CardTwice {
+                    card,
+                    first,
+                    second,
+                } => EquityError::CardTwice {
+                    card,
+                    first: first
+                        .replace("seat 1", "hero")
+                        .replace("seat 2", "opponent range"),
+                    second: second
+                        .replace("seat 1", "hero")
+                        .replace("seat 2", "opponent range"),
+                },
+                other => other,
+            },
+        )?;
+        let live = game.deck().difference(board.union(dead)).len();
+        let feasible = (lo..=hi.min(most))
+            .take_while(|&n| (n + 1) * game.hole_cards() + 5 - board.len() <= live)
+            .last()
+            .unwrap_or(0);
+        if feasible < lo {
+            return Err(EquityError::NotEnoughCards(format!(
+                "the hero and {lo} opponents of {} cards",
+                game.hole_cards()
+            )));
+        }
+        Ok(GameSweep {
+            game,
+            hero,
+            opponents,
+            board,
+            dead,
+            counts,
+            feasible,
+        })
+    }
+
+    /// Whether a hand is made now: Omaha needs three board cards.
+    fn values_now(&self) -> bool {
+        !self.game.is_omaha() || self.board.len() >= 3
+    }
+
+    /// A hole's value on the current board (higher is better; hands of equal size only).
+    fn now_value(&self, hole: &[Card], board: &[Card]) -> u32 {
+        if self.game.is_omaha() {
+            omaha_high(hole, board).get() as u32
+        } else if board.is_empty() {
+            rank_partial(hole)
+        } else {
+            let cards: Vec<Card> = hole.iter().chain(board).copied().collect();
+            evaluate_short_deck(&cards).get()
+        }
+    }
+
+    /// A batch of `deals` deals, opponents dealt up to `up_to`.
+    fn batch(&self, seed: u64, index: u64, deals: u32, up_to: usize) -> SweepTally {
+        let mut rng = batch_rng(seed, index);
+        let game = self.game;
+        let most = self.feasible.min(up_to.max(*self.counts.start()));
+        let blocked = self.board.union(self.dead);
+        let hero_draw = SeatDraw::of(&self.hero, blocked);
+        let opp_draw = SeatDraw::of(&self.opponents, blocked);
+        let known: Vec<Card> = self.board.iter().collect();
+        let now_known = self.values_now();
+        let deck = game.deck();
+        let mut sums = vec![PointSums::default(); most];
+        let mut holes: Vec<Vec<Card>> = vec![Vec::with_capacity(6); most + 1];
+        let mut values = vec![SeatValue::default(); most + 1];
+        let mut now = vec![0u32; most + 1];
+        let mut attempts = 0u64;
+        for _ in 0..deals {
+            attempts += 1;
+            let mut used = blocked;
+            if !hero_draw.draw(&mut rng, game, deck, &mut used, &mut holes[0]) {
+                continue;
+            }
+            let mut board = [Card::new(0, 0); 5];
+            board[..known.len()].copy_from_slice(&known);
+            for b in board.iter_mut().skip(known.len()) {
+                *b = draw_card(&mut rng, deck, &mut used);
+            }
+            let mut dealt = 0;
+            while dealt < most
+                && opp_draw.draw(&mut rng, game, deck, &mut used, &mut holes[dealt + 1])
+            {
+                dealt += 1;
+            }
+            if dealt == 0 {
+                continue;
+            }
+            value_all(game, &holes[..=dealt], &board, &mut values[..=dealt]);
+            if now_known {
+                for (v, hole) in now.iter_mut().zip(&holes[..=dealt]) {
+                    *v = self.now_value(hole, &known);
+                }
+            }
+            let hero = values[0];
+            let mut river = BestOf::first(values[1].high);
+            let mut best_category = values[1].category;
+            let mut now_best = BestOf::first(now[1]);
+            let mut best_low = hero.low.max(values[1].low);
+            for n in 1..=dealt {
+                if n > 1 {
+                    let v = values[n];
+                    if v.high > river.best {
+                        best_category = v.category;
+                    }
+                    river.push(v.high);
+                    now_best.push(now[n]);
+                    best_low = best_low.max(v.low);
+                }
+                let standing = river.standing(hero.high);
+                let now_standing = if now_known {
+                    now_best.standing(now[0])
+                } else {
+                    Standing::Behind
+                };
+                let share = if game.is_hi_lo() && best_low > 0 {
+                    let low_winners = (hero.low == best_low) as u32
+                        + values[1..=n].iter().filter(|v| v.low == best_low).count() as u32;
+                    let low = if hero.low == best_low {
+                        0.5 / low_winners as f64
+                    } else {
+                        0.0
+                    };
+                    standing.share() / 2.0 + low
+                } else {
+                    standing.share()
+                };
+                sums[n - 1].credit_with_share(
+                    1.0,
+                    now_standing,
+                    standing,
+                    share,
+                    hero.category as usize,
+                    best_category as usize,
+                );
+            }
+        }
+        SweepTally::from_sums(sums, attempts)
+    }
+}
+
+impl SweepSource for GameSweep {
+    fn dealt_counts(&self) -> Vec<usize> {
+        (*self.counts.start()..=self.feasible).collect()
+    }
+
+    fn has_potential(&self) -> bool {
+        self.board.len() < 5 && self.values_now()
+    }
+
+    fn has_hand_strength(&self) -> bool {
+        self.values_now()
+    }
+
+    fn undealt_counts(&self) -> Option<String> {
+        let hi = *self.counts.end();
+        (self.feasible < hi).then(|| {
+            format!(
+                "{}–{hi} opponents cannot be dealt in {} ({} seats at most); left out",
+                self.feasible + 1,
+                self.game,
+                self.game.max_seats()
+            )
+        })
+    }
+
+    fn exact_counts(&self, _requested: Method, _budget: f64) -> Vec<usize> {
+        // Sweeps in other games are Monte Carlo (exact requests are refused before a run).
+        Vec::new()
+    }
+
+    fn exact_point(&self, _n: usize, _control: &RunControl) -> PointTally {
+        PointTally::default()
+    }
+
+    fn sampler(
+        &self,
+        _figures: SweepFigures,
+    ) -> Box<dyn Fn(u64, u64, u32, usize) -> SweepTally + Sync + '_> {
+        Box::new(move |seed, i, deals, up_to| self.batch(seed, i, deals, up_to))
+    }
+
+    fn adjust_point(&self, mut point: SweepPoint) -> SweepPoint {
+        point.has_hand_strength = self.values_now();
+        point
+    }
+}
