@@ -46,7 +46,10 @@ fn main() {
     let streamed: Vec<Duration> = (0..5)
         .map(|_| {
             let start = Instant::now();
-            let mut running = manager.start(sweep.clone(), settings.clone());
+            let mut running = manager.start(
+                multiodds::equity::games::AnySweep::Holdem(sweep.clone()),
+                settings.clone(),
+            );
             while let Some(m) = running.recv_timeout(Duration::from_secs(60)) {
                 if matches!(m.event, Event::Finished(..)) {
                     break;

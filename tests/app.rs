@@ -1962,3 +1962,118 @@ fn a_hostile_saved_range_view_is_reset() {
     let message = app.shell.message.clone().unwrap_or_default();
     assert!(message.contains("Range view"), "{message}");
 }
+
+/// Picks a game from a view's Game menu, as a user clicks it.
+fn pick_game(h: &mut Harness<'static, MultiOddsApp>, _from: &str, to: &str) {
+    h.get_by_label("Game").click();
+    h.run_steps(2);
+    h.get_by_label(to).click();
+    h.run_steps(2);
+}
+
+#[test]
+fn switching_the_game_recomputes_and_says_what_it_cleared() {
+    use multiodds::cards::Game;
+    // The Matchup view: a seat that reads in Omaha stays; a Hold'em range becomes random.
+    let mut app = quick_app();
+    app.view = ViewKind::Matchup;
+    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKsQhJh".into(), "QQ+".into()];
+    app.views.of_mut::<MatchupView>().inputs.board = "7c 8d 2h".into();
+    let mut h = harness(app);
+    step_until(&mut h, "the Hold'em matchup refused", |app| {
+        !app.views.of::<MatchupView>().errors.is_empty()
+    });
+    pick_game(&mut h, "Hold'em", "Omaha");
+    let view = h.state().views.of::<MatchupView>();
+    assert_eq!(view.inputs.game, Game::Omaha);
+    assert_eq!(view.inputs.seats, ["AsKsQhJh", "random"]);
+    assert_eq!(view.inputs.board, "7c 8d 2h", "the board still applies");
+    h.run_steps(2);
+    assert!(shows(&h, "seat 2 (QQ+) is now random"), "{:?}", texts(&h));
+    step_until(&mut h, "the Omaha matchup", |app| {
+        let v = app.views.of::<MatchupView>();
+        !v.tracker.running && v.shown().is_some_and(|s| s.label.game == Game::Omaha)
+    });
+    let shown = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap();
+    // A known hand against every Omaha hand on a flop: auto samples.
+    assert_eq!(shown.result.method, multiodds::equity::Method::MonteCarlo);
+    let sum: f64 = shown.result.seats.iter().map(|s| s.equity).sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+    // To short deck: the board's 2 and the Omaha hands do not apply.
+    pick_game(&mut h, "Omaha", "Short deck");
+    let view = h.state().views.of::<MatchupView>();
+    assert_eq!(view.inputs.seats, ["random", "random"]);
+    assert_eq!(view.inputs.board, "");
+    assert!(
+        view.game_note.iter().any(|n| n.contains("board cleared")),
+        "{:?}",
+        view.game_note
+    );
+
+    // The MultiOdds view: Omaha preflop has no hand strength; the sweep recomputes.
+    let mut app = quick_app();
+    app.views.of_mut::<MultiOddsView>().inputs.hero = "AsKsQhJh".into();
+    let mut h = harness(app);
+    pick_game(&mut h, "Hold'em", "Omaha");
+    assert_eq!(
+        h.state().views.of::<MultiOddsView>().inputs.hero,
+        "AsKsQhJh"
+    );
+    step_until(&mut h, "the Omaha sweep", |app| {
+        let v = app.views.of::<MultiOddsView>();
+        !v.tracker.running && v.shown().is_some_and(|s| s.label.starts_with("Omaha"))
+    });
+    let shown = h
+        .state()
+        .views
+        .of::<MultiOddsView>()
+        .shown()
+        .cloned()
+        .unwrap();
+    assert!(shown.result.points.iter().all(|p| !p.has_hand_strength));
+    assert!(shown.result.points[0].equity > shown.result.points[2].equity);
+}
+
+#[test]
+fn an_omaha_scenario_saves_and_opens() {
+    use multiodds::cards::Game;
+    let mut h = harness(quick_app());
+    {
+        let i = &mut h.state_mut().views.of_mut::<MatchupView>().inputs;
+        i.game = Game::OmahaHiLo;
+        i.seats = vec![
+            "As2sKhQh".into(),
+            "AAxx ds:0.5, KKxx".into(),
+            "random".into(),
+        ];
+        i.board = "3c 4d Ks".into();
+    }
+    {
+        let i = &mut h.state_mut().views.of_mut::<MultiOddsView>().inputs;
+        i.game = Game::Omaha5;
+        i.hero = "AAxxx ds".into();
+    }
+    let saved = h.state().views.of::<MatchupView>().inputs.clone();
+    let path = temp_path("omaha.ron");
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(Command::SaveAs(path.clone()), &ctx);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("game: \"omaha-hilo\""), "{text}");
+    h.state_mut().apply(Command::New, &ctx);
+    assert_eq!(
+        h.state().views.of::<MatchupView>().inputs.game,
+        Game::Holdem
+    );
+    h.state_mut().apply(Command::Open(path), &ctx);
+    assert_eq!(h.state().views.of::<MatchupView>().inputs, saved);
+    assert_eq!(
+        h.state().views.of::<MultiOddsView>().inputs.game,
+        Game::Omaha5
+    );
+}

@@ -1,6 +1,7 @@
 //! The job manager: streaming, cancellation, determinism, stopping rules, clean drop.
 
 use multiodds::cards::CardSet;
+use multiodds::equity::games::AnySweep;
 use multiodds::equity::run::RunSettings;
 use multiodds::equity::sweep::Sweep;
 use multiodds::equity::{Matchup, Method};
@@ -8,15 +9,17 @@ use multiodds::range::HandRange;
 use multiodds::worker::{Event, JobManager, Running, StopReason};
 use std::time::Duration;
 
-fn sweep_job(hero: &str) -> Sweep {
-    Sweep::new(
-        HandRange::parse(hero).unwrap(),
-        HandRange::random(),
-        CardSet::EMPTY,
-        CardSet::EMPTY,
-        1..=9,
+fn sweep_job(hero: &str) -> AnySweep {
+    AnySweep::Holdem(
+        Sweep::new(
+            HandRange::parse(hero).unwrap(),
+            HandRange::random(),
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+            1..=9,
+        )
+        .unwrap(),
     )
-    .unwrap()
 }
 
 fn mc(target_se: f64, max_deals: u64, seed: u64) -> RunSettings {

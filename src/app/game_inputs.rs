@@ -49,8 +49,7 @@ pub fn category_text(notation: &str, game: Game) -> String {
 pub fn game_selector(ui: &mut egui::Ui, id: &str, game: &mut Game, games: &[Game]) -> bool {
     let before = *game;
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new("Game").strong());
-        egui::ComboBox::from_id_salt(("game", id))
+        egui::ComboBox::new(("game", id), "Game")
             .selected_text(game.name())
             .show_ui(ui, |ui| {
                 for &g in games {

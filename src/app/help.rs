@@ -64,6 +64,25 @@ const NOTATION: &[(&str, &str)] = &[
     ),
 ];
 
+/// Omaha range notation, reference §9 summarised.
+const OMAHA_NOTATION: &[(&str, &str)] = &[
+    (
+        "AsKsQhJh, As Ks Qh Jh",
+        "one exact hand (5 or 6 cards in 5- and 6-card Omaha)",
+    ),
+    ("random, any", "every hand"),
+    (
+        "AAxx, KKQQ, AKQJ",
+        "rank patterns: x or * is any rank (AAxx: at least two aces)",
+    ),
+    ("AsKsxx", "cards inside a pattern"),
+    (
+        "AAxx ds, JT98ss, AKQJ r",
+        "double-suited, single-suited, rainbow",
+    ),
+    ("AAxx:0.5, KKxx", "weights; commas join terms"),
+];
+
 const SHORTCUTS: &[(&str, &str)] = &[
     ("F1", "this Help window (Escape closes it)"),
     ("Ctrl+N", "new scenario"),
@@ -110,6 +129,37 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                 .num_columns(2)
                 .show(ui, |ui| {
                     for (text, meaning) in NOTATION {
+                        ui.label(RichText::new(*text).monospace());
+                        ui.label(*meaning);
+                        ui.end_row();
+                    }
+                });
+            ui.add_space(8.0);
+            ui.heading("Games");
+            ui.label(
+                "Each view's Game menu picks the game; inputs that no longer apply are reset \
+                 and named beside it.",
+            );
+            egui::Grid::new("help_games")
+                .striped(true)
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for game in crate::cards::Game::ALL {
+                        ui.label(RichText::new(game.name()).strong());
+                        ui.label(format!(
+                            "{} Up to {} seats.",
+                            game.rules(),
+                            game.max_seats()
+                        ));
+                        ui.end_row();
+                    }
+                });
+            ui.label(RichText::new("Omaha ranges").strong());
+            egui::Grid::new("help_omaha_notation")
+                .striped(true)
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for (text, meaning) in OMAHA_NOTATION {
                         ui.label(RichText::new(*text).monospace());
                         ui.label(*meaning);
                         ui.end_row();

@@ -6,35 +6,30 @@ use super::{Card, CardSet};
 use std::fmt;
 
 /// A poker game MultiOdds analyses.
+///
+/// Written in files as its key, a string (`game: "omaha-hilo"`).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(into = "String", try_from = "String")]
 pub enum Game {
     /// Texas Hold'em: 52 cards, 2 hole cards, best five of seven.
     #[default]
-    #[serde(rename = "holdem")]
     Holdem,
     /// Short deck (6-plus) Hold'em: 36 cards (6 to A), 2 hole cards; A-6-7-8-9 is the
     /// lowest straight; three of a kind beats a straight and a flush beats a full house.
-    #[serde(rename = "shortdeck")]
     ShortDeck,
     /// Omaha: 4 hole cards, exactly two of them with exactly three board cards.
-    #[serde(rename = "omaha")]
     Omaha,
     /// Five-card Omaha.
-    #[serde(rename = "omaha5")]
     Omaha5,
     /// Six-card Omaha.
-    #[serde(rename = "omaha6")]
     Omaha6,
     /// Omaha hi/lo (8 or better).
-    #[serde(rename = "omaha-hilo")]
     OmahaHiLo,
     /// Five-card Omaha hi/lo.
-    #[serde(rename = "omaha5-hilo")]
     Omaha5HiLo,
     /// Six-card Omaha hi/lo.
-    #[serde(rename = "omaha6-hilo")]
     Omaha6HiLo,
 }
 
@@ -138,6 +133,20 @@ impl Game {
             Game::Omaha5HiLo => "5-card Omaha with the pot split high and 8-or-better low, as Omaha hi/lo.",
             Game::Omaha6HiLo => "6-card Omaha with the pot split high and 8-or-better low, as Omaha hi/lo.",
         }
+    }
+}
+
+impl From<Game> for String {
+    fn from(game: Game) -> String {
+        game.key().to_string()
+    }
+}
+
+impl TryFrom<String> for Game {
+    type Error = UnknownGame;
+
+    fn try_from(text: String) -> Result<Game, UnknownGame> {
+        text.parse()
     }
 }
 

@@ -366,8 +366,6 @@ impl SweepInputs {
     pub fn validate(&self) -> Result<AnySweep, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);
-        let cards = board_and_dead(&self.board, &self.dead, &mut problems);
-        let counts = check_counts(self.opponent_counts, &mut problems);
         let field_of = |name: &str| match name {
             "hero" => Some("hero".to_string()),
             "opponents" | "opponent range" => Some("opponents".to_string()),
@@ -377,6 +375,8 @@ impl SweepInputs {
         let job = if self.game == Game::Holdem {
             let hero = range("hero", &self.hero, &mut problems);
             let opponents = range("opponents", &self.opponents, &mut problems);
+            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+            let counts = check_counts(self.opponent_counts, &mut problems);
             match (hero, opponents, cards) {
                 (Some(hero), Some(opponents), Some((board, dead))) if counts => {
                     Sweep::new(hero, opponents, board, dead, lo..=hi)
@@ -389,6 +389,8 @@ impl SweepInputs {
         } else {
             let hero = hole_range("hero", &self.hero, self.game, &mut problems);
             let opponents = hole_range("opponents", &self.opponents, self.game, &mut problems);
+            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+            let counts = check_counts(self.opponent_counts, &mut problems);
             match (hero, opponents, cards) {
                 (Some(hero), Some(opponents), Some((board, dead))) if counts => {
                     GameSweep::new(self.game, hero, opponents, board, dead, lo..=hi)
@@ -461,7 +463,6 @@ impl MatchupInputs {
                 ),
             ));
         }
-        let cards = board_and_dead(&self.board, &self.dead, &mut problems);
         // "seat 2" is `seats[1]`.
         let field_of = |name: &str| {
             name.strip_prefix("seat ")
@@ -477,6 +478,7 @@ impl MatchupInputs {
                 .map(|(i, s)| range(&format!("seats[{i}]"), s, &mut problems))
                 .collect();
             let ranges: Option<Vec<HandRange>> = ranges.into_iter().collect();
+            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
             match (ranges, cards) {
                 (Some(ranges), Some((board, dead))) if seats_ok => {
                     Matchup::new(ranges, board, dead)
@@ -494,6 +496,7 @@ impl MatchupInputs {
                 .map(|(i, s)| hole_range(&format!("seats[{i}]"), s, self.game, &mut problems))
                 .collect();
             let ranges: Option<Vec<HoleRange>> = ranges.into_iter().collect();
+            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
             match (ranges, cards) {
                 (Some(ranges), Some((board, dead))) if seats_ok => {
                     GameMatchup::new(self.game, ranges, board, dead)
