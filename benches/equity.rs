@@ -106,14 +106,16 @@ fn parsing(c: &mut Criterion) {
 /// Submit → first progress, and cancel → silence, for a preflop 9-opponent sweep.
 fn latencies(c: &mut Criterion) {
     let job = || {
-        Sweep::new(
-            HandRange::parse("AKs").unwrap(),
-            HandRange::random(),
-            CardSet::EMPTY,
-            CardSet::EMPTY,
-            1..=9,
+        multiodds::equity::games::AnySweep::Holdem(
+            Sweep::new(
+                HandRange::parse("AKs").unwrap(),
+                HandRange::random(),
+                CardSet::EMPTY,
+                CardSet::EMPTY,
+                1..=9,
+            )
+            .unwrap(),
         )
-        .unwrap()
     };
     let mut group = c.benchmark_group("job_manager");
     group.sample_size(20);
@@ -157,8 +159,60 @@ fn latencies(c: &mut Criterion) {
     group.finish();
 }
 
+/// Other games through the scenario model (as the CLI and the Matchup view ask): exact
+/// Omaha and Omaha hi/lo heads-up preflop, and a million Monte Carlo deals of Omaha ranges.
+fn game_runs(c: &mut Criterion) {
+    use multiodds::cards::Game;
+    use multiodds::equity::Method;
+    let one = pool(1);
+    let inputs = |game: Game, seats: &[&str]| {
+        multiodds::scenario::MatchupInputs {
+            game,
+            seats: seats.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
+        }
+        .validate()
+        .unwrap()
+    };
+    let mut group = c.benchmark_group("games_1_thread");
+    group.sample_size(10);
+    for (name, game, seats) in [
+        (
+            "omaha_exact_hu_preflop",
+            Game::Omaha,
+            ["AsAhKsKh", "QdQcJdJc"],
+        ),
+        (
+            "omaha_hilo_exact_hu_preflop",
+            Game::OmahaHiLo,
+            ["Ac2cKsKd", "Ad3d9h9s"],
+        ),
+    ] {
+        let m = inputs(game, &seats);
+        let settings = RunSettings {
+            method: Method::Exact,
+            ..RunSettings::default()
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| one.install(|| m.run(black_box(&settings), |_| true).unwrap()))
+        });
+    }
+    let m = inputs(Game::Omaha, &["AAxx", "random"]);
+    let settings = RunSettings {
+        method: Method::MonteCarlo,
+        max_deals: 1_000_000,
+        target_se: 1e-6,
+        ..RunSettings::default()
+    };
+    group.bench_function("omaha_mc_AAxx_vs_random_1M_deals", |b| {
+        b.iter(|| one.install(|| m.run(black_box(&settings), |_| true).unwrap()))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    game_runs,
     parsing,
     latencies,
     exact_runs,

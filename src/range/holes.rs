@@ -282,7 +282,7 @@ fn split_weight(term: &str, column: usize) -> Result<(&str, f32), RangeError> {
                     column + body.chars().count() + 1,
                 )
             })?;
-            if !(weight >= super::MIN_WEIGHT && weight <= 1.0) {
+            if !(super::MIN_WEIGHT..=1.0).contains(&weight) {
                 return Err(error(
                     RangeErrorKind::BadWeight,
                     w,

@@ -162,18 +162,13 @@ impl Valuer {
         let seats = holes.len();
         let pairs: Vec<HolePairs> = holes.iter().map(|h| HolePairs::of(h)).collect();
         let mut table = vec![0u16; n * n * n * seats];
-        // A board holds every fixed card, so a three-card part of it holds at least
-        // `fixed - 2` of them: the other parts are never looked up.
-        let least_fixed = fixed.saturating_sub(2);
+        // (The table is built with at most two board cards known, so every three-card
+        // part of the cards can be on some board.)
         for i in 0..n {
             for j in i + 1..n {
                 let ij = Hand::new().add(cards[i]).add(cards[j]);
-                for l in j + 1..n {
-                    let fixed_in = [i, j, l].iter().filter(|&&x| x < fixed).count();
-                    if fixed_in < least_fixed {
-                        continue;
-                    }
-                    let three = ij.add(cards[l]);
+                for (l, &card) in cards.iter().enumerate().skip(j + 1) {
+                    let three = ij.add(card);
                     let at = ((i * n + j) * n + l) * seats;
                     for (s, p) in pairs.iter().enumerate() {
                         table[at + s] = best_with_three(p.as_slice(), three);
