@@ -2041,6 +2041,39 @@ fn switching_the_game_recomputes_and_says_what_it_cleared() {
 }
 
 #[test]
+fn the_chart_in_short_deck_is_its_81_classes() {
+    use multiodds::cards::Game;
+    use multiodds::range::HandClass;
+    let mut app = quick_app();
+    app.view = ViewKind::Chart;
+    app.views.of_mut::<ChartView>().inputs.opponent_counts = (1, 1);
+    app.views.of_mut::<ChartView>().inputs.board = "5c 9d Th".into();
+    let mut h = harness(app);
+    pick_game(&mut h, "Hold'em", "Short deck");
+    let view = h.state().views.of::<ChartView>();
+    assert_eq!(view.inputs.game, Game::ShortDeck);
+    assert_eq!(view.inputs.board, "", "the 5 is not dealt in short deck");
+    assert!(view.game_note.iter().any(|n| n.contains("board cleared")));
+    step_until(&mut h, "the short-deck chart", |app| {
+        let v = app.views.of::<ChartView>();
+        !v.tracker.running && v.shown().is_some_and(|r| r.done == 81)
+    });
+    let result = h.state().views.of::<ChartView>().shown().cloned().unwrap();
+    for class in HandClass::all() {
+        let charted = class.low() >= 4;
+        assert_eq!(result.cells[class.index()].is_some(), charted, "{class}");
+    }
+    let aa = &result.cells[HandClass::at(0, 0).index()].as_ref().unwrap()[0];
+    assert!(
+        aa.equity > 0.7 && aa.equity < 0.8,
+        "AA in short deck: {}",
+        aa.equity
+    );
+    h.run_steps(2);
+    assert!(shows(&h, "81-hand chart"), "{:?}", texts(&h));
+}
+
+#[test]
 fn an_omaha_scenario_saves_and_opens() {
     use multiodds::cards::Game;
     let mut h = harness(quick_app());

@@ -251,6 +251,7 @@ fn the_chart_against_a_range_equals_enumeration() {
     use multiodds::equity::run::RunSettings;
     let vs = HandRange::parse("TT+, AQ+:0.5, KQs, 76s").unwrap();
     let spec = ChartSpec {
+        game: multiodds::cards::Game::Holdem,
         board: CardSet::EMPTY,
         dead: CardSet::EMPTY,
         counts: 1..=1,

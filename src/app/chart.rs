@@ -1,11 +1,12 @@
 //! The Chart view: the 169 starting hands against N random opponents as a heat map on
-//! the 13×13 grid, filled in class by class by the same job as `multiodds table`.
+//! the 13×13 grid (short deck: its 81 classes on a 9×9 grid), filled in class by class by
+//! the same job as `multiodds table`.
 
 use super::command::{Command, CommandSender, ViewCommand};
 use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
 use super::widgets::ERROR_COLOR;
-use crate::cards::CardSet;
+use crate::cards::{CardSet, Game};
 use crate::equity::chart::{ChartResult, ChartSpec};
 use crate::equity::sweep::SweepPoint;
 use crate::range::HandClass;
@@ -25,6 +26,8 @@ pub struct ChartView {
     pub errors: FieldErrors,
     /// The opponents' range grid window.
     vs_grid: super::grid::GridState,
+    /// What the last change of game cleared, said beside the selector.
+    pub game_note: Vec<String>,
 }
 
 impl ChartView {
@@ -36,6 +39,7 @@ impl ChartView {
             tracker: RunTracker::default(),
             errors: FieldErrors::default(),
             vs_grid: super::grid::GridState::default(),
+            game_note: Vec::new(),
         }
     }
 
@@ -165,7 +169,10 @@ impl View for ChartView {
         ViewStatus {
             phase: self.tracker.phase(has_errors),
             detail: None,
-            figures: format!("{done} of 169 hands · {precision}"),
+            figures: format!(
+                "{done} of {} hands · {precision}",
+                side(self.inputs.game).pow(2)
+            ),
             elapsed: self.tracker.elapsed(),
             first_result: self.tracker.first_result,
             stale: self.tracker.stale,
@@ -176,6 +183,7 @@ impl View for ChartView {
         let result = self.shown()?;
         let inputs = self.shown_inputs()?;
         let header = crate::equity::table_csv::chart_header(
+            inputs.game,
             &inputs.opponents,
             &inputs.board,
             &inputs.dead,
@@ -211,16 +219,43 @@ impl View for ChartView {
 /// The left panel of the Chart view.
 fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     let commands = cx.commands;
-    ui.heading("169-hand chart");
+    ui.heading(format!("{}-hand chart", side(view.inputs.game).pow(2)));
     let mut edited = false;
+    // A class chart is for the two-card games.
+    if super::game_inputs::game_selector(
+        ui,
+        "chart",
+        &mut view.inputs.game,
+        &[Game::Holdem, Game::ShortDeck],
+    ) {
+        let c = &mut view.inputs;
+        let mut texts = vec![c.opponents.clone()];
+        view.game_note = super::game_inputs::carry_seats(&mut texts, c.game)
+            .into_iter()
+            .map(|n| n.replace("seat 1", "opponents' range"))
+            .collect();
+        c.opponents = texts.remove(0);
+        view.game_note.extend(super::game_inputs::carry_cards(
+            &mut [("board", &mut c.board), ("dead cards", &mut c.dead)],
+            c.game,
+        ));
+        edited = true;
+    }
+    for note in &view.game_note {
+        ui.label(
+            RichText::new(note)
+                .small()
+                .color(Color32::from_rgb(200, 120, 0)),
+        );
+    }
     let errors = view.errors.clone();
     let c = &mut view.inputs;
-    edited |= super::widgets::range_field(
+    edited |= super::game_inputs::game_range_field(
         ui,
+        c.game,
         "Opponents' range",
         &mut c.opponents,
         errors.at("opponents"),
-        "random, 22+, 15%…",
         &mut view.vs_grid,
         super::widgets::blocked_cards(&c.board, &c.dead),
         cx,
@@ -294,6 +329,15 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     }
 }
 
+/// The rows (and columns) of a game's chart: 13 ranks, or short deck's 9 (A to 6).
+fn side(game: Game) -> usize {
+    if game == Game::ShortDeck {
+        9
+    } else {
+        13
+    }
+}
+
 /// The heat map with its title and colour key, `size` points wide.
 pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, size: f32) {
     let n = inputs.shown();
@@ -307,9 +351,16 @@ pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, s
         "random" => "random opponent(s)".to_string(),
         vs => format!("opponent(s) holding {vs}"),
     };
+    let game = inputs.game;
+    let side = side(game);
     ui.heading(format!(
-        "{figure} against {n} {holding}, {board} ({} of 169 hands)",
-        result.done
+        "{}{figure} against {n} {holding}, {board} ({} of {} hands)",
+        match game {
+            Game::Holdem => String::new(),
+            g => format!("{g}: "),
+        },
+        result.done,
+        side * side
     ));
     let value = |class: HandClass| cell(result, inputs, class);
     let (lo, hi) = HandClass::all()
@@ -342,11 +393,14 @@ pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, s
             ui.label(format!("{:.1}%", 100.0 * hi));
         });
     }
-    let cell = (size / 13.0).clamp(24.0, 72.0);
-    let (rect, response) =
-        ui.allocate_exact_size(egui::vec2(13.0 * cell, 13.0 * cell), Sense::hover());
+    // The grid's first `side` rows and columns: aces down to deuces, or to sixes.
+    let cell = (size / side as f32).clamp(24.0, 72.0);
+    let (rect, response) = ui.allocate_exact_size(
+        egui::vec2(side as f32 * cell, side as f32 * cell),
+        Sense::hover(),
+    );
     let painter = ui.painter_at(rect);
-    for class in HandClass::all() {
+    for class in HandClass::all().filter(|c| c.row() < side && c.col() < side) {
         let r = egui::Rect::from_min_size(
             rect.min + egui::vec2(class.col() as f32 * cell, class.row() as f32 * cell),
             egui::vec2(cell - 1.0, cell - 1.0),
@@ -367,7 +421,7 @@ pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, s
     if let Some(pos) = response.hover_pos() {
         let rel = pos - rect.min;
         let (col, row) = ((rel.x / cell) as usize, (rel.y / cell) as usize);
-        if col < 13 && row < 13 {
+        if col < side && row < side {
             let class = HandClass::at(row, col);
             if let Some((_, _, p)) = value(class) {
                 response.on_hover_text(format!(

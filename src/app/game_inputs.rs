@@ -151,7 +151,7 @@ pub fn carry_cards(fields: &mut [(&str, &mut String)], game: Game) -> Vec<String
             .unwrap_or(false);
         if off_deck {
             changed.push(format!(
-                "{name} cleared (cards not in the {} deck)",
+                "{name} cleared (cards {} does not deal)",
                 game.name()
             ));
             text.clear();

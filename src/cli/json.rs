@@ -299,6 +299,7 @@ pub struct ChartRow {
 
 #[derive(Serialize)]
 pub struct Chart {
+    pub game: &'static str,
     pub board: String,
     pub dead: String,
     pub seed: u64,

@@ -503,6 +503,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         Some(CliCommand::PreflopTable { opponents }) => {
             let counts = opponent_counts(&opponents.to_string())?;
             let spec = ChartSpec {
+                game: multiodds::cards::Game::Holdem,
                 board: CardSet::EMPTY,
                 dead: CardSet::EMPTY,
                 counts,
@@ -598,7 +599,7 @@ fn eval_in_game(text: &str, game: Game, json: bool) -> Result<String, CliError> 
     };
     if let Some(card) = cards.iter().find(|c| !game.has_card(**c)) {
         return Err(CliError::Usage(format!(
-            "{card} is not in the {game} deck (sixes to aces)"
+            "{card} is not dealt in {game} (its deck is sixes to aces)"
         )));
     }
     let (category, value, low) = if game.is_omaha() {
@@ -1099,10 +1100,10 @@ fn table_command(
     json: bool,
     csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
-    holdem_only("table", cards.game)?;
     let counts = opponent_counts(opponents)?;
     // The Chart view's inputs: the one way from inputs to a chart.
     let inputs = multiodds::scenario::ChartInputs {
+        game: cards.game,
         opponents: vs.to_string(),
         board: cards.board.clone(),
         dead: cards.dead.clone(),

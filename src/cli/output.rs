@@ -388,6 +388,7 @@ pub fn chart(
 ) -> String {
     if let Some(options) = csv {
         let header = table_csv::chart_header(
+            spec.game,
             &spec.vs.to_string(),
             &spec.board.to_string(),
             &spec.dead.to_string(),
@@ -414,6 +415,7 @@ pub fn chart(
             }
         }
         return json::line(&json::Chart {
+            game: spec.game.key(),
             board: spec.board.to_string(),
             dead: spec.dead.to_string(),
             seed: r.seed,
@@ -437,12 +439,17 @@ pub fn chart(
         }
     }
     out += &format!(
-        "{} % against {}..{} opponents holding {} · {} of 169 hands\n",
+        "{}{} % against {}..{} opponents holding {} · {} of {} hands\n",
+        match spec.game {
+            Game::Holdem => String::new(),
+            g => format!("{g}: "),
+        },
         figure.name(),
         spec.counts.start(),
         spec.counts.end(),
         spec.vs,
-        r.done
+        r.done,
+        spec.class_count()
     );
     out
 }

@@ -1,17 +1,20 @@
 //! The 169-hand chart: every starting-hand class against 1–22 opponents (1–9 by
 //! default) holding a range (any two cards by default) on the current board, one sweep
 //! per class (reference §6 `table`). Heads-up preflop without dead cards, the one-opponent
-//! column comes exact from the preflop table (`preflop_table`) at once.
+//! column comes exact from the preflop table (`preflop_table`) at once. In short deck the
+//! chart is the 81 classes of sixes to aces, each by its Monte Carlo sweep.
 
 use super::run::{run_sweep_within, RunSettings};
 use super::sweep::{Sweep, SweepFigures, SweepPoint};
 use super::{check_board, EquityError};
-use crate::cards::CardSet;
-use crate::range::{HandClass, HandRange};
+use crate::cards::{CardSet, Game};
+use crate::range::{HandClass, HandRange, HoleRange};
 
 /// What to chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartSpec {
+    /// Hold'em or short deck (the two-card games).
+    pub game: Game,
     /// Known board cards (0 to 5).
     pub board: CardSet,
     /// Cards out of play.
@@ -20,6 +23,19 @@ pub struct ChartSpec {
     pub counts: std::ops::RangeInclusive<usize>,
     /// The opponents' range (`HandRange::random()`: any two cards).
     pub vs: HandRange,
+}
+
+impl ChartSpec {
+    /// Whether a class is in the chart: every class in Hold'em, sixes to aces in short
+    /// deck.
+    pub fn charts(&self, class: HandClass) -> bool {
+        self.game != Game::ShortDeck || class.low() >= 4
+    }
+
+    /// How many classes the chart has (169, or 81 in short deck).
+    pub fn class_count(&self) -> usize {
+        HandClass::all().filter(|&c| self.charts(c)).count()
+    }
 }
 
 /// The chart so far: per class (grid index), its points, or `None` until computed (or
@@ -89,6 +105,10 @@ const CLASS_AUTO_BUDGET: f64 = super::run::AUTO_EXACT_EVALUATIONS / 169.0;
 /// classes (a pair, a suited and an offsuit hand) scaled by how many classes of each
 /// kind there are.
 pub fn exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
+    if spec.game != Game::Holdem {
+        // Other games chart by Monte Carlo.
+        return 0.0;
+    }
     let blocked = spec.board.union(spec.dead);
     let mut total = 0.0;
     for (name, classes) in [("AA", 13.0), ("AKs", 78.0), ("AKo", 78.0)] {
@@ -123,6 +143,9 @@ pub fn run_chart(
     mut progress: impl FnMut(ChartCell) -> bool,
 ) -> Result<ChartResult, EquityError> {
     check_board(spec.board, spec.dead)?;
+    if spec.game != Game::Holdem {
+        return run_game_chart(spec, settings, progress);
+    }
     let mut result = ChartResult::empty(settings.seed);
     let blocked = spec.board.union(spec.dead);
     // Heads-up preflop, the one-opponent column comes from the table at once: it is
@@ -222,4 +245,61 @@ fn class_points(
         points.extend(r.points);
     }
     Ok(points)
+}
+
+/// The chart of a two-card game other than Hold'em (short deck): each class by its Monte
+/// Carlo sweep in that game, classes outside the game's deck left empty.
+fn run_game_chart(
+    spec: &ChartSpec,
+    settings: &RunSettings,
+    mut progress: impl FnMut(ChartCell) -> bool,
+) -> Result<ChartResult, EquityError> {
+    let game = spec.game;
+    let mut result = ChartResult::empty(settings.seed);
+    let blocked = spec.board.union(spec.dead);
+    let vs = HoleRange::from_two_card(&spec.vs, game);
+    for class in HandClass::all().filter(|&c| spec.charts(c)) {
+        if settings.control.is_cancelled() {
+            break;
+        }
+        let hero = class_range(class, blocked);
+        let sweep = super::games::GameSweep::new(
+            game,
+            HoleRange::from_two_card(&hero, game),
+            vs.clone(),
+            spec.board,
+            spec.dead,
+            spec.counts.clone(),
+        );
+        match sweep {
+            Ok(sweep) => {
+                let class_settings = RunSettings {
+                    seed: settings.seed.wrapping_add(class.index() as u64),
+                    potential_target_se: None,
+                    ..settings.clone()
+                };
+                let r =
+                    run_sweep_within(&sweep, &class_settings, 0.0, SweepFigures::Showdown, |_| {
+                        !settings.control.is_cancelled()
+                    });
+                result.cells[class.index()] = Some(r.points);
+            }
+            // The class's every combo is blocked or cannot face the range.
+            Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
+            Err(e) => return Err(e),
+        }
+        if settings.control.is_cancelled() {
+            break;
+        }
+        result.done += 1;
+        let cell = ChartCell {
+            class,
+            points: result.cells[class.index()].clone(),
+            done: result.done,
+        };
+        if !progress(cell) {
+            break;
+        }
+    }
+    Ok(result)
 }

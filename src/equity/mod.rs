@@ -219,7 +219,7 @@ pub enum EquityError {
         got: usize,
     },
     /// A card the game's deck does not have (a 5 in short deck).
-    #[error("{card} in the {place} is not in the {game} deck")]
+    #[error("{card} in the {place} is not dealt in {game} (its deck is sixes to aces)")]
     NotInDeck {
         /// The card.
         card: Card,

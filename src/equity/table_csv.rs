@@ -44,6 +44,7 @@ pub fn sweep_header(title: &str, r: &SweepResult) -> Vec<(&'static str, String)>
 
 /// The `#` lines of a 169-hand chart (`method`: [`super::chart::ChartResult::method_key`]).
 pub fn chart_header(
+    game: crate::cards::Game,
     vs: &str,
     board: &str,
     dead: &str,
@@ -60,6 +61,7 @@ pub fn chart_header(
     };
     vec![
         ("view", "Chart".to_string()),
+        ("game", game.name().to_string()),
         ("opponents_range", vs.trim().to_string()),
         ("board", or_none(board)),
         ("dead", or_none(dead)),

@@ -120,16 +120,29 @@ impl HoleRange {
         })
     }
 
-    /// Hold'em notation, keeping what the game's deck deals.
-    fn parse_two_card(text: &str, game: Game) -> Result<HoleRange, RangeError> {
-        let range = HandRange::parse(text)?;
+    /// A two-card range in a two-card game: the combos its deck deals, with their
+    /// weights (possibly none).
+    pub fn from_two_card(range: &HandRange, game: Game) -> HoleRange {
+        debug_assert!(game.has_two_card_ranges());
         let deck = game.deck();
         let hands: Vec<(CardSet, f32)> = range
             .iter()
             .map(|(c, w)| (c.card_set(), w))
             .filter(|(set, _)| set.difference(deck).is_empty())
             .collect();
-        if hands.is_empty() {
+        let random = hands.len() == deck.len() * (deck.len() - 1) / 2
+            && hands.iter().all(|&(_, w)| w == 1.0);
+        HoleRange {
+            game,
+            hands,
+            random,
+        }
+    }
+
+    /// Hold'em notation, keeping what the game's deck deals.
+    fn parse_two_card(text: &str, game: Game) -> Result<HoleRange, RangeError> {
+        let range = HoleRange::from_two_card(&HandRange::parse(text)?, game);
+        if range.hands.is_empty() {
             let column = text
                 .char_indices()
                 .find(|(_, ch)| "2345".contains(*ch))
@@ -140,13 +153,7 @@ impl HoleRange {
                 column,
             ));
         }
-        let random = hands.len() == deck.len() * (deck.len() - 1) / 2
-            && hands.iter().all(|&(_, w)| w == 1.0);
-        Ok(HoleRange {
-            game,
-            hands,
-            random,
-        })
+        Ok(range)
     }
 
     /// Every hand of the game at weight 1.
@@ -420,7 +427,10 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
         if let Symbol::Card(card) = s {
             if !game.has_card(card) {
                 return Err(game_error(
-                    &format!("{card} is not in the {} deck", game.name()),
+                    &format!(
+                        "{card} is not dealt in {} (its deck is sixes to aces)",
+                        game.name()
+                    ),
                     &card.to_string(),
                     at,
                 ));

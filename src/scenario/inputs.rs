@@ -562,6 +562,8 @@ impl ChartFigure {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ChartInputs {
+    /// Hold'em or short deck (the games with a class chart).
+    pub game: Game,
     /// The opponents' range (any two cards: `random`).
     pub opponents: String,
     /// Known board cards.
@@ -581,6 +583,7 @@ pub struct ChartInputs {
 impl Default for ChartInputs {
     fn default() -> ChartInputs {
         ChartInputs {
+            game: Game::Holdem,
             opponents: "random".into(),
             board: String::new(),
             dead: String::new(),
@@ -627,13 +630,47 @@ impl ChartInputs {
     pub fn validate(&self) -> Result<ChartSpec, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);
+        if !self.game.has_two_card_ranges() {
+            problems.push(invalid(
+                "game",
+                format!(
+                    "the chart of starting-hand classes is Hold'em's and short deck's, not {}'s",
+                    self.game
+                ),
+            ));
+        }
         let vs = range("opponents", &self.opponents, &mut problems);
+        if self.game == Game::ShortDeck {
+            if let Some(vs) = &vs {
+                if HoleRange::from_two_card(vs, self.game).hands().is_empty() {
+                    problems.push(invalid(
+                        "opponents",
+                        "the short deck has no cards below six (it is sixes to aces)".into(),
+                    ));
+                }
+            }
+        }
         let cards = board_and_dead(&self.board, &self.dead, &mut problems);
-        let counts = check_counts(self.opponent_counts, &mut problems);
+        if let Some((board, dead)) = cards {
+            for (field, set) in [("board", board), ("dead", dead)] {
+                if let Some(card) = set.difference(self.game.deck()).iter().next() {
+                    problems.push(invalid(
+                        field,
+                        format!(
+                            "{card} is not dealt in {} (its deck is sixes to aces)",
+                            self.game
+                        ),
+                    ));
+                }
+            }
+        }
+        let counts = check_counts(self.opponent_counts, &mut problems)
+            && self.opponent_counts.0 < self.game.max_seats();
         let job = match (vs, cards) {
-            (Some(vs), Some((board, dead))) if counts => {
+            (Some(vs), Some((board, dead))) if counts && problems.is_empty() => {
                 let (lo, hi) = self.opponent_counts;
                 Some(ChartSpec {
+                    game: self.game,
                     board,
                     dead,
                     counts: lo..=hi,

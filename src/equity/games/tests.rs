@@ -387,7 +387,7 @@ fn hostile_matchups_are_refused_with_a_reason() {
         CardSet::EMPTY,
     )
     .unwrap_err();
-    assert!(e.to_string().contains("not in the Short deck deck"), "{e}");
+    assert!(e.to_string().contains("not dealt in Short deck"), "{e}");
     let e = GameMatchup::new(
         Game::Omaha,
         vec![
