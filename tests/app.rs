@@ -337,7 +337,9 @@ fn chart_csv_export_parses_back_with_169_times_9_rows() {
     let text = std::fs::read_to_string(&path).unwrap();
     // A block of `#` lines says what the table is; then the header row and the rows.
     assert!(
-        text.starts_with("# view: Chart\n# opponents_range: random\n# board: Ah Kd 7c 7s 2h\n"),
+        text.starts_with(
+            "# view: Chart\n# game: Hold'em\n# opponents_range: random\n# board: Ah Kd 7c 7s 2h\n"
+        ),
         "{text}"
     );
     assert!(text.contains("\n# written: 20"), "{text}");

@@ -229,25 +229,18 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         &[Game::Holdem, Game::ShortDeck],
     ) {
         let c = &mut view.inputs;
-        let mut texts = vec![c.opponents.clone()];
-        view.game_note = super::game_inputs::carry_seats(&mut texts, c.game)
-            .into_iter()
-            .map(|n| n.replace("seat 1", "opponents' range"))
-            .collect();
-        c.opponents = texts.remove(0);
+        view.game_note = super::game_inputs::carry_ranges(
+            &mut [("opponents' range".to_string(), &mut c.opponents)],
+            c.game,
+        );
         view.game_note.extend(super::game_inputs::carry_cards(
-            &mut [("board", &mut c.board), ("dead cards", &mut c.dead)],
+            &mut c.board,
+            &mut c.dead,
             c.game,
         ));
         edited = true;
     }
-    for note in &view.game_note {
-        ui.label(
-            RichText::new(note)
-                .small()
-                .color(Color32::from_rgb(200, 120, 0)),
-        );
-    }
+    super::game_inputs::game_notes(ui, &view.game_note);
     let errors = view.errors.clone();
     let c = &mut view.inputs;
     edited |= super::game_inputs::game_range_field(

@@ -118,17 +118,28 @@ pub fn game_range_field(
     edited
 }
 
-/// Moves seat texts to `game`: a seat that does not read as a range of the new game
-/// becomes `random`; seats past the game's limit are removed. The names of what was
-/// cleared or removed, for the note beside the selector.
-pub fn carry_seats(seats: &mut Vec<String>, game: Game) -> Vec<String> {
-    let mut changed = Vec::new();
-    for (i, text) in seats.iter_mut().enumerate() {
+/// Moves named range fields to `game`: a field that does not read as a range of the new
+/// game becomes `random`. The notes saying so.
+pub fn carry_ranges(fields: &mut [(String, &mut String)], game: Game) -> Vec<String> {
+    let mut notes = Vec::new();
+    for (name, text) in fields.iter_mut() {
         if HoleRange::parse(text, game).is_err() {
-            changed.push(format!("seat {} ({text}) is now random", i + 1));
-            *text = "random".into();
+            notes.push(format!("{name} ({text}) is now random"));
+            **text = "random".into();
         }
     }
+    notes
+}
+
+/// Moves seat texts to `game` ([`carry_ranges`], seats named `seat 1`…); seats past the
+/// game's limit are removed. The notes saying what changed.
+pub fn carry_seats(seats: &mut Vec<String>, game: Game) -> Vec<String> {
+    let mut fields: Vec<(String, &mut String)> = seats
+        .iter_mut()
+        .enumerate()
+        .map(|(i, text)| (format!("seat {}", i + 1), text))
+        .collect();
+    let mut changed = carry_ranges(&mut fields, game);
     if seats.len() > game.max_seats() {
         changed.push(format!(
             "seats {} to {} removed ({} deals at most {})",
@@ -142,10 +153,10 @@ pub fn carry_seats(seats: &mut Vec<String>, game: Game) -> Vec<String> {
     changed
 }
 
-/// Clears card fields holding cards `game`'s deck lacks; their names.
-pub fn carry_cards(fields: &mut [(&str, &mut String)], game: Game) -> Vec<String> {
+/// Clears the board or dead cards when they hold cards `game` does not deal; the notes.
+pub fn carry_cards(board: &mut String, dead: &mut String, game: Game) -> Vec<String> {
     let mut changed = Vec::new();
-    for (name, text) in fields.iter_mut() {
+    for (name, text) in [("board", board), ("dead cards", dead)] {
         let off_deck = CardSet::parse(text)
             .map(|c| !c.difference(game.deck()).is_empty())
             .unwrap_or(false);
@@ -158,6 +169,17 @@ pub fn carry_cards(fields: &mut [(&str, &mut String)], game: Game) -> Vec<String
         }
     }
     changed
+}
+
+/// What the last change of game reset, in small orange lines below the menu.
+pub fn game_notes(ui: &mut egui::Ui, notes: &[String]) {
+    for note in notes {
+        ui.label(
+            egui::RichText::new(note)
+                .small()
+                .color(egui::Color32::from_rgb(200, 120, 0)),
+        );
+    }
 }
 
 #[cfg(test)]
@@ -192,10 +214,7 @@ mod tests {
         assert_eq!(seats.len(), 7);
         assert!(note[0].contains("seats 8 to 9 removed"));
         let (mut board, mut dead) = ("5c 6d 7h".to_string(), "Ah".to_string());
-        let note = carry_cards(
-            &mut [("board", &mut board), ("dead", &mut dead)],
-            Game::ShortDeck,
-        );
+        let note = carry_cards(&mut board, &mut dead, Game::ShortDeck);
         assert_eq!((board.as_str(), dead.as_str()), ("", "Ah"));
         assert_eq!(note.len(), 1);
     }

@@ -3,7 +3,7 @@
 //! with standard errors, combos, exact/MC, and the hand types each seat wins with.
 
 use super::command::{CommandSender, ViewCommand};
-use super::game_inputs::{carry_cards, carry_seats, game_range_field, game_selector};
+use super::game_inputs::{carry_cards, carry_seats, game_notes, game_range_field, game_selector};
 use super::grid::GridState;
 use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
@@ -291,22 +291,13 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
     let mut edited = false;
     let game_changed = game_selector(ui, "matchup", &mut view.inputs.game, &Game::ALL);
     if game_changed {
-        let game = view.inputs.game;
         let i = &mut view.inputs;
-        view.game_note = carry_seats(&mut i.seats, game);
-        view.game_note.extend(carry_cards(
-            &mut [("board", &mut i.board), ("dead cards", &mut i.dead)],
-            game,
-        ));
+        view.game_note = carry_seats(&mut i.seats, i.game);
+        view.game_note
+            .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
         edited = true;
     }
-    for note in &view.game_note {
-        ui.label(
-            RichText::new(note)
-                .small()
-                .color(Color32::from_rgb(200, 120, 0)),
-        );
-    }
+    game_notes(ui, &view.game_note);
     let game = view.inputs.game;
     let max_seats = game.max_seats();
     let errors = view.errors.clone();

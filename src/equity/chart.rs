@@ -172,12 +172,16 @@ pub fn run_chart(
             }
         }
     }
-    for class in HandClass::all() {
-        if settings.control.is_cancelled() {
-            break;
-        }
-        let hero = class_range(class, blocked);
-        if !hero.is_empty() {
+    each_class(
+        spec,
+        settings,
+        &mut result,
+        &mut progress,
+        |class, result| {
+            let hero = class_range(class, blocked);
+            if hero.is_empty() {
+                return Ok(());
+            }
             // The table's point, when the first pass gave one, is kept as it is.
             let from_table = result.cells[class.index()]
                 .take()
@@ -188,9 +192,28 @@ pub fn run_chart(
                 Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
                 Err(e) => return Err(e),
             }
-            if settings.control.is_cancelled() {
-                break;
-            }
+            Ok(())
+        },
+    )?;
+    Ok(result)
+}
+
+/// The chart's classes one by one: `compute` fills a class's points in `result`, then
+/// the class is counted done and streamed; stops when cancelled or told to.
+fn each_class(
+    spec: &ChartSpec,
+    settings: &RunSettings,
+    result: &mut ChartResult,
+    progress: &mut impl FnMut(ChartCell) -> bool,
+    mut compute: impl FnMut(HandClass, &mut ChartResult) -> Result<(), EquityError>,
+) -> Result<(), EquityError> {
+    for class in HandClass::all().filter(|&c| spec.charts(c)) {
+        if settings.control.is_cancelled() {
+            break;
+        }
+        compute(class, result)?;
+        if settings.control.is_cancelled() {
+            break;
         }
         result.done += 1;
         let cell = ChartCell {
@@ -202,7 +225,7 @@ pub fn run_chart(
             break;
         }
     }
-    Ok(result)
+    Ok(())
 }
 
 /// A class's combos that the board and dead cards leave, each at weight 1.
@@ -258,48 +281,43 @@ fn run_game_chart(
     let mut result = ChartResult::empty(settings.seed);
     let blocked = spec.board.union(spec.dead);
     let vs = HoleRange::from_two_card(&spec.vs, game);
-    for class in HandClass::all().filter(|&c| spec.charts(c)) {
-        if settings.control.is_cancelled() {
-            break;
-        }
-        let hero = class_range(class, blocked);
-        let sweep = super::games::GameSweep::new(
-            game,
-            HoleRange::from_two_card(&hero, game),
-            vs.clone(),
-            spec.board,
-            spec.dead,
-            spec.counts.clone(),
-        );
-        match sweep {
-            Ok(sweep) => {
-                let class_settings = RunSettings {
-                    seed: settings.seed.wrapping_add(class.index() as u64),
-                    potential_target_se: None,
-                    ..settings.clone()
-                };
-                let r =
-                    run_sweep_within(&sweep, &class_settings, 0.0, SweepFigures::Showdown, |_| {
-                        !settings.control.is_cancelled()
-                    });
-                result.cells[class.index()] = Some(r.points);
+    each_class(
+        spec,
+        settings,
+        &mut result,
+        &mut progress,
+        |class, result| {
+            let hero = class_range(class, blocked);
+            let sweep = super::games::GameSweep::new(
+                game,
+                HoleRange::from_two_card(&hero, game),
+                vs.clone(),
+                spec.board,
+                spec.dead,
+                spec.counts.clone(),
+            );
+            match sweep {
+                Ok(sweep) => {
+                    let class_settings = RunSettings {
+                        seed: settings.seed.wrapping_add(class.index() as u64),
+                        potential_target_se: None,
+                        ..settings.clone()
+                    };
+                    let r = run_sweep_within(
+                        &sweep,
+                        &class_settings,
+                        0.0,
+                        SweepFigures::Showdown,
+                        |_| !settings.control.is_cancelled(),
+                    );
+                    result.cells[class.index()] = Some(r.points);
+                }
+                // The class's every combo is blocked or cannot face the range.
+                Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
+                Err(e) => return Err(e),
             }
-            // The class's every combo is blocked or cannot face the range.
-            Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
-            Err(e) => return Err(e),
-        }
-        if settings.control.is_cancelled() {
-            break;
-        }
-        result.done += 1;
-        let cell = ChartCell {
-            class,
-            points: result.cells[class.index()].clone(),
-            done: result.done,
-        };
-        if !progress(cell) {
-            break;
-        }
-    }
+            Ok(())
+        },
+    )?;
     Ok(result)
 }

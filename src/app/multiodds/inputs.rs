@@ -2,7 +2,9 @@
 //! precision and seed; each field validates as you type.
 
 use super::MultiOddsView;
-use crate::app::game_inputs::{carry_cards, carry_seats, game_range_field, game_selector};
+use crate::app::game_inputs::{
+    carry_cards, carry_ranges, game_notes, game_range_field, game_selector,
+};
 use crate::app::view::{View, ViewContext};
 use crate::app::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
 use crate::cards::{CardSet, Game};
@@ -16,26 +18,18 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
     let mut edited = false;
     if game_selector(ui, "multiodds", &mut view.inputs.game, &Game::ALL) {
         let i = &mut view.inputs;
-        let game = i.game;
-        let mut texts = vec![i.hero.clone(), i.opponents.clone()];
-        view.game_note = carry_seats(&mut texts, game)
-            .into_iter()
-            .map(|n| n.replace("seat 1", "hero").replace("seat 2", "opponents"))
-            .collect();
-        [i.hero, i.opponents] = [texts[0].clone(), texts[1].clone()];
-        view.game_note.extend(carry_cards(
-            &mut [("board", &mut i.board), ("dead cards", &mut i.dead)],
-            game,
-        ));
+        view.game_note = carry_ranges(
+            &mut [
+                ("hero".to_string(), &mut i.hero),
+                ("opponents".to_string(), &mut i.opponents),
+            ],
+            i.game,
+        );
+        view.game_note
+            .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
         edited = true;
     }
-    for note in &view.game_note {
-        ui.label(
-            RichText::new(note)
-                .small()
-                .color(egui::Color32::from_rgb(200, 120, 0)),
-        );
-    }
+    game_notes(ui, &view.game_note);
     let errors = view.errors.clone();
     let i = &mut view.inputs;
     let game = i.game;
