@@ -316,7 +316,9 @@ fn table_csv_has_every_hand() {
         .unwrap();
     let text = common::stdout_of(out);
     assert!(
-        text.starts_with("# view: Chart\n# opponents_range: random\n# board: Ah Kd 7s 7c 2h\n"),
+        text.starts_with(
+            "# view: Chart\n# game: Hold'em\n# opponents_range: random\n# board: Ah Kd 7s 7c 2h\n"
+        ),
         "{text}"
     );
     let mut lines = text.lines().filter(|l| !l.starts_with('#'));
@@ -445,4 +447,103 @@ fn equity_takes_more_than_ten_seats() {
     assert!(players[1..]
         .iter()
         .all(|p| p["equity"].as_f64().unwrap() < aces));
+}
+
+#[test]
+fn games_on_the_command_line() {
+    // PokerStove's kit calls exactly this; the equities sum to 1 and name the game.
+    let v = json(&[
+        "equity",
+        "--game",
+        "omaha-hilo",
+        "Ac2cKsKd",
+        "Ad2d9h9s",
+        "QhQdJsTc",
+        "--board",
+        "4s5dJh",
+        "--exact",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["game"], "omaha-hilo");
+    assert_eq!(v["method"], "exact");
+    assert_eq!(v["deals"], 666);
+    assert!((common::equity_sum(&v) - 1.0).abs() < 1e-5);
+    // Both seats with A-2 share every low they make: their low ties are equal.
+    assert_eq!(v["players"][0]["low_tie"], v["players"][1]["low_tie"]);
+    assert!(v["players"][2]["scoop"].as_f64().unwrap() > 0.0);
+    let v = json(&[
+        "eval",
+        "--game",
+        "omaha-hilo",
+        "As",
+        "2d",
+        "Kc",
+        "Kd",
+        "3c",
+        "4h",
+        "5s",
+        "--json",
+    ]);
+    assert_eq!(v["category"], "straight");
+    assert_eq!(v["low"], "5-4-3-2-A");
+    let v = json(&["range", "--game", "omaha", "AAxx ds", "--json"]);
+    assert_eq!(v["hands"], 864);
+    let v = json(&[
+        "sweep",
+        "--game",
+        "shortdeck",
+        "AKs",
+        "--opponents",
+        "1-2",
+        "--json",
+    ]);
+    assert_eq!(v["game"], "shortdeck");
+    assert_eq!(v["points"].as_array().unwrap().len(), 2);
+    // Hostile input: each refused with what is wrong.
+    fails(
+        &["equity", "--game", "omaha", "AhKh", "random"],
+        "a Hold'em hand?",
+    );
+    fails(
+        &["equity", "--game", "omaha5", "AsKsQhJh", "random"],
+        "5-card Omaha hands take 5 cards",
+    );
+    fails(
+        &["equity", "--game", "omaha", "AsKsQsxds", "random"],
+        "already has 3 of one",
+    );
+    fails(
+        &["equity", "--game", "omaha", "AAxxx", "random"],
+        "take 4 cards",
+    );
+    let eight = ["random"; 8];
+    let mut args = vec!["equity", "--game", "omaha6"];
+    args.extend(eight);
+    fails(&args, "6-card Omaha deals 2 to 7 seats");
+    fails(
+        &[
+            "equity",
+            "--game",
+            "shortdeck",
+            "AKs",
+            "random",
+            "--board",
+            "5c 6d 7h",
+        ],
+        "not dealt in Short deck",
+    );
+    fails(
+        &["equity", "--game", "razz", "AKs", "QQ"],
+        "unknown game 'razz'",
+    );
+    fails(
+        &["sweep", "--game", "omaha", "AAxx", "--exact"],
+        "computed by Monte Carlo",
+    );
+    fails(
+        &["outs", "--game", "omaha", "AsKsQhJh", "--board", "2c 3d 4h"],
+        "computes Hold'em only",
+    );
 }
