@@ -7,6 +7,8 @@
 //! hand; [`Hand::evaluate_unchecked`], for hands of at most seven cards, is what the
 //! engine's innermost loops call.
 
+#[cfg(test)]
+mod low_table;
 mod omaha;
 mod short_deck;
 mod table_builder;

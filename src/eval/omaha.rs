@@ -8,7 +8,6 @@
 
 use super::{Hand, HandValue};
 use crate::cards::Card;
-use std::sync::OnceLock;
 
 /// The low-rank bit of a card: ace bit 0, deuce bit 1 … eight bit 7; nine and up 0.
 #[inline(always)]
@@ -56,28 +55,12 @@ pub fn describe_low(score: u8) -> Option<String> {
     })
 }
 
+/// The low table (`low_table.rs`), built by `build.rs`: no start-up cost.
+static LOW_TABLE: &[u8; 65536] = include_bytes!(concat!(env!("OUT_DIR"), "/low_table.bin"));
+
+#[inline(always)]
 fn low_table() -> &'static [u8; 65536] {
-    static TABLE: OnceLock<Box<[u8; 65536]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        // The 56 five-rank lows, best (smallest mask) first.
-        let mut lows: Vec<u8> = (0..=255u8).filter(|m| m.count_ones() == 5).collect();
-        lows.sort_unstable();
-        let mut table = Box::new([0u8; 65536]);
-        for board in 0..256usize {
-            for hole in 0..256usize {
-                let (b, h) = (board as u8, hole as u8);
-                // A low L can be made when two of its ranks come from the hole and the
-                // other three from the board: the ranks the board lacks (at most two)
-                // must be in the hole, and the hole must hold at least two of L's ranks.
-                let best = lows.iter().copied().find(|&l| {
-                    let from_hole = l & !b;
-                    l & !(h | b) == 0 && from_hole.count_ones() <= 2 && (l & h).count_ones() >= 2
-                });
-                table[board << 8 | hole] = best.map_or(0, |l| 255 - l);
-            }
-        }
-        table
-    })
+    LOW_TABLE
 }
 
 /// The best high hand of two hole cards and three board cards (hole 2 to 6 cards, board
@@ -207,6 +190,11 @@ mod tests {
             assert_eq!(describe_low(score), described, "{hole:?} {board:?}");
         }
         assert!(lows_seen > 200, "the sample holds lows ({lows_seen})");
+    }
+
+    #[test]
+    fn the_shipped_low_table_is_the_built_one() {
+        assert_eq!(&low_table()[..], &super::super::low_table::build_low_table()[..]);
     }
 
     #[test]
