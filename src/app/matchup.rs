@@ -244,17 +244,28 @@ fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], heig
     use egui_plot::{Bar, BarChart, Legend, Plot};
     // Too few deals: no bars rather than bars drawn from a handful of deals.
     let shown = result.has_figures();
-    let bars = |value: &dyn Fn(&crate::equity::SeatResult) -> f64| -> Vec<Bar> {
+    // Hi/lo: the pot share split into whole pots (scoops) and the halves and quarters of
+    // split pots (a high win is not a whole pot there, so win would overstate it).
+    let scoops: Vec<f64> = result.low.iter().map(|l| l.scoop).collect();
+    let (whole, part) = if scoops.is_empty() {
+        ("win", "tie share")
+    } else {
+        ("scoop", "split-pot share")
+    };
+    let whole_of =
+        |i: usize, s: &crate::equity::SeatResult| scoops.get(i).copied().unwrap_or(s.win);
+    let bars = |value: &dyn Fn(usize, &crate::equity::SeatResult) -> f64| -> Vec<Bar> {
         result
             .seats
             .iter()
             .enumerate()
             .filter(|_| shown)
-            .map(|(i, s)| Bar::new((i + 1) as f64, 100.0 * value(s)).width(0.6))
+            .map(|(i, s)| Bar::new((i + 1) as f64, 100.0 * value(i, s)).width(0.6))
             .collect()
     };
-    let win = BarChart::new("win", bars(&|s| s.win)).color(Color32::from_rgb(46, 160, 67));
-    let tie = BarChart::new("tie share", bars(&|s| s.equity - s.win))
+    let win =
+        BarChart::new(whole, bars(&|i, s| whole_of(i, s))).color(Color32::from_rgb(46, 160, 67));
+    let tie = BarChart::new(part, bars(&|i, s| s.equity - whole_of(i, s)))
         .color(Color32::from_rgb(240, 180, 40))
         .stack_on(&[&win]);
     let labels: Vec<String> = seats.to_vec();

@@ -194,7 +194,10 @@ mod tests {
 
     #[test]
     fn the_shipped_low_table_is_the_built_one() {
-        assert_eq!(&low_table()[..], &super::super::low_table::build_low_table()[..]);
+        assert_eq!(
+            &low_table()[..],
+            &super::super::low_table::build_low_table()[..]
+        );
     }
 
     #[test]

@@ -33,7 +33,9 @@ const MAX_ATTEMPTS_PER_DEAL: u64 = 10_000;
 impl SeatDraw {
     /// How to draw from `range` with `blocked` out of play.
     pub(super) fn of(range: &crate::range::HoleRange, blocked: CardSet) -> SeatDraw {
-        if range.is_random() && range.hands().is_empty() {
+        // Every hand at weight 1 (listed or not): dealt from the cards left, so it never
+        // clashes (a listed draw would reject most deals with many opponents).
+        if range.is_random() {
             SeatDraw::Random
         } else {
             let live = range.live_hands(blocked);
