@@ -32,10 +32,12 @@ pub enum MetricGroup {
     Conditional,
     /// Potentials as joint probabilities (the classic plot).
     Joint,
+    /// Hi/lo games' figures (shown when a result has them).
+    HiLo,
 }
 
 /// Every figure of the sweep, in the order the plot, table, CSV and Help show them.
-pub const SWEEP_METRICS: [Metric; 9] = [
+pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "Win",
         key: "win",
@@ -122,6 +124,23 @@ pub const SWEEP_METRICS: [Metric; 9] = [
             p.npot_joint
                 .map(|v| (v, p.std_error.npot_joint.unwrap_or(0.0)))
         },
+    },
+    Metric {
+        name: "Scoop",
+        key: "scoop",
+        rgb: [0, 188, 212],
+        definition: "Hi/lo games: the chance the hero takes the whole pot (the best high \
+                     alone, and the best low alone or no qualifying low).",
+        group: MetricGroup::HiLo,
+        value: |p| p.scoop.map(|v| (v, p.std_error.scoop.unwrap_or(0.0))),
+    },
+    Metric {
+        name: "Low",
+        key: "low",
+        rgb: [141, 110, 99],
+        definition: "Hi/lo games: the chance the hero wins or shares the best 8-or-better low.",
+        group: MetricGroup::HiLo,
+        value: |p| p.low.map(|v| (v, p.std_error.low.unwrap_or(0.0))),
     },
 ];
 

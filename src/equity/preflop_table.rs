@@ -377,6 +377,8 @@ impl PreflopTable {
             npot: None,
             ppot_joint: None,
             npot_joint: None,
+            scoop: None,
+            low: None,
             ppot_deals: 0,
             npot_deals: 0,
             std_error: SweepErrors::default(),

@@ -119,8 +119,16 @@ fn write(header: &[(&str, String)], options: &CsvOptions, rows: Vec<Vec<String>>
 /// The sweep: one row per opponent count, every figure of [`SWEEP_METRICS`] with its
 /// standard error (empty when n/a).
 pub fn sweep(r: &SweepResult, header: &[(&str, String)], options: &CsvOptions) -> String {
+    // Hi/lo figures are columns only when the result has them.
+    let metrics: Vec<&super::metrics::Metric> = SWEEP_METRICS
+        .iter()
+        .filter(|m| {
+            m.group != super::metrics::MetricGroup::HiLo
+                || r.points.iter().any(|p| (m.value)(p).is_some())
+        })
+        .collect();
     let mut names = vec!["opponents".to_string(), "method".into(), "deals".into()];
-    for m in &SWEEP_METRICS {
+    for m in &metrics {
         names.push(m.key.to_string());
         names.push(format!("{}_se", m.key));
     }
@@ -131,7 +139,7 @@ pub fn sweep(r: &SweepResult, header: &[(&str, String)], options: &CsvOptions) -
             p.method.key().to_string(),
             p.deals.to_string(),
         ];
-        for m in &SWEEP_METRICS {
+        for m in &metrics {
             match (m.value)(p) {
                 Some((v, se)) => row.extend([options.number(v), options.number(se)]),
                 None => row.extend([String::new(), String::new()]),

@@ -133,6 +133,9 @@ impl View for MultiOddsView {
     }
 
     fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
+        self.figures.hi_lo = self
+            .shown()
+            .is_some_and(|s| s.result.points.iter().any(|p| p.scoop.is_some()));
         let plot_height = (ui.available_height() * 0.5).max(220.0);
         plot::sweep_plot(self, ui, plot_height, commands);
         ui.separator();

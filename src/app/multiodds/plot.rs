@@ -20,6 +20,9 @@ pub struct FigureOptions {
     pub win_odds: bool,
     /// Show potentials as joint probabilities instead of conditional ones.
     pub joint_potentials: bool,
+    /// The result on screen has hi/lo figures (set from it each frame, not a switch).
+    #[serde(skip)]
+    pub hi_lo: bool,
 }
 
 /// The plot's view of a metric: its colour and whether the switches show it.
@@ -42,6 +45,7 @@ impl MetricStyle for Metric {
             MetricGroup::WinOdds => options.win_odds,
             MetricGroup::Conditional => !options.joint_potentials,
             MetricGroup::Joint => options.joint_potentials,
+            MetricGroup::HiLo => options.hi_lo,
         }
     }
 }

@@ -207,6 +207,9 @@ impl GameSweep {
                     hero.category as usize,
                     best_category as usize,
                 );
+                if game.is_hi_lo() {
+                    sums[n - 1].credit_hi_lo(share == 1.0, best_low > 0 && hero.low == best_low);
+                }
             }
         }
         SweepTally::from_sums(sums, attempts)

@@ -465,6 +465,28 @@ fn sweep_agrees_with_exact_matchups_and_the_potential_identity() {
             p.equity,
             p.std_error.equity
         );
+        // Hi/lo: the sweep's scoop and low agree with the exact matchup's.
+        if game.is_hi_lo() {
+            let (low, scoop) = (&exact.low[0], p.scoop.unwrap());
+            let se = p.std_error.scoop.unwrap();
+            assert!(
+                (scoop - low.scoop).abs() <= 4.0 * se,
+                "scoop {scoop} ± {se} vs {}",
+                low.scoop
+            );
+            let (l, se) = (p.low.unwrap(), p.std_error.low.unwrap());
+            let exact_low = low.low_win + low.low_tie;
+            assert!(
+                (l - exact_low).abs() <= 4.0 * se,
+                "low {l} ± {se} vs {exact_low}"
+            );
+        } else {
+            assert_eq!(
+                (p.scoop, p.low),
+                (None, None),
+                "no hi/lo figures in {game:?}"
+            );
+        }
         // With one opponent HS·(1 − NPot) + (1 − HS)·PPot is the win odds (ties half) —
         // in hi/lo games the high side's, so checked outside them.
         if !game.is_hi_lo() {

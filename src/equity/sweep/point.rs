@@ -43,6 +43,10 @@ pub struct SweepPoint {
     pub npot_deals: u64,
     /// Each figure's standard error.
     pub std_error: SweepErrors,
+    /// Hi/lo games: the chance the hero takes the whole pot (`None` in other games).
+    pub scoop: Option<f64>,
+    /// Hi/lo games: the chance the hero wins or shares the best qualifying low.
+    pub low: Option<f64>,
     /// By final category: the chance the hero wins or ties holding it.
     pub hero_types: [f64; 9],
     /// By final category: the chance the winning opponent holds it.
@@ -70,6 +74,10 @@ pub struct SweepErrors {
     pub ppot_joint: Option<f64>,
     /// Of the joint NPot.
     pub npot_joint: Option<f64>,
+    /// Of the scoop.
+    pub scoop: Option<f64>,
+    /// Of the low.
+    pub low: Option<f64>,
 }
 
 impl PointTally {
@@ -110,6 +118,8 @@ impl PointTally {
             npot: value(npot_shown, &self.npot),
             ppot_joint: value(ppot_shown, &self.ppot_joint),
             npot_joint: value(npot_shown, &self.npot_joint),
+            scoop: self.scoop.mean(),
+            low: self.low.mean(),
             ppot_deals: self.ppot_deals,
             npot_deals: self.npot_deals,
             std_error: SweepErrors {
@@ -122,6 +132,8 @@ impl PointTally {
                 npot: error(npot_shown, &self.npot),
                 ppot_joint: error(ppot_shown, &self.ppot_joint),
                 npot_joint: error(npot_shown, &self.npot_joint),
+                scoop: self.scoop.mean().map(|_| se(&self.scoop)),
+                low: self.low.mean().map(|_| se(&self.low)),
             },
             hero_types: self.hero_types.map(share),
             opponent_types: self.opponent_types.map(share),

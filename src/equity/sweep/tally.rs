@@ -32,6 +32,10 @@ pub struct PointTally {
     pub ppot_joint: BatchStat,
     /// Sums for the joint NPot.
     pub npot_joint: BatchStat,
+    /// Hi/lo games: deals the hero takes the whole pot (empty in other games).
+    pub scoop: BatchStat,
+    /// Hi/lo games: deals the hero wins or shares the best qualifying low.
+    pub low: BatchStat,
     /// Weight of deals the hero wins or ties, by the hero's final category.
     pub hero_types: [f64; 9],
     /// Weight of deals an opponent wins outright, by that opponent's category.
@@ -53,6 +57,8 @@ impl PointTally {
         self.npot.merge(&o.npot);
         self.ppot_joint.merge(&o.ppot_joint);
         self.npot_joint.merge(&o.npot_joint);
+        self.scoop.merge(&o.scoop);
+        self.low.merge(&o.low);
         for i in 0..9 {
             self.hero_types[i] += o.hero_types[i];
             self.opponent_types[i] += o.opponent_types[i];
@@ -76,6 +82,10 @@ pub(crate) struct PointSums {
     pub(super) ppot_den: f64,
     pub(super) npot_num: f64,
     pub(super) npot_den: f64,
+    /// Hi/lo: whole pots taken and lows won or shared (`hi_lo_weight` deals counted).
+    pub(super) scoop: f64,
+    pub(super) low: f64,
+    pub(super) hi_lo_weight: f64,
     pub(super) hero_types: [f64; 9],
     pub(super) opponent_types: [f64; 9],
 }
@@ -95,6 +105,9 @@ impl PointSums {
         self.ppot_den += o.ppot_den;
         self.npot_num += o.npot_num;
         self.npot_den += o.npot_den;
+        self.scoop += o.scoop;
+        self.low += o.low;
+        self.hi_lo_weight += o.hi_lo_weight;
         for i in 0..9 {
             self.hero_types[i] += o.hero_types[i];
             self.opponent_types[i] += o.opponent_types[i];
@@ -117,6 +130,9 @@ impl PointSums {
             ppot_den: self.ppot_den * w,
             npot_num: self.npot_num * w,
             npot_den: self.npot_den * w,
+            scoop: self.scoop * w,
+            low: self.low * w,
+            hi_lo_weight: self.hi_lo_weight * w,
             hero_types: self.hero_types.map(|x| x * w),
             opponent_types: self.opponent_types.map(|x| x * w),
         }
@@ -140,7 +156,19 @@ impl PointSums {
         t.npot.add_batch(self.npot_den, self.npot_num);
         t.ppot_joint.add_batch(self.weight, self.ppot_num);
         t.npot_joint.add_batch(self.weight, self.npot_num);
+        // Deals of weight 1 scoop or not, win the low or not: their squares are themselves.
+        t.scoop.add_deals(self.hi_lo_weight, self.scoop, self.scoop);
+        t.low.add_deals(self.hi_lo_weight, self.low, self.low);
         t
+    }
+
+    /// Credits a hi/lo deal of weight 1: whether the hero took the whole pot and whether
+    /// it won or shared the low.
+    #[inline]
+    pub(crate) fn credit_hi_lo(&mut self, scoop: bool, low: bool) {
+        self.hi_lo_weight += 1.0;
+        self.scoop += f64::from(u8::from(scoop));
+        self.low += f64::from(u8::from(low));
     }
 
     /// Credits one deal of weight `w` where the hero faced `ties`/`beaten` now and at
@@ -472,6 +500,10 @@ impl PointCounts {
             ppot_den: row(2) + row(1) / 2.0,
             npot_num: f(t[0][2]) + f(t[0][1]) / 2.0 + f(t[1][2]) / 2.0,
             npot_den: row(0) + row(1) / 2.0,
+            // Hold'em has no low: its hi/lo sums stay empty.
+            scoop: 0.0,
+            low: 0.0,
+            hi_lo_weight: 0.0,
             hero_types: self.hero_types.map(f),
             opponent_types: self.opponent_types.map(f),
         }
