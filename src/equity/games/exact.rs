@@ -51,10 +51,7 @@ struct Assignment {
 pub(super) fn run(m: &GameMatchup, control: &RunControl) -> Result<GameTally, EquityError> {
     let blocked = m.board.union(m.dead);
     if exact_valuations(m).is_infinite() {
-        return Err(EquityError::TooLarge {
-            seconds: f64::INFINITY,
-            threads: rayon::current_num_threads(),
-        });
+        return Err(super::too_many_hands(m.game));
     }
     // Each seat's live hands, weights scaled so the largest is 1 (only ratios matter).
     let seats: Vec<Vec<(CardSet, f64)>> = m

@@ -354,6 +354,14 @@ pub fn plan(m: &GameMatchup, method: Method) -> (Method, f64) {
     )
 }
 
+/// Why exact work is refused when a seat's live hands are too many to list.
+fn too_many_hands(game: Game) -> EquityError {
+    EquityError::ExactNotOffered(format!(
+        "a seat here holds more than {} hands (any {game} hand): too many to enumerate; use Monte Carlo or narrow the range",
+        crate::range::MAX_LISTED_HANDS
+    ))
+}
+
 /// Refuses exact work over [`super::run::MAX_EXACT_SECONDS`] on `threads` cores.
 pub fn check_affordable(
     m: &GameMatchup,
@@ -361,6 +369,9 @@ pub fn check_affordable(
     threads: usize,
 ) -> Result<f64, EquityError> {
     let (_, valuations) = plan(m, method);
+    if valuations.is_infinite() {
+        return Err(too_many_hands(m.game));
+    }
     let seconds = valuations / (VALUATIONS_PER_SECOND * threads.max(1) as f64);
     if seconds > super::run::MAX_EXACT_SECONDS {
         return Err(EquityError::TooLarge {
