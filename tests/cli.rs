@@ -350,6 +350,8 @@ fn run_example_scenarios() {
     for file in [
         "assets/examples/adqc_on_3h4cjh.ron",
         "assets/examples/four_seat_matchup.ron",
+        "assets/examples/omaha_hilo_matchup.ron",
+        "assets/examples/short_deck_chart.ron",
     ] {
         let out = multiodds().args(["run", file, "--json"]).output().unwrap();
         assert!(
@@ -358,7 +360,10 @@ fn run_example_scenarios() {
             String::from_utf8_lossy(&out.stderr)
         );
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert!(v.get("points").is_some() || v.get("players").is_some());
+        assert!(
+            v.get("points").is_some() || v.get("players").is_some() || v.get("rows").is_some(),
+            "{file}: {v}"
+        );
     }
 }
 
