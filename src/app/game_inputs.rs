@@ -85,6 +85,7 @@ pub fn game_range_field(
         return range_field(ui, label, text, error, hint, state, blocked, cx);
     }
     let hint = category_text("AsKsQhJh, AAxx ds, random", game);
+    let field = super::widgets::field_id(ui, label);
     let mut edited = text_field(ui, label, text, error, &hint);
     ui.horizontal(|ui| {
         ui.menu_button("Starting hands", |ui| {
@@ -106,6 +107,7 @@ pub fn game_range_field(
         if ui.small_button("Copy").clicked() {
             ui.ctx().copy_text(text.clone());
         }
+        super::widgets::paste_range_button(ui, field, text);
     });
     edited |= card_picker(
         ui,

@@ -75,6 +75,7 @@ pub fn text_field(
 ) -> bool {
     let label_response = ui.label(RichText::new(label).strong());
     let mut edit = egui::TextEdit::singleline(text)
+        .id(field_id(ui, label))
         // Typing or pasting stops at the longest range text (16 KiB), so a frame never
         // lays out a pasted megabyte; longer saved text is refused when loaded.
         .char_limit(crate::range::MAX_RANGE_TEXT)
@@ -121,12 +122,14 @@ pub fn range_field(
     blocked: CardSet,
     cx: &ViewContext<'_>,
 ) -> bool {
+    let field = field_id(ui, label);
     let mut edited = text_field(ui, label, text, error, hint);
     ui.horizontal(|ui| {
         edited |= library_menu(ui, text, cx.library, &mut state.save_name, cx.commands);
         ui.toggle_value(&mut state.open, "Grid")
             .on_hover_text("Paint the range on the 13x13 grid (opens a window)");
         copy_range_button(ui, text);
+        paste_range_button(ui, field, text);
     });
     if state.open {
         let mut open = true;
@@ -151,6 +154,31 @@ pub fn range_field(
         &format!("{label} hand picker"),
     );
     edited
+}
+
+/// The id of the text box of the field labelled `label` in `ui` (so a button beside it
+/// can focus it).
+pub fn field_id(ui: &egui::Ui, label: &str) -> egui::Id {
+    ui.make_persistent_id(("field text", label))
+}
+
+/// "Paste": the system clipboard's text replaces the field's (whatever tool wrote it; the
+/// parser reads other tools' range text). The field is focused with its text selected
+/// and the window asked to paste, as Ctrl+A Ctrl+V would.
+pub fn paste_range_button(ui: &mut egui::Ui, field: egui::Id, text: &str) {
+    let response = ui
+        .small_button("Paste")
+        .on_hover_text("Replace the range with the clipboard's text (PokerStove, Equilab, eval7 and Flop Ferret text reads as it is)");
+    if response.clicked() {
+        let ctx = ui.ctx();
+        let mut state = egui::TextEdit::load_state(ctx, field).unwrap_or_default();
+        state
+            .cursor
+            .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
+        egui::TextEdit::store_state(ctx, field, state);
+        ctx.memory_mut(|m| m.request_focus(field));
+        ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+    }
 }
 
 /// "Copy": the range as other tools write it, on the system clipboard (plain classic
