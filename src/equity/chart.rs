@@ -253,21 +253,32 @@ fn class_points(
     let mut points: Vec<SweepPoint> = from_table.into_iter().collect();
     if rest <= hi {
         let sweep = Sweep::new(hero, spec.vs.clone(), spec.board, spec.dead, rest..=hi)?;
-        let class_settings = RunSettings {
-            seed: settings.seed.wrapping_add(class.index() as u64),
-            potential_target_se: None,
-            ..settings.clone()
-        };
-        let r = run_sweep_within(
-            &sweep,
-            &class_settings,
-            CLASS_AUTO_BUDGET,
-            SweepFigures::Showdown,
-            |_| !settings.control.is_cancelled(),
-        );
-        points.extend(r.points);
+        points.extend(class_sweep(&sweep, class, settings, CLASS_AUTO_BUDGET));
     }
     Ok(points)
+}
+
+/// A class's sweep in the chart: showdown figures only, its own seed (so classes are
+/// independent samples), stopped with the chart.
+fn class_sweep(
+    sweep: &dyn super::run::SweepSource,
+    class: HandClass,
+    settings: &RunSettings,
+    budget: f64,
+) -> Vec<SweepPoint> {
+    let class_settings = RunSettings {
+        seed: settings.seed.wrapping_add(class.index() as u64),
+        potential_target_se: None,
+        ..settings.clone()
+    };
+    run_sweep_within(
+        sweep,
+        &class_settings,
+        budget,
+        SweepFigures::Showdown,
+        |_| !settings.control.is_cancelled(),
+    )
+    .points
 }
 
 /// The chart of a two-card game other than Hold'em (short deck): each class by its Monte
@@ -298,19 +309,7 @@ fn run_game_chart(
             );
             match sweep {
                 Ok(sweep) => {
-                    let class_settings = RunSettings {
-                        seed: settings.seed.wrapping_add(class.index() as u64),
-                        potential_target_se: None,
-                        ..settings.clone()
-                    };
-                    let r = run_sweep_within(
-                        &sweep,
-                        &class_settings,
-                        0.0,
-                        SweepFigures::Showdown,
-                        |_| !settings.control.is_cancelled(),
-                    );
-                    result.cells[class.index()] = Some(r.points);
+                    result.cells[class.index()] = Some(class_sweep(&sweep, class, settings, 0.0));
                 }
                 // The class's every combo is blocked or cannot face the range.
                 Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
