@@ -1421,6 +1421,7 @@ fn save_as_then_open_in_a_fresh_app_restores_every_view() {
         vs: vec!["AA, KK".into(), "random".into()],
         board: "Ah 7d 2c 9s".into(),
         dead: "3c".into(),
+        ..Default::default()
     };
     app.view = ViewKind::Matchup;
     let before: Vec<_> = app.views.iter().map(|v| v.snapshot()).collect();
@@ -1712,6 +1713,7 @@ fn the_range_view_takes_more_seats() {
         vs: vec!["TT+, AQs+".into()],
         board: "Jh 4c 3h 9s".into(),
         dead: String::new(),
+        ..Default::default()
     };
     let mut h = harness(app);
     step_until(&mut h, "the heads-up analysis", |app| {
@@ -2111,4 +2113,83 @@ fn an_omaha_scenario_saves_and_opens() {
         h.state().views.of::<MultiOddsView>().inputs.game,
         Game::Omaha5
     );
+}
+
+/// Folded seats (card bunching): "Add folded seat" adds a folded range under the seats;
+/// typing a known hand there gives the same equities as those dead cards; the row
+/// under the table names it; switching to Omaha removes it and says so.
+#[test]
+fn a_folded_seat_is_dealt_and_left_out_of_the_showdown() {
+    let mut app = quick_app();
+    app.view = ViewKind::Matchup;
+    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "QQ".into()];
+    app.views.of_mut::<MatchupView>().inputs.board = "Kd 7c 2s".into();
+    let mut h = harness(app);
+    let done = |app: &MultiOddsApp| {
+        let v = app.views.of::<MatchupView>();
+        !v.tracker.running && !v.tracker.stale && v.has_result()
+    };
+    step_until(&mut h, "the matchup", done);
+    h.get_by_label("Add folded seat").click();
+    h.run_steps(2);
+    assert_eq!(h.state().views.of::<MatchupView>().inputs.folded.len(), 1);
+    set_field(&mut h, "Folded 1", "Qh Qc");
+    step_until(&mut h, "the matchup with a folded seat", |app| {
+        done(app)
+            && app
+                .views
+                .of::<MatchupView>()
+                .shown()
+                .is_some_and(|s| s.label.folded == ["Qh Qc"])
+    });
+    let with_folded = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap();
+    let dead = multiodds::equity::Matchup::new(
+        vec![
+            multiodds::range::HandRange::parse("AsKs").unwrap(),
+            multiodds::range::HandRange::parse("QQ").unwrap(),
+        ],
+        multiodds::cards::CardSet::parse("Kd 7c 2s").unwrap(),
+        multiodds::cards::CardSet::parse("Qh Qc").unwrap(),
+    )
+    .unwrap();
+    let want = multiodds::equity::run::run_matchup(
+        &dead,
+        &multiodds::equity::run::RunSettings {
+            method: multiodds::equity::Method::Exact,
+            ..Default::default()
+        },
+        |_| true,
+    )
+    .unwrap();
+    assert_eq!(with_folded.result.seats.len(), 2);
+    assert!((with_folded.result.seats[0].equity - want.seats[0].equity).abs() < 1e-12);
+    h.run_steps(2);
+    assert!(
+        shows(&h, "Folded 1: Qh Qc (dealt, not in the showdown)"),
+        "{:?}",
+        texts(&h)
+    );
+    // Omaha has no folded seats: switching removes them and says so.
+    let ctx = h.ctx.clone();
+    {
+        let v = h.state_mut().views.of_mut::<MatchupView>();
+        v.inputs.folded.push("AA".into());
+    }
+    h.state_mut().apply(
+        Command::ToView(ViewKind::Matchup, ViewCommand::Edited),
+        &ctx,
+    );
+    let inputs = h.state().views.of::<MatchupView>().inputs.clone();
+    assert!(inputs.validate().is_ok(), "two folded seats in Hold'em");
+    let mut omaha = h.state().views.of::<MatchupView>().inputs.clone();
+    omaha.game = multiodds::cards::Game::Omaha;
+    omaha.seats = vec!["AAxx".into(), "random".into()];
+    let e = omaha.validate().unwrap_err();
+    assert_eq!(e[0].field(), "folded[0]", "{e:?}");
 }

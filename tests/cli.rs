@@ -552,3 +552,41 @@ fn games_on_the_command_line() {
         "computes Hold'em only",
     );
 }
+
+/// `equity --folded`: a folded known hand is those dead cards; a folded range is named in
+/// the JSON with its combos and moves the equities; bad folded input is named.
+#[test]
+fn folded_seats_on_the_command_line() {
+    let folded = json(&[
+        "equity", "AsKs", "QQ", "--board", "Kd 7c 2s", "--folded", "QhQc", "--exact", "--json",
+    ]);
+    let dead = json(&[
+        "equity", "AsKs", "QQ", "--board", "Kd 7c 2s", "--dead", "Qh Qc", "--exact", "--json",
+    ]);
+    let e = |v: &Value| v["players"][0]["equity"].as_f64().unwrap();
+    assert!((e(&folded) - e(&dead)).abs() < 1e-9);
+    assert_eq!(folded["players"].as_array().unwrap().len(), 2);
+    assert_eq!(folded["folded"][0]["range"], "QhQc");
+    assert_eq!(folded["folded"][0]["combos"], 1);
+    let range = json(&[
+        "equity", "AKs", "QQ", "--folded", "AA, A5s", "--folded", "KK", "--mc", "--seed", "3",
+        "--json",
+    ]);
+    assert_eq!(range["folded"][1]["combos"], 6);
+    let open = json(&["equity", "AKs", "QQ", "--exact", "--json"]);
+    assert!(
+        e(&range) < e(&open) - 0.005,
+        "folded aces and kings cost AKs"
+    );
+    fails(&["equity", "AA", "KK", "--folded", "QQx"], "--folded 1");
+    fails(
+        &["equity", "AsAd", "KK", "--folded", "As2d"],
+        "folded seat 1",
+    );
+    fails(
+        &[
+            "equity", "AAxx", "random", "--game", "omaha", "--folded", "KK",
+        ],
+        "Hold'em only",
+    );
+}

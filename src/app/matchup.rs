@@ -26,6 +26,8 @@ pub struct Seats {
     pub texts: Vec<String>,
     /// Each seat's live combos.
     pub combos: Vec<usize>,
+    /// Each folded seat's range text (dealt, not in the showdown).
+    pub folded: Vec<String>,
     /// The board.
     pub board: String,
     /// The dead cards.
@@ -47,6 +49,8 @@ pub struct MatchupView {
     pub errors: FieldErrors,
     /// Each seat's grid window.
     pub grids: Vec<GridState>,
+    /// Each folded seat's grid window.
+    pub folded_grids: Vec<GridState>,
     /// The seat whose hand types show.
     pub selected_seat: usize,
     /// A baseline to compare against (Pin).
@@ -66,6 +70,7 @@ impl MatchupView {
             tracker: RunTracker::default(),
             errors: FieldErrors::default(),
             grids: Vec::new(),
+            folded_grids: Vec::new(),
             selected_seat: 0,
             pinned: None,
             game_note: Vec::new(),
@@ -118,6 +123,7 @@ impl View for MatchupView {
             game: m.game(),
             texts: i.seats.clone(),
             combos: m.seat_hands().iter().map(|&n| n as usize).collect(),
+            folded: i.folded.clone(),
             board: i.board.clone(),
             dead: i.dead.clone(),
         };
@@ -306,6 +312,13 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         view.game_note = carry_seats(&mut i.seats, i.game);
         view.game_note
             .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
+        if i.game != Game::Holdem && !i.folded.is_empty() {
+            view.game_note.push(format!(
+                "{} folded seats removed (folded seats are Hold'em's)",
+                i.folded.len()
+            ));
+            i.folded.clear();
+        }
         edited = true;
     }
     game_notes(ui, &view.game_note);
@@ -373,6 +386,9 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         view.grids.remove(i);
         edited = true;
     }
+    if game == Game::Holdem {
+        edited |= folded_seats(view, ui, cx, blocked);
+    }
     // Known seat hands take their cards.
     let known = view
         .inputs
@@ -407,14 +423,12 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         edited,
         cx.commands,
     );
-    // Seat 1 against every other seat (the Range view is Hold'em's).
+    // Seat 1 against every other seat, in the matchup's game.
     let m = &view.inputs;
-    if m.game != Game::Holdem {
-        return;
-    }
     super::widgets::send_to_range(
         ui,
         crate::scenario::RangeInputs {
+            game: m.game,
             range: m.seats.first().cloned().unwrap_or_default(),
             vs: m.seats.iter().skip(1).cloned().collect(),
             board: m.board.clone(),
@@ -422,6 +436,72 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         },
         cx.commands,
     );
+}
+
+/// Folded seats (card bunching): ranges dealt but not in the showdown. "Add folded
+/// seat" sits above them, so it stays under the pointer.
+fn folded_seats(
+    view: &mut MatchupView,
+    ui: &mut egui::Ui,
+    cx: &ViewContext<'_>,
+    blocked: CardSet,
+) -> bool {
+    let mut edited = false;
+    let errors = view.errors.clone();
+    let total = view.inputs.seats.len() + view.inputs.folded.len();
+    let folded = view.inputs.folded.len();
+    view.folded_grids.resize(folded, GridState::default());
+    ui.horizontal(|ui| {
+        let add = ui
+            .add_enabled(
+                total < crate::equity::MAX_SEATS,
+                egui::Button::new("Add folded seat"),
+            )
+            .on_hover_text(
+                "A player who folded: dealt a hand from the range given, so those cards \
+                 are out of play in proportion to its weights, but not in the showdown \
+                 (card bunching). A known hand here is the same as dead cards.",
+            )
+            .on_disabled_hover_text(format!(
+                "Seats and folded seats together are at most {} (a deck deals no more)",
+                crate::equity::MAX_SEATS
+            ));
+        if add.clicked() {
+            view.inputs
+                .folded
+                .push("22+, A2s+, K9s+, Q9s+, J9s+, T9s, ATo+, KJo+".into());
+            edited = true;
+        }
+        if folded > 0 {
+            ui.label(format!("{folded} folded"));
+        }
+    });
+    let mut remove = None;
+    for i in 0..folded {
+        edited |= game_range_field(
+            ui,
+            Game::Holdem,
+            &format!("Folded {}", i + 1),
+            &mut view.inputs.folded[i],
+            errors.at(&format!("folded[{i}]")),
+            &mut view.folded_grids[i],
+            blocked,
+            cx,
+        );
+        if ui
+            .small_button(format!("Remove folded {}", i + 1))
+            .clicked()
+        {
+            remove = Some(i);
+        }
+    }
+    if let Some(i) = remove {
+        view.inputs.folded.remove(i);
+        view.folded_grids.remove(i);
+        edited = true;
+    }
+    ui.separator();
+    edited
 }
 
 /// The results of the Matchup view.
@@ -533,6 +613,16 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                 ui.end_row();
             }
         });
+    for (i, text) in seats.folded.iter().enumerate() {
+        ui.label(
+            RichText::new(format!(
+                "Folded {}: {} (dealt, not in the showdown)",
+                i + 1,
+                shorten(text, 60)
+            ))
+            .weak(),
+        );
+    }
     ui.add_space(8.0);
     let seat = view.selected_seat.min(result.seats.len().saturating_sub(1));
     if let Some(s) = result.seats.get(seat) {

@@ -1,17 +1,21 @@
 //! The Range view: what a range holds on a board (made hands and draws; a line selects
 //! its combos, which can be kept or removed), every combo's exact equity against the
 //! other seat's range (the sorted curve, four buckets, the 13×13 grid coloured by each
-//! class's mean equity), and what each next card does (a 4×13 card table).
+//! class's mean equity), and what each next card does (a 4×13 card table). In short
+//! deck and the Omaha games: the game's hand categories and draws, every hand's equity
+//! (curve, buckets, the hands listed) and the next-card table.
 
 use super::command::{CommandSender, ViewCommand};
+use super::game_inputs::{carry_cards, carry_ranges, game_notes, game_range_field, game_selector};
 use super::grid::GridState;
 use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
-use super::widgets::{blocked_cards, board_and_dead, range_field, ERROR_COLOR};
-use crate::cards::{Card, CardSet};
+use super::widgets::{blocked_cards, board_and_dead, ERROR_COLOR};
+use crate::cards::{Card, CardSet, Game};
 use crate::equity::breakdown::{Draw, MadeHand};
-use crate::equity::by_combo::ComboEquity;
-use crate::equity::range_analysis::{RangeAnalysis, RangeSpec};
+use crate::equity::by_combo::{ComboEquity, NextCard};
+use crate::equity::games::range_analysis::GameRangeAnalysis;
+use crate::equity::range_analysis::{AnyRangeAnalysis, AnyRangeSpec, RangeAnalysis};
 use crate::range::{Combo, HandClass, HandRange};
 use crate::scenario::{RangeInputs, Scenario, ViewKind};
 use crate::worker::JobManager;
@@ -52,7 +56,7 @@ pub struct RangeView {
     /// What the user set (persisted).
     pub inputs: RangeInputs,
     /// The analysis of the inputs, and the result on screen with its title.
-    pub analysis: Computed<RangeSpec, String>,
+    pub analysis: Computed<AnyRangeSpec, String>,
     /// Debounce, running, stale, clock.
     pub tracker: RunTracker,
     /// Problems at their fields.
@@ -62,6 +66,8 @@ pub struct RangeView {
     /// The next cards as a list sorted by the range's equity change (else the 4×13
     /// table).
     pub sort_next: bool,
+    /// What the last change of game reset.
+    pub game_note: Vec<String>,
     range_grid: GridState,
     vs_grids: Vec<GridState>,
 }
@@ -76,14 +82,26 @@ impl RangeView {
             errors: FieldErrors::default(),
             selected: None,
             sort_next: false,
+            game_note: Vec::new(),
             range_grid: GridState::default(),
             vs_grids: Vec::new(),
         }
     }
 
-    /// The analysis on screen.
+    /// The Hold'em analysis on screen.
     pub fn shown(&self) -> Option<&RangeAnalysis> {
-        self.analysis.result().map(|b| b.as_ref())
+        match self.analysis.result().map(|b| b.as_ref()) {
+            Some(AnyRangeAnalysis::Holdem(a)) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Another game's analysis on screen.
+    pub fn shown_game(&self) -> Option<&GameRangeAnalysis> {
+        match self.analysis.result().map(|b| b.as_ref()) {
+            Some(AnyRangeAnalysis::Game(a)) => Some(a),
+            _ => None,
+        }
     }
 
     /// The combos of the selected line (with their weights).
@@ -309,17 +327,22 @@ fn class_grid(ui: &mut egui::Ui, analysis: &RangeAnalysis, selected: &[(Combo, f
     }
 }
 
-/// The combos sorted by equity: x the share of the range so far, y the equity.
-fn equity_curve(ui: &mut egui::Ui, combos: &[ComboEquity], height: f32, id: &str) {
+/// Each combo's (share, equity) for the curve and buckets.
+fn shares(combos: &[ComboEquity]) -> Vec<(f64, f64)> {
+    combos.iter().map(|c| (c.share, c.equity)).collect()
+}
+
+/// The combos (hands) sorted by equity: x the share of the range so far, y the equity.
+fn equity_curve(ui: &mut egui::Ui, combos: &[(f64, f64)], height: f32, id: &str) {
     use egui_plot::{Line, Plot, PlotPoints};
     let mut sorted = combos.to_vec();
-    sorted.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
     let mut x = 0.0;
     let mut points = Vec::with_capacity(2 * sorted.len());
-    for c in &sorted {
-        points.push([100.0 * x, 100.0 * c.equity]);
-        x += c.share;
-        points.push([100.0 * x, 100.0 * c.equity]);
+    for &(share, equity) in &sorted {
+        points.push([100.0 * x, 100.0 * equity]);
+        x += share;
+        points.push([100.0 * x, 100.0 * equity]);
     }
     Plot::new(id)
         .height(height)
@@ -341,22 +364,47 @@ fn equity_curve(ui: &mut egui::Ui, combos: &[ComboEquity], height: f32, id: &str
         });
 }
 
-/// The four equity buckets' shares of the range.
-pub fn buckets(combos: &[ComboEquity]) -> [f64; 4] {
+/// The four equity buckets' shares of the range, from each combo's (share, equity).
+pub fn buckets(combos: &[(f64, f64)]) -> [f64; 4] {
     let mut b = [0.0; 4];
-    for c in combos {
-        b[((c.equity * 4.0) as usize).min(3)] += c.share;
+    for &(share, equity) in combos {
+        b[((equity * 4.0) as usize).min(3)] += share;
     }
     b
+}
+
+/// A range's equity and each of its combos' (share, equity).
+type EquityPoints = (f64, Vec<(f64, f64)>);
+
+/// The equity line and the curve of every combo's (share, equity), or "n/a" and why.
+fn equity_section(ui: &mut egui::Ui, by_combo: Result<EquityPoints, &String>) {
+    match by_combo {
+        Ok((equity, points)) => {
+            let b = buckets(&points);
+            ui.label(format!(
+                "equity {:.2}% · 0–25%: {:.1}% of the range · 25–50%: {:.1}% · 50–75%: {:.1}% · 75–100%: {:.1}%",
+                100.0 * equity,
+                100.0 * b[0],
+                100.0 * b[1],
+                100.0 * b[2],
+                100.0 * b[3]
+            ));
+            equity_curve(ui, &points, 220.0, "range_curve");
+        }
+        Err(why) => {
+            ui.label(RichText::new(format!("n/a: {why}")).weak());
+        }
+    }
 }
 
 /// The next cards and the analysed range's equity now, or "n/a" and why.
 fn next_and_now<'a>(
     ui: &mut egui::Ui,
-    analysis: &'a RangeAnalysis,
-) -> Option<(&'a [crate::equity::by_combo::NextCard], f64)> {
-    match (&analysis.next, &analysis.by_combo) {
-        (Ok(cards), Ok(r)) => Some((cards, r.equity())),
+    next: &'a Result<Vec<NextCard>, String>,
+    now: Result<f64, &'a String>,
+) -> Option<(&'a [NextCard], f64)> {
+    match (next, now) {
+        (Ok(cards), Ok(now)) => Some((cards, now)),
         (Err(why), _) | (_, Err(why)) => {
             ui.label(RichText::new(format!("n/a: {why}")).weak());
             None
@@ -364,17 +412,15 @@ fn next_and_now<'a>(
     }
 }
 
-/// The next cards as a 4×13 table (suits by row, aces first), each coloured by the
-/// analysed range's equity change; hover: probability and both equities.
-fn next_card_table(ui: &mut egui::Ui, analysis: &RangeAnalysis) {
-    let Some((cards, now)) = next_and_now(ui, analysis) else {
-        return;
-    };
+/// The next cards as a 4×13 table (4×9 in short deck; suits by row, aces first), each
+/// coloured by the analysed range's equity change; hover: probability and both equities.
+fn next_card_table(ui: &mut egui::Ui, cards: &[NextCard], now: f64, game: Game) {
+    let lowest = if game == Game::ShortDeck { 4 } else { 0 };
     egui::Grid::new("next_card_table")
         .spacing([2.0, 2.0])
         .show(ui, |ui| {
             for suit in (0..4u8).rev() {
-                for rank in (0..13u8).rev() {
+                for rank in (lowest..13u8).rev() {
                     let card = Card::new(rank, suit);
                     let cell = egui::vec2(44.0, 34.0);
                     let (rect, response) = ui.allocate_exact_size(cell, Sense::hover());
@@ -421,10 +467,7 @@ fn next_card_table(ui: &mut egui::Ui, analysis: &RangeAnalysis) {
 }
 
 /// The next cards as a list, the best for the analysed range first.
-fn next_card_list(ui: &mut egui::Ui, analysis: &RangeAnalysis) {
-    let Some((cards, now)) = next_and_now(ui, analysis) else {
-        return;
-    };
+fn next_card_list(ui: &mut egui::Ui, cards: &[NextCard], now: f64) {
     let mut sorted = cards.to_vec();
     sorted.sort_by(|a, b| b.equity[0].total_cmp(&a.equity[0]));
     egui::Grid::new("next_card_list")
@@ -446,6 +489,173 @@ fn next_card_list(ui: &mut egui::Ui, analysis: &RangeAnalysis) {
         });
 }
 
+/// The next-card heading, its list toggle, and the table or the sorted list.
+fn next_section(
+    ui: &mut egui::Ui,
+    sort_next: &mut bool,
+    next: &Result<Vec<NextCard>, String>,
+    now: Result<f64, &String>,
+    game: Game,
+) {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Next card (the range's equity change)").strong());
+        ui.toggle_value(sort_next, "Sorted list")
+            .on_hover_text("The cards as a list, the best for the range first");
+    });
+    if let Some((cards, now)) = next_and_now(ui, next, now) {
+        if *sort_next {
+            next_card_list(ui, cards, now);
+        } else {
+            next_card_table(ui, cards, now, game);
+        }
+    }
+}
+
+/// A hand's cards without spaces (`AsKsQhJh`).
+fn hand_text(hand: CardSet) -> String {
+    hand.iter().map(|c| c.to_string()).collect()
+}
+
+/// Short deck's and Omaha's panels: the game's categories and draws, every hand's
+/// equity (line, curve, the strongest and weakest hands), the next card.
+fn game_panels(
+    ui: &mut egui::Ui,
+    a: &GameRangeAnalysis,
+    title: &str,
+    stale: bool,
+    sort_next: &mut bool,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.heading(title);
+        if stale {
+            ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
+        }
+    });
+    ui.label(
+        RichText::new(format!(
+            "What the range holds ({}'s hand order)",
+            a.game.name()
+        ))
+        .strong(),
+    );
+    match &a.breakdown {
+        Ok(b) => {
+            ui.label(format!("{} hands, weight {:.2}", b.hands, b.weight));
+            egui::Grid::new("game_breakdown_lines")
+                .striped(true)
+                .spacing([12.0, 2.0])
+                .show(ui, |ui| {
+                    for h in ["line", "hands", "weight", "share"] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    for (key, line) in b.lines.iter().filter(|(_, l)| l.combos > 0) {
+                        let name = if key.is_draw() {
+                            format!("  {}", key.name())
+                        } else {
+                            key.name().to_string()
+                        };
+                        ui.label(name);
+                        ui.label(line.combos.to_string());
+                        ui.label(format!("{:.2}", line.weight));
+                        ui.label(format!("{:.1}%", 100.0 * line.share));
+                        ui.end_row();
+                    }
+                });
+        }
+        Err(why) => {
+            ui.label(RichText::new(format!("n/a: {why}")).weak());
+        }
+    }
+    ui.separator();
+    ui.label(RichText::new("Equity by hand").strong());
+    equity_section(
+        ui,
+        a.by_hand.as_ref().map(|r| {
+            (
+                r.equity(),
+                r.hands.iter().map(|h| (h.share, h.equity)).collect(),
+            )
+        }),
+    );
+    if let Ok(r) = &a.by_hand {
+        let mut sorted = r.hands.clone();
+        sorted.sort_by(|x, y| y.equity.total_cmp(&x.equity));
+        let shown = 8.min(sorted.len());
+        ui.collapsing(
+            format!("Strongest and weakest hands ({} in all)", sorted.len()),
+            |ui| {
+                egui::Grid::new("game_hands")
+                    .striped(true)
+                    .spacing([16.0, 2.0])
+                    .show(ui, |ui| {
+                        for h in ["hand", "equity", "win", "tie", "share"] {
+                            ui.label(RichText::new(h).strong());
+                        }
+                        ui.end_row();
+                        let weakest = sorted.len().saturating_sub(shown).max(shown);
+                        for h in sorted[..shown].iter().chain(&sorted[weakest..]) {
+                            ui.label(hand_text(h.hand));
+                            ui.label(format!("{:.2}%", 100.0 * h.equity));
+                            ui.label(format!("{:.2}%", 100.0 * h.win));
+                            ui.label(format!("{:.2}%", 100.0 * h.tie));
+                            ui.label(format!("{:.2}%", 100.0 * h.share));
+                            ui.end_row();
+                        }
+                    });
+            },
+        );
+    }
+    ui.separator();
+    next_section(
+        ui,
+        sort_next,
+        &a.next,
+        a.by_hand.as_ref().map(|r| r.equity()),
+        a.game,
+    );
+}
+
+/// A game's analysis as CSV rows (lines, every hand, next cards).
+fn game_csv(w: &mut ::csv::Writer<Vec<u8>>, a: &GameRangeAnalysis, pct: &dyn Fn(f64) -> String) {
+    if let Ok(b) = &a.breakdown {
+        for (k, l) in &b.lines {
+            let _ = w.write_record([
+                if k.is_draw() { "draw" } else { "made" },
+                k.key(),
+                &l.combos.to_string(),
+                &format!("{:.6}", l.weight),
+                &pct(l.share),
+                "",
+            ]);
+        }
+    }
+    if let Ok(r) = &a.by_hand {
+        for h in &r.hands {
+            let _ = w.write_record([
+                "hand",
+                &hand_text(h.hand),
+                "1",
+                &format!("{:.6}", h.weight),
+                &pct(h.share),
+                &pct(h.equity),
+            ]);
+        }
+    }
+    if let Ok(next) = &a.next {
+        for n in next {
+            let _ = w.write_record([
+                "next_card",
+                &n.card.to_string(),
+                "",
+                "",
+                &pct(n.probability),
+                &pct(n.equity[0]),
+            ]);
+        }
+    }
+}
+
 impl View for RangeView {
     fn kind(&self) -> ViewKind {
         ViewKind::Range
@@ -453,15 +663,43 @@ impl View for RangeView {
 
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         ui.heading("Range view");
+        let mut edited = false;
+        if game_selector(ui, "range", &mut self.inputs.game, &Game::ALL) {
+            let i = &mut self.inputs;
+            let game = i.game;
+            let mut fields: Vec<(String, &mut String)> = vec![("range".into(), &mut i.range)];
+            fields.extend(
+                i.vs.iter_mut()
+                    .enumerate()
+                    .map(|(k, t)| (format!("seat {}", k + 2), t)),
+            );
+            self.game_note = carry_ranges(&mut fields, game);
+            if i.vs.len() + 1 > game.max_seats() {
+                self.game_note.push(format!(
+                    "seats {} to {} removed ({} deals at most {})",
+                    game.max_seats() + 1,
+                    i.vs.len() + 1,
+                    game.name(),
+                    game.max_seats()
+                ));
+                i.vs.truncate(game.max_seats() - 1);
+            }
+            self.game_note
+                .extend(carry_cards(&mut i.board, &mut i.dead, game));
+            self.selected = None;
+            edited = true;
+        }
+        game_notes(ui, &self.game_note);
         let errors = self.errors.clone();
         let i = &mut self.inputs;
+        let game = i.game;
         let blocked = blocked_cards(&i.board, &i.dead);
-        let mut edited = range_field(
+        edited |= game_range_field(
             ui,
+            game,
             "Range (seat 1)",
             &mut i.range,
             errors.at("range"),
-            "22+, A2s+, KTs+…",
             &mut self.range_grid,
             blocked,
             cx,
@@ -470,11 +708,12 @@ impl View for RangeView {
         ui.horizontal(|ui| {
             let seats = i.vs.len() + 1;
             if ui
-                .add_enabled(
-                    seats < crate::equity::MAX_SEATS,
-                    egui::Button::new("Add seat"),
-                )
-                .on_disabled_hover_text("At most 23 seats")
+                .add_enabled(seats < game.max_seats(), egui::Button::new("Add seat"))
+                .on_disabled_hover_text(format!(
+                    "{} deals at most {} seats",
+                    game.name(),
+                    game.max_seats()
+                ))
                 .clicked()
             {
                 i.vs.push("random".into());
@@ -490,12 +729,12 @@ impl View for RangeView {
         let mut remove = None;
         for k in 0..i.vs.len() {
             let label = format!("Against (seat {})", k + 2);
-            edited |= range_field(
+            edited |= game_range_field(
                 ui,
+                game,
                 &label,
                 &mut i.vs[k],
                 errors.at(&format!("vs[{k}]")),
-                "another seat's range",
                 &mut self.vs_grids[k],
                 blocked,
                 cx,
@@ -538,7 +777,20 @@ impl View for RangeView {
             });
             return;
         };
-        let (analysis, title) = (shown.result.as_ref(), shown.label.clone());
+        let title = shown.label.clone();
+        let analysis = match shown.result.as_ref() {
+            AnyRangeAnalysis::Holdem(a) => a,
+            AnyRangeAnalysis::Game(a) => {
+                let a = a.clone();
+                let stale = self.tracker.stale;
+                egui::ScrollArea::both()
+                    .id_salt("range_view_game")
+                    .show(ui, |ui| {
+                        game_panels(ui, &a, &title, stale, &mut self.sort_next)
+                    });
+                return;
+            }
+        };
         let selected = self.selected_combos();
         let mut sort_next = self.sort_next;
         egui::ScrollArea::both()
@@ -557,7 +809,9 @@ impl View for RangeView {
                     ui.horizontal_top(|ui| {
                         self.breakdown_table(ui, analysis, &selected, commands);
                         ui.vertical(|ui| {
-                            ui.label(RichText::new("Equity by class (hover for its combos)").strong());
+                            ui.label(
+                                RichText::new("Equity by class (hover for its combos)").strong(),
+                            );
                             class_grid(ui, analysis, &selected, beside.min(13.0 * 34.0));
                         });
                     });
@@ -569,34 +823,21 @@ impl View for RangeView {
                 }
                 ui.separator();
                 ui.label(RichText::new("Equity by combo").strong());
-                match &analysis.by_combo {
-                    Ok(r) => {
-                        let b = buckets(&r.combos);
-                        ui.label(format!(
-                            "equity {:.2}% · 0–25%: {:.1}% of the range · 25–50%: {:.1}% · 50–75%: {:.1}% · 75–100%: {:.1}%",
-                            100.0 * r.equity(),
-                            100.0 * b[0],
-                            100.0 * b[1],
-                            100.0 * b[2],
-                            100.0 * b[3]
-                        ));
-                        equity_curve(ui, &r.combos, 220.0, "range_curve");
-                    }
-                    Err(why) => {
-                        ui.label(RichText::new(format!("n/a: {why}")).weak());
-                    }
-                }
+                equity_section(
+                    ui,
+                    analysis
+                        .by_combo
+                        .as_ref()
+                        .map(|r| (r.equity(), shares(&r.combos))),
+                );
                 ui.separator();
-                ui.horizontal(|ui| {
-                    ui.label(RichText::new("Next card (the range's equity change)").strong());
-                    ui.toggle_value(&mut sort_next, "Sorted list")
-                        .on_hover_text("The cards as a list, the best for the range first");
-                });
-                if sort_next {
-                    next_card_list(ui, analysis);
-                } else {
-                    next_card_table(ui, analysis);
-                }
+                next_section(
+                    ui,
+                    &mut sort_next,
+                    &analysis.next,
+                    analysis.by_combo.as_ref().map(|r| r.equity()),
+                    Game::Holdem,
+                );
             });
         self.sort_next = sort_next;
     }
@@ -610,7 +851,11 @@ impl View for RangeView {
                 .filter(|v| !v.is_empty())
                 .collect();
         let title = format!(
-            "{} vs {} — {}",
+            "{}{} vs {} — {}",
+            match i.game {
+                Game::Holdem => String::new(),
+                g => format!("{g}: "),
+            },
             i.range.trim(),
             if others.is_empty() {
                 "(none)".to_string()
@@ -665,8 +910,18 @@ impl View for RangeView {
 
     fn status(&self) -> ViewStatus {
         let has_errors = !self.errors.is_empty();
-        let figures = match self.shown() {
-            Some(a) => match (&a.breakdown, &a.by_combo) {
+        let figures = match (self.shown(), self.shown_game()) {
+            (_, Some(a)) => match (&a.breakdown, &a.by_hand) {
+                (Ok(b), Ok(r)) => format!(
+                    "{} hands · equity {:.2}% · exact",
+                    b.hands,
+                    100.0 * r.equity()
+                ),
+                (Ok(b), Err(_)) => format!("{} hands", b.hands),
+                (Err(_), Ok(r)) => format!("equity {:.2}% · exact", 100.0 * r.equity()),
+                _ => "n/a".into(),
+            },
+            (Some(a), _) => match (&a.breakdown, &a.by_combo) {
                 (Ok(b), Ok(r)) => format!(
                     "{} combos · equity {:.2}% · exact",
                     b.combos,
@@ -676,7 +931,7 @@ impl View for RangeView {
                 (Err(_), Ok(r)) => format!("equity {:.2}% · exact", 100.0 * r.equity()),
                 _ => "n/a".into(),
             },
-            None => String::new(),
+            (None, None) => String::new(),
         };
         ViewStatus {
             phase: self.tracker.phase(has_errors),
@@ -690,10 +945,21 @@ impl View for RangeView {
 
     fn table_csv(&self, options: &CsvOptions) -> Option<String> {
         let shown = self.analysis.shown.as_ref()?;
-        let a = &shown.result;
         let mut w = ::csv::Writer::from_writer(Vec::new());
         let pct = |v: f64| options.number(v);
         let _ = w.write_record(["kind", "name", "combos", "weight", "share", "equity"]);
+        let a = match shown.result.as_ref() {
+            AnyRangeAnalysis::Holdem(a) => a,
+            AnyRangeAnalysis::Game(g) => {
+                game_csv(&mut w, g, &pct);
+                let body = String::from_utf8(w.into_inner().ok()?).ok()?;
+                return Some(format!(
+                    "# view: Range\n# game: {}\n# inputs: {}\n{body}",
+                    g.game.name(),
+                    shown.label
+                ));
+            }
+        };
         if let Ok(b) = &a.breakdown {
             for (m, l) in &b.made {
                 let _ = w.write_record([
@@ -751,17 +1017,33 @@ impl View for RangeView {
         let selected = self.selected_combos();
         Some(Box::new(move |ui: &mut egui::Ui| {
             ui.heading(format!("Range view: {title}"));
-            // The class grid and the curve side by side, the next-card table below.
             let size = (ui.available_height() - 200.0).min(ui.available_width() / 2.0);
-            ui.horizontal_top(|ui| {
-                class_grid(ui, &analysis, &selected, size);
-                if let Ok(r) = &analysis.by_combo {
-                    ui.vertical(|ui| {
-                        equity_curve(ui, &r.combos, size, "range_picture_curve");
+            match analysis.as_ref() {
+                AnyRangeAnalysis::Holdem(analysis) => {
+                    // The class grid and the curve side by side, the next-card table below.
+                    ui.horizontal_top(|ui| {
+                        class_grid(ui, analysis, &selected, size);
+                        if let Ok(r) = &analysis.by_combo {
+                            ui.vertical(|ui| {
+                                equity_curve(ui, &shares(&r.combos), size, "range_picture_curve");
+                            });
+                        }
                     });
+                    if let (Ok(cards), Ok(r)) = (&analysis.next, &analysis.by_combo) {
+                        next_card_table(ui, cards, r.equity(), Game::Holdem);
+                    }
                 }
-            });
-            next_card_table(ui, &analysis);
+                AnyRangeAnalysis::Game(a) => {
+                    if let Ok(r) = &a.by_hand {
+                        let points: Vec<(f64, f64)> =
+                            r.hands.iter().map(|h| (h.share, h.equity)).collect();
+                        equity_curve(ui, &points, size, "range_picture_curve");
+                        if let Ok(cards) = &a.next {
+                            next_card_table(ui, cards, r.equity(), a.game);
+                        }
+                    }
+                }
+            }
         }))
     }
 

@@ -135,6 +135,16 @@ pub struct Equity<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     pub players: Vec<Player<'a>>,
+    /// Folded seats (dealt, not in the showdown), when there are any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub folded: Vec<Folded<'a>>,
+}
+
+/// A folded seat of `equity --json`.
+#[derive(Serialize)]
+pub struct Folded<'a> {
+    pub range: &'a str,
+    pub combos: usize,
 }
 
 #[derive(Serialize, Clone, Copy)]
@@ -351,6 +361,8 @@ pub struct Bucket {
 /// `breakdown --json`.
 #[derive(Serialize)]
 pub struct Breakdown<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<&'static str>,
     pub range: &'a str,
     pub board: String,
     pub combos: usize,

@@ -122,6 +122,10 @@ pub enum CliCommand {
         /// One range per seat.
         #[arg(required = true, num_args = 2..=multiodds::equity::MAX_SEATS)]
         ranges: Vec<String>,
+        /// A folded seat's range (repeatable): dealt from its range, out of the showdown
+        /// (card bunching; Hold'em).
+        #[arg(long, value_name = "RANGE")]
+        folded: Vec<String>,
         #[command(flatten)]
         cards: CardsArgs,
         #[command(flatten)]
@@ -409,10 +413,11 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         Some(CliCommand::Range { expr, cards, json }) => range_command(&expr, &cards, json),
         Some(CliCommand::Equity {
             ranges,
+            folded,
             cards,
             run,
             json,
-        }) => equity_command(&ranges, &cards, &run, json),
+        }) => equity_command(&ranges, &folded, &cards, &run, json),
         Some(CliCommand::Sweep {
             hero,
             vs,
@@ -643,6 +648,15 @@ fn eval_in_game(text: &str, game: Game, json: bool) -> Result<String, CliError> 
     ))
 }
 
+/// The board of a Range question in any game.
+fn spec_board(spec: &multiodds::equity::range_analysis::AnyRangeSpec) -> CardSet {
+    use multiodds::equity::range_analysis::AnyRangeSpec;
+    match spec {
+        AnyRangeSpec::Holdem(s) => s.board,
+        AnyRangeSpec::Game(g) => g.board,
+    }
+}
+
 /// Commands that compute Hold'em only refuse another game, saying where it is served.
 fn holdem_only(command: &str, game: Game) -> Result<(), CliError> {
     if game == Game::Holdem {
@@ -748,6 +762,7 @@ fn settings(run: &RunArgs) -> Result<RunSettings, CliError> {
 
 fn equity_command(
     ranges: &[String],
+    folded: &[String],
     cards: &CardsArgs,
     run: &RunArgs,
     json: bool,
@@ -756,17 +771,21 @@ fn equity_command(
     let inputs = multiodds::scenario::MatchupInputs {
         game: cards.game,
         seats: ranges.to_vec(),
+        folded: folded.to_vec(),
         board: cards.board.clone(),
         dead: cards.dead.clone(),
         ..Default::default()
     };
     let matchup = inputs.validate().map_err(|problems| {
-        let name = |field: &str| match field.strip_prefix("seats[") {
-            Some(i) => format!(
-                "seat {}",
-                i.trim_end_matches(']').parse::<usize>().unwrap_or(0) + 1
-            ),
-            None => field.to_string(),
+        let index = |i: &str| i.trim_end_matches(']').parse::<usize>().unwrap_or(0) + 1;
+        let name = |field: &str| {
+            if let Some(i) = field.strip_prefix("seats[") {
+                format!("seat {}", index(i))
+            } else if let Some(i) = field.strip_prefix("folded[") {
+                format!("--folded {}", index(i))
+            } else {
+                field.to_string()
+            }
         };
         first_problem(problems, name, |f| inputs.field_text(f))
     })?;
@@ -776,7 +795,9 @@ fn equity_command(
         run.threads,
         !(json || run.quiet),
     )?;
-    Ok(output::equity(ranges, &matchup, &result, elapsed, json))
+    Ok(output::equity(
+        ranges, folded, &matchup, &result, elapsed, json,
+    ))
 }
 
 /// A model field as the sweep and table commands name it.
@@ -869,7 +890,6 @@ fn breakdown_command(
     json: bool,
     csv: bool,
 ) -> Result<String, CliError> {
-    holdem_only("breakdown", cards.game)?;
     let (board, dead) = parse_cards(cards)?;
     if !(3..=5).contains(&board.len()) {
         return Err(CliError::Usage(format!(
@@ -877,11 +897,36 @@ fn breakdown_command(
             board.len()
         )));
     }
-    if vs.len() + 1 > multiodds::equity::MAX_SEATS {
+    let max = cards.game.max_seats();
+    if vs.len() + 1 > max {
         return Err(CliError::Usage(format!(
-            "--vs: at most {} other seats",
-            multiodds::equity::MAX_SEATS - 1
+            "--vs: {} deals at most {max} seats, so at most {} other seats",
+            cards.game.name(),
+            max - 1
         )));
+    }
+    let against = vs.join(" vs ");
+    if cards.game != Game::Holdem {
+        let spec = game_range_spec(range, vs, cards.game, board, dead)?;
+        let threads = rayon::current_num_threads();
+        let control = multiodds::equity::RunControl::new();
+        let b = multiodds::equity::games::range_analysis::game_breakdown(&spec, &control, threads)
+            .map_err(CliError::Usage)?;
+        let by_hand = if vs.is_empty() {
+            None
+        } else {
+            Some(multiodds::equity::games::range_analysis::by_hand(
+                &spec, &control, threads,
+            )?)
+        };
+        let report = output::BreakdownReport::game(
+            cards.game,
+            range,
+            board,
+            &b,
+            by_hand.as_ref().map(|r| (against.as_str(), r)),
+        );
+        return Ok(output::breakdown(&report, json, csv));
     }
     let parsed = parse_range("range".into(), range)?;
     let others = vs
@@ -905,25 +950,58 @@ fn breakdown_command(
         rayon::current_num_threads(),
     )
     .transpose()?;
-    let against = vs.join(" vs ");
-    Ok(output::breakdown(
+    let report = output::BreakdownReport::holdem(
         range,
         board,
         &b,
         by_combo.as_ref().map(|r| (against.as_str(), r)),
-        json,
-        csv,
-    ))
+    );
+    Ok(output::breakdown(&report, json, csv))
+}
+
+/// A game's Range question from the command line: the range, then each `--vs` seat.
+fn game_range_spec(
+    range: &str,
+    vs: &[String],
+    game: Game,
+    board: CardSet,
+    dead: CardSet,
+) -> Result<multiodds::equity::games::range_analysis::GameRangeSpec, CliError> {
+    let hole = |what: String, text: &str| {
+        multiodds::range::HoleRange::parse(text, game).map_err(|e| CliError::range(what, text, e))
+    };
+    let parsed = hole("range".into(), range)?;
+    let others = vs
+        .iter()
+        .map(|v| hole("--vs".into(), v))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(
+        multiodds::equity::games::range_analysis::GameRangeSpec::new(
+            game, parsed, others, board, dead,
+        )?,
+    )
 }
 
 fn runouts_command(ranges: &[String], cards: &CardsArgs, json: bool) -> Result<String, CliError> {
-    holdem_only("runouts", cards.game)?;
     let (board, dead) = parse_cards(cards)?;
     if !(3..=4).contains(&board.len()) {
         return Err(CliError::Usage(format!(
             "--board: the next card needs a flop or a turn (3 or 4 cards), got {}",
             board.len()
         )));
+    }
+    let names: Vec<&str> = ranges.iter().map(String::as_str).collect();
+    if cards.game != Game::Holdem {
+        let Some((first, rest)) = ranges.split_first() else {
+            return Err(CliError::Usage("give two or more ranges".into()));
+        };
+        let spec = game_range_spec(first, rest, cards.game, board, dead)?;
+        let next = multiodds::equity::games::range_analysis::game_next_cards(
+            &spec,
+            &multiodds::equity::RunControl::new(),
+            rayon::current_num_threads(),
+        )?;
+        return Ok(output::runouts(&names, board, &next, json));
     }
     let parsed = ranges
         .iter()
@@ -938,7 +1016,6 @@ fn runouts_command(ranges: &[String], cards: &CardsArgs, json: bool) -> Result<S
         &multiodds::equity::RunControl::new(),
         rayon::current_num_threads(),
     )?;
-    let names: Vec<&str> = ranges.iter().map(String::as_str).collect();
     Ok(output::runouts(&names, board, &next, json))
 }
 
@@ -1162,6 +1239,7 @@ fn run_command(
                 run_with_progress(matchup.clone(), settings, threads, progress)?;
             Ok(output::equity(
                 &scenario.matchup.seats,
+                &scenario.matchup.folded,
                 &matchup,
                 &result,
                 elapsed,
@@ -1169,22 +1247,42 @@ fn run_command(
             ))
         }
         ScenarioJob::Range(spec) => {
-            let a = multiodds::equity::range_analysis::analyse(
+            use multiodds::equity::range_analysis::{analyse_any, AnyRangeAnalysis};
+            let a = analyse_any(
                 &spec,
                 &multiodds::equity::RunControl::new(),
                 rayon::current_num_threads(),
             );
-            let b = a.breakdown.map_err(CliError::Usage)?;
             let vs = scenario.range.vs.join(" vs ");
-            let vs = vs.as_str();
-            Ok(output::breakdown(
-                &scenario.range.range,
-                spec.board,
-                &b,
-                a.by_combo.as_ref().ok().map(|r| (vs, r)),
-                json,
-                false,
-            ))
+            let (range, board) = (scenario.range.range.as_str(), spec_board(&spec));
+            let report = match &a {
+                AnyRangeAnalysis::Holdem(a) => {
+                    let b = a
+                        .breakdown
+                        .as_ref()
+                        .map_err(|e| CliError::Usage(e.clone()))?;
+                    output::BreakdownReport::holdem(
+                        range,
+                        board,
+                        b,
+                        a.by_combo.as_ref().ok().map(|r| (vs.as_str(), r)),
+                    )
+                }
+                AnyRangeAnalysis::Game(a) => {
+                    let b = a
+                        .breakdown
+                        .as_ref()
+                        .map_err(|e| CliError::Usage(e.clone()))?;
+                    output::BreakdownReport::game(
+                        a.game,
+                        range,
+                        board,
+                        b,
+                        a.by_hand.as_ref().ok().map(|r| (vs.as_str(), r)),
+                    )
+                }
+            };
+            Ok(output::breakdown(&report, json, false))
         }
         ScenarioJob::Chart(spec) => {
             let (result, _) = run_with_progress(spec.clone(), settings, threads, progress)?;

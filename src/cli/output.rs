@@ -95,6 +95,7 @@ pub fn hole_range(input: &str, range: &HoleRange, blocked: CardSet, json: bool) 
 
 pub fn equity(
     inputs: &[String],
+    folded: &[String],
     m: &AnyMatchup,
     r: &MatchupResult,
     elapsed: Duration,
@@ -138,6 +139,14 @@ pub fn equity(
             fraction_done: r.status.fraction_done.map(|f| (f * 1e6).round() / 1e6),
             note: r.status.note.clone(),
             players,
+            folded: folded
+                .iter()
+                .zip(m.folded_hands())
+                .map(|(range, combos)| json::Folded {
+                    range: range.trim(),
+                    combos: combos as usize,
+                })
+                .collect(),
         });
     }
     let board = m.board();
@@ -195,6 +204,13 @@ pub fn equity(
             cell(s.win),
             cell(s.tie),
             cell(s.equity_se)
+        ));
+    }
+    for (i, (input, combos)) in folded.iter().zip(m.folded_hands()).enumerate() {
+        out.push_str(&format!(
+            "{:<28} {:>7} folded (dealt, not in the showdown)\n",
+            truncate(&format!("folded {}: {}", i + 1, input.trim()), 28),
+            combos
         ));
     }
     if let Some(why) = r.figures_not_applicable() {
@@ -454,98 +470,181 @@ pub fn chart(
     out
 }
 
-/// `breakdown`: what a range holds on a board, and with another range every combo's
-/// equity, the buckets and the classes (as JSON, CSV or a table).
-pub fn breakdown(
-    range: &str,
-    board: multiodds::cards::CardSet,
-    b: &multiodds::equity::breakdown::Breakdown,
-    vs: Option<(&str, &multiodds::equity::by_combo::ByCombo)>,
-    json: bool,
-    csv: bool,
-) -> String {
-    use multiodds::equity::breakdown::{Draw, MadeHand};
-    let lines = |made: bool| -> Vec<(
-        &'static str,
-        &'static str,
-        multiodds::equity::breakdown::Line,
-    )> {
-        if made {
-            b.made
+/// One line of a breakdown as the CLI prints it: key, name and counts.
+pub type ReportLine = (
+    &'static str,
+    &'static str,
+    multiodds::equity::breakdown::Line,
+);
+
+/// A hand of a breakdown with its weight, share and equity.
+pub type HandEquity = (String, f64, f64, f64);
+
+/// A breakdown in any game, as `breakdown` and `run` print it.
+pub struct BreakdownReport<'a> {
+    /// The game (named in the output when not Hold'em).
+    pub game: Game,
+    /// The range's text.
+    pub range: &'a str,
+    /// The board.
+    pub board: multiodds::cards::CardSet,
+    /// Hands (combos) left and their weight.
+    pub combos: usize,
+    /// Their weight.
+    pub weight: f64,
+    /// Made-hand lines.
+    pub made: Vec<ReportLine>,
+    /// Draw lines.
+    pub draws: Vec<ReportLine>,
+    /// The other seats' text, the range's equity and every hand's (hand, weight, share,
+    /// equity), with the other seats given.
+    pub vs: Option<(&'a str, f64, Vec<HandEquity>)>,
+    /// Hold'em's classes (class, combos, mean equity).
+    pub classes: Option<Vec<(String, usize, f64)>>,
+}
+
+impl<'a> BreakdownReport<'a> {
+    /// Hold'em's breakdown and equity by combo.
+    pub fn holdem(
+        range: &'a str,
+        board: multiodds::cards::CardSet,
+        b: &multiodds::equity::breakdown::Breakdown,
+        vs: Option<(&'a str, &multiodds::equity::by_combo::ByCombo)>,
+    ) -> BreakdownReport<'a> {
+        let classes = vs.map(|(_, r)| {
+            let mut by_class: Vec<(usize, f64, f64)> = vec![(0, 0.0, 0.0); 169];
+            for c in &r.combos {
+                let e = &mut by_class[c.combo.class().index()];
+                e.0 += 1;
+                e.1 += c.share * c.equity;
+                e.2 += c.share;
+            }
+            multiodds::range::HandClass::all()
+                .filter_map(|class| {
+                    let (n, sum, share) = by_class[class.index()];
+                    (n > 0 && share > 0.0).then(|| (class.to_string(), n, sum / share))
+                })
+                .collect()
+        });
+        BreakdownReport {
+            game: Game::Holdem,
+            range,
+            board,
+            combos: b.combos,
+            weight: b.weight,
+            made: b
+                .made
                 .iter()
                 .map(|(m, l)| (m.key(), m.name(), *l))
-                .collect()
-        } else {
-            b.draws
+                .collect(),
+            draws: b
+                .draws
                 .iter()
                 .map(|(d, l)| (d.key(), d.name(), *l))
-                .collect()
+                .collect(),
+            vs: vs.map(|(v, r)| {
+                let hands = r
+                    .combos
+                    .iter()
+                    .map(|c| (c.combo.to_string(), c.weight, c.share, c.equity))
+                    .collect();
+                (v, r.equity(), hands)
+            }),
+            classes,
         }
-    };
-    let _ = (MadeHand::ALL, Draw::ALL);
-    let by_combo = vs.map(|(_, r)| {
-        let mut combos = r.combos.clone();
-        combos.sort_by(|x, y| y.equity.total_cmp(&x.equity));
-        combos
+    }
+
+    /// Another game's breakdown and equity by hand.
+    pub fn game(
+        game: Game,
+        range: &'a str,
+        board: multiodds::cards::CardSet,
+        b: &multiodds::equity::games::range_analysis::HandBreakdown,
+        vs: Option<(&'a str, &multiodds::equity::games::range_analysis::ByHand)>,
+    ) -> BreakdownReport<'a> {
+        let lines = |draw: bool| {
+            b.lines
+                .iter()
+                .filter(|(k, _)| k.is_draw() == draw)
+                .map(|(k, l)| (k.key(), k.name(), *l))
+                .collect()
+        };
+        BreakdownReport {
+            game,
+            range,
+            board,
+            combos: b.hands,
+            weight: b.weight,
+            made: lines(false),
+            draws: lines(true),
+            vs: vs.map(|(v, r)| {
+                let hands = r
+                    .hands
+                    .iter()
+                    .map(|h| {
+                        let cards: Vec<_> = h.hand.iter().collect();
+                        (
+                            multiodds::cards::format_cards(&cards).replace(' ', ""),
+                            h.weight,
+                            h.share,
+                            h.equity,
+                        )
+                    })
+                    .collect();
+                (v, r.equity(), hands)
+            }),
+            classes: None,
+        }
+    }
+}
+
+/// `breakdown`: what a range holds on a board, and with other ranges every combo's
+/// equity, the buckets and (Hold'em) the classes (as JSON, CSV or a table).
+pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String {
+    let r = report;
+    let by_combo = r.vs.as_ref().map(|(_, _, hands)| {
+        let mut hands = hands.clone();
+        hands.sort_by(|x, y| y.3.total_cmp(&x.3));
+        hands
     });
-    let buckets = by_combo.as_ref().map(|combos| {
+    let buckets = by_combo.as_ref().map(|hands| {
         (0..4)
             .map(|k| {
                 let (from, to) = (k as f64 * 0.25, (k + 1) as f64 * 0.25);
-                let share = combos
+                let share = hands
                     .iter()
-                    .filter(|c| c.equity >= from && (c.equity < to || (k == 3 && c.equity <= to)))
-                    .map(|c| c.share)
+                    .filter(|c| c.3 >= from && (c.3 < to || (k == 3 && c.3 <= to)))
+                    .map(|c| c.2)
                     .sum::<f64>();
                 (from, to, share)
             })
             .collect::<Vec<_>>()
     });
-    let classes = by_combo.as_ref().map(|combos| {
-        let mut by_class: Vec<(usize, f64, f64)> = vec![(0, 0.0, 0.0); 169];
-        for c in combos {
-            let e = &mut by_class[c.combo.class().index()];
-            e.0 += 1;
-            e.1 += c.share * c.equity;
-            e.2 += c.share;
-        }
-        multiodds::range::HandClass::all()
-            .filter_map(|class| {
-                let (n, sum, share) = by_class[class.index()];
-                (n > 0 && share > 0.0).then(|| (class.to_string(), n, sum / share))
-            })
-            .collect::<Vec<_>>()
-    });
     if json {
-        let line = |(key, _, l): (
-            &'static str,
-            &'static str,
-            multiodds::equity::breakdown::Line,
-        )| {
-            json::BreakdownLine {
-                name: key,
-                combos: l.combos,
-                weight: l.weight,
-                share: l.share,
-            }
+        let line = |&(key, _, l): &ReportLine| json::BreakdownLine {
+            name: key,
+            combos: l.combos,
+            weight: l.weight,
+            share: l.share,
         };
         return json::line(&json::Breakdown {
-            range,
-            board: board.to_string(),
-            combos: b.combos,
-            weight: b.weight,
-            made: lines(true).into_iter().map(line).collect(),
-            draws: lines(false).into_iter().map(line).collect(),
-            vs: vs.map(|(v, _)| v),
-            equity: vs.map(|(_, r)| r.equity()),
-            by_combo: by_combo.as_ref().map(|combos| {
-                combos
+            game: (r.game != Game::Holdem).then(|| r.game.key()),
+            range: r.range,
+            board: r.board.to_string(),
+            combos: r.combos,
+            weight: r.weight,
+            made: r.made.iter().map(line).collect(),
+            draws: r.draws.iter().map(line).collect(),
+            vs: r.vs.as_ref().map(|v| v.0),
+            equity: r.vs.as_ref().map(|v| v.1),
+            by_combo: by_combo.as_ref().map(|hands| {
+                hands
                     .iter()
                     .map(|c| json::ComboLine {
-                        hand: c.combo.to_string(),
-                        weight: c.weight,
-                        share: c.share,
-                        equity: c.equity,
+                        hand: c.0.clone(),
+                        weight: c.1,
+                        share: c.2,
+                        equity: c.3,
                     })
                     .collect()
             }),
@@ -554,7 +653,7 @@ pub fn breakdown(
                     .map(|&(from, to, share)| json::Bucket { from, to, share })
                     .collect()
             }),
-            classes: classes.as_ref().map(|cs| {
+            classes: r.classes.as_ref().map(|cs| {
                 cs.iter()
                     .map(|(class, combos, equity)| json::ClassLine {
                         class: class.clone(),
@@ -568,8 +667,8 @@ pub fn breakdown(
     if csv {
         let mut w = ::csv::Writer::from_writer(Vec::new());
         let _ = w.write_record(["kind", "name", "combos", "weight", "share", "equity"]);
-        for (kind, made) in [("made", true), ("draw", false)] {
-            for (key, _, l) in lines(made) {
+        for (kind, lines) in [("made", &r.made), ("draw", &r.draws)] {
+            for (key, _, l) in lines {
                 let _ = w.write_record([
                     kind.to_string(),
                     key.to_string(),
@@ -583,37 +682,46 @@ pub fn breakdown(
         for c in by_combo.iter().flatten() {
             let _ = w.write_record([
                 "combo".to_string(),
-                c.combo.to_string(),
+                c.0.clone(),
                 "1".to_string(),
-                format!("{:.6}", c.weight),
-                format!("{:.6}", c.share),
-                format!("{:.6}", c.equity),
+                format!("{:.6}", c.1),
+                format!("{:.6}", c.2),
+                format!("{:.6}", c.3),
             ]);
         }
         return String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default();
     }
+    let game = match r.game {
+        Game::Holdem => String::new(),
+        g => format!("{g}: "),
+    };
+    let unit = if r.game.has_two_card_ranges() {
+        "combos"
+    } else {
+        "hands"
+    };
     let mut out = format!(
-        "{range} on {board}: {} combos, weight {:.2}\n\n{:<24} {:>7} {:>9} {:>7}\n",
-        b.combos, b.weight, "made hand", "combos", "weight", "share"
+        "{game}{} on {}: {} {unit}, weight {:.2}\n\n{:<34} {:>7} {:>9} {:>7}\n",
+        r.range, r.board, r.combos, r.weight, "made hand", unit, "weight", "share"
     );
-    for (heading, made) in [("", true), ("draw", false)] {
+    for (heading, lines) in [("", &r.made), ("draw", &r.draws)] {
         if !heading.is_empty() {
             out += &format!(
-                "\n{:<24} {:>7} {:>9} {:>7}\n",
-                heading, "combos", "weight", "share"
+                "\n{:<34} {:>7} {:>9} {:>7}\n",
+                heading, unit, "weight", "share"
             );
         }
-        for (_, name, l) in lines(made).into_iter().filter(|(_, _, l)| l.combos > 0) {
+        for (_, name, l) in lines.iter().filter(|(_, _, l)| l.combos > 0) {
             out += &format!(
-                "{name:<24} {:>7} {:>9.2} {:>6.1}%\n",
+                "{name:<34} {:>7} {:>9.2} {:>6.1}%\n",
                 l.combos,
                 l.weight,
                 100.0 * l.share
             );
         }
     }
-    if let (Some((v, r)), Some(buckets)) = (vs, &buckets) {
-        out += &format!("\nequity against {v}: {:.2}%\n", 100.0 * r.equity());
+    if let (Some((v, equity, _)), Some(buckets)) = (&r.vs, &buckets) {
+        out += &format!("\nequity against {v}: {:.2}%\n", 100.0 * equity);
         for (from, to, share) in buckets {
             out += &format!(
                 "  {:>3.0}-{:<3.0}% of equity: {:>5.1}% of the range\n",

@@ -22,6 +22,9 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
 
 /// Estimated evaluations and memory of an exact run of `m`.
 pub fn estimated_cost(m: &Matchup) -> ExactCost {
+    if m.has_folded() {
+        return super::folded::estimated_cost(m);
+    }
     if super::preflop_table::applies(m) && super::preflop_table::PreflopTable::get().is_ok() {
         // One look-up per pair of combos (a few nanoseconds each).
         return ExactCost {
@@ -75,7 +78,7 @@ fn multiway_plan(m: &Matchup) -> (bool, ExactCost) {
         evaluations,
         bytes: m.seats.iter().map(|s| s.len() as f64 * 52.0 * 8.0).sum(),
     };
-    match m.folded.direct_cost(|| direct_cost(m)) {
+    match m.fold_cache.direct_cost(|| direct_cost(m)) {
         // On the river a class of the fold is about one deal: its folding is all cost.
         Some(cost) if m.cards_to_come() == 0 => (true, direct(cost)),
         Some(cost) => {
@@ -140,6 +143,10 @@ pub fn run_cancellable(
     cancel: &RunControl,
     memory_budget: u64,
 ) -> Result<MatchupTally, super::EquityError> {
+    if m.has_folded() {
+        // One enumeration of the showdown seats per folded deal.
+        return super::folded::run(m, cancel, memory_budget);
+    }
     if let Some(tally) = super::preflop_table::tally(m) {
         // Heads-up preflop without dead cards: every pair's result is in the table.
         return Ok(tally);

@@ -65,9 +65,13 @@ pub struct Matchup {
     pub dead: CardSet,
     /// Each seat's dealable combos (board and dead cards removed).
     pub seats: Vec<SeatCombos>,
+    /// Seats `0..showdown_seats` show down; the seats after them are folded: dealt
+    /// from their ranges (their cards are out of play, weighted as every seat's,
+    /// reference §4) but not in the showdown ("card bunching").
+    pub showdown_seats: usize,
     /// The deals folded into canonical preflops, once an estimate or a run has folded
     /// them all (a matchup is not changed after construction, so this stays valid).
-    pub(crate) folded: preflops::FoldCache,
+    pub(crate) fold_cache: preflops::FoldCache,
 }
 
 /// The name of seat `i` in messages.
@@ -128,17 +132,46 @@ impl Matchup {
         board: CardSet,
         dead: CardSet,
     ) -> Result<Matchup, EquityError> {
-        if !(2..=MAX_SEATS).contains(&ranges.len()) {
-            return Err(EquityError::SeatCount(ranges.len()));
+        Matchup::with_folded(ranges, Vec::new(), board, dead)
+    }
+
+    /// A matchup of `ranges` with `folded` seats besides them: each folded seat is
+    /// dealt a hand from its range (so its cards are out of play, in proportion to its
+    /// weights) and does not show down. A folded known hand is the same as those dead
+    /// cards. Checked as [`Matchup::new`], folded seats named "folded seat 1", ….
+    pub fn with_folded(
+        mut ranges: Vec<HandRange>,
+        folded: Vec<HandRange>,
+        board: CardSet,
+        dead: CardSet,
+    ) -> Result<Matchup, EquityError> {
+        let showdown_seats = ranges.len();
+        if !(2..=MAX_SEATS).contains(&showdown_seats) {
+            return Err(EquityError::SeatCount(showdown_seats));
         }
+        if showdown_seats + folded.len() > MAX_SEATS {
+            return Err(EquityError::NotEnoughCards(format!(
+                "{showdown_seats} seats and {} folded seats are more than the {MAX_SEATS} \
+                 a deck can deal",
+                folded.len()
+            )));
+        }
+        ranges.extend(folded);
+        let name = |i: usize| {
+            if i < showdown_seats {
+                seat_name(i)
+            } else {
+                format!("folded seat {}", i - showdown_seats + 1)
+            }
+        };
         check_board(board, dead)?;
         let blocked = board.union(dead);
         let mut seats = Vec::with_capacity(ranges.len());
         for (i, range) in ranges.iter().enumerate() {
-            check_known_hand(range, board, dead, || seat_name(i))?;
+            check_known_hand(range, board, dead, || name(i))?;
             let seat = SeatCombos::of(range, blocked);
             if seat.is_empty() {
-                return Err(EquityError::EmptySeat { seat: seat_name(i) });
+                return Err(EquityError::EmptySeat { seat: name(i) });
             }
             seats.push(seat);
         }
@@ -155,8 +188,8 @@ impl Matchup {
                         .expect("shared card");
                     return Err(EquityError::CardTwice {
                         card,
-                        first: seat_name(i),
-                        second: seat_name(j),
+                        first: name(i),
+                        second: name(j),
                     });
                 }
             }
@@ -166,7 +199,8 @@ impl Matchup {
             board,
             dead,
             seats,
-            folded: preflops::FoldCache::default(),
+            showdown_seats,
+            fold_cache: preflops::FoldCache::default(),
         };
         let needed = 2 * matchup.seats.len() + 5 - board.len();
         let live = 52 - blocked.len();
@@ -192,6 +226,11 @@ impl Matchup {
     /// Cards to deal to complete the board.
     pub fn cards_to_come(&self) -> usize {
         5 - self.board.len()
+    }
+
+    /// Whether some seats are folded (dealt, not in the showdown).
+    pub fn has_folded(&self) -> bool {
+        self.showdown_seats < self.seats.len()
     }
 }
 

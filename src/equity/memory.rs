@@ -8,7 +8,7 @@
 
 /// What an exact run costs: hand evaluations (time) and the memory it holds at its
 /// peak, from one estimate (the refusal, `auto` and the time left all read it).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ExactCost {
     /// Hand evaluations the work takes.
     pub evaluations: f64,

@@ -16,6 +16,7 @@ pub mod by_combo;
 pub mod chart;
 mod deals;
 pub mod exact;
+mod folded;
 pub mod games;
 mod matchup;
 pub mod memory;

@@ -506,6 +506,8 @@ pub struct Sampler<'a> {
     live_cards: u32,
     /// Every valid combination of the weighted seats' combos, when there are few enough.
     joined: Option<JoinedDeals>,
+    /// Seats that show down (the first ones; folded seats after them are dealt only).
+    showdown_seats: usize,
 }
 
 /// Most valid combinations of the weighted seats the sampler lists up front.
@@ -623,6 +625,19 @@ impl<'a> Sampler<'a> {
             to_come: matchup.cards_to_come(),
             live_cards,
             joined,
+            showdown_seats: matchup.showdown_seats,
+        }
+    }
+
+    /// Counts one showdown of the seats that show down (folded seats are dealt, not
+    /// compared).
+    #[inline(always)]
+    fn credit(&self, values: &[HandValue], counts: &mut [SeatCounts]) {
+        if self.showdown_seats == values.len() {
+            credit_counts(values, counts);
+        } else {
+            let n = self.showdown_seats;
+            credit_counts(&values[..n], &mut counts[..n]);
         }
     }
 
@@ -766,7 +781,10 @@ impl<'a> Sampler<'a> {
         MatchupTally {
             deals: done as u64,
             attempts,
-            seats: deal.counts.iter().map(|c| c.into_tally(done)).collect(),
+            seats: deal.counts[..self.showdown_seats]
+                .iter()
+                .map(|c| c.into_tally(done))
+                .collect(),
         }
     }
 
@@ -863,8 +881,8 @@ impl<'a> Sampler<'a> {
                 *w = board_b.combine(*g).evaluate_unchecked();
             }
         }
-        credit_counts(deal.values, deal.counts);
-        credit_counts(deal.values_b, deal.counts);
+        self.credit(deal.values, deal.counts);
+        self.credit(deal.values_b, deal.counts);
     }
 
     /// Deals the random seats and the board around the weighted seats' hands already in
@@ -890,7 +908,7 @@ impl<'a> Sampler<'a> {
             // SAFETY: five board cards and two hole cards.
             *v = unsafe { board.combine(*h).evaluate_unchecked() };
         }
-        credit_counts(deal.values, deal.counts);
+        self.credit(deal.values, deal.counts);
     }
 }
 

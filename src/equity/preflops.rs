@@ -632,11 +632,11 @@ fn cached_classes(
     limits: FoldLimits,
     cancel: &RunControl,
 ) -> Result<std::sync::Arc<Vec<PreflopClass>>, FoldStop> {
-    if let Some(classes) = m.folded.classes.get() {
+    if let Some(classes) = m.fold_cache.classes.get() {
         return Ok(classes.clone());
     }
     let classes = std::sync::Arc::new(classes(m, ctx, limits, cancel)?);
-    Ok(m.folded.classes.get_or_init(|| classes).clone())
+    Ok(m.fold_cache.classes.get_or_init(|| classes).clone())
 }
 
 /// What an exact run of `m` by canonical preflops costs: its evaluations (the units of
@@ -644,7 +644,7 @@ fn cached_classes(
 /// (in bounded time and memory: past [`COUNTED_DEALS`] deals or [`ESTIMATE_MEMORY`] of
 /// classes it extrapolates).
 pub(super) fn estimated_cost(m: &Matchup) -> ExactCost {
-    *m.folded.estimate.get_or_init(|| estimate(m))
+    *m.fold_cache.estimate.get_or_init(|| estimate(m))
 }
 
 fn estimate(m: &Matchup) -> ExactCost {

@@ -1,6 +1,7 @@
 //! The Range view's question in one piece: what a range holds on a board
 //! ([`super::breakdown`]), every combo's equity against another range and what each next
-//! card does ([`super::by_combo`]), all exact.
+//! card does ([`super::by_combo`]), all exact. Other games' analysis is
+//! [`super::games::range_analysis`]; [`AnyRangeSpec`] carries either.
 
 use super::breakdown::{breakdown, Breakdown};
 use super::by_combo::{by_combo, by_combo_multiway, next_cards, ByCombo, NextCard};
@@ -119,5 +120,43 @@ pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeA
         breakdown,
         by_combo,
         next,
+    }
+}
+
+/// The Range view's question in any game: Hold'em's own analysis, or another game's.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyRangeSpec {
+    /// Hold'em.
+    Holdem(RangeSpec),
+    /// Short deck or an Omaha game.
+    Game(super::games::range_analysis::GameRangeSpec),
+}
+
+impl AnyRangeSpec {
+    /// The game analysed.
+    pub fn game(&self) -> crate::cards::Game {
+        match self {
+            AnyRangeSpec::Holdem(_) => crate::cards::Game::Holdem,
+            AnyRangeSpec::Game(g) => g.game,
+        }
+    }
+}
+
+/// The answers in any game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyRangeAnalysis {
+    /// Hold'em's.
+    Holdem(RangeAnalysis),
+    /// Another game's.
+    Game(super::games::range_analysis::GameRangeAnalysis),
+}
+
+/// Runs every part that applies, in the spec's game.
+pub fn analyse_any(spec: &AnyRangeSpec, control: &RunControl, threads: usize) -> AnyRangeAnalysis {
+    match spec {
+        AnyRangeSpec::Holdem(s) => AnyRangeAnalysis::Holdem(analyse(s, control, threads)),
+        AnyRangeSpec::Game(g) => AnyRangeAnalysis::Game(
+            super::games::range_analysis::analyse_game(g, control, threads),
+        ),
     }
 }

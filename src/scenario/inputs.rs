@@ -9,10 +9,11 @@
 use super::ScenarioError;
 use crate::cards::{CardSet, Game};
 use crate::equity::chart::ChartSpec;
+use crate::equity::games::range_analysis::GameRangeSpec;
 use crate::equity::games::{AnyMatchup, AnySweep, GameMatchup, GameSweep};
 use crate::equity::memory;
 use crate::equity::metrics::{self, Metric};
-use crate::equity::range_analysis::RangeSpec;
+use crate::equity::range_analysis::{AnyRangeSpec, RangeSpec};
 use crate::equity::run::{RunSettings, DEFAULT_POTENTIAL_TARGET_SE, TARGET_SE_RANGE};
 use crate::equity::sweep::SweepPoint;
 use crate::equity::sweep::{Sweep, DEFAULT_OPPONENTS, MAX_OPPONENTS};
@@ -58,7 +59,7 @@ macro_rules! view_inputs {
 view_inputs!(SweepInputs => AnySweep);
 view_inputs!(MatchupInputs => AnyMatchup);
 view_inputs!(ChartInputs => ChartSpec);
-view_inputs!(RangeInputs => RangeSpec);
+view_inputs!(RangeInputs => AnyRangeSpec);
 
 /// How a view's job runs: method, precision, seed and budgets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -413,6 +414,8 @@ pub struct MatchupInputs {
     pub game: Game,
     /// One range per seat.
     pub seats: Vec<String>,
+    /// Folded seats' ranges (Hold'em): dealt, not in the showdown (none in older files).
+    pub folded: Vec<String>,
     /// Known board cards.
     pub board: String,
     /// Cards out of play.
@@ -426,6 +429,7 @@ impl Default for MatchupInputs {
         MatchupInputs {
             game: Game::Holdem,
             seats: vec!["AKs".into(), "QQ".into()],
+            folded: Vec::new(),
             board: String::new(),
             dead: String::new(),
             run: RunInputs::default(),
@@ -434,16 +438,21 @@ impl Default for MatchupInputs {
 }
 
 impl MatchupInputs {
-    /// The text of a field (`seats[2]`, `board`…).
+    /// The text of a field (`seats[2]`, `folded[0]`, `board`…).
     pub fn field_text(&self, field: &str) -> Option<&str> {
+        let index = |prefix: &str| {
+            field
+                .strip_prefix(prefix)
+                .and_then(|r| r.strip_suffix(']'))
+                .and_then(|i| i.parse::<usize>().ok())
+        };
         match field {
             "board" => Some(&self.board),
             "dead" => Some(&self.dead),
-            _ => field
-                .strip_prefix("seats[")
-                .and_then(|r| r.strip_suffix(']'))
-                .and_then(|i| i.parse::<usize>().ok())
-                .and_then(|i| self.seats.get(i).map(String::as_str)),
+            _ => index("seats[")
+                .and_then(|i| self.seats.get(i))
+                .or_else(|| index("folded[").and_then(|i| self.folded.get(i)))
+                .map(String::as_str),
         }
     }
 
@@ -463,13 +472,28 @@ impl MatchupInputs {
                 ),
             ));
         }
-        // "seat 2" is `seats[1]`.
+        // "seat 2" is `seats[1]`, "folded seat 1" `folded[0]`.
         let field_of = |name: &str| {
-            name.strip_prefix("seat ")
-                .and_then(|n| n.parse::<usize>().ok())
+            let number = |prefix: &str| {
+                name.strip_prefix(prefix)
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|&n| n > 0)
+            };
+            number("seat ")
                 .map(|n| format!("seats[{}]", n - 1))
+                .or_else(|| number("folded seat ").map(|n| format!("folded[{}]", n - 1)))
                 .or_else(|| card_field(name))
         };
+        if self.game != Game::Holdem && !self.folded.is_empty() {
+            problems.push(invalid(
+                "folded[0]",
+                format!(
+                    "folded seats are offered in Hold'em only; {} deals no folded hands \
+                     (remove them or switch to Hold'em)",
+                    self.game.name()
+                ),
+            ));
+        }
         let job = if self.game == Game::Holdem {
             let ranges: Vec<Option<HandRange>> = self
                 .seats
@@ -478,10 +502,18 @@ impl MatchupInputs {
                 .map(|(i, s)| range(&format!("seats[{i}]"), s, &mut problems))
                 .collect();
             let ranges: Option<Vec<HandRange>> = ranges.into_iter().collect();
+            let folded: Option<Vec<HandRange>> = self
+                .folded
+                .iter()
+                .enumerate()
+                .map(|(i, s)| range(&format!("folded[{i}]"), s, &mut problems))
+                .collect::<Vec<_>>()
+                .into_iter()
+                .collect();
             let cards = board_and_dead(&self.board, &self.dead, &mut problems);
-            match (ranges, cards) {
-                (Some(ranges), Some((board, dead))) if seats_ok => {
-                    Matchup::new(ranges, board, dead)
+            match (ranges, folded, cards) {
+                (Some(ranges), Some(folded), Some((board, dead))) if seats_ok => {
+                    Matchup::with_folded(ranges, folded, board, dead)
                         .map_err(|e| placed(e, field_of, &mut problems))
                         .ok()
                         .map(AnyMatchup::Holdem)
@@ -688,6 +720,8 @@ impl ChartInputs {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RangeInputs {
+    /// The game (Hold'em when a file has none).
+    pub game: Game,
     /// The range analysed.
     pub range: String,
     /// The other seats' ranges, one per seat (none: the breakdown alone).
@@ -701,6 +735,7 @@ pub struct RangeInputs {
 impl Default for RangeInputs {
     fn default() -> RangeInputs {
         RangeInputs {
+            game: Game::Holdem,
             range: "22+, A2s+, KTs+, QTs+, JTs, ATo+".into(),
             vs: vec!["TT+, AQ+".into()],
             board: "Kd 7c 2s".into(),
@@ -725,17 +760,26 @@ impl RangeInputs {
     }
 
     /// Every problem, each at its field; the analysis to run when there is none.
-    pub fn validate(&self) -> Result<RangeSpec, Vec<ScenarioError>> {
+    pub fn validate(&self) -> Result<AnyRangeSpec, Vec<ScenarioError>> {
         let mut problems = Vec::new();
-        let analysed = range("range", &self.range, &mut problems);
+        let max = self.game.max_seats();
+        if self.vs.len() + 1 > max {
+            problems.push(invalid(
+                "inputs",
+                format!(
+                    "{} deals 2 to {max} seats, got {}",
+                    self.game.name(),
+                    self.vs.len() + 1
+                ),
+            ));
+        }
         // Empty fields are seats not filled in yet.
-        let vs: Option<Vec<HandRange>> = self
-            .vs
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| !t.trim().is_empty())
-            .map(|(i, t)| range(&format!("vs[{i}]"), t, &mut problems))
-            .collect();
+        let others = || {
+            self.vs
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| !t.trim().is_empty())
+        };
         let cards = board_and_dead(&self.board, &self.dead, &mut problems);
         if let Some((board, _)) = cards {
             if !(board.is_empty() || (3..=5).contains(&board.len())) {
@@ -748,19 +792,42 @@ impl RangeInputs {
                 ));
             }
         }
-        let job = match (analysed, vs, cards) {
-            (Some(analysed), Some(vs), Some((board, dead))) if problems.is_empty() => {
-                RangeSpec::new(analysed, vs, board, dead)
-                    .map_err(|e| {
-                        let field_of = |name: &str| match name {
-                            "range" => Some(name.to_string()),
-                            _ => card_field(name),
-                        };
-                        placed(e, field_of, &mut problems)
-                    })
-                    .ok()
+        let field_of = |name: &str| match name {
+            "range" => Some(name.to_string()),
+            _ => name
+                .strip_prefix("seat ")
+                .and_then(|n| n.parse::<usize>().ok())
+                .map(|n| format!("vs[{}]", n - 2))
+                .or_else(|| card_field(name)),
+        };
+        let job = if self.game == Game::Holdem {
+            let analysed = range("range", &self.range, &mut problems);
+            let vs: Option<Vec<HandRange>> = others()
+                .map(|(i, t)| range(&format!("vs[{i}]"), t, &mut problems))
+                .collect();
+            match (analysed, vs, cards) {
+                (Some(analysed), Some(vs), Some((board, dead))) if problems.is_empty() => {
+                    RangeSpec::new(analysed, vs, board, dead)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnyRangeSpec::Holdem)
+                }
+                _ => None,
             }
-            _ => None,
+        } else {
+            let analysed = hole_range("range", &self.range, self.game, &mut problems);
+            let vs: Option<Vec<HoleRange>> = others()
+                .map(|(i, t)| hole_range(&format!("vs[{i}]"), t, self.game, &mut problems))
+                .collect();
+            match (analysed, vs, cards) {
+                (Some(analysed), Some(vs), Some((board, dead))) if problems.is_empty() => {
+                    GameRangeSpec::new(self.game, analysed, vs, board, dead)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnyRangeSpec::Game)
+                }
+                _ => None,
+            }
         };
         job_or(job, problems)
     }

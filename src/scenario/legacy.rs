@@ -77,6 +77,7 @@ impl ScenarioV1 {
             matchup: MatchupInputs {
                 game: crate::cards::Game::Holdem,
                 seats: self.seats,
+                folded: Vec::new(),
                 board: self.board.clone(),
                 dead: self.dead.clone(),
                 run: run.clone(),

@@ -303,7 +303,7 @@ pub enum ScenarioJob {
     /// The Chart view's chart.
     Chart(ChartSpec),
     /// The Range view's analysis.
-    Range(crate::equity::range_analysis::RangeSpec),
+    Range(crate::equity::range_analysis::AnyRangeSpec),
 }
 
 impl Scenario {

@@ -189,17 +189,17 @@ impl Job for OutsSpec {
     }
 }
 
-impl Job for crate::equity::range_analysis::RangeSpec {
-    /// The analysis is exact and fast (milliseconds): it answers in one piece.
+impl Job for crate::equity::range_analysis::AnyRangeSpec {
+    /// The analysis is exact and fast (milliseconds in Hold'em): it answers in one piece.
     type Update = std::convert::Infallible;
-    type Output = Box<crate::equity::range_analysis::RangeAnalysis>;
+    type Output = Box<crate::equity::range_analysis::AnyRangeAnalysis>;
 
     fn run(
         self,
         settings: &RunSettings,
         _update: &mut dyn FnMut(std::convert::Infallible) -> bool,
     ) -> Result<Self::Output, EquityError> {
-        Ok(Box::new(crate::equity::range_analysis::analyse(
+        Ok(Box::new(crate::equity::range_analysis::analyse_any(
             &self,
             &settings.control,
             rayon::current_num_threads(),

@@ -84,12 +84,10 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         cx.commands,
     );
     let i = &view.inputs;
-    if i.game != Game::Holdem {
-        return;
-    }
     crate::app::widgets::send_to_range(
         ui,
         crate::scenario::RangeInputs {
+            game: i.game,
             range: i.hero.clone(),
             vs: vec![i.opponents.clone()],
             board: i.board.clone(),

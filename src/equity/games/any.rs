@@ -26,14 +26,28 @@ impl AnyMatchup {
         }
     }
 
-    /// Each seat's live hands (combos in Hold'em).
+    /// Each showdown seat's live hands (combos in Hold'em).
     pub fn seat_hands(&self) -> Vec<u64> {
         match self {
-            AnyMatchup::Holdem(m) => m.seats.iter().map(|s| s.len() as u64).collect(),
+            AnyMatchup::Holdem(m) => m.seats[..m.showdown_seats]
+                .iter()
+                .map(|s| s.len() as u64)
+                .collect(),
             AnyMatchup::Other(m) => {
                 let blocked = m.board.union(m.dead);
                 m.ranges.iter().map(|r| r.live_count(blocked)).collect()
             }
+        }
+    }
+
+    /// Each folded seat's live combos (Hold'em; none in other games).
+    pub fn folded_hands(&self) -> Vec<u64> {
+        match self {
+            AnyMatchup::Holdem(m) => m.seats[m.showdown_seats..]
+                .iter()
+                .map(|s| s.len() as u64)
+                .collect(),
+            AnyMatchup::Other(_) => Vec::new(),
         }
     }
 

@@ -11,6 +11,7 @@
 
 mod any;
 mod exact;
+pub mod range_analysis;
 mod sampler;
 mod sweep;
 mod valuation;

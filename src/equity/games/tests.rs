@@ -31,7 +31,7 @@ fn run_with(m: &GameMatchup, method: Method, seed: u64, deals: u64) -> MatchupRe
 }
 
 /// Every `k`-subset of `cards`.
-fn subsets(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
+pub(super) fn subsets(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
     if k == 0 {
         return vec![vec![]];
     }
@@ -46,7 +46,7 @@ fn subsets(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
 }
 
 /// The plain high value: the best over every legal five-card selection.
-fn plain_high(game: Game, hole: &[Card], board: &[Card]) -> u32 {
+pub(super) fn plain_high(game: Game, hole: &[Card], board: &[Card]) -> u32 {
     if game.is_omaha() {
         let mut best = 0;
         for two in subsets(hole, 2) {

@@ -248,8 +248,9 @@ impl Sweep {
             ranges,
             board: self.board,
             dead: self.dead,
+            showdown_seats: n + 1,
             seats,
-            folded: Default::default(),
+            fold_cache: Default::default(),
         }
     }
 }

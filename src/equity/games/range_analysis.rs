@@ -1,0 +1,893 @@
+//! The Range view's question in a game other than Hold'em (reference §7 and §9): what
+//! a range holds on a board by the game's rule (its hand categories, flush and straight
+//! draws, and in hi/lo games the low made or one card away), every hand's exact equity
+//! against the other seats, and what each next card does.
+//!
+//! Hold'em's analysis (`equity::breakdown`, `equity::by_combo`) sorts and sweeps two-card
+//! combos; here every hand of the range is one exact enumeration against the others and
+//! every next card one enumeration of the whole matchup, so the work is estimated first
+//! and refused past the exact bound, as everywhere else.
+
+use super::{exact, exact_valuations, GameMatchup, VALUATIONS_PER_SECOND};
+use crate::cards::{Card, CardSet, Game};
+use crate::equity::breakdown::Line;
+use crate::equity::by_combo::NextCard;
+use crate::equity::run::MAX_EXACT_SECONDS;
+use crate::equity::{check_board, EquityError, RunControl};
+use crate::eval::{evaluate, evaluate_short_deck, omaha_high, omaha_low, HandCategory};
+use crate::range::HoleRange;
+use rayon::prelude::*;
+
+/// What to analyse in a game: a range, the other seats' ranges (or none), board and dead
+/// cards, checked.
+#[derive(Clone, Debug)]
+pub struct GameRangeSpec {
+    /// The game.
+    pub game: Game,
+    /// The range analysed.
+    pub range: HoleRange,
+    /// The other seats' ranges (none: the breakdown alone).
+    pub vs: Vec<HoleRange>,
+    /// No board (preflop) or a flop, turn or river.
+    pub board: CardSet,
+    /// Cards out of play.
+    pub dead: CardSet,
+}
+
+impl PartialEq for GameRangeSpec {
+    fn eq(&self, o: &GameRangeSpec) -> bool {
+        let same = |a: &HoleRange, b: &HoleRange| {
+            a.game() == b.game() && a.is_random() == b.is_random() && a.hands() == b.hands()
+        };
+        self.game == o.game
+            && self.board == o.board
+            && self.dead == o.dead
+            && same(&self.range, &o.range)
+            && self.vs.len() == o.vs.len()
+            && self.vs.iter().zip(&o.vs).all(|(a, b)| same(a, b))
+    }
+}
+
+impl GameRangeSpec {
+    /// The analysis of `range` (against `vs`) in `game`; refused when a card is not in the
+    /// game's deck, the seats are more than the game deals, or a range has no live hand.
+    pub fn new(
+        game: Game,
+        range: HoleRange,
+        vs: Vec<HoleRange>,
+        board: CardSet,
+        dead: CardSet,
+    ) -> Result<GameRangeSpec, EquityError> {
+        check_board(board, dead)?;
+        for (what, cards) in [("board", board), ("dead cards", dead)] {
+            if let Some(card) = cards.difference(game.deck()).iter().next() {
+                return Err(EquityError::NotInDeck {
+                    card,
+                    place: what.into(),
+                    game,
+                });
+            }
+        }
+        if vs.len() + 1 > game.max_seats() {
+            return Err(EquityError::SeatsForGame {
+                game,
+                max: game.max_seats(),
+                got: vs.len() + 1,
+            });
+        }
+        let blocked = board.union(dead);
+        for (i, r) in std::iter::once(&range).chain(&vs).enumerate() {
+            if r.live_count(blocked) == 0 {
+                let seat = if i == 0 {
+                    "range".to_string()
+                } else {
+                    format!("seat {}", i + 1)
+                };
+                return Err(EquityError::EmptySeat { seat });
+            }
+        }
+        Ok(GameRangeSpec {
+            game,
+            range,
+            vs,
+            board,
+            dead,
+        })
+    }
+
+    /// The cards the range cannot hold: board, dead cards and the other seats' known
+    /// hands.
+    pub fn blocked(&self) -> CardSet {
+        self.vs
+            .iter()
+            .filter_map(HoleRange::known_hand)
+            .fold(self.board.union(self.dead), |a, h| a.union(h))
+    }
+}
+
+/// A line of a game's breakdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandLine {
+    /// The best high hand by the game's rule is of this category.
+    Made(HandCategory),
+    /// No flush yet; one next card makes one.
+    FlushDraw,
+    /// No straight or better yet; cards of two or more ranks make a straight (open-ended
+    /// draws and wraps).
+    StraightDraw,
+    /// No straight or better yet; cards of one rank make a straight.
+    Gutshot,
+    /// A qualifying low (8 or better) already (hi/lo games).
+    Low,
+    /// No low yet; one next card makes one (hi/lo games).
+    LowDraw,
+}
+
+impl HandLine {
+    /// The CSV / JSON name.
+    pub fn key(self) -> &'static str {
+        match self {
+            HandLine::Made(c) => c.key(),
+            HandLine::FlushDraw => "flush_draw",
+            HandLine::StraightDraw => "straight_draw",
+            HandLine::Gutshot => "gutshot",
+            HandLine::Low => "low",
+            HandLine::LowDraw => "low_draw",
+        }
+    }
+
+    /// The name people read.
+    pub fn name(self) -> &'static str {
+        match self {
+            HandLine::Made(c) => c.name(),
+            HandLine::FlushDraw => "Flush draw",
+            HandLine::StraightDraw => "Straight draw (two ranks or more)",
+            HandLine::Gutshot => "Gutshot (one rank)",
+            HandLine::Low => "Low made (8 or better)",
+            HandLine::LowDraw => "Low draw (one card)",
+        }
+    }
+
+    /// Whether the line is a draw (else a made hand).
+    pub fn is_draw(self) -> bool {
+        !matches!(self, HandLine::Made(_) | HandLine::Low)
+    }
+}
+
+/// The categories of `game`, strongest first (short deck: a flush beats a full house and
+/// three of a kind beats a straight).
+pub fn categories_strongest_first(game: Game) -> [HandCategory; 9] {
+    use HandCategory::*;
+    if game == Game::ShortDeck {
+        [
+            StraightFlush,
+            FourOfAKind,
+            Flush,
+            FullHouse,
+            ThreeOfAKind,
+            Straight,
+            TwoPair,
+            Pair,
+            HighCard,
+        ]
+    } else {
+        let mut all = HandCategory::ALL;
+        all.reverse();
+        all
+    }
+}
+
+/// How strong a category is in `game` (higher is stronger).
+fn strength(game: Game, category: HandCategory) -> usize {
+    9 - categories_strongest_first(game)
+        .iter()
+        .position(|&c| c == category)
+        .unwrap_or(8)
+}
+
+/// The high-hand category of `hole` on `board` (3 to 5 cards) by the game's rule.
+pub fn high_category(game: Game, hole: &[Card], board: &[Card]) -> HandCategory {
+    if game.is_omaha() {
+        return omaha_high(hole, board).category();
+    }
+    let all: Vec<Card> = hole.iter().chain(board).copied().collect();
+    if game == Game::ShortDeck {
+        evaluate_short_deck(&all).category()
+    } else {
+        evaluate(&all).category()
+    }
+}
+
+/// Whether `hole` makes a qualifying low on `board` (hi/lo games).
+fn has_low(hole: &[Card], board: &[Card]) -> bool {
+    omaha_low(hole, board) != 0
+}
+
+/// The lines one hand is on: its made category, and its draws when a card is to come.
+fn hand_lines(game: Game, hole: &[Card], board: &[Card], next: &[Card]) -> Vec<HandLine> {
+    let made = high_category(game, hole, board);
+    let mut lines = vec![HandLine::Made(made)];
+    let low_now = game.is_hi_lo() && has_low(hole, board);
+    if low_now {
+        lines.push(HandLine::Low);
+    }
+    if board.len() == 5 {
+        return lines;
+    }
+    let now = strength(game, made);
+    let (flush, straight) = (
+        strength(game, HandCategory::Flush),
+        strength(game, HandCategory::Straight),
+    );
+    let mut flush_draw = false;
+    let mut straight_ranks = 0u16;
+    let mut low_draw = false;
+    let mut after: Vec<Card> = board.to_vec();
+    after.push(board[0]);
+    for &card in next {
+        if hole.contains(&card) {
+            continue;
+        }
+        *after.last_mut().expect("a card was pushed") = card;
+        let c = high_category(game, hole, &after);
+        flush_draw |= now < flush
+            && matches!(c, HandCategory::Flush | HandCategory::StraightFlush)
+            && !matches!(made, HandCategory::Flush);
+        if now < straight && matches!(c, HandCategory::Straight | HandCategory::StraightFlush) {
+            straight_ranks |= 1 << card.rank();
+        }
+        low_draw |= game.is_hi_lo() && !low_now && has_low(hole, &after);
+    }
+    if flush_draw {
+        lines.push(HandLine::FlushDraw);
+    }
+    match straight_ranks.count_ones() {
+        0 => {}
+        1 => lines.push(HandLine::Gutshot),
+        _ => lines.push(HandLine::StraightDraw),
+    }
+    if low_draw {
+        lines.push(HandLine::LowDraw);
+    }
+    lines
+}
+
+/// Every line of `game` in display order: made hands strongest first, the low, the draws.
+pub fn all_lines(game: Game) -> Vec<HandLine> {
+    let mut lines: Vec<HandLine> = categories_strongest_first(game)
+        .into_iter()
+        .map(HandLine::Made)
+        .collect();
+    if game.is_hi_lo() {
+        lines.push(HandLine::Low);
+    }
+    lines.extend([
+        HandLine::FlushDraw,
+        HandLine::StraightDraw,
+        HandLine::Gutshot,
+    ]);
+    if game.is_hi_lo() {
+        lines.push(HandLine::LowDraw);
+    }
+    lines
+}
+
+/// What a range holds on a board in a game: a line per category and draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandBreakdown {
+    /// The range's hands left (board, dead and known cards removed).
+    pub hands: usize,
+    /// Their total weight.
+    pub weight: f64,
+    /// Every line of the game ([`all_lines`] order).
+    pub lines: Vec<(HandLine, Line)>,
+}
+
+/// Hand valuations one breakdown costs: each hand on the board and on every next board.
+fn breakdown_valuations(game: Game, hands: usize, board: CardSet) -> f64 {
+    let per = if game.is_omaha() {
+        let pairs = (game.hole_cards() * (game.hole_cards() - 1) / 2) as f64;
+        pairs * 4.0
+    } else {
+        1.0
+    };
+    let next = if board.len() < 5 { 47.0 } else { 1.0 };
+    hands as f64 * per * next
+}
+
+/// The breakdown of `spec`'s range on its board (3 to 5 cards); `Err` says why not.
+pub fn game_breakdown(
+    spec: &GameRangeSpec,
+    control: &RunControl,
+    threads: usize,
+) -> Result<HandBreakdown, String> {
+    let game = spec.game;
+    if !(3..=5).contains(&spec.board.len()) {
+        return Err("the breakdown needs a flop, turn or river".into());
+    }
+    let blocked = spec.blocked();
+    let count = spec.range.live_count(blocked);
+    let seconds = breakdown_valuations(game, count as usize, spec.board)
+        / (VALUATIONS_PER_SECOND * threads.max(1) as f64);
+    if count > crate::range::MAX_LISTED_HANDS as u64 || seconds > MAX_EXACT_SECONDS {
+        return Err(EquityError::TooLarge {
+            seconds,
+            threads: threads.max(1),
+        }
+        .to_string());
+    }
+    let hands = spec.range.live_hands(blocked);
+    if hands.is_empty() {
+        return Err("every hand of the range is blocked".into());
+    }
+    let board: Vec<Card> = spec.board.iter().collect();
+    let next: Vec<Card> = game.deck().difference(blocked).iter().collect();
+    let lines = all_lines(game);
+    let per_hand: Vec<Vec<HandLine>> = hands
+        .par_iter()
+        .map(|(h, _)| {
+            if control.is_cancelled() {
+                return Vec::new();
+            }
+            let hole: Vec<Card> = h.iter().collect();
+            hand_lines(game, &hole, &board, &next)
+        })
+        .collect();
+    if control.is_cancelled() {
+        return Err("stopped".into());
+    }
+    let weight: f64 = hands.iter().map(|h| h.1 as f64).sum();
+    let mut out: Vec<(HandLine, Line)> = lines.iter().map(|&l| (l, Line::default())).collect();
+    for ((_, w), on) in hands.iter().zip(&per_hand) {
+        for l in on {
+            if let Some((_, line)) = out.iter_mut().find(|(k, _)| k == l) {
+                line.combos += 1;
+                line.weight += *w as f64;
+            }
+        }
+    }
+    for (_, line) in &mut out {
+        line.share = line.weight / weight;
+    }
+    Ok(HandBreakdown {
+        hands: hands.len(),
+        weight,
+        lines: out,
+    })
+}
+
+/// One hand's exact equity against the other seats.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HandEquity {
+    /// The hand.
+    pub hand: CardSet,
+    /// Its weight in its range.
+    pub weight: f64,
+    /// Its share of the deals; the shares add up to 1.
+    pub share: f64,
+    /// Its equity (pot share; hi/lo pots split).
+    pub equity: f64,
+    /// Its chance to win the high outright.
+    pub win: f64,
+    /// Its chance to tie for the high.
+    pub tie: f64,
+    /// Its chance to take the whole pot (hi/lo games; else `None`).
+    pub scoop: Option<f64>,
+}
+
+/// Every hand's equity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ByHand {
+    /// One entry per hand of the range that can be dealt.
+    pub hands: Vec<HandEquity>,
+}
+
+impl ByHand {
+    /// The range's equity: the share-weighted mean of its hands'.
+    pub fn equity(&self) -> f64 {
+        self.hands.iter().map(|h| h.share * h.equity).sum()
+    }
+}
+
+/// A stopped run (as Hold'em's analysis says it).
+fn stopped() -> EquityError {
+    EquityError::Impossible("stopped".into())
+}
+
+/// The weight scale exact runs apply to a seat (its largest live weight: they scale each
+/// seat's weights so the largest is 1), to compare totals across runs.
+fn scale(r: &HoleRange, blocked: CardSet) -> f64 {
+    r.live_hands(blocked)
+        .iter()
+        .map(|h| h.1 as f64)
+        .fold(0.0, f64::max)
+}
+
+/// Refuses `runs` enumerations like `one` past the exact bound on `threads` cores.
+fn check_runs(one: &GameMatchup, runs: usize, threads: usize) -> Result<(), EquityError> {
+    let valuations = exact_valuations(one);
+    if valuations.is_infinite() {
+        return Err(super::too_many_hands(one.game));
+    }
+    let seconds = valuations * runs as f64 / (VALUATIONS_PER_SECOND * threads.max(1) as f64);
+    if seconds > MAX_EXACT_SECONDS {
+        return Err(EquityError::TooLarge {
+            seconds,
+            threads: threads.max(1),
+        });
+    }
+    Ok(())
+}
+
+/// Every hand's exact equity against the other seats: one enumeration per hand, refused
+/// with its estimate past the exact bound.
+pub fn by_hand(
+    spec: &GameRangeSpec,
+    control: &RunControl,
+    threads: usize,
+) -> Result<ByHand, EquityError> {
+    let game = spec.game;
+    let blocked = spec.blocked();
+    if spec.range.live_count(blocked) > crate::range::MAX_LISTED_HANDS as u64 {
+        return Err(super::too_many_hands(game));
+    }
+    let hands = spec.range.live_hands(blocked);
+    let matchup = |hand: CardSet| {
+        let mut ranges = vec![HoleRange::single(game, hand)];
+        ranges.extend(spec.vs.iter().cloned());
+        GameMatchup::new(game, ranges, spec.board, spec.dead)
+    };
+    let Some(&(first, _)) = hands.first() else {
+        return Err(EquityError::EmptySeat {
+            seat: "range".into(),
+        });
+    };
+    check_runs(&matchup(first)?, hands.len(), threads)?;
+    let mut out = Vec::with_capacity(hands.len());
+    let mut total = 0.0;
+    // One after another: each enumeration is parallel itself.
+    for &(hand, w) in &hands {
+        if control.is_cancelled() {
+            return Err(stopped());
+        }
+        // A hand every combination of the others meets a card of has no deal.
+        let Ok(m) = matchup(hand) else { continue };
+        let t = exact::run(&m, control)?;
+        let seat = &t.seats[0];
+        let n = seat.equity.n;
+        if n <= 0.0 {
+            continue;
+        }
+        let dealt = w as f64 * n;
+        total += dealt;
+        out.push(HandEquity {
+            hand,
+            weight: w as f64,
+            share: dealt,
+            equity: seat.equity.s / n,
+            win: seat.win.s / n,
+            tie: seat.tie.s / n,
+            scoop: game.is_hi_lo().then(|| t.low[0][2].s / n),
+        });
+    }
+    if control.is_cancelled() {
+        return Err(stopped());
+    }
+    if total <= 0.0 {
+        return Err(EquityError::Impossible(
+            "no hand of the range meets the others".into(),
+        ));
+    }
+    for h in &mut out {
+        h.share /= total;
+    }
+    Ok(ByHand { hands: out })
+}
+
+/// For every card that can come on a flop or turn, its probability and every seat's exact
+/// equity: one enumeration of the matchup per card, refused past the exact bound.
+pub fn game_next_cards(
+    spec: &GameRangeSpec,
+    control: &RunControl,
+    threads: usize,
+) -> Result<Vec<NextCard>, EquityError> {
+    let game = spec.game;
+    let ranges: Vec<HoleRange> = std::iter::once(&spec.range)
+        .chain(&spec.vs)
+        .cloned()
+        .collect();
+    let known = ranges
+        .iter()
+        .filter_map(HoleRange::known_hand)
+        .fold(spec.board.union(spec.dead), |a, h| a.union(h));
+    let cards: Vec<Card> = game.deck().difference(known).iter().collect();
+    let matchup = |card: Card| {
+        let board = spec.board.union(CardSet::single(card));
+        GameMatchup::new(game, ranges.clone(), board, spec.dead).ok()
+    };
+    let Some(one) = cards.iter().find_map(|&c| matchup(c)) else {
+        return Err(EquityError::Impossible(
+            "no next card leaves every seat a hand".into(),
+        ));
+    };
+    check_runs(&one, cards.len(), threads)?;
+    let mut out = Vec::new();
+    let mut total = 0.0;
+    for &card in &cards {
+        if control.is_cancelled() {
+            return Err(stopped());
+        }
+        let Some(m) = matchup(card) else { continue };
+        let t = exact::run(&m, control)?;
+        let n = t.seats[0].equity.n;
+        if n <= 0.0 {
+            continue;
+        }
+        let blocked = m.board.union(m.dead);
+        let weight = n * ranges.iter().map(|r| scale(r, blocked)).product::<f64>();
+        total += weight;
+        out.push(NextCard {
+            card,
+            probability: weight,
+            equity: t.seats.iter().map(|s| s.equity.s / s.equity.n).collect(),
+        });
+    }
+    if control.is_cancelled() {
+        return Err(stopped());
+    }
+    if total <= 0.0 {
+        return Err(EquityError::Impossible(
+            "no next card leaves every seat a hand".into(),
+        ));
+    }
+    for n in &mut out {
+        n.probability /= total;
+    }
+    Ok(out)
+}
+
+/// A game's answers: each part, or why it does not apply (shown as n/a).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRangeAnalysis {
+    /// The game.
+    pub game: Game,
+    /// Categories and draws (a flop, turn or river).
+    pub breakdown: Result<HandBreakdown, String>,
+    /// Every hand's equity against the other seats.
+    pub by_hand: Result<ByHand, String>,
+    /// Every next card (a flop or turn).
+    pub next: Result<Vec<NextCard>, String>,
+}
+
+/// Runs every part that applies.
+pub fn analyse_game(
+    spec: &GameRangeSpec,
+    control: &RunControl,
+    threads: usize,
+) -> GameRangeAnalysis {
+    let no_vs = || "give the other seats' ranges".to_string();
+    let breakdown = game_breakdown(spec, control, threads);
+    let by_hand = if spec.vs.is_empty() {
+        Err(no_vs())
+    } else {
+        by_hand(spec, control, threads).map_err(|e| e.to_string())
+    };
+    let next = if spec.vs.is_empty() {
+        Err(no_vs())
+    } else if !(3..=4).contains(&spec.board.len()) {
+        Err("the next card needs a flop or a turn".to_string())
+    } else {
+        game_next_cards(spec, control, threads).map_err(|e| e.to_string())
+    };
+    GameRangeAnalysis {
+        game: spec.game,
+        breakdown,
+        by_hand,
+        next,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::equity::games::tests::{plain_high, subsets};
+    use crate::equity::games::{run_game, GameMatchup};
+    use crate::equity::run::RunSettings;
+    use crate::equity::Method;
+
+    fn spec(game: Game, range: &str, vs: &[&str], board: &str, dead: &str) -> GameRangeSpec {
+        let r = |t: &str| HoleRange::parse(t, game).unwrap();
+        GameRangeSpec::new(
+            game,
+            r(range),
+            vs.iter().map(|t| r(t)).collect(),
+            CardSet::parse(board).unwrap(),
+            CardSet::parse(dead).unwrap(),
+        )
+        .unwrap()
+    }
+
+    /// The category of the best five by a plain walk over every legal selection.
+    fn plain_category(game: Game, hole: &[Card], board: &[Card]) -> HandCategory {
+        let best = plain_high(game, hole, board);
+        let fives: Vec<Vec<Card>> = if game.is_omaha() {
+            let mut v = Vec::new();
+            for two in subsets(hole, 2) {
+                for three in subsets(board, 3) {
+                    v.push([two.clone(), three].concat());
+                }
+            }
+            v
+        } else {
+            subsets(&[hole, board].concat(), 5)
+        };
+        for five in fives {
+            let (value, category) = if game == Game::ShortDeck {
+                let v = evaluate_short_deck(&five);
+                (v.get(), v.category())
+            } else {
+                let v = evaluate(&five);
+                (v.get() as u32, v.category())
+            };
+            if value == best {
+                return category;
+            }
+        }
+        unreachable!("the best five is one of the fives")
+    }
+
+    /// The lines of one hand by the definitions in plain words, every next board valued
+    /// by the plain walk.
+    fn plain_lines(game: Game, hole: &[Card], board: &[Card], next: &[Card]) -> Vec<HandLine> {
+        let rank = |c: HandCategory| {
+            categories_strongest_first(game)
+                .iter()
+                .rev()
+                .position(|&x| x == c)
+                .unwrap()
+        };
+        let made = plain_category(game, hole, board);
+        let mut out = vec![HandLine::Made(made)];
+        let low = |b: &[Card]| {
+            subsets(hole, 2).iter().any(|two| {
+                subsets(b, 3).iter().any(|three| {
+                    let mut ranks: Vec<u8> = two
+                        .iter()
+                        .chain(three)
+                        .map(|c| if c.rank() == 12 { 1 } else { c.rank() + 2 })
+                        .collect();
+                    ranks.sort_unstable();
+                    ranks.dedup();
+                    ranks.len() == 5 && ranks[4] <= 8
+                })
+            })
+        };
+        let low_now = game.is_hi_lo() && low(board);
+        if low_now {
+            out.push(HandLine::Low);
+        }
+        if board.len() == 5 {
+            return out;
+        }
+        let (mut flush, mut ranks, mut low_draw) = (false, Vec::new(), false);
+        for &c in next.iter().filter(|c| !hole.contains(c)) {
+            let b = [board, &[c]].concat();
+            let after = plain_category(game, hole, &b);
+            let flushy = matches!(after, HandCategory::Flush | HandCategory::StraightFlush);
+            if flushy && rank(made) < rank(HandCategory::Flush) {
+                flush = true;
+            }
+            let straighty = matches!(after, HandCategory::Straight | HandCategory::StraightFlush);
+            if straighty && rank(made) < rank(HandCategory::Straight) && !ranks.contains(&c.rank())
+            {
+                ranks.push(c.rank());
+            }
+            low_draw |= game.is_hi_lo() && !low_now && low(&b);
+        }
+        if flush {
+            out.push(HandLine::FlushDraw);
+        }
+        match ranks.len() {
+            0 => {}
+            1 => out.push(HandLine::Gutshot),
+            _ => out.push(HandLine::StraightDraw),
+        }
+        if low_draw {
+            out.push(HandLine::LowDraw);
+        }
+        out
+    }
+
+    #[test]
+    fn breakdown_lines_match_a_plain_count() {
+        let cases = [
+            (
+                Game::Omaha,
+                "AhKh5c6d, AsKs5c6d, 9h8h7c6c, AAKK, JT98 ds",
+                "Qh 7h 2s",
+                "",
+            ),
+            (Game::Omaha, "KKQQ, JT98", "Qh Th 2s 8d", "Ac"),
+            (Game::OmahaHiLo, "A23K, 345K ds", "5h 7h Ks", ""),
+            (Game::Omaha5, "AAKQJ ds", "Ah 7h 2s 3c", ""),
+            (Game::ShortDeck, "random", "6h 7h 9s", ""),
+            (Game::ShortDeck, "AK, 88+, T9s", "Ah 8h 7d Ts", "6c"),
+        ];
+        for (game, range, board, dead) in cases {
+            let s = spec(game, range, &[], board, dead);
+            let b = game_breakdown(&s, &RunControl::new(), 2).unwrap();
+            let blocked = s.blocked();
+            let board: Vec<Card> = s.board.iter().collect();
+            let next: Vec<Card> = game.deck().difference(blocked).iter().collect();
+            let hands = s.range.live_hands(blocked);
+            assert_eq!(b.hands, hands.len());
+            for (line, got) in &b.lines {
+                let mut want = Line::default();
+                for (h, w) in &hands {
+                    let hole: Vec<Card> = h.iter().collect();
+                    if plain_lines(game, &hole, &board, &next).contains(line) {
+                        want.combos += 1;
+                        want.weight += *w as f64;
+                    }
+                }
+                assert_eq!(got.combos, want.combos, "{game} {range} {line:?}");
+                assert!((got.weight - want.weight).abs() < 1e-9);
+            }
+            let made: usize = b
+                .lines
+                .iter()
+                .filter(|(l, _)| matches!(l, HandLine::Made(_)))
+                .map(|(_, l)| l.combos)
+                .sum();
+            assert_eq!(made, b.hands, "every hand has one made line");
+        }
+    }
+
+    #[test]
+    fn omaha_draws_follow_the_two_card_rule() {
+        let lines = |game: Game, hand: &str, board: &str| {
+            let s = spec(game, hand, &[], board, "");
+            let b = game_breakdown(&s, &RunControl::new(), 1).unwrap();
+            b.lines
+                .into_iter()
+                .filter(|(_, l)| l.combos > 0)
+                .map(|(k, _)| k)
+                .collect::<Vec<_>>()
+        };
+        // Two hearts in the hand and two on the board: a flush draw; one heart is none.
+        assert!(lines(Game::Omaha, "AhKh5c6d", "Qh 7h 2s").contains(&HandLine::FlushDraw));
+        assert!(!lines(Game::Omaha, "AhKs5c6d", "Qh 7h 2s").contains(&HandLine::FlushDraw));
+        // Four hearts on the board and one in the hand is a flush in Hold'em, not here.
+        assert_eq!(
+            lines(Game::Omaha, "Ah2c3d4s", "Kh Qh 7h 5h")[0],
+            HandLine::Made(HandCategory::HighCard)
+        );
+        // A wrap: 9-8 with 6-5 on T-7-2 makes a straight with a J, 9, 8, 6 or 5... and 4.
+        assert!(lines(Game::Omaha, "9c8d6s5h", "Td 7c 2s").contains(&HandLine::StraightDraw));
+        // Short deck: A-6-7-8-9 is a straight; trips beat it.
+        assert_eq!(
+            lines(Game::ShortDeck, "Ah6c", "7d 8s 9h")[0],
+            HandLine::Made(HandCategory::Straight)
+        );
+        assert_eq!(
+            categories_strongest_first(Game::ShortDeck)[..6],
+            [
+                HandCategory::StraightFlush,
+                HandCategory::FourOfAKind,
+                HandCategory::Flush,
+                HandCategory::FullHouse,
+                HandCategory::ThreeOfAKind,
+                HandCategory::Straight
+            ]
+        );
+        // Hi/lo: A-2 with 5-7 on the board and one low card to come.
+        let l = lines(Game::OmahaHiLo, "Ah2cKdKs", "5h 7s Qc");
+        assert!(l.contains(&HandLine::LowDraw) && !l.contains(&HandLine::Low));
+        assert!(lines(Game::OmahaHiLo, "Ah2cKdKs", "5h 7s 3c").contains(&HandLine::Low));
+    }
+
+    fn exact(game: Game, seats: Vec<HoleRange>, board: CardSet, dead: CardSet) -> Vec<f64> {
+        let m = GameMatchup::new(game, seats, board, dead).unwrap();
+        let settings = RunSettings {
+            method: Method::Exact,
+            ..RunSettings::default()
+        };
+        let r = run_game(&m, &settings, |_| true).unwrap();
+        r.seats.iter().map(|s| s.equity).collect()
+    }
+
+    #[test]
+    fn every_hand_and_every_card_agree_with_whole_enumerations() {
+        let cases = [
+            (
+                Game::Omaha,
+                "AAKK ds, KsQsJdTd",
+                vec!["KKJJ, KK98 ds"],
+                "Kd 7c 2s 9h",
+                "",
+            ),
+            (
+                Game::OmahaHiLo,
+                "A23K ds",
+                vec!["AsKs3h4h, 5h6h7d8d:0.5"],
+                "3c 7h Qd",
+                "2h",
+            ),
+            (Game::Omaha5, "AAKQJ ds", vec!["KKQQT"], "Ac 9d 4h Ts", ""),
+            (
+                Game::ShortDeck,
+                "AK, TT+:0.5",
+                vec!["99+, AQs", "KQ, 87s"],
+                "Ah 9d 7c",
+                "",
+            ),
+        ];
+        for (game, range, vs, board, dead) in cases {
+            let s = spec(game, range, &vs, board, dead);
+            let control = RunControl::new();
+            let r = by_hand(&s, &control, 2).unwrap();
+            let seats: Vec<HoleRange> = std::iter::once(&s.range).chain(&s.vs).cloned().collect();
+            let whole = exact(game, seats.clone(), s.board, s.dead);
+            assert!(
+                (r.equity() - whole[0]).abs() < 1e-9,
+                "{game}: {} vs {}",
+                r.equity(),
+                whole[0]
+            );
+            let shares: f64 = r.hands.iter().map(|h| h.share).sum();
+            assert!((shares - 1.0).abs() < 1e-9);
+            for h in r.hands.iter().step_by(r.hands.len() / 3 + 1) {
+                let mut one = vec![HoleRange::single(game, h.hand)];
+                one.extend(s.vs.iter().cloned());
+                let e = exact(game, one, s.board, s.dead)[0];
+                assert!((h.equity - e).abs() < 1e-9);
+            }
+            if s.board.len() == 3 || s.board.len() == 4 {
+                let next = game_next_cards(&s, &control, 2).unwrap();
+                let p: f64 = next.iter().map(|n| n.probability).sum();
+                assert!((p - 1.0).abs() < 1e-9);
+                for (seat, e) in whole.iter().enumerate() {
+                    let mean: f64 = next.iter().map(|n| n.probability * n.equity[seat]).sum();
+                    assert!((mean - e).abs() < 1e-9, "{game} seat {seat}: {mean} vs {e}");
+                }
+                let n = &next[next.len() / 2];
+                let board = s.board.union(CardSet::single(n.card));
+                let e = exact(game, seats, board, s.dead);
+                assert!((n.equity[0] - e[0]).abs() < 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn out_of_reach_work_and_bad_inputs_are_refused_by_name() {
+        let s = spec(Game::Omaha, "AAxx", &["random"], "Kd 7c 2s", "");
+        let e = by_hand(&s, &RunControl::new(), 2).unwrap_err().to_string();
+        assert!(e.contains("would take about"), "{e}");
+        let r = |t: &str| HoleRange::parse(t, Game::Omaha6).unwrap();
+        let e = GameRangeSpec::new(
+            Game::Omaha6,
+            r("random"),
+            vec![r("random"); 7],
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("7"), "{e}");
+        let e = GameRangeSpec::new(
+            Game::ShortDeck,
+            HoleRange::parse("AK", Game::ShortDeck).unwrap(),
+            vec![],
+            CardSet::parse("2c 7d 8d").unwrap(),
+            CardSet::EMPTY,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("2c"), "{e}");
+        let none = analyse_game(
+            &spec(Game::Omaha, "AAxx", &[], "", ""),
+            &RunControl::new(),
+            1,
+        );
+        assert!(none.breakdown.unwrap_err().contains("flop"));
+        assert!(none.by_hand.unwrap_err().contains("other seats"));
+    }
+}

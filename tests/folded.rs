@@ -1,0 +1,254 @@
+//! Folded seats (card bunching): seats dealt from their ranges that do not show down.
+//! Oracles: a folded known hand is those dead cards; a plain brute force over every deal
+//! of every seat (folded ones included, weighted by the product of all weights) and every
+//! runout; Monte Carlo within 4 standard errors of exact.
+
+use multiodds::cards::{Card, CardSet};
+use multiodds::equity::run::{run_matchup, RunSettings};
+use multiodds::equity::{Matchup, MatchupResult, Method};
+use multiodds::eval::evaluate;
+use multiodds::range::HandRange;
+
+fn ranges(texts: &[&str]) -> Vec<HandRange> {
+    texts.iter().map(|t| HandRange::parse(t).unwrap()).collect()
+}
+
+fn run(m: &Matchup, method: Method, seed: u64) -> MatchupResult {
+    let settings = RunSettings {
+        method,
+        seed,
+        target_se: 0.002,
+        ..RunSettings::default()
+    };
+    run_matchup(m, &settings, |_| true).unwrap()
+}
+
+/// Every deal of every seat (one combo each, no card shared, none on the board or dead),
+/// each weighted by the product of its combos' weights, and every completion of the
+/// board; the showdown among the first `showdown` seats only. Equity and win per seat.
+fn brute_force(
+    seats: &[HandRange],
+    showdown: usize,
+    board: CardSet,
+    dead: CardSet,
+) -> Vec<(f64, f64)> {
+    fn deals(
+        seats: &[HandRange],
+        used: CardSet,
+        chosen: &mut Vec<CardSet>,
+        weight: f64,
+        out: &mut Vec<(Vec<CardSet>, f64)>,
+    ) {
+        let Some((first, rest)) = seats.split_first() else {
+            out.push((chosen.clone(), weight));
+            return;
+        };
+        for (combo, w) in first.iter() {
+            let set = combo.card_set();
+            if !set.intersects(used) {
+                chosen.push(set);
+                deals(rest, used.union(set), chosen, weight * w as f64, out);
+                chosen.pop();
+            }
+        }
+    }
+    let mut all = Vec::new();
+    deals(seats, board.union(dead), &mut Vec::new(), 1.0, &mut all);
+    let mut totals = vec![(0.0, 0.0); showdown];
+    let mut weight_sum = 0.0;
+    for (hands, w) in all {
+        let used = hands.iter().fold(board.union(dead), |a, &h| a.union(h));
+        let live: Vec<Card> = used.complement().iter().collect();
+        let to_come = 5 - board.len();
+        let mut visit = |extra: &[Card]| {
+            let values: Vec<_> = hands[..showdown]
+                .iter()
+                .map(|h| {
+                    let cards: Vec<Card> = h
+                        .iter()
+                        .chain(board.iter())
+                        .chain(extra.iter().copied())
+                        .collect();
+                    evaluate(&cards)
+                })
+                .collect();
+            let best = *values.iter().max().unwrap();
+            let winners = values.iter().filter(|&&v| v == best).count() as f64;
+            for (t, v) in totals.iter_mut().zip(&values) {
+                if *v == best {
+                    t.0 += w / winners;
+                    if winners == 1.0 {
+                        t.1 += w;
+                    }
+                }
+            }
+            weight_sum += w;
+        };
+        match to_come {
+            0 => visit(&[]),
+            1 => live.iter().for_each(|&c| visit(&[c])),
+            2 => {
+                for i in 0..live.len() {
+                    for j in i + 1..live.len() {
+                        visit(&[live[i], live[j]]);
+                    }
+                }
+            }
+            _ => panic!("the brute force takes a turn or river board"),
+        }
+    }
+    totals
+        .into_iter()
+        .map(|(e, w)| (e / weight_sum, w / weight_sum))
+        .collect()
+}
+
+#[test]
+fn a_folded_known_hand_is_those_dead_cards() {
+    let cases = [
+        (vec!["AsKs", "QQ"], "7h7d", "Kd 7c 2s", ""),
+        (vec!["AA", "KK, AKs"], "Ad9c", "", ""),
+        (vec!["JTs", "random", "22+"], "Jc2d", "9h 8h 3c 4d", "Kc"),
+    ];
+    for (seats, folded, board, dead) in cases {
+        let board = CardSet::parse(board).unwrap();
+        let dead = CardSet::parse(dead).unwrap();
+        let folded_cards = CardSet::parse(folded).unwrap();
+        let with = Matchup::with_folded(ranges(&seats), ranges(&[folded]), board, dead).unwrap();
+        let as_dead = Matchup::new(ranges(&seats), board, dead.union(folded_cards)).unwrap();
+        let (a, b) = (
+            run(&with, Method::Exact, 1),
+            run(&as_dead, Method::Exact, 1),
+        );
+        assert_eq!(
+            a.seats.len(),
+            seats.len(),
+            "the folded seat has no result row"
+        );
+        for (x, y) in a.seats.iter().zip(&b.seats) {
+            assert!(
+                (x.equity - y.equity).abs() < 1e-12,
+                "{seats:?}: {x:?} vs {y:?}"
+            );
+            assert!((x.win - y.win).abs() < 1e-12);
+            assert!((x.tie - y.tie).abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn folded_ranges_weigh_every_deal_by_all_seats_weights() {
+    let cases = [
+        (
+            vec!["AhAd, KsQs:0.5", "QQ, 9c8c"],
+            vec!["AK:0.7, 77", "T9s"],
+            "Kd 7c 2s 9h",
+            "",
+        ),
+        (
+            vec!["KK, AQs", "random"],
+            vec!["AK, A7s:0.3"],
+            "Qh 7h 2c 5d 9s",
+            "3c",
+        ),
+        (
+            vec!["JJ, T9s", "AKo:0.4, 88"],
+            vec!["A9s, 99:0.6"],
+            "9h 8c 2d",
+            "",
+        ),
+    ];
+    for (seats, folded, board, dead) in cases {
+        let (board, dead) = (
+            CardSet::parse(board).unwrap(),
+            CardSet::parse(dead).unwrap(),
+        );
+        let m = Matchup::with_folded(ranges(&seats), ranges(&folded), board, dead).unwrap();
+        let exact = run(&m, Method::Exact, 1);
+        let all: Vec<&str> = seats.iter().chain(&folded).copied().collect();
+        let want = brute_force(&ranges(&all), seats.len(), board, dead);
+        for (got, (equity, win)) in exact.seats.iter().zip(&want) {
+            assert!(
+                (got.equity - equity).abs() < 1e-9,
+                "{seats:?}: {} vs {equity}",
+                got.equity
+            );
+            assert!((got.win - win).abs() < 1e-9);
+        }
+        // Folding changes the answer here (so the test can tell the two apart).
+        let plain = run(
+            &Matchup::new(ranges(&seats), board, dead).unwrap(),
+            Method::Exact,
+            1,
+        );
+        assert!((plain.seats[0].equity - exact.seats[0].equity).abs() > 1e-4);
+        // Monte Carlo deals the folded seats too: within 4 standard errors, on any seed.
+        for seed in [3, 4] {
+            let mc = run(&m, Method::MonteCarlo, seed);
+            assert_eq!(mc.seats.len(), seats.len());
+            for (x, y) in mc.seats.iter().zip(&exact.seats) {
+                assert!(x.equity_se > 0.0);
+                assert!(
+                    (x.equity - y.equity).abs() < 4.0 * x.equity_se,
+                    "seed {seed}: {} vs {} (SE {})",
+                    x.equity,
+                    y.equity,
+                    x.equity_se
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn preflop_folded_seats_by_monte_carlo_and_exact_agree() {
+    // Heads-up preflop with a folded seat: one enumeration per folded hand.
+    let m = Matchup::with_folded(
+        ranges(&["AKs", "QQ"]),
+        ranges(&["AA, A5s"]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    )
+    .unwrap();
+    let exact = run(&m, Method::Exact, 1);
+    let mc = run(&m, Method::MonteCarlo, 9);
+    assert!((mc.seats[0].equity - exact.seats[0].equity).abs() < 4.0 * mc.seats[0].equity_se);
+    // A folded ace costs AKs equity against QQ.
+    let open = run(
+        &Matchup::new(ranges(&["AKs", "QQ"]), CardSet::EMPTY, CardSet::EMPTY).unwrap(),
+        Method::Exact,
+        1,
+    );
+    assert!(exact.seats[0].equity < open.seats[0].equity - 0.005);
+}
+
+#[test]
+fn folded_seats_are_checked_by_name() {
+    let e = Matchup::with_folded(
+        ranges(&["AsKs", "QQ"]),
+        ranges(&["As2d"]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("folded seat 1") && e.contains("As"), "{e}");
+    let e = Matchup::with_folded(
+        ranges(&["AA", "KK"]),
+        ranges(&["QhQd"]),
+        CardSet::parse("Qh 2c 3d").unwrap(),
+        CardSet::EMPTY,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("folded seat 1"), "{e}");
+    let e = Matchup::with_folded(
+        ranges(&["random", "random"]),
+        vec![HandRange::random(); 22],
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("22 folded seats"), "{e}");
+}
