@@ -1046,6 +1046,28 @@ fn the_range_library_saves_and_restores_a_named_range() {
     h.get_by_label("Sklansky groups 1-2").click();
     h.run_steps(2);
     assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "G1-G2");
+    // The same name again asks first: Enter alone does not replace the saved range,
+    // the button that says so does.
+    h.query_all_by_label("Library").next().unwrap().click();
+    h.run_steps(2);
+    h.get_by_label("Name").focus();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Name").type_text("my value range");
+    h.run_steps(1);
+    assert!(shows_in(&h, "is saved: replace it?"), "{:?}", all_texts(&h));
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert_eq!(h.state().shell.ranges[0].text, "TT+, AQs+");
+    if h.query_by_label("Replace the saved range").is_none() {
+        h.query_all_by_label("Library").next().unwrap().click();
+        h.run_steps(2);
+    }
+    h.get_by_label("Replace the saved range").click();
+    h.run_steps(2);
+    let saved = &h.state().shell.ranges;
+    assert_eq!(saved.len(), 1);
+    assert_eq!(saved[0].text, "G1-G2");
 }
 
 /// Ctrl+Z (with no text field focused) restores the input before the last edit, and

@@ -103,10 +103,25 @@ pub fn library_menu(
                     .labelled_by(l.id);
                 let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let valid = !name.trim().is_empty() && !text.trim().is_empty();
-                let clicked = ui
-                    .add_enabled(valid, egui::Button::new("Save this range"))
-                    .clicked();
-                if valid && (clicked || enter) {
+                // A name already saved asks before its range is replaced: the button
+                // says so, and Enter alone does not replace it.
+                let taken = saved.iter().any(|r| r.name == name.trim());
+                let button = if taken {
+                    egui::Button::new("Replace the saved range")
+                } else {
+                    egui::Button::new("Save this range")
+                };
+                let clicked = ui.add_enabled(valid, button).clicked();
+                if taken {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "\u{201c}{}\u{201d} is saved: replace it?",
+                            name.trim()
+                        ))
+                        .color(egui::Color32::from_rgb(200, 120, 0)),
+                    );
+                }
+                if valid && (clicked || (enter && !taken)) {
                     let name: String = name.trim().chars().take(MAX_NAME).collect();
                     commands.send(Command::SaveRange(NamedRange {
                         name,
