@@ -1967,6 +1967,24 @@ fn four_pins_with_captions_in_the_window_and_the_csv() {
     for k in 1..=4 {
         assert!(csv.contains(&format!("pinned_{k}")), "{csv}");
     }
+    // The table's deltas are against the pin chosen: the first, then the third.
+    let delta = |h: &Harness<'static, MultiOddsApp>, k: usize| {
+        let v = h.state().views.of::<MultiOddsView>();
+        let now = &v.shown().unwrap().result.points[0];
+        let base = &v.pinned[k].result.points[0];
+        format!("({:+.2})", 100.0 * (now.equity - base.equity))
+    };
+    h.run_steps(2);
+    let first = delta(&h, 0);
+    assert!(shows(&h, &first), "{first}: {:?}", texts(&h));
+    assert!(shows(&h, "Pin 1 (- - -): QQ"), "{:?}", texts(&h));
+    h.get_by_label("Δ pin 3").click();
+    h.run_steps(3);
+    assert_eq!(h.state().views.of::<MultiOddsView>().delta_pin, 2);
+    let third = delta(&h, 2);
+    assert_ne!(first, third);
+    assert!(shows(&h, &third), "{third}: {:?}", texts(&h));
+    assert!(!shows(&h, &first), "{first} still shown");
     h.get_by_label("Unpin all").click();
     h.run_steps(2);
     assert!(h.state().views.of::<MultiOddsView>().pinned.is_empty());

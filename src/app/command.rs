@@ -68,6 +68,8 @@ pub enum ViewCommand {
     /// Show the hand types of this many opponents (MultiOdds) or of this seat (Matchup),
     /// or select a breakdown line (Range).
     Select(usize),
+    /// Take the table's deltas against the pinned baseline of this index.
+    DeltasAgainst(usize),
     /// Keep only the selected combos in the range (Range view).
     KeepSelected,
     /// Remove the selected combos from the range (Range view).

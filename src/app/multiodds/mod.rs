@@ -36,9 +36,10 @@ pub struct MultiOddsView {
     pub sweep: Computed<AnySweep, String>,
     /// Outs and draws of a known hero hand on a flop or turn.
     outs_job: Computed<OutsSpec, ()>,
-    /// Baselines to compare against (Pin), oldest first, at most [`MAX_PINS`]; the
-    /// table's deltas are against the first.
+    /// Baselines to compare against (Pin), oldest first, at most [`MAX_PINS`].
     pub pinned: Vec<Shown>,
+    /// The pinned baseline the table's deltas are against (an index into `pinned`).
+    pub delta_pin: usize,
     /// What the last change of game cleared, said beside the selector.
     pub game_note: Vec<String>,
     /// Problems at their fields.
@@ -68,6 +69,7 @@ impl MultiOddsView {
             sweep: Computed::default(),
             outs_job: Computed::default(),
             pinned: Vec::new(),
+            delta_pin: 0,
             game_note: Vec::new(),
             errors: FieldErrors::default(),
             tracker: RunTracker::default(),
@@ -202,10 +204,15 @@ impl View for MultiOddsView {
                     }
                     if self.pinned.len() > MAX_PINS {
                         self.pinned.remove(0);
+                        self.delta_pin = self.delta_pin.saturating_sub(1);
                     }
                 }
             }
-            ViewCommand::Unpin => self.pinned.clear(),
+            ViewCommand::Unpin => {
+                self.pinned.clear();
+                self.delta_pin = 0;
+            }
+            ViewCommand::DeltasAgainst(k) if k < self.pinned.len() => self.delta_pin = k,
             ViewCommand::Select(n) => self.selected_opponents = n,
             _ => {}
         }
@@ -254,7 +261,7 @@ impl View for MultiOddsView {
     fn table_csv(&self, options: &CsvOptions) -> Option<String> {
         let shown = self.shown()?;
         let mut header = crate::equity::table_csv::sweep_header(&shown.label, &shown.result);
-        // What each pinned baseline is (the table's deltas are against the first).
+        // What each pinned baseline is.
         const PIN_KEYS: [&str; MAX_PINS] = ["pinned_1", "pinned_2", "pinned_3", "pinned_4"];
         for (key, p) in PIN_KEYS.iter().zip(&self.pinned) {
             header.push((key, p.label.clone()));
@@ -269,12 +276,13 @@ impl View for MultiOddsView {
     fn picture(&self) -> Option<Drawing> {
         let shown = self.shown()?.clone();
         let pinned = self.pinned.clone();
+        let delta_pin = self.delta_pin;
         let figures = self.figures;
         let span = self.inputs.opponent_span();
         Some(Box::new(move |ui: &mut egui::Ui| {
             ui.heading(format!("MultiOdds: {}", shown.label));
             for (k, p) in pinned.iter().enumerate() {
-                plot::pinned_caption(ui, k, p);
+                plot::pinned_caption(ui, k, p, k == delta_pin);
             }
             let height = ui.available_height();
             plot::draw_plot(

@@ -86,7 +86,18 @@ pub fn sweep_plot(
     });
     figure_switches(ui, &mut view.figures);
     for (k, p) in view.pinned.iter().enumerate() {
-        pinned_caption(ui, k, p);
+        ui.horizontal(|ui| {
+            // With two pins or more, which one the table's deltas are against.
+            if view.pinned.len() > 1
+                && ui
+                    .selectable_label(k == view.delta_pin, format!("Δ pin {}", k + 1))
+                    .on_hover_text("Take the table's deltas against this pinned baseline")
+                    .clicked()
+            {
+                commands.view(ViewKind::MultiOdds, ViewCommand::DeltasAgainst(k));
+            }
+            pinned_caption(ui, k, p, k == view.delta_pin);
+        });
     }
     let response = draw_plot(
         ui,
@@ -121,9 +132,9 @@ fn pin_style(k: usize) -> (LineStyle, &'static str) {
 
 /// What the `k`-th pinned baseline's curves are: the window shows it above the plot,
 /// and an exported picture carries it too.
-pub fn pinned_caption(ui: &mut egui::Ui, k: usize, pinned: &Shown) {
+pub fn pinned_caption(ui: &mut egui::Ui, k: usize, pinned: &Shown, deltas: bool) {
     let (_, style) = pin_style(k);
-    let deltas = if k == 0 { " (the table's deltas)" } else { "" };
+    let deltas = if deltas { " (the table's deltas)" } else { "" };
     ui.label(
         RichText::new(format!("Pin {} ({style}): {}{deltas}", k + 1, pinned.label))
             .italics()

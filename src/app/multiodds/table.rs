@@ -40,8 +40,8 @@ pub fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &Command
         });
         return;
     };
-    // Deltas against the first pinned baseline.
-    let pinned = view.pinned.first();
+    // Deltas against the chosen pinned baseline.
+    let pinned = view.pinned.get(view.delta_pin);
     let text_color = if view.tracker.stale {
         Color32::GRAY
     } else {
