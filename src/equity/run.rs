@@ -35,11 +35,38 @@ pub fn describe_exact_progress(fraction: f64, seconds_left: Option<f64>) -> Stri
     )
 }
 
+/// The one cost model of exact work: `work` units done at `per_second` units a second
+/// per core on `threads` cores. The refusal, the estimate shown before a run and the
+/// time left while it runs all start from this number.
+pub fn exact_seconds(work: f64, per_second: f64, threads: usize) -> f64 {
+    work / (per_second * threads.max(1) as f64)
+}
+
+/// The time left of an exact run expected to take `model_seconds` ([`exact_seconds`]),
+/// `elapsed` seconds in with `fraction` of its work done: the model's own remainder at
+/// first, moving to the measured pace (elapsed / fraction) as the fraction grows (fully
+/// from a fifth of the work on), so the first figure a user sees is the estimate the
+/// refusal was made from, and later ones follow the machine.
+pub fn exact_seconds_left(model_seconds: f64, elapsed: f64, fraction: f64) -> f64 {
+    let trust = if elapsed < 0.5 {
+        0.0
+    } else {
+        (fraction / 0.2).clamp(0.0, 1.0)
+    };
+    let measured = if fraction > 0.0 {
+        elapsed / fraction
+    } else {
+        model_seconds
+    };
+    let total = (1.0 - trust) * model_seconds + trust * measured;
+    (total - elapsed).max(0.0)
+}
+
 /// Refuses an exact enumeration of `evaluations` that would take longer than
 /// [`MAX_EXACT_SECONDS`] on `threads` cores.
 pub fn check_exact_cost(evaluations: f64, threads: usize) -> Result<(), super::EquityError> {
     let threads = threads.max(1);
-    let seconds = evaluations / (EVALUATIONS_PER_SECOND * threads as f64);
+    let seconds = exact_seconds(evaluations, EVALUATIONS_PER_SECOND, threads);
     if seconds > MAX_EXACT_SECONDS {
         return Err(super::EquityError::TooLarge { seconds, threads });
     }
@@ -889,4 +916,37 @@ fn point_limiting(
     worst.into_limiting().or_else(|| {
         (p.equity.batches < MIN_BATCHES).then(|| limiting("Equity", p.equity.std_error(), target))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One cost model: the first time left is the estimate the refusal reads; later
+    /// ones follow the measured pace; none is negative.
+    #[test]
+    fn the_time_left_starts_from_the_refusals_estimate() {
+        let threads = 2;
+        let work = 100.0 * EVALUATIONS_PER_SECOND * threads as f64;
+        let model = exact_seconds(work, EVALUATIONS_PER_SECOND, threads);
+        assert_eq!(model, 100.0);
+        assert!(check_exact_cost(work, threads).is_ok());
+        assert!(
+            check_exact_cost(2.0 * work, threads).is_err(),
+            "200 s is refused"
+        );
+        // At the start the time left is the model's own estimate.
+        assert_eq!(exact_seconds_left(model, 0.0, 0.0), 100.0);
+        assert!((exact_seconds_left(model, 0.2, 0.01) - 99.8).abs() < 1e-9);
+        // A machine twice as slow: from a fifth of the work on, the measured pace.
+        let (elapsed, fraction) = (60.0, 0.3);
+        assert!((exact_seconds_left(model, elapsed, fraction) - 140.0).abs() < 1e-9);
+        // Halfway to trusting the pace: halfway between the two totals.
+        let left = exact_seconds_left(model, 20.0, 0.1);
+        assert!(
+            (left - (0.5 * 100.0 + 0.5 * 200.0 - 20.0)).abs() < 1e-9,
+            "{left}"
+        );
+        assert_eq!(exact_seconds_left(model, 150.0, 0.0), 0.0);
+    }
 }

@@ -37,6 +37,12 @@ pub trait Job: Send + 'static {
         Ok(0.0)
     }
 
+    /// The seconds `work` (what [`Job::check_affordable`] answered) takes on `threads`
+    /// cores by the cost model the refusal used; the time left starts from it.
+    fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
+        crate::equity::run::exact_seconds(work, crate::equity::run::EVALUATIONS_PER_SECOND, threads)
+    }
+
     /// Whether the job's exact part reports its fraction done (a chart reports by
     /// class instead).
     fn reports_exact_progress(&self) -> bool {
@@ -97,6 +103,15 @@ impl Job for AnyMatchup {
 
     fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
         AnyMatchup::check_affordable(self, settings, threads)
+    }
+
+    fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
+        // Other games count valuations, at their own rate.
+        let per_second = match self {
+            AnyMatchup::Holdem(_) => crate::equity::run::EVALUATIONS_PER_SECOND,
+            AnyMatchup::Other(_) => crate::equity::games::VALUATIONS_PER_SECOND,
+        };
+        crate::equity::run::exact_seconds(work, per_second, threads)
     }
 
     fn run(
@@ -212,12 +227,13 @@ impl Job for crate::equity::range_analysis::AnyRangeSpec {
 }
 
 /// How far an exact enumeration has come: the fraction of its evaluations done and the
-/// time left at the pace so far (`None` before any work is counted).
+/// time left (the cost model's estimate at first, the measured pace later:
+/// [`crate::equity::run::exact_seconds_left`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ExactProgress {
     /// The fraction of the evaluations done, 0 to 1.
     pub fraction: f64,
-    /// The time left at the pace so far.
+    /// The time left.
     pub seconds_left: Option<f64>,
 }
 
@@ -404,6 +420,7 @@ const REPORT_EXACT_EVALUATIONS: f64 = 5e7;
 /// reads the work counter and streams the fraction done and the time left.
 fn exact_reporter(
     evaluations: f64,
+    model_seconds: f64,
     cancel: RunControl,
     finished: Arc<std::sync::atomic::AtomicBool>,
     report: impl Fn(ExactProgress) + Send + 'static,
@@ -426,7 +443,11 @@ fn exact_reporter(
                 }
                 let fraction = (done / evaluations).clamp(0.0, 0.999);
                 let elapsed = start.elapsed().as_secs_f64();
-                let seconds_left = (fraction > 0.0).then(|| elapsed * (1.0 - fraction) / fraction);
+                let seconds_left = Some(crate::equity::run::exact_seconds_left(
+                    model_seconds,
+                    elapsed,
+                    fraction,
+                ));
                 report(ExactProgress {
                     fraction,
                     seconds_left,
@@ -484,9 +505,16 @@ fn run_job<J: Job>(
     let reporter = (evaluations >= REPORT_EXACT_EVALUATIONS && job.reports_exact_progress())
         .then(|| {
             let outbox = outbox.clone();
-            exact_reporter(evaluations, cancel.clone(), finished.clone(), move |p| {
-                outbox.send(Event::ExactProgress(p));
-            })
+            let model_seconds = job.exact_seconds(evaluations, threads);
+            exact_reporter(
+                evaluations,
+                model_seconds,
+                cancel.clone(),
+                finished.clone(),
+                move |p| {
+                    outbox.send(Event::ExactProgress(p));
+                },
+            )
         })
         .flatten();
     // A panic in the engine becomes this job's error, not the end of the program.

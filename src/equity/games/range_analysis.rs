@@ -307,8 +307,11 @@ pub fn game_breakdown(
     }
     let blocked = spec.blocked();
     let count = spec.range.live_count(blocked);
-    let seconds = breakdown_valuations(game, count as usize, spec.board)
-        / (VALUATIONS_PER_SECOND * threads.max(1) as f64);
+    let seconds = crate::equity::run::exact_seconds(
+        breakdown_valuations(game, count as usize, spec.board),
+        VALUATIONS_PER_SECOND,
+        threads,
+    );
     if count > crate::range::MAX_LISTED_HANDS as u64 || seconds > MAX_EXACT_SECONDS {
         return Err(EquityError::TooLarge {
             seconds,
@@ -409,7 +412,8 @@ fn check_runs(one: &GameMatchup, runs: usize, threads: usize) -> Result<(), Equi
     if valuations.is_infinite() {
         return Err(super::too_many_hands(one.game));
     }
-    let seconds = valuations * runs as f64 / (VALUATIONS_PER_SECOND * threads.max(1) as f64);
+    let seconds =
+        crate::equity::run::exact_seconds(valuations * runs as f64, VALUATIONS_PER_SECOND, threads);
     if seconds > MAX_EXACT_SECONDS {
         return Err(EquityError::TooLarge {
             seconds,
