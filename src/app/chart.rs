@@ -97,9 +97,14 @@ impl View for ChartView {
         inputs_panel(self, ui, cx);
     }
 
+    fn footer(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        footer(self, ui, cx.commands);
+    }
+
     fn central_panel(&mut self, ui: &mut egui::Ui, _commands: &CommandSender) {
         let shown = self.shown_inputs();
         egui::ScrollArea::both()
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .id_salt("chart_map")
             .show(ui, |ui| match (self.shown(), shown) {
                 (Some(result), Some(inputs)) => {
@@ -299,27 +304,33 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
     }
-    ui.separator();
-    if view.tracker.running {
-        if ui.button("Stop").clicked() {
-            commands.view(ViewKind::Chart, ViewCommand::Stop);
-        }
-    } else if ui
-        .button(if view.tracker.stale {
-            "Resume"
-        } else {
-            "Run again"
-        })
-        .clicked()
-    {
-        commands.view(ViewKind::Chart, ViewCommand::Resume);
-    }
-    if ui.button("Export chart as CSV…").clicked() {
-        commands.send(Command::OpenDialog(super::files::DialogPurpose::ExportCsv));
-    }
     if edited {
         commands.view(ViewKind::Chart, ViewCommand::Edited);
     }
+}
+
+/// Stop/Resume and the CSV export, below the inputs.
+fn footer(view: &ChartView, ui: &mut egui::Ui, commands: &CommandSender) {
+    ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        if view.tracker.running {
+            if ui.button("Stop").clicked() {
+                commands.view(ViewKind::Chart, ViewCommand::Stop);
+            }
+        } else if ui
+            .button(if view.tracker.stale {
+                "Resume"
+            } else {
+                "Run again"
+            })
+            .clicked()
+        {
+            commands.view(ViewKind::Chart, ViewCommand::Resume);
+        }
+        if ui.button("Export chart as CSV…").clicked() {
+            commands.send(Command::OpenDialog(super::files::DialogPurpose::ExportCsv));
+        }
+    });
 }
 
 /// The rows (and columns) of a game's chart: 13 ranks, or short deck's 9 (A to 6).

@@ -103,8 +103,13 @@ impl View for MatchupView {
         inputs_panel(self, ui, cx);
     }
 
+    fn footer(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        footer(self, ui, cx);
+    }
+
     fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
         egui::ScrollArea::both()
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .id_salt("matchup_results")
             .show(ui, |ui| {
                 results(self, ui, commands);
@@ -414,16 +419,23 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         }
     }
     edited |= run_settings(ui, &mut view.inputs.run, &errors, true);
+    if edited {
+        cx.commands.view(ViewKind::Matchup, ViewCommand::Edited);
+    }
+}
+
+/// Run controls and "Send to Range view" (seat 1 against every other seat, in the
+/// matchup's game), below the inputs.
+pub fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     run_footer(
         ui,
         ViewKind::Matchup,
         &view.tracker,
         (usize::from(view.pinned.is_some()), 1),
         view.has_result(),
-        edited,
+        false,
         cx.commands,
     );
-    // Seat 1 against every other seat, in the matchup's game.
     let m = &view.inputs;
     super::widgets::send_to_range(
         ui,

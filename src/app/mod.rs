@@ -449,6 +449,10 @@ impl MultiOddsApp {
             .default_size(320.0)
             .size_range(240.0..=460.0)
             .show(ui, |ui| {
+                // The run controls below, always in sight; the inputs scroll above them.
+                egui::Panel::bottom("inputs_footer")
+                    .resizable(false)
+                    .show(ui, |ui| view.footer(ui, &cx));
                 egui::ScrollArea::vertical()
                     .id_salt("inputs_scroll")
                     .show(ui, |ui| view.inputs_panel(ui, &cx));

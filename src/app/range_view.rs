@@ -784,6 +784,7 @@ impl View for RangeView {
                 let a = a.clone();
                 let stale = self.tracker.stale;
                 egui::ScrollArea::both()
+                    .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
                     .id_salt("range_view_game")
                     .show(ui, |ui| {
                         game_panels(ui, &a, &title, stale, &mut self.sort_next)
@@ -794,6 +795,7 @@ impl View for RangeView {
         let selected = self.selected_combos();
         let mut sort_next = self.sort_next;
         egui::ScrollArea::both()
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .id_salt("range_view")
             .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {

@@ -102,6 +102,10 @@ pub trait View: std::any::Any {
     }
     /// The left panel: the inputs. Widgets send commands, never compute.
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>);
+
+    /// The run controls (Stop/Resume, Pin, Send to…), drawn below the inputs panel's
+    /// scroll area so they stay in sight in a small window. None by default.
+    fn footer(&mut self, _ui: &mut egui::Ui, _cx: &ViewContext<'_>) {}
     /// The central panel: plot, tables.
     fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender);
     /// Validates the inputs and starts the view's jobs, or shows why it cannot.

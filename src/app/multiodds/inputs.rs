@@ -2,6 +2,7 @@
 //! precision and seed; each field validates as you type.
 
 use super::MultiOddsView;
+use crate::app::command::ViewCommand;
 use crate::app::game_inputs::{
     carry_cards, carry_ranges, game_notes, game_range_field, game_selector,
 };
@@ -74,13 +75,20 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
     }
     edited |= crate::app::widgets::opponent_span(ui, "Opponents from", &mut i.opponent_counts);
     edited |= run_settings(ui, &mut i.run, &errors, true);
+    if edited {
+        cx.commands.view(ViewKind::MultiOdds, ViewCommand::Edited);
+    }
+}
+
+/// Run controls and "Send to Range view", below the inputs.
+pub fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     run_footer(
         ui,
         ViewKind::MultiOdds,
         &view.tracker,
         (view.pinned.len(), super::MAX_PINS),
         view.has_result(),
-        edited,
+        false,
         cx.commands,
     );
     let i = &view.inputs;

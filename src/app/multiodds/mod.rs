@@ -134,6 +134,10 @@ impl View for MultiOddsView {
         inputs::inputs_panel(self, ui, cx);
     }
 
+    fn footer(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        inputs::footer(self, ui, cx);
+    }
+
     fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
         self.figures.hi_lo = self
             .shown()
@@ -150,6 +154,7 @@ impl View for MultiOddsView {
             );
         }
         egui::ScrollArea::both()
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .id_salt("multiodds_tables")
             .show(ui, |ui| {
                 table::results_table(self, ui, commands);
