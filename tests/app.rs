@@ -979,6 +979,14 @@ fn every_column_is_reachable_at_1000x700_and_1600x1000() {
             .plot_rect
             .expect("a plot");
         assert!(plot.height() >= 160.0, "{size:?}: plot {plot:?}");
+        // The tables' scroll area (its scroll bars at its edges) lies inside the window.
+        let tables = h
+            .state()
+            .views
+            .of::<MultiOddsView>()
+            .tables_rect
+            .expect("the tables");
+        assert!(window.contains_rect(tables), "{size:?}: tables {tables:?}");
         assert!(window.contains_rect(plot), "{size:?}: plot {plot:?}");
     }
 }

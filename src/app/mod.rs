@@ -881,6 +881,11 @@ pub fn run(scenario: Option<PathBuf>) -> Result<(), String> {
         APP_NAME,
         options,
         Box::new(move |cc| {
+            // Solid scroll bars: always drawn beside the content, so a table wider than
+            // a small window shows that it scrolls (egui's floating bars stay invisible
+            // until the pointer comes near).
+            cc.egui_ctx
+                .all_styles_mut(|s| s.spacing.scroll = egui::style::ScrollStyle::solid());
             let file = persist::state_file(APP_NAME);
             let mut app = MultiOddsApp::from_storage(cc.storage, file.as_deref(), None);
             if let Some(path) = scenario {

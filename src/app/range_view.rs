@@ -617,6 +617,24 @@ fn game_panels(
 }
 
 /// A game's analysis as CSV rows (lines, every hand, next cards).
+/// The next cards' CSV rows: each card's probability and the range's equity after it.
+fn write_next_cards(
+    w: &mut ::csv::Writer<Vec<u8>>,
+    next: &[NextCard],
+    pct: &dyn Fn(f64) -> String,
+) {
+    for n in next {
+        let _ = w.write_record([
+            "next_card",
+            &n.card.to_string(),
+            "",
+            "",
+            &pct(n.probability),
+            &pct(n.equity[0]),
+        ]);
+    }
+}
+
 fn game_csv(w: &mut ::csv::Writer<Vec<u8>>, a: &GameRangeAnalysis, pct: &dyn Fn(f64) -> String) {
     if let Ok(b) = &a.breakdown {
         for (k, l) in &b.lines {
@@ -643,16 +661,7 @@ fn game_csv(w: &mut ::csv::Writer<Vec<u8>>, a: &GameRangeAnalysis, pct: &dyn Fn(
         }
     }
     if let Ok(next) = &a.next {
-        for n in next {
-            let _ = w.write_record([
-                "next_card",
-                &n.card.to_string(),
-                "",
-                "",
-                &pct(n.probability),
-                &pct(n.equity[0]),
-            ]);
-        }
+        write_next_cards(w, next, pct);
     }
 }
 
@@ -997,16 +1006,7 @@ impl View for RangeView {
             }
         }
         if let Ok(next) = &a.next {
-            for n in next {
-                let _ = w.write_record([
-                    "next_card",
-                    &n.card.to_string(),
-                    "",
-                    "",
-                    &pct(n.probability),
-                    &pct(n.equity[0]),
-                ]);
-            }
+            write_next_cards(&mut w, next, &pct);
         }
         let body = String::from_utf8(w.into_inner().ok()?).ok()?;
         Some(format!("# view: Range\n# inputs: {}\n{body}", shown.label))

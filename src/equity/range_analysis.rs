@@ -39,12 +39,9 @@ impl RangeSpec {
         let blocked = board.union(dead);
         for (i, r) in std::iter::once(&range).chain(&vs).enumerate() {
             if r.without_cards(blocked).is_empty() {
-                let seat = if i == 0 {
-                    "range".to_string()
-                } else {
-                    format!("seat {}", i + 1)
-                };
-                return Err(EquityError::EmptySeat { seat });
+                return Err(EquityError::EmptySeat {
+                    seat: range_seat_name(i),
+                });
             }
         }
         Ok(RangeSpec {
@@ -139,6 +136,16 @@ impl AnyRangeSpec {
             AnyRangeSpec::Holdem(_) => crate::cards::Game::Holdem,
             AnyRangeSpec::Game(g) => g.game,
         }
+    }
+}
+
+/// How the Range view names its seats in messages: the range analysed is "range", the
+/// others "seat 2", "seat 3", ….
+pub fn range_seat_name(i: usize) -> String {
+    if i == 0 {
+        "range".to_string()
+    } else {
+        format!("seat {}", i + 1)
     }
 }
 

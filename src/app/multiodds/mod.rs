@@ -56,6 +56,8 @@ pub struct MultiOddsView {
     pub outs: Option<Result<Box<Outs>, String>>,
     /// Where the plot's frame was drawn last (the layout tests read it).
     pub plot_rect: Option<egui::Rect>,
+    /// Where the tables' scroll area was drawn last, scroll bars included.
+    pub tables_rect: Option<egui::Rect>,
     /// The inputs validated once per edit (the check may search for a possible deal).
     validated: Option<Result<AnySweep, FieldErrors>>,
 }
@@ -78,6 +80,7 @@ impl MultiOddsView {
             opponents_grid: GridState::default(),
             outs: None,
             plot_rect: None,
+            tables_rect: None,
             validated: None,
         }
     }
@@ -153,13 +156,14 @@ impl View for MultiOddsView {
                     .weak(),
             );
         }
-        egui::ScrollArea::both()
+        let output = egui::ScrollArea::both()
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .id_salt("multiodds_tables")
             .show(ui, |ui| {
                 table::results_table(self, ui, commands);
                 outs_panel::outs_panel(self, ui);
             });
+        self.tables_rect = Some(output.inner_rect);
     }
 
     fn submit(&mut self, jobs: &JobManager) {

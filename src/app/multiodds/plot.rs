@@ -181,8 +181,14 @@ pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotRespo
         .include_x(hi_x as f64 + 0.2)
         .include_y(0.0)
         .include_y(100.0)
-        .x_axis_label("opponents")
-        .y_axis_label("%")
+        // Opponent counts are one or two digits: their labels fit closer together than
+        // egui_plot's default (60 points), so a narrow window keeps its axis numbers.
+        .custom_x_axes(vec![egui_plot::AxisHints::new_x()
+            .label("opponents")
+            .label_spacing(20.0..=30.0)])
+        .custom_y_axes(vec![egui_plot::AxisHints::new_y()
+            .label("%")
+            .label_spacing(12.0..=20.0)])
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)

@@ -78,12 +78,9 @@ impl GameRangeSpec {
         let blocked = board.union(dead);
         for (i, r) in std::iter::once(&range).chain(&vs).enumerate() {
             if r.live_count(blocked) == 0 {
-                let seat = if i == 0 {
-                    "range".to_string()
-                } else {
-                    format!("seat {}", i + 1)
-                };
-                return Err(EquityError::EmptySeat { seat });
+                return Err(EquityError::EmptySeat {
+                    seat: crate::equity::range_analysis::range_seat_name(i),
+                });
             }
         }
         Ok(GameRangeSpec {
