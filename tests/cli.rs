@@ -352,6 +352,7 @@ fn run_example_scenarios() {
         "assets/examples/four_seat_matchup.ron",
         "assets/examples/omaha_hilo_matchup.ron",
         "assets/examples/short_deck_chart.ron",
+        "assets/examples/folded_seats.ron",
     ] {
         let out = multiodds().args(["run", file, "--json"]).output().unwrap();
         assert!(

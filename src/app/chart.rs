@@ -104,7 +104,6 @@ impl View for ChartView {
     fn central_panel(&mut self, ui: &mut egui::Ui, _commands: &CommandSender) {
         let shown = self.shown_inputs();
         egui::ScrollArea::both()
-            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .id_salt("chart_map")
             .show(ui, |ui| match (self.shown(), shown) {
                 (Some(result), Some(inputs)) => {

@@ -109,7 +109,6 @@ impl View for MatchupView {
 
     fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
         egui::ScrollArea::both()
-            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .id_salt("matchup_results")
             .show(ui, |ui| {
                 results(self, ui, commands);
@@ -288,7 +287,10 @@ fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], heig
         .include_x(0.4)
         .include_x(result.seats.len() as f64 + 0.6)
         .x_axis_label("seat")
-        .y_axis_label("equity %")
+        // Tick numbers kept in a short plot (a small window): closer than the default.
+        .custom_y_axes(vec![egui_plot::AxisHints::new_y()
+            .label("equity %")
+            .label_spacing(12.0..=20.0)])
         .x_axis_formatter(move |mark, _| {
             let i = mark.value.round() as usize;
             if (mark.value - i as f64).abs() < 1e-6 && (1..=labels.len()).contains(&i) {

@@ -804,7 +804,6 @@ impl View for RangeView {
         let selected = self.selected_combos();
         let mut sort_next = self.sort_next;
         egui::ScrollArea::both()
-            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .id_salt("range_view")
             .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {

@@ -157,7 +157,6 @@ impl View for MultiOddsView {
             );
         }
         let output = egui::ScrollArea::both()
-            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .id_salt("multiodds_tables")
             .show(ui, |ui| {
                 table::results_table(self, ui, commands);
