@@ -2241,3 +2241,54 @@ fn a_folded_seat_is_dealt_and_left_out_of_the_showdown() {
     let e = omaha.validate().unwrap_err();
     assert_eq!(e[0].field(), "folded[0]", "{e:?}");
 }
+
+/// "Send to …" between the MultiOdds and Matchup views: the hero and the opponents become
+/// seats (as many as the sweep's first count), and back; board and dead cards go along.
+#[test]
+fn send_between_the_multiodds_and_matchup_views() {
+    let mut app = quick_app();
+    {
+        let i = &mut app.views.of_mut::<MultiOddsView>().inputs;
+        i.hero = "AhKh".into();
+        i.opponents = "TT+, AQs+".into();
+        i.opponent_counts = (2, 3);
+        i.board = "Qh 7h 2c".into();
+    }
+    let mut h = harness(app);
+    settle(&mut h, "the sweep");
+    h.get_by_label("Send to Matchup view").click();
+    h.run_steps(3);
+    assert_eq!(h.state().view, ViewKind::Matchup);
+    let m = h.state().views.of::<MatchupView>().inputs.clone();
+    assert_eq!(m.seats, ["AhKh", "TT+, AQs+", "TT+, AQs+"]);
+    assert_eq!(m.board, "Qh 7h 2c");
+    step_until(&mut h, "the matchup", |app| {
+        let v = app.views.of::<MatchupView>();
+        !v.tracker.running && v.shown().is_some_and(|s| s.label.texts.len() == 3)
+    });
+    // Back: seat 1 is the hero, every opponent holds seat 2's range.
+    let ctx = h.ctx.clone();
+    h.state_mut().views.of_mut::<MatchupView>().inputs.seats[2] = "22+".into();
+    h.state_mut().apply(
+        Command::ToView(ViewKind::Matchup, ViewCommand::Edited),
+        &ctx,
+    );
+    h.run_steps(2);
+    h.get_by_label("Send to MultiOdds view").click();
+    h.run_steps(3);
+    assert_eq!(h.state().view, ViewKind::MultiOdds);
+    let i = h.state().views.of::<MultiOddsView>().inputs.clone();
+    assert_eq!(
+        (i.hero.as_str(), i.opponents.as_str()),
+        ("AhKh", "TT+, AQs+")
+    );
+    assert_eq!(i.opponent_counts, (2, 2));
+    assert!(
+        h.state()
+            .shell
+            .note
+            .as_ref()
+            .is_some_and(|(n, _)| n.contains("seat 2's range")),
+        "the note says whose range the opponents hold"
+    );
+}

@@ -50,6 +50,25 @@ pub enum Command {
     ShowHelp,
     /// Show these inputs in the Range view ("Send to Range view").
     SendToRange(crate::scenario::RangeInputs),
+    /// Show these hands in the Matchup view, one seat per range ("Send to Matchup view").
+    SendToMatchup(SentHands),
+    /// Show these hands in the MultiOdds view: the first range the hero's, the second the
+    /// opponents', as many opponents as the other ranges ("Send to MultiOdds view").
+    SendToMultiOdds(SentHands),
+}
+
+/// What one view sends another: the game, the seats' ranges (the hero's first), board and
+/// dead cards. The receiving view keeps its own run settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SentHands {
+    /// The game.
+    pub game: crate::cards::Game,
+    /// Each seat's range text, the first seat's (the hero's) first.
+    pub ranges: Vec<String>,
+    /// Board cards.
+    pub board: String,
+    /// Dead cards.
+    pub dead: String,
 }
 
 /// What a view's widgets ask of their view; applied after layout.

@@ -439,17 +439,31 @@ pub fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         cx.commands,
     );
     let m = &view.inputs;
-    super::widgets::send_to_range(
-        ui,
-        crate::scenario::RangeInputs {
-            game: m.game,
-            range: m.seats.first().cloned().unwrap_or_default(),
-            vs: m.seats.iter().skip(1).cloned().collect(),
-            board: m.board.clone(),
-            dead: m.dead.clone(),
-        },
-        cx.commands,
-    );
+    ui.horizontal_wrapped(|ui| {
+        super::widgets::send_to_range(
+            ui,
+            crate::scenario::RangeInputs {
+                game: m.game,
+                range: m.seats.first().cloned().unwrap_or_default(),
+                vs: m.seats.iter().skip(1).cloned().collect(),
+                board: m.board.clone(),
+                dead: m.dead.clone(),
+            },
+            cx.commands,
+        );
+        super::widgets::send_to(
+            ui,
+            "Send to MultiOdds view",
+            "Seat 1 as the hero against the other seats (every opponent holding seat 2's range), with board and dead cards",
+            super::Command::SendToMultiOdds(super::command::SentHands {
+                game: m.game,
+                ranges: m.seats.clone(),
+                board: m.board.clone(),
+                dead: m.dead.clone(),
+            }),
+            cx.commands,
+        );
+    });
 }
 
 /// Folded seats (card bunching): ranges dealt but not in the showdown. "Add folded

@@ -778,6 +778,51 @@ impl MultiOddsApp {
                 self.view = ViewKind::Range;
                 self.apply(Command::ToView(ViewKind::Range, ViewCommand::Edited), ctx);
             }
+            Command::SendToMatchup(sent) => {
+                let m = &mut self.views.of_mut::<matchup::MatchupView>().inputs;
+                m.game = sent.game;
+                m.seats = sent.ranges;
+                m.board = sent.board;
+                m.dead = sent.dead;
+                if m.game != crate::cards::Game::Holdem {
+                    m.folded.clear();
+                }
+                self.view = ViewKind::Matchup;
+                self.apply(Command::ToView(ViewKind::Matchup, ViewCommand::Edited), ctx);
+            }
+            Command::SendToMultiOdds(sent) => {
+                let others = sent.ranges.len().saturating_sub(1).max(1);
+                let differ = sent
+                    .ranges
+                    .iter()
+                    .skip(2)
+                    .any(|r| Some(r) != sent.ranges.get(1));
+                let i = &mut self.views.of_mut::<multiodds::MultiOddsView>().inputs;
+                i.game = sent.game;
+                i.hero = sent.ranges.first().cloned().unwrap_or_default();
+                i.opponents = sent
+                    .ranges
+                    .get(1)
+                    .cloned()
+                    .unwrap_or_else(|| "random".into());
+                let most = crate::equity::sweep::MAX_OPPONENTS.min(sent.game.max_seats() - 1);
+                i.opponent_counts = (others.min(most), others.min(most));
+                i.board = sent.board;
+                i.dead = sent.dead;
+                if differ {
+                    // The MultiOdds view gives every opponent one range: say whose.
+                    self.shell.note = Some((
+                        "Sent to the MultiOdds view: every opponent holds seat 2's range"
+                            .to_string(),
+                        Instant::now(),
+                    ));
+                }
+                self.view = ViewKind::MultiOdds;
+                self.apply(
+                    Command::ToView(ViewKind::MultiOdds, ViewCommand::Edited),
+                    ctx,
+                );
+            }
         }
     }
 

@@ -366,19 +366,32 @@ pub fn run_footer(
     }
 }
 
+/// A "Send to …" button: sends `command` when clicked.
+pub fn send_to(
+    ui: &mut egui::Ui,
+    label: &str,
+    hover: &str,
+    command: super::Command,
+    commands: &super::CommandSender,
+) {
+    if ui.button(label).on_hover_text(hover).clicked() {
+        commands.send(command);
+    }
+}
+
 /// "Send to Range view": the range analysed, the other seat's, board and dead cards.
 pub fn send_to_range(
     ui: &mut egui::Ui,
     inputs: crate::scenario::RangeInputs,
     commands: &super::CommandSender,
 ) {
-    if ui
-        .button("Send to Range view")
-        .on_hover_text("What this range holds on the board, each combo's equity, each next card")
-        .clicked()
-    {
-        commands.send(super::Command::SendToRange(inputs));
-    }
+    send_to(
+        ui,
+        "Send to Range view",
+        "What this range holds on the board, each combo's equity, each next card",
+        super::Command::SendToRange(inputs),
+        commands,
+    );
 }
 
 /// Stop/Resume and Pin/Unpin, shared by the views; the commands clicked. `pins`: how

@@ -92,15 +92,35 @@ pub fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>)
         cx.commands,
     );
     let i = &view.inputs;
-    crate::app::widgets::send_to_range(
-        ui,
-        crate::scenario::RangeInputs {
-            game: i.game,
-            range: i.hero.clone(),
-            vs: vec![i.opponents.clone()],
-            board: i.board.clone(),
-            dead: i.dead.clone(),
-        },
-        cx.commands,
-    );
+    ui.horizontal_wrapped(|ui| {
+        crate::app::widgets::send_to_range(
+            ui,
+            crate::scenario::RangeInputs {
+                game: i.game,
+                range: i.hero.clone(),
+                vs: vec![i.opponents.clone()],
+                board: i.board.clone(),
+                dead: i.dead.clone(),
+            },
+            cx.commands,
+        );
+        // The hero against as many opponents as the sweep's first count.
+        let mut ranges = vec![i.hero.clone()];
+        ranges.extend(std::iter::repeat_n(
+            i.opponents.clone(),
+            i.opponent_counts.0.max(1),
+        ));
+        crate::app::widgets::send_to(
+            ui,
+            "Send to Matchup view",
+            "The hero and the sweep's first opponent count as seats, with board and dead cards",
+            crate::app::Command::SendToMatchup(crate::app::command::SentHands {
+                game: i.game,
+                ranges,
+                board: i.board.clone(),
+                dead: i.dead.clone(),
+            }),
+            cx.commands,
+        );
+    });
 }
