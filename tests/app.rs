@@ -2292,3 +2292,26 @@ fn send_between_the_multiodds_and_matchup_views() {
         "the note says whose range the opponents hold"
     );
 }
+
+/// Text pasted from the system clipboard (egui's paste event, as eframe delivers Ctrl+V
+/// or the Paste button's request) replaces the selected range text, other tools'
+/// notation included, and the view recomputes with it.
+#[test]
+fn pasting_from_the_clipboard_replaces_the_range() {
+    let mut h = harness(quick_app());
+    settle(&mut h, "the first results");
+    h.get_by_label("Opponents").focus();
+    h.step();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.step();
+    h.event(egui::Event::Paste("TT+, 0.4(AQs), 80%(22-55)".into()));
+    h.run_steps(2);
+    assert_eq!(
+        h.state().views.of::<MultiOddsView>().inputs.opponents,
+        "TT+, 0.4(AQs), 80%(22-55)"
+    );
+    step_until(&mut h, "the pasted range's results", |app| {
+        let v = app.views.of::<MultiOddsView>();
+        !v.tracker.running && v.shown().is_some_and(|s| s.label.contains("80%(22-55)"))
+    });
+}
