@@ -209,6 +209,26 @@ impl Job for crate::equity::range_analysis::AnyRangeSpec {
     type Update = std::convert::Infallible;
     type Output = Box<crate::equity::range_analysis::AnyRangeAnalysis>;
 
+    /// Nothing is refused here (each part refuses itself and shows why); another game's
+    /// enumerations report their work, so its fraction done and time left show.
+    fn check_affordable(&self, _: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        use crate::equity::range_analysis::AnyRangeSpec;
+        Ok(match self {
+            AnyRangeSpec::Holdem(_) => 0.0,
+            AnyRangeSpec::Game(g) => {
+                crate::equity::games::range_analysis::estimated_valuations(g, threads)
+            }
+        })
+    }
+
+    fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
+        crate::equity::run::exact_seconds(
+            work,
+            crate::equity::games::VALUATIONS_PER_SECOND,
+            threads,
+        )
+    }
+
     fn run(
         self,
         settings: &RunSettings,

@@ -420,6 +420,72 @@ fn check_runs(one: &GameMatchup, runs: usize, threads: usize) -> Result<(), Equi
     Ok(())
 }
 
+/// The matchup of one hand of the range against the other seats.
+fn hand_matchup(spec: &GameRangeSpec, hand: CardSet) -> Result<GameMatchup, EquityError> {
+    let mut ranges = vec![HoleRange::single(spec.game, hand)];
+    ranges.extend(spec.vs.iter().cloned());
+    GameMatchup::new(spec.game, ranges, spec.board, spec.dead)
+}
+
+/// Every seat's range, and the cards that can come next (none is a known hand's).
+fn next_card_candidates(spec: &GameRangeSpec) -> (Vec<HoleRange>, Vec<Card>) {
+    let ranges: Vec<HoleRange> = std::iter::once(&spec.range)
+        .chain(&spec.vs)
+        .cloned()
+        .collect();
+    let known = ranges
+        .iter()
+        .filter_map(HoleRange::known_hand)
+        .fold(spec.board.union(spec.dead), |a, h| a.union(h));
+    let cards = spec.game.deck().difference(known).iter().collect();
+    (ranges, cards)
+}
+
+/// The matchup of every seat with `card` added to the board, if every seat has a hand.
+fn next_card_matchup(
+    spec: &GameRangeSpec,
+    ranges: &[HoleRange],
+    card: Card,
+) -> Option<GameMatchup> {
+    let board = spec.board.union(CardSet::single(card));
+    GameMatchup::new(spec.game, ranges.to_vec(), board, spec.dead).ok()
+}
+
+/// The valuations the parts that will run (not refused) take, in the unit exact runs
+/// report their work in: what the time left and the fraction done are measured against.
+pub fn estimated_valuations(spec: &GameRangeSpec, threads: usize) -> f64 {
+    let affordable = |v: f64| {
+        let runs = v.is_finite()
+            && crate::equity::run::exact_seconds(v, VALUATIONS_PER_SECOND, threads)
+                <= MAX_EXACT_SECONDS;
+        if runs {
+            v
+        } else {
+            0.0
+        }
+    };
+    let mut total = 0.0;
+    let blocked = spec.blocked();
+    if !spec.vs.is_empty()
+        && spec.range.live_count(blocked) <= crate::range::MAX_LISTED_HANDS as u64
+    {
+        let hands = spec.range.live_hands(blocked);
+        if let Some(Ok(one)) = hands.first().map(|&(h, _)| hand_matchup(spec, h)) {
+            total += affordable(exact_valuations(&one) * hands.len() as f64);
+        }
+    }
+    if !spec.vs.is_empty() && (3..=4).contains(&spec.board.len()) {
+        let (ranges, cards) = next_card_candidates(spec);
+        if let Some(one) = cards
+            .iter()
+            .find_map(|&c| next_card_matchup(spec, &ranges, c))
+        {
+            total += affordable(exact_valuations(&one) * cards.len() as f64);
+        }
+    }
+    total
+}
+
 /// Every hand's exact equity against the other seats: one enumeration per hand, refused
 /// with its estimate past the exact bound.
 pub fn by_hand(
@@ -433,11 +499,7 @@ pub fn by_hand(
         return Err(super::too_many_hands(game));
     }
     let hands = spec.range.live_hands(blocked);
-    let matchup = |hand: CardSet| {
-        let mut ranges = vec![HoleRange::single(game, hand)];
-        ranges.extend(spec.vs.iter().cloned());
-        GameMatchup::new(game, ranges, spec.board, spec.dead)
-    };
+    let matchup = |hand: CardSet| hand_matchup(spec, hand);
     let Some(&(first, _)) = hands.first() else {
         return Err(EquityError::EmptySeat {
             seat: "range".into(),
@@ -492,20 +554,8 @@ pub fn game_next_cards(
     control: &RunControl,
     threads: usize,
 ) -> Result<Vec<NextCard>, EquityError> {
-    let game = spec.game;
-    let ranges: Vec<HoleRange> = std::iter::once(&spec.range)
-        .chain(&spec.vs)
-        .cloned()
-        .collect();
-    let known = ranges
-        .iter()
-        .filter_map(HoleRange::known_hand)
-        .fold(spec.board.union(spec.dead), |a, h| a.union(h));
-    let cards: Vec<Card> = game.deck().difference(known).iter().collect();
-    let matchup = |card: Card| {
-        let board = spec.board.union(CardSet::single(card));
-        GameMatchup::new(game, ranges.clone(), board, spec.dead).ok()
-    };
+    let (ranges, cards) = next_card_candidates(spec);
+    let matchup = |card: Card| next_card_matchup(spec, &ranges, card);
     let Some(one) = cards.iter().find_map(|&c| matchup(c)) else {
         return Err(EquityError::Impossible(
             "no next card leaves every seat a hand".into(),
@@ -855,6 +905,17 @@ mod tests {
                 let board = s.board.union(CardSet::single(n.card));
                 let e = exact(game, seats, board, s.dead);
                 assert!((n.equity[0] - e[0]).abs() < 1e-9);
+                // The estimate the Range view's progress is measured against bounds the
+                // work the runs report from above (it counts every combination of hands,
+                // those that share a card too, as the refusal does).
+                let (est, done) = (
+                    estimated_valuations(&s, 2),
+                    control.progress().work_done() as f64,
+                );
+                assert!(
+                    done > 0.0 && done <= est,
+                    "{game}: work {done} against the estimate {est}"
+                );
             }
         }
     }
