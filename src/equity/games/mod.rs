@@ -49,6 +49,22 @@ pub struct GameMatchup {
     pub dead: CardSet,
 }
 
+/// Checks board and dead cards for `game`: at most 5 board cards, none in both, every
+/// card in the game's deck (a 2 in short deck is named with its place).
+pub(crate) fn check_cards(game: Game, board: CardSet, dead: CardSet) -> Result<(), EquityError> {
+    check_board(board, dead)?;
+    for (what, cards) in [("board", board), ("dead cards", dead)] {
+        if let Some(card) = cards.difference(game.deck()).iter().next() {
+            return Err(EquityError::NotInDeck {
+                card,
+                place: what.into(),
+                game,
+            });
+        }
+    }
+    Ok(())
+}
+
 impl GameMatchup {
     /// Checks and builds a matchup; seats are named `seat 1`, `seat 2`… in errors.
     pub fn new(
@@ -64,16 +80,7 @@ impl GameMatchup {
                 got: ranges.len(),
             });
         }
-        check_board(board, dead)?;
-        for (what, cards) in [("board", board), ("dead cards", dead)] {
-            if let Some(card) = cards.difference(game.deck()).iter().next() {
-                return Err(EquityError::NotInDeck {
-                    card,
-                    place: what.into(),
-                    game,
-                });
-            }
-        }
+        check_cards(game, board, dead)?;
         let mut known = CardSet::EMPTY;
         let mut known_owner = vec![String::new(); 52];
         for (i, r) in ranges.iter().enumerate() {

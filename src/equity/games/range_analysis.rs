@@ -13,7 +13,7 @@ use crate::cards::{Card, CardSet, Game};
 use crate::equity::breakdown::Line;
 use crate::equity::by_combo::NextCard;
 use crate::equity::run::MAX_EXACT_SECONDS;
-use crate::equity::{check_board, EquityError, RunControl};
+use crate::equity::{EquityError, RunControl};
 use crate::eval::{evaluate, evaluate_short_deck, omaha_high, omaha_low, HandCategory};
 use crate::range::HoleRange;
 use rayon::prelude::*;
@@ -58,16 +58,7 @@ impl GameRangeSpec {
         board: CardSet,
         dead: CardSet,
     ) -> Result<GameRangeSpec, EquityError> {
-        check_board(board, dead)?;
-        for (what, cards) in [("board", board), ("dead cards", dead)] {
-            if let Some(card) = cards.difference(game.deck()).iter().next() {
-                return Err(EquityError::NotInDeck {
-                    card,
-                    place: what.into(),
-                    game,
-                });
-            }
-        }
+        super::check_cards(game, board, dead)?;
         if vs.len() + 1 > game.max_seats() {
             return Err(EquityError::SeatsForGame {
                 game,
