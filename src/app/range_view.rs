@@ -945,7 +945,8 @@ impl View for RangeView {
         };
         ViewStatus {
             phase: self.tracker.phase(has_errors),
-            detail: None,
+            // An exact enumeration's fraction done and time left (other games' analysis).
+            detail: self.tracker.detail(has_errors, None),
             figures,
             elapsed: self.tracker.elapsed(),
             first_result: self.tracker.first_result,
