@@ -102,7 +102,7 @@ pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeA
         });
     let no_vs = || "give the other seats' ranges".to_string();
     let by_combo = match equity_by_combo(spec, control, threads) {
-        Some(r) => r.map_err(|e| e.to_string()),
+        Some(r) => r.map_err(|e| range_view_message(&e)),
         None => Err(no_vs()),
     };
     let next = if spec.vs.is_empty() {
@@ -111,7 +111,8 @@ pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeA
         Err("the next card needs a flop or a turn".to_string())
     } else {
         let ranges: Vec<&HandRange> = std::iter::once(&spec.range).chain(&spec.vs).collect();
-        next_cards(&ranges, spec.board, spec.dead, control, threads).map_err(|e| e.to_string())
+        next_cards(&ranges, spec.board, spec.dead, control, threads)
+            .map_err(|e| range_view_message(&e))
     };
     RangeAnalysis {
         breakdown,
@@ -146,6 +147,21 @@ pub fn range_seat_name(i: usize) -> String {
         "range".to_string()
     } else {
         format!("seat {}", i + 1)
+    }
+}
+
+/// Why a part of the Range view's answer is n/a, in the Range view's words: work past the
+/// exact bound says to narrow the ranges (the view is exact only; the Matchup view offers
+/// Monte Carlo for the whole ranges).
+pub fn range_view_message(e: &EquityError) -> String {
+    match e {
+        EquityError::TooLarge { seconds, threads } => format!(
+            "exact analysis would take {} on {threads} core{}; narrow the ranges (the Range \
+             view is exact; the Matchup view estimates whole ranges by Monte Carlo)",
+            crate::equity::describe_duration(*seconds),
+            if *threads == 1 { "" } else { "s" }
+        ),
+        other => other.to_string(),
     }
 }
 

@@ -612,14 +612,16 @@ pub fn analyse_game(
     let by_hand = if spec.vs.is_empty() {
         Err(no_vs())
     } else {
-        by_hand(spec, control, threads).map_err(|e| e.to_string())
+        by_hand(spec, control, threads)
+            .map_err(|e| crate::equity::range_analysis::range_view_message(&e))
     };
     let next = if spec.vs.is_empty() {
         Err(no_vs())
     } else if !(3..=4).contains(&spec.board.len()) {
         Err("the next card needs a flop or a turn".to_string())
     } else {
-        game_next_cards(spec, control, threads).map_err(|e| e.to_string())
+        game_next_cards(spec, control, threads)
+            .map_err(|e| crate::equity::range_analysis::range_view_message(&e))
     };
     GameRangeAnalysis {
         game: spec.game,
@@ -916,6 +918,13 @@ mod tests {
         let s = spec(Game::Omaha, "AAxx", &["random"], "Kd 7c 2s", "");
         let e = by_hand(&s, &RunControl::new(), 2).unwrap_err().to_string();
         assert!(e.contains("would take about"), "{e}");
+        // The Range view says what it can do: narrow the ranges (it has no Monte Carlo).
+        let shown = analyse_game(&s, &RunControl::new(), 2).by_hand.unwrap_err();
+        assert!(
+            shown.contains("would take about")
+                && shown.contains("narrow the ranges (the Range view is exact"),
+            "{shown}"
+        );
         let r = |t: &str| HoleRange::parse(t, Game::Omaha6).unwrap();
         let e = GameRangeSpec::new(
             Game::Omaha6,
