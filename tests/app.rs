@@ -563,6 +563,7 @@ fn help_window_explains_figures_and_notation() {
         "Classic scoring",
         "G2 To G5, TT Through 77, G2 - G5",
         "a lower group number is stronger",
+        "Folded seats (card bunching)",
         "Ctrl+O",
     ] {
         assert!(shows(&h, text), "{text} missing");

@@ -166,6 +166,16 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                     }
                 });
             ui.add_space(8.0);
+            ui.heading("Folded seats (card bunching)");
+            ui.label(
+                "In the Matchup view (Hold'em), Add folded seat adds a player who folded: \
+                 dealt a hand from the range given, so those cards are out of play in \
+                 proportion to its weights, but not in the showdown. A deal's probability is \
+                 the product of every seat's weights, folded seats included; a folded known \
+                 hand is the same as dead cards. Exact enumeration runs once per way of \
+                 dealing the folded seats; Monte Carlo deals them with every deal.",
+            );
+            ui.add_space(8.0);
             ui.heading("Keyboard");
             egui::Grid::new("help_keys").num_columns(2).show(ui, |ui| {
                 for (key, what) in SHORTCUTS {
