@@ -460,9 +460,13 @@ pub fn estimated_valuations(spec: &GameRangeSpec, threads: usize) -> f64 {
     if !spec.vs.is_empty()
         && spec.range.live_count(blocked) <= crate::range::MAX_LISTED_HANDS as u64
     {
-        let hands = spec.range.live_hands(blocked);
-        if let Some(Ok(one)) = hands.first().map(|&(h, _)| hand_matchup(spec, h)) {
-            total += affordable(exact_valuations(&one) * hands.len() as f64);
+        if let Some(v) = heads_up_work(spec) {
+            total += affordable(v);
+        } else {
+            let hands = spec.range.live_hands(blocked);
+            if let Some(Ok(one)) = hands.first().map(|&(h, _)| hand_matchup(spec, h)) {
+                total += affordable(exact_valuations(&one) * hands.len() as f64);
+            }
         }
     }
     if !spec.vs.is_empty() && (3..=4).contains(&spec.board.len()) {
@@ -475,6 +479,116 @@ pub fn estimated_valuations(spec: &GameRangeSpec, threads: usize) -> f64 {
         }
     }
     total
+}
+
+/// Work of [`by_hand_heads_up`] in valuations: each board values every hand of both seats
+/// once (ten three-card parts per pair of hole cards in Omaha) and compares every pair of
+/// hands (a comparison about two valuations' time).
+fn heads_up_valuations(game: Game, boards: f64, hands: usize, others: usize) -> f64 {
+    let per_hand = if game.is_omaha() {
+        10.0 * (game.hole_cards() * (game.hole_cards() - 1) / 2) as f64
+    } else {
+        4.0
+    };
+    boards * ((hands + others) as f64 * per_hand + 2.0 * (hands * others) as f64)
+}
+
+/// The completions of the board (its cards to come from `live`), as lists of cards.
+fn completions(live: &[Card], to_come: usize) -> Vec<Vec<Card>> {
+    match to_come {
+        0 => vec![Vec::new()],
+        1 => live.iter().map(|&c| vec![c]).collect(),
+        _ => {
+            let mut out = Vec::new();
+            for i in 0..live.len() {
+                for j in i + 1..live.len() {
+                    out.push(vec![live[i], live[j]]);
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Heads-up with a flop, turn or river: boards outside, hands inside. Each completion of
+/// the board values every hand of both seats once, then every pair of hands that share no
+/// card (nor a card with that board) is credited as the engine credits a showdown, at the
+/// other hand's weight. The same sums as one enumeration per hand (tested), with H + V
+/// valuations per board instead of H × V. Each hand's sums as seat 0's, in `hands`' order.
+fn by_hand_heads_up(
+    spec: &GameRangeSpec,
+    hands: &[(CardSet, f32)],
+    control: &RunControl,
+) -> Result<Vec<super::Sums>, EquityError> {
+    let game = spec.game;
+    let others = spec.vs[0].live_hands(spec.board.union(spec.dead));
+    let live: Vec<Card> = game
+        .deck()
+        .difference(spec.board.union(spec.dead))
+        .iter()
+        .collect();
+    let boards = completions(&live, 5 - spec.board.len());
+    let known: Vec<Card> = spec.board.iter().collect();
+    let hi_lo = game.is_hi_lo();
+    let holes = |list: &[(CardSet, f32)]| -> Vec<Vec<Card>> {
+        list.iter().map(|(h, _)| h.iter().collect()).collect()
+    };
+    let (hero_holes, other_holes) = (holes(hands), holes(&others));
+    let per_board = heads_up_valuations(game, 1.0, hands.len(), others.len()) as u64;
+    let zero = || vec![super::Sums::default(); hands.len()];
+    let sums = boards
+        .par_iter()
+        .fold(zero, |mut sums, extra| {
+            if control.is_cancelled() {
+                return sums;
+            }
+            let cards = extra
+                .iter()
+                .fold(CardSet::EMPTY, |a, &c| a.union(CardSet::single(c)));
+            let mut five = [known.first().copied().unwrap_or(live[0]); 5];
+            for (slot, &c) in five.iter_mut().zip(known.iter().chain(extra)) {
+                *slot = c;
+            }
+            // Only hands clear of this board's cards are valued and paired.
+            let clear = |list: &[(CardSet, f32)]| -> Vec<usize> {
+                (0..list.len())
+                    .filter(|&k| !list[k].0.intersects(cards))
+                    .collect()
+            };
+            let (hero_at, other_at) = (clear(hands), clear(&others));
+            let value = |at: &[usize], holes: &[Vec<Card>]| {
+                let chosen: Vec<&[Card]> = at.iter().map(|&k| holes[k].as_slice()).collect();
+                let mut values = vec![super::SeatValue::default(); at.len()];
+                super::valuation::value_all(game, &chosen, &five, &mut values);
+                values
+            };
+            let (hero, other) = (value(&hero_at, &hero_holes), value(&other_at, &other_holes));
+            let mut pair = [super::Sums::default(), super::Sums::default()];
+            for (&i, &hv) in hero_at.iter().zip(&hero) {
+                let h = hands[i].0;
+                for (&j, &ov) in other_at.iter().zip(&other) {
+                    let (o, w) = others[j];
+                    if o.intersects(h) {
+                        continue;
+                    }
+                    pair[0] = std::mem::take(&mut sums[i]);
+                    super::credit(&[hv, ov], hi_lo, w as f64, &mut pair);
+                    sums[i] = std::mem::take(&mut pair[0]);
+                }
+            }
+            control.progress().add_work(per_board);
+            sums
+        })
+        .reduce(zero, |mut a, b| {
+            for (x, y) in a.iter_mut().zip(&b) {
+                x.add(y);
+            }
+            a
+        });
+    if control.is_cancelled() {
+        return Err(stopped());
+    }
+    Ok(sums)
 }
 
 /// Every hand's exact equity against the other seats: one enumeration per hand, refused
@@ -496,6 +610,17 @@ pub fn by_hand(
             seat: "range".into(),
         });
     };
+    if let Some(valuations) = heads_up_work(spec) {
+        let seconds = crate::equity::run::exact_seconds(valuations, VALUATIONS_PER_SECOND, threads);
+        if seconds > MAX_EXACT_SECONDS {
+            return Err(EquityError::TooLarge {
+                seconds,
+                threads: threads.max(1),
+            });
+        }
+        let sums = by_hand_heads_up(spec, &hands, control)?;
+        return by_hand_from_sums(game, &hands, &sums);
+    }
     check_runs(&matchup(first)?, hands.len(), threads)?;
     let mut out = Vec::with_capacity(hands.len());
     let mut total = 0.0;
@@ -526,6 +651,64 @@ pub fn by_hand(
     }
     if control.is_cancelled() {
         return Err(stopped());
+    }
+    if total <= 0.0 {
+        return Err(EquityError::Impossible(
+            "no hand of the range meets the others".into(),
+        ));
+    }
+    for h in &mut out {
+        h.share /= total;
+    }
+    Ok(ByHand { hands: out })
+}
+
+/// The valuations of [`by_hand_heads_up`] when it applies: one other seat and a flop, turn
+/// or river.
+fn heads_up_work(spec: &GameRangeSpec) -> Option<f64> {
+    if spec.vs.len() != 1 || spec.board.len() < 3 {
+        return None;
+    }
+    let blocked = spec.board.union(spec.dead);
+    let others = spec.vs[0].live_count(blocked);
+    if others > crate::range::MAX_LISTED_HANDS as u64 {
+        return None;
+    }
+    let live = spec.game.deck().difference(blocked).len() as u64;
+    let boards = crate::equity::choose(live, 5 - spec.board.len() as u64) as f64;
+    let hands = spec.range.live_count(spec.blocked()) as usize;
+    Some(heads_up_valuations(
+        spec.game,
+        boards,
+        hands,
+        others as usize,
+    ))
+}
+
+/// Each hand's figures from its sums (seat 0's): its share of the deals is its weight
+/// times the weight of the deals it meets.
+fn by_hand_from_sums(
+    game: Game,
+    hands: &[(CardSet, f32)],
+    sums: &[super::Sums],
+) -> Result<ByHand, EquityError> {
+    let mut out = Vec::with_capacity(hands.len());
+    let mut total = 0.0;
+    for (&(hand, w), s) in hands.iter().zip(sums) {
+        if s.weight <= 0.0 {
+            continue;
+        }
+        let dealt = w as f64 * s.weight;
+        total += dealt;
+        out.push(HandEquity {
+            hand,
+            weight: w as f64,
+            share: dealt,
+            equity: s.equity / s.weight,
+            win: s.win / s.weight,
+            tie: s.tie / s.weight,
+            scoop: game.is_hi_lo().then(|| s.scoop / s.weight),
+        });
     }
     if total <= 0.0 {
         return Err(EquityError::Impossible(
