@@ -319,13 +319,7 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         view.game_note = carry_seats(&mut i.seats, i.game);
         view.game_note
             .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
-        if i.game != Game::Holdem && !i.folded.is_empty() {
-            view.game_note.push(format!(
-                "{} folded seats removed (folded seats are Hold'em's)",
-                i.folded.len()
-            ));
-            i.folded.clear();
-        }
+        view.game_note.extend(i.drop_folded_outside_holdem());
         edited = true;
     }
     game_notes(ui, &view.game_note);
@@ -435,7 +429,6 @@ pub fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         &view.tracker,
         (usize::from(view.pinned.is_some()), 1),
         view.has_result(),
-        false,
         cx.commands,
     );
     let m = &view.inputs;

@@ -784,9 +784,7 @@ impl MultiOddsApp {
                 m.seats = sent.ranges;
                 m.board = sent.board;
                 m.dead = sent.dead;
-                if m.game != crate::cards::Game::Holdem {
-                    m.folded.clear();
-                }
+                m.drop_folded_outside_holdem();
                 self.view = ViewKind::Matchup;
                 self.apply(Command::ToView(ViewKind::Matchup, ViewCommand::Edited), ctx);
             }

@@ -347,22 +347,17 @@ pub fn run_settings(
     edited
 }
 
-/// The foot of every view's inputs panel: the run controls, whose clicks go to view
-/// `tab`, and the view's Edited command when a field above changed.
+/// A view's footer (below its inputs): the run controls, whose clicks go to view `tab`.
 pub fn run_footer(
     ui: &mut egui::Ui,
     tab: crate::scenario::ViewKind,
     tracker: &super::view::RunTracker,
     pins: (usize, usize),
     has_result: bool,
-    edited: bool,
     commands: &super::CommandSender,
 ) {
     for c in run_controls(ui, tracker.running, tracker.stale, pins, has_result) {
         commands.view(tab, c);
-    }
-    if edited {
-        commands.view(tab, ViewCommand::Edited);
     }
 }
 

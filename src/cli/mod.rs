@@ -648,15 +648,6 @@ fn eval_in_game(text: &str, game: Game, json: bool) -> Result<String, CliError> 
     ))
 }
 
-/// The board of a Range question in any game.
-fn spec_board(spec: &multiodds::equity::range_analysis::AnyRangeSpec) -> CardSet {
-    use multiodds::equity::range_analysis::AnyRangeSpec;
-    match spec {
-        AnyRangeSpec::Holdem(s) => s.board,
-        AnyRangeSpec::Game(g) => g.board,
-    }
-}
-
 /// Commands that compute Hold'em only refuse another game, saying where it is served.
 fn holdem_only(command: &str, game: Game) -> Result<(), CliError> {
     if game == Game::Holdem {
@@ -1254,7 +1245,7 @@ fn run_command(
                 rayon::current_num_threads(),
             );
             let vs = scenario.range.vs.join(" vs ");
-            let (range, board) = (scenario.range.range.as_str(), spec_board(&spec));
+            let (range, board) = (scenario.range.range.as_str(), spec.board());
             let report = match &a {
                 AnyRangeAnalysis::Holdem(a) => {
                     let b = a

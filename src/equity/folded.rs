@@ -183,8 +183,11 @@ pub(crate) fn run(
             continue;
         };
         let z = showdown_weight(m, m.board.union(m.dead).union(folded));
+        if z <= 0.0 {
+            continue;
+        }
         let tally = exact::run_cancellable(&live, control, memory_budget)?;
-        if z <= 0.0 || tally.deals == 0 {
+        if tally.deals == 0 {
             continue;
         }
         enumerated += tally.deals;

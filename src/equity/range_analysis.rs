@@ -131,6 +131,14 @@ pub enum AnyRangeSpec {
 }
 
 impl AnyRangeSpec {
+    /// The board.
+    pub fn board(&self) -> crate::cards::CardSet {
+        match self {
+            AnyRangeSpec::Holdem(s) => s.board,
+            AnyRangeSpec::Game(g) => g.board,
+        }
+    }
+
     /// The game analysed.
     pub fn game(&self) -> crate::cards::Game {
         match self {

@@ -25,13 +25,11 @@ pub const MAX_EXACT_SECONDS: f64 = 120.0;
 pub use super::describe_duration;
 
 /// "exact · 43% done · about 12 s left".
-pub fn describe_exact_progress(fraction: f64, seconds_left: Option<f64>) -> String {
+pub fn describe_exact_progress(fraction: f64, seconds_left: f64) -> String {
     format!(
-        "exact · {:.0}% done · {}",
+        "exact · {:.0}% done · {} left",
         100.0 * fraction,
-        seconds_left.map_or("estimating the time left".to_string(), |s| {
-            format!("{} left", describe_duration(s))
-        })
+        describe_duration(seconds_left)
     )
 }
 

@@ -438,6 +438,20 @@ impl Default for MatchupInputs {
 }
 
 impl MatchupInputs {
+    /// Removes the folded seats when the game is not Hold'em (they are Hold'em's); a note
+    /// saying so when there were any.
+    pub fn drop_folded_outside_holdem(&mut self) -> Option<String> {
+        if self.game == Game::Holdem || self.folded.is_empty() {
+            return None;
+        }
+        let note = format!(
+            "{} folded seats removed (folded seats are Hold'em's)",
+            self.folded.len()
+        );
+        self.folded.clear();
+        Some(note)
+    }
+
     /// The text of a field (`seats[2]`, `folded[0]`, `board`…).
     pub fn field_text(&self, field: &str) -> Option<&str> {
         let index = |prefix: &str| {

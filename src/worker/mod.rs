@@ -253,8 +253,8 @@ impl Job for crate::equity::range_analysis::AnyRangeSpec {
 pub struct ExactProgress {
     /// The fraction of the evaluations done, 0 to 1.
     pub fraction: f64,
-    /// The time left.
-    pub seconds_left: Option<f64>,
+    /// The time left, in seconds.
+    pub seconds_left: f64,
 }
 
 /// Why a job stopped.
@@ -463,11 +463,8 @@ fn exact_reporter(
                 }
                 let fraction = (done / evaluations).clamp(0.0, 0.999);
                 let elapsed = start.elapsed().as_secs_f64();
-                let seconds_left = Some(crate::equity::run::exact_seconds_left(
-                    model_seconds,
-                    elapsed,
-                    fraction,
-                ));
+                let seconds_left =
+                    crate::equity::run::exact_seconds_left(model_seconds, elapsed, fraction);
                 report(ExactProgress {
                     fraction,
                     seconds_left,

@@ -88,7 +88,6 @@ pub fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>)
         &view.tracker,
         (view.pinned.len(), super::MAX_PINS),
         view.has_result(),
-        false,
         cx.commands,
     );
     let i = &view.inputs;

@@ -394,14 +394,9 @@ fn scale(r: &HoleRange, blocked: CardSet) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// Refuses `runs` enumerations like `one` past the exact bound on `threads` cores.
-fn check_runs(one: &GameMatchup, runs: usize, threads: usize) -> Result<(), EquityError> {
-    let valuations = exact_valuations(one);
-    if valuations.is_infinite() {
-        return Err(super::too_many_hands(one.game));
-    }
-    let seconds =
-        crate::equity::run::exact_seconds(valuations * runs as f64, VALUATIONS_PER_SECOND, threads);
+/// Refuses `valuations` of work past the exact bound on `threads` cores.
+fn check_valuations(valuations: f64, threads: usize) -> Result<(), EquityError> {
+    let seconds = crate::equity::run::exact_seconds(valuations, VALUATIONS_PER_SECOND, threads);
     if seconds > MAX_EXACT_SECONDS {
         return Err(EquityError::TooLarge {
             seconds,
@@ -409,6 +404,15 @@ fn check_runs(one: &GameMatchup, runs: usize, threads: usize) -> Result<(), Equi
         });
     }
     Ok(())
+}
+
+/// Refuses `runs` enumerations like `one` past the exact bound on `threads` cores.
+fn check_runs(one: &GameMatchup, runs: usize, threads: usize) -> Result<(), EquityError> {
+    let valuations = exact_valuations(one);
+    if valuations.is_infinite() {
+        return Err(super::too_many_hands(one.game));
+    }
+    check_valuations(valuations * runs as f64, threads)
 }
 
 /// The matchup of one hand of the range against the other seats.
@@ -446,10 +450,7 @@ fn next_card_matchup(
 /// report their work in: what the time left and the fraction done are measured against.
 pub fn estimated_valuations(spec: &GameRangeSpec, threads: usize) -> f64 {
     let affordable = |v: f64| {
-        let runs = v.is_finite()
-            && crate::equity::run::exact_seconds(v, VALUATIONS_PER_SECOND, threads)
-                <= MAX_EXACT_SECONDS;
-        if runs {
+        if v.is_finite() && check_valuations(v, threads).is_ok() {
             v
         } else {
             0.0
@@ -563,18 +564,19 @@ fn by_hand_heads_up(
                 values
             };
             let (hero, other) = (value(&hero_at, &hero_holes), value(&other_at, &other_holes));
+            // The hand's sums are seat 0's of each showdown (seat 1's, the other
+            // hand's, are not kept).
             let mut pair = [super::Sums::default(), super::Sums::default()];
             for (&i, &hv) in hero_at.iter().zip(&hero) {
                 let h = hands[i].0;
+                pair[0] = std::mem::take(&mut sums[i]);
                 for (&j, &ov) in other_at.iter().zip(&other) {
                     let (o, w) = others[j];
-                    if o.intersects(h) {
-                        continue;
+                    if !o.intersects(h) {
+                        super::credit(&[hv, ov], hi_lo, w as f64, &mut pair);
                     }
-                    pair[0] = std::mem::take(&mut sums[i]);
-                    super::credit(&[hv, ov], hi_lo, w as f64, &mut pair);
-                    sums[i] = std::mem::take(&mut pair[0]);
                 }
+                sums[i] = std::mem::take(&mut pair[0]);
             }
             control.progress().add_work(per_board);
             sums
@@ -611,13 +613,7 @@ pub fn by_hand(
         });
     };
     if let Some(valuations) = heads_up_work(spec) {
-        let seconds = crate::equity::run::exact_seconds(valuations, VALUATIONS_PER_SECOND, threads);
-        if seconds > MAX_EXACT_SECONDS {
-            return Err(EquityError::TooLarge {
-                seconds,
-                threads: threads.max(1),
-            });
-        }
+        check_valuations(valuations, threads)?;
         let sums = by_hand_heads_up(spec, &hands, control)?;
         return by_hand_from_sums(game, &hands, &sums);
     }
