@@ -251,4 +251,26 @@ fn folded_seats_are_checked_by_name() {
     .unwrap_err()
     .to_string();
     assert!(e.contains("22 folded seats"), "{e}");
+    // Folded seats dealt too many ways to list are refused for exact work with a real
+    // estimate (their combos' product times one enumeration), not a sentinel.
+    let m = Matchup::with_folded(
+        ranges(&["AKs", "QQ"]),
+        vec![HandRange::random(); 2],
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    )
+    .unwrap();
+    let settings = RunSettings {
+        method: Method::Exact,
+        ..RunSettings::default()
+    };
+    match multiodds::equity::run::check_matchup_affordable(&m, &settings, 2) {
+        Err(multiodds::equity::EquityError::TooLarge { seconds, .. }) => {
+            assert!(
+                seconds.is_finite() && seconds > 120.0 && seconds < 1e15,
+                "{seconds}"
+            )
+        }
+        other => panic!("refused for time, not {other:?}"),
+    }
 }

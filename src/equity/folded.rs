@@ -17,16 +17,19 @@ use crate::range::HandRange;
 /// folded seats at no extra cost).
 pub const MAX_FOLDED_DEALS: usize = 100_000;
 
+/// One way of dealing the folded seats: their cards and the product of their weights.
+type FoldedDeal = (CardSet, f64);
+
 /// Each folded deal's cards and weight (the product of its hands' weights, each seat's
-/// scaled alike), or `None` past [`MAX_FOLDED_DEALS`].
-fn folded_deals(m: &Matchup) -> Option<Vec<(CardSet, f64)>> {
+/// scaled alike); `Err` with the deals listed so far past [`MAX_FOLDED_DEALS`].
+fn folded_deals(m: &Matchup) -> Result<Vec<FoldedDeal>, Vec<FoldedDeal>> {
     fn go(
         m: &Matchup,
         seat: usize,
         used: CardSet,
         cards: CardSet,
         weight: f64,
-        out: &mut Vec<(CardSet, f64)>,
+        out: &mut Vec<FoldedDeal>,
     ) -> bool {
         if seat == m.seats.len() {
             out.push((cards, weight));
@@ -51,7 +54,11 @@ fn folded_deals(m: &Matchup) -> Option<Vec<(CardSet, f64)>> {
     }
     let mut out = Vec::new();
     let base = m.board.union(m.dead);
-    go(m, m.showdown_seats, base, CardSet::EMPTY, 1.0, &mut out).then_some(out)
+    if go(m, m.showdown_seats, base, CardSet::EMPTY, 1.0, &mut out) {
+        Ok(out)
+    } else {
+        Err(out)
+    }
 }
 
 /// Whether `range` is every combo at one weight: how many ways such a seat can be dealt
@@ -135,14 +142,21 @@ fn showdown_matchup(m: &Matchup, folded: CardSet) -> Option<Matchup> {
 }
 
 /// The cost of the exact run: one showdown enumeration per folded deal (each about
-/// the first one's cost), plus weighing each.
+/// the first one's cost), plus weighing each. Past the listing limit the deals are
+/// counted as the product of the folded seats' combos (an upper bound).
 pub(crate) fn estimated_cost(m: &Matchup) -> ExactCost {
-    let Some(deals) = folded_deals(m) else {
-        // Refused by the run; an estimate past any bound says so early.
-        return ExactCost {
-            evaluations: f64::MAX / 4.0,
-            bytes: 0.0,
-        };
+    let (deals, count) = match folded_deals(m) {
+        Ok(deals) => {
+            let n = deals.len() as f64;
+            (deals, n)
+        }
+        Err(some) => {
+            let bound = m.seats[m.showdown_seats..]
+                .iter()
+                .map(|s| s.len() as f64)
+                .product();
+            (some, bound)
+        }
     };
     let one = deals
         .iter()
@@ -154,7 +168,7 @@ pub(crate) fn estimated_cost(m: &Matchup) -> ExactCost {
         .map(|r| r.combo_count() as f64)
         .product();
     ExactCost {
-        evaluations: deals.len() as f64 * (one.evaluations + weighing),
+        evaluations: count * (one.evaluations + weighing),
         bytes: one.bytes,
     }
 }
@@ -166,7 +180,7 @@ pub(crate) fn run(
     control: &RunControl,
     memory_budget: u64,
 ) -> Result<MatchupTally, EquityError> {
-    let deals = folded_deals(m).ok_or_else(|| {
+    let deals = folded_deals(m).map_err(|_| {
         EquityError::ExactNotOffered(format!(
             "the folded seats can be dealt more than {MAX_FOLDED_DEALS} ways, each an \
              enumeration of its own; choose Monte Carlo (it deals folded seats at no \

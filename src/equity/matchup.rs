@@ -151,8 +151,8 @@ impl Matchup {
         }
         if showdown_seats + folded.len() > MAX_SEATS {
             return Err(EquityError::NotEnoughCards(format!(
-                "{showdown_seats} seats and {} folded seats are more than the {MAX_SEATS} \
-                 a deck can deal",
+                "{showdown_seats} seats and {} folded seats (a deck deals at most \
+                 {MAX_SEATS} hands besides a board)",
                 folded.len()
             )));
         }
