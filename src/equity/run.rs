@@ -689,7 +689,11 @@ impl SweepSource for Sweep {
         sweep_exact_counts_within(self, requested, budget)
     }
     fn exact_point(&self, n: usize, control: &RunControl) -> super::sweep::PointTally {
-        exact_point_cancellable(self, n, control)
+        let point = exact_point_cancellable(self, n, control);
+        if n == 1 && !control.is_cancelled() {
+            self.remember_heads_up(&point);
+        }
+        point
     }
     fn sampler(
         &self,

@@ -11,6 +11,12 @@
 /// on every deal rather than on a few hundred batch means, so it wobbles far less and a
 /// run stops where its true error reaches the target, not where a noisy estimate first
 /// dips below it.
+///
+/// A figure may also carry a control variate ([`BatchStat::add_controlled_deals`]): a
+/// second value x of every deal whose exact mean is known. The estimate is then
+/// ȳ − β(x̄ − E[x]) with β fitted from the deals (the regression of y on x), and its
+/// standard error comes from what x leaves unexplained: the more y follows x, the
+/// fewer deals reach a target.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct BatchStat {
     /// Batches merged in.
@@ -26,6 +32,23 @@ pub struct BatchStat {
     deal_squares: f64,
     /// Batches that gave their deals' squares.
     deal_batches: u32,
+    /// The control variate's sums, over the batches that gave them.
+    control: ControlSums,
+    /// Batches that gave a control variate.
+    control_batches: u32,
+}
+
+/// Sums of a control variate x over a figure's deals: Σx, Σx², Σxy, and x's exact mean.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ControlSums {
+    /// The exact mean of x (the same in every batch of a run).
+    pub mean: f64,
+    /// Σx.
+    pub x: f64,
+    /// Σx².
+    pub xx: f64,
+    /// Σxy, y the figure's value in the deal.
+    pub xy: f64,
 }
 
 impl BatchStat {
@@ -53,8 +76,25 @@ impl BatchStat {
         self.deal_batches += 1;
     }
 
+    /// [`BatchStat::add_deals`] with the deals' control variate sums (`control.mean`
+    /// is x's exact mean, the same for every batch).
+    pub fn add_controlled_deals(&mut self, n: f64, s: f64, squares: f64, control: ControlSums) {
+        if n <= 0.0 {
+            return;
+        }
+        self.add_deals(n, s, squares);
+        self.control.add(&control);
+        self.control.mean = control.mean;
+        self.control_batches += 1;
+    }
+
     /// Adds another batch's sums.
     pub fn merge(&mut self, other: &BatchStat) {
+        if other.control_batches > 0 {
+            self.control.add(&other.control);
+            self.control.mean = other.control.mean;
+            self.control_batches += other.control_batches;
+        }
         self.deal_squares += other.deal_squares;
         self.deal_batches += other.deal_batches;
         self.batches += other.batches;
@@ -67,7 +107,38 @@ impl BatchStat {
 
     /// The estimate, or `None` with no deal.
     pub fn mean(&self) -> Option<f64> {
+        if let Some(fit) = self.control_fit() {
+            return Some(fit.mean);
+        }
         (self.n > 0.0).then(|| self.s / self.n)
+    }
+
+    /// The control variate's fit, when every batch gave one and x varied.
+    fn control_fit(&self) -> Option<ControlFit> {
+        let n = self.n;
+        if self.control_batches == 0
+            || self.control_batches != self.batches
+            || self.deal_batches != self.batches
+            || n <= 2.0
+        {
+            return None;
+        }
+        let c = &self.control;
+        let sxx = c.xx - c.x * c.x / n;
+        // x constant (or nearly): nothing to regress on.
+        if sxx <= 1e-9 * n {
+            return None;
+        }
+        let sxy = c.xy - c.x * self.s / n;
+        let syy = (self.deal_squares - self.s * self.s / n).max(0.0);
+        let beta = sxy / sxx;
+        let mean = self.s / n - beta * (c.x / n - c.mean);
+        let residual = (syy - sxy * sxy / sxx).max(0.0) / (n - 2.0);
+        Some(ControlFit {
+            // The figures are probabilities: a correction never takes one outside them.
+            mean: mean.clamp(0.0, 1.0),
+            std_error: (residual / n).sqrt(),
+        })
     }
 
     /// Standard error of [`BatchStat::mean`]: from the deals' spread when every batch
@@ -77,6 +148,9 @@ impl BatchStat {
         let b = self.batches as f64;
         if self.n <= 0.0 {
             return None;
+        }
+        if let Some(fit) = self.control_fit() {
+            return Some(fit.std_error);
         }
         let r = self.s / self.n;
         // Independent deals: the spread of the deals themselves, from one batch on
@@ -91,6 +165,21 @@ impl BatchStat {
         let sum_sq = (self.ss - 2.0 * r * self.sn + r * r * self.nn).max(0.0);
         let mean_n = self.n / b;
         Some((sum_sq / (b - 1.0)).sqrt() / (mean_n * b.sqrt()))
+    }
+}
+
+/// A controlled figure's estimate and standard error.
+struct ControlFit {
+    mean: f64,
+    std_error: f64,
+}
+
+impl ControlSums {
+    /// Adds another batch's sums (x's mean is the run's, set by the caller).
+    fn add(&mut self, o: &ControlSums) {
+        self.x += o.x;
+        self.xx += o.xx;
+        self.xy += o.xy;
     }
 }
 
@@ -135,6 +224,55 @@ mod tests {
         }
         batch_means.add_batch(3.0, 1.5);
         assert_eq!(mixed.std_error(), batch_means.std_error());
+    }
+
+    /// The controlled estimate is the textbook regression one, computed here directly:
+    /// ȳ − β(x̄ − μ) with β = Sxy/Sxx, standard error √(residual variance / n) with n − 2
+    /// degrees of freedom; batches merged in any order give the same.
+    #[test]
+    fn a_control_variate_gives_the_regression_estimate() {
+        let ys = [1.0, 0.0, 1.0, 1.0, 0.5, 0.0, 1.0, 0.0, 1.0, 1.0];
+        let xs = [1.0, 0.5, 1.0, 0.5, 0.75, 0.0, 1.0, 0.5, 1.0, 0.5];
+        let mu = 0.7;
+        let n = ys.len() as f64;
+        let (my, mx) = (ys.iter().sum::<f64>() / n, xs.iter().sum::<f64>() / n);
+        let sxy: f64 = ys.iter().zip(&xs).map(|(y, x)| (y - my) * (x - mx)).sum();
+        let sxx: f64 = xs.iter().map(|x| (x - mx).powi(2)).sum();
+        let syy: f64 = ys.iter().map(|y| (y - my).powi(2)).sum();
+        let beta = sxy / sxx;
+        let mean = my - beta * (mx - mu);
+        let se = ((syy - sxy * sxy / sxx) / (n - 2.0) / n).sqrt();
+        let batch = |range: std::ops::Range<usize>| {
+            let mut stat = BatchStat::default();
+            let (y, x) = (&ys[range.clone()], &xs[range]);
+            stat.add_controlled_deals(
+                y.len() as f64,
+                y.iter().sum(),
+                y.iter().map(|v| v * v).sum(),
+                ControlSums {
+                    mean: mu,
+                    x: x.iter().sum(),
+                    xx: x.iter().map(|v| v * v).sum(),
+                    xy: y.iter().zip(x).map(|(a, b)| a * b).sum(),
+                },
+            );
+            stat
+        };
+        let (mut a, b) = (batch(0..4), batch(4..10));
+        let mut ba = b;
+        ba.merge(&a);
+        a.merge(&b);
+        for stat in [a, ba] {
+            assert!((stat.mean().unwrap() - mean).abs() < 1e-12);
+            assert!((stat.std_error().unwrap() - se).abs() < 1e-12);
+        }
+        // The residual spread is below the plain one: x explains part of y.
+        let plain = (syy / (n - 1.0) / n).sqrt();
+        assert!(se < plain, "{se} vs {plain}");
+        // A batch without the control: back to the plain deals' estimate.
+        let mut mixed = a;
+        mixed.add_deals(2.0, 1.0, 1.0);
+        assert!((mixed.mean().unwrap() - (a.s + 1.0) / (n + 2.0)).abs() < 1e-12);
     }
 
     #[test]

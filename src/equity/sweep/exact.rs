@@ -89,6 +89,8 @@ impl BoardCredit for ClassCounts {
                 river,
                 hero_category: v.category() as usize,
                 best_category,
+                // Exact points carry no error, so no control variate.
+                heads_up_halves: 0,
             };
             // A preflop's boards number at most C(50, 5), well inside u32.
             self.counts[p].credit_times(standing, count as u32);

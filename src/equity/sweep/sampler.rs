@@ -43,6 +43,9 @@ pub struct SweepSampler<'a> {
     pub(super) live: Vec<(CardSet, u32)>,
     /// What the batches compute.
     pub(super) figures: SweepFigures,
+    /// [`Sweep::heads_up_equity`]: the known mean of the batches' control variate (see
+    /// `PointCounts::into_tally`).
+    pub(super) heads_up_equity: Option<f64>,
 }
 
 /// The figures a sweep run computes.
@@ -62,6 +65,7 @@ impl<'a> SweepSampler<'a> {
     pub fn new(sweep: &'a Sweep, figures: SweepFigures) -> SweepSampler<'a> {
         SweepSampler {
             figures,
+            heads_up_equity: sweep.heads_up_equity(),
             sweep,
             hero: WeightedCombos::new(&sweep.hero),
             opponents: WeightedCombos::new(&sweep.opponents),
@@ -200,10 +204,14 @@ impl<'a> SweepSampler<'a> {
                 counts[p.n - 1].credit(p)
             });
         }
-        SweepTally::from_sums(
-            counts.into_iter().map(PointCounts::into_sums).collect(),
-            attempts as u64,
-        )
+        SweepTally {
+            points: counts
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| c.into_tally(i + 1, self.heads_up_equity))
+                .collect(),
+            attempts: attempts as u64,
+        }
     }
 }
 

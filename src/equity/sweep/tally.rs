@@ -1,7 +1,7 @@
 //! The sums one deal adds to each opponent count, and where the hero stands in it.
 
 use super::*;
-use crate::equity::stats::BatchStat;
+use crate::equity::stats::{BatchStat, ControlSums};
 use crate::eval::Hand;
 use crate::range::Combo;
 
@@ -331,6 +331,9 @@ pub(super) struct PrefixStanding {
     pub(super) hero_category: usize,
     /// The category of the best opponent hand at the river.
     pub(super) best_category: usize,
+    /// The hero's heads-up results at the river against each of these N opponents, in
+    /// half points: 2 per opponent beaten, 1 per opponent tied (the control variate).
+    pub(super) heads_up_halves: u32,
 }
 
 /// Walks the opponents of one deal in order and calls `visit` for each prefix length N
@@ -361,6 +364,8 @@ pub(super) fn for_each_prefix<const NOW: bool>(
     };
     // SAFETY: a five-card board and two hole cards: seven cards.
     let v0 = unsafe { board.combine(h0).evaluate_unchecked() };
+    let halves = |v| 2 * u32::from(hero_river > v) + u32::from(hero_river == v);
+    let mut heads_up_halves = halves(v0);
     let mut river = BestOf::first(v0);
     let mut best_category = v0.category() as usize;
     let mut now = BestOf::first(if NOW { sweep.now_value[c0.index()] } else { 0 });
@@ -372,6 +377,7 @@ pub(super) fn for_each_prefix<const NOW: bool>(
                 best_category = v.category() as usize;
             }
             river.push(v);
+            heads_up_halves += halves(v);
             if NOW {
                 now.push(sweep.now_value[opp_combos[n - 1].index()]);
             }
@@ -387,6 +393,7 @@ pub(super) fn for_each_prefix<const NOW: bool>(
                 river: river.standing(hero_river),
                 hero_category,
                 best_category,
+                heads_up_halves,
             });
         }
     }
@@ -436,6 +443,9 @@ pub(super) struct PointCounts {
     pub(super) transitions: [[u32; 3]; 3],
     pub(super) hero_types: [u32; 9],
     pub(super) opponent_types: [u32; 9],
+    /// Σ and Σ² over the deals of [`PrefixStanding::heads_up_halves`].
+    pub(super) halves: u64,
+    pub(super) halves_squared: u64,
 }
 
 impl Standing {
@@ -460,6 +470,9 @@ impl PointCounts {
     #[inline(always)]
     pub(super) fn credit_times(&mut self, p: PrefixStanding, count: u32) {
         self.deals += count;
+        let halves = p.heads_up_halves as u64;
+        self.halves += halves * count as u64;
+        self.halves_squared += halves * halves * count as u64;
         self.transitions[p.now.index()][p.river.index()] += count;
         match p.river {
             Standing::Ahead => {
@@ -477,6 +490,65 @@ impl PointCounts {
             Standing::Tied(k) => self.now_tie_by_k[k as usize] += count,
             Standing::Behind => {}
         }
+    }
+
+    /// A Monte Carlo batch's tally for `n` opponents. Its deals are independent, so win,
+    /// tie, equity and win odds keep their deals' squares (standard errors from every
+    /// deal). With `heads_up_equity` — the hero's exact heads-up equity against one
+    /// opponent of the range, known when every opponent is a uniformly random hand
+    /// preflop — they also carry the control variate x = the hero's mean heads-up
+    /// result against each of the `n` opponents, whose mean is exactly that equity: a
+    /// multiway result follows it closely (the hero wins only by beating everyone),
+    /// so the figures' errors shrink by that much (reference §5).
+    pub(super) fn into_tally(self, n: usize, heads_up_equity: Option<f64>) -> PointTally {
+        let f = |x: u32| x as f64;
+        let mut tally = self.into_sums().into_tally();
+        let deals = f(self.deals);
+        let wins = f(self.win);
+        let ties_by_k = || (2..TIE_SIZES).map(|k| (k as f64, f(self.tie_by_k[k])));
+        let ties: f64 = ties_by_k().map(|(_, t)| t).sum();
+        let shares: f64 = ties_by_k().map(|(k, t)| t / k).sum();
+        let share_squares: f64 = ties_by_k().map(|(k, t)| t / (k * k)).sum();
+        let (win, tie, equity, win_odds) = (
+            (wins, wins),
+            (ties, ties),
+            (wins + shares, wins + share_squares),
+            (wins + ties / 2.0, wins + ties / 4.0),
+        );
+        // Where a k-way tie leaves x: the k − 1 tied opponents tie, the rest are beaten.
+        let two_n = 2.0 * n as f64;
+        let x_when_tied = |k: f64| (two_n - k + 1.0) / two_n;
+        let control = heads_up_equity.filter(|_| n >= 2).map(|mean| {
+            let x = self.halves as f64 / two_n;
+            let xx = self.halves_squared as f64 / (two_n * two_n);
+            // x is 1 whenever the hero wins alone.
+            let at_ties = |y: &dyn Fn(f64) -> f64| -> f64 {
+                ties_by_k().map(|(k, t)| t * y(k) * x_when_tied(k)).sum()
+            };
+            let with = |xy: f64| ControlSums { mean, x, xx, xy };
+            [
+                with(wins),
+                with(at_ties(&|_| 1.0)),
+                with(wins + at_ties(&|k| 1.0 / k)),
+                with(wins + at_ties(&|_| 0.5)),
+            ]
+        });
+        for (i, (stat, (sum, squares))) in [
+            (&mut tally.win, win),
+            (&mut tally.tie, tie),
+            (&mut tally.equity, equity),
+            (&mut tally.win_odds, win_odds),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            *stat = BatchStat::default();
+            match control {
+                Some(c) => stat.add_controlled_deals(deals, sum, squares, c[i]),
+                None => stat.add_deals(deals, sum, squares),
+            }
+        }
+        tally
     }
 
     pub(super) fn into_sums(self) -> PointSums {
