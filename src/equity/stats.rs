@@ -14,7 +14,7 @@
 ///
 /// A figure may also carry a control variate ([`BatchStat::add_controlled_deals`]): a
 /// second value x of every deal whose exact mean is known. The estimate is then
-/// ȳ − β(x̄ − E[x]) with β fitted from the deals (the regression of y on x), and its
+/// ȳ − β(x̄ − E(x)) with β fitted from the deals (the regression of y on x), and its
 /// standard error comes from what x leaves unexplained: the more y follows x, the
 /// fewer deals reach a target.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -131,9 +131,16 @@ impl BatchStat {
         }
         let sxy = c.xy - c.x * self.s / n;
         let syy = (self.deal_squares - self.s * self.s / n).max(0.0);
+        let unexplained = syy - sxy * sxy / sxx;
+        // y a straight function of x in every deal seen: the fit would claim no error
+        // at all, which a sample cannot show (a rare value of x may not have come up),
+        // so the plain estimate and its error stand.
+        if unexplained <= 1e-9 * syy {
+            return None;
+        }
         let beta = sxy / sxx;
         let mean = self.s / n - beta * (c.x / n - c.mean);
-        let residual = (syy - sxy * sxy / sxx).max(0.0) / (n - 2.0);
+        let residual = unexplained / (n - 2.0);
         Some(ControlFit {
             // The figures are probabilities: a correction never takes one outside them.
             mean: mean.clamp(0.0, 1.0),
@@ -269,6 +276,23 @@ mod tests {
         // The residual spread is below the plain one: x explains part of y.
         let plain = (syy / (n - 1.0) / n).sqrt();
         assert!(se < plain, "{se} vs {plain}");
+        // y a straight function of x in every deal (here y = 2x − 1): no error is
+        // claimed, the plain estimate stands.
+        let mut exact_line = BatchStat::default();
+        exact_line.add_controlled_deals(
+            4.0,
+            2.0,
+            2.0,
+            ControlSums {
+                mean: 0.7,
+                x: 3.0,
+                xx: 2.5,
+                xy: 2.0,
+            },
+        );
+        assert_eq!(exact_line.mean(), Some(0.5));
+        let plain_line = ((2.0 - 1.0) / 3.0 / 4.0_f64).sqrt();
+        assert!((exact_line.std_error().unwrap() - plain_line).abs() < 1e-12);
         // A batch without the control: back to the plain deals' estimate.
         let mut mixed = a;
         mixed.add_deals(2.0, 1.0, 1.0);
