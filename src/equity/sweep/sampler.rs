@@ -208,7 +208,7 @@ impl<'a> SweepSampler<'a> {
             points: counts
                 .into_iter()
                 .enumerate()
-                .map(|(i, c)| c.into_tally(i + 1, self.heads_up_equity))
+                .map(|(i, c)| c.into_tally(i + 1, self.heads_up_equity, NOW && to_come == 0))
                 .collect(),
             attempts: attempts as u64,
         }

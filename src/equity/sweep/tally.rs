@@ -500,7 +500,15 @@ impl PointCounts {
     /// result against each of the `n` opponents, whose mean is exactly that equity: a
     /// multiway result follows it closely (the hero wins only by beating everyone),
     /// so the figures' errors shrink by that much (reference §5).
-    pub(super) fn into_tally(self, n: usize, heads_up_equity: Option<f64>) -> PointTally {
+    ///
+    /// `river_standing` says the standing now is the showdown (the river, standings
+    /// ranked): hand strength is then the equity, deal for deal, and keeps its estimate.
+    pub(super) fn into_tally(
+        self,
+        n: usize,
+        heads_up_equity: Option<f64>,
+        river_standing: bool,
+    ) -> PointTally {
         let f = |x: u32| x as f64;
         let mut tally = self.into_sums().into_tally();
         let deals = f(self.deals);
@@ -547,6 +555,9 @@ impl PointCounts {
                 Some(c) => stat.add_controlled_deals(deals, sum, squares, c[i]),
                 None => stat.add_deals(deals, sum, squares),
             }
+        }
+        if river_standing {
+            tally.hand_strength = tally.equity;
         }
         tally
     }
