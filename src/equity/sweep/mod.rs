@@ -170,27 +170,18 @@ impl Sweep {
             if !self.opponents.is_random {
                 return None;
             }
-            if self.board.is_empty() && self.dead.is_empty() {
-                let table = super::preflop_table::PreflopTable::get().ok()?;
-                let m = Matchup::new(
-                    vec![self.hero_range.clone(), self.opponent_range.clone()],
-                    self.board,
-                    self.dead,
-                )
-                .ok()?;
-                let tally = table.matchup(&m)?;
-                return Some(tally.result(super::Method::Exact, None).seats[0].equity);
-            }
-            if self.exact_cost(1) > HEADS_UP_CONTROL_EVALUATIONS {
-                return None;
-            }
-            // The one-opponent point, whatever counts the sweep shows.
-            let heads_up = Sweep {
-                counts: 1..=1,
-                feasible: 1,
-                ..self.clone()
+            let m = self.as_matchup(1);
+            // The table where it applies, else the matchup's own enumeration when cheap.
+            let tally = match super::preflop_table::tally(&m) {
+                Some(tally) => tally,
+                None if super::exact::estimated_cost(&m).evaluations
+                    <= HEADS_UP_CONTROL_EVALUATIONS =>
+                {
+                    super::exact::run(&m).ok()?
+                }
+                None => return None,
             };
-            exact_point(&heads_up, 1).equity.mean()
+            Some(tally.result(super::Method::Exact, None).seats[0].equity)
         })
     }
 

@@ -460,8 +460,12 @@ impl Standing {
 
 impl PointCounts {
     #[inline(always)]
+    /// Credits one sampled deal, with its control variate's sums (exact counts need none).
     pub(super) fn credit(&mut self, p: PrefixStanding) {
         self.credit_times(p, 1);
+        let halves = p.heads_up_halves as u64;
+        self.halves += halves;
+        self.halves_squared += halves * halves;
     }
 
     /// Credits `count` deals that stand as `p` (boards of one rank pattern, exact).
@@ -470,9 +474,6 @@ impl PointCounts {
     #[inline(always)]
     pub(super) fn credit_times(&mut self, p: PrefixStanding, count: u32) {
         self.deals += count;
-        let halves = p.heads_up_halves as u64;
-        self.halves += halves * count as u64;
-        self.halves_squared += halves * halves * count as u64;
         self.transitions[p.now.index()][p.river.index()] += count;
         match p.river {
             Standing::Ahead => {
