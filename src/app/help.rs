@@ -102,9 +102,12 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
     if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         *open = false;
     }
+    // Never wider than the window: long definitions wrap instead of running off it.
+    let max_width = (ctx.content_rect().width() - 32.0).max(200.0);
     egui::Window::new("Help")
         .open(open)
-        .default_size([640.0, 560.0])
+        .default_size([640.0_f32.min(max_width), 560.0])
+        .max_width(max_width)
         .vscroll(true)
         .show(ctx, |ui| {
             ui.heading("Figures");
@@ -114,7 +117,7 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                 .show(ui, |ui| {
                     for s in &SWEEP_METRICS {
                         ui.label(RichText::new(s.name).strong().color(s.color()));
-                        ui.label(s.definition);
+                        ui.add(egui::Label::new(s.definition).wrap());
                         ui.end_row();
                     }
                 });
@@ -134,7 +137,7 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                 .show(ui, |ui| {
                     for (text, meaning) in NOTATION {
                         ui.label(RichText::new(*text).monospace());
-                        ui.label(*meaning);
+                        ui.add(egui::Label::new(*meaning).wrap());
                         ui.end_row();
                     }
                 });
@@ -165,7 +168,7 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                 .show(ui, |ui| {
                     for (text, meaning) in OMAHA_NOTATION {
                         ui.label(RichText::new(*text).monospace());
-                        ui.label(*meaning);
+                        ui.add(egui::Label::new(*meaning).wrap());
                         ui.end_row();
                     }
                 });
@@ -184,7 +187,7 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
             egui::Grid::new("help_keys").num_columns(2).show(ui, |ui| {
                 for (key, what) in SHORTCUTS {
                     ui.label(RichText::new(*key).monospace());
-                    ui.label(*what);
+                    ui.add(egui::Label::new(*what).wrap());
                     ui.end_row();
                 }
             });
