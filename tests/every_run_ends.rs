@@ -526,3 +526,51 @@ fn exact_runs_stream_their_fraction_done_and_time_left() {
     );
     assert!(fractions.windows(2).all(|w| w[0] <= w[1]), "{fractions:?}");
 }
+
+/// A loose target stops a run once its first round is in when every figure's error comes
+/// from its deals' own spread (4 batches of 4,096 deals: a Monte Carlo matchup, the
+/// chart's showdown figures); hand strength before the river (its error from batch
+/// means) still holds a sweep to 32 batches.
+#[test]
+fn errors_from_every_deal_stop_a_loose_run_after_its_first_round() {
+    use multiodds::equity::run::{run_sweep_within, AUTO_EXACT_EVALUATIONS};
+    use multiodds::equity::sweep::SweepFigures;
+    let settings = RunSettings {
+        method: Method::MonteCarlo,
+        target_se: 0.01,
+        potential_target_se: None,
+        ..RunSettings::default()
+    };
+    let m = Matchup::new(
+        ranges(&["AA", "KK", "random"]),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    )
+    .unwrap();
+    let r = run_matchup(&m, &settings, |_| true).unwrap();
+    assert_eq!(r.status.stopped, Some(StopRule::TargetReached));
+    assert_eq!(r.deals, 4 * 4096);
+    assert!(r
+        .seats
+        .iter()
+        .all(|s| s.equity_se < 0.01 && s.equity_se > 0.0));
+
+    let s = Sweep::new(
+        HandRange::parse("AKs").unwrap(),
+        HandRange::random(),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        2..=4,
+    )
+    .unwrap();
+    let run = |figures| run_sweep_within(&s, &settings, AUTO_EXACT_EVALUATIONS, figures, |_| true);
+    let showdown = run(SweepFigures::Showdown);
+    assert_eq!(showdown.status.stopped, Some(StopRule::TargetReached));
+    assert!(
+        showdown.points.iter().all(|p| p.deals == 4 * 4096),
+        "{showdown:?}"
+    );
+    let all = run(SweepFigures::All);
+    assert_eq!(all.status.stopped, Some(StopRule::TargetReached));
+    assert!(all.points.iter().all(|p| p.deals >= 32 * 4096));
+}

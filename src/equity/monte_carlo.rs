@@ -21,8 +21,12 @@ use split::SplitSeats;
 
 /// Deals per batch.
 pub const BATCH_DEALS: u32 = 4096;
-/// Standard errors are trusted from this many batches on.
+/// Standard errors from the spread of batch means are trusted from this many batches on.
 pub const MIN_BATCHES: u32 = 32;
+/// Standard errors from every deal's own spread (independent deals) are trusted from
+/// this many batches on (16,384 deals), given enough deals for the target too (see
+/// `BatchStat::batches_needed`).
+pub const MIN_DEAL_BATCHES: u32 = 4;
 
 /// Draws a batch may try per deal it should return.
 pub const ATTEMPTS_PER_DEAL: u64 = 64;

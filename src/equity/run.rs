@@ -2,9 +2,10 @@
 //! the Monte Carlo loop of rounds of batches with its stopping rules (reference §5).
 
 use super::exact;
-use super::monte_carlo::{Sampler, BATCH_DEALS, MIN_BATCHES};
+use super::monte_carlo::{Sampler, BATCH_DEALS};
+use super::stats::BatchStat;
 use super::sweep::{
-    exact_point_cancellable, Sweep, SweepFigures, SweepPoint, SweepSampler, SweepTally,
+    exact_point_cancellable, PointTally, Sweep, SweepFigures, SweepPoint, SweepSampler, SweepTally,
     MIN_CONDITION_DEALS,
 };
 use super::{Matchup, MatchupResult, MatchupTally, Method, RunControl};
@@ -353,6 +354,9 @@ pub struct Precision {
     pub attempts: u64,
     /// The fewest batches any target figure rests on.
     pub batches: u32,
+    /// Batches the target figures' errors must rest on before the run may stop
+    /// ([`BatchStat::batches_needed`]).
+    pub batches_needed: u32,
     /// The figure furthest from its target; `None` when every target is met.
     pub limiting: Option<Limiting>,
 }
@@ -399,7 +403,7 @@ fn next_round_batches(done: u64, p: &Precision) -> u64 {
     };
     projected
         .clamp(MIN_ROUND_BATCHES, ROUND_BATCHES)
-        .max((MIN_BATCHES as u64).saturating_sub(done))
+        .max((p.batches_needed as u64).saturating_sub(done))
 }
 
 /// The Monte Carlo loop: rounds of batches run in parallel and merged in batch order
@@ -460,7 +464,7 @@ where
         if !progress(&total, &status) || settings.control.is_cancelled() {
             return (total, StopRule::Cancelled);
         }
-        let rule = if p.batches >= MIN_BATCHES && p.limiting.is_none() {
+        let rule = if p.batches >= p.batches_needed && p.limiting.is_none() {
             Some(StopRule::TargetReached)
         } else if p.deals >= settings.max_deals {
             Some(StopRule::DealBudget)
@@ -535,33 +539,40 @@ pub fn run_matchup(
 /// How far a matchup is from its target: the seat whose equity has the largest error.
 fn matchup_precision(t: &MatchupTally, target: f64) -> Precision {
     let figures = t.seats.iter().enumerate().flat_map(|(i, s)| {
-        [("equity", &s.equity), ("win", &s.win), ("tie", &s.tie)].map(|(figure, stat)| Limiting {
-            figure,
-            opponents: None,
-            seat: Some(i + 1),
-            std_error: stat.std_error(),
-            target,
-        })
+        [("equity", &s.equity), ("win", &s.win), ("tie", &s.tie)]
+            .map(|(figure, stat)| (figure, i + 1, stat))
     });
-    precision_of(t.deals, t.attempts, figures, t.batches())
+    precision_of(t.deals, t.attempts, figures, target, t.batches())
 }
 
 /// The precision of a total of `deals` from `attempts` draws and `batches` batches whose
-/// target figures are `figures`: the one furthest from its target limits it.
-pub fn precision_of(
+/// target figures are `figures` (name, 1-based seat, sums), each held to `target`: the
+/// one furthest from its target limits it, and the one needing most batches says when
+/// the run may stop.
+pub fn precision_of<'a>(
     deals: u64,
     attempts: u64,
-    figures: impl IntoIterator<Item = Limiting>,
+    figures: impl IntoIterator<Item = (&'static str, usize, &'a BatchStat)>,
+    target: f64,
     batches: u32,
 ) -> Precision {
     let mut worst = WorstFigure::default();
-    for f in figures {
-        worst.consider(f);
+    let mut batches_needed = 0;
+    for (figure, seat, stat) in figures {
+        batches_needed = stat.batches_needed(target).max(batches_needed);
+        worst.consider(Limiting {
+            figure,
+            opponents: None,
+            seat: Some(seat),
+            std_error: stat.std_error(),
+            target,
+        });
     }
     Precision {
         deals,
         attempts,
         batches,
+        batches_needed,
         limiting: worst.into_limiting(),
     }
 }
@@ -844,12 +855,19 @@ fn sweep_precision(
 ) -> Precision {
     let mut worst = WorstFigure::default();
     let mut batches = u32::MAX;
+    let mut batches_needed = 0;
     let mut deals = 0;
     for &n in counts {
         if let Some(p) = t.points.get(n - 1) {
             deals = deals.max(p.deals);
             if !is_starved(p.deals, t.attempts) {
                 batches = batches.min(p.equity.batches);
+                batches_needed = batches_needed.max(point_batches_needed(
+                    p,
+                    target,
+                    potential_target.is_some(),
+                    hand_strength,
+                ));
             }
         }
         if let Some(limiting) = point_limiting(t, n, target, potential_target, hand_strength) {
@@ -860,14 +878,33 @@ fn sweep_precision(
         deals,
         attempts: t.attempts,
         batches: if batches == u32::MAX { 0 } else { batches },
+        batches_needed,
         limiting: worst.into_limiting(),
     }
+}
+
+/// Batches a sweep point's target figures must rest on before the run may stop
+/// ([`BatchStat::batches_needed`]; PPot and NPot, errors from batch means, need
+/// [`MIN_BATCHES`](super::monte_carlo::MIN_BATCHES) when they are held).
+fn point_batches_needed(p: &PointTally, target: f64, potentials: bool, hand_strength: bool) -> u32 {
+    let mut stats = vec![&p.win, &p.tie, &p.equity];
+    if hand_strength {
+        stats.push(&p.hand_strength);
+    }
+    if potentials {
+        stats.extend([&p.ppot, &p.npot]);
+    }
+    stats
+        .into_iter()
+        .map(|s| s.batches_needed(target))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The figure of opponent count `n` furthest above its target (win, tie, equity and
 /// hand strength against `target`; PPot and NPot against `potential_target`, once their
 /// condition rests on enough deals to be shown), or equity while the count rests on
-/// fewer than [`MIN_BATCHES`] batches; `None` once every target is met. A count that
+/// fewer batches than its figures' errors need; `None` once every target is met. A count that
 /// almost never gets dealt (narrow ranges) does not hold the run open.
 fn point_limiting(
     t: &SweepTally,
@@ -915,8 +952,9 @@ fn point_limiting(
             }
         }
     }
+    let needed = point_batches_needed(p, target, potential_target.is_some(), hand_strength);
     worst.into_limiting().or_else(|| {
-        (p.equity.batches < MIN_BATCHES).then(|| limiting("Equity", p.equity.std_error(), target))
+        (p.equity.batches < needed).then(|| limiting("Equity", p.equity.std_error(), target))
     })
 }
 

@@ -1,5 +1,7 @@
 //! Mergeable statistics for Monte Carlo batches: means with honest standard errors.
 
+use super::monte_carlo::{MIN_BATCHES, MIN_DEAL_BATCHES};
+
 /// Sums over batches of (deals n_b, sum s_b) for one figure. The estimate is the ratio
 /// Σs/Σn; its standard error comes from the spread of the batch means (the ratio
 /// estimator's variance), so batches may hold different numbers of deals. Merging is
@@ -148,6 +150,22 @@ impl BatchStat {
         })
     }
 
+    /// Batches this figure's standard error must rest on before a run may stop on it
+    /// at `target`. An error from batch means needs [`MIN_BATCHES`] of them. An error
+    /// from every deal (independent deals) is sound far sooner — [`MIN_DEAL_BATCHES`] —
+    /// but a figure whose event was never seen has a sample error of 0: so also enough
+    /// deals n that such a figure's true error is under the target (never seen in n
+    /// deals, its chance is below 3/n at 95 %, so its error below √3/n).
+    pub fn batches_needed(&self, target: f64) -> u32 {
+        if self.batches == 0 || self.deal_batches < self.batches {
+            return MIN_BATCHES;
+        }
+        let deals_needed = 3f64.sqrt() / target.max(1e-9);
+        let deals_per_batch = self.n / self.batches as f64;
+        let batches = (deals_needed / deals_per_batch).ceil().min(u32::MAX as f64) as u32;
+        batches.max(MIN_DEAL_BATCHES)
+    }
+
     /// Standard error of [`BatchStat::mean`]: from the deals' spread when every batch
     /// holds independent deals, else from the batch-to-batch spread (`None` before two
     /// batches).
@@ -231,6 +249,29 @@ mod tests {
         }
         batch_means.add_batch(3.0, 1.5);
         assert_eq!(mixed.std_error(), batch_means.std_error());
+    }
+
+    /// An error from every deal is trusted after 4 batches, or after enough deals that
+    /// a figure never seen would have an error under the target (√3/target deals); an
+    /// error from batch means after 32 batches, whatever the target.
+    #[test]
+    fn errors_from_deals_are_trusted_sooner_than_from_batch_means() {
+        let mut deals = BatchStat::default();
+        let mut means = BatchStat::default();
+        for _ in 0..4 {
+            deals.add_deals(4096.0, 2048.0, 2048.0);
+            means.add_batch(4096.0, 2048.0);
+        }
+        assert_eq!(deals.batches_needed(0.005), MIN_DEAL_BATCHES);
+        assert_eq!(deals.batches_needed(0.0005), MIN_DEAL_BATCHES);
+        // √3 / 1e-5 = 173,206 deals: 43 batches of 4,096.
+        assert_eq!(deals.batches_needed(1e-5), 43);
+        assert_eq!(means.batches_needed(0.005), MIN_BATCHES);
+        assert_eq!(means.batches_needed(1e-5), MIN_BATCHES);
+        // One batch without its deals' squares: batch means for all.
+        deals.add_batch(4096.0, 2048.0);
+        assert_eq!(deals.batches_needed(0.005), MIN_BATCHES);
+        assert_eq!(BatchStat::default().batches_needed(0.005), MIN_BATCHES);
     }
 
     /// The controlled estimate is the textbook regression one, computed here directly:

@@ -449,13 +449,8 @@ fn precision(t: &GameTally, target: f64) -> Precision {
         t.attempts,
         figures
             .into_iter()
-            .map(|(figure, seat, stat)| super::run::Limiting {
-                figure,
-                opponents: None,
-                seat: Some(seat + 1),
-                std_error: stat.std_error(),
-                target,
-            }),
+            .map(|(figure, seat, stat)| (figure, seat + 1, stat)),
+        target,
         t.seats.first().map_or(0, |s| s.equity.batches),
     )
 }
