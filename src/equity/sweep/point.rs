@@ -104,14 +104,30 @@ impl PointTally {
         let error = |on: bool, s: &BatchStat| on.then(|| se(s));
         let total = self.equity.n;
         let share = |x: f64| if total > 0.0 { x / total } else { 0.0 };
+        let (win, tie) = (
+            self.win.mean().unwrap_or(0.0),
+            self.tie.mean().unwrap_or(0.0),
+        );
+        // Equity and win odds lie between win and win + tie in every deal of a high-only
+        // game (hi/lo equity adds the low half). Each figure's control-variate fit (or
+        // its fallback) is its own, so a figure may come out a hair outside (within its
+        // error); the nearest possible value is never further from the truth.
+        let hi_lo = self.scoop.mean().is_some();
+        let within_win_and_tie = |x: f64| {
+            if hi_lo {
+                x
+            } else {
+                x.clamp(win, (win + tie).max(win))
+            }
+        };
         SweepPoint {
             opponents,
             method,
             deals: self.deals,
-            win: self.win.mean().unwrap_or(0.0),
-            tie: self.tie.mean().unwrap_or(0.0),
-            equity: self.equity.mean().unwrap_or(0.0),
-            win_odds: self.win_odds.mean().unwrap_or(0.0),
+            win,
+            tie,
+            equity: within_win_and_tie(self.equity.mean().unwrap_or(0.0)),
+            win_odds: within_win_and_tie(self.win_odds.mean().unwrap_or(0.0)),
             hand_strength: self.hand_strength.mean().unwrap_or(0.0),
             has_hand_strength: true,
             ppot: value(ppot_shown, &self.ppot),
