@@ -383,7 +383,7 @@ pub const MIN_ROUND_BATCHES: u64 = 2;
 
 /// The size of the round after `done` batches: what the limiting figure's standard
 /// error says is still needed (it shrinks as 1/√batches), at least the batches the
-/// error estimate requires, within [`MIN_ROUND_BATCHES`]..=[`ROUND_BATCHES`]. It
+/// error estimate requires (up to a round), within [`MIN_ROUND_BATCHES`]..=[`ROUND_BATCHES`]. It
 /// depends only on the merged total, so stopping points do not depend on the threads.
 fn next_round_batches(done: u64, p: &Precision) -> u64 {
     let projected = match &p.limiting {
@@ -401,9 +401,11 @@ fn next_round_batches(done: u64, p: &Precision) -> u64 {
         Some(_) => ROUND_BATCHES,
         None => 0,
     };
-    projected
-        .clamp(MIN_ROUND_BATCHES, ROUND_BATCHES)
-        .max((p.batches_needed as u64).saturating_sub(done))
+    projected.clamp(MIN_ROUND_BATCHES, ROUND_BATCHES).max(
+        (p.batches_needed as u64)
+            .saturating_sub(done)
+            .min(ROUND_BATCHES),
+    )
 }
 
 /// The Monte Carlo loop: rounds of batches run in parallel and merged in batch order
