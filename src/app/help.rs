@@ -127,10 +127,7 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                  random opponents, win, tie and equity are corrected by the hero's average \
                  heads-up result in each deal, whose exact value is known (a control \
                  variate): the same answer with errors up to three times smaller, so the \
-                 chart and the sweep finish sooner. In a matchup of a hand or range against \
-                 one random hand, each deal counts up to three showdowns: the random \
-                 hand's cards and the board's to come are dealt as one set, and any two of \
-                 them may be the random hand's.",
+                 chart and the sweep finish sooner.",
             );
             ui.add_space(8.0);
             ui.heading("Range notation");
