@@ -123,14 +123,8 @@ fn several_choices_a_deal_shrink_the_error() {
         // One showdown a deal: equity's values are 1, 1/2 and 0.
         let plain = ((e.win + e.tie / 4.0 - e.equity * e.equity) / deals).sqrt();
         let ratio = r.seats[0].equity_se / plain;
-        assert!(
-            ratio < bound,
-            "{seats:?} {board}: {ratio:.3} of one showdown's error"
-        );
-        assert!(
-            ratio > 0.3,
-            "{seats:?} {board}: {ratio:.3} is too good to be true"
-        );
+        assert!(ratio < bound, "{seats:?} {board}: {ratio:.3} of one showdown's error");
+        assert!(ratio > 0.3, "{seats:?} {board}: {ratio:.3} is too good to be true");
     }
 }
 

@@ -13,11 +13,11 @@
 mod split;
 
 use super::{Matchup, MatchupTally, SeatCombos, SeatSums, SeatTally, Showdown, MAX_SEATS};
+use split::SplitSeats;
 use crate::cards::{Card, CardSet, Pdep};
 use crate::eval::{Hand, HandValue};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use split::SplitSeats;
 
 /// Deals per batch.
 pub const BATCH_DEALS: u32 = 4096;
@@ -441,6 +441,7 @@ impl Dealing for BySelection {
 }
 
 impl BySelection {
+
     /// The `r`-th card of `live` (`r` below `count`, its size) taken out of it.
     #[inline(always)]
     fn take(self, live: &mut CardSet, count: &mut u32, r: u32) -> Card {
@@ -641,11 +642,7 @@ impl<'a> Sampler<'a> {
         let live_cards = (52 - base.len() - 2 * weighted.len()) as u32;
         // Two seats that both show down, one of them random and the other one hand or
         // one range.
-        let split = match (
-            matchup.seats.len(),
-            matchup.showdown_seats,
-            &random_seats[..],
-        ) {
+        let split = match (matchup.seats.len(), matchup.showdown_seats, &random_seats[..]) {
             (2, 2, &[random]) => Some(SplitSeats { other: 1 - random }),
             _ => None,
         };

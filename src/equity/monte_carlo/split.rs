@@ -54,8 +54,7 @@ impl SplitSeatCounts {
         let mut t = SeatTally::default();
         t.win
             .add_deals(n, self.win as f64 / k, self.win_squares as f64 / (k * k));
-        t.tie
-            .add_deals(n, ties as f64 / k, tie_squares as f64 / (k * k));
+        t.tie.add_deals(n, ties as f64 / k, tie_squares as f64 / (k * k));
         t.equity.add_deals(
             n,
             self.halves as f64 / (2.0 * k),
@@ -121,7 +120,8 @@ impl<const CHOICES: usize> Unseen<CHOICES> {
             );
         }
         if UNSEEN > 2 * CHOICES {
-            (a.rest, b.rest) = dealing.deal_two::<1>(draws, (live_a, count_a), (live_b, count_b));
+            (a.rest, b.rest) =
+                dealing.deal_two::<1>(draws, (live_a, count_a), (live_b, count_b));
         }
         (a, b)
     }
@@ -141,16 +141,14 @@ impl SplitCounts {
             .pairs
             .iter()
             .fold(board.combine(unseen.rest), |hand, &pair| hand.combine(pair));
-        // SAFETY: the known board and the unseen cards are seven distinct cards (five
-        // board cards and the random hand's two).
+        // SAFETY (both evaluations): the known board and the unseen cards are five
+        // board cards and two hole cards, all distinct.
         let random_value = unsafe { table.evaluate_unchecked() };
         // The other hand with every unseen card: more than seven cards, never
         // evaluated, only reduced by each choice's two cards.
         let other_all = table.combine(other_hole);
         let (mut wins, mut ties) = (0u32, 0u32);
         for pair in unseen.pairs {
-            // SAFETY: less one choice's two cards, the other hand holds its two cards
-            // and the five of that choice's board, all distinct.
             let other_value: HandValue = unsafe { other_all.without(pair).evaluate_unchecked() };
             wins += (other_value > random_value) as u32;
             ties += (other_value == random_value) as u32;
