@@ -85,6 +85,7 @@ fn heads_up_against_a_random_hand_is_unbiased_with_honest_errors() {
                             "{seats:?} {board} by {way}, seed {seed}, {figure}: {mc} ± {se} vs {truth}"
                         );
                         z_values.push(z);
+                        eprintln!("ZZ {way} {seats:?} {board} {figure} {z:.3}");
                     }
                 }
             }
