@@ -10,10 +10,7 @@
 //! of threads. Deals are independent, so a batch also brings its deals' squared values
 //! and the standard errors are those of independent draws (`BatchStat::add_deals`).
 
-mod split;
-
 use super::{Matchup, MatchupTally, SeatCombos, SeatSums, SeatTally, Showdown, MAX_SEATS};
-use split::SplitSeats;
 use crate::cards::{Card, CardSet, Pdep};
 use crate::eval::{Hand, HandValue};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -340,9 +337,6 @@ pub trait Dealing: Copy {
     /// `k` uniform cards taken out of `live` (which holds `count` cards), as a hand.
     fn deal(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32, k: usize) -> Hand;
 
-    /// One uniform card taken out of `live` (which holds `count` cards, at least one).
-    fn deal_card(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32) -> Card;
-
     /// `K` cards for each of two deals (their live sets and counts), as [`Dealing::deal`]
     /// twice: the first deal's cards first.
     #[inline(always)]
@@ -385,18 +379,6 @@ impl Dealing for ByRejection {
         *count -= k as u32;
         hand
     }
-
-    #[inline(always)]
-    fn deal_card(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32) -> Card {
-        loop {
-            let card = Card::from_index(draws.chunk_below(52) as u8).expect("card index");
-            if live.contains(card) {
-                live.remove(card);
-                *count -= 1;
-                return card;
-            }
-        }
-    }
 }
 
 impl Dealing for BySelection {
@@ -432,15 +414,15 @@ impl Dealing for BySelection {
         }
         hand
     }
-
-    #[inline(always)]
-    fn deal_card(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32) -> Card {
-        let r = draws.chunk_below(*count);
-        self.take(live, count, r)
-    }
 }
 
 impl BySelection {
+    /// One uniform card taken out of `live` (which holds `count` cards, at least one).
+    #[inline(always)]
+    pub fn deal_card(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32) -> Card {
+        let r = draws.chunk_below(*count);
+        self.take(live, count, r)
+    }
 
     /// The `r`-th card of `live` (`r` below `count`, its size) taken out of it.
     #[inline(always)]
@@ -530,9 +512,6 @@ pub struct Sampler<'a> {
     joined: Option<JoinedDeals>,
     /// Seats that show down (the first ones; folded seats after them are dealt only).
     showdown_seats: usize,
-    /// Heads-up against a random hand: each deal is valued under several choices of the
-    /// random hand's cards (`split`).
-    split: Option<SplitSeats>,
 }
 
 /// Most valid combinations of the weighted seats the sampler lists up front.
@@ -640,12 +619,6 @@ impl<'a> Sampler<'a> {
             .then(|| JoinedDeals::build(&weighted, &matchup.seats, base))
             .flatten();
         let live_cards = (52 - base.len() - 2 * weighted.len()) as u32;
-        // Two seats that both show down, one of them random and the other one hand or
-        // one range.
-        let split = match (matchup.seats.len(), matchup.showdown_seats, &random_seats[..]) {
-            (2, 2, &[random]) => Some(SplitSeats { other: 1 - random }),
-            _ => None,
-        };
         Sampler {
             matchup,
             fixed,
@@ -657,7 +630,6 @@ impl<'a> Sampler<'a> {
             live_cards,
             joined,
             showdown_seats: matchup.showdown_seats,
-            split,
         }
     }
 
@@ -711,9 +683,6 @@ impl<'a> Sampler<'a> {
         index: u64,
         deals: u32,
     ) -> MatchupTally {
-        if let Some(seats) = self.split {
-            return self.split_batch(seats, dealing, seed, index, deals);
-        }
         // Up to six seats the working space is arrays of a known length, so the loops
         // over seats unroll (the same code, inlined into each).
         match self.matchup.seats.len() {

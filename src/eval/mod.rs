@@ -249,21 +249,6 @@ impl Hand {
         }
     }
 
-    /// This hand less the cards of another hand, all of which it holds (the running
-    /// sums wrap, so a hand may pass through more than seven cards on its way to one
-    /// it evaluates).
-    #[inline(always)]
-    #[must_use]
-    pub const fn without(self, other: Hand) -> Hand {
-        Hand {
-            key: self
-                .key
-                .wrapping_sub(other.key)
-                .wrapping_add(SUIT_COUNTER_START),
-            mask: self.mask & !other.mask,
-        }
-    }
-
     /// This hand plus all cards of another hand (disjoint from it).
     #[inline(always)]
     #[must_use]

@@ -3,7 +3,7 @@
 use super::tally::*;
 use super::*;
 use crate::cards::{Card, CardSet, Pdep};
-use crate::equity::monte_carlo::{batch_rng, BySelection, CardDraws, Dealing as _, Deck, WeightedCombos};
+use crate::equity::monte_carlo::{batch_rng, BySelection, CardDraws, Deck, WeightedCombos};
 use crate::equity::SeatCombos;
 use crate::eval::Hand;
 use crate::range::Combo;
