@@ -889,15 +889,16 @@ fn sweep_precision(
 /// ([`BatchStat::batches_needed`]; PPot and NPot, errors from batch means, need
 /// [`MIN_BATCHES`](super::monte_carlo::MIN_BATCHES) when they are held).
 fn point_batches_needed(p: &PointTally, target: f64, potentials: bool, hand_strength: bool) -> u32 {
-    let mut stats = vec![&p.win, &p.tie, &p.equity];
-    if hand_strength {
-        stats.push(&p.hand_strength);
-    }
-    if potentials {
-        stats.extend([&p.ppot, &p.npot]);
-    }
-    stats
+    // No allocation: this runs for every count at every batch (`point_limiting`).
+    [&p.win, &p.tie, &p.equity]
         .into_iter()
+        .chain(hand_strength.then_some(&p.hand_strength))
+        .chain(
+            potentials
+                .then_some([&p.ppot, &p.npot])
+                .into_iter()
+                .flatten(),
+        )
         .map(|s| s.batches_needed(target))
         .max()
         .unwrap_or(0)

@@ -459,8 +459,8 @@ impl Standing {
 }
 
 impl PointCounts {
-    #[inline(always)]
     /// Credits one sampled deal, with its control variate's sums (exact counts need none).
+    #[inline(always)]
     pub(super) fn credit(&mut self, p: PrefixStanding) {
         self.credit_times(p, 1);
         let halves = p.heads_up_halves as u64;
@@ -496,8 +496,8 @@ impl PointCounts {
     /// A Monte Carlo batch's tally for `n` opponents. Its deals are independent, so win,
     /// tie, equity and win odds keep their deals' squares (standard errors from every
     /// deal). With `heads_up_equity` — the hero's exact heads-up equity against one
-    /// opponent of the range, known when every opponent is a uniformly random hand
-    /// preflop — they also carry the control variate x = the hero's mean heads-up
+    /// opponent, known when every opponent is a uniformly random hand and it is cheap
+    /// (see `Sweep::heads_up_equity`) — they also carry the control variate x = the hero's mean heads-up
     /// result against each of the `n` opponents, whose mean is exactly that equity: a
     /// multiway result follows it closely (the hero wins only by beating everyone),
     /// so the figures' errors shrink by that much (reference §5).
