@@ -4,8 +4,8 @@
 //! column comes exact from the preflop table (`preflop_table`) at once. In short deck the
 //! chart is the 81 classes of sixes to aces, each by its Monte Carlo sweep.
 
-use super::run::{run_sweep_within, RunSettings};
-use super::sweep::{Sweep, SweepFigures, SweepPoint};
+use super::run::{run_shared_sweeps, run_sweep_within, sweep_exact_counts_within, RunSettings};
+use super::sweep::{SharedSweeps, Sweep, SweepFigures, SweepPoint};
 use super::{check_board, EquityError};
 use crate::cards::{CardSet, Game};
 use crate::range::{HandClass, HandRange, HoleRange};
@@ -172,6 +172,9 @@ pub fn run_chart(
             }
         }
     }
+    if shared_chart(spec, settings, &mut result, &mut progress)?.is_some() {
+        return Ok(result);
+    }
     each_class(
         spec,
         settings,
@@ -196,6 +199,77 @@ pub fn run_chart(
         },
     )?;
     Ok(result)
+}
+
+/// The chart's Monte Carlo counts of every class at once, from shared deals
+/// ([`SharedSweeps`]: a deal's board and opponents are dealt and evaluated once for all
+/// the classes still running, so the chart costs a few times less than class by
+/// class). Each class stops on its own targets as its lone sweep would and is streamed
+/// then. `None`, with nothing done, when some class has exact points to compute under
+/// the chosen method (the class-by-class path computes those).
+fn shared_chart(
+    spec: &ChartSpec,
+    settings: &RunSettings,
+    result: &mut ChartResult,
+    progress: &mut impl FnMut(ChartCell) -> bool,
+) -> Result<Option<()>, EquityError> {
+    if settings.method == super::Method::Exact {
+        return Ok(None);
+    }
+    let blocked = spec.board.union(spec.dead);
+    let (lo, hi) = (*spec.counts.start(), *spec.counts.end());
+    // Per class: its sweep (with the table's point), or its final cell (blocked, only
+    // the table's point, or no combo that can face the range).
+    let mut sampled: Vec<(HandClass, Sweep, Option<SweepPoint>)> = Vec::new();
+    let mut settled: Vec<(HandClass, Option<Vec<SweepPoint>>)> = Vec::new();
+    for class in HandClass::all().filter(|&c| spec.charts(c)) {
+        let hero = class_range(class, blocked);
+        let from_table = result.cells[class.index()]
+            .as_ref()
+            .and_then(|points| points.first().cloned());
+        let rest = if from_table.is_some() { 2 } else { lo };
+        if hero.is_empty() || rest > hi {
+            settled.push((class, from_table.map(|p| vec![p])));
+            continue;
+        }
+        match Sweep::new(hero, spec.vs.clone(), spec.board, spec.dead, rest..=hi) {
+            Ok(sweep) => {
+                if !sweep_exact_counts_within(&sweep, settings.method, CLASS_AUTO_BUDGET).is_empty()
+                {
+                    return Ok(None);
+                }
+                sampled.push((class, sweep, from_table));
+            }
+            Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {
+                settled.push((class, None));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let sweeps: Vec<&Sweep> = sampled.iter().map(|(_, s, _)| s).collect();
+    let Some(shared) = SharedSweeps::new(&sweeps) else {
+        return Ok(None);
+    };
+    let mut finish = |class: HandClass, points: Option<Vec<SweepPoint>>| {
+        result.cells[class.index()] = points.clone();
+        result.done += 1;
+        progress(ChartCell {
+            class,
+            points,
+            done: result.done,
+        }) && !settings.control.is_cancelled()
+    };
+    for (class, points) in settled {
+        if !finish(class, points) {
+            return Ok(Some(()));
+        }
+    }
+    run_shared_sweeps(&shared, settings, |i, points| {
+        let (class, _, from_table) = &sampled[i];
+        let all: Vec<SweepPoint> = from_table.iter().cloned().chain(points).collect();
+        finish(*class, Some(all))
+    });
+    Ok(Some(()))
 }
 
 /// The chart's classes one by one: `compute` fills a class's points in `result`, then
@@ -319,4 +393,70 @@ fn run_game_chart(
         },
     )?;
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::equity::Method;
+
+    /// The chart preflop: the one-opponent column from the table, the others from
+    /// shared deals. Every class is streamed once with all its counts within the
+    /// target, and each agrees with its own sweep run alone (both Monte Carlo: within
+    /// 4.5 combined standard errors).
+    #[test]
+    fn the_shared_chart_matches_each_class_run_alone() {
+        let spec = ChartSpec {
+            game: Game::Holdem,
+            board: CardSet::EMPTY,
+            dead: CardSet::EMPTY,
+            counts: 1..=3,
+            vs: HandRange::random(),
+        };
+        let target = 0.004;
+        let settings = RunSettings {
+            target_se: target,
+            ..RunSettings::default()
+        };
+        let mut streamed = vec![0; 169];
+        let chart = run_chart(&spec, &settings, |cell| {
+            if cell.points.as_ref().is_some_and(|p| p.len() == 3) {
+                streamed[cell.class.index()] += 1;
+            }
+            true
+        })
+        .unwrap();
+        assert_eq!(chart.done, 169);
+        assert!(streamed.iter().all(|&s| s == 1), "{streamed:?}");
+        assert_eq!(chart.method_key(), "mixed");
+        for name in ["AA", "KK", "AKs", "T9s", "72o", "J4o", "22"] {
+            let class = HandClass::all().find(|c| c.to_string() == name).unwrap();
+            let points = chart.cells[class.index()].as_ref().unwrap();
+            assert_eq!(points[0].method, Method::Exact);
+            let alone = Sweep::new(
+                class_range(class, CardSet::EMPTY),
+                HandRange::random(),
+                CardSet::EMPTY,
+                CardSet::EMPTY,
+                2..=3,
+            )
+            .unwrap();
+            let alone = class_sweep(&alone, class, &settings, 0.0);
+            for (p, q) in points[1..].iter().zip(&alone) {
+                assert_eq!((p.opponents, p.method), (q.opponents, Method::MonteCarlo));
+                for (got, se, want, se_alone) in [
+                    (p.win, p.std_error.win, q.win, q.std_error.win),
+                    (p.equity, p.std_error.equity, q.equity, q.std_error.equity),
+                ] {
+                    assert!(se <= target && se > 0.0, "{name}: se {se}");
+                    let z = (got - want) / se.hypot(se_alone);
+                    assert!(
+                        z.abs() < 4.5,
+                        "{name} vs {}: {got} alone {want}",
+                        p.opponents
+                    );
+                }
+            }
+        }
+    }
 }

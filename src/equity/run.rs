@@ -5,8 +5,8 @@ use super::exact;
 use super::monte_carlo::{Sampler, BATCH_DEALS};
 use super::stats::BatchStat;
 use super::sweep::{
-    exact_point_cancellable, PointTally, Sweep, SweepFigures, SweepPoint, SweepSampler, SweepTally,
-    MIN_CONDITION_DEALS,
+    exact_point_cancellable, PointTally, SharedSweeps, Sweep, SweepFigures, SweepPoint,
+    SweepSampler, SweepTally, MIN_CONDITION_DEALS,
 };
 use super::{Matchup, MatchupResult, MatchupTally, Method, RunControl};
 use rayon::prelude::*;
@@ -844,6 +844,143 @@ pub fn run_sweep_within(
             ..RunStatus::default()
         },
     )
+}
+
+/// Monte Carlo showdown figures of many sweeps that share their board, dead cards and
+/// opponent range (the chart's classes), from shared deals ([`SharedSweeps`]): each deal
+/// is dealt and its opponents evaluated once for every sweep still running. Each sweep
+/// stops on its own targets, budget or starvation exactly as it would alone, and
+/// `finished(i, points)` gets sweep `i`'s points (those resting on enough deals) the
+/// round it stops; false stops the whole run. Sweeps still running when the run ends
+/// (time budget) are handed over with what they have, unless it was cancelled.
+pub fn run_shared_sweeps(
+    shared: &SharedSweeps,
+    settings: &RunSettings,
+    mut finished: impl FnMut(usize, Vec<SweepPoint>) -> bool,
+) -> StopRule {
+    let sweeps = shared.sweeps();
+    let counts: Vec<Vec<usize>> = sweeps.iter().map(|s| s.dealt_counts()).collect();
+    let target = settings.target_se;
+    let precision_of =
+        |i: usize, t: &SweepTally| sweep_precision(t, &counts[i], target, None, false);
+    let is_done = |p: &Precision| {
+        (p.limiting.is_none() && p.batches >= p.batches_needed) || p.deals >= settings.max_deals
+    };
+    let points_of = |i: usize, t: &SweepTally| -> Vec<SweepPoint> {
+        counts[i]
+            .iter()
+            .filter_map(|&n| t.points.get(n - 1).map(|p| (n, p)))
+            .filter(|(_, p)| p.deals >= super::MIN_FIGURE_DEALS && p.equity.std_error().is_some())
+            .map(|(n, p)| p.point(n, Method::MonteCarlo, false))
+            .collect()
+    };
+    // A sweep with no batch yet (the total before the first round is empty).
+    static NO_TALLY: SweepTally = SweepTally {
+        points: Vec::new(),
+        attempts: 0,
+    };
+    fn slot(t: &[SweepTally], i: usize) -> &SweepTally {
+        t.get(i).unwrap_or(&NO_TALLY)
+    }
+    // The sweeps still running and the most opponents any of them still needs: set
+    // after each round from the merged total (so the same whatever the threads), read
+    // by the next round's batches.
+    let most_opponents = |i: usize, t: &SweepTally| {
+        counts[i]
+            .iter()
+            .copied()
+            .filter(|&n| point_limiting(t, n, target, None, false).is_some())
+            .max()
+            .unwrap_or(1)
+    };
+    let plan = std::sync::Mutex::new((
+        (0..sweeps.len()).collect::<Vec<usize>>(),
+        counts
+            .iter()
+            .filter_map(|c| c.last().copied())
+            .max()
+            .unwrap_or(1),
+    ));
+    let mut handed_over = vec![false; sweeps.len()];
+    let seed = settings.seed;
+    let (total, rule) = monte_carlo_rounds(
+        settings,
+        |index, deals, _before: &Vec<SweepTally>| {
+            let (active, up_to) = plan.lock().map(|p| p.clone()).unwrap_or_default();
+            let mut tallies = vec![SweepTally::default(); sweeps.len()];
+            for (&i, t) in active
+                .iter()
+                .zip(shared.batch(seed, index, deals, up_to, &active))
+            {
+                tallies[i] = t;
+            }
+            tallies
+        },
+        |a: &mut Vec<SweepTally>, b| {
+            if a.len() < b.len() {
+                a.resize(b.len(), SweepTally::default());
+            }
+            for (x, y) in a.iter_mut().zip(b) {
+                x.merge(y);
+            }
+        },
+        |t| {
+            // The run goes on while any sweep does: its error is the worst of theirs.
+            let mut worst = WorstFigure::default();
+            let (mut batches, mut needed, mut deals) = (u32::MAX, 0, u64::MAX);
+            let active = plan.lock().map(|p| p.0.clone()).unwrap_or_default();
+            for i in active {
+                let p = precision_of(i, slot(t, i));
+                if is_done(&p) {
+                    continue;
+                }
+                if let Some(l) = p.limiting {
+                    worst.consider(l);
+                }
+                batches = batches.min(p.batches);
+                needed = needed.max(p.batches_needed);
+                deals = deals.min(p.deals);
+            }
+            Precision {
+                deals: if deals == u64::MAX { 0 } else { deals },
+                // Starvation is each sweep's own (it ends that sweep, above).
+                attempts: 0,
+                batches: if batches == u32::MAX { 1 } else { batches },
+                batches_needed: needed,
+                limiting: worst.into_limiting(),
+            }
+        },
+        |t, _| {
+            let (mut active, mut up_to) = (Vec::new(), 1);
+            for (i, done) in handed_over.iter_mut().enumerate() {
+                let s = slot(t, i);
+                if *done {
+                    continue;
+                }
+                if is_done(&precision_of(i, s)) {
+                    *done = true;
+                    if !finished(i, points_of(i, s)) {
+                        return false;
+                    }
+                } else {
+                    active.push(i);
+                    up_to = up_to.max(most_opponents(i, s));
+                }
+            }
+            if let Ok(mut p) = plan.lock() {
+                *p = (active, up_to);
+            }
+            true
+        },
+    );
+    if rule != StopRule::Cancelled {
+        for (i, done) in handed_over.iter().enumerate() {
+            if !done && !finished(i, points_of(i, slot(&total, i))) {
+                break;
+            }
+        }
+    }
+    rule
 }
 
 /// How far a sweep is from its targets: over every Monte Carlo opponent count, the

@@ -12,17 +12,20 @@
 //! deck (Fisher–Yates): both uniform, different cards from one seed.
 //!
 //! The module is split by responsibility: `tally` (the sums a deal adds to each
-//! opponent count), `sampler` (Monte Carlo batches), `exact` (exact points) and
-//! `point` (a count's figures, as the result shows them).
+//! opponent count), `sampler` (Monte Carlo batches), `shared` (batches whose deals
+//! serve many heroes at once: the chart), `exact` (exact points) and `point` (a
+//! count's figures, as the result shows them).
 
 mod exact;
 mod point;
 mod sampler;
+mod shared;
 mod tally;
 
 pub use exact::{exact_point, exact_point_cancellable};
 pub use point::{SweepErrors, SweepPoint};
 pub use sampler::{SweepFigures, SweepSampler};
+pub use shared::SharedSweeps;
 pub(crate) use tally::{BestOf, PointSums, Standing};
 pub use tally::{PointTally, SweepTally};
 
