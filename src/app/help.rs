@@ -127,7 +127,9 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                  random opponents, win, tie and equity are corrected by the hero's average \
                  heads-up result in each deal, whose exact value is known (a control \
                  variate): the same answer with errors up to three times smaller, so the \
-                 chart and the sweep finish sooner.",
+                 chart and the sweep finish sooner. The chart deals each board and the \
+                 opponents' hands once for all its hands: each hand joins the deal with \
+                 one of its combos wherever no card clashes.",
             );
             ui.add_space(8.0);
             ui.heading("Range notation");

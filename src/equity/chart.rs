@@ -1,7 +1,9 @@
 //! The 169-hand chart: every starting-hand class against 1–22 opponents (1–9 by
 //! default) holding a range (any two cards by default) on the current board, one sweep
 //! per class (reference §6 `table`). Heads-up preflop without dead cards, the one-opponent
-//! column comes exact from the preflop table (`preflop_table`) at once. In short deck the
+//! column comes exact from the preflop table (`preflop_table`) at once. The Monte Carlo
+//! counts of all classes share their deals (`sweep::SharedSweeps`, reference §5) unless
+//! some class has exact counts to compute, which go class by class. In short deck the
 //! chart is the 81 classes of sixes to aces, each by its Monte Carlo sweep.
 
 use super::run::{run_shared_sweeps, run_sweep_within, sweep_exact_counts_within, RunSettings};
