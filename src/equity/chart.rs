@@ -205,10 +205,12 @@ pub fn run_chart(
 
 /// The chart's Monte Carlo counts of every class at once, from shared deals
 /// ([`SharedSweeps`]: a deal's board and opponents are dealt and evaluated once for all
-/// the classes still running, so the chart costs a few times less than class by
-/// class). Each class stops on its own targets as its lone sweep would and is streamed
-/// then. `None`, with nothing done, when some class has exact points to compute under
-/// the chosen method (the class-by-class path computes those).
+/// the classes still running, so the chart costs about half as much as class by
+/// class). Each class stops on its own targets as its lone sweep would; every class
+/// still running is streamed after each round with its points so far (classes finish
+/// together, near the end, so the chart fills at once and sharpens), and counted done
+/// the round it stops. `None`, with nothing done, when some class has exact points to
+/// compute under the chosen method (the class-by-class path computes those).
 fn shared_chart(
     spec: &ChartSpec,
     settings: &RunSettings,
@@ -252,9 +254,9 @@ fn shared_chart(
     let Some(shared) = SharedSweeps::new(&sweeps) else {
         return Ok(None);
     };
-    let mut finish = |class: HandClass, points: Option<Vec<SweepPoint>>| {
+    let mut update = |class: HandClass, points: Option<Vec<SweepPoint>>, finished: bool| {
         result.cells[class.index()] = points.clone();
-        result.done += 1;
+        result.done += usize::from(finished);
         progress(ChartCell {
             class,
             points,
@@ -262,14 +264,14 @@ fn shared_chart(
         }) && !settings.control.is_cancelled()
     };
     for (class, points) in settled {
-        if !finish(class, points) {
+        if !update(class, points, true) {
             return Ok(Some(()));
         }
     }
-    run_shared_sweeps(&shared, settings, |i, points| {
+    run_shared_sweeps(&shared, settings, |i, points, finished| {
         let (class, _, from_table) = &sampled[i];
         let all: Vec<SweepPoint> = from_table.iter().cloned().chain(points).collect();
-        finish(*class, Some(all))
+        update(*class, Some(all), finished)
     });
     Ok(Some(()))
 }
@@ -420,16 +422,25 @@ mod tests {
             target_se: target,
             ..RunSettings::default()
         };
-        let mut streamed = vec![0; 169];
+        // Each class comes as it sharpens, then once counted done (the count goes up by
+        // one with its final cell), and never after.
+        let mut finished = vec![0; 169];
+        let mut done_so_far = 0;
         let chart = run_chart(&spec, &settings, |cell| {
-            if cell.points.as_ref().is_some_and(|p| p.len() == 3) {
-                streamed[cell.class.index()] += 1;
+            let i = cell.class.index();
+            assert_eq!(finished[i], 0, "{} came after it was done", cell.class);
+            if cell.done == done_so_far + 1 {
+                finished[i] += 1;
+                assert_eq!(cell.points.as_ref().map(Vec::len), Some(3));
+            } else {
+                assert_eq!(cell.done, done_so_far);
             }
+            done_so_far = cell.done;
             true
         })
         .unwrap();
         assert_eq!(chart.done, 169);
-        assert!(streamed.iter().all(|&s| s == 1), "{streamed:?}");
+        assert!(finished.iter().all(|&f| f == 1), "{finished:?}");
         assert_eq!(chart.method_key(), "mixed");
         for name in ["AA", "KK", "AKs", "T9s", "72o", "J4o", "22"] {
             let class = HandClass::all().find(|c| c.to_string() == name).unwrap();

@@ -849,14 +849,15 @@ pub fn run_sweep_within(
 /// Monte Carlo showdown figures of many sweeps that share their board, dead cards and
 /// opponent range (the chart's classes), from shared deals ([`SharedSweeps`]): each deal
 /// is dealt and its opponents evaluated once for every sweep still running. Each sweep
-/// stops on its own targets, budget or starvation exactly as it would alone, and
-/// `finished(i, points)` gets sweep `i`'s points (those resting on enough deals) the
-/// round it stops; false stops the whole run. Sweeps still running when the run ends
-/// (time budget) are handed over with what they have, unless it was cancelled.
+/// stops on its own targets, budget or starvation exactly as it would alone. After
+/// every round `report(i, points, finished)` gets each running sweep's points so far
+/// (those resting on enough deals), with `finished` true the round it stops; false
+/// stops the whole run. Sweeps still running when the run ends (time budget) are
+/// reported finished with what they have, unless it was cancelled.
 pub fn run_shared_sweeps(
     shared: &SharedSweeps,
     settings: &RunSettings,
-    mut finished: impl FnMut(usize, Vec<SweepPoint>) -> bool,
+    mut report: impl FnMut(usize, Vec<SweepPoint>, bool) -> bool,
 ) -> StopRule {
     let sweeps = shared.sweeps();
     let counts: Vec<Vec<usize>> = sweeps.iter().map(|s| s.dealt_counts()).collect();
@@ -957,12 +958,11 @@ pub fn run_shared_sweeps(
                 if *done {
                     continue;
                 }
-                if is_done(&precision_of(i, s)) {
-                    *done = true;
-                    if !finished(i, points_of(i, s)) {
-                        return false;
-                    }
-                } else {
+                *done = is_done(&precision_of(i, s));
+                if !report(i, points_of(i, s), *done) {
+                    return false;
+                }
+                if !*done {
                     active.push(i);
                     up_to = up_to.max(most_opponents(i, s));
                 }
@@ -975,7 +975,7 @@ pub fn run_shared_sweeps(
     );
     if rule != StopRule::Cancelled {
         for (i, done) in handed_over.iter().enumerate() {
-            if !done && !finished(i, points_of(i, slot(&total, i))) {
+            if !done && !report(i, points_of(i, slot(&total, i)), true) {
                 break;
             }
         }
