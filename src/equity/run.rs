@@ -904,28 +904,29 @@ pub fn run_shared_sweeps(
     ));
     let mut handed_over = vec![false; sweeps.len()];
     let seed = settings.seed;
+    // The total keeps one tally per sweep; a batch brings its compact counts, turned
+    // into tallies as they are merged (in batch order).
+    #[derive(Default)]
+    struct Total {
+        tallies: Vec<SweepTally>,
+        batch: Option<super::sweep::SharedBatch>,
+    }
     let (total, rule) = monte_carlo_rounds(
         settings,
-        |index, deals, _before: &Vec<SweepTally>| {
+        |index, deals, _before: &Total| {
             let (active, up_to) = plan.lock().map(|p| p.clone()).unwrap_or_default();
-            let mut tallies = vec![SweepTally::default(); sweeps.len()];
-            for (&i, t) in active
-                .iter()
-                .zip(shared.batch(seed, index, deals, up_to, &active))
-            {
-                tallies[i] = t;
-            }
-            tallies
-        },
-        |a: &mut Vec<SweepTally>, b| {
-            if a.len() < b.len() {
-                a.resize(b.len(), SweepTally::default());
-            }
-            for (x, y) in a.iter_mut().zip(b) {
-                x.merge(y);
+            Total {
+                tallies: Vec::new(),
+                batch: Some(shared.batch_counts(seed, index, deals, up_to, &active)),
             }
         },
-        |t| {
+        |total: &mut Total, b| {
+            if let Some(batch) = &b.batch {
+                batch.merge_into(shared, &mut total.tallies);
+            }
+        },
+        |t: &Total| {
+            let t = &t.tallies;
             // The run goes on while any sweep does: its error is the worst of theirs.
             let mut worst = WorstFigure::default();
             let (mut batches, mut needed, mut deals) = (u32::MAX, 0, u64::MAX);
@@ -951,7 +952,8 @@ pub fn run_shared_sweeps(
                 limiting: worst.into_limiting(),
             }
         },
-        |t, _| {
+        |t: &Total, _| {
+            let t = &t.tallies;
             let (mut active, mut up_to) = (Vec::new(), 1);
             for (i, done) in handed_over.iter_mut().enumerate() {
                 let s = slot(t, i);
@@ -975,7 +977,7 @@ pub fn run_shared_sweeps(
     );
     if rule != StopRule::Cancelled {
         for (i, done) in handed_over.iter().enumerate() {
-            if !done && !report(i, points_of(i, slot(&total, i)), true) {
+            if !done && !report(i, points_of(i, slot(&total.tallies, i)), true) {
                 break;
             }
         }

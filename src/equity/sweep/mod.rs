@@ -25,7 +25,7 @@ mod tally;
 pub use exact::{exact_point, exact_point_cancellable};
 pub use point::{SweepErrors, SweepPoint};
 pub use sampler::{SweepFigures, SweepSampler};
-pub use shared::SharedSweeps;
+pub use shared::{SharedBatch, SharedSweeps};
 pub(crate) use tally::{BestOf, PointSums, Standing};
 pub use tally::{PointTally, SweepTally};
 

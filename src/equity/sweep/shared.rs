@@ -149,6 +149,21 @@ impl<'a> SharedSweeps<'a> {
         up_to: usize,
         active: &[usize],
     ) -> Vec<SweepTally> {
+        let batch = self.batch_counts(seed, index, deals, up_to, active);
+        active.iter().map(|&h| batch.tally(self, h)).collect()
+    }
+
+    /// [`SharedSweeps::batch`] as compact counts, turned into tallies when merged
+    /// ([`SharedBatch::merge_into`]): a run holds a round of batches at once, and
+    /// tallies are eight times the size.
+    pub fn batch_counts(
+        &self,
+        seed: u64,
+        index: u64,
+        deals: u32,
+        up_to: usize,
+        active: &[usize],
+    ) -> SharedBatch {
         match Pdep::detect() {
             // SAFETY: a `Pdep` exists only where the CPU has BMI1, BMI2, POPCNT and LZCNT.
             Some(pdep) => unsafe { self.batch_bmi2(pdep, seed, index, deals, up_to, active) },
@@ -172,7 +187,7 @@ impl<'a> SharedSweeps<'a> {
         deals: u32,
         up_to: usize,
         active: &[usize],
-    ) -> Vec<SweepTally> {
+    ) -> SharedBatch {
         let deck = || Selection {
             dealing: BySelection(pdep),
             live: self.live.0,
@@ -190,7 +205,7 @@ impl<'a> SharedSweeps<'a> {
         deals: u32,
         up_to: usize,
         active: &[usize],
-    ) -> Vec<SweepTally> {
+    ) -> SharedBatch {
         let mut draws = CardDraws::new(batch_rng(seed, index));
         let deals = deals.min(BATCH_DEALS);
         let up_to = up_to.clamp(1, self.max_n.max(1));
@@ -293,24 +308,55 @@ impl<'a> SharedSweeps<'a> {
                 }
             }
         }
-        counts
-            .chunks_exact(stride)
-            .zip(active)
-            .map(|(slot, &h)| {
-                let hero = &self.heroes[h];
-                SweepTally {
-                    points: slot[..hero.max_n]
-                        .iter()
-                        .enumerate()
-                        .map(|(i, c)| {
-                            c.into_point_counts()
-                                .into_tally(i + 1, hero.heads_up_equity, false)
-                        })
-                        .collect(),
-                    attempts: deals as u64,
-                }
-            })
-            .collect()
+        SharedBatch {
+            active: active.to_vec(),
+            stride,
+            deals,
+            counts,
+        }
+    }
+}
+
+/// One shared batch's counts for its active sweeps (a row of `stride` opponent counts
+/// each), compact until merged.
+#[derive(Clone, Default)]
+pub struct SharedBatch {
+    active: Vec<usize>,
+    stride: usize,
+    deals: u32,
+    counts: Vec<ShowdownCounts>,
+}
+
+impl SharedBatch {
+    /// Sweep `h`'s tally in this batch (empty when it was not active).
+    fn tally(&self, shared: &SharedSweeps, h: usize) -> SweepTally {
+        let Some(row) = self.active.iter().position(|&a| a == h) else {
+            return SweepTally::default();
+        };
+        let hero = &shared.heroes[h];
+        let counts = &self.counts[row * self.stride..][..hero.max_n];
+        SweepTally {
+            points: counts
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    c.into_point_counts()
+                        .into_tally(i + 1, hero.heads_up_equity, false)
+                })
+                .collect(),
+            attempts: self.deals as u64,
+        }
+    }
+
+    /// Adds this batch to `totals` (one tally per sweep, in the order given to
+    /// [`SharedSweeps::new`]).
+    pub fn merge_into(&self, shared: &SharedSweeps, totals: &mut Vec<SweepTally>) {
+        if totals.len() < shared.heroes.len() {
+            totals.resize(shared.heroes.len(), SweepTally::default());
+        }
+        for &h in &self.active {
+            totals[h].merge(&self.tally(shared, h));
+        }
     }
 }
 
