@@ -487,4 +487,40 @@ mod tests {
             }
         }
     }
+
+    /// Deals are shared only while a class's combo is often free of them: at 14 or more
+    /// opponents preflop the chart goes class by class (nothing is done by the shared
+    /// path), and on the river under `auto` too (its exact counts).
+    #[test]
+    fn the_chart_shares_deals_only_where_it_pays() {
+        let spec = |counts: std::ops::RangeInclusive<usize>, board: &str| ChartSpec {
+            game: Game::Holdem,
+            board: CardSet::parse(board).unwrap(),
+            dead: CardSet::EMPTY,
+            counts,
+            vs: HandRange::random(),
+        };
+        let settings = RunSettings {
+            target_se: 0.01,
+            ..RunSettings::default()
+        };
+        let mut cells = 0;
+        for (spec, shared) in [
+            (spec(1..=22, ""), false),
+            (spec(14..=14, ""), false),
+            (spec(1..=2, "Ah Kd 7c 7s 2h"), false),
+            (spec(13..=13, ""), true),
+            (spec(2..=3, "Ah Kd 7c"), true),
+        ] {
+            let mut result = ChartResult::empty(1);
+            let ran = shared_chart(&spec, &settings, &mut result, &mut |_| {
+                cells += 1;
+                true
+            })
+            .unwrap();
+            assert_eq!(ran.is_some(), shared, "{:?} on {}", spec.counts, spec.board);
+            assert_eq!(result.done, if shared { 169 } else { 0 });
+        }
+        assert!(cells >= 2 * 169);
+    }
 }
