@@ -523,4 +523,32 @@ mod tests {
         }
         assert!(cells >= 2 * 169);
     }
+
+    /// The same seed gives the same chart on one thread as on two: each round's plan
+    /// (which classes run, how many opponents are dealt) comes from the merged total.
+    #[test]
+    fn the_shared_chart_does_not_depend_on_the_threads() {
+        let spec = ChartSpec {
+            game: Game::Holdem,
+            board: CardSet::parse("9h 8h 2c").unwrap(),
+            dead: CardSet::EMPTY,
+            counts: 1..=4,
+            vs: HandRange::random(),
+        };
+        let settings = RunSettings {
+            target_se: 0.003,
+            method: Method::MonteCarlo,
+            ..RunSettings::default()
+        };
+        let on = |threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| run_chart(&spec, &settings, |_| true).unwrap())
+        };
+        let (one, two) = (on(1), on(2));
+        assert_eq!(one.done, 169);
+        assert_eq!(one, two);
+    }
 }
