@@ -191,10 +191,16 @@ impl Sweep {
     /// Keeps a whole exact one-opponent point's equity as [`Sweep::heads_up_equity`]
     /// (random opponents only), so Monte Carlo does not enumerate it again.
     pub(crate) fn remember_heads_up(&self, point: &PointTally) {
+        if let Some(equity) = point.equity.mean() {
+            self.remember_heads_up_equity(equity);
+        }
+    }
+
+    /// Keeps an exact heads-up equity found another way (the chart values every combo
+    /// on a board at once) as [`Sweep::heads_up_equity`] (random opponents only).
+    pub(crate) fn remember_heads_up_equity(&self, equity: f64) {
         if self.opponents.is_random {
-            if let Some(equity) = point.equity.mean() {
-                let _ = self.heads_up_equity.set(Some(equity));
-            }
+            let _ = self.heads_up_equity.set(Some(equity));
         }
     }
 
