@@ -137,25 +137,11 @@ impl<'a> SharedSweeps<'a> {
     }
 
     /// Batch `index` of `deals` shared deals, each dealt at most `up_to` opponents, for
-    /// the sweeps `active` (indices into the sweeps given to [`SharedSweeps::new`]): one
-    /// tally per active sweep, in that order. Each tally's attempts are the batch's
-    /// deals; its points' deals are those its hero could join. At most [`BATCH_DEALS`]
-    /// deals (more are not dealt).
-    pub fn batch(
-        &self,
-        seed: u64,
-        index: u64,
-        deals: u32,
-        up_to: usize,
-        active: &[usize],
-    ) -> Vec<SweepTally> {
-        let batch = self.batch_counts(seed, index, deals, up_to, active);
-        active.iter().map(|&h| batch.tally(self, h)).collect()
-    }
-
-    /// [`SharedSweeps::batch`] as compact counts, turned into tallies when merged
-    /// ([`SharedBatch::merge_into`]): a run holds a round of batches at once, and
-    /// tallies are eight times the size.
+    /// the sweeps `active` (indices into the sweeps given to [`SharedSweeps::new`]), as
+    /// compact counts turned into tallies when merged ([`SharedBatch::merge_into`]: a
+    /// run holds a round of batches at once, and tallies are eight times the size). Each
+    /// sweep's tally has the batch's deals as its attempts, and as its points' deals
+    /// those its hero could join. At most [`BATCH_DEALS`] deals (more are not dealt).
     pub fn batch_counts(
         &self,
         seed: u64,
@@ -171,7 +157,8 @@ impl<'a> SharedSweeps<'a> {
         }
     }
 
-    /// [`SharedSweeps::batch`] dealing by selection, compiled for the CPU that has it.
+    /// [`SharedSweeps::batch_counts`] dealing by selection, compiled for the CPU that
+    /// has it.
     ///
     /// # Safety
     /// The CPU has BMI1, BMI2, POPCNT and LZCNT (a `Pdep` proves it).
@@ -448,14 +435,11 @@ mod tests {
         let refs: Vec<&Sweep> = sweeps.iter().collect();
         let shared = SharedSweeps::new(&refs).expect("classes share deals");
         let active: Vec<usize> = (0..sweeps.len()).collect();
-        let mut totals = vec![SweepTally::default(); sweeps.len()];
+        let mut totals = Vec::new();
         for index in 0..batches {
-            for (t, b) in totals
-                .iter_mut()
-                .zip(shared.batch(7, index, BATCH_DEALS, 2, &active))
-            {
-                t.merge(&b);
-            }
+            shared
+                .batch_counts(7, index, BATCH_DEALS, 2, &active)
+                .merge_into(&shared, &mut totals);
         }
         sweeps.into_iter().zip(totals).collect()
     }
