@@ -228,7 +228,7 @@ fn shared_chart(
         return Ok(None);
     }
     let blocked = spec.board.union(spec.dead);
-    let (lo, hi) = (*spec.counts.start(), *spec.counts.end());
+    let hi = *spec.counts.end();
     // The chance a class's combo is free of a deal at the most opponents: below
     // `MIN_SHARED_FREE`, most of a class's work is deals it cannot join.
     let live = 52.0 - blocked.len() as f64;
@@ -246,12 +246,14 @@ fn shared_chart(
         let from_table = result.cells[class.index()]
             .as_ref()
             .and_then(|points| points.first().cloned());
-        let rest = if from_table.is_some() { 2 } else { lo };
-        if hero.is_empty() || rest > hi {
+        let sweep = (!hero.is_empty())
+            .then(|| counts_sweep(spec, hero, from_table.is_some()))
+            .flatten();
+        let Some(sweep) = sweep else {
             settled.push((class, from_table.map(|p| vec![p])));
             continue;
-        }
-        match Sweep::new(hero, spec.vs.clone(), spec.board, spec.dead, rest..=hi) {
+        };
+        match sweep {
             Ok(sweep) => {
                 if !sweep_exact_counts_within(&sweep, settings.method, CLASS_AUTO_BUDGET).is_empty()
                 {
@@ -299,7 +301,7 @@ fn shared_chart(
 /// of its combos' (each meets the same number of random hands). Left to each sweep
 /// when it fails (cancelled).
 fn know_heads_up_equities(spec: &ChartSpec, sweeps: &[&Sweep], settings: &RunSettings) {
-    if spec.board.len() < 3 || spec.vs != HandRange::random() {
+    if spec.board.len() < 3 || !sweeps.iter().all(|s| s.opponents.is_random) {
         return;
     }
     let random = HandRange::random();
@@ -375,14 +377,24 @@ fn class_points(
     hero: HandRange,
     from_table: Option<SweepPoint>,
 ) -> Result<Vec<SweepPoint>, EquityError> {
-    let (lo, hi) = (*spec.counts.start(), *spec.counts.end());
-    let rest = if from_table.is_some() { 2 } else { lo };
+    let sweep = counts_sweep(spec, hero, from_table.is_some()).transpose()?;
     let mut points: Vec<SweepPoint> = from_table.into_iter().collect();
-    if rest <= hi {
-        let sweep = Sweep::new(hero, spec.vs.clone(), spec.board, spec.dead, rest..=hi)?;
+    if let Some(sweep) = sweep {
         points.extend(class_sweep(&sweep, class, settings, CLASS_AUTO_BUDGET));
     }
     Ok(points)
+}
+
+/// A class's sweep of the chart's counts not given by the preflop table (all of them
+/// without a table point, from two opponents with one); `None` when none is left.
+fn counts_sweep(
+    spec: &ChartSpec,
+    hero: HandRange,
+    has_table_point: bool,
+) -> Option<Result<Sweep, EquityError>> {
+    let (lo, hi) = (*spec.counts.start(), *spec.counts.end());
+    let rest = if has_table_point { 2 } else { lo };
+    (rest <= hi).then(|| Sweep::new(hero, spec.vs.clone(), spec.board, spec.dead, rest..=hi))
 }
 
 /// A class's sweep in the chart: showdown figures only, its own seed (so classes are

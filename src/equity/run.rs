@@ -361,6 +361,13 @@ pub struct Precision {
     pub limiting: Option<Limiting>,
 }
 
+impl Precision {
+    /// Every target figure is within its target and its error rests on enough batches.
+    fn target_reached(&self) -> bool {
+        self.limiting.is_none() && self.batches >= self.batches_needed
+    }
+}
+
 /// A valid deal must come at least this often once this many draws were tried, or the
 /// sampler stops as starved instead of looping.
 pub const STARVED_ACCEPTANCE: f64 = 1e-4;
@@ -466,7 +473,7 @@ where
         if !progress(&total, &status) || settings.control.is_cancelled() {
             return (total, StopRule::Cancelled);
         }
-        let rule = if p.batches >= p.batches_needed && p.limiting.is_none() {
+        let rule = if p.target_reached() {
             Some(StopRule::TargetReached)
         } else if p.deals >= settings.max_deals {
             Some(StopRule::DealBudget)
@@ -745,20 +752,9 @@ pub fn run_sweep_within(
             .iter()
             .filter_map(|&n| match exact_points.iter().find(|(e, _)| *e == n) {
                 Some((_, p)) => Some(p.clone()),
-                // A Monte Carlo point shows once it has an error estimate and rests on
-                // enough deals (as a matchup's figures): never 0 ± 0, never 25 ± 25.
                 None => mc
-                    .and_then(|t| t.points.get(n - 1))
-                    .filter(|p| {
-                        p.deals >= super::MIN_FIGURE_DEALS && p.equity.std_error().is_some()
-                    })
-                    .map(|p| {
-                        s.adjust_point(p.point(
-                            n,
-                            Method::MonteCarlo,
-                            s.has_potential() && all_figures,
-                        ))
-                    }),
+                    .and_then(|t| monte_carlo_point(t, n, s.has_potential() && all_figures))
+                    .map(|p| s.adjust_point(p)),
             })
             .collect();
         SweepResult {
@@ -864,15 +860,11 @@ pub fn run_shared_sweeps(
     let target = settings.target_se;
     let precision_of =
         |i: usize, t: &SweepTally| sweep_precision(t, &counts[i], target, None, false);
-    let is_done = |p: &Precision| {
-        (p.limiting.is_none() && p.batches >= p.batches_needed) || p.deals >= settings.max_deals
-    };
+    let is_done = |p: &Precision| p.target_reached() || p.deals >= settings.max_deals;
     let points_of = |i: usize, t: &SweepTally| -> Vec<SweepPoint> {
         counts[i]
             .iter()
-            .filter_map(|&n| t.points.get(n - 1).map(|p| (n, p)))
-            .filter(|(_, p)| p.deals >= super::MIN_FIGURE_DEALS && p.equity.std_error().is_some())
-            .map(|(n, p)| p.point(n, Method::MonteCarlo, false))
+            .filter_map(|&n| monte_carlo_point(t, n, false))
             .collect()
     };
     // A sweep with no batch yet (the total before the first round is empty).
@@ -983,6 +975,15 @@ pub fn run_shared_sweeps(
         }
     }
     rule
+}
+
+/// Opponent count `n`'s Monte Carlo point in tally `t`, once it has an error estimate
+/// and rests on enough deals (as a matchup's figures): never 0 ± 0, never 25 ± 25.
+fn monte_carlo_point(t: &SweepTally, n: usize, potentials: bool) -> Option<SweepPoint> {
+    t.points
+        .get(n - 1)
+        .filter(|p| p.deals >= super::MIN_FIGURE_DEALS && p.equity.std_error().is_some())
+        .map(|p| p.point(n, Method::MonteCarlo, potentials))
 }
 
 /// How far a sweep is from its targets: over every Monte Carlo opponent count, the

@@ -107,7 +107,11 @@ impl<'a> SharedSweeps<'a> {
                 heads_up_equity,
             })
             .collect();
-        let live = first.board.union(first.dead).complement();
+        let out = first.board.union(first.dead);
+        let mut holder = [NOT_DEALT; 52];
+        for card in out.iter() {
+            holder[card.index()] = 0;
+        }
         Some(SharedSweeps {
             sweeps: sweeps.to_vec(),
             max_n: heroes.iter().map(|h| h.max_n).max().unwrap_or(0),
@@ -118,16 +122,9 @@ impl<'a> SharedSweeps<'a> {
             dead: first.dead,
             board_hand: Hand::from_cards(&first.board.iter().collect::<Vec<_>>()),
             to_come: first.to_come(),
-            live: (live, live.len() as u32),
-            deck: Deck::without(first.board.union(first.dead)),
-            holder: std::array::from_fn(|i| {
-                let out = first.board.union(first.dead).iter().any(|c| c.index() == i);
-                if out {
-                    0
-                } else {
-                    NOT_DEALT
-                }
-            }),
+            live: (out.complement(), out.complement().len() as u32),
+            deck: Deck::without(out),
+            holder,
         })
     }
 
