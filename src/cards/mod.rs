@@ -11,7 +11,7 @@ mod select;
 
 pub use game::{Game, UnknownGame, SHORT_DECK};
 pub use parse::{caret_line, parse_card_list, CardError, CardErrorKind};
-pub use select::Pdep;
+pub use select::{extract_bits, Pdep};
 
 use std::fmt;
 

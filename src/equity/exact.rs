@@ -286,6 +286,7 @@ fn direct_multiway(m: &Matchup, cancel: &RunControl) -> MatchupTally {
         attempts: 0,
         deals,
         seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+        hits: None,
     }
 }
 
@@ -444,6 +445,7 @@ fn heads_up(m: &Matchup, cancel: &RunControl) -> MatchupTally {
         attempts: 0,
         deals,
         seats: vec![a.into_tally(), b.into_tally()],
+        hits: None,
     }
 }
 

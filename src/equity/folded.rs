@@ -221,5 +221,6 @@ pub(crate) fn run(
         deals: enumerated,
         attempts: 0,
         seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+        hits: None,
     })
 }

@@ -26,6 +26,7 @@ pub mod outs;
 pub mod preflop_table;
 mod preflops;
 pub mod range_analysis;
+pub mod rank_hits;
 pub mod run;
 pub mod stats;
 pub mod sweep;

@@ -10,8 +10,9 @@
 //! of threads. Deals are independent, so a batch also brings its deals' squared values
 //! and the standard errors are those of independent draws (`BatchStat::add_deals`).
 
+use super::rank_hits::{BatchHits, BATCH_HIT_DEALS};
 use super::{Matchup, MatchupTally, SeatCombos, SeatSums, SeatTally, Showdown, MAX_SEATS};
-use crate::cards::{Card, CardSet, Pdep};
+use crate::cards::{extract_bits, Card, CardSet, Pdep};
 use crate::eval::{Hand, HandValue};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -334,6 +335,12 @@ impl CardDraws {
 /// the same numbers on every machine that deals the same way (those with a fast `pdep`,
 /// and the others).
 pub trait Dealing: Copy {
+    /// The bits of `x` at `mask`'s set bits, packed down ([`extract_bits`]).
+    #[inline(always)]
+    fn extract(self, x: u64, mask: u64) -> u64 {
+        extract_bits(x, mask)
+    }
+
     /// `k` uniform cards taken out of `live` (which holds `count` cards), as a hand.
     fn deal(self, draws: &mut CardDraws, live: &mut CardSet, count: &mut u32, k: usize) -> Hand;
 
@@ -382,6 +389,11 @@ impl Dealing for ByRejection {
 }
 
 impl Dealing for BySelection {
+    #[inline(always)]
+    fn extract(self, x: u64, mask: u64) -> u64 {
+        self.0.extract_bits(x, mask)
+    }
+
     /// The two deals' cards taken in turn: each deal's selections wait on its previous
     /// one (the live set), so two chains in flight keep the CPU busy. (`K` is known, so
     /// the loop unrolls.)
@@ -512,6 +524,8 @@ pub struct Sampler<'a> {
     joined: Option<JoinedDeals>,
     /// Seats that show down (the first ones; folded seats after them are dealt only).
     showdown_seats: usize,
+    /// Heads-up preflop with no dead card: deals are filed by rank hits (`rank_hits`).
+    files_hits: bool,
 }
 
 /// Most valid combinations of the weighted seats the sampler lists up front.
@@ -630,6 +644,10 @@ impl<'a> Sampler<'a> {
             live_cards,
             joined,
             showdown_seats: matchup.showdown_seats,
+            files_hits: matchup.seats.len() == 2
+                && matchup.showdown_seats == 2
+                && matchup.board.is_empty()
+                && matchup.dead.is_empty(),
         }
     }
 
@@ -756,6 +774,8 @@ impl<'a> Sampler<'a> {
                 .as_ref()
                 .map_or(0, |joined| joined.table.draw(&mut draws.rng)),
         };
+        const _: () = assert!(BATCH_DEALS <= BATCH_HIT_DEALS);
+        let mut hits = (self.files_hits && deals <= BATCH_HIT_DEALS).then(BatchHits::default);
         let mut done = 0;
         // Two deals at a time where two remain: their cards are dealt in turn, two
         // independent chains of selections (see `Dealing::deal_two`).
@@ -764,16 +784,16 @@ impl<'a> Sampler<'a> {
                 break;
             };
             let Some(used_b) = self.draw_holes(&mut holes, &mut draws, deal.holes_b) else {
-                self.finish_deal(dealing, &mut deal, &mut draws, used_a);
+                self.finish_deal(dealing, &mut deal, &mut draws, used_a, &mut hits);
                 done += 1;
                 break;
             };
-            self.finish_two_deals(dealing, &mut deal, &mut draws, used_a, used_b);
+            self.finish_two_deals(dealing, &mut deal, &mut draws, (used_a, used_b), &mut hits);
             done += 2;
         }
         if done < deals {
             if let Some(used) = self.draw_holes(&mut holes, &mut draws, deal.holes) {
-                self.finish_deal(dealing, &mut deal, &mut draws, used);
+                self.finish_deal(dealing, &mut deal, &mut draws, used, &mut hits);
                 done += 1;
             }
         }
@@ -789,6 +809,7 @@ impl<'a> Sampler<'a> {
                 .iter()
                 .map(|c| c.into_tally(done))
                 .collect(),
+            hits: hits.map(Into::into),
         }
     }
 
@@ -846,8 +867,8 @@ impl<'a> Sampler<'a> {
         dealing: impl Dealing,
         deal: &mut Deal<'_>,
         draws: &mut CardDraws,
-        used_a: CardSet,
-        used_b: CardSet,
+        (used_a, used_b): (CardSet, CardSet),
+        hits: &mut Option<BatchHits>,
     ) {
         let (mut live_a, mut live_b) = (used_a.complement(), used_b.complement());
         let (mut count_a, mut count_b) = (self.live_cards, self.live_cards);
@@ -887,6 +908,21 @@ impl<'a> Sampler<'a> {
         }
         self.credit(deal.values, deal.counts);
         self.credit(deal.values_b, deal.counts);
+        if let Some(h) = hits {
+            let extract = |x, mask| dealing.extract(x, mask);
+            h.add(
+                [deal.holes[0], deal.holes[1]],
+                board_a,
+                [deal.values[0], deal.values[1]],
+                extract,
+            );
+            h.add(
+                [deal.holes_b[0], deal.holes_b[1]],
+                board_b,
+                [deal.values_b[0], deal.values_b[1]],
+                extract,
+            );
+        }
     }
 
     /// Deals the random seats and the board around the weighted seats' hands already in
@@ -898,6 +934,7 @@ impl<'a> Sampler<'a> {
         deal: &mut Deal<'_>,
         draws: &mut CardDraws,
         used: CardSet,
+        hits: &mut Option<BatchHits>,
     ) {
         let mut live = used.complement();
         let mut count = self.live_cards;
@@ -913,6 +950,14 @@ impl<'a> Sampler<'a> {
             *v = unsafe { board.combine(*h).evaluate_unchecked() };
         }
         self.credit(deal.values, deal.counts);
+        if let Some(h) = hits {
+            h.add(
+                [deal.holes[0], deal.holes[1]],
+                board,
+                [deal.values[0], deal.values[1]],
+                |x, mask| dealing.extract(x, mask),
+            );
+        }
     }
 }
 

@@ -294,6 +294,7 @@ impl PreflopTable {
             attempts: 0,
             deals,
             seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+            hits: None,
         })
     }
 

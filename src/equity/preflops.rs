@@ -1030,6 +1030,7 @@ pub(super) fn run(
         attempts: 0,
         deals,
         seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+        hits: None,
     })
 }
 

@@ -547,11 +547,22 @@ pub fn run_matchup(
 
 /// How far a matchup is from its target: the seat whose equity has the largest error.
 fn matchup_precision(t: &MatchupTally, target: f64) -> Precision {
+    // Heads-up preflop, each figure's error is its post-stratified estimate's.
+    let stratified = t.stratified();
     let figures = t.seats.iter().enumerate().flat_map(|(i, s)| {
         [("equity", &s.equity), ("win", &s.win), ("tie", &s.tie)]
-            .map(|(figure, stat)| (figure, i + 1, stat))
+            .into_iter()
+            .enumerate()
+            .map(move |(k, (figure, stat))| (figure, i, k, stat))
     });
-    precision_of(t.deals, t.attempts, figures, target, t.batches())
+    let figures = figures.map(|(figure, seat, k, stat)| {
+        let error = match stratified.as_ref().and_then(|f| f[seat][k]) {
+            Some(e) => Some(e.std_error),
+            None => stat.std_error(),
+        };
+        (figure, seat + 1, stat.batches_needed(target), error)
+    });
+    precision_of_errors(t.deals, t.attempts, figures, target, t.batches())
 }
 
 /// The precision of a total of `deals` from `attempts` draws and `batches` batches whose
@@ -565,15 +576,30 @@ pub fn precision_of<'a>(
     target: f64,
     batches: u32,
 ) -> Precision {
+    let figures = figures
+        .into_iter()
+        .map(|(figure, seat, stat)| (figure, seat, stat.batches_needed(target), stat.std_error()));
+    precision_of_errors(deals, attempts, figures, target, batches)
+}
+
+/// [`precision_of`] from each figure's batches needed and standard error, however
+/// the error was estimated.
+pub fn precision_of_errors(
+    deals: u64,
+    attempts: u64,
+    figures: impl IntoIterator<Item = (&'static str, usize, u32, Option<f64>)>,
+    target: f64,
+    batches: u32,
+) -> Precision {
     let mut worst = WorstFigure::default();
     let mut batches_needed = 0;
-    for (figure, seat, stat) in figures {
-        batches_needed = stat.batches_needed(target).max(batches_needed);
+    for (figure, seat, needed, std_error) in figures {
+        batches_needed = needed.max(batches_needed);
         worst.consider(Limiting {
             figure,
             opponents: None,
             seat: Some(seat),
-            std_error: stat.std_error(),
+            std_error,
             target,
         });
     }

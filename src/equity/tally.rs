@@ -1,5 +1,6 @@
 //! What deals add up to: per-seat sums over deals, showdowns, and a matchup's results.
 
+use super::rank_hits::{HitCells, SeatEstimates};
 use super::{run, stats::BatchStat, Method};
 use crate::eval::HandValue;
 
@@ -25,6 +26,9 @@ pub struct MatchupTally {
     pub attempts: u64,
     /// One tally per seat.
     pub seats: Vec<SeatTally>,
+    /// Heads-up preflop Monte Carlo: the deals filed by how the board hits the hands'
+    /// ranks, whose post-stratified estimates replace the plain ones (`rank_hits`).
+    pub hits: Option<HitCells>,
 }
 
 impl MatchupTally {
@@ -34,6 +38,7 @@ impl MatchupTally {
             deals: 0,
             attempts: 0,
             seats: vec![SeatTally::default(); seats],
+            hits: None,
         }
     }
 
@@ -52,6 +57,19 @@ impl MatchupTally {
                 *x += y;
             }
         }
+        if let Some(h) = &other.hits {
+            self.hits.get_or_insert_default().merge(h);
+        }
+    }
+
+    /// Each seat's (equity, win, tie) estimates where the deals were filed by rank hits
+    /// (heads-up preflop Monte Carlo, every deal filed), else `None`.
+    pub fn stratified(&self) -> Option<SeatEstimates> {
+        let hits = self.hits.as_ref()?;
+        if self.seats.len() != 2 || hits.deals() != self.deals {
+            return None;
+        }
+        Some(hits.estimates())
     }
 
     /// Batches merged so far (Monte Carlo).
@@ -238,10 +256,14 @@ impl MatchupTally {
                 s.std_error().unwrap_or(0.0)
             }
         };
+        let stratified = (method != Method::Exact)
+            .then(|| self.stratified())
+            .flatten();
         let seats = self
             .seats
             .iter()
-            .map(|s| {
+            .enumerate()
+            .map(|(i, s)| {
                 let total = s.equity.n;
                 let mut hand_types = [0.0; 9];
                 if total > 0.0 {
@@ -249,13 +271,22 @@ impl MatchupTally {
                         *h = x / total;
                     }
                 }
+                // Each figure's estimate and error: post-stratified where it can be.
+                let figure =
+                    |k: usize, stat: &BatchStat| match stratified.as_ref().and_then(|f| f[i][k]) {
+                        Some(e) => (e.mean, e.std_error),
+                        None => (stat.mean().unwrap_or(0.0), se(stat)),
+                    };
+                let (equity, equity_se) = figure(0, &s.equity);
+                let (win, win_se) = figure(1, &s.win);
+                let (tie, tie_se) = figure(2, &s.tie);
                 SeatResult {
-                    equity: s.equity.mean().unwrap_or(0.0),
-                    win: s.win.mean().unwrap_or(0.0),
-                    tie: s.tie.mean().unwrap_or(0.0),
-                    equity_se: se(&s.equity),
-                    win_se: se(&s.win),
-                    tie_se: se(&s.tie),
+                    equity,
+                    win,
+                    tie,
+                    equity_se,
+                    win_se,
+                    tie_se,
                     hand_types,
                 }
             })

@@ -279,6 +279,12 @@ impl Hand {
         self.mask.count_ones() as usize
     }
 
+    /// The hand's cards as four 16-bit suit lanes (bit `16 * suit + rank`).
+    #[inline(always)]
+    pub const fn card_mask(self) -> u64 {
+        self.mask
+    }
+
     /// Whether no card was added.
     pub const fn is_empty(self) -> bool {
         self.mask == 0

@@ -258,6 +258,7 @@ impl GameTally {
             deals: self.deals,
             attempts: self.attempts,
             seats: self.seats.clone(),
+            hits: None,
         };
         let mut result = base.result(method, seed);
         result.low = if game.is_hi_lo() {
