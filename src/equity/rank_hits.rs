@@ -26,7 +26,7 @@ use crate::eval::{Hand, HandValue};
 use std::sync::OnceLock;
 
 /// Patterns: (ranks seat 1 holds, ranks seat 2 holds) as masks over the distinct ranks
-/// of the four hole cards in rank order, 4 bits each (see [`HitCells::add`]).
+/// of the four hole cards in rank order, 4 bits each (see [`BatchHits::add`]).
 const KEYS: usize = 256;
 
 /// Deals per (pattern, cell) over a run: how many, and how many each seat won outright.
