@@ -129,7 +129,10 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                  variate): the same answer with errors up to three times smaller, so the \
                  chart and the sweep finish sooner. The chart deals each board and the \
                  opponents' hands once for all its hands: each hand joins the deal with \
-                 one of its combos wherever no card clashes.",
+                 one of its combos wherever no card clashes. A heads-up matchup run by \
+                 Monte Carlo before the flop weighs each deal by how the board hits the two \
+                 hands' ranks, whose chances are known exactly: the same answer with about \
+                 2.4 times fewer deals.",
             );
             ui.add_space(8.0);
             ui.heading("Range notation");
