@@ -908,21 +908,8 @@ impl<'a> Sampler<'a> {
         }
         self.credit(deal.values, deal.counts);
         self.credit(deal.values_b, deal.counts);
-        if let Some(h) = hits {
-            let extract = |x, mask| dealing.extract(x, mask);
-            h.add(
-                [deal.holes[0], deal.holes[1]],
-                board_a,
-                [deal.values[0], deal.values[1]],
-                extract,
-            );
-            h.add(
-                [deal.holes_b[0], deal.holes_b[1]],
-                board_b,
-                [deal.values_b[0], deal.values_b[1]],
-                extract,
-            );
-        }
+        file_hits(dealing, hits, deal.holes, board_a, deal.values);
+        file_hits(dealing, hits, deal.holes_b, board_b, deal.values_b);
     }
 
     /// Deals the random seats and the board around the weighted seats' hands already in
@@ -950,14 +937,27 @@ impl<'a> Sampler<'a> {
             *v = unsafe { board.combine(*h).evaluate_unchecked() };
         }
         self.credit(deal.values, deal.counts);
-        if let Some(h) = hits {
-            h.add(
-                [deal.holes[0], deal.holes[1]],
-                board,
-                [deal.values[0], deal.values[1]],
-                |x, mask| dealing.extract(x, mask),
-            );
-        }
+        file_hits(dealing, hits, deal.holes, board, deal.values);
+    }
+}
+
+/// Files a heads-up deal (its two hole hands, board and values) by rank hits, when the
+/// batch files them.
+#[inline(always)]
+fn file_hits(
+    dealing: impl Dealing,
+    hits: &mut Option<BatchHits>,
+    holes: &[Hand],
+    board: Hand,
+    values: &[HandValue],
+) {
+    if let Some(h) = hits {
+        h.add(
+            [holes[0], holes[1]],
+            board,
+            [values[0], values[1]],
+            |x, mask| dealing.extract(x, mask),
+        );
     }
 }
 

@@ -122,12 +122,12 @@ impl BatchHits {
         let twice = ((l0 & l1) | (l2 & l3) | (low & high)) & 0x1FFF;
         // Cell: the hole ranks' "once" bits, then their "twice" bits, in rank order;
         // then whether another rank pairs on the board.
-        let distinct = ranks.count_ones();
-        let cell = extract(once | twice << 16, ranks | ranks << 16)
-            | ((twice & !ranks != 0) as u64) << (2 * distinct);
         let key = extract(r0, ranks) | extract(r1, ranks) << 4;
         let t = self.tables;
-        let index = t.offset[key as usize] as usize + cell as usize;
+        let (start, pair_bit) = t.offset[key as usize];
+        let cell = extract(once | twice << 16, ranks | ranks << 16)
+            | ((twice & !ranks != 0) as u64) << pair_bit;
+        let index = start as usize + cell as usize;
         // Only real hands give a pattern; anything else lands past the cells and is not
         // filed (checked in debug builds).
         debug_assert!(index < t.cells, "pattern {key:08b}");
@@ -263,8 +263,9 @@ const MIN_DEALS_PER_CELL: f64 = 16.0;
 
 /// The patterns and each pattern's exact cell chances.
 struct Tables {
-    /// Pattern key → where its cells start (past every cell for keys no hands give).
-    offset: [u32; KEYS],
+    /// Pattern key → where its cells start (past every cell for keys no hands give),
+    /// and its cell bit that says another rank pairs on the board.
+    offset: [(u32, u32); KEYS],
     /// Each pattern's cells.
     patterns: Vec<std::ops::Range<usize>>,
     /// Cells in all.
@@ -279,7 +280,7 @@ fn tables() -> &'static Tables {
 }
 
 fn build_tables() -> Tables {
-    let mut offset = [u32::MAX / 2; KEYS];
+    let mut offset = [(u32::MAX / 2, 0); KEYS];
     let mut patterns = Vec::new();
     let mut cell_chance = Vec::new();
     for (key, start_of) in offset.iter_mut().enumerate() {
@@ -299,7 +300,7 @@ fn build_tables() -> Tables {
             })
             .collect();
         let start = cell_chance.len();
-        *start_of = start as u32;
+        *start_of = (start as u32, 2 * distinct as u32);
         cell_chance.resize(start + (2 << (2 * distinct)), 0.0);
         fill_cell_chances(&held, &mut cell_chance[start..]);
         patterns.push(start..cell_chance.len());

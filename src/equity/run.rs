@@ -547,21 +547,21 @@ pub fn run_matchup(
 
 /// How far a matchup is from its target: the seat whose equity has the largest error.
 fn matchup_precision(t: &MatchupTally, target: f64) -> Precision {
-    // Heads-up preflop, each figure's error is its post-stratified estimate's.
-    let stratified = t.stratified();
-    let figures = t.seats.iter().enumerate().flat_map(|(i, s)| {
-        [("equity", &s.equity), ("win", &s.win), ("tie", &s.tie)]
-            .into_iter()
-            .enumerate()
-            .map(move |(k, (figure, stat))| (figure, i, k, stat))
-    });
-    let figures = figures.map(|(figure, seat, k, stat)| {
-        let error = match stratified.as_ref().and_then(|f| f[seat][k]) {
-            Some(e) => Some(e.std_error),
-            None => stat.std_error(),
-        };
-        (figure, seat + 1, stat.batches_needed(target), error)
-    });
+    // Each figure's error as the results show it (post-stratified heads-up preflop).
+    let estimates = t.figure_estimates();
+    let figures = t
+        .seats
+        .iter()
+        .zip(&estimates)
+        .enumerate()
+        .flat_map(|(i, (s, e))| {
+            [("equity", &s.equity), ("win", &s.win), ("tie", &s.tie)]
+                .into_iter()
+                .zip(e)
+                .map(move |((figure, stat), e)| {
+                    (figure, i + 1, stat.batches_needed(target), e.std_error)
+                })
+        });
     precision_of_errors(t.deals, t.attempts, figures, target, t.batches())
 }
 

@@ -72,10 +72,40 @@ impl MatchupTally {
         Some(hits.estimates())
     }
 
+    /// Each seat's equity, win and tie, in that order: post-stratified where the deals
+    /// were filed by rank hits, else the plain estimates.
+    pub(crate) fn figure_estimates(&self) -> Vec<[FigureEstimate; 3]> {
+        let stratified = self.stratified();
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let stats = [&s.equity, &s.win, &s.tie];
+                std::array::from_fn(|k| match stratified.as_ref().and_then(|f| f[i][k]) {
+                    Some(e) => FigureEstimate {
+                        mean: Some(e.mean),
+                        std_error: Some(e.std_error),
+                    },
+                    None => FigureEstimate {
+                        mean: stats[k].mean(),
+                        std_error: stats[k].std_error(),
+                    },
+                })
+            })
+            .collect()
+    }
+
     /// Batches merged so far (Monte Carlo).
     pub fn batches(&self) -> u32 {
         self.seats.first().map_or(0, |s| s.equity.batches)
     }
+}
+
+/// A figure's estimate and standard error (`None` before there is one).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FigureEstimate {
+    pub mean: Option<f64>,
+    pub std_error: Option<f64>,
 }
 
 /// Running per-seat sums inside one batch or one exact run, turned into a tally at the end.
@@ -249,21 +279,19 @@ impl MatchupResult {
 impl MatchupTally {
     /// Fractions with standard errors (0 for exact results).
     pub fn result(&self, method: Method, seed: Option<u64>) -> MatchupResult {
-        let se = |s: &BatchStat| {
+        let se = |e: &FigureEstimate| {
             if method == Method::Exact {
                 0.0
             } else {
-                s.std_error().unwrap_or(0.0)
+                e.std_error.unwrap_or(0.0)
             }
         };
-        let stratified = (method != Method::Exact)
-            .then(|| self.stratified())
-            .flatten();
+        let estimates = self.figure_estimates();
         let seats = self
             .seats
             .iter()
-            .enumerate()
-            .map(|(i, s)| {
+            .zip(&estimates)
+            .map(|(s, [e, w, t])| {
                 let total = s.equity.n;
                 let mut hand_types = [0.0; 9];
                 if total > 0.0 {
@@ -271,15 +299,9 @@ impl MatchupTally {
                         *h = x / total;
                     }
                 }
-                // Each figure's estimate and error: post-stratified where it can be.
-                let figure =
-                    |k: usize, stat: &BatchStat| match stratified.as_ref().and_then(|f| f[i][k]) {
-                        Some(e) => (e.mean, e.std_error),
-                        None => (stat.mean().unwrap_or(0.0), se(stat)),
-                    };
-                let (equity, equity_se) = figure(0, &s.equity);
-                let (win, win_se) = figure(1, &s.win);
-                let (tie, tie_se) = figure(2, &s.tie);
+                let (equity, equity_se) = (e.mean.unwrap_or(0.0), se(e));
+                let (win, win_se) = (w.mean.unwrap_or(0.0), se(w));
+                let (tie, tie_se) = (t.mean.unwrap_or(0.0), se(t));
                 SeatResult {
                     equity,
                     win,
