@@ -10,7 +10,7 @@
 //! of threads. Deals are independent, so a batch also brings its deals' squared values
 //! and the standard errors are those of independent draws (`BatchStat::add_deals`).
 
-use super::rank_hits::{BatchHits, BATCH_HIT_DEALS};
+use super::rank_hits::{BatchHits, PatternChances, BATCH_HIT_DEALS};
 use super::{Matchup, MatchupTally, SeatCombos, SeatSums, SeatTally, Showdown, MAX_SEATS};
 use crate::cards::{extract_bits, Card, CardSet, Pdep};
 use crate::eval::{Hand, HandValue};
@@ -524,8 +524,9 @@ pub struct Sampler<'a> {
     joined: Option<JoinedDeals>,
     /// Seats that show down (the first ones; folded seats after them are dealt only).
     showdown_seats: usize,
-    /// Heads-up preflop with no dead card: deals are filed by rank hits (`rank_hits`).
-    files_hits: bool,
+    /// Heads-up preflop with no dead card: deals are filed by rank hits (`rank_hits`),
+    /// whose estimate weighs each pattern of the hands' ranks by its exact chance.
+    hit_patterns: Option<PatternChances>,
 }
 
 /// Most valid combinations of the weighted seats the sampler lists up front.
@@ -644,10 +645,11 @@ impl<'a> Sampler<'a> {
             live_cards,
             joined,
             showdown_seats: matchup.showdown_seats,
-            files_hits: matchup.seats.len() == 2
+            hit_patterns: (matchup.seats.len() == 2
                 && matchup.showdown_seats == 2
                 && matchup.board.is_empty()
-                && matchup.dead.is_empty(),
+                && matchup.dead.is_empty())
+            .then(|| PatternChances::of(&matchup.seats[0], &matchup.seats[1])),
         }
     }
 
@@ -775,7 +777,8 @@ impl<'a> Sampler<'a> {
                 .map_or(0, |joined| joined.table.draw(&mut draws.rng)),
         };
         const _: () = assert!(BATCH_DEALS <= BATCH_HIT_DEALS);
-        let mut hits = (self.files_hits && deals <= BATCH_HIT_DEALS).then(BatchHits::default);
+        let mut hits =
+            (self.hit_patterns.is_some() && deals <= BATCH_HIT_DEALS).then(BatchHits::default);
         let mut done = 0;
         // Two deals at a time where two remain: their cards are dealt in turn, two
         // independent chains of selections (see `Dealing::deal_two`).
@@ -809,7 +812,7 @@ impl<'a> Sampler<'a> {
                 .iter()
                 .map(|c| c.into_tally(done))
                 .collect(),
-            hits: hits.map(Into::into),
+            hits: hits.map(|h| h.into_cells(self.hit_patterns.as_ref())),
         }
     }
 

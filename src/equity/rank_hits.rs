@@ -13,17 +13,25 @@
 //!
 //! > mean over deals of  y − β(cell) + Σ_c π(pattern, c) β(c)
 //!
-//! where π is the exact chance of cell c for the deal's pattern and β(c) the mean of
-//! the figure over the deals seen in that cell of that pattern. Whatever β is, the
-//! correction has mean zero given the hands, so the estimate is that of the deals;
-//! with β the cell means it is each pattern's post-stratified mean, weighted by how
-//! often the pattern came up. Kickers, flushes and straights are left to chance.
+//! > mean over deals of  y − β(cell)  +  Σ_p P(p) Σ_c π(p, c) β(c)
+//!
+//! where π is the exact chance of cell c given pattern p, P(p) the exact chance of
+//! pattern p under the two ranges (their weights and card removal, counted once per
+//! run by [`PatternChances::of`]), and β(c) the mean of the figure over the deals
+//! seen in that cell of that pattern. Whatever β is, the correction has mean zero, so
+//! the estimate is that of the deals; with β the cell means it is each pattern's
+//! post-stratified mean weighted by the pattern's exact chance. So neither which
+//! cell a deal's board fell in nor which pattern its hands drew adds to the error:
+//! only kickers, flushes and straights are left to chance. A pattern too rare to have
+//! settled cell means yet (few deals expected in it) keeps β = 0: its deals count
+//! plainly.
 //!
 //! Used only where it is exact as stated: two seats that both show down, Hold'em,
 //! no board and no dead cards (every unseen card is equally likely to be on the board).
 
+use super::matchup::SeatCombos;
 use crate::eval::{Hand, HandValue};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Patterns: (ranks seat 1 holds, ranks seat 2 holds) as masks over the distinct ranks
 /// of the four hole cards in rank order, 4 bits each (see [`BatchHits::add`]).
@@ -37,6 +45,88 @@ pub struct HitCells {
     dense: Vec<[u64; 3]>,
     /// Filled cells of one batch: (cell, counts).
     sparse: Vec<(u32, [u16; 3])>,
+    /// The exact chance of each pattern under the ranges the deals came from.
+    patterns: Option<PatternChances>,
+}
+
+/// The exact chance of each pattern (in the order of the pattern table) when the two
+/// seats' hands are dealt from their ranges: reference §4's deal probability, the
+/// product of the two weights over the pairs of hands that share no card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatternChances(Arc<[f64]>);
+
+impl PatternChances {
+    /// The pattern chances of hands dealt to seats `first` and `second`.
+    pub fn of(first: &SeatCombos, second: &SeatCombos) -> PatternChances {
+        let t = tables();
+        // The second seat's weight by the ranks its combos hold (at most 91 kinds),
+        // and which of its combos hold each card.
+        let mut kind_of = vec![usize::MAX; 1 << 13];
+        let (mut kinds, mut kind_weight) = (Vec::new(), Vec::new());
+        let mut holding: Vec<Vec<usize>> = vec![Vec::new(); 52];
+        let second_kinds: Vec<usize> = (0..second.combos.len())
+            .map(|j| {
+                let ranks = combo_ranks(second, j);
+                if kind_of[ranks as usize] == usize::MAX {
+                    kind_of[ranks as usize] = kinds.len();
+                    kinds.push(ranks);
+                    kind_weight.push(0.0);
+                }
+                let k = kind_of[ranks as usize];
+                kind_weight[k] += second.weights[j];
+                let (a, b) = second.combos[j].cards();
+                holding[a.index()].push(j);
+                holding[b.index()].push(j);
+                k
+            })
+            .collect();
+        // The pattern of each first-seat rank kind against each second-seat kind.
+        let mut rows: Vec<Option<Vec<usize>>> = vec![None; 1 << 13];
+        let mut chance = vec![0.0; t.patterns.len()];
+        for i in 0..first.combos.len() {
+            let r0 = combo_ranks(first, i);
+            let row = rows[r0 as usize].get_or_insert_with(|| {
+                kinds
+                    .iter()
+                    .map(|&r1| t.pattern_index[pattern_key(r0, r1, crate::cards::extract_bits)])
+                    .collect()
+            });
+            // The second seat's weight by kind, less its combos sharing a card with
+            // this one (a combo holding both cards is this very hand: taken out once).
+            let mut weight = kind_weight.clone();
+            let (a, b) = first.combos[i].cards();
+            for &j in &holding[a.index()] {
+                weight[second_kinds[j]] -= second.weights[j];
+            }
+            for &j in &holding[b.index()] {
+                if !second.sets[j].contains(a) {
+                    weight[second_kinds[j]] -= second.weights[j];
+                }
+            }
+            for (&p, w) in row.iter().zip(weight) {
+                chance[p] += first.weights[i] * w.max(0.0);
+            }
+        }
+        let total: f64 = chance.iter().sum();
+        if total > 0.0 {
+            chance.iter_mut().for_each(|c| *c /= total);
+        }
+        PatternChances(chance.into())
+    }
+}
+
+/// The ranks (bit r for rank r) of combo `i` of `seat`.
+fn combo_ranks(seat: &SeatCombos, i: usize) -> u64 {
+    let (a, b) = seat.combos[i].cards();
+    rank_bits(Hand::new().add(a).add(b))
+}
+
+/// A deal's pattern key from its two hands' ranks: the ranks each holds, as masks
+/// over the distinct ranks of the four hole cards in rank order, 4 bits each.
+#[inline(always)]
+fn pattern_key(r0: u64, r1: u64, extract: impl Fn(u64, u64) -> u64) -> usize {
+    let ranks = r0 | r1;
+    (extract(r0, ranks) | extract(r1, ranks) << 4) as usize
 }
 
 /// [`HitCells`] of one batch, filed deal by deal: 16-bit counts (a batch holds at most
@@ -122,9 +212,9 @@ impl BatchHits {
         let twice = ((l0 & l1) | (l2 & l3) | (low & high)) & 0x1FFF;
         // Cell: the hole ranks' "once" bits, then their "twice" bits, in rank order;
         // then whether another rank pairs on the board.
-        let key = extract(r0, ranks) | extract(r1, ranks) << 4;
+        let key = pattern_key(r0, r1, &extract);
         let t = self.tables;
-        let (start, pair_bit) = t.offset[key as usize];
+        let (start, pair_bit) = t.offset[key];
         let cell = extract(once | twice << 16, ranks | ranks << 16)
             | ((twice & !ranks != 0) as u64) << pair_bit;
         let index = start as usize + cell as usize;
@@ -139,20 +229,22 @@ impl BatchHits {
     }
 }
 
-impl From<BatchHits> for HitCells {
-    /// The batch's filled cells; its cells, zeroed again, go back to the thread.
-    fn from(mut batch: BatchHits) -> HitCells {
+impl BatchHits {
+    /// The batch's filled cells, with the pattern chances of the ranges its deals came
+    /// from; its cells, zeroed again, go back to the thread.
+    pub fn into_cells(mut self, patterns: Option<&PatternChances>) -> HitCells {
         let mut sparse = Vec::new();
-        for (i, c) in batch.cells.iter_mut().enumerate() {
+        for (i, c) in self.cells.iter_mut().enumerate() {
             if c[0] > 0 {
                 sparse.push((i as u32, *c));
                 *c = [0; 3];
             }
         }
-        SPARE_CELLS.set(Some(batch.cells));
+        SPARE_CELLS.set(Some(self.cells));
         HitCells {
             dense: Vec::new(),
             sparse,
+            patterns: patterns.cloned(),
         }
     }
 }
@@ -160,6 +252,9 @@ impl From<BatchHits> for HitCells {
 impl HitCells {
     /// Adds another tally's cells.
     pub fn merge(&mut self, other: &HitCells) {
+        if self.patterns.is_none() {
+            self.patterns.clone_from(&other.patterns);
+        }
         if self.dense.is_empty() {
             self.dense = vec![[0; 3]; tables().cells];
         }
@@ -191,64 +286,74 @@ impl HitCells {
         std::borrow::Cow::Owned(total.dense)
     }
 
-    /// Each seat's post-stratified (equity, win, tie), each `None` before there are
-    /// enough deals per filled cell to trust it.
+    /// Each seat's post-stratified (equity, win, tie), all `None` until some pattern
+    /// has enough deals expected to trust its cell means (or when the pattern chances
+    /// are not known).
     pub fn estimates(&self) -> SeatEstimates {
+        const NONE: SeatEstimates = [[None; 3]; 2];
+        let Some(PatternChances(chance)) = &self.patterns else {
+            return NONE;
+        };
         let t = tables();
         let all = self.all_cells();
-        let (mut n, mut fitted) = (0.0, 0.0);
-        let (mut sum, mut squares) = ([0.0; 6], [0.0; 6]);
-        for p in &t.patterns {
+        let n = all.iter().map(|c| c[0]).sum::<u64>() as f64;
+        // Σ over stratified patterns of P(p)·(its post-stratified mean); Σy over the
+        // deals counted plainly; Σ(y − β)² over all deals; cell means fitted.
+        let (mut known, mut plain, mut squares) = ([0.0; 6], [0.0; 6], [0.0; 6]);
+        let (mut fitted, mut stratified) = (0.0, 0);
+        for ((p, &possible), &p_chance) in t.patterns.iter().zip(&t.possible).zip(chance.iter()) {
             let cells = &all[p.clone()];
             let pi = &t.cell_chance[p.clone()];
-            // Pass 1: the pattern's deals, sums, and Σ π·(cell mean) over the cells seen.
+            // Decided by the deals expected, not those seen, so which deals count
+            // plainly does not depend on the draw.
+            let expected = p_chance * n;
+            if expected < MIN_DEALS_PER_CELL * possible as f64 {
+                for c in cells.iter().filter(|c| c[0] > 0) {
+                    let sums = figure_sums(c[0] as f64, c[1] as f64, c[2] as f64);
+                    for f in 0..6 {
+                        plain[f] += sums[f].0;
+                        squares[f] += sums[f].1;
+                    }
+                }
+                continue;
+            }
             let (mut n_p, mut s_p, mut pi_seen, mut pi_beta) = (0.0, [0.0; 6], 0.0, [0.0; 6]);
-            for (c, &chance) in cells.iter().zip(pi) {
+            for (c, &cell_chance) in cells.iter().zip(pi) {
                 if c[0] == 0 {
                     continue;
                 }
                 let k = c[0] as f64;
                 let sums = figure_sums(k, c[1] as f64, c[2] as f64);
                 n_p += k;
-                pi_seen += chance;
+                pi_seen += cell_chance;
                 for f in 0..6 {
-                    s_p[f] += sums[f].0;
-                    pi_beta[f] += chance * sums[f].0 / k;
+                    let (s, q) = sums[f];
+                    s_p[f] += s;
+                    pi_beta[f] += cell_chance * s / k;
+                    // The cell's spread about its own mean.
+                    squares[f] += q - s * s / k;
                 }
                 fitted += 1.0;
             }
             if n_p == 0.0 {
-                continue;
+                // Thousands of deals expected and none seen: nothing to stand on.
+                return NONE;
             }
-            // A cell not seen yet takes its pattern's mean (its chance is then small).
-            let m_p: [f64; 6] =
-                std::array::from_fn(|f| pi_beta[f] + (1.0 - pi_seen) * s_p[f] / n_p);
-            // Pass 2: Σ over the deals of (y − β + m)², cell by cell.
-            for c in cells.iter().filter(|c| c[0] > 0) {
-                let k = c[0] as f64;
-                let sums = figure_sums(k, c[1] as f64, c[2] as f64);
-                for f in 0..6 {
-                    let (s, q) = sums[f];
-                    let shift = s / k - m_p[f];
-                    squares[f] += q - 2.0 * shift * s + k * shift * shift;
-                }
-            }
-            n += n_p;
+            stratified += 1;
             for f in 0..6 {
-                sum[f] += n_p * m_p[f];
+                // A cell not seen yet takes its pattern's mean (its chance is then small).
+                known[f] += p_chance * (pi_beta[f] + (1.0 - pi_seen) * s_p[f] / n_p);
             }
         }
-        // One degree of freedom per cell mean fitted; and enough deals per cell that
-        // the cells' means (and so the error) are settled, else the plain estimate.
-        let settled = n >= MIN_DEALS_PER_CELL * fitted && n > fitted + 1.0;
+        if stratified == 0 || n <= fitted + 1.0 {
+            return NONE;
+        }
         let estimate = |f: usize| {
-            settled.then(|| {
-                let mean = sum[f] / n;
-                let variance = ((squares[f] - n * mean * mean) / (n - fitted)).max(0.0);
-                StratifiedEstimate {
-                    mean: mean.clamp(0.0, 1.0),
-                    std_error: (variance / n).sqrt(),
-                }
+            let v = plain[f] / n;
+            let variance = ((squares[f] - n * v * v) / (n - fitted)).max(0.0);
+            Some(StratifiedEstimate {
+                mean: (known[f] + v).clamp(0.0, 1.0),
+                std_error: (variance / n).sqrt(),
             })
         };
         [
@@ -258,7 +363,8 @@ impl HitCells {
     }
 }
 
-/// Deals per filled cell before the post-stratified estimate is used.
+/// Deals expected per possible cell of a pattern before its deals are weighed by its
+/// cell means.
 const MIN_DEALS_PER_CELL: f64 = 16.0;
 
 /// The patterns and each pattern's exact cell chances.
@@ -266,8 +372,12 @@ struct Tables {
     /// Pattern key → where its cells start (past every cell for keys no hands give),
     /// and its cell bit that says another rank pairs on the board.
     offset: [(u32, u32); KEYS],
+    /// Pattern key → the pattern's place in `patterns` (0 for keys no hands give).
+    pattern_index: [usize; KEYS],
     /// Each pattern's cells.
     patterns: Vec<std::ops::Range<usize>>,
+    /// Each pattern's cells of nonzero chance.
+    possible: Vec<usize>,
     /// Cells in all.
     cells: usize,
     /// The chance of each cell given its pattern.
@@ -281,9 +391,10 @@ fn tables() -> &'static Tables {
 
 fn build_tables() -> Tables {
     let mut offset = [(u32::MAX / 2, 0); KEYS];
+    let mut pattern_index = [0; KEYS];
     let mut patterns = Vec::new();
     let mut cell_chance = Vec::new();
-    for (key, start_of) in offset.iter_mut().enumerate() {
+    for (key, (start_of, index)) in offset.iter_mut().zip(&mut pattern_index).enumerate() {
         let (first, second) = (key & 0xF, key >> 4);
         let union = first | second;
         // Each player holds one or two of the distinct ranks, and together all of them.
@@ -303,11 +414,18 @@ fn build_tables() -> Tables {
         *start_of = (start as u32, 2 * distinct as u32);
         cell_chance.resize(start + (2 << (2 * distinct)), 0.0);
         fill_cell_chances(&held, &mut cell_chance[start..]);
+        *index = patterns.len();
         patterns.push(start..cell_chance.len());
     }
+    let possible = patterns
+        .iter()
+        .map(|p| cell_chance[p.clone()].iter().filter(|&&c| c > 0.0).count())
+        .collect();
     Tables {
         offset,
+        pattern_index,
         patterns,
+        possible,
         cells: cell_chance.len(),
         cell_chance,
     }
@@ -412,10 +530,10 @@ mod tests {
                 batch.add([ha, hb], Hand::from_cards(&cards), v, extract_bits);
                 filed += 1;
                 if filed % 50_000 == 0 {
-                    cells.merge(&HitCells::from(std::mem::take(&mut batch)));
+                    cells.merge(&std::mem::take(&mut batch).into_cells(None));
                 }
             });
-            cells.merge(&HitCells::from(batch));
+            cells.merge(&batch.into_cells(None));
             assert_eq!(cells.deals(), 1_712_304);
             let t = tables();
             let filled: Vec<_> = t
@@ -432,6 +550,51 @@ mod tests {
                     "{a} vs {b} cell {i}: {counted} {chance}"
                 );
             }
+        }
+    }
+
+    /// The pattern chances against a plain sum over every pair of combos that share no
+    /// card (weights multiplied), for weighted, overlapping and random ranges.
+    #[test]
+    fn pattern_chances_equal_a_sum_over_every_pair_of_hands() {
+        use crate::range::HandRange;
+        let pairs = [
+            ("AsKs", "random"),
+            ("QQ+,AKs,AKo", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KTo+,QJo"),
+            ("AK:0.5,QQ:0.25,76s", "random"),
+            ("33", "33"),
+            ("AhAd", "AsAc,KK:0.3"),
+            ("random", "random"),
+        ];
+        let t = tables();
+        for (a, b) in pairs {
+            let seat = |r: &str| SeatCombos::of(&HandRange::parse(r).unwrap(), CardSet::EMPTY);
+            let (first, second) = (seat(a), seat(b));
+            let fast = PatternChances::of(&first, &second);
+            let mut plain = vec![0.0; t.patterns.len()];
+            for i in 0..first.combos.len() {
+                for j in 0..second.combos.len() {
+                    if first.sets[i].intersects(second.sets[j]) {
+                        continue;
+                    }
+                    let key = pattern_key(
+                        combo_ranks(&first, i),
+                        combo_ranks(&second, j),
+                        extract_bits,
+                    );
+                    plain[t.pattern_index[key]] += first.weights[i] * second.weights[j];
+                }
+            }
+            let total: f64 = plain.iter().sum();
+            for (p, (x, y)) in fast.0.iter().zip(&plain).enumerate() {
+                assert!(
+                    (x - y / total).abs() < 1e-12,
+                    "{a} vs {b} pattern {p}: {x} {}",
+                    y / total
+                );
+            }
+            let sum: f64 = fast.0.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-12, "{a} vs {b}: {sum}");
         }
     }
 }
