@@ -11,9 +11,7 @@
 //! pattern and its **cell** (each of those ranks on the board: not, once, or twice or
 //! more), and each figure is estimated as
 //!
-//! > mean over deals of  y − β(cell) + Σ_c π(pattern, c) β(c)
-//!
-//! > mean over deals of  y − β(cell)  +  Σ_p P(p) Σ_c π(p, c) β(c)
+//! > mean over deals of  y − β(cell),  plus  Σ_p P(p) Σ_c π(p, c) β(c)
 //!
 //! where π is the exact chance of cell c given pattern p, P(p) the exact chance of
 //! pattern p under the two ranges (their weights and card removal, counted once per
