@@ -127,8 +127,9 @@ fn standard_errors_are_honest_over_many_seeds() {
 }
 
 /// What it saves: the variance per deal of the equity estimate against a plain
-/// deal's (win + tie/4 − equity², from the exact figures) is well under one half for
-/// AsKs against a random hand and for QQ+,AK against a wide range.
+/// deal's (win + tie/4 − equity², from the exact figures) is about a quarter for
+/// AsKs against a random hand and for QQ+,AK against a wide range (0.27 and 0.21 over
+/// two million deals).
 #[test]
 fn the_stratified_estimate_needs_fewer_deals() {
     for (a, b) in [PAIRS[0], PAIRS[1]] {
@@ -141,7 +142,7 @@ fn the_stratified_estimate_needs_fewer_deals() {
         let per_deal = r.seats[0].equity_se.powi(2) * t.deals as f64;
         let ratio = per_deal / plain;
         assert!(
-            (0.2..0.5).contains(&ratio),
+            (0.12..0.35).contains(&ratio),
             "{a} vs {b}: variance ratio {ratio}"
         );
     }

@@ -45,73 +45,177 @@ pub struct HitCells {
     sparse: Vec<(u32, [u16; 3])>,
     /// The exact chance of each pattern under the ranges the deals came from.
     patterns: Option<PatternChances>,
+    /// The estimates once worked out (the stop rule and the progress both ask).
+    estimated: EstimateCache,
 }
 
-/// The exact chance of each pattern (in the order of the pattern table) when the two
-/// seats' hands are dealt from their ranges: reference §4's deal probability, the
-/// product of the two weights over the pairs of hands that share no card.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PatternChances(Arc<[f64]>);
+/// [`HitCells::estimates`] kept until the cells change; not part of what the cells are
+/// (equal whatever it holds; a clone starts empty).
+#[derive(Debug, Default)]
+struct EstimateCache(OnceLock<SeatEstimates>);
 
-impl PatternChances {
-    /// The pattern chances of hands dealt to seats `first` and `second`.
-    pub fn of(first: &SeatCombos, second: &SeatCombos) -> PatternChances {
-        let t = tables();
-        // The second seat's weight by the ranks its combos hold (at most 91 kinds),
-        // and which of its combos hold each card.
-        let mut kind_of = vec![usize::MAX; 1 << 13];
-        let (mut kinds, mut kind_weight) = (Vec::new(), Vec::new());
-        let mut holding: Vec<Vec<usize>> = vec![Vec::new(); 52];
-        let second_kinds: Vec<usize> = (0..second.combos.len())
-            .map(|j| {
-                let ranks = combo_ranks(second, j);
-                if kind_of[ranks as usize] == usize::MAX {
-                    kind_of[ranks as usize] = kinds.len();
-                    kinds.push(ranks);
-                    kind_weight.push(0.0);
-                }
-                let k = kind_of[ranks as usize];
-                kind_weight[k] += second.weights[j];
-                let (a, b) = second.combos[j].cards();
-                holding[a.index()].push(j);
-                holding[b.index()].push(j);
-                k
-            })
-            .collect();
-        // The pattern of each first-seat rank kind against each second-seat kind.
-        let mut rows: Vec<Option<Vec<usize>>> = vec![None; 1 << 13];
-        let mut chance = vec![0.0; t.patterns.len()];
-        for i in 0..first.combos.len() {
-            let r0 = combo_ranks(first, i);
-            let row = rows[r0 as usize].get_or_insert_with(|| {
-                kinds
-                    .iter()
-                    .map(|&r1| t.pattern_index[pattern_key(r0, r1, crate::cards::extract_bits)])
-                    .collect()
-            });
-            // The second seat's weight by kind, less its combos sharing a card with
-            // this one (a combo holding both cards is this very hand: taken out once).
-            let mut weight = kind_weight.clone();
-            let (a, b) = first.combos[i].cards();
-            for &j in &holding[a.index()] {
-                weight[second_kinds[j]] -= second.weights[j];
-            }
-            for &j in &holding[b.index()] {
-                if !second.sets[j].contains(a) {
-                    weight[second_kinds[j]] -= second.weights[j];
-                }
-            }
-            for (&p, w) in row.iter().zip(weight) {
-                chance[p] += first.weights[i] * w.max(0.0);
-            }
-        }
-        let total: f64 = chance.iter().sum();
-        if total > 0.0 {
-            chance.iter_mut().for_each(|c| *c /= total);
-        }
-        PatternChances(chance.into())
+impl Clone for EstimateCache {
+    fn clone(&self) -> EstimateCache {
+        EstimateCache::default()
     }
 }
+
+impl PartialEq for EstimateCache {
+    fn eq(&self, _: &EstimateCache) -> bool {
+        true
+    }
+}
+
+/// The exact chance of each pattern (in the order of the pattern table), and of each
+/// pattern together with each flush state, when the two seats' hands are dealt from
+/// their ranges: reference §4's deal probability, the product of the two weights over
+/// the pairs of hands that share no card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatternChances(Arc<Chances>);
+
+#[derive(Debug, PartialEq)]
+struct Chances {
+    /// P(pattern).
+    pattern: Vec<f64>,
+    /// P(pattern and flush state): the hands' suits give each state's chance.
+    flush: Vec<[f64; FLUSH_STATES]>,
+}
+
+impl PatternChances {
+    /// The chances of hands dealt to seats `first` and `second`.
+    pub fn of(first: &SeatCombos, second: &SeatCombos) -> PatternChances {
+        // Random against random is the widest case and always the same: counted once.
+        if first.is_random && second.is_random && first.combos.len() == 1326 {
+            static RANDOM: OnceLock<PatternChances> = OnceLock::new();
+            return RANDOM.get_or_init(|| count_chances(first, second)).clone();
+        }
+        count_chances(first, second)
+    }
+}
+
+/// A seat's combos by the ranks they hold (at most 91 sets) and their suits (a suit
+/// kind), with the total weight of each.
+struct Kinds {
+    /// The distinct rank sets (bit r for rank r).
+    rank_sets: Vec<u64>,
+    /// Weight by rank set and suit kind.
+    weight: Vec<[f64; SUIT_KINDS]>,
+    /// Each combo's rank set (its place in `rank_sets`) and suit kind.
+    of_combo: Vec<(usize, usize)>,
+}
+
+impl Kinds {
+    fn of(seat: &SeatCombos) -> Kinds {
+        let mut place = vec![usize::MAX; 1 << 13];
+        let (mut rank_sets, mut weight) = (Vec::new(), Vec::new());
+        let of_combo = (0..seat.combos.len())
+            .map(|j| {
+                let ranks = combo_ranks(seat, j);
+                if place[ranks as usize] == usize::MAX {
+                    place[ranks as usize] = rank_sets.len();
+                    rank_sets.push(ranks);
+                    weight.push([0.0; SUIT_KINDS]);
+                }
+                let (r, suits) = (place[ranks as usize], combo_suits(seat, j));
+                weight[r][suits] += seat.weights[j];
+                (r, suits)
+            })
+            .collect();
+        Kinds {
+            rank_sets,
+            weight,
+            of_combo,
+        }
+    }
+}
+
+/// [`PatternChances::of`], counted: the weight of hands by pattern and pair of suit
+/// kinds, over every pair of combos (a product of the two seats' weights by rank set
+/// and suit kind), less the pairs of combos that share a card; each pair of suit kinds
+/// has its flush-state chances.
+fn count_chances(first: &SeatCombos, second: &SeatCombos) -> PatternChances {
+    let t = tables();
+    let (a, b) = (Kinds::of(first), Kinds::of(second));
+    // The pattern of each pair of rank sets.
+    let nb = b.rank_sets.len();
+    let pattern_of: Vec<usize> = a
+        .rank_sets
+        .iter()
+        .flat_map(|&r0| {
+            b.rank_sets
+                .iter()
+                .map(move |&r1| t.pattern_index[pattern_key(r0, r1, crate::cards::extract_bits)])
+        })
+        .collect();
+    let cell = |p: usize, s0: usize, s1: usize| (p * SUIT_KINDS + s0) * SUIT_KINDS + s1;
+    let mut by_suits = vec![0.0; t.patterns.len() * SUIT_KINDS * SUIT_KINDS];
+    for (r0, w0) in a.weight.iter().enumerate() {
+        for (r1, w1) in b.weight.iter().enumerate() {
+            let p = pattern_of[r0 * nb + r1];
+            let rows: &mut [f64; SUIT_KINDS * SUIT_KINDS] = (&mut by_suits
+                [cell(p, 0, 0)..cell(p + 1, 0, 0)])
+                .try_into()
+                .expect("a pattern's suit kinds");
+            for (row, &x) in rows.chunks_exact_mut(SUIT_KINDS).zip(w0) {
+                if x > 0.0 {
+                    for (y, &z) in row.iter_mut().zip(w1) {
+                        *y += x * z;
+                    }
+                }
+            }
+        }
+    }
+    // Less the pairs sharing a card (a combo holding both cards of the first is that
+    // very hand: taken out once).
+    let mut holding: Vec<Vec<usize>> = vec![Vec::new(); 52];
+    for (j, combo) in second.combos.iter().enumerate() {
+        let (x, y) = combo.cards();
+        holding[x.index()].push(j);
+        holding[y.index()].push(j);
+    }
+    for (i, combo) in first.combos.iter().enumerate() {
+        let (x, y) = combo.cards();
+        let (r0, s0) = a.of_combo[i];
+        let sharing = holding[x.index()].iter().chain(
+            holding[y.index()]
+                .iter()
+                .filter(|&&j| !second.sets[j].contains(x)),
+        );
+        for &j in sharing {
+            let (r1, s1) = b.of_combo[j];
+            by_suits[cell(pattern_of[r0 * nb + r1], s0, s1)] -=
+                first.weights[i] * second.weights[j];
+        }
+    }
+    let mut pattern = vec![0.0; t.patterns.len()];
+    let mut flush = vec![[0.0; FLUSH_STATES]; t.patterns.len()];
+    for (p, weights) in by_suits.chunks_exact(SUIT_KINDS * SUIT_KINDS).enumerate() {
+        for (&w, states) in weights.iter().zip(&t.flush_chance) {
+            // What rounding leaves of a weight taken out in full.
+            let w = w.max(0.0);
+            pattern[p] += w;
+            for (x, chance) in flush[p].iter_mut().zip(states) {
+                *x += w * chance;
+            }
+        }
+    }
+    let total: f64 = pattern.iter().sum();
+    if total > 0.0 {
+        pattern.iter_mut().for_each(|c| *c /= total);
+        flush.iter_mut().flatten().for_each(|c| *c /= total);
+    }
+    PatternChances(Arc::new(Chances { pattern, flush }))
+}
+
+/// The suits of combo `i` of `seat` as one of [`SUIT_KINDS`] kinds (4 × lower + higher).
+fn combo_suits(seat: &SeatCombos, i: usize) -> usize {
+    let (a, b) = seat.combos[i].cards();
+    let (lo, hi) = (a.suit().min(b.suit()), a.suit().max(b.suit()));
+    4 * lo as usize + hi as usize
+}
+
+/// Kinds of two suits (16 slots, the unordered ones used).
+const SUIT_KINDS: usize = 16;
 
 /// The ranks (bit r for rank r) of combo `i` of `seat`.
 fn combo_ranks(seat: &SeatCombos, i: usize) -> u64 {
@@ -135,6 +239,10 @@ pub struct BatchHits {
     tables: &'static Tables,
 }
 
+/// Flush states of a deal, bit k set when player k holds five cards of a suit (seven
+/// cards: a flush or better is made).
+const FLUSH_STATES: usize = 4;
+
 /// Most deals a [`BatchHits`] may file.
 pub const BATCH_HIT_DEALS: u32 = u16::MAX as u32;
 
@@ -149,7 +257,7 @@ impl Default for BatchHits {
         let tables = tables();
         let cells = SPARE_CELLS
             .take()
-            .unwrap_or_else(|| vec![[0; 3]; tables.cells].into_boxed_slice());
+            .unwrap_or_else(|| vec![[0; 3]; tables.cells * FLUSH_STATES].into_boxed_slice());
         BatchHits { cells, tables }
     }
 }
@@ -215,10 +323,13 @@ impl BatchHits {
         let (start, pair_bit) = t.offset[key];
         let cell = extract(once | twice << 16, ranks | ranks << 16)
             | ((twice & !ranks != 0) as u64) << pair_bit;
-        let index = start as usize + cell as usize;
+        // Beside the cell, whether each player holds five cards of a suit.
+        let flushes = board.combine(holes[0]).has_flush() as usize
+            | (board.combine(holes[1]).has_flush() as usize) << 1;
+        let index = (start as usize + cell as usize) * FLUSH_STATES + flushes;
         // Only real hands give a pattern; anything else lands past the cells and is not
         // filed (checked in debug builds).
-        debug_assert!(index < t.cells, "pattern {key:08b}");
+        debug_assert!(index < t.cells * FLUSH_STATES, "pattern {key:08b}");
         if let Some(c) = self.cells.get_mut(index) {
             c[0] += 1;
             c[1] += (values[0] > values[1]) as u16;
@@ -232,10 +343,16 @@ impl BatchHits {
     /// from; its cells, zeroed again, go back to the thread.
     pub fn into_cells(mut self, patterns: Option<&PatternChances>) -> HitCells {
         let mut sparse = Vec::new();
-        for (i, c) in self.cells.iter_mut().enumerate() {
-            if c[0] > 0 {
-                sparse.push((i as u32, *c));
-                *c = [0; 3];
+        // A cell's flush states side by side: most cells are empty, skipped four at once.
+        for (g, group) in self.cells.chunks_exact_mut(FLUSH_STATES).enumerate() {
+            if group.iter().fold(0, |any, c| any | c[0]) == 0 {
+                continue;
+            }
+            for (k, c) in group.iter_mut().enumerate() {
+                if c[0] > 0 {
+                    sparse.push(((g * FLUSH_STATES + k) as u32, *c));
+                    *c = [0; 3];
+                }
             }
         }
         SPARE_CELLS.set(Some(self.cells));
@@ -243,6 +360,7 @@ impl BatchHits {
             dense: Vec::new(),
             sparse,
             patterns: patterns.cloned(),
+            estimated: EstimateCache::default(),
         }
     }
 }
@@ -250,11 +368,12 @@ impl BatchHits {
 impl HitCells {
     /// Adds another tally's cells.
     pub fn merge(&mut self, other: &HitCells) {
+        self.estimated = EstimateCache::default();
         if self.patterns.is_none() {
             self.patterns.clone_from(&other.patterns);
         }
         if self.dense.is_empty() {
-            self.dense = vec![[0; 3]; tables().cells];
+            self.dense = vec![[0; 3]; tables().cells * FLUSH_STATES];
         }
         for (a, b) in self.dense.iter_mut().zip(&other.dense) {
             for (x, y) in a.iter_mut().zip(b) {
@@ -288,66 +407,53 @@ impl HitCells {
     /// has enough deals expected to trust its cell means (or when the pattern chances
     /// are not known).
     pub fn estimates(&self) -> SeatEstimates {
+        *self.estimated.0.get_or_init(|| self.work_out_estimates())
+    }
+
+    fn work_out_estimates(&self) -> SeatEstimates {
         const NONE: SeatEstimates = [[None; 3]; 2];
-        let Some(PatternChances(chance)) = &self.patterns else {
+        let Some(PatternChances(chances)) = &self.patterns else {
             return NONE;
         };
         let t = tables();
         let all = self.all_cells();
         let n = all.iter().map(|c| c[0]).sum::<u64>() as f64;
-        // Σ over stratified patterns of P(p)·(its post-stratified mean); Σy over the
-        // deals counted plainly; Σ(y − β)² over all deals; cell means fitted.
-        let (mut known, mut plain, mut squares) = ([0.0; 6], [0.0; 6], [0.0; 6]);
+        // Σ over stratified patterns of E[g]; Σ(y − g) and Σ(y − g)² over the deals
+        // (g = 0 for the deals counted plainly); parameters fitted.
+        let (mut known, mut residual, mut squares) = ([0.0; 6], [0.0; 6], [0.0; 6]);
         let (mut fitted, mut stratified) = (0.0, 0);
-        for ((p, &possible), &p_chance) in t.patterns.iter().zip(&t.possible).zip(chance.iter()) {
-            let cells = &all[p.clone()];
-            let pi = &t.cell_chance[p.clone()];
+        for (i, p) in t.patterns.iter().enumerate() {
+            let joint = &all[p.start * FLUSH_STATES..p.end * FLUSH_STATES];
             // Decided by the deals expected, not those seen, so which deals count
             // plainly does not depend on the draw.
-            let expected = p_chance * n;
-            if expected < MIN_DEALS_PER_CELL * possible as f64 {
-                for c in cells.iter().filter(|c| c[0] > 0) {
+            let expected = chances.pattern[i] * n;
+            if expected < MIN_DEALS_PER_CELL * t.possible[i] as f64 {
+                for c in joint.iter().filter(|c| c[0] > 0) {
                     let sums = figure_sums(c[0] as f64, c[1] as f64, c[2] as f64);
                     for f in 0..6 {
-                        plain[f] += sums[f].0;
+                        residual[f] += sums[f].0;
                         squares[f] += sums[f].1;
                     }
                 }
                 continue;
             }
-            let (mut n_p, mut s_p, mut pi_seen, mut pi_beta) = (0.0, [0.0; 6], 0.0, [0.0; 6]);
-            for (c, &cell_chance) in cells.iter().zip(pi) {
-                if c[0] == 0 {
-                    continue;
-                }
-                let k = c[0] as f64;
-                let sums = figure_sums(k, c[1] as f64, c[2] as f64);
-                n_p += k;
-                pi_seen += cell_chance;
-                for f in 0..6 {
-                    let (s, q) = sums[f];
-                    s_p[f] += s;
-                    pi_beta[f] += cell_chance * s / k;
-                    // The cell's spread about its own mean.
-                    squares[f] += q - s * s / k;
-                }
-                fitted += 1.0;
-            }
-            if n_p == 0.0 {
+            let Some(fit) = PatternFit::of(joint, &t.cell_chance[p.clone()]) else {
                 // Thousands of deals expected and none seen: nothing to stand on.
                 return NONE;
-            }
+            };
             stratified += 1;
+            fitted += fit.parameters;
             for f in 0..6 {
-                // A cell not seen yet takes its pattern's mean (its chance is then small).
-                known[f] += p_chance * (pi_beta[f] + (1.0 - pi_seen) * s_p[f] / n_p);
+                known[f] += fit.expected(f, chances.pattern[i], &chances.flush[i]);
+                residual[f] += fit.residual[f];
+                squares[f] += fit.squares[f];
             }
         }
         if stratified == 0 || n <= fitted + 1.0 {
             return NONE;
         }
         let estimate = |f: usize| {
-            let v = plain[f] / n;
+            let v = residual[f] / n;
             let variance = ((squares[f] - n * v * v) / (n - fitted)).max(0.0);
             Some(StratifiedEstimate {
                 mean: (known[f] + v).clamp(0.0, 1.0),
@@ -358,6 +464,126 @@ impl HitCells {
             [estimate(0), estimate(1), estimate(2)],
             [estimate(3), estimate(4), estimate(5)],
         ]
+    }
+}
+
+/// One pattern's fitted g(cell, flush state) = β(cell) + δ(state) for each figure
+/// (δ = 0 without a flush), by least squares over its deals.
+struct PatternFit {
+    /// The rank cells seen (their places in the pattern) and their exact chances.
+    seen: Vec<(usize, f64)>,
+    beta: Vec<[f64; 6]>,
+    delta: [[f64; 6]; FLUSH_STATES],
+    /// β of a cell not seen: the pattern's mean of y − δ (its chance is small).
+    unseen_beta: [f64; 6],
+    /// Σ(y − g), Σ(y − g)² over the pattern's deals, and the parameters fitted.
+    residual: [f64; 6],
+    squares: [f64; 6],
+    parameters: f64,
+}
+
+/// Rounds of fitting β given δ and δ given β. Flushes are rare beside the cells, so
+/// the two are nearly apart and two rounds settle them; any β and δ keep the estimate
+/// unbiased, the fit only makes the error small.
+const FIT_ROUNDS: usize = 2;
+
+impl PatternFit {
+    /// The fit over a pattern's cells (`FLUSH_STATES` per rank cell, chances `pi`),
+    /// `None` when it has no deal.
+    fn of(joint: &[[u64; 3]], pi: &[f64]) -> Option<PatternFit> {
+        let groups: Vec<&[[u64; 3]]> = joint.chunks_exact(FLUSH_STATES).collect();
+        let seen: Vec<(usize, f64)> = (0..groups.len())
+            .filter(|&c| groups[c].iter().any(|j| j[0] > 0))
+            .map(|c| (c, pi[c]))
+            .collect();
+        if seen.is_empty() {
+            return None;
+        }
+        // A seen cell's filled states: (state, deals, figure sums).
+        let states = |c: usize| {
+            groups[c]
+                .iter()
+                .enumerate()
+                .filter(|(_, j)| j[0] > 0)
+                .map(|(state, j)| {
+                    let k = j[0] as f64;
+                    (state, k, figure_sums(k, j[1] as f64, j[2] as f64))
+                })
+        };
+        let mut fit = PatternFit {
+            beta: vec![[0.0; 6]; seen.len()],
+            seen,
+            delta: [[0.0; 6]; FLUSH_STATES],
+            unseen_beta: [0.0; 6],
+            residual: [0.0; 6],
+            squares: [0.0; 6],
+            parameters: 0.0,
+        };
+        let fit_beta = |fit: &mut PatternFit| {
+            for (beta, &(c, _)) in fit.beta.iter_mut().zip(&fit.seen) {
+                let (mut k, mut sum) = (0.0, [0.0; 6]);
+                for (state, m, sums) in states(c) {
+                    k += m;
+                    for f in 0..6 {
+                        sum[f] += sums[f].0 - m * fit.delta[state][f];
+                    }
+                }
+                *beta = sum.map(|x| x / k);
+            }
+        };
+        fit_beta(&mut fit);
+        for _ in 0..FIT_ROUNDS {
+            let (mut k, mut sum) = ([0.0; FLUSH_STATES], [[0.0; 6]; FLUSH_STATES]);
+            for (beta, &(c, _)) in fit.beta.iter().zip(&fit.seen) {
+                for (state, m, sums) in states(c) {
+                    k[state] += m;
+                    for f in 0..6 {
+                        sum[state][f] += sums[f].0 - m * beta[f];
+                    }
+                }
+            }
+            // No flush is the reference state: δ there stays 0.
+            for state in 1..FLUSH_STATES {
+                if k[state] > 0.0 {
+                    fit.delta[state] = sum[state].map(|x| x / k[state]);
+                }
+            }
+            // β last: each cell's residuals then sum to zero.
+            fit_beta(&mut fit);
+        }
+        let mut n_p = 0.0;
+        let mut states_seen = [false; FLUSH_STATES];
+        let mut less_delta = [0.0; 6];
+        for (beta, &(c, _)) in fit.beta.iter().zip(&fit.seen) {
+            for (state, m, sums) in states(c) {
+                states_seen[state] = true;
+                n_p += m;
+                for f in 0..6 {
+                    let (s, q) = sums[f];
+                    let g = beta[f] + fit.delta[state][f];
+                    fit.residual[f] += s - m * g;
+                    fit.squares[f] += q - 2.0 * g * s + m * g * g;
+                    less_delta[f] += s - m * fit.delta[state][f];
+                }
+            }
+        }
+        fit.unseen_beta = less_delta.map(|x| x / n_p);
+        fit.parameters = (fit.seen.len() + states_seen[1..].iter().filter(|&&x| x).count()) as f64;
+        Some(fit)
+    }
+
+    /// P(pattern)·E[g | pattern] for figure `f`: Σ_c π(c)·β(c) + Σ_s P(s | pattern)·δ(s),
+    /// from the pattern's chance and its joint chances with the flush states.
+    fn expected(&self, f: usize, pattern: f64, flush: &[f64; FLUSH_STATES]) -> f64 {
+        let pi_seen: f64 = self.seen.iter().map(|s| s.1).sum();
+        let cells: f64 = self
+            .seen
+            .iter()
+            .zip(&self.beta)
+            .map(|(s, b)| s.1 * b[f])
+            .sum();
+        let flushes: f64 = flush.iter().zip(&self.delta).map(|(p, d)| p * d[f]).sum();
+        pattern * (cells + (1.0 - pi_seen) * self.unseen_beta[f]) + flushes
     }
 }
 
@@ -380,6 +606,9 @@ struct Tables {
     cells: usize,
     /// The chance of each cell given its pattern.
     cell_chance: Vec<f64>,
+    /// The chance of each flush state given the two hands' suit kinds (first ×
+    /// [`SUIT_KINDS`] + second).
+    flush_chance: Vec<[f64; FLUSH_STATES]>,
 }
 
 fn tables() -> &'static Tables {
@@ -419,7 +648,16 @@ fn build_tables() -> Tables {
         .iter()
         .map(|p| cell_chance[p.clone()].iter().filter(|&&c| c > 0.0).count())
         .collect();
+    // Only kinds with the lower suit first are used.
+    let kind = |k: usize| (k / 4 <= k % 4).then_some(k);
+    let flush_chance = (0..SUIT_KINDS * SUIT_KINDS)
+        .map(|k| match (kind(k / SUIT_KINDS), kind(k % SUIT_KINDS)) {
+            (Some(a), Some(b)) => flush_state_chances(a, b),
+            _ => [0.0; FLUSH_STATES],
+        })
+        .collect();
     Tables {
+        flush_chance,
         offset,
         pattern_index,
         patterns,
@@ -474,6 +712,34 @@ fn fill_cell_chances(held: &[u64], out: &mut [f64]) {
     }
 }
 
+/// The chance of each flush state for hands of suit kinds `first` and `second`: of
+/// suit s, 13 less the hole cards of s are among the 48 unseen, the board five of
+/// those 48 (multivariate hypergeometric over the suits); a player holds a flush when
+/// the board and their hand have five of one suit.
+fn flush_state_chances(first: usize, second: usize) -> [f64; FLUSH_STATES] {
+    let held = |kind: usize| -> [u64; 4] {
+        let mut h = [0; 4];
+        h[kind / 4] += 1;
+        h[kind % 4] += 1;
+        h
+    };
+    let (h0, h1) = (held(first), held(second));
+    let left: [u64; 4] = std::array::from_fn(|s| 13 - h0[s] - h1[s]);
+    let total = binomial(48, 5) as f64;
+    let mut out = [0.0; FLUSH_STATES];
+    for k0 in 0..=5 {
+        for k1 in 0..=5 - k0 {
+            for k2 in 0..=5 - k0 - k1 {
+                let k = [k0, k1, k2, 5 - k0 - k1 - k2];
+                let ways: u64 = (0..4).map(|s| binomial(left[s], k[s])).product();
+                let flush = |h: &[u64; 4]| (0..4).any(|s| k[s] + h[s] >= 5) as usize;
+                out[flush(&h0) | flush(&h1) << 1] += ways as f64 / total;
+            }
+        }
+    }
+    out
+}
+
 fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
         return 0;
@@ -515,6 +781,7 @@ mod tests {
             ("AsKd", "AhKc"),
             ("8c7c", "5d4h"),
             ("3c3d", "3h3s"),
+            ("AsKs", "Qs2h"),
         ];
         for (a, b) in pairs {
             let (ha, hb) = (hand(a), hand(b));
@@ -534,25 +801,51 @@ mod tests {
             cells.merge(&batch.into_cells(None));
             assert_eq!(cells.deals(), 1_712_304);
             let t = tables();
+            // Each rank cell's deals over its flush states.
+            let rank_cell = |i: usize| -> u64 {
+                cells.dense[i * FLUSH_STATES..][..FLUSH_STATES]
+                    .iter()
+                    .map(|c| c[0])
+                    .sum()
+            };
             let filled: Vec<_> = t
                 .patterns
                 .iter()
-                .filter(|p| cells.dense[(*p).clone()].iter().any(|c| c[0] > 0))
+                .filter(|p| (*p).clone().any(|i| rank_cell(i) > 0))
                 .collect();
             assert_eq!(filled.len(), 1, "{a} vs {b}: one pattern");
             for i in filled[0].clone() {
-                let counted = cells.dense[i][0] as f64 / 1_712_304.0;
+                let counted = rank_cell(i) as f64 / 1_712_304.0;
                 let chance = t.cell_chance[i];
                 assert!(
                     (counted - chance).abs() < 1e-12,
                     "{a} vs {b} cell {i}: {counted} {chance}"
                 );
             }
+            // The flush states against the chances from the two hands' suits.
+            let suits = |h: &str| {
+                let c: Vec<Card> = CardSet::parse(h).unwrap().iter().collect();
+                let (lo, hi) = (c[0].suit().min(c[1].suit()), c[0].suit().max(c[1].suit()));
+                4 * lo as usize + hi as usize
+            };
+            let chances = t.flush_chance[suits(a) * SUIT_KINDS + suits(b)];
+            for (state, chance) in chances.iter().enumerate() {
+                let counted = (0..t.cells)
+                    .map(|i| cells.dense[i * FLUSH_STATES + state][0])
+                    .sum::<u64>() as f64
+                    / 1_712_304.0;
+                assert!(
+                    (counted - chance).abs() < 1e-12,
+                    "{a} vs {b} flush state {state}: {counted} {chance}"
+                );
+            }
+            assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         }
     }
 
-    /// The pattern chances against a plain sum over every pair of combos that share no
-    /// card (weights multiplied), for weighted, overlapping and random ranges.
+    /// The pattern chances, and their split by flush state, against a plain sum over
+    /// every pair of combos that share no card (weights multiplied), for weighted,
+    /// overlapping and random ranges.
     #[test]
     fn pattern_chances_equal_a_sum_over_every_pair_of_hands() {
         use crate::range::HandRange;
@@ -570,6 +863,7 @@ mod tests {
             let (first, second) = (seat(a), seat(b));
             let fast = PatternChances::of(&first, &second);
             let mut plain = vec![0.0; t.patterns.len()];
+            let mut plain_flush = vec![[0.0; FLUSH_STATES]; t.patterns.len()];
             for i in 0..first.combos.len() {
                 for j in 0..second.combos.len() {
                     if first.sets[i].intersects(second.sets[j]) {
@@ -580,18 +874,34 @@ mod tests {
                         combo_ranks(&second, j),
                         extract_bits,
                     );
-                    plain[t.pattern_index[key]] += first.weights[i] * second.weights[j];
+                    let p = t.pattern_index[key];
+                    let w = first.weights[i] * second.weights[j];
+                    plain[p] += w;
+                    let states =
+                        flush_state_chances(combo_suits(&first, i), combo_suits(&second, j));
+                    for (x, c) in plain_flush[p].iter_mut().zip(states) {
+                        *x += w * c;
+                    }
                 }
             }
             let total: f64 = plain.iter().sum();
-            for (p, (x, y)) in fast.0.iter().zip(&plain).enumerate() {
+            for (p, (x, y)) in fast.0.pattern.iter().zip(&plain).enumerate() {
                 assert!(
                     (x - y / total).abs() < 1e-12,
                     "{a} vs {b} pattern {p}: {x} {}",
                     y / total
                 );
+                for (state, (f, g)) in fast.0.flush[p].iter().zip(&plain_flush[p]).enumerate() {
+                    assert!(
+                        (f - g / total).abs() < 1e-12,
+                        "{a} vs {b} pattern {p} flush state {state}: {f} {}",
+                        g / total
+                    );
+                }
+                // The flush states split the pattern's chance.
+                assert!((fast.0.flush[p].iter().sum::<f64>() - x).abs() < 1e-12);
             }
-            let sum: f64 = fast.0.iter().sum();
+            let sum: f64 = fast.0.pattern.iter().sum();
             assert!((sum - 1.0).abs() < 1e-12, "{a} vs {b}: {sum}");
         }
     }

@@ -323,6 +323,12 @@ impl Hand {
         HandValue(unsafe { *HAND_VALUES.get_unchecked(index) })
     }
 
+    /// True when five or more of the hand's cards share a suit.
+    #[inline(always)]
+    pub fn has_flush(self) -> bool {
+        self.key & FLUSH_FLAGS != 0
+    }
+
     /// The rank part of the key: the sum of the cards' scattered rank bases.
     #[inline(always)]
     fn rank_key(self) -> u32 {
