@@ -131,8 +131,9 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                  opponents' hands once for all its hands: each hand joins the deal with \
                  one of its combos wherever no card clashes. A heads-up matchup run by \
                  Monte Carlo before the flop weighs each deal by how the board hits the two \
-                 hands' ranks and by which ranks the hands hold, whose chances are known \
-                 exactly: the same answer with about three times fewer deals.",
+                 hands' ranks, whether it makes either a flush, and which ranks the hands \
+                 hold, whose chances are known exactly: the same answer with about four \
+                 times fewer deals.",
             );
             ui.add_space(8.0);
             ui.heading("Range notation");

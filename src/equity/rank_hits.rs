@@ -1,28 +1,28 @@
 //! Heads-up preflop Monte Carlo, post-stratified on how the board hits the two hands'
-//! ranks (reference §5).
+//! ranks and whether it makes either a flush (reference §5).
 //!
 //! Most of a heads-up deal's outcome is decided by whether the hole cards' ranks show
-//! on the board: the player whose rank pairs (or trips) usually wins. Given the two
-//! hands, the chance of every such outcome is exact arithmetic (how many cards of each
-//! rank are left among the 48 unseen, of which the board is five), and it depends only
-//! on the **pattern** of the hands' ranks: how many distinct ranks the four hole cards
-//! have and, in rank order, which of them each player holds (AKo against QJ and 98
-//! against 76 share one; 66 against A6 another). So each deal is filed under its
-//! pattern and its **cell** (each of those ranks on the board: not, once, or twice or
-//! more), and each figure is estimated as
+//! on the board (the player whose rank pairs or trips usually wins) and by flushes.
+//! Given the two hands, the chance of every such outcome is exact arithmetic: of each
+//! rank and each suit, how many cards are left among the 48 unseen, of which the board
+//! is five. The rank part depends only on the **pattern** of the hands' ranks: how many
+//! distinct ranks the four hole cards have and, in rank order, which of them each player
+//! holds (AKo against QJ and 98 against 76 share one; 66 against A6 another); the flush
+//! part only on the hands' suits. So each deal is filed under its pattern, its **cell**
+//! (each of those ranks on the board: not, once, or twice or more; and whether another
+//! rank pairs) and its **flush state** (whether each player has five of a suit), and
+//! each figure is estimated as
 //!
-//! > mean over deals of  y − β(cell),  plus  Σ_p P(p) Σ_c π(p, c) β(c)
+//! > mean over deals of  y − g(cell, state),  plus  Σ_p P(p)·E[g | p]
 //!
-//! where π is the exact chance of cell c given pattern p, P(p) the exact chance of
-//! pattern p under the two ranges (their weights and card removal, counted once per
-//! run by [`PatternChances::of`]), and β(c) the mean of the figure over the deals
-//! seen in that cell of that pattern. Whatever β is, the correction has mean zero, so
-//! the estimate is that of the deals; with β the cell means it is each pattern's
-//! post-stratified mean weighted by the pattern's exact chance. So neither which
-//! cell a deal's board fell in nor which pattern its hands drew adds to the error:
-//! only kickers, flushes and straights are left to chance. A pattern too rare to have
-//! settled cell means yet (few deals expected in it) keeps β = 0: its deals count
-//! plainly.
+//! with g = β(cell) + δ(state) fitted per pattern by least squares, and E[g | p] =
+//! Σ_c π(p, c) β(c) + Σ_s P(s | p) δ(s) from the exact chances: π of a cell given the
+//! pattern, P(p) of the pattern and P(s | p) of a flush state given it under the two
+//! ranges (their weights and card removal, counted once per run by
+//! [`PatternChances::of`]). Whatever β and δ are, the correction has mean zero, so the
+//! estimate is that of the deals; fitted, it leaves mostly kickers and straights to
+//! chance. A pattern too rare to have settled cell values yet (few deals expected in
+//! it) keeps g = 0: its deals count plainly.
 //!
 //! Used only where it is exact as stated: two seats that both show down, Hold'em,
 //! no board and no dead cards (every unseen card is equally likely to be on the board).
