@@ -150,17 +150,20 @@ fn count_chances(first: &SeatCombos, second: &SeatCombos) -> PatternChances {
     let cell = |p: usize, s0: usize, s1: usize| (p * SUIT_KINDS + s0) * SUIT_KINDS + s1;
     let mut by_suits = vec![0.0; t.patterns.len() * SUIT_KINDS * SUIT_KINDS];
     for (r0, w0) in a.weight.iter().enumerate() {
+        // The second seat's weight by suit kind over its rank sets giving each pattern
+        // with this one, then the product with this rank set's weights.
+        let mut by_pattern = vec![[0.0; SUIT_KINDS]; t.patterns.len()];
         for (r1, w1) in b.weight.iter().enumerate() {
-            let p = pattern_of[r0 * nb + r1];
-            let rows: &mut [f64; SUIT_KINDS * SUIT_KINDS] = (&mut by_suits
-                [cell(p, 0, 0)..cell(p + 1, 0, 0)])
-                .try_into()
-                .expect("a pattern's suit kinds");
-            for (row, &x) in rows.chunks_exact_mut(SUIT_KINDS).zip(w0) {
-                if x > 0.0 {
-                    for (y, &z) in row.iter_mut().zip(w1) {
-                        *y += x * z;
-                    }
+            let sum = &mut by_pattern[pattern_of[r0 * nb + r1]];
+            for (x, y) in sum.iter_mut().zip(w1) {
+                *x += y;
+            }
+        }
+        for (p, w1) in by_pattern.iter().enumerate() {
+            for (s0, &x) in w0.iter().enumerate().filter(|(_, &x)| x > 0.0) {
+                let row = &mut by_suits[cell(p, s0, 0)..][..SUIT_KINDS];
+                for (y, &z) in row.iter_mut().zip(w1) {
+                    *y += x * z;
                 }
             }
         }
@@ -207,15 +210,34 @@ fn count_chances(first: &SeatCombos, second: &SeatCombos) -> PatternChances {
     PatternChances(Arc::new(Chances { pattern, flush }))
 }
 
-/// The suits of combo `i` of `seat` as one of [`SUIT_KINDS`] kinds (4 × lower + higher).
+/// The suits of combo `i` of `seat` as one of [`SUIT_KINDS`] kinds.
 fn combo_suits(seat: &SeatCombos, i: usize) -> usize {
     let (a, b) = seat.combos[i].cards();
-    let (lo, hi) = (a.suit().min(b.suit()), a.suit().max(b.suit()));
-    4 * lo as usize + hi as usize
+    suit_kind(a.suit(), b.suit())
 }
 
-/// Kinds of two suits (16 slots, the unordered ones used).
-const SUIT_KINDS: usize = 16;
+/// The two suits of each suit kind: a pair of suits, unordered.
+const SUIT_PAIRS: [(usize, usize); SUIT_KINDS] = [
+    (0, 0),
+    (0, 1),
+    (0, 2),
+    (0, 3),
+    (1, 1),
+    (1, 2),
+    (1, 3),
+    (2, 2),
+    (2, 3),
+    (3, 3),
+];
+
+/// Kinds of two suits: four suited, six not.
+const SUIT_KINDS: usize = 10;
+
+/// The kind of suits `a` and `b` (its place in [`SUIT_PAIRS`]).
+fn suit_kind(a: u8, b: u8) -> usize {
+    const KIND: [[u8; 4]; 4] = [[0, 1, 2, 3], [1, 4, 5, 6], [2, 5, 7, 8], [3, 6, 8, 9]];
+    KIND[a as usize & 3][b as usize & 3] as usize
+}
 
 /// The ranks (bit r for rank r) of combo `i` of `seat`.
 fn combo_ranks(seat: &SeatCombos, i: usize) -> u64 {
@@ -648,13 +670,8 @@ fn build_tables() -> Tables {
         .iter()
         .map(|p| cell_chance[p.clone()].iter().filter(|&&c| c > 0.0).count())
         .collect();
-    // Only kinds with the lower suit first are used.
-    let kind = |k: usize| (k / 4 <= k % 4).then_some(k);
     let flush_chance = (0..SUIT_KINDS * SUIT_KINDS)
-        .map(|k| match (kind(k / SUIT_KINDS), kind(k % SUIT_KINDS)) {
-            (Some(a), Some(b)) => flush_state_chances(a, b),
-            _ => [0.0; FLUSH_STATES],
-        })
+        .map(|k| flush_state_chances(k / SUIT_KINDS, k % SUIT_KINDS))
         .collect();
     Tables {
         flush_chance,
@@ -718,9 +735,10 @@ fn fill_cell_chances(held: &[u64], out: &mut [f64]) {
 /// the board and their hand have five of one suit.
 fn flush_state_chances(first: usize, second: usize) -> [f64; FLUSH_STATES] {
     let held = |kind: usize| -> [u64; 4] {
+        let (a, b) = SUIT_PAIRS[kind];
         let mut h = [0; 4];
-        h[kind / 4] += 1;
-        h[kind % 4] += 1;
+        h[a] += 1;
+        h[b] += 1;
         h
     };
     let (h0, h1) = (held(first), held(second));
@@ -825,8 +843,7 @@ mod tests {
             // The flush states against the chances from the two hands' suits.
             let suits = |h: &str| {
                 let c: Vec<Card> = CardSet::parse(h).unwrap().iter().collect();
-                let (lo, hi) = (c[0].suit().min(c[1].suit()), c[0].suit().max(c[1].suit()));
-                4 * lo as usize + hi as usize
+                suit_kind(c[0].suit(), c[1].suit())
             };
             let chances = t.flush_chance[suits(a) * SUIT_KINDS + suits(b)];
             for (state, chance) in chances.iter().enumerate() {
@@ -903,6 +920,15 @@ mod tests {
             }
             let sum: f64 = fast.0.pattern.iter().sum();
             assert!((sum - 1.0).abs() < 1e-12, "{a} vs {b}: {sum}");
+        }
+    }
+
+    /// Each suit kind names its own pair of suits, either way round.
+    #[test]
+    fn suit_kinds_are_the_ten_pairs_of_suits() {
+        for (kind, &(a, b)) in SUIT_PAIRS.iter().enumerate() {
+            assert_eq!(suit_kind(a as u8, b as u8), kind);
+            assert_eq!(suit_kind(b as u8, a as u8), kind);
         }
     }
 }
