@@ -154,9 +154,9 @@ fn the_stratified_estimate_needs_fewer_deals() {
 fn the_plain_estimate_stands_until_the_cells_are_settled() {
     let m = matchup("QQ+,AKs,AKo", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KTo+,QJo");
     let sampler = Sampler::new(&m);
-    let early = tally(&sampler, 9, 1, 1024);
+    let early = tally(&sampler, 9, 1, 256);
     let strata = early.stratified().expect("every deal filed");
-    assert!(strata[0][0].is_none(), "1,024 deals over hundreds of cells");
+    assert!(strata[0][0].is_none(), "256 deals over hundreds of cells");
     let plain = early.seats[0].equity.mean().unwrap();
     assert_eq!(
         early.result(Method::MonteCarlo, Some(9)).seats[0].equity,

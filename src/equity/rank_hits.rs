@@ -611,7 +611,7 @@ impl PatternFit {
 
 /// Deals expected per possible cell of a pattern before its deals are weighed by its
 /// cell means.
-const MIN_DEALS_PER_CELL: f64 = 16.0;
+const MIN_DEALS_PER_CELL: f64 = 8.0;
 
 /// The patterns and each pattern's exact cell chances.
 struct Tables {
