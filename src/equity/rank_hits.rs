@@ -66,22 +66,20 @@ impl PartialEq for EstimateCache {
     }
 }
 
-/// The exact chance of each pattern (in the order of the pattern table), and of each
-/// pattern together with each flush state, when the two seats' hands are dealt from
-/// their ranges: reference §4's deal probability, the product of the two weights over
-/// the pairs of hands that share no card.
+/// The exact chance of each pattern (in the order of the pattern table) together with
+/// each flush state, when the two seats' hands are dealt from their ranges: reference
+/// §4's deal probability, the product of the two weights over the pairs of hands that
+/// share no card. The hands' suits give each state's chance; a pattern's chance is the
+/// sum over its states.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PatternChances(Arc<Chances>);
-
-#[derive(Debug, PartialEq)]
-struct Chances {
-    /// P(pattern).
-    pattern: Vec<f64>,
-    /// P(pattern and flush state): the hands' suits give each state's chance.
-    flush: Vec<[f64; FLUSH_STATES]>,
-}
+pub struct PatternChances(Arc<[[f64; FLUSH_STATES]]>);
 
 impl PatternChances {
+    /// P(pattern `i`).
+    fn pattern(&self, i: usize) -> f64 {
+        self.0[i].iter().sum()
+    }
+
     /// The chances of hands dealt to seats `first` and `second`.
     pub fn of(first: &SeatCombos, second: &SeatCombos) -> PatternChances {
         // Random against random is the widest case and always the same: counted once.
@@ -190,24 +188,21 @@ fn count_chances(first: &SeatCombos, second: &SeatCombos) -> PatternChances {
                 first.weights[i] * second.weights[j];
         }
     }
-    let mut pattern = vec![0.0; t.patterns.len()];
     let mut flush = vec![[0.0; FLUSH_STATES]; t.patterns.len()];
     for (p, weights) in by_suits.chunks_exact(SUIT_KINDS * SUIT_KINDS).enumerate() {
         for (&w, states) in weights.iter().zip(&t.flush_chance) {
             // What rounding leaves of a weight taken out in full.
             let w = w.max(0.0);
-            pattern[p] += w;
             for (x, chance) in flush[p].iter_mut().zip(states) {
                 *x += w * chance;
             }
         }
     }
-    let total: f64 = pattern.iter().sum();
+    let total: f64 = flush.iter().flatten().sum();
     if total > 0.0 {
-        pattern.iter_mut().for_each(|c| *c /= total);
         flush.iter_mut().flatten().for_each(|c| *c /= total);
     }
-    PatternChances(Arc::new(Chances { pattern, flush }))
+    PatternChances(flush.into())
 }
 
 /// The suits of combo `i` of `seat` as one of [`SUIT_KINDS`] kinds.
@@ -434,7 +429,7 @@ impl HitCells {
 
     fn work_out_estimates(&self) -> SeatEstimates {
         const NONE: SeatEstimates = [[None; 3]; 2];
-        let Some(PatternChances(chances)) = &self.patterns else {
+        let Some(chances) = &self.patterns else {
             return NONE;
         };
         let t = tables();
@@ -448,7 +443,7 @@ impl HitCells {
             let joint = &all[p.start * FLUSH_STATES..p.end * FLUSH_STATES];
             // Decided by the deals expected, not those seen, so which deals count
             // plainly does not depend on the draw.
-            let expected = chances.pattern[i] * n;
+            let expected = chances.pattern(i) * n;
             if expected < MIN_DEALS_PER_CELL * t.possible[i] as f64 {
                 for c in joint.iter().filter(|c| c[0] > 0) {
                     let sums = figure_sums(c[0] as f64, c[1] as f64, c[2] as f64);
@@ -466,7 +461,7 @@ impl HitCells {
             stratified += 1;
             fitted += fit.parameters;
             for f in 0..6 {
-                known[f] += fit.expected(f, chances.pattern[i], &chances.flush[i]);
+                known[f] += fit.expected(f, chances.pattern(i), &chances.0[i]);
                 residual[f] += fit.residual[f];
                 squares[f] += fit.squares[f];
             }
@@ -902,13 +897,14 @@ mod tests {
                 }
             }
             let total: f64 = plain.iter().sum();
-            for (p, (x, y)) in fast.0.pattern.iter().zip(&plain).enumerate() {
+            for (p, y) in plain.iter().enumerate() {
+                let x = fast.pattern(p);
                 assert!(
                     (x - y / total).abs() < 1e-12,
                     "{a} vs {b} pattern {p}: {x} {}",
                     y / total
                 );
-                for (state, (f, g)) in fast.0.flush[p].iter().zip(&plain_flush[p]).enumerate() {
+                for (state, (f, g)) in fast.0[p].iter().zip(&plain_flush[p]).enumerate() {
                     assert!(
                         (f - g / total).abs() < 1e-12,
                         "{a} vs {b} pattern {p} flush state {state}: {f} {}",
@@ -916,9 +912,9 @@ mod tests {
                     );
                 }
                 // The flush states split the pattern's chance.
-                assert!((fast.0.flush[p].iter().sum::<f64>() - x).abs() < 1e-12);
+                assert!((plain_flush[p].iter().sum::<f64>() - y).abs() < 1e-12 * total);
             }
-            let sum: f64 = fast.0.pattern.iter().sum();
+            let sum: f64 = (0..plain.len()).map(|p| fast.pattern(p)).sum();
             assert!((sum - 1.0).abs() < 1e-12, "{a} vs {b}: {sum}");
         }
     }
