@@ -1308,22 +1308,49 @@ fn a_wrong_typed_saved_field_keeps_the_ranges_and_leaves_a_backup() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A pasted novel stops at the longest range text (16 KiB): the field takes no more,
-/// the frame stays cheap, and the parser's message says why the text does not read.
+/// A whole weighted export pasted (40 KB, every combo with a six-decimal weight) is
+/// taken whole and computed; a paste that would take the field past the longest range
+/// text is refused whole, with the limit named at the field, and the text stays as it
+/// was: nothing is ever cut.
 #[test]
-fn a_field_takes_at_most_the_longest_range_text() {
+fn a_long_paste_is_taken_whole_or_refused_whole() {
     let mut h = harness(quick_app());
-    let novel = "QQ+, ".repeat(5_000);
-    set_field(&mut h, "Opponents", &novel);
-    let kept = h
-        .state()
-        .views
-        .of::<MultiOddsView>()
-        .inputs
-        .opponents
-        .clone();
-    assert_eq!(kept.chars().count(), multiodds::range::MAX_RANGE_TEXT);
-    assert!(novel.starts_with(&kept));
+    settle(&mut h, "the first results");
+    let export: Vec<String> = multiodds::range::Combo::all()
+        .enumerate()
+        .map(|(i, c)| format!("{c}:{:.6}", ((i * 7919) % 999_999 + 1) as f64 / 1e6))
+        .collect();
+    let export = export.join(", ");
+    assert!(export.len() > 20_000);
+    let paste = |h: &mut Harness<'static, MultiOddsApp>, text: &str| {
+        h.get_by_label("Opponents").focus();
+        h.step();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.step();
+        h.event(egui::Event::Paste(text.into()));
+        h.run_steps(2);
+    };
+    paste(&mut h, &export);
+    let opponents = |h: &Harness<'static, MultiOddsApp>| {
+        h.state()
+            .views
+            .of::<MultiOddsView>()
+            .inputs
+            .opponents
+            .clone()
+    };
+    assert_eq!(opponents(&h), export);
+    step_until(&mut h, "the export's results", |app| {
+        let v = app.views.of::<MultiOddsView>();
+        !v.tracker.running && v.shown().is_some_and(|s| s.label.len() > 20_000)
+    });
+    // Past the limit: refused whole, the field unchanged, the limit named.
+    let novel = "QQ+, ".repeat(60_000);
+    paste(&mut h, &novel);
+    assert_eq!(opponents(&h), export);
+    h.get_by_label_contains(
+        "Nothing pasted: the text would be 300000 bytes, and a field takes at most 262144 bytes",
+    );
     // A saved state with a longer field starts that view from its defaults.
     let mut state = multiodds::app::State::default();
     state.scenario.multiodds.opponents = novel;
@@ -1849,29 +1876,38 @@ fn a_quick_click_toggles_a_grid_cell() {
     assert_eq!(h.state().0, "KK");
 }
 
-/// A range field's Copy puts the range on the clipboard as other tools write it.
+/// A range field's Copy menu puts the range on the clipboard in the notation of the
+/// tool chosen: MultiOdds' `0.5(AKs)`, Equilab's `[50]AKs[/50]`, PokerStove's classes.
 #[test]
-fn copy_range_writes_text_other_tools_read() {
+fn copy_range_writes_the_notation_of_the_tool_named() {
     let mut h = harness(quick_app());
     set_field(&mut h, "Hero", "QQ+, AKs:0.5");
     h.run_steps(2);
-    // The Hero field's Copy comes first.
-    h.query_all_by_label("Copy")
-        .next()
-        .expect("a Copy button")
-        .click();
-    h.step();
-    let copied: Vec<String> = h
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .filter_map(|c| match c {
-            egui::OutputCommand::CopyText(text) => Some(text.clone()),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(copied.last().map(String::as_str), Some("QQ+, 0.5(AKs)"));
+    for (item, expected) in [
+        ("MultiOdds, eval7: 0.4(AKs)", "QQ+, 0.5(AKs)"),
+        ("Equilab: [40]AKs[/40]", "QQ+, [50]AKs[/50]"),
+        ("PokerStove: no weights", "QQ+, AKs"),
+    ] {
+        // The Hero field's Copy comes first.
+        h.query_all_by_label("Copy")
+            .next()
+            .expect("a Copy menu")
+            .click();
+        h.run_steps(2);
+        h.get_by_label(item).click();
+        h.step();
+        let copied: Vec<String> = h
+            .output()
+            .platform_output
+            .commands
+            .iter()
+            .filter_map(|c| match c {
+                egui::OutputCommand::CopyText(text) => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(copied.last().map(String::as_str), Some(expected), "{item}");
+    }
 }
 
 /// Stop keeps what an exact run had enumerated: the partial result is shown, says it is

@@ -25,6 +25,23 @@ fn json(args: &[&str]) -> Value {
 fn fails(args: &[&str], needle: &str) {
     let out = multiodds().args(args).output().unwrap();
     assert!(!out.status.success(), "{args:?} should fail");
+    if args.contains(&"--json") {
+        // Under --json the error is one JSON object on stdout, nothing on stderr.
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)));
+        let detail = v["error"]["detail"].as_str().unwrap();
+        assert!(v["error"]["message"].is_string(), "{v}");
+        assert!(
+            detail.contains(needle),
+            "{args:?}: {detail:?} lacks {needle:?}"
+        );
+        return;
+    }
     assert!(
         out.stdout.is_empty(),
         "{args:?} printed to stdout: {}",
@@ -380,10 +397,15 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 fn errors_exit_non_zero_and_name_the_problem() {
     fails(&["eval", "As Kx Qs Js Ts"], "unknown suit 'x'");
     fails(&["eval", "As Ks Qs Js As"], "card given twice");
+    fails(
+        &["eval", "--game", "omaha", "As Ks Qs Js As 2c 3d"],
+        "card given twice",
+    );
+
     fails(&["eval", "As Ks Qs Js Ts 9s 8s 7s"], "1 to 7 cards");
     fails(
         &["equity", "AsKs", "QQ", "--board", "As 2c 3d", "--json"],
-        "As is in the seat 1 and in the board",
+        "As is in seat 1 and in the board",
     );
     fails(&["equity", "AA", "AA", "AA", "--json"], "no deal exists");
     fails(
@@ -590,4 +612,82 @@ fn folded_seats_on_the_command_line() {
         ],
         "Hold'em only",
     );
+}
+
+/// Under `--json` an error is one JSON object naming the message, the field and the
+/// column, with the exit codes of plain text (1 for the inputs, 2 for the command line).
+#[test]
+fn json_errors_name_field_and_column() {
+    let out = multiodds()
+        .args(["equity", "AKx+", "QQ", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["error"]["field"], "seat 1");
+    assert_eq!(v["error"]["column"], 3);
+    assert_eq!(v["error"]["message"], "\"x\": unknown rank 'x'");
+    let out = multiodds()
+        .args([
+            "equity", "AA", "KK", "--board", "2c 3c", "--dead", "2c", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("2c"),
+        "{v}"
+    );
+    let out = multiodds()
+        .args(["equity", "AA", "KK", "--frobnicate", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        v["error"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("--frobnicate"),
+        "{v}"
+    );
+    assert!(v["error"]["field"].is_null());
+}
+
+/// JSON figures are at full precision: the next cards' probabilities sum to 1 and the
+/// breakdown's combos' shares to 1 within f64 rounding, and no figure is `-0`.
+#[test]
+fn json_figures_are_full_precision() {
+    let v = json(&["runouts", "AsKs", "QQ", "--board", "Qh Js 2s", "--json"]);
+    let text = v.to_string();
+    assert!(!text.contains("-0.0,") && !text.contains("-0,"), "{text}");
+    let next = v["cards"].as_array().unwrap();
+    let total: f64 = next
+        .iter()
+        .map(|n| n["probability"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    // The equity now is the next cards' equities weighed by their chances, and the
+    // seats' equities sum to 1.
+    let now: Vec<f64> = v["equity_now"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_f64().unwrap())
+        .collect();
+    let weighed: f64 = next
+        .iter()
+        .map(|n| n["probability"].as_f64().unwrap() * n["equity"][0].as_f64().unwrap())
+        .sum();
+    assert!((now[0] - weighed).abs() < 1e-12 && (now[0] + now[1] - 1.0).abs() < 1e-12);
+    let v = json(&[
+        "breakdown",
+        "22+,A2s+,KTo+",
+        "--board",
+        "Qh Js 2s",
+        "--json",
+    ]);
+    let text = v.to_string();
+    assert!(!text.contains("\"share\":-0"), "{text}");
 }

@@ -436,3 +436,112 @@ fn other_tools_text_writes_weights_as_groups() {
     let r = HandRange::parse("QQ+, AKs:0.5, 22:0.5").unwrap();
     assert_eq!(r.to_other_tools_text(), "QQ+, 0.5(22, AKs)");
 }
+
+/// Equilab's weight tags read in both forms it writes: a percentage (`[80]`) and a
+/// fraction with a decimal point (`[0.8]`); a tag that does not close, or closes
+/// another, is refused at its place.
+#[test]
+fn equilab_weight_tags() {
+    let tagged = HandRange::parse("[80]55-22[/80], AKs").unwrap();
+    let plain = HandRange::parse("55-22:0.8, AKs").unwrap();
+    assert_eq!(tagged, plain);
+    same("[0.8]55-22[/0.8]", "55-22:0.8");
+    same("[12.5]AA,KK[/12.5],QQ", "AA:0.125, KK:0.125, QQ");
+    same("[100]AKo[/100]", "AKo");
+    // `[1]` is one percent, as Equilab writes it.
+    same("[1]AKo[/1]", "AKo:0.01");
+    for (text, kind, column) in [
+        ("[80]55-22", RangeErrorKind::TagNotClosed("[/80]".into()), 1),
+        (
+            "[80]55-22[/50]",
+            RangeErrorKind::TagMismatch("[/80]".into()),
+            10,
+        ),
+        ("[abc]AA[/abc]", RangeErrorKind::BadTag, 1),
+        ("[0]AA[/0]", RangeErrorKind::BadTag, 1),
+        ("[150]AA[/150]", RangeErrorKind::BadTag, 1),
+        ("AA[/80]", RangeErrorKind::BadTag, 3),
+        ("[80AA", RangeErrorKind::BadTag, 1),
+    ] {
+        let e = HandRange::parse(text).unwrap_err();
+        assert_eq!((e.kind, e.column), (kind, column), "{text}");
+    }
+}
+
+/// Copy writes the notation of the tool the user names, and each reads back: MultiOdds'
+/// exactly, Equilab's within its four decimals of a percent, PokerStove's as the same
+/// combos (it has no weights).
+#[test]
+fn every_tool_notation_reads_back() {
+    use multiodds::range::RangeNotation;
+    let range = HandRange::parse("QQ+, AKs, [80]55-22[/80], AsKh:0.333333, T9s:0.05").unwrap();
+    let equilab = range.to_notation(RangeNotation::Equilab);
+    assert!(equilab.contains("[80]55-22[/80]"), "{equilab}");
+    let back = HandRange::parse(&equilab).unwrap();
+    for (combo, w) in range.iter() {
+        assert!((back.weight(combo) - w).abs() < 5e-7, "{combo}: {equilab}");
+    }
+    assert_eq!(back.combo_count(), range.combo_count());
+    let ours = range.to_notation(RangeNotation::MultiOdds);
+    assert_eq!(HandRange::parse(&ours).unwrap(), range);
+    let stove = range.to_notation(RangeNotation::PokerStove);
+    assert!(!stove.contains(['(', ':', '[']), "{stove}");
+    let support = HandRange::parse(&stove).unwrap();
+    assert_eq!(support.combo_count(), range.combo_count());
+    assert!(support.iter().all(|(_, w)| w == 1.0));
+}
+
+/// A whole weighted range as a solver or Equilab exports it — every one of the 1,326
+/// combos with a six-decimal weight, about 40 KB — reads whole; text over the limit is
+/// refused with its length and the limit named, never cut.
+#[test]
+fn whole_exports_read_and_longer_text_is_refused() {
+    use multiodds::range::{Combo, MAX_RANGE_TEXT};
+    let weight_of = |i: usize| ((i * 7919) % 999_999 + 1) as f64 / 1e6;
+    let equilab: Vec<String> = Combo::all()
+        .enumerate()
+        .map(|(i, c)| {
+            let p = format!("{:.4}", 100.0 * weight_of(i));
+            format!("[{p}]{c}[/{p}]")
+        })
+        .collect();
+    let text = equilab.join(", ");
+    assert!(text.len() > 36_000, "{}", text.len());
+    let range = HandRange::parse(&text).unwrap();
+    assert_eq!(range.combo_count(), 1326);
+    for (i, c) in Combo::all().enumerate() {
+        assert!(
+            (f64::from(range.weight(c)) - weight_of(i)).abs() < 1e-6,
+            "{c}"
+        );
+    }
+    let solver: Vec<String> = Combo::all()
+        .enumerate()
+        .map(|(i, c)| format!("{c}:{:.6}", weight_of(i)))
+        .collect();
+    let solver = solver.join(",");
+    assert_eq!(HandRange::parse(&solver).unwrap().combo_count(), 1326);
+    // Seven such exports joined still read; past the limit the text is refused whole.
+    let seven = vec![text.as_str(); 7].join(", ");
+    assert!(seven.len() <= MAX_RANGE_TEXT, "{}", seven.len());
+    assert_eq!(HandRange::parse(&seven).unwrap().combo_count(), 1326);
+    let over = format!("{seven}, {}", "AA, ".repeat(MAX_RANGE_TEXT / 4));
+    let e = HandRange::parse(&over).unwrap_err();
+    assert_eq!(e.kind, RangeErrorKind::TooLong(over.len()));
+    assert!(e
+        .kind
+        .to_string()
+        .contains("at most 262144 bytes (256 KiB)"));
+}
+
+/// A control character (a NUL from a binary paste) is refused at its column in every
+/// game's ranges, never read past.
+#[test]
+fn control_characters_are_refused() {
+    use multiodds::cards::Game;
+    use multiodds::range::HoleRange;
+    let e = HoleRange::parse("AAxx,\u{0}KKxx", Game::Omaha).unwrap_err();
+    assert_eq!(e.column, 6);
+    assert!(e.to_string().contains("control character (U+0000)"), "{e}");
+    assert!(HandRange::parse("AA,\u{0}KK").is_err());
+}

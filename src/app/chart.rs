@@ -172,7 +172,7 @@ impl View for ChartView {
         };
         ViewStatus {
             phase: self.tracker.phase(has_errors),
-            detail: None,
+            detail: self.tracker.detail(&self.errors, None),
             figures: format!(
                 "{done} of {} hands · {precision}",
                 side(self.inputs.game).pow(2)
@@ -311,20 +311,15 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
 /// Stop/Resume and the CSV export, below the inputs.
 fn footer(view: &ChartView, ui: &mut egui::Ui, commands: &CommandSender) {
     ui.separator();
+    super::widgets::problem_line(ui, &view.errors);
     ui.horizontal_wrapped(|ui| {
-        if view.tracker.running {
-            if ui.button("Stop").clicked() {
-                commands.view(ViewKind::Chart, ViewCommand::Stop);
-            }
-        } else if ui
-            .button(if view.tracker.stale {
-                "Resume"
-            } else {
-                "Run again"
-            })
-            .clicked()
-        {
-            commands.view(ViewKind::Chart, ViewCommand::Resume);
+        let state = super::widgets::RunState {
+            running: view.tracker.running,
+            stale: view.tracker.stale,
+            can_run: view.errors.is_empty(),
+        };
+        if let Some(command) = super::widgets::stop_and_run_again(ui, state) {
+            commands.view(ViewKind::Chart, command);
         }
         if ui.button("Export chart as CSV…").clicked() {
             commands.send(Command::OpenDialog(super::files::DialogPurpose::ExportCsv));
@@ -356,8 +351,12 @@ pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, s
     };
     let game = inputs.game;
     let side = side(game);
-    ui.heading(format!(
-        "{}{figure} against {n} {holding}, {board} ({} of {} hands)",
+    let holding_short = match inputs.opponents.trim() {
+        "random" => holding.clone(),
+        vs => format!("opponent(s) holding {}", super::widgets::shorten(vs, 48)),
+    };
+    let heading = ui.heading(format!(
+        "{}{figure} against {n} {holding_short}, {board} ({} of {} hands)",
         match game {
             Game::Holdem => String::new(),
             g => format!("{g}: "),
@@ -365,6 +364,9 @@ pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, s
         result.done,
         side * side
     ));
+    if holding_short != holding {
+        heading.on_hover_text(super::widgets::shorten(&holding, 4_000));
+    }
     let value = |class: HandClass| cell(result, inputs, class);
     let (lo, hi) = HandClass::all()
         .filter_map(|c| value(c).map(|v| v.0))

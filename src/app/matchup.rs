@@ -7,6 +7,7 @@ use super::game_inputs::{carry_cards, carry_seats, game_notes, game_range_field,
 use super::grid::GridState;
 use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
+use super::widgets::shorten;
 use super::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
 use crate::cards::{CardSet, Game};
 use crate::equity::games::AnyMatchup;
@@ -185,7 +186,7 @@ impl View for MatchupView {
         let why = result.map(|r| r.status.describe());
         ViewStatus {
             phase: self.tracker.phase(has_errors),
-            detail: self.tracker.detail(has_errors, why),
+            detail: self.tracker.detail(&self.errors, why),
             figures: match result.map(|r| (r.method, r.has_figures())) {
                 Some((Method::Exact, _)) => format!("{deals} deals · exact"),
                 Some((_, false)) => format!("{deals} deals · figures n/a"),
@@ -207,7 +208,10 @@ impl View for MatchupView {
             ("board", seats.board.clone()),
             ("dead", seats.dead.clone()),
             ("seed", result.seed.map_or("-".into(), |s| s.to_string())),
-            ("method", result.method.key().to_string()),
+            (
+                "method",
+                crate::equity::table_csv::method_key(result).to_string(),
+            ),
             ("stopped", result.status.describe()),
         ];
         Some(crate::equity::table_csv::matchup(
@@ -221,13 +225,23 @@ impl View for MatchupView {
     fn picture(&self) -> Option<Drawing> {
         let shown = self.shown()?.clone();
         let board = shown.label.board.trim();
+        let partial = match shown.result.status.partial_exact() {
+            Some(done) => format!(" · PARTIAL: {:.0}% enumerated, not final", 100.0 * done),
+            None => String::new(),
+        };
         let title = format!(
-            "{}Matchup: {} on {}",
+            "{}Matchup: {} on {}{partial}",
             match shown.label.game {
                 crate::cards::Game::Holdem => String::new(),
                 g => format!("{g} · "),
             },
-            shown.label.texts.join(" vs "),
+            shown
+                .label
+                .texts
+                .iter()
+                .map(|t| shorten(t, 40))
+                .collect::<Vec<_>>()
+                .join(" vs "),
             if board.is_empty() { "preflop" } else { board }
         );
         Some(Box::new(move |ui: &mut egui::Ui| {
@@ -427,6 +441,7 @@ pub fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         ui,
         ViewKind::Matchup,
         &view.tracker,
+        &view.errors,
         (usize::from(view.pinned.is_some()), 1),
         view.has_result(),
         cx.commands,
@@ -538,11 +553,22 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
     let (result, seats) = (&shown.result, &shown.label);
     let color = if view.tracker.stale {
         Color32::GRAY
+    } else if result.status.partial_exact().is_some() {
+        PARTIAL_COLOR
     } else {
         ui.visuals().text_color()
     };
-    let method = match result.method {
-        Method::Exact => RichText::new("exact").color(Color32::from_rgb(46, 160, 67)),
+    // An exact run stopped (or still running) part-way is not exact: never in the
+    // colour of a final result.
+    let partial = result.status.partial_exact();
+    let method = match (result.method, partial) {
+        (Method::Exact, Some(done)) => RichText::new(format!(
+            "exact, PARTIAL: {:.0}% enumerated, not final",
+            100.0 * done
+        ))
+        .color(PARTIAL_COLOR)
+        .strong(),
+        (Method::Exact, None) => RichText::new("exact").color(Color32::from_rgb(46, 160, 67)),
         _ => RichText::new("Monte Carlo").color(Color32::from_rgb(66, 133, 244)),
     };
     ui.horizontal(|ui| {
@@ -572,9 +598,13 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
     if let Some(why) = result.figures_not_applicable() {
         ui.colored_label(Color32::from_rgb(200, 120, 0), why);
     }
+    let partial = result.status.partial_exact().is_some();
     let pct = |v: f64, se: f64| {
         if !shown {
             "n/a".to_string()
+        } else if exact && partial {
+            // Over the deals enumerated so far: no error bar can be claimed.
+            format!("~{:.3}", 100.0 * v)
         } else if exact {
             format!("{:.3}", 100.0 * v)
         } else {
@@ -667,10 +697,5 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
     }
 }
 
-/// The first `chars` characters of `text`, with "…" when cut.
-fn shorten(text: &str, chars: usize) -> String {
-    match text.char_indices().nth(chars) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_string(),
-    }
-}
+/// The colour of figures from an exact run that did not finish.
+const PARTIAL_COLOR: Color32 = Color32::from_rgb(200, 120, 0);

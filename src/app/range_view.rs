@@ -526,7 +526,7 @@ fn game_panels(
     sort_next: &mut bool,
 ) {
     ui.horizontal_wrapped(|ui| {
-        ui.heading(title);
+        super::widgets::title_heading(ui, title);
         if stale {
             ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
         }
@@ -769,9 +769,17 @@ impl View for RangeView {
             ui.label(RichText::new(message).color(ERROR_COLOR));
         }
         ui.separator();
-        if ui.button("Run again").clicked() {
-            cx.commands.view(ViewKind::Range, ViewCommand::Resume);
-        }
+        super::widgets::problem_line(ui, &self.errors);
+        let state = super::widgets::RunState {
+            running: self.tracker.running,
+            stale: self.tracker.stale,
+            can_run: self.errors.is_empty(),
+        };
+        ui.horizontal(|ui| {
+            if let Some(command) = super::widgets::stop_and_run_again(ui, state) {
+                cx.commands.view(ViewKind::Range, command);
+            }
+        });
         if edited {
             cx.commands.view(ViewKind::Range, ViewCommand::Edited);
         }
@@ -807,7 +815,7 @@ impl View for RangeView {
             .id_salt("range_view")
             .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    ui.heading(title);
+                    super::widgets::title_heading(ui, &title);
                     if self.tracker.stale {
                         ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
                     }
@@ -946,7 +954,7 @@ impl View for RangeView {
         ViewStatus {
             phase: self.tracker.phase(has_errors),
             // An exact enumeration's fraction done and time left (other games' analysis).
-            detail: self.tracker.detail(has_errors, None),
+            detail: self.tracker.detail(&self.errors, None),
             figures,
             elapsed: self.tracker.elapsed(),
             first_result: self.tracker.first_result,
@@ -1018,7 +1026,10 @@ impl View for RangeView {
         let title = shown.label.clone();
         let selected = self.selected_combos();
         Some(Box::new(move |ui: &mut egui::Ui| {
-            ui.heading(format!("Range view: {title}"));
+            ui.heading(format!(
+                "Range view: {}",
+                super::widgets::short_title(&title)
+            ));
             let size = (ui.available_height() - 200.0).min(ui.available_width() / 2.0);
             match analysis.as_ref() {
                 AnyRangeAnalysis::Holdem(analysis) => {

@@ -89,6 +89,53 @@ impl FieldErrors {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// The first problem in one line, its field named ("seats[2]: unknown rank 'x'",
+    /// or just the reason for a problem of the fields together), and how many more:
+    /// for the status line and the run controls, always in sight.
+    pub fn summary(&self) -> Option<String> {
+        let (field, message) = self.0.first()?;
+        // A caret message's reason is its last line, after the caret.
+        let reason = message
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .trim_start()
+            .trim_start_matches("^ ");
+        let mut line = if field == crate::scenario::inputs::WHOLE {
+            reason.to_string()
+        } else {
+            format!("{}: {reason}", field_name(field))
+        };
+        if self.0.len() > 1 {
+            line.push_str(&format!(
+                " (and {} more, each at its field)",
+                self.0.len() - 1
+            ));
+        }
+        Some(line)
+    }
+}
+
+/// A field's name as the window labels it ("seats[1]" is "seat 2").
+fn field_name(field: &str) -> String {
+    let indexed = |prefix: &str, name: &str| {
+        field
+            .strip_prefix(prefix)
+            .and_then(|r| r.strip_suffix(']'))
+            .and_then(|i| i.parse::<usize>().ok())
+            .map(|i| format!("{name} {}", i + 1))
+    };
+    indexed("seats[", "seat")
+        .or_else(|| indexed("folded[", "folded seat"))
+        .or_else(|| indexed("vs[", "range"))
+        .unwrap_or_else(|| match field {
+            "opponent_counts" => "opponents".to_string(),
+            "target_se" => "precision".to_string(),
+            "time_budget_ms" => "time budget".to_string(),
+            "memory_budget_mb" => "memory budget".to_string(),
+            other => other.replace('_', " "),
+        })
 }
 
 /// A component of the app: its inputs, its jobs and how it shows their results.
@@ -502,9 +549,14 @@ impl RunTracker {
         }
     }
 
-    /// The status line's detail: exact progress while running, else `why` (the stop
-    /// reason) for a current result.
-    pub fn detail(&self, has_errors: bool, why: Option<String>) -> Option<String> {
+    /// The status line's detail: exact progress while running, else the first problem
+    /// of the inputs (named, so a refusal below the fold is still in sight), else `why`
+    /// (the stop reason) for a current result.
+    pub fn detail(&self, errors: &FieldErrors, why: Option<String>) -> Option<String> {
+        let has_errors = !errors.is_empty();
+        if has_errors && !self.running {
+            return errors.summary();
+        }
         match (self.exact_progress, why) {
             (Some(p), _) if self.running => Some(crate::equity::run::describe_exact_progress(
                 p.fraction,

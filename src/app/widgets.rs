@@ -21,6 +21,46 @@ pub const PRECISION_STEPS: [(f64, &str); 5] = [
 /// The colour of error text and frames.
 pub const ERROR_COLOR: Color32 = Color32::from_rgb(220, 60, 60);
 
+/// The first `chars` characters of `text`, with "…" when cut.
+pub fn shorten(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// Most characters of one range shown in a title or caption.
+const TITLE_PART_CHARS: usize = 48;
+
+/// A title with each of its parts (the ranges and board between ` vs `, ` — ` and
+/// ` · `) shortened with "…", so a 13 KB range leaves the figures on screen; the whole
+/// title is the hover text ([`title_heading`]).
+pub fn short_title(title: &str) -> String {
+    let mut out = String::new();
+    let mut rest = title;
+    while !rest.is_empty() {
+        let next = [" vs ", " — ", " · "]
+            .iter()
+            .filter_map(|sep| rest.find(sep).map(|at| (at, sep.len())))
+            .min();
+        let (part, sep_len) = next.map_or((rest, 0), |(at, len)| (&rest[..at], len));
+        out.push_str(&shorten(part, TITLE_PART_CHARS));
+        out.push_str(&rest[part.len()..part.len() + sep_len]);
+        rest = &rest[part.len() + sep_len..];
+    }
+    out
+}
+
+/// A heading of a title whose ranges may be long: shortened ([`short_title`]), and the
+/// whole title (up to 4,000 characters) on hover.
+pub fn title_heading(ui: &mut egui::Ui, title: &str) {
+    let short = short_title(title);
+    let response = ui.heading(&short);
+    if short != title {
+        response.on_hover_text(shorten(title, 4_000));
+    }
+}
+
 /// The precision step nearest a standard-error target.
 pub fn nearest_step(target_se: f64) -> usize {
     PRECISION_STEPS
@@ -66,6 +106,11 @@ pub fn blocked_cards(board: &str, dead: &str) -> CardSet {
 }
 
 /// A labelled single-line text field with its error (red frame and caret) below.
+///
+/// Nothing typed or pasted is ever cut: a paste that would take the field past the
+/// longest range text ([`MAX_RANGE_TEXT`](crate::range::MAX_RANGE_TEXT)) is refused whole,
+/// with a message at the field naming its length and the limit, and the text stays as
+/// it was.
 pub fn text_field(
     ui: &mut egui::Ui,
     label: &str,
@@ -74,11 +119,15 @@ pub fn text_field(
     hint: &str,
 ) -> bool {
     let label_response = ui.label(RichText::new(label).strong());
+    let id = field_id(ui, label);
+    let refused_id = id.with("refused paste");
+    if let Some(refusal) = refuse_long_paste(ui, id, text) {
+        ui.data_mut(|d| d.insert_temp(refused_id, refusal));
+    }
+    let refused: Option<String> = ui.data(|d| d.get_temp(refused_id));
+    let error = error.or(refused.as_ref());
     let mut edit = egui::TextEdit::singleline(text)
-        .id(field_id(ui, label))
-        // Typing or pasting stops at the longest range text (16 KiB), so a frame never
-        // lays out a pasted megabyte; longer saved text is refused when loaded.
-        .char_limit(crate::range::MAX_RANGE_TEXT)
+        .id(id)
         .hint_text(hint)
         .font(egui::TextStyle::Monospace)
         .desired_width(f32::INFINITY);
@@ -100,11 +149,52 @@ pub fn text_field(
             ui.add(edit).labelled_by(label_response.id).changed()
         })
         .inner;
+    if changed {
+        ui.data_mut(|d| d.remove::<String>(refused_id));
+    }
     if let Some(message) = error {
         ui.label(RichText::new(message).monospace().color(ERROR_COLOR));
     }
     ui.add_space(4.0);
     changed
+}
+
+/// Takes out of this frame's input a paste into the focused field `id` that would make
+/// its text longer than a range may be, and says why: the field keeps what it had.
+fn refuse_long_paste(ui: &egui::Ui, id: egui::Id, text: &str) -> Option<String> {
+    if !ui.memory(|m| m.has_focus(id)) {
+        return None;
+    }
+    let limit = crate::range::MAX_RANGE_TEXT;
+    // The selection a paste replaces is at most the whole text, so a paste longer than
+    // the limit less the text kept is refused; the bound is exact when all is selected.
+    let selected = egui::TextEdit::load_state(ui.ctx(), id)
+        .and_then(|s| s.cursor.char_range())
+        .map_or(0, |r| {
+            let (a, b): (usize, usize) = (r.primary.index.into(), r.secondary.index.into());
+            let (a, b) = (a.min(b), a.max(b));
+            text.chars()
+                .skip(a)
+                .take(b - a)
+                .map(char::len_utf8)
+                .sum::<usize>()
+        });
+    let kept = text.len() - selected.min(text.len());
+    let mut refusal = None;
+    ui.ctx().input_mut(|input| {
+        input.events.retain(|event| match event {
+            egui::Event::Paste(pasted) if kept + pasted.len() > limit => {
+                refusal = Some(format!(
+                    "Nothing pasted: the text would be {} bytes, and a field takes at most {limit} bytes ({} KiB). Shorten it (classes like AKs, spans like TT-77) or split it.",
+                    kept + pasted.len(),
+                    limit / 1024
+                ));
+                false
+            }
+            _ => true,
+        })
+    });
+    refusal
 }
 
 /// Mode, precision and seed, shared by the views. True when one changed.
@@ -181,19 +271,30 @@ pub fn paste_range_button(ui: &mut egui::Ui, field: egui::Id, text: &str) {
     }
 }
 
-/// "Copy": the range as other tools write it, on the system clipboard (plain classic
-/// text for PokerStove and Equilab; weights as `0.4(…)` groups, which eval7 and Flop
-/// Ferret read). A text that does not parse is copied as it is.
+/// "Copy": the range on the system clipboard in the notation of the tool chosen from
+/// its menu (MultiOdds and eval7's `0.4(AKs)`, Equilab's `[40]AKs[/40]`, PokerStove's
+/// weightless classes). A text that does not parse is copied as it is.
 fn copy_range_button(ui: &mut egui::Ui, text: &str) {
-    let response = ui
-        .small_button("Copy")
-        .on_hover_text("Copy for other tools: PokerStove and Equilab read the classic text; eval7 and Flop Ferret read weights written 0.4(AKs)");
-    if response.clicked() {
-        let out = crate::range::HandRange::parse(text)
-            .map(|r| r.to_other_tools_text())
-            .unwrap_or_else(|_| text.to_string());
-        ui.ctx().copy_text(out);
-    }
+    use crate::range::{HandRange, RangeNotation};
+    ui.menu_button("Copy", |ui| {
+        for tool in RangeNotation::ALL {
+            let hover = match tool {
+                RangeNotation::PokerStove => {
+                    "PokerStove reads no weights: every hand in the range, at full weight"
+                }
+                _ => "The same combos and weights, in this tool's notation",
+            };
+            if ui.button(tool.label()).on_hover_text(hover).clicked() {
+                let out = HandRange::parse(text)
+                    .map(|r| r.to_notation(tool))
+                    .unwrap_or_else(|_| text.to_string());
+                ui.ctx().copy_text(out);
+                ui.close();
+            }
+        }
+    })
+    .response
+    .on_hover_text("Copy the range for another tool: MultiOdds, Equilab or PokerStove notation");
 }
 
 /// The board and dead-card fields, each with its card picker; cards in `taken` (known
@@ -258,22 +359,26 @@ pub fn streets(board: &[Card]) -> String {
     parts.join(" · ")
 }
 
-/// An inclusive span of opponent counts ("Opponents from 1 to 9"), each 1 to
-/// [`MAX_OPPONENTS`](crate::equity::MAX_OPPONENTS), swapped back into order when dragged
-/// past each other. True when it changed.
+/// An inclusive span of opponent counts ("Opponents from 1 to 9"), swapped back into
+/// order when dragged past each other. A count typed past
+/// [`MAX_OPPONENTS`](crate::equity::MAX_OPPONENTS) is kept as typed, so validation
+/// refuses it at the field by name instead of it silently becoming the most there
+/// can be. True when it changed.
 pub fn opponent_span(ui: &mut egui::Ui, label: &str, span: &mut (usize, usize)) -> bool {
     use crate::equity::MAX_OPPONENTS;
+    // Typed counts up to this are kept (and refused by name when over the game's most).
+    const TYPED_MOST: usize = 999;
     let mut edited = false;
     ui.horizontal(|ui| {
         let (lo, hi) = (&mut span.0, &mut span.1);
         let l = ui.label(label);
         edited |= ui
-            .add(egui::DragValue::new(lo).range(1..=MAX_OPPONENTS))
+            .add(egui::DragValue::new(lo).range(1..=TYPED_MOST))
             .labelled_by(l.id)
             .changed();
         let l = ui.label("to");
         edited |= ui
-            .add(egui::DragValue::new(hi).range(1..=MAX_OPPONENTS))
+            .add(egui::DragValue::new(hi).range(1..=TYPED_MOST))
             .labelled_by(l.id)
             .on_hover_text(format!(
                 "At most {MAX_OPPONENTS} opponents: with the hero they hold 46 cards, the board 5 more"
@@ -347,18 +452,45 @@ pub fn run_settings(
     edited
 }
 
-/// A view's footer (below its inputs): the run controls, whose clicks go to view `tab`.
+/// A view's footer (below its inputs): the first problem of the inputs in red (a
+/// refusal shown by a control further up stays in sight here), and the run controls,
+/// whose clicks go to view `tab`.
 pub fn run_footer(
     ui: &mut egui::Ui,
     tab: crate::scenario::ViewKind,
     tracker: &super::view::RunTracker,
+    errors: &super::view::FieldErrors,
     pins: (usize, usize),
     has_result: bool,
     commands: &super::CommandSender,
 ) {
-    for c in run_controls(ui, tracker.running, tracker.stale, pins, has_result) {
+    problem_line(ui, errors);
+    let state = RunState {
+        running: tracker.running,
+        stale: tracker.stale,
+        can_run: errors.is_empty(),
+    };
+    for c in run_controls(ui, state, pins, has_result) {
         commands.view(tab, c);
     }
+}
+
+/// The first problem of the inputs, in red, when there is one.
+pub fn problem_line(ui: &mut egui::Ui, errors: &super::view::FieldErrors) {
+    if let Some(summary) = errors.summary() {
+        ui.label(RichText::new(format!("Not computed: {summary}")).color(ERROR_COLOR));
+    }
+}
+
+/// What the run controls show: a run going on, results stale, inputs that validate.
+#[derive(Clone, Copy)]
+pub struct RunState {
+    /// A run goes on.
+    pub running: bool,
+    /// The results on screen are not those of the inputs.
+    pub stale: bool,
+    /// The inputs validate (Run again has something to run).
+    pub can_run: bool,
 }
 
 /// A "Send to …" button: sends `command` when clicked.
@@ -389,12 +521,48 @@ pub fn send_to_range(
     );
 }
 
+/// Stop and Run again as two buttons that never trade places or meanings: Stop is
+/// enabled only while a run goes on, Run again (Resume after a Stop or a change) only
+/// when none does, so a Stop clicked just as a run ends does nothing instead of
+/// starting another. The command clicked.
+pub fn stop_and_run_again(ui: &mut egui::Ui, state: RunState) -> Option<ViewCommand> {
+    let RunState {
+        running,
+        stale,
+        can_run,
+    } = state;
+    let mut clicked = None;
+    if ui
+        .add_enabled(running, egui::Button::new("Stop"))
+        .on_hover_text("Stop the run and keep what it has done")
+        .on_disabled_hover_text("Nothing is running")
+        .clicked()
+    {
+        clicked = Some(ViewCommand::Stop);
+    }
+    if ui
+        .add_enabled(
+            !running && can_run,
+            egui::Button::new(if stale { "Resume" } else { "Run again" }),
+        )
+        .on_hover_text("Compute these inputs again, from the start")
+        .on_disabled_hover_text(if running {
+            "A run is going on: Stop it first"
+        } else {
+            "The inputs have a problem (in red): fix it to compute"
+        })
+        .clicked()
+    {
+        clicked = Some(ViewCommand::Resume);
+    }
+    clicked
+}
+
 /// Stop/Resume and Pin/Unpin, shared by the views; the commands clicked. `pins`: how
 /// many baselines are pinned and the most the view keeps.
 pub fn run_controls(
     ui: &mut egui::Ui,
-    running: bool,
-    stale: bool,
+    state: RunState,
     pins: (usize, usize),
     has_result: bool,
 ) -> Vec<ViewCommand> {
@@ -402,17 +570,7 @@ pub fn run_controls(
     let mut commands = Vec::new();
     ui.separator();
     ui.horizontal(|ui| {
-        if running {
-            if ui.button("Stop").clicked() {
-                commands.push(ViewCommand::Stop);
-            }
-        } else if ui
-            .button(if stale { "Resume" } else { "Run again" })
-            .on_hover_text("Compute these inputs again (a stopped run resumes from scratch)")
-            .clicked()
-        {
-            commands.push(ViewCommand::Resume);
-        }
+        commands.extend(stop_and_run_again(ui, state));
         if pinned < most
             && ui
                 .add_enabled(

@@ -10,7 +10,7 @@ mod parse;
 mod select;
 
 pub use game::{Game, UnknownGame, SHORT_DECK};
-pub use parse::{caret_line, parse_card_list, CardError, CardErrorKind};
+pub use parse::{caret_line, parse_card_list, the_place, CardError, CardErrorKind};
 pub use select::{extract_bits, Pdep};
 
 use std::fmt;

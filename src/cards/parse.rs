@@ -45,7 +45,12 @@ impl std::fmt::Display for CardErrorKind {
             CardErrorKind::Duplicate => write!(f, "card given twice"),
             CardErrorKind::NotOneCard => write!(f, "expected exactly one card"),
             CardErrorKind::UsedTwice { first, second } => {
-                write!(f, "card is in the {first} and in the {second}")
+                write!(
+                    f,
+                    "card is in {} and in {}",
+                    the_place(first),
+                    the_place(second)
+                )
             }
             CardErrorKind::Count {
                 what,
@@ -87,20 +92,41 @@ impl CardError {
 /// Only the line of the input holding `column` is shown, and the padding repeats its
 /// tabs, so the caret sits under the token however the input was laid out.
 pub fn caret_line(input: &str, column: usize, reason: &str) -> String {
+    // Enough context either side of the caret to see the token; a pasted 40 KB range
+    // shows its neighbourhood, not the whole line.
+    const CONTEXT: usize = 40;
     let chars: Vec<char> = input.chars().collect();
     let at = column.saturating_sub(1).min(chars.len());
     let is_break = |c: &char| *c == '\n' || *c == '\r';
-    let start = chars[..at].iter().rposition(is_break).map_or(0, |p| p + 1);
-    let end = chars[at..]
+    let line_start = chars[..at].iter().rposition(is_break).map_or(0, |p| p + 1);
+    let line_end = chars[at..]
         .iter()
         .position(is_break)
         .map_or(chars.len(), |p| at + p);
+    let start = line_start.max(at.saturating_sub(CONTEXT));
+    let end = line_end.min(at + CONTEXT);
+    let (before, after) = (start > line_start, end < line_end);
     let line: String = chars[start..end].iter().collect();
     let pad: String = chars[start..at]
         .iter()
         .map(|&c| if c == '\t' { '\t' } else { ' ' })
         .collect();
-    format!("{line}\n{pad}^ {reason}")
+    let (lead, pad_lead) = if before { ("…", " ") } else { ("", "") };
+    let tail = if after { "…" } else { "" };
+    format!("{lead}{line}{tail}\n{pad_lead}{pad}^ {reason}")
+}
+
+/// A place a card can be, with "the" where English wants one: "the board", "the hero",
+/// but "seat 1" and "folded 2" as they are.
+pub fn the_place(place: &str) -> String {
+    let named = ["seat ", "seats ", "folded "]
+        .iter()
+        .any(|p| place.starts_with(p));
+    if named {
+        place.to_string()
+    } else {
+        format!("the {place}")
+    }
 }
 
 /// The rank index of a rank character, if it is one (`1` is handled by the caller for `10`).
@@ -201,6 +227,12 @@ mod caret_tests {
         // The second line of the input is shown alone, the caret under its token.
         assert_eq!(caret_line("AA,\nKx+", 6, "bad"), "Kx+\n ^ bad");
         assert_eq!(caret_line("", 1, "empty"), "\n^ empty");
+        // A long line shows 40 characters either side of the caret, cut with "…".
+        let long = format!("{}Kx{}", "A".repeat(100), "Q".repeat(100));
+        let shown = caret_line(&long, 101, "bad");
+        let (line, caret) = shown.split_once('\n').unwrap();
+        assert_eq!(line, format!("…{}Kx{}…", "A".repeat(40), "Q".repeat(38)));
+        assert_eq!(caret, format!(" {}^ bad", " ".repeat(40)));
     }
 }
 

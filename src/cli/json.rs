@@ -1,21 +1,28 @@
 //! The CLI's JSON objects (reference §6) as serde types: each field named once, figures
-//! rounded to six decimals by `serialize_with`, hand types keyed by category.
+//! at full precision (the shortest text that reads back to the same `f64`, never `-0`)
+//! by `serialize_with`, hand types keyed by category.
 
 use multiodds::eval::HandCategory;
 use serde::{Serialize, Serializer};
 
-/// Six decimals, as reference §6's examples print.
-fn round6(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
+/// A figure as computed, at full precision: a script can sum shares and probabilities
+/// to 1 within rounding of `f64`. Negative zero (a rounding artefact, never a value a
+/// figure means) is written as `0`.
+pub fn exact(x: f64) -> f64 {
+    if x == 0.0 {
+        0.0
+    } else {
+        x
+    }
 }
 
-fn six<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(round6(*x))
+fn full<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(exact(*x))
 }
 
-fn opt_six<S: Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+fn opt_full<S: Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
     match x {
-        Some(v) => s.serialize_some(&round6(*v)),
+        Some(v) => s.serialize_some(&exact(*v)),
         None => s.serialize_none(),
     }
 }
@@ -40,13 +47,13 @@ impl<T: Serialize + Copy> Serialize for ByCategory<T> {
     }
 }
 
-/// A fraction rounded to six decimals where it is serialised.
+/// A figure at full precision where it is serialised (see [`exact`]).
 #[derive(Clone, Copy, Serialize)]
-pub struct Six(#[serde(serialize_with = "six")] pub f64);
+pub struct Figure(#[serde(serialize_with = "full")] pub f64);
 
 /// Hand-type fractions of a seat or a sweep point.
-pub fn types(fractions: &[f64; 9]) -> ByCategory<Six> {
-    ByCategory(fractions.map(Six))
+pub fn types(fractions: &[f64; 9]) -> ByCategory<Figure> {
+    ByCategory(fractions.map(Figure))
 }
 
 #[derive(Serialize)]
@@ -54,7 +61,7 @@ pub struct Range<'a> {
     pub input: &'a str,
     pub canonical: String,
     pub combos: usize,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub weight: f64,
     pub hands: Vec<String>,
 }
@@ -91,11 +98,11 @@ pub struct HoleRange<'a> {
 /// A hi/lo seat's low figures.
 #[derive(Serialize)]
 pub struct Low {
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub low_win: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub low_tie: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub scoop: f64,
 }
 
@@ -104,15 +111,15 @@ pub struct Player<'a> {
     pub range: &'a str,
     pub combos: usize,
     /// `null` when the figures rest on too few deals ([`multiodds::equity::MIN_FIGURE_DEALS`]).
-    #[serde(serialize_with = "opt_six")]
+    #[serde(serialize_with = "opt_full")]
     pub equity: Option<f64>,
-    #[serde(serialize_with = "opt_six")]
+    #[serde(serialize_with = "opt_full")]
     pub win: Option<f64>,
-    #[serde(serialize_with = "opt_six")]
+    #[serde(serialize_with = "opt_full")]
     pub tie: Option<f64>,
-    #[serde(serialize_with = "opt_six")]
+    #[serde(serialize_with = "opt_full")]
     pub std_error: Option<f64>,
-    pub hand_types: Option<ByCategory<Six>>,
+    pub hand_types: Option<ByCategory<Figure>>,
     /// Hi/lo games: the low side and the scoop (`null` with too few deals).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub low: Option<Low>,
@@ -149,9 +156,9 @@ pub struct Folded<'a> {
 
 #[derive(Serialize, Clone, Copy)]
 pub struct HeroAndOpponent {
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub hero_wins: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub opponent_wins: f64,
 }
 
@@ -172,7 +179,7 @@ impl Serialize for Figures<'_> {
         let mut map = s.serialize_map(Some(SWEEP_METRICS.len()))?;
         for m in &SWEEP_METRICS {
             let figure =
-                (m.value)(self.point).map(|(v, se)| round6(if self.errors { se } else { v }));
+                (m.value)(self.point).map(|(v, se)| exact(if self.errors { se } else { v }));
             map.serialize_entry(m.key, &figure)?;
         }
         map.end()
@@ -235,9 +242,9 @@ pub struct Sweep<'a> {
 #[derive(Serialize)]
 pub struct Draw {
     pub outs: usize,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub hit_by_river: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub rule_of_4_and_2: f64,
 }
 
@@ -275,9 +282,9 @@ pub struct Outs<'a> {
     pub category: &'static str,
     pub outs: Vec<String>,
     pub count: usize,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub hit_by_river: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub rule_of_4_and_2: f64,
     pub discounted_outs: Vec<String>,
     pub discounted: Draw,
@@ -293,17 +300,17 @@ pub struct Outs<'a> {
 pub struct ChartRow {
     pub hand: String,
     pub opponents: usize,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub win: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub tie: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub equity: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub win_odds: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub std_error: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub win_odds_std_error: f64,
 }
 
@@ -322,9 +329,9 @@ pub struct Chart {
 pub struct BreakdownLine {
     pub name: &'static str,
     pub combos: usize,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub weight: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub share: f64,
 }
 
@@ -332,11 +339,11 @@ pub struct BreakdownLine {
 #[derive(Serialize)]
 pub struct ComboLine {
     pub hand: String,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub weight: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub share: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub equity: f64,
 }
 
@@ -345,7 +352,7 @@ pub struct ComboLine {
 pub struct ClassLine {
     pub class: String,
     pub combos: usize,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub equity: f64,
 }
 
@@ -354,7 +361,7 @@ pub struct ClassLine {
 pub struct Bucket {
     pub from: f64,
     pub to: f64,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub share: f64,
 }
 
@@ -366,13 +373,13 @@ pub struct Breakdown<'a> {
     pub range: &'a str,
     pub board: String,
     pub combos: usize,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub weight: f64,
     pub made: Vec<BreakdownLine>,
     pub draws: Vec<BreakdownLine>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "opt_six")]
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "opt_full")]
     pub equity: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by_combo: Option<Vec<ComboLine>>,
@@ -386,7 +393,7 @@ pub struct Breakdown<'a> {
 #[derive(Serialize)]
 pub struct NextCardLine {
     pub card: String,
-    #[serde(serialize_with = "six")]
+    #[serde(serialize_with = "full")]
     pub probability: f64,
     pub equity: Vec<f64>,
 }
@@ -396,5 +403,82 @@ pub struct NextCardLine {
 pub struct Runouts<'a> {
     pub ranges: Vec<&'a str>,
     pub board: String,
+    /// Each seat's equity now: the next cards' equities weighed by their probabilities.
+    pub equity_now: Vec<f64>,
     pub cards: Vec<NextCardLine>,
+}
+
+/// An error under `--json`: one object, `{"error": {"message", "field", "column",
+/// "detail"}}`. `field` names the input at fault as the command line names it (`seat
+/// 2`, `board`, `--target-se`) and `column` is 1-based in that input's text; either is
+/// `null` when the error has no single place.
+#[derive(Serialize)]
+pub struct Error {
+    error: ErrorBody,
+}
+
+#[derive(Serialize)]
+struct ErrorBody {
+    message: String,
+    field: Option<String>,
+    column: Option<usize>,
+    /// The whole text the terminal would show (with the caret line), for a person.
+    detail: String,
+}
+
+impl Error {
+    /// A command line that does not parse.
+    pub fn usage(message: &str, detail: &str) -> Error {
+        Error {
+            error: ErrorBody {
+                message: message.to_string(),
+                field: None,
+                column: None,
+                detail: detail.to_string(),
+            },
+        }
+    }
+
+    /// A command's error, with its field and column where it has them.
+    pub fn of(error: &super::CliError) -> Error {
+        use super::CliError;
+        let (message, field, column) = match error {
+            CliError::Cards { what, error, .. } => (
+                error.kind.to_string(),
+                Some(what.to_string()),
+                Some(error.column),
+            ),
+            CliError::Range { what, error, .. } => (
+                format!("\"{}\": {}", error.token, error.kind),
+                Some(what.clone()),
+                Some(error.column),
+            ),
+            CliError::Scenario { error, .. } => {
+                let field = error.field();
+                let column = match error.as_ref() {
+                    multiodds::scenario::ScenarioError::Range { error, .. } => Some(error.column),
+                    multiodds::scenario::ScenarioError::Cards { error, .. } => Some(error.column),
+                    _ => None,
+                };
+                let field =
+                    (field != multiodds::scenario::inputs::WHOLE).then(|| field.to_string());
+                (error.to_string(), field, column)
+            }
+            CliError::Equity(e) => (e.to_string(), None, None),
+            CliError::Usage(message) => match message.split_once(": ") {
+                Some((field, rest)) if !field.contains(' ') || field.starts_with("seat ") => {
+                    (rest.to_string(), Some(field.to_string()), None)
+                }
+                _ => (message.clone(), None, None),
+            },
+        };
+        Error {
+            error: ErrorBody {
+                message,
+                field,
+                column,
+                detail: error.to_string(),
+            },
+        }
+    }
 }

@@ -331,10 +331,22 @@ fn first_problem<'a>(
     }
 }
 
-/// Runs the binary: parses `std::env::args`, reports errors on stderr.
+/// Runs the binary: parses `std::env::args`, reports errors on stderr — or, when the
+/// command line asks for `--json`, as one JSON object on stdout (reference §6), with
+/// the same exit codes: 2 for a command line that does not parse, 1 for any other.
 pub fn main() -> ExitCode {
+    let wants_json = std::env::args_os()
+        .skip(1)
+        .take_while(|a| a != "--")
+        .any(|a| a == "--json");
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.use_stderr() && wants_json => {
+            let message = e.kind().to_string();
+            let detail = e.render().to_string();
+            let error = json::Error::usage(&message, detail.trim());
+            return write_stdout(&json::line(&error), ExitCode::from(2));
+        }
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() {
@@ -350,6 +362,9 @@ pub fn main() -> ExitCode {
             write_stdout(&mark_partial(&output), ExitCode::from(130))
         }
         Ok(output) => write_stdout(&output, ExitCode::SUCCESS),
+        Err(error) if wants_json => {
+            write_stdout(&json::line(&json::Error::of(&error)), ExitCode::from(1))
+        }
         Err(error) => {
             say(&format!("error: {error}"));
             ExitCode::from(1)
@@ -584,6 +599,8 @@ fn eval_command(text: &str, game: Game, json: bool) -> Result<String, CliError> 
 /// `eval --game`: a short-deck hand of 5 to 7 cards, or an Omaha hole followed by 3 to 5
 /// board cards (high value, and the low in hi/lo games).
 fn eval_in_game(text: &str, game: Game, json: bool) -> Result<String, CliError> {
+    // A card given twice is refused at its second place, as in Hold'em.
+    CardSet::parse(text).map_err(|e| CliError::cards("cards", text, e))?;
     let cards =
         multiodds::cards::parse_card_list(text).map_err(|e| CliError::cards("cards", text, e))?;
     let count_error = |min: usize, max: usize, what: &'static str| {

@@ -136,7 +136,7 @@ pub fn equity(
             dead: m.dead().to_string(),
             elapsed_ms: elapsed.as_millis() as u64,
             stopped: r.status.stopped,
-            fraction_done: r.status.fraction_done.map(|f| (f * 1e6).round() / 1e6),
+            fraction_done: r.status.fraction_done.map(json::exact),
             note: r.status.note.clone(),
             players,
             folded: folded
@@ -741,21 +741,26 @@ pub fn runouts(
     cards: &[multiodds::equity::by_combo::NextCard],
     json: bool,
 ) -> String {
+    let seats = cards.first().map_or(0, |n| n.equity.len());
+    let equity_now: Vec<f64> = (0..seats)
+        .map(|seat| cards.iter().map(|n| n.probability * n.equity[seat]).sum())
+        .collect();
     if json {
         return json::line(&json::Runouts {
             ranges: ranges.to_vec(),
             board: board.to_string(),
+            equity_now: equity_now.iter().map(|&e| json::exact(e)).collect(),
             cards: cards
                 .iter()
                 .map(|n| json::NextCardLine {
                     card: n.card.to_string(),
                     probability: n.probability,
-                    equity: n.equity.iter().map(|e| (e * 1e6).round() / 1e6).collect(),
+                    equity: n.equity.iter().map(|&e| json::exact(e)).collect(),
                 })
                 .collect(),
         });
     }
-    let now: f64 = cards.iter().map(|n| n.probability * n.equity[0]).sum();
+    let now = equity_now.first().copied().unwrap_or(0.0);
     let mut out = format!(
         "{} on {board}: seat 1's equity now {:.2}%\n{:<5} {:>11}",
         ranges.join(" vs "),

@@ -128,7 +128,8 @@ pub enum Draw {
     Gutshot,
     /// A flush draw and a straight draw together.
     ComboDraw,
-    /// Ace high or no made hand, both hole cards above every board rank.
+    /// On the flop or turn, ace high or no made hand with both hole cards above every
+    /// board rank.
     Overcards,
 }
 
@@ -305,7 +306,11 @@ pub fn classify(combo: Combo, board: CardSet) -> ComboClass {
             draws.insert(Draw::ComboDraw);
         }
     }
-    if matches!(made, MadeHand::AceHigh | MadeHand::NoMadeHand) && a.rank() > top && b.rank() > top
+    // Overcards draw to a pair: on the river nothing is left to come.
+    if board_cards.len() < 5
+        && matches!(made, MadeHand::AceHigh | MadeHand::NoMadeHand)
+        && a.rank() > top
+        && b.rank() > top
     {
         draws.insert(Draw::Overcards);
     }
@@ -476,6 +481,8 @@ mod tests {
         // Overcards.
         assert_eq!(draws("Ac Qd", "Th 4s 2d"), [Draw::Overcards]);
         assert!(!draws("Ac Qd", "Kh 4s 2d").contains(&Draw::Overcards));
+        // On the river no draw is left, overcards included.
+        assert_eq!(draws("Ac Qd", "Th 4s 2d 3c 7h"), []);
     }
 
     #[test]

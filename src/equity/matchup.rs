@@ -262,7 +262,7 @@ pub fn too_few_cards(seats: &[SeatCombos]) -> Option<String> {
 }
 
 /// "seat 3", "seats 1–11", "seats 1, 4 and 6".
-fn describe_seats(seats: &[usize]) -> String {
+pub(crate) fn describe_seats(seats: &[usize]) -> String {
     match seats {
         [one] => seat_name(*one),
         [first, .., last] if last - first + 1 == seats.len() => {

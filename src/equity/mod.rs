@@ -42,7 +42,10 @@ pub use matchup::{
 };
 use std::fmt;
 pub(crate) use tally::{credit_showdown, SeatSums, Showdown};
-pub use tally::{MatchupResult, MatchupTally, SeatResult, SeatTally, MIN_FIGURE_DEALS};
+pub use tally::{
+    rescale_to as rescale_hand_types, MatchupResult, MatchupTally, SeatResult, SeatTally,
+    MIN_FIGURE_DEALS,
+};
 use thiserror::Error;
 
 /// A run's controls, shared between whoever starts a run and the run itself: its
@@ -160,7 +163,11 @@ pub enum EquityError {
     #[error("the board holds at most 5 cards, got {0}")]
     BoardTooLong(usize),
     /// A card given in two places.
-    #[error("{card} is in the {first} and in the {second}")]
+    #[error(
+        "{card} is in {} and in {}",
+        crate::cards::the_place(first),
+        crate::cards::the_place(second)
+    )]
     CardTwice {
         /// The card.
         card: Card,

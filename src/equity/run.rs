@@ -307,6 +307,12 @@ pub struct RunStatus {
 }
 
 impl RunStatus {
+    /// For an exact enumeration not (yet) finished — still running, or stopped part-way —
+    /// the share of it done: its figures are over the deals enumerated so far, not final.
+    pub fn partial_exact(&self) -> Option<f64> {
+        self.fraction_done.filter(|&f| f < 1.0)
+    }
+
     /// One line: "precision target reached" or "limited by NPot at 9 …".
     pub fn describe(&self) -> String {
         let line = match (self.stopped, &self.limiting, self.fraction_done) {

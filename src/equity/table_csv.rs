@@ -187,12 +187,21 @@ pub fn matchup(
         for v in [s.equity, s.equity_se, s.win, s.win_se, s.tie, s.tie_se] {
             row.push(figure(v));
         }
-        row.push(r.method.key().to_string());
+        row.push(method_key(r).to_string());
         row.push(r.deals.to_string());
         row.extend(s.hand_types.iter().map(|&t| figure(t)));
         rows.push(row);
     }
     write(header, options, rows)
+}
+
+/// The method as a table names it: `exact_partial` for an exact enumeration that did
+/// not finish (its figures are over the part enumerated, not final).
+pub fn method_key(r: &MatchupResult) -> &'static str {
+    match r.status.partial_exact() {
+        Some(_) => "exact_partial",
+        None => r.method.key(),
+    }
 }
 
 /// The chart: `hand,opponents,win,tie,equity,std_error,win_odds` (reference §6 plus the

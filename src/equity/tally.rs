@@ -207,6 +207,22 @@ pub(crate) fn credit_showdown(values: &[HandValue], w: f64, sums: &mut [SeatSums
     }
 }
 
+/// Scales a table of hand types (the chance of winning or tying with each category)
+/// to sum to `total`, the win + tie the estimator reports. A plain count already does
+/// (up to rounding); where a variance reduction adjusts win and tie (the post-stratified
+/// heads-up preflop estimate, the sweep's control variates), the categories keep the
+/// plain count's proportions and take the adjusted total, so the table and the
+/// figures above it always agree (reference §4).
+pub fn rescale_to(hand_types: &mut [f64; 9], total: f64) {
+    let sum: f64 = hand_types.iter().sum();
+    if sum > 0.0 && total.is_finite() {
+        let scale = total.max(0.0) / sum;
+        for h in hand_types.iter_mut() {
+            *h *= scale;
+        }
+    }
+}
+
 /// One seat's figures.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SeatResult {
@@ -302,6 +318,9 @@ impl MatchupTally {
                 let (equity, equity_se) = (e.mean.unwrap_or(0.0), se(e));
                 let (win, win_se) = (w.mean.unwrap_or(0.0), se(w));
                 let (tie, tie_se) = (t.mean.unwrap_or(0.0), se(t));
+                if method != Method::Exact {
+                    rescale_to(&mut hand_types, win + tie);
+                }
                 SeatResult {
                     equity,
                     win,

@@ -3,7 +3,7 @@
 //! Full classes with one weight are grouped into `QQ+`, `TT-77`, `AJs+`, `A5s-A2s`;
 //! classes only partly present are listed combo by combo; `:w` marks weights below 1.
 
-use super::{HandClass, HandRange};
+use super::{HandClass, HandRange, RangeNotation};
 use crate::cards::RANK_CHARS;
 
 /// A class's state in a range.
@@ -112,10 +112,28 @@ pub(super) fn to_text(range: &HandRange) -> String {
     terms.join(", ")
 }
 
-/// The range as other tools write it: at weight 1 plain classic text (PokerStove and
-/// Equilab read it), other weights as `0.4(…)` groups (eval7 and Flop Ferret read
-/// them), heaviest first. It parses back to the same combos and weights.
-pub(super) fn to_other_tools_text(range: &HandRange) -> String {
+/// The range in the notation of `tool` (see [`RangeNotation`]).
+pub(super) fn to_notation(range: &HandRange, tool: RangeNotation) -> String {
+    match tool {
+        RangeNotation::MultiOdds => to_other_tools_text(range),
+        RangeNotation::Equilab => by_weight(range, |w, text| {
+            format!("[{p}]{text}[/{p}]", p = percent_text(w))
+        }),
+        // PokerStove has no weights: every combo the range holds, at full weight.
+        RangeNotation::PokerStove => to_text(&HandRange::from_fn(|c| range.weight(c) > 0.0)),
+    }
+}
+
+/// A weight as a percentage of at most four decimals, trailing zeros dropped (`80`,
+/// `12.5`), as Equilab writes its tags: enough that the weight reads back within 5e-7.
+fn percent_text(weight: f32) -> String {
+    let text = format!("{:.4}", f64::from(weight) * 100.0);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The range as groups of one weight each, heaviest first, full weight plain and the
+/// others written by `weighted(weight, group text)`, joined by commas.
+fn by_weight(range: &HandRange, weighted: impl Fn(f32, &str) -> String) -> String {
     let mut weights: Vec<f32> = range.iter().map(|(_, w)| w).collect();
     weights.sort_by(|a, b| b.total_cmp(a));
     weights.dedup();
@@ -127,9 +145,16 @@ pub(super) fn to_other_tools_text(range: &HandRange) -> String {
             if w == 1.0 {
                 text
             } else {
-                format!("{w}({text})")
+                weighted(w, &text)
             }
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The range as other tools write it: at weight 1 plain classic text (PokerStove and
+/// Equilab read it), other weights as `0.4(…)` groups (eval7 and Flop Ferret read
+/// them), heaviest first. It parses back to the same combos and weights.
+pub(super) fn to_other_tools_text(range: &HandRange) -> String {
+    by_weight(range, |w, text| format!("{w}({text})"))
 }

@@ -66,6 +66,21 @@ impl HoleRange {
         if text.len() > MAX_RANGE_TEXT {
             return Err(error(RangeErrorKind::TooLong(text.len()), text, 1));
         }
+        // A control character (a NUL from a binary paste) is never part of a range.
+        if let Some((at, c)) = text
+            .chars()
+            .enumerate()
+            .find(|(_, c)| c.is_control() && !c.is_whitespace())
+        {
+            return Err(game_error(
+                &format!(
+                    "a control character (U+{:04X}) is not part of a range",
+                    c as u32
+                ),
+                &c.to_string(),
+                at + 1,
+            ));
+        }
         if game.has_two_card_ranges() {
             return Self::parse_two_card(text, game);
         }

@@ -441,11 +441,44 @@ pub struct EmptyRangeError {
     pub blocked_by: String,
 }
 
+/// Whose notation a range is written in for another tool (Copy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeNotation {
+    /// Classic text at weight 1, `0.4(AKs)` groups for other weights (MultiOdds, eval7
+    /// and Flop Ferret read them).
+    MultiOdds,
+    /// Classic text at weight 1, `[40]AKs[/40]` tags for other weights, as Equilab
+    /// writes them.
+    Equilab,
+    /// Classic text of every combo held, weights dropped: PokerStove has none.
+    PokerStove,
+}
+
+impl RangeNotation {
+    /// Every notation, in menu order.
+    pub const ALL: [RangeNotation; 3] = [Self::MultiOdds, Self::Equilab, Self::PokerStove];
+
+    /// The tool's name and an example, for a menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::MultiOdds => "MultiOdds, eval7: 0.4(AKs)",
+            Self::Equilab => "Equilab: [40]AKs[/40]",
+            Self::PokerStove => "PokerStove: no weights",
+        }
+    }
+}
+
 impl HandRange {
     /// The range as other tools write it (see `canonical`): classic text at weight 1,
     /// `0.4(…)` groups for other weights; it parses back to the same range.
     pub fn to_other_tools_text(&self) -> String {
         canonical::to_other_tools_text(self)
+    }
+
+    /// The range in `tool`'s notation; MultiOdds' and Equilab's parse back to the same
+    /// combos and weights (Equilab's within 5e-7), PokerStove's to the same combos.
+    pub fn to_notation(&self, tool: RangeNotation) -> String {
+        canonical::to_notation(self, tool)
     }
 }
 

@@ -68,12 +68,21 @@ pub enum RangeErrorKind {
     /// Something a game's hands cannot be (a 4-card hand in 5-card Omaha, a suit
     /// qualifier the pattern already breaks): what, in words.
     GameRule(String),
+    /// An Equilab weight tag (`[80]`, `[/80]`) that does not read.
+    BadTag,
+    /// An Equilab weight tag opened and never closed: the tag that closes it.
+    TagNotClosed(String),
+    /// An Equilab closing tag that is not the one opened: the one expected.
+    TagMismatch(String),
 }
 
-/// The longest range text accepted, in bytes (16 KiB): every one of the 1,326 combos
-/// written out with a weight fits (`AsKs:0.5, ` is 11 bytes); past it a field is
-/// refused at once, in the window, the CLI and scenario files alike.
-pub const MAX_RANGE_TEXT: usize = 16 * 1024;
+/// The longest range text accepted, in bytes (256 KiB). Every one of the 1,326 combos
+/// written out in the longest notation a tool exports (Equilab's `[12.3456]AsKs[/12.3456], `
+/// is 27 bytes, a solver's `AsKs:0.123456789, ` 18) takes about 36 KB, so any real export
+/// fits seven times over; the parser reads it in milliseconds and a few megabytes. Past
+/// it a field is refused at once, whole and with this limit named, in the window, the CLI
+/// and scenario files alike: nothing is ever cut.
+pub const MAX_RANGE_TEXT: usize = 256 * 1024;
 
 impl fmt::Display for RangeErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -112,9 +121,15 @@ impl fmt::Display for RangeErrorKind {
             Unexpected => write!(f, "unexpected here"),
             TooLong(len) => write!(
                 f,
-                "{len} bytes: a range is at most {MAX_RANGE_TEXT} bytes (16 KiB) of text"
+                "{len} bytes: a range is at most {MAX_RANGE_TEXT} bytes (256 KiB) of text"
             ),
             GameRule(message) => f.write_str(message),
+            BadTag => write!(
+                f,
+                "an Equilab weight tag is [w] before the hands and [/w] after them, w a percentage (0, 100] or a fraction like 0.8 ([80]55-22[/80])"
+            ),
+            TagNotClosed(close) => write!(f, "this weight is never closed: end its hands with {close}"),
+            TagMismatch(close) => write!(f, "this closes another weight: the open one ends with {close}"),
             TooDeep => write!(
                 f,
                 "nested more than {MAX_NESTING} levels deep: simplify the expression"
@@ -170,6 +185,10 @@ enum Tok {
     Not,
     Colon,
     Cmp(CmpOp),
+    /// Equilab's `[80]` (or `[0.8]`): the weight of the hands up to its `[/80]`.
+    TagOpen(f32),
+    /// Equilab's `[/80]`: the number as written, to match its opening tag.
+    TagClose(String),
 }
 
 #[derive(Debug, Clone)]
@@ -184,7 +203,7 @@ fn tokenize(input: &str) -> Result<Vec<Token>, RangeError> {
     let chars: Vec<char> = input.chars().collect();
     let mut tokens = Vec::new();
     let mut i = 0;
-    let is_special = |c: char| "(),|&!:<>=".contains(c) || c.is_whitespace();
+    let is_special = |c: char| "(),|&!:<>=[".contains(c) || c.is_whitespace();
     while i < chars.len() {
         let c = chars[i];
         let start = i;
@@ -208,6 +227,34 @@ fn tokenize(input: &str) -> Result<Vec<Token>, RangeError> {
                 start,
             });
             i += 1;
+            continue;
+        }
+        if c == '[' {
+            // Equilab's weight tags: `[80]…[/80]`.
+            let Some(len) = chars[i..].iter().position(|&c| c == ']') else {
+                return Err(RangeError {
+                    kind: RangeErrorKind::BadTag,
+                    token: chars[i..].iter().take(12).collect(),
+                    column: start + 1,
+                });
+            };
+            i += len + 1;
+            let text: String = chars[start..i].iter().collect();
+            let inner = &text[1..text.len() - 1];
+            let tok = match inner.strip_prefix('/') {
+                Some(number) => Tok::TagClose(number.trim().to_string()),
+                None => match tag_weight(inner) {
+                    Some(w) => Tok::TagOpen(w),
+                    None => {
+                        return Err(RangeError {
+                            kind: RangeErrorKind::BadTag,
+                            token: text,
+                            column: start + 1,
+                        })
+                    }
+                },
+            };
+            tokens.push(Token { tok, text, start });
             continue;
         }
         if c == '<' || c == '>' || c == '=' {
@@ -249,6 +296,23 @@ fn tokenize(input: &str) -> Result<Vec<Token>, RangeError> {
     Ok(tokens)
 }
 
+/// The weight an Equilab tag's number means: a number written with a decimal point
+/// and at most 1 is a fraction (`[0.8]`), any other a percentage (`[80]`, `[12.5]`,
+/// `[1]` = 1 %), as Equilab writes both; `None` outside (0, 1] after that.
+fn tag_weight(number: &str) -> Option<f32> {
+    let number = number.trim();
+    let value: f64 = number.parse().ok().filter(|v: &f64| v.is_finite())?;
+    let weight = if number.contains('.') && value <= 1.0 {
+        value
+    } else {
+        value / 100.0
+    };
+    let weight = weight as f32;
+    (super::MIN_WEIGHT..=1.0)
+        .contains(&weight)
+        .then_some(weight)
+}
+
 /// Parses a range expression (see the module docs).
 pub(crate) fn parse_range(input: &str) -> Result<HandRange, RangeError> {
     if input.len() > MAX_RANGE_TEXT {
@@ -281,6 +345,8 @@ pub(crate) fn parse_range(input: &str) -> Result<HandRange, RangeError> {
     if let Some(token) = parser.peek_token() {
         let kind = if token.tok == Tok::Close {
             RangeErrorKind::UnmatchedCloseParen
+        } else if matches!(token.tok, Tok::TagClose(_)) {
+            RangeErrorKind::BadTag
         } else {
             RangeErrorKind::Unexpected
         };
@@ -511,7 +577,10 @@ impl Parser {
     }
 
     fn starts_term(tok: Option<&Tok>) -> bool {
-        matches!(tok, Some(Tok::Word(_) | Tok::Open | Tok::Not))
+        matches!(
+            tok,
+            Some(Tok::Word(_) | Tok::Open | Tok::Not | Tok::TagOpen(_))
+        )
     }
 
     fn intersection(&mut self) -> Result<HandRange, RangeError> {
@@ -601,6 +670,32 @@ impl Parser {
                     return Ok(group.scaled(weight));
                 }
                 self.word(&word, &token)
+            }
+            Tok::TagOpen(weight) => {
+                let weight = *weight;
+                if self.depth >= MAX_NESTING {
+                    return Err(self.error_at(RangeErrorKind::TooDeep, &token));
+                }
+                self.depth += 1;
+                let inner = self.expr();
+                self.depth -= 1;
+                let inner = inner?;
+                let number = token.text[1..token.text.len() - 1].trim();
+                let close = format!("[/{number}]");
+                match self.next_token() {
+                    Some(Token {
+                        tok: Tok::TagClose(n),
+                        ..
+                    }) if n == number => Ok(inner.scaled(weight)),
+                    Some(
+                        other @ Token {
+                            tok: Tok::TagClose(_),
+                            ..
+                        },
+                    ) => Err(self.error_at(RangeErrorKind::TagMismatch(close), &other)),
+                    Some(other) => Err(self.error_at(RangeErrorKind::Unexpected, &other)),
+                    None => Err(self.error_at(RangeErrorKind::TagNotClosed(close), &token)),
+                }
             }
             Tok::Close => Err(self.error_at(RangeErrorKind::UnmatchedCloseParen, &token)),
             _ => Err(self.error_at(RangeErrorKind::ExpectedTerm, &token)),

@@ -281,10 +281,15 @@ fn check_counts(counts: (usize, usize), problems: &mut Vec<ScenarioError>) -> bo
     let max = MAX_OPPONENTS;
     let ok = (1..=max).contains(&lo) && (1..=max).contains(&hi) && lo <= hi;
     if !ok {
-        problems.push(invalid(
-            "opponent_counts",
-            format!("({lo}, {hi}) is not a span within 1 to {max}"),
-        ));
+        let message = if lo.max(hi) > max {
+            format!(
+                "{} opponents: at most {max} can be dealt (with the hero they hold 46 cards, the board 5 more)",
+                lo.max(hi)
+            )
+        } else {
+            format!("({lo}, {hi}) is not a span within 1 to {max}")
+        };
+        problems.push(invalid("opponent_counts", message));
     }
     ok
 }

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// The longest note a scenario keeps (16 KiB), like a range field.
+/// The longest note a scenario keeps (16 KiB); a longer one is refused, never cut.
 pub const MAX_NOTE_BYTES: usize = 16 * 1024;
 
 /// The file format version this build writes and the newest it reads.

@@ -86,6 +86,7 @@ pub fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>)
         ui,
         ViewKind::MultiOdds,
         &view.tracker,
+        &view.errors,
         (view.pinned.len(), super::MAX_PINS),
         view.has_result(),
         cx.commands,

@@ -248,7 +248,7 @@ impl View for MultiOddsView {
         let why = self.shown().map(|s| s.result.status.describe());
         ViewStatus {
             phase: self.tracker.phase(has_errors),
-            detail: self.tracker.detail(has_errors, why),
+            detail: self.tracker.detail(&self.errors, why),
             figures: if self
                 .shown()
                 .is_some_and(|s| s.result.method_key() == "exact")
@@ -288,7 +288,10 @@ impl View for MultiOddsView {
         let figures = self.figures;
         let span = self.inputs.opponent_span();
         Some(Box::new(move |ui: &mut egui::Ui| {
-            ui.heading(format!("MultiOdds: {}", shown.label));
+            ui.heading(format!(
+                "MultiOdds: {}",
+                crate::app::widgets::short_title(&shown.label)
+            ));
             for (k, p) in pinned.iter().enumerate() {
                 plot::pinned_caption(ui, k, p, k == delta_pin);
             }

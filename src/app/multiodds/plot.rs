@@ -79,7 +79,7 @@ pub fn sweep_plot(
         .shown()
         .map_or_else(|| view.inputs.title(), |s| s.label.clone());
     ui.horizontal_wrapped(|ui| {
-        ui.heading(title);
+        crate::app::widgets::title_heading(ui, &title);
         if view.tracker.stale {
             ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
         }
@@ -136,9 +136,13 @@ pub fn pinned_caption(ui: &mut egui::Ui, k: usize, pinned: &Shown, deltas: bool)
     let (_, style) = pin_style(k);
     let deltas = if deltas { " (the table's deltas)" } else { "" };
     ui.label(
-        RichText::new(format!("Pin {} ({style}): {}{deltas}", k + 1, pinned.label))
-            .italics()
-            .color(PINNED_COLOR),
+        RichText::new(format!(
+            "Pin {} ({style}): {}{deltas}",
+            k + 1,
+            crate::app::widgets::short_title(&pinned.label)
+        ))
+        .italics()
+        .color(PINNED_COLOR),
     );
 }
 

@@ -10,6 +10,7 @@
 //! - `sampler`: Monte Carlo batches (a batch depends only on seed and index).
 
 mod any;
+pub mod counting;
 mod exact;
 pub mod range_analysis;
 mod sampler;
@@ -120,6 +121,9 @@ impl GameMatchup {
                 game.hole_cards(),
                 5 - board.len()
             )));
+        }
+        if let Some(reason) = counting::too_few_of_ranks(&ranges, game.deck().difference(blocked)) {
+            return Err(EquityError::Impossible(reason));
         }
         Ok(GameMatchup {
             game,

@@ -399,8 +399,7 @@ fn hostile_matchups_are_refused_with_a_reason() {
     )
     .unwrap_err();
     assert!(
-        e.to_string()
-            .contains("As is in the seat 1 and in the seat 2"),
+        e.to_string().contains("As is in seat 1 and in seat 2"),
         "{e}"
     );
     // Exact random against random in Omaha is refused, not started.

@@ -120,6 +120,14 @@ impl PointTally {
                 x.clamp(win, (win + tie).max(win))
             }
         };
+        let mut hero_types = self.hero_types.map(share);
+        let mut opponent_types = self.opponent_types.map(share);
+        if !exact && !hi_lo {
+            // The control variates adjust win and tie; the tables take their totals
+            // (see `tally::rescale_to`): the hero's wins and ties, the opponents' wins.
+            crate::equity::rescale_hand_types(&mut hero_types, win + tie);
+            crate::equity::rescale_hand_types(&mut opponent_types, 1.0 - win - tie);
+        }
         SweepPoint {
             opponents,
             method,
@@ -151,8 +159,8 @@ impl PointTally {
                 scoop: self.scoop.mean().map(|_| se(&self.scoop)),
                 low: self.low.mean().map(|_| se(&self.low)),
             },
-            hero_types: self.hero_types.map(share),
-            opponent_types: self.opponent_types.map(share),
+            hero_types,
+            opponent_types,
         }
     }
 }
