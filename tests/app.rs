@@ -1318,10 +1318,13 @@ fn a_long_paste_is_taken_whole_or_refused_whole() {
     settle(&mut h, "the first results");
     let export: Vec<String> = multiodds::range::Combo::all()
         .enumerate()
-        .map(|(i, c)| format!("{c}:{:.6}", ((i * 7919) % 999_999 + 1) as f64 / 1e6))
+        .map(|(i, c)| {
+            let p = format!("{:.4}", ((i * 7919) % 999_999 + 1) as f64 / 1e4);
+            format!("[{p}]{c}[/{p}]")
+        })
         .collect();
     let export = export.join(", ");
-    assert!(export.len() > 20_000);
+    assert!(export.len() > 30_000, "{}", export.len());
     let paste = |h: &mut Harness<'static, MultiOddsApp>, text: &str| {
         h.get_by_label("Opponents").focus();
         h.step();

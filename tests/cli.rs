@@ -151,12 +151,13 @@ fn equity_json_matches_spec_example() {
     let players = v["players"].as_array().unwrap();
     assert_eq!(players[0]["range"], "AsKs");
     assert_eq!(players[0]["combos"], 1);
-    assert_eq!(players[0]["equity"], 0.426263);
-    assert_eq!(players[0]["win"], 0.426263);
+    // Full precision: 422 of the 990 boards, the shortest text that reads back.
+    assert_eq!(players[0]["equity"], 422.0 / 990.0);
+    assert_eq!(players[0]["win"], 422.0 / 990.0);
     assert_eq!(players[0]["tie"], 0.0);
     assert_eq!(players[0]["std_error"], 0.0);
     assert_eq!(players[1]["range"], "5h Tc");
-    assert_eq!(players[1]["equity"], 0.573737);
+    assert_eq!(players[1]["equity"], 568.0 / 990.0);
 }
 
 #[test]
@@ -220,17 +221,32 @@ fn sweep_json() {
     let p = &points[0];
     assert_eq!(p["opponents"], 1);
     assert_eq!(p["deals"], 1081 * 990);
-    assert_eq!(p["hand_strength"], 0.585106);
-    assert_eq!(p["ppot"], 0.208324);
-    assert_eq!(p["npot"], 0.273693);
+    // Full precision: within half a unit of the sixth decimal of the published figures,
+    // and not rounded to it.
+    for (key, six) in [
+        ("hand_strength", 0.585106),
+        ("ppot", 0.208324),
+        ("npot", 0.273693),
+    ] {
+        let v = p[key].as_f64().unwrap();
+        assert!((v - six).abs() < 5e-7 && v != six, "{key}: {v}");
+    }
     assert_eq!(p["std_error"]["equity"], 0.0);
     let types = p["hand_types"].as_object().unwrap();
     assert_eq!(types.len(), 9);
     let total: f64 = types
         .values()
-        .map(|t| t["hero_wins"].as_f64().unwrap() + t["opponent_wins"].as_f64().unwrap())
+        .map(|t| t["wins"].as_f64().unwrap() + t["opponent_wins"].as_f64().unwrap())
         .sum();
-    assert!((total - 1.0).abs() < 1e-4, "{total}");
+    // Exact: the hero's wins and ties and the opponents' wins are every deal (a tie
+    // counts once, on the hero's side).
+    let (win, tie) = (p["win"].as_f64().unwrap(), p["tie"].as_f64().unwrap());
+    let hero: f64 = types.values().map(|t| t["wins"].as_f64().unwrap()).sum();
+    assert!(
+        (hero - win - tie).abs() < 1e-12,
+        "{hero} against {win} + {tie}"
+    );
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
     // On the river the potentials are n/a: null, never 0 or NaN.
     let v = json(&[
         "sweep",
@@ -422,6 +438,10 @@ fn errors_exit_non_zero_and_name_the_problem() {
         "board and in the dead cards",
     );
     fails(&["equity", "AA", "KK", "--frobnicate"], "--frobnicate");
+    fails(
+        &["table", "--game", "shortdeck", "--opponents", "15"],
+        "15 opponents: Short deck deals at most 14 beside the hero (36 cards",
+    );
     fails(
         &["sweep", "AA", "--opponents", "23", "--json"],
         "--opponents",
@@ -626,7 +646,7 @@ fn json_errors_name_field_and_column() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["error"]["field"], "seat 1");
     assert_eq!(v["error"]["column"], 3);
-    assert_eq!(v["error"]["message"], "\"x\": unknown rank 'x'");
+    assert_eq!(v["error"]["message"], "\"AKx+\": unknown rank 'x'");
     let out = multiodds()
         .args([
             "equity", "AA", "KK", "--board", "2c 3c", "--dead", "2c", "--json",
@@ -690,4 +710,41 @@ fn json_figures_are_full_precision() {
     ]);
     let text = v.to_string();
     assert!(!text.contains("\"share\":-0"), "{text}");
+}
+
+/// Hi/lo figures are always keyed: `null` while they rest on too few deals, never left
+/// out, so a script reads the same fields whatever the run did.
+#[test]
+fn hi_lo_figures_are_null_not_missing() {
+    let v = json(&[
+        "equity",
+        "--game",
+        "omaha-hilo",
+        "As2sKhQh",
+        "random",
+        "--mc",
+        "--trials",
+        "50",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    let p = &v["players"][0];
+    for key in ["low_win", "low_tie", "scoop", "equity"] {
+        assert!(p.get(key).is_some_and(|x| x.is_null()), "{key}: {p}");
+    }
+    let v = json(&[
+        "equity",
+        "--game",
+        "omaha-hilo",
+        "As2sKhQh",
+        "random",
+        "--board",
+        "3c 4d Ks 9h 8c",
+        "--json",
+    ]);
+    let p = &v["players"][0];
+    for key in ["low_win", "low_tie", "scoop"] {
+        assert!(p[key].is_f64(), "{key}: {p}");
+    }
 }

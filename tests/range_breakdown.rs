@@ -141,8 +141,10 @@ fn draws_plainly(hole: [Card; 2], board: &[Card], made: MadeHand) -> Vec<Draw> {
             out.push(Draw::ComboDraw);
         }
     }
+    // Overcards draw to a pair: on the river nothing is left to come.
     let top = board.iter().map(|c| c.rank()).max().unwrap();
-    if (made == MadeHand::AceHigh || made == MadeHand::NoMadeHand)
+    if board.len() < 5
+        && (made == MadeHand::AceHigh || made == MadeHand::NoMadeHand)
         && hole.iter().all(|c| c.rank() > top)
     {
         out.push(Draw::Overcards);

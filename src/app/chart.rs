@@ -244,7 +244,7 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         ));
         edited = true;
     }
-    super::game_inputs::game_notes(ui, &view.game_note);
+    super::game_inputs::game_notes(ui, &mut view.game_note);
     let errors = view.errors.clone();
     let c = &mut view.inputs;
     edited |= super::game_inputs::game_range_field(

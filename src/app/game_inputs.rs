@@ -173,14 +173,23 @@ pub fn carry_cards(board: &mut String, dead: &mut String, game: Game) -> Vec<Str
     changed
 }
 
-/// What the last change of game reset, in small orange lines below the menu.
-pub fn game_notes(ui: &mut egui::Ui, notes: &[String]) {
-    for note in notes {
+/// What the last change of game reset, in small orange lines below the menu, with a
+/// button that dismisses them (they stay until then, or until the next change of game).
+pub fn game_notes(ui: &mut egui::Ui, notes: &mut Vec<String>) {
+    for note in notes.iter() {
         ui.label(
             egui::RichText::new(note)
                 .small()
                 .color(egui::Color32::from_rgb(200, 120, 0)),
         );
+    }
+    if !notes.is_empty()
+        && ui
+            .small_button("Dismiss")
+            .on_hover_text("Hide these notes on the change of game")
+            .clicked()
+    {
+        notes.clear();
     }
 }
 

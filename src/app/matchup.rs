@@ -334,9 +334,14 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         view.game_note
             .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
         view.game_note.extend(i.drop_folded_outside_holdem());
+        // A pin of another game is no baseline for this one.
+        if view.pinned.take().is_some() {
+            view.game_note
+                .push("the pin was removed: it was computed in another game".into());
+        }
         edited = true;
     }
-    game_notes(ui, &view.game_note);
+    game_notes(ui, &mut view.game_note);
     let game = view.inputs.game;
     let max_seats = game.max_seats();
     let errors = view.errors.clone();

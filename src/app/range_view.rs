@@ -698,7 +698,7 @@ impl View for RangeView {
             self.selected = None;
             edited = true;
         }
-        game_notes(ui, &self.game_note);
+        game_notes(ui, &mut self.game_note);
         let errors = self.errors.clone();
         let i = &mut self.inputs;
         let game = i.game;

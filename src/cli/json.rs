@@ -47,13 +47,13 @@ impl<T: Serialize + Copy> Serialize for ByCategory<T> {
     }
 }
 
-/// A figure at full precision where it is serialised (see [`exact`]).
-#[derive(Clone, Copy, Serialize)]
-pub struct Figure(#[serde(serialize_with = "full")] pub f64);
-
-/// Hand-type fractions of a seat or a sweep point.
-pub fn types(fractions: &[f64; 9]) -> ByCategory<Figure> {
-    ByCategory(fractions.map(Figure))
+/// Hand-type fractions of a matchup's seat, in the one shape every command writes
+/// (`{"pair": {"wins": …}}`; a sweep adds `opponent_wins`).
+pub fn types(fractions: &[f64; 9]) -> ByCategory<TypeShare> {
+    ByCategory(fractions.map(|wins| TypeShare {
+        wins,
+        opponent_wins: None,
+    }))
 }
 
 #[derive(Serialize)]
@@ -98,12 +98,12 @@ pub struct HoleRange<'a> {
 /// A hi/lo seat's low figures.
 #[derive(Serialize)]
 pub struct Low {
-    #[serde(serialize_with = "full")]
-    pub low_win: f64,
-    #[serde(serialize_with = "full")]
-    pub low_tie: f64,
-    #[serde(serialize_with = "full")]
-    pub scoop: f64,
+    #[serde(serialize_with = "opt_full")]
+    pub low_win: Option<f64>,
+    #[serde(serialize_with = "opt_full")]
+    pub low_tie: Option<f64>,
+    #[serde(serialize_with = "opt_full")]
+    pub scoop: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -119,8 +119,9 @@ pub struct Player<'a> {
     pub tie: Option<f64>,
     #[serde(serialize_with = "opt_full")]
     pub std_error: Option<f64>,
-    pub hand_types: Option<ByCategory<Figure>>,
-    /// Hi/lo games: the low side and the scoop (`null` with too few deals).
+    pub hand_types: Option<ByCategory<TypeShare>>,
+    /// Hi/lo games: the low side and the scoop, each `null` with too few deals (the
+    /// keys are there whenever the game is hi/lo).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub low: Option<Low>,
 }
@@ -155,11 +156,13 @@ pub struct Folded<'a> {
 }
 
 #[derive(Serialize, Clone, Copy)]
-pub struct HeroAndOpponent {
+pub struct TypeShare {
+    /// The chance the seat (the hero, in a sweep) wins or ties holding the category.
     #[serde(serialize_with = "full")]
-    pub hero_wins: f64,
-    #[serde(serialize_with = "full")]
-    pub opponent_wins: f64,
+    pub wins: f64,
+    /// In a sweep: the chance the winning opponent holds it.
+    #[serde(serialize_with = "opt_full", skip_serializing_if = "Option::is_none")]
+    pub opponent_wins: Option<f64>,
 }
 
 /// The figures of a sweep point: their values, and again their standard errors.
@@ -196,7 +199,7 @@ pub struct PointJson<'a> {
     pub ppot_deals: u64,
     pub npot_deals: u64,
     pub std_error: Figures<'a>,
-    pub hand_types: ByCategory<HeroAndOpponent>,
+    pub hand_types: ByCategory<TypeShare>,
 }
 
 impl PointJson<'_> {
@@ -215,9 +218,9 @@ impl PointJson<'_> {
                 point: p,
                 errors: true,
             },
-            hand_types: ByCategory(std::array::from_fn(|i| HeroAndOpponent {
-                hero_wins: p.hero_types[i],
-                opponent_wins: p.opponent_types[i],
+            hand_types: ByCategory(std::array::from_fn(|i| TypeShare {
+                wins: p.hero_types[i],
+                opponent_wins: Some(p.opponent_types[i]),
             })),
         }
     }
@@ -345,6 +348,8 @@ pub struct ComboLine {
     pub share: f64,
     #[serde(serialize_with = "full")]
     pub equity: f64,
+    /// Its made-hand line, then its draws, keyed as the breakdown's lines.
+    pub tags: Vec<&'static str>,
 }
 
 /// A starting-hand class's combos and their mean equity.

@@ -2,7 +2,7 @@
 
 use super::json;
 use multiodds::cards::{CardSet, Game};
-use multiodds::equity::games::{AnyMatchup, AnySweep};
+use multiodds::equity::games::{range_analysis, AnyMatchup, AnySweep};
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::table_csv::{self, CsvOptions};
 use multiodds::equity::MatchupResult;
@@ -120,10 +120,11 @@ pub fn equity(
                 // classes, not of independent deals).
                 std_error: figure(s.equity_se).filter(|_| r.status.fraction_done.is_none()),
                 hand_types: shown.then(|| json::types(&s.hand_types)),
-                low: r.low.get(i).filter(|_| shown).map(|l| json::Low {
-                    low_win: l.low_win,
-                    low_tie: l.low_tie,
-                    scoop: l.scoop,
+                // Hi/lo: the keys always, `null` while the figures are n/a.
+                low: r.low.get(i).map(|l| json::Low {
+                    low_win: shown.then_some(l.low_win),
+                    low_tie: shown.then_some(l.low_tie),
+                    scoop: shown.then_some(l.scoop),
                 }),
             })
             .collect();
@@ -478,7 +479,9 @@ pub type ReportLine = (
 );
 
 /// A hand of a breakdown with its weight, share and equity.
-pub type HandEquity = (String, f64, f64, f64);
+/// One hand with the other seats given: (hand, weight, share, equity, its tags — its
+/// made-hand line first, then its draws, as the breakdown's lines are keyed).
+pub type HandEquity = (String, f64, f64, f64, Vec<&'static str>);
 
 /// A breakdown in any game, as `breakdown` and `run` print it.
 pub struct BreakdownReport<'a> {
@@ -546,7 +549,13 @@ impl<'a> BreakdownReport<'a> {
                 let hands = r
                     .combos
                     .iter()
-                    .map(|c| (c.combo.to_string(), c.weight, c.share, c.equity))
+                    .map(|c| {
+                        let class = multiodds::equity::breakdown::classify(c.combo, board);
+                        let tags = std::iter::once(class.made.key())
+                            .chain(class.draws.iter().map(|d| d.key()))
+                            .collect();
+                        (c.combo.to_string(), c.weight, c.share, c.equity, tags)
+                    })
                     .collect();
                 (v, r.equity(), hands)
             }),
@@ -578,16 +587,31 @@ impl<'a> BreakdownReport<'a> {
             made: lines(false),
             draws: lines(true),
             vs: vs.map(|(v, r)| {
+                use rayon::prelude::*;
+                // Each hand's tags look one card ahead: shared among the threads.
                 let hands = r
                     .hands
-                    .iter()
+                    .par_iter()
                     .map(|h| {
                         let cards: Vec<_> = h.hand.iter().collect();
+                        let board_cards: Vec<_> = board.iter().collect();
+                        let next: Vec<_> =
+                            game.deck().difference(board.union(h.hand)).iter().collect();
+                        let next = if board_cards.len() < 5 {
+                            next
+                        } else {
+                            Vec::new()
+                        };
+                        let tags = range_analysis::hand_lines(game, &cards, &board_cards, &next)
+                            .into_iter()
+                            .map(|l| l.key())
+                            .collect();
                         (
                             multiodds::cards::format_cards(&cards).replace(' ', ""),
                             h.weight,
                             h.share,
                             h.equity,
+                            tags,
                         )
                     })
                     .collect();
@@ -645,6 +669,7 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
                         weight: c.1,
                         share: c.2,
                         equity: c.3,
+                        tags: c.4.clone(),
                     })
                     .collect()
             }),
@@ -666,7 +691,9 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
     }
     if csv {
         let mut w = ::csv::Writer::from_writer(Vec::new());
-        let _ = w.write_record(["kind", "name", "combos", "weight", "share", "equity"]);
+        let _ = w.write_record([
+            "kind", "name", "combos", "weight", "share", "equity", "tags",
+        ]);
         for (kind, lines) in [("made", &r.made), ("draw", &r.draws)] {
             for (key, _, l) in lines {
                 let _ = w.write_record([
@@ -675,6 +702,7 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
                     l.combos.to_string(),
                     format!("{:.6}", l.weight),
                     format!("{:.6}", l.share),
+                    String::new(),
                     String::new(),
                 ]);
             }
@@ -687,6 +715,7 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
                 format!("{:.6}", c.1),
                 format!("{:.6}", c.2),
                 format!("{:.6}", c.3),
+                c.4.join(" "),
             ]);
         }
         return String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default();

@@ -28,9 +28,15 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         );
         view.game_note
             .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
+        // Pins of another game are no baseline for this one.
+        if !view.pinned.is_empty() {
+            view.pinned.clear();
+            view.game_note
+                .push("the pins were removed: they were computed in another game".into());
+        }
         edited = true;
     }
-    game_notes(ui, &view.game_note);
+    game_notes(ui, &mut view.game_note);
     let errors = view.errors.clone();
     let i = &mut view.inputs;
     let game = i.game;

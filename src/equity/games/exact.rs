@@ -41,6 +41,9 @@ pub fn exact_valuations(m: &GameMatchup) -> f64 {
     combinations * per_deal
 }
 
+/// Most hand prefixes listed before the work is shared out (a few hundred KB).
+const MAX_PREFIXES: usize = 4096;
+
 /// One assignment of hands to the seats, with its weight.
 struct Assignment {
     hands: Vec<CardSet>,
@@ -66,39 +69,79 @@ pub(super) fn run(m: &GameMatchup, control: &RunControl) -> Result<GameTally, Eq
                 .collect()
         })
         .collect();
-    // Expand seats into prefixes until there are enough to share among threads.
+    // Expand seats into prefixes until there are enough to share among threads, never
+    // past MAX_PREFIXES: a seat too wide to list against every prefix (a random 5-card
+    // Omaha seat has 1.5 million hands) is split into chunks instead, so memory stays
+    // small and fixed whatever the ranges.
     let mut prefixes = vec![Assignment {
         hands: Vec::new(),
         weight: 1.0,
     }];
     let mut expanded = 0;
-    while expanded < seats.len() && prefixes.len() < 64 {
+    while expanded < seats.len()
+        && prefixes.len() < 64
+        && prefixes.len().saturating_mul(seats[expanded].len()) <= MAX_PREFIXES
+    {
         prefixes = extend(prefixes, &seats[expanded]);
         expanded += 1;
     }
+    // Work items: a prefix, and (when the next seat is split) a chunk of its hands.
+    let items: Vec<(usize, Option<std::ops::Range<usize>>)> =
+        if expanded < seats.len() && prefixes.len() < 64 {
+            let len = seats[expanded].len();
+            let parts = (64 / prefixes.len()).clamp(1, len.max(1));
+            (0..prefixes.len())
+                .flat_map(|p| {
+                    (0..parts).map(move |i| (p, Some(i * len / parts..(i + 1) * len / parts)))
+                })
+                .collect()
+        } else {
+            (0..prefixes.len()).map(|p| (p, None)).collect()
+        };
     let n_seats = seats.len();
     // Few deals of hands (known hands above all): share each one's boards among threads.
-    let share_boards = prefixes.len() < 8;
-    let work = |prefix: &Assignment| -> (Vec<Sums>, u64) {
+    let share_boards = items.len() < 8;
+    let work = |&(p, ref chunk): &(usize, Option<std::ops::Range<usize>>)| -> (Vec<Sums>, u64) {
         let mut sums = vec![Sums::default(); n_seats];
         let mut deals = 0;
-        for_each_completion(prefix, &seats[expanded..], &mut |a| {
+        let mut deal = |a: &Assignment| {
             if control.is_cancelled() {
                 return;
             }
             deals += deal_boards(m, a, &mut sums, share_boards, control);
-        });
+        };
+        let prefix = &prefixes[p];
+        match chunk {
+            None => for_each_completion(prefix, &seats[expanded..], &mut deal),
+            Some(range) => {
+                let used = prefix.hands.iter().fold(CardSet::EMPTY, |u, &h| u.union(h));
+                let mut next = Assignment {
+                    hands: prefix.hands.clone(),
+                    weight: 0.0,
+                };
+                next.hands.push(CardSet::EMPTY);
+                for &(h, w) in &seats[expanded][range.clone()] {
+                    if h.intersects(used) {
+                        continue;
+                    }
+                    *next.hands.last_mut().expect("pushed") = h;
+                    next.weight = prefix.weight * w;
+                    for_each_completion(&next, &seats[expanded + 1..], &mut deal);
+                }
+            }
+        }
         (sums, deals)
     };
-    let results: Vec<(Vec<Sums>, u64)> = prefixes.par_iter().map(work).collect();
-    let mut total = vec![Sums::default(); n_seats];
-    let mut deals = 0;
-    for (sums, d) in results {
-        for (t, s) in total.iter_mut().zip(&sums) {
-            t.add(s);
-        }
-        deals += d;
-    }
+    // Summed as they finish: no list of every item's sums is kept.
+    let (total, deals) = items.par_iter().map(work).reduce(
+        || (vec![Sums::default(); n_seats], 0),
+        |(mut total, deals), (sums, d)| {
+            for (t, s) in total.iter_mut().zip(&sums) {
+                t.add(s);
+            }
+            (total, deals + d)
+        },
+    );
     Ok(GameTally::of_sums(&total, deals, deals, false))
 }
 

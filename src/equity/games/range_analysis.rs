@@ -192,7 +192,7 @@ fn has_low(hole: &[Card], board: &[Card]) -> bool {
 }
 
 /// The lines one hand is on: its made category, and its draws when a card is to come.
-fn hand_lines(game: Game, hole: &[Card], board: &[Card], next: &[Card]) -> Vec<HandLine> {
+pub fn hand_lines(game: Game, hole: &[Card], board: &[Card], next: &[Card]) -> Vec<HandLine> {
     let made = high_category(game, hole, board);
     let mut lines = vec![HandLine::Made(made)];
     let low_now = game.is_hi_lo() && has_low(hole, board);
