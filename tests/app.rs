@@ -1951,6 +1951,19 @@ fn stop_keeps_the_enumerated_part_of_an_exact_run() {
     let status = v.status();
     assert_eq!(status.phase, "stopped");
     assert!(status.detail.unwrap_or_default().contains("partial"));
+    // Never in the colour or words of a final exact result: the header says PARTIAL with
+    // the share enumerated, the figures carry "~", and the export says so too.
+    h.run_steps(2);
+    assert!(shows(&h, "exact, PARTIAL: "), "{:?}", texts(&h));
+    assert!(shows(&h, "enumerated, not final"));
+    assert!(texts(&h).iter().any(|t| t.starts_with('~')));
+    let csv = h
+        .state()
+        .current()
+        .table_csv(&multiodds::app::CsvOptions::default())
+        .unwrap();
+    assert!(csv.contains(",exact_partial,"), "{csv}");
+    assert!(csv.contains("# method: exact_partial"), "{csv}");
 }
 
 /// An error of two fields shows under both: a known hero hand holding a dead card is

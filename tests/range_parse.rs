@@ -448,8 +448,9 @@ fn equilab_weight_tags() {
     same("[0.8]55-22[/0.8]", "55-22:0.8");
     same("[12.5]AA,KK[/12.5],QQ", "AA:0.125, KK:0.125, QQ");
     same("[100]AKo[/100]", "AKo");
-    // `[1]` is one percent, as Equilab writes it.
+    // `[1]` and `[1.0000]` are one percent, as Equilab writes them.
     same("[1]AKo[/1]", "AKo:0.01");
+    same("[1.0000]AKo[/1.0000]", "AKo:0.01");
     for (text, kind, column) in [
         ("[80]55-22", RangeErrorKind::TagNotClosed("[/80]".into()), 1),
         (
@@ -497,7 +498,7 @@ fn every_tool_notation_reads_back() {
 #[test]
 fn whole_exports_read_and_longer_text_is_refused() {
     use multiodds::range::{Combo, MAX_RANGE_TEXT};
-    // Weights from 1 % up: a tag of at most 1 with a decimal point reads as a fraction.
+    // Weights from 1 % up: a tag below 1 with a decimal point reads as a fraction.
     let weight_of = |i: usize| ((i * 7919) % 990_000 + 10_000) as f64 / 1e6;
     let equilab: Vec<String> = Combo::all()
         .enumerate()

@@ -28,6 +28,10 @@ const NOTATION: &[(&str, &str)] = &[
     ),
     ("AKs:0.5, (QQ+,AK):0.25", "weights in (0, 1]"),
     (
+        "0.4(AKs), 80%(22-55), [80]55-22[/80]",
+        "weights as eval7 and Equilab write them ([0.8], below 1 with a decimal point, is a fraction); Copy writes MultiOdds', Equilab's or PokerStove's notation; a range is at most 256 KiB of text",
+    ),
+    (
         "Group1 … Group8, G2-G4, GN",
         "Sklansky-style groups; GN / GNone = unranked",
     ),

@@ -296,13 +296,14 @@ fn tokenize(input: &str) -> Result<Vec<Token>, RangeError> {
     Ok(tokens)
 }
 
-/// The weight an Equilab tag's number means: a number written with a decimal point
-/// and at most 1 is a fraction (`[0.8]`), any other a percentage (`[80]`, `[12.5]`,
-/// `[1]` = 1 %), as Equilab writes both; `None` outside (0, 1] after that.
+/// The weight an Equilab tag's number means: a number below 1 written with a decimal
+/// point is a fraction (`[0.8]`), any other a percentage (`[80]`, `[12.5]`, `[1]` and
+/// `[1.0000]` = 1 %), as Equilab writes both (full weight is never tagged); `None`
+/// outside (0, 1] after that.
 fn tag_weight(number: &str) -> Option<f32> {
     let number = number.trim();
     let value: f64 = number.parse().ok().filter(|v: &f64| v.is_finite())?;
-    let weight = if number.contains('.') && value <= 1.0 {
+    let weight = if number.contains('.') && value < 1.0 {
         value
     } else {
         value / 100.0
