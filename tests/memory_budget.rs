@@ -17,55 +17,7 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-fn exe() -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin("multiodds")
-}
-
-/// Starts the binary with stdout and stderr piped.
-fn spawn_piped(args: &[&str]) -> std::process::Child {
-    Command::new(exe())
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-/// Runs the binary to its end: exit code, stdout, stderr and peak resident memory in
-/// bytes (the child's own maximum, as the kernel counted it).
-// The child is reaped by `wait4` (which also reads its peak memory), not `Child::wait`.
-#[allow(clippy::zombie_processes)]
-fn run_measured(args: &[&str]) -> (i32, String, String, u64) {
-    let mut child = spawn_piped(args);
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        out.read_to_string(&mut text).unwrap();
-        text
-    });
-    let error_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        err.read_to_string(&mut text).unwrap();
-        text
-    });
-    let mut status = 0;
-    // SAFETY: a zeroed `rusage` is a valid value for `wait4` to fill.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: waits for our own child, once; `status` and `usage` outlive the call.
-    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as i32);
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -1
-    };
-    (
-        code,
-        reader.join().unwrap(),
-        error_reader.join().unwrap(),
-        usage.ru_maxrss as u64 * 1024,
-    )
-}
+use common::{exe, run_measured, spawn_piped};
 
 /// The budget plus what any run of the binary holds besides (tables, threads, code).
 const PEAK_ALLOWED: u64 = DEFAULT_MEMORY_BUDGET + (128 << 20);
@@ -377,62 +329,4 @@ fn the_smallest_weight_is_named_and_sweeps_say_which_counts_they_leave_out() {
     assert_eq!(v["points"].as_array().unwrap().len(), 2);
     let note = v["note"].as_str().unwrap();
     assert!(note.contains("3–5 opponents cannot be dealt"), "{note}");
-}
-
-/// Exact enumeration in the other games holds small, fixed memory whatever the order of
-/// the seats: a known 5-card Omaha hand against a random one on the river (1.5 million
-/// hands) took 365 MB with the narrow seat first; a 4-card Omaha pattern against random
-/// likewise. Peak resident memory (the kernel's count) stays under 64 MiB.
-#[test]
-fn exact_omaha_against_random_holds_small_memory() {
-    for args in [
-        &[
-            "equity",
-            "--game",
-            "omaha5",
-            "AsKsQsJs2c",
-            "random",
-            "--board",
-            "3h 4d 8c 9h Td",
-        ][..],
-        &[
-            "equity",
-            "--game",
-            "omaha",
-            "AAKK",
-            "random",
-            "--board",
-            "3h 4d 8c 9h Td",
-        ][..],
-    ] {
-        let mut args = args.to_vec();
-        args.extend(["--exact", "--json", "--threads", "2"]);
-        let (status, out, err, peak) = run_measured(&args);
-        assert_eq!(status, 0, "{args:?}: {err}");
-        assert!(peak < 64 << 20, "{args:?}: peak {} MiB", peak >> 20);
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["method"], "exact");
-        let total = common::equity_sum(&v);
-        assert!((total - 1.0).abs() < 1e-12, "{total}");
-    }
-}
-
-/// Omaha seats that need more cards of some ranks than the deck holds are refused at
-/// once by counting, naming the seats and the ranks, instead of searching and ending
-/// "starved": three seats of AAxx need six aces.
-#[test]
-fn omaha_seats_needing_too_many_aces_are_refused_by_counting() {
-    let (status, out, err, _) = run_measured(&[
-        "equity", "--game", "omaha", "AAxx", "AAxx", "AAxx", "--json",
-    ]);
-    assert_eq!(status, 1, "{out}");
-    assert!(err.is_empty(), "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let message = v["error"]["message"].as_str().unwrap();
-    assert!(
-        message.contains(
-            "seats 1–3 need at least 6 cards of rank A between them, and only 4 are live"
-        ),
-        "{message}"
-    );
 }

@@ -491,6 +491,20 @@ impl MatchupInputs {
                 ),
             ));
         }
+        // Seats past what any deal holds are refused before any range is read: a saved
+        // file of 400,000 seats must not parse 400,000 ranges first.
+        if self.seats.len() > max || self.folded.len() > max {
+            if self.folded.len() > max {
+                problems.push(invalid(
+                    "folded[0]",
+                    format!(
+                        "{} folded seats: a deal holds at most {max} hands",
+                        self.folded.len()
+                    ),
+                ));
+            }
+            return Err(problems);
+        }
         // "seat 2" is `seats[1]`, "folded seat 1" `folded[0]`.
         let field_of = |name: &str| {
             let number = |prefix: &str| {
@@ -803,6 +817,8 @@ impl RangeInputs {
                     self.vs.len() + 1
                 ),
             ));
+            // Refused before any range is read (a saved view of 100,000 seats).
+            return Err(problems);
         }
         // Empty fields are seats not filled in yet.
         let others = || {

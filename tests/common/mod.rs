@@ -132,3 +132,57 @@ pub fn equity_sum(v: &serde_json::Value) -> f64 {
         .map(|p| p["equity"].as_f64().unwrap())
         .sum()
 }
+
+// Running the binary with its peak memory measured (the memory tests).
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+pub fn exe() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("multiodds")
+}
+
+/// Starts the binary with stdout and stderr piped.
+pub fn spawn_piped(args: &[&str]) -> std::process::Child {
+    Command::new(exe())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Runs the binary to its end: exit code, stdout, stderr and peak resident memory in
+/// bytes (the child's own maximum, as the kernel counted it).
+// The child is reaped by `wait4` (which also reads its peak memory), not `Child::wait`.
+#[allow(clippy::zombie_processes)]
+pub fn run_measured(args: &[&str]) -> (i32, String, String, u64) {
+    let mut child = spawn_piped(args);
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        out.read_to_string(&mut text).unwrap();
+        text
+    });
+    let error_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        err.read_to_string(&mut text).unwrap();
+        text
+    });
+    let mut status = 0;
+    // SAFETY: a zeroed `rusage` is a valid value for `wait4` to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for our own child, once; `status` and `usage` outlive the call.
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -1
+    };
+    (
+        code,
+        reader.join().unwrap(),
+        error_reader.join().unwrap(),
+        usage.ru_maxrss as u64 * 1024,
+    )
+}
