@@ -1659,8 +1659,9 @@ fn the_range_view_selects_keeps_and_undoes() {
     h.run_steps(3);
     let kept = h.state().views.of::<RangeView>().inputs.range.clone();
     assert_ne!(kept, before);
-    let range = multiodds::range::HandRange::parse(&kept).unwrap();
-    assert_eq!(range.combo_count(), 9, "{kept}");
+    // Whole classes where every live combo of a class is kept: the nine sets on
+    // Kd 7c 2s are KK, 77 and 22 (the combos holding a board card come along, dead).
+    assert_eq!(kept, "KK, 77, 22");
     step_until(&mut h, "the kept range's analysis", |app| {
         let v = app.views.of::<RangeView>();
         !v.tracker.running
@@ -2367,4 +2368,61 @@ fn pasting_from_the_clipboard_replaces_the_range() {
         let v = app.views.of::<MultiOddsView>();
         !v.tracker.running && v.shown().is_some_and(|s| s.label.contains("80%(22-55)"))
     });
+}
+
+/// The Range view as a Flopzilla user works it: click a line, Ctrl-click another, and
+/// the selection's combos and share show, equal to a plain count of the classes; the
+/// roll-ups ("Two pair or better") are lines like the others, defined on hover.
+#[test]
+fn the_range_view_selects_several_lines_and_rolls_them_up() {
+    use multiodds::app::range_view::{LineKey, RangeView};
+    use multiodds::equity::breakdown::{MadeHand, RollUp};
+    let mut app = quick_app();
+    app.view = ViewKind::Range;
+    let mut h = harness(app);
+    step_until(&mut h, "the range analysis", |app| {
+        let v = app.views.of::<RangeView>();
+        !v.tracker.running && v.has_result()
+    });
+    h.run_steps(2);
+    assert!(shows(&h, "Two pair or better"), "{:?}", texts(&h));
+    assert!(shows(&h, "draws (across every made hand)"));
+    h.get_by_label("Set").click();
+    h.run_steps(2);
+    h.get_by_label("Top pair")
+        .click_modifiers(egui::Modifiers::COMMAND);
+    h.run_steps(2);
+    let v = h.state().views.of::<RangeView>();
+    assert_eq!(
+        v.selection.lines,
+        [
+            LineKey::Made(MadeHand::Set),
+            LineKey::Made(MadeHand::TopPair)
+        ]
+    );
+    let b = v.shown().unwrap().breakdown.as_ref().unwrap().clone();
+    let plain = b
+        .by_combo
+        .iter()
+        .filter(|(_, _, k)| k.made == MadeHand::Set || k.made == MadeHand::TopPair)
+        .count();
+    assert_eq!(v.selected_combos().len(), plain);
+    assert!(
+        shows(&h, &format!("Selected (2 lines): {plain} combos")),
+        "{:?}",
+        texts(&h)
+    );
+    // A roll-up counts each combo once: two pair or better on Kd 7c 2s.
+    let two_pair_up = b
+        .rollups
+        .iter()
+        .find(|(r, _)| *r == RollUp::TwoPairOrBetter)
+        .unwrap()
+        .1;
+    let plain_up = b
+        .by_combo
+        .iter()
+        .filter(|(_, _, k)| k.made <= MadeHand::TwoPair)
+        .count();
+    assert_eq!(two_pair_up.combos, plain_up);
 }

@@ -87,6 +87,16 @@ pub enum ViewCommand {
     /// Show the hand types of this many opponents (MultiOdds) or of this seat (Matchup),
     /// or select a breakdown line (Range).
     Select(usize),
+    /// A click on a breakdown line (Range view; numbered as `LineKey::all`): `toggle`
+    /// (Ctrl) adds or drops it from the selection, `extend` (Shift) selects a run.
+    SelectLine {
+        /// The line's number.
+        line: usize,
+        /// Ctrl: add or drop this line.
+        toggle: bool,
+        /// Shift: the lines from the last one clicked to this one.
+        extend: bool,
+    },
     /// Take the table's deltas against the pinned baseline of this index.
     DeltasAgainst(usize),
     /// Keep only the selected combos in the range (Range view).

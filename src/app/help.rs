@@ -183,6 +183,25 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                     }
                 });
             ui.add_space(8.0);
+            ui.heading("Range view lines (Hold'em)");
+            ui.label(
+                "Each combo has one made hand (the first that applies, strongest first) and \
+                 any number of draws, counted across every made hand; the lines together \
+                 count each combo once. Click a line to select its combos, Ctrl-click to \
+                 add or drop one, Shift-click for a run; lines of one kind join by \"or\", a \
+                 made hand and a draw by \"and\".",
+            );
+            egui::Grid::new("help_lines")
+                .striped(true)
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for key in super::range_lines::LineKey::all() {
+                        ui.label(RichText::new(key.name()).strong());
+                        ui.add(egui::Label::new(key.definition()).wrap());
+                        ui.end_row();
+                    }
+                });
+            ui.add_space(8.0);
             ui.heading("Folded seats (card bunching)");
             ui.label(
                 "In the Matchup view (Hold'em), Add folded seat adds a player who folded: \

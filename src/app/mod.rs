@@ -22,6 +22,7 @@ pub mod matchup;
 pub mod multiodds;
 mod persist;
 pub mod picture;
+pub mod range_lines;
 pub mod range_view;
 pub mod registry;
 pub mod view;

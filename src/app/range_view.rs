@@ -12,7 +12,6 @@ use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
 use super::widgets::{blocked_cards, board_and_dead, ERROR_COLOR};
 use crate::cards::{Card, CardSet, Game};
-use crate::equity::breakdown::{Draw, MadeHand};
 use crate::equity::by_combo::{ComboEquity, NextCard};
 use crate::equity::games::range_analysis::GameRangeAnalysis;
 use crate::equity::range_analysis::{AnyRangeAnalysis, AnyRangeSpec, RangeAnalysis};
@@ -21,35 +20,8 @@ use crate::scenario::{RangeInputs, Scenario, ViewKind};
 use crate::worker::JobManager;
 use egui::{Color32, RichText, Sense, Stroke};
 
-/// A line of the breakdown: a made hand or a draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineKey {
-    /// A made hand.
-    Made(MadeHand),
-    /// A draw.
-    Draw(Draw),
-}
-
-impl LineKey {
-    /// Every line, made hands first, as [`ViewCommand::Select`] numbers them.
-    pub fn all() -> impl Iterator<Item = LineKey> {
-        MadeHand::ALL
-            .into_iter()
-            .map(LineKey::Made)
-            .chain(Draw::ALL.into_iter().map(LineKey::Draw))
-    }
-
-    fn number(self) -> usize {
-        LineKey::all().position(|k| k == self).unwrap_or(0)
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            LineKey::Made(m) => m.name(),
-            LineKey::Draw(d) => d.name(),
-        }
-    }
-}
+pub use super::range_lines::LineKey;
+use super::range_lines::Selection;
 
 /// The Range view: its inputs (persisted through the app's `State`) and runtime.
 pub struct RangeView {
@@ -61,8 +33,8 @@ pub struct RangeView {
     pub tracker: RunTracker,
     /// Problems at their fields.
     pub errors: FieldErrors,
-    /// The breakdown line whose combos are selected.
-    pub selected: Option<LineKey>,
+    /// The breakdown lines whose combos are selected.
+    pub selection: Selection,
     /// The next cards as a list sorted by the range's equity change (else the 4×13
     /// table).
     pub sort_next: bool,
@@ -80,7 +52,7 @@ impl RangeView {
             analysis: Computed::default(),
             tracker: RunTracker::default(),
             errors: FieldErrors::default(),
-            selected: None,
+            selection: Selection::default(),
             sort_next: false,
             game_note: Vec::new(),
             range_grid: GridState::default(),
@@ -104,27 +76,19 @@ impl RangeView {
         }
     }
 
-    /// The combos of the selected line (with their weights).
+    /// The combos of the selected lines (with their weights).
     pub fn selected_combos(&self) -> Vec<(Combo, f64)> {
-        let (Some(key), Some(Ok(b))) = (self.selected, self.shown().map(|a| &a.breakdown)) else {
-            return Vec::new();
-        };
-        b.by_combo
-            .iter()
-            .filter(|(_, _, class)| match key {
-                LineKey::Made(m) => class.made == m,
-                LineKey::Draw(d) => class.draws.has(d),
-            })
-            .map(|&(c, w, _)| (c, w))
-            .collect()
+        match self.shown().map(|a| &a.breakdown) {
+            Some(Ok(b)) => self.selection.combos(b),
+            _ => Vec::new(),
+        }
     }
 
-    /// The breakdown's lines (click one to select its combos) and the edit buttons.
+    /// The breakdown's lines (click to select their combos) and the edit buttons.
     fn breakdown_table(
         &self,
         ui: &mut egui::Ui,
         analysis: &RangeAnalysis,
-        selected: &[(Combo, f64)],
         commands: &CommandSender,
     ) {
         ui.vertical(|ui| {
@@ -132,62 +96,26 @@ impl RangeView {
             match &analysis.breakdown {
                 Ok(b) => {
                     ui.label(format!("{} combos, weight {:.2}", b.combos, b.weight));
-                    egui::Grid::new("breakdown_lines")
-                        .striped(true)
-                        .spacing([12.0, 2.0])
-                        .show(ui, |ui| {
-                            for h in ["line", "combos", "weight", "share"] {
-                                ui.label(RichText::new(h).strong());
-                            }
-                            ui.end_row();
-                            let lines = b
-                                .made
-                                .iter()
-                                .map(|(m, l)| (LineKey::Made(*m), *l))
-                                .chain(b.draws.iter().map(|(d, l)| (LineKey::Draw(*d), *l)));
-                            for (key, line) in lines.filter(|(_, l)| l.combos > 0) {
-                                let name = if matches!(key, LineKey::Draw(_)) {
-                                    format!("  {}", key.name())
-                                } else {
-                                    key.name().to_string()
-                                };
-                                if ui
-                                    .selectable_label(self.selected == Some(key), name)
-                                    .on_hover_text("Select its combos (outlined on the grid)")
-                                    .clicked()
-                                {
-                                    commands
-                                        .view(ViewKind::Range, ViewCommand::Select(key.number()));
-                                }
-                                ui.label(line.combos.to_string());
-                                ui.label(format!("{:.2}", line.weight));
-                                ui.label(format!("{:.1}%", 100.0 * line.share));
-                                ui.end_row();
-                            }
-                        });
-                    ui.horizontal(|ui| {
-                        let any = !selected.is_empty();
-                        if ui
-                            .add_enabled(any, egui::Button::new("Keep only these"))
-                            .clicked()
-                        {
-                            commands.view(ViewKind::Range, ViewCommand::KeepSelected);
-                            commands.view(ViewKind::Range, ViewCommand::Edited);
-                        }
-                        if ui
-                            .add_enabled(any, egui::Button::new("Remove these"))
-                            .clicked()
-                        {
-                            commands.view(ViewKind::Range, ViewCommand::RemoveSelected);
-                            commands.view(ViewKind::Range, ViewCommand::Edited);
-                        }
-                    });
+                    super::range_lines::lines_table(ui, b, &self.selection, commands);
                 }
                 Err(why) => {
                     ui.label(RichText::new(format!("n/a: {why}")).weak());
                 }
             }
         });
+    }
+
+    /// A click on line number `line` (see [`LineKey::all`]), with Ctrl (`toggle`) or
+    /// Shift (`extend`).
+    fn select_line(&mut self, line: usize, toggle: bool, extend: bool) {
+        let Some(key) = LineKey::all().nth(line) else {
+            return;
+        };
+        let shown = match self.shown().map(|a| &a.breakdown) {
+            Some(Ok(b)) => super::range_lines::shown_lines(b),
+            _ => Vec::new(),
+        };
+        self.selection.click(key, toggle, extend, &shown);
     }
 
     /// Keeps only the selected combos in the range (`keep`), or removes them.
@@ -199,16 +127,10 @@ impl RangeView {
         let Ok(current) = HandRange::parse(&self.inputs.range) else {
             return;
         };
-        let mut edited = if keep {
-            HandRange::empty()
-        } else {
-            current.clone()
-        };
-        for (combo, w) in chosen {
-            edited.set(combo, if keep { w as f32 } else { 0.0 });
-        }
+        let blocked = blocked_cards(&self.inputs.board, &self.inputs.dead);
+        let edited = super::range_lines::edited_range(&current, &chosen, blocked, keep);
         self.inputs.range = edited.to_string();
-        self.selected = None;
+        self.selection.clear();
     }
 }
 
@@ -695,7 +617,7 @@ impl View for RangeView {
             }
             self.game_note
                 .extend(carry_cards(&mut i.board, &mut i.dead, game));
-            self.selected = None;
+            self.selection.clear();
             edited = true;
         }
         game_notes(ui, &mut self.game_note);
@@ -825,7 +747,7 @@ impl View for RangeView {
                 let beside = ui.available_width() - table_width - 16.0;
                 if beside >= 13.0 * 22.0 {
                     ui.horizontal_top(|ui| {
-                        self.breakdown_table(ui, analysis, &selected, commands);
+                        self.breakdown_table(ui, analysis, commands);
                         ui.vertical(|ui| {
                             ui.label(
                                 RichText::new("Equity by class (hover for its combos)").strong(),
@@ -834,7 +756,7 @@ impl View for RangeView {
                         });
                     });
                 } else {
-                    self.breakdown_table(ui, analysis, &selected, commands);
+                    self.breakdown_table(ui, analysis, commands);
                     ui.label(RichText::new("Equity by class (hover for its combos)").strong());
                     let size = ui.available_width().min(13.0 * 34.0);
                     class_grid(ui, analysis, &selected, size);
@@ -902,10 +824,12 @@ impl View for RangeView {
 
     fn apply_own(&mut self, command: ViewCommand) {
         match command {
-            ViewCommand::Select(n) => {
-                let key = LineKey::all().nth(n);
-                self.selected = if self.selected == key { None } else { key };
-            }
+            ViewCommand::Select(line) => self.select_line(line, false, false),
+            ViewCommand::SelectLine {
+                line,
+                toggle,
+                extend,
+            } => self.select_line(line, toggle, extend),
             ViewCommand::KeepSelected => self.edit_range(true),
             ViewCommand::RemoveSelected => self.edit_range(false),
             _ => {}
@@ -1066,7 +990,7 @@ impl View for RangeView {
 
     fn load(&mut self, scenario: &Scenario) {
         self.inputs = scenario.range.clone();
-        self.selected = None;
+        self.selection.clear();
     }
 
     fn has_result(&self) -> bool {

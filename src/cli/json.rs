@@ -382,6 +382,10 @@ pub struct Breakdown<'a> {
     pub weight: f64,
     pub made: Vec<BreakdownLine>,
     pub draws: Vec<BreakdownLine>,
+    /// Cumulative lines (Hold'em): each counts a combo once however many of its lines
+    /// apply.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rollups: Vec<BreakdownLine>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "opt_full")]

@@ -499,6 +499,8 @@ pub struct BreakdownReport<'a> {
     pub made: Vec<ReportLine>,
     /// Draw lines.
     pub draws: Vec<ReportLine>,
+    /// Cumulative lines (Hold'em's roll-ups: two pair or better, any draw …).
+    pub rollups: Vec<ReportLine>,
     /// The other seats' text, the range's equity and every hand's (hand, weight, share,
     /// equity), with the other seats given.
     pub vs: Option<(&'a str, f64, Vec<HandEquity>)>,
@@ -545,6 +547,11 @@ impl<'a> BreakdownReport<'a> {
                 .iter()
                 .map(|(d, l)| (d.key(), d.name(), *l))
                 .collect(),
+            rollups: b
+                .rollups
+                .iter()
+                .map(|(r, l)| (r.key(), r.name(), *l))
+                .collect(),
             vs: vs.map(|(v, r)| {
                 let hands = r
                     .combos
@@ -586,6 +593,7 @@ impl<'a> BreakdownReport<'a> {
             weight: b.weight,
             made: lines(false),
             draws: lines(true),
+            rollups: Vec::new(),
             vs: vs.map(|(v, r)| {
                 use rayon::prelude::*;
                 // Each hand's tags look one card ahead: shared among the threads.
@@ -659,6 +667,7 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
             weight: r.weight,
             made: r.made.iter().map(line).collect(),
             draws: r.draws.iter().map(line).collect(),
+            rollups: r.rollups.iter().map(line).collect(),
             vs: r.vs.as_ref().map(|v| v.0),
             equity: r.vs.as_ref().map(|v| v.1),
             by_combo: by_combo.as_ref().map(|hands| {
@@ -694,7 +703,11 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
         let _ = w.write_record([
             "kind", "name", "combos", "weight", "share", "equity", "tags",
         ]);
-        for (kind, lines) in [("made", &r.made), ("draw", &r.draws)] {
+        for (kind, lines) in [
+            ("made", &r.made),
+            ("draw", &r.draws),
+            ("rollup", &r.rollups),
+        ] {
             for (key, _, l) in lines {
                 let _ = w.write_record([
                     kind.to_string(),
@@ -733,8 +746,12 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
         "{game}{} on {}: {} {unit}, weight {:.2}\n\n{:<34} {:>7} {:>9} {:>7}\n",
         r.range, r.board, r.combos, r.weight, "made hand", unit, "weight", "share"
     );
-    for (heading, lines) in [("", &r.made), ("draw", &r.draws)] {
-        if !heading.is_empty() {
+    for (heading, lines) in [
+        ("", &r.made),
+        ("draw", &r.draws),
+        ("cumulative", &r.rollups),
+    ] {
+        if !heading.is_empty() && !lines.is_empty() {
             out += &format!(
                 "\n{:<34} {:>7} {:>9} {:>7}\n",
                 heading, unit, "weight", "share"

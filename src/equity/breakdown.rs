@@ -109,6 +109,28 @@ impl MadeHand {
             "No made hand",
         ][self as usize]
     }
+
+    /// What it means, for hover text and Help (the first rule that applies, strongest
+    /// first, decides a combo's made hand).
+    pub fn definition(self) -> &'static str {
+        [
+            "five in a row of one suit, the hole cards playing",
+            "four of a rank, the hole cards playing",
+            "three of a rank and two of another, the hole cards playing",
+            "five of a suit, the hole cards playing",
+            "five ranks in a row, the hole cards playing",
+            "a pocket pair with a card of its rank on the board",
+            "one hole card whose rank the board holds twice",
+            "two hole cards of different ranks, each pairing a different board rank",
+            "a pocket pair above every board rank",
+            "a hole card pairs the highest board rank",
+            "a pocket pair below the highest board rank and above the second-highest",
+            "a hole card pairs the second-highest board rank",
+            "a hole card pairs a lower board rank, or a pocket pair below the second-highest board rank",
+            "none of the above, holding an ace",
+            "none of the above",
+        ][self as usize]
+    }
 }
 
 /// A draw a combo has on a flop or turn (several may apply).
@@ -168,6 +190,19 @@ impl Draw {
             "Gutshot",
             "Combo draw",
             "Overcards",
+        ][self as usize]
+    }
+
+    /// What it means, for hover text and Help (a draw counts across all made hands).
+    pub fn definition(self) -> &'static str {
+        [
+            "no flush made; hand and board hold exactly four of a suit, one or two of them hole cards",
+            "a flush draw holding the highest card of its suit not on the board",
+            "on the flop, no flush draw: exactly three of a suit with at least one hole card",
+            "no straight made; two or more ranks would make one the board alone would not (double gutshots count)",
+            "no straight made; exactly one rank would make one the board alone would not",
+            "a flush draw and a straight draw together",
+            "on the flop or turn, ace high or no made hand with both hole cards above every board rank",
         ][self as usize]
     }
 
@@ -340,6 +375,8 @@ pub struct Breakdown {
     pub made: Vec<(MadeHand, Line)>,
     /// Per draw, in [`Draw::ALL`] order.
     pub draws: Vec<(Draw, Line)>,
+    /// Per roll-up, in [`RollUp::ALL`] order.
+    pub rollups: Vec<(RollUp, Line)>,
     /// Every combo left, with its weight and class.
     pub by_combo: Vec<(Combo, f64, ComboClass)>,
 }
@@ -358,30 +395,148 @@ pub fn breakdown(range: &HandRange, board: CardSet, blocked: CardSet) -> Option<
         .map(|(c, w)| (c, w as f64, classify(c, board)))
         .collect();
     let weight: f64 = by_combo.iter().map(|(_, w, _)| w).sum();
-    let line = |keep: &dyn Fn(&ComboClass) -> bool| {
-        let (combos, w) = by_combo
+    let mut b = Breakdown {
+        combos: by_combo.len(),
+        weight,
+        made: Vec::new(),
+        draws: Vec::new(),
+        rollups: Vec::new(),
+        by_combo,
+    };
+    b.made = MadeHand::ALL
+        .iter()
+        .map(|&m| (m, b.line_where(|k| k.made == m)))
+        .collect();
+    b.draws = Draw::ALL
+        .iter()
+        .map(|&d| (d, b.line_where(|k| k.draws.has(d))))
+        .collect();
+    b.rollups = RollUp::ALL
+        .iter()
+        .map(|&r| (r, b.line_where(|k| r.holds(k))))
+        .collect();
+    Some(b)
+}
+
+impl Breakdown {
+    /// The combos whose class `keep` accepts: how many, their weight, their share of the
+    /// range's (a selection of lines, a roll-up).
+    pub fn line_where(&self, keep: impl Fn(&ComboClass) -> bool) -> Line {
+        let (combos, w) = self
+            .by_combo
             .iter()
             .filter(|(_, _, k)| keep(k))
             .fold((0, 0.0), |(n, s), (_, w, _)| (n + 1, s + w));
         Line {
             combos,
             weight: w,
-            share: if weight > 0.0 { w / weight } else { 0.0 },
+            share: if self.weight > 0.0 {
+                w / self.weight
+            } else {
+                0.0
+            },
         }
-    };
-    Some(Breakdown {
-        combos: by_combo.len(),
-        weight,
-        made: MadeHand::ALL
-            .iter()
-            .map(|&m| (m, line(&|k| k.made == m)))
-            .collect(),
-        draws: Draw::ALL
-            .iter()
-            .map(|&d| (d, line(&|k| k.draws.has(d))))
-            .collect(),
-        by_combo,
-    })
+    }
+}
+
+/// A cumulative line (Flopzilla's roll-ups): several made hands or draws together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RollUp {
+    /// A set, trips or any stronger made hand.
+    ThreeOfAKindOrBetter,
+    /// Two pair or any stronger made hand (set and trips included).
+    TwoPairOrBetter,
+    /// Top pair, an overpair or any stronger made hand.
+    TopPairOrBetter,
+    /// Any pair (weak pairs included) or any stronger made hand.
+    AnyPairOrBetter,
+    /// A made flush or better, or a flush draw.
+    FlushDrawOrBetter,
+    /// A flush draw, an open-ended straight draw or a gutshot (backdoor draws and
+    /// overcards left out).
+    AnyDraw,
+    /// A pair or better, or any draw: everything but air.
+    PairOrDraw,
+}
+
+impl RollUp {
+    /// Every roll-up, in report order.
+    pub const ALL: [RollUp; 7] = [
+        RollUp::ThreeOfAKindOrBetter,
+        RollUp::TwoPairOrBetter,
+        RollUp::TopPairOrBetter,
+        RollUp::AnyPairOrBetter,
+        RollUp::FlushDrawOrBetter,
+        RollUp::AnyDraw,
+        RollUp::PairOrDraw,
+    ];
+
+    /// The JSON and CSV key.
+    pub fn key(self) -> &'static str {
+        [
+            "three_of_a_kind_or_better",
+            "two_pair_or_better",
+            "top_pair_or_better",
+            "any_pair_or_better",
+            "flush_draw_or_better",
+            "any_draw",
+            "pair_or_draw",
+        ][self as usize]
+    }
+
+    /// The name on screen.
+    pub fn name(self) -> &'static str {
+        [
+            "Set or trips or better",
+            "Two pair or better",
+            "Top pair or better",
+            "Any pair or better",
+            "Flush draw or better",
+            "Any draw",
+            "Pair or better, or a draw",
+        ][self as usize]
+    }
+
+    /// What it counts, for hover text and Help.
+    pub fn definition(self) -> &'static str {
+        [
+            "a set, trips, or any stronger made hand (straight, flush, full house, quads, straight flush)",
+            "two pair, or any stronger made hand (set and trips included)",
+            "top pair, an overpair, or any stronger made hand",
+            "any pair (a pocket pair or a hole card pairing the board) or any stronger made hand",
+            "a made flush or better, or a flush draw",
+            "a flush draw, an open-ended straight draw or a gutshot (not backdoor draws or overcards)",
+            "any pair or better, or any draw: everything but air",
+        ][self as usize]
+    }
+
+    /// Whether a combo of this class is on the line.
+    pub fn holds(self, class: &ComboClass) -> bool {
+        let at_least = |m: MadeHand| class.made <= m;
+        let draw = class.draws.has(Draw::FlushDraw)
+            || class.draws.has(Draw::OpenEnded)
+            || class.draws.has(Draw::Gutshot);
+        match self {
+            RollUp::ThreeOfAKindOrBetter => at_least(MadeHand::Trips),
+            RollUp::TwoPairOrBetter => at_least(MadeHand::TwoPair),
+            RollUp::TopPairOrBetter => at_least(MadeHand::TopPair),
+            RollUp::AnyPairOrBetter => at_least(MadeHand::WeakPair),
+            RollUp::FlushDrawOrBetter => {
+                at_least(MadeHand::Flush) || class.draws.has(Draw::FlushDraw)
+            }
+            RollUp::AnyDraw => draw,
+            RollUp::PairOrDraw => at_least(MadeHand::WeakPair) || draw,
+        }
+    }
+
+    /// Whether the roll-up is about draws (it joins draw lines in a selection).
+    pub fn is_draw(self) -> bool {
+        matches!(
+            self,
+            RollUp::FlushDrawOrBetter | RollUp::AnyDraw | RollUp::PairOrDraw
+        )
+    }
 }
 
 #[cfg(test)]
@@ -402,6 +557,53 @@ mod tests {
 
     fn draws(hand: &str, board: &str) -> Vec<Draw> {
         class(hand, board).draws.iter().collect()
+    }
+
+    /// Every roll-up against a plain count of its definition's lines over all of
+    /// `random`, and a roll-up of made hands never smaller than its strongest line.
+    #[test]
+    fn rollups_equal_a_plain_count() {
+        for board in ["Kd 7c 2s", "9s 8s 7d", "Qc Qd 5h 5s", "Ah Kh 4h 2c 9d"] {
+            let board = CardSet::parse(board).unwrap();
+            let b = breakdown(&HandRange::random(), board, CardSet::EMPTY).unwrap();
+            let count = |keep: &dyn Fn(&ComboClass) -> bool| {
+                Combo::all()
+                    .filter(|c| !c.card_set().intersects(board))
+                    .filter(|c| keep(&classify(*c, board)))
+                    .count()
+            };
+            let made_upto = |last: MadeHand| {
+                let upto: Vec<MadeHand> = MadeHand::ALL
+                    .into_iter()
+                    .take_while(|&m| m != last)
+                    .chain([last])
+                    .collect();
+                move |k: &ComboClass| upto.contains(&k.made)
+            };
+            let any_draw = |k: &ComboClass| {
+                [Draw::FlushDraw, Draw::OpenEnded, Draw::Gutshot]
+                    .iter()
+                    .any(|&d| k.draws.has(d))
+            };
+            for (r, line) in &b.rollups {
+                let plain = match r {
+                    RollUp::ThreeOfAKindOrBetter => count(&made_upto(MadeHand::Trips)),
+                    RollUp::TwoPairOrBetter => count(&made_upto(MadeHand::TwoPair)),
+                    RollUp::TopPairOrBetter => count(&made_upto(MadeHand::TopPair)),
+                    RollUp::AnyPairOrBetter => count(&made_upto(MadeHand::WeakPair)),
+                    RollUp::FlushDrawOrBetter => {
+                        count(&|k| made_upto(MadeHand::Flush)(k) || k.draws.has(Draw::FlushDraw))
+                    }
+                    RollUp::AnyDraw => count(&any_draw),
+                    RollUp::PairOrDraw => {
+                        count(&|k| made_upto(MadeHand::WeakPair)(k) || any_draw(k))
+                    }
+                };
+                assert_eq!(line.combos, plain, "{r:?}");
+                assert!((line.weight - plain as f64).abs() < 1e-9);
+                assert!((line.share - plain as f64 / b.combos as f64).abs() < 1e-12);
+            }
+        }
     }
 
     #[test]
