@@ -1386,6 +1386,13 @@ fn copy_table_as_text_is_tab_separated() {
         .collect();
     let text = copied.last().expect("a copy command");
     let mut lines = text.lines();
+    // First a line saying what the table is (one cell), then the table.
+    let title = lines.next().unwrap();
+    assert!(
+        title.starts_with("view: MultiOdds · inputs: AKs vs random — preflop · "),
+        "{title}"
+    );
+    assert!(!title.contains('\t') && !title.contains("date"), "{title}");
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     assert_eq!(header[0], "opponents", "{text}");
     assert!(header.len() > 5);
@@ -2425,4 +2432,26 @@ fn the_range_view_selects_several_lines_and_rolls_them_up() {
         .filter(|(_, _, k)| k.made <= MadeHand::TwoPair)
         .count();
     assert_eq!(two_pair_up.combos, plain_up);
+}
+
+/// Tab in a text field goes to the next text field with its text selected, not through
+/// the buttons between: type the hero, Tab, type the opponents.
+#[test]
+fn tab_goes_from_field_to_field() {
+    let mut h = harness(quick_app());
+    settle(&mut h, "the first results");
+    set_field(&mut h, "Hero", "AKs");
+    h.key_press(egui::Key::Tab);
+    h.run_steps(2);
+    h.event(egui::Event::Text("QQ+".into()));
+    h.run_steps(2);
+    let v = h.state().views.of::<MultiOddsView>();
+    assert_eq!(v.inputs.hero, "AKs");
+    assert_eq!(v.inputs.opponents, "QQ+");
+    // Shift+Tab goes back.
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Tab);
+    h.run_steps(2);
+    h.event(egui::Event::Text("JJ".into()));
+    h.run_steps(2);
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "JJ");
 }

@@ -182,9 +182,22 @@ pub fn range_grid(
         Stroke::new(1.0, Color32::from_gray(90)),
         egui::StrokeKind::Outside,
     );
+    // Combos holding a board or dead card cannot be dealt: the count says how many can.
     let combos = range.combo_count();
+    let live = range
+        .iter()
+        .filter(|(c, _)| !c.card_set().intersects(blocked))
+        .count();
+    let count = if live == combos {
+        format!("{combos} combos")
+    } else {
+        format!(
+            "{live} live combos ({combos} in the range, {} hold a board or dead card)",
+            combos - live
+        )
+    };
     ui.label(format!(
-        "{combos} combos · {:.1}% of all hands",
+        "{count} · {:.1}% of all hands",
         100.0 * range.fraction_of_all()
     ));
     ui.horizontal(|ui| {

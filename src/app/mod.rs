@@ -141,6 +141,17 @@ fn too_long<'a>(texts: impl IntoIterator<Item = &'a String>) -> bool {
         .any(|t| t.len() > crate::range::MAX_RANGE_TEXT)
 }
 
+/// What a table is, in one line, from its CSV's `#` block ("view: MultiOdds · inputs:
+/// AKs vs random — preflop · method: exact …"), the date left out.
+pub fn table_title(csv: &str) -> String {
+    csv.lines()
+        .filter_map(|l| l.strip_prefix("# "))
+        .filter(|l| !l.starts_with("date"))
+        .map(|l| l.replace('\t', " "))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 /// A finished export: the file written, or the message to show.
 type ExportOutcome = Result<PathBuf, String>;
 
@@ -713,11 +724,12 @@ impl MultiOddsApp {
             }
             Command::CopyTable => match self.current().table_csv(&self.shell.csv) {
                 Some(csv) => {
-                    // Tab-separated, without the `#` block: it pastes into a
+                    // One line saying what the table is (the `#` block's lines in one
+                    // cell), then the table tab-separated: it pastes into a
                     // spreadsheet as cells (through the system clipboard).
-                    let text = tab_separated(&csv);
-                    let rows = text.lines().count().saturating_sub(1);
-                    ctx.copy_text(text);
+                    let table = tab_separated(&csv);
+                    let rows = table.lines().count().saturating_sub(1);
+                    ctx.copy_text(format!("{}\n{table}", table_title(&csv)));
                     self.shell.note = Some((
                         format!("Copied the table ({rows} rows, tab-separated)"),
                         Instant::now(),

@@ -120,6 +120,8 @@ pub fn text_field(
 ) -> bool {
     let label_response = ui.label(RichText::new(label).strong());
     let id = field_id(ui, label);
+    tab_between_fields(ui, id);
+    select_all_after_tab(ui, id, text);
     let refused_id = id.with("refused paste");
     if let Some(refusal) = refuse_long_paste(ui, id, text) {
         ui.data_mut(|d| d.insert_temp(refused_id, refusal));
@@ -128,6 +130,8 @@ pub fn text_field(
     let error = error.or(refused.as_ref());
     let mut edit = egui::TextEdit::singleline(text)
         .id(id)
+        // Tab stays ours (tab_between_fields), not egui's walk through every button.
+        .lock_focus(true)
         .hint_text(hint)
         .font(egui::TextStyle::Monospace)
         .desired_width(f32::INFINITY);
@@ -157,6 +161,64 @@ pub fn text_field(
     }
     ui.add_space(4.0);
     changed
+}
+
+/// The text fields drawn this frame, in order, and those of the last frame (whose
+/// order Tab follows).
+#[derive(Clone, Default)]
+struct FieldOrder {
+    frame: u64,
+    this: Vec<egui::Id>,
+    last: Vec<egui::Id>,
+}
+
+/// Tab and Shift+Tab in a text field go to the next or previous text field (the last
+/// frame's order), not through every button between: type, Tab, type.
+fn tab_between_fields(ui: &egui::Ui, id: egui::Id) {
+    let order_id = egui::Id::unique("text field order");
+    let frame = ui.ctx().cumulative_frame_nr();
+    let order = ui.data_mut(|d| {
+        let order = d.get_temp_mut_or_default::<FieldOrder>(order_id);
+        if order.frame != frame {
+            order.last = std::mem::take(&mut order.this);
+            order.frame = frame;
+        }
+        order.this.push(id);
+        order.last.clone()
+    });
+    if !ui.memory(|m| m.has_focus(id)) {
+        return;
+    }
+    let back = ui.input_mut(|i| i.consume_key(egui::Modifiers::SHIFT, egui::Key::Tab));
+    let forward = !back && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Tab));
+    let Some(at) = order.iter().position(|&f| f == id) else {
+        return;
+    };
+    let next = match (forward, back) {
+        (true, _) => order.get(at + 1).or(order.first()),
+        (_, true) => at
+            .checked_sub(1)
+            .and_then(|i| order.get(i))
+            .or(order.last()),
+        _ => None,
+    };
+    if let Some(&next) = next {
+        ui.memory_mut(|m| m.request_focus(next));
+        // Its text selected, so typing replaces it (as Tab does in other programs).
+        ui.data_mut(|d| d.insert_temp(next.with("select all"), true));
+    }
+}
+
+/// Selects all of a field's text when Tab has just moved to it.
+fn select_all_after_tab(ui: &egui::Ui, id: egui::Id, text: &str) {
+    let flag = id.with("select all");
+    if ui.data_mut(|d| d.remove_temp::<bool>(flag)).is_some() {
+        let mut state = egui::TextEdit::load_state(ui.ctx(), id).unwrap_or_default();
+        state
+            .cursor
+            .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
+        egui::TextEdit::store_state(ui.ctx(), id, state);
+    }
 }
 
 /// Takes out of this frame's input a paste into the focused field `id` that would make

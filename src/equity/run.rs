@@ -659,7 +659,8 @@ pub fn sweep_exact_counts(s: &Sweep, requested: Method) -> Vec<usize> {
 const AUTO_SHARE_BESIDE_MONTE_CARLO: f64 = 0.1;
 
 /// [`sweep_exact_counts`] with `auto` held to `budget` evaluations: every count when
-/// all fit in it, else the counts that each cost at most a tenth of it.
+/// all fit in it, else the counts that each cost at most a tenth of it, and one
+/// opponent whenever it fits the whole of it.
 pub fn sweep_exact_counts_within(s: &Sweep, requested: Method, budget: f64) -> Vec<usize> {
     let counts = *s.counts.start()..=(*s.counts.end()).min(s.feasible);
     match requested {
@@ -673,9 +674,12 @@ pub fn sweep_exact_counts_within(s: &Sweep, requested: Method, budget: f64) -> V
             } else {
                 budget * AUTO_SHARE_BESIDE_MONTE_CARLO
             };
+            // The heads-up point is the one players read first and compare with
+            // published tables: exact whenever it fits the whole budget (AKs against one
+            // random hand preflop: 0.2 s), even beside a Monte Carlo run.
             costs
                 .into_iter()
-                .filter(|&(_, c)| c <= each)
+                .filter(|&(n, c)| c <= each || (n == 1 && c <= budget))
                 .map(|(n, _)| n)
                 .collect()
         }

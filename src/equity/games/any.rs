@@ -26,16 +26,42 @@ impl AnyMatchup {
         }
     }
 
-    /// Each showdown seat's live hands (combos in Hold'em).
+    /// Each showdown seat's live hands (combos in Hold'em): none holding a board or dead
+    /// card or a card of another seat's known hand.
     pub fn seat_hands(&self) -> Vec<u64> {
-        match self {
-            AnyMatchup::Holdem(m) => m.seats[..m.showdown_seats]
+        // Another seat's known hand blocks its cards as the board does.
+        let known_elsewhere = |known: &[Option<CardSet>], i: usize| {
+            known
                 .iter()
-                .map(|s| s.len() as u64)
-                .collect(),
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .filter_map(|(_, k)| *k)
+                .fold(CardSet::EMPTY, |a, b| a.union(b))
+        };
+        match self {
+            AnyMatchup::Holdem(m) => {
+                let known: Vec<Option<CardSet>> = m
+                    .seats
+                    .iter()
+                    .map(|s| (s.len() == 1).then(|| s.sets[0]))
+                    .collect();
+                m.seats[..m.showdown_seats]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        let others = known_elsewhere(&known, i);
+                        s.sets.iter().filter(|c| !c.intersects(others)).count() as u64
+                    })
+                    .collect()
+            }
             AnyMatchup::Other(m) => {
                 let blocked = m.board.union(m.dead);
-                m.ranges.iter().map(|r| r.live_count(blocked)).collect()
+                let known: Vec<Option<CardSet>> = m.ranges.iter().map(|r| r.known_hand()).collect();
+                m.ranges
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| r.live_count(blocked.union(known_elsewhere(&known, i))))
+                    .collect()
             }
         }
     }
