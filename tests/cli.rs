@@ -748,3 +748,73 @@ fn hi_lo_figures_are_null_not_missing() {
         assert!(p[key].is_f64(), "{key}: {p}");
     }
 }
+
+/// A game sweep on a small deal budget (under one full batch) has its points, marked
+/// Monte Carlo with standard errors, instead of no points marked exact.
+#[test]
+fn a_game_sweep_on_a_small_deal_budget_has_its_points() {
+    for trials in ["200", "1000", "4000"] {
+        let v = json(&[
+            "sweep",
+            "AsKsQhJh",
+            "--game",
+            "omaha",
+            "--opponents",
+            "1-3",
+            "--trials",
+            trials,
+            "--json",
+        ]);
+        assert_eq!(v["method"], "monte_carlo", "{trials}: {v}");
+        let points = v["points"].as_array().unwrap();
+        assert_eq!(points.len(), 3, "{trials}: {v}");
+        for p in points {
+            let se = p["std_error"]["equity"].as_f64().unwrap();
+            assert!(se > 0.0 && se < 0.1, "{trials}: {p}");
+        }
+    }
+}
+
+/// A game sweep whose opponents need more aces than the deck holds is refused at once by
+/// counting; counts past the first impossible one are left out with a note.
+#[test]
+fn game_sweeps_count_what_the_deck_can_deal() {
+    let out = multiodds()
+        .args([
+            "sweep",
+            "AAxx",
+            "--game",
+            "omaha",
+            "--vs",
+            "AAxx",
+            "--opponents",
+            "2-3",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let m = v["error"]["message"].as_str().unwrap();
+    assert!(
+        m.contains("the hero and 2 opponents: seats 1–3 need at least 6 cards of rank A"),
+        "{m}"
+    );
+    let v = json(&[
+        "sweep",
+        "AKxx",
+        "--game",
+        "omaha",
+        "--vs",
+        "AAxx",
+        "--opponents",
+        "1-3",
+        "--trials",
+        "2000",
+        "--json",
+    ]);
+    let points = v["points"].as_array().unwrap();
+    assert_eq!(points.len(), 1, "{v}");
+    let note = v["note"].as_str().unwrap_or_default();
+    assert!(note.contains("2–3 opponents cannot be dealt"), "{v}");
+}

@@ -632,6 +632,14 @@ pub struct SweepResult {
 impl SweepResult {
     /// `exact`, `monte_carlo`, or `mixed` when points differ.
     pub fn method_key(&self) -> &'static str {
+        // No point yet: what the run is, Monte Carlo when it dealt (it has a seed).
+        if self.points.is_empty() {
+            return if self.seed.is_some() {
+                "monte_carlo"
+            } else {
+                "exact"
+            };
+        }
         let exact = self
             .points
             .iter()

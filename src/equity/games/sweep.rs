@@ -85,7 +85,8 @@ impl GameSweep {
                 other => other,
             },
         )?;
-        let live = game.deck().difference(board.union(dead)).len();
+        let live_cards = game.deck().difference(board.union(dead));
+        let live = live_cards.len();
         let feasible = (lo..=hi.min(most))
             .take_while(|&n| (n + 1) * game.hole_cards() + 5 - board.len() <= live)
             .last()
@@ -96,6 +97,23 @@ impl GameSweep {
                 game.hole_cards()
             )));
         }
+        // Counts no deal exists for, proved by counting ranks (three AAxx need six
+        // aces): left out, the smallest refused at once rather than searched.
+        let possible = |n: usize| {
+            let mut seats = vec![hero.clone()];
+            seats.extend(std::iter::repeat_n(opponents.clone(), n));
+            super::counting::too_few_of_ranks(&seats, live_cards)
+        };
+        if let Some(reason) = possible(lo) {
+            return Err(EquityError::Impossible(format!(
+                "the hero and {lo} opponent{}: {reason} (the hero is seat 1)",
+                if lo == 1 { "" } else { "s" }
+            )));
+        }
+        let feasible = (lo..=feasible)
+            .take_while(|&n| possible(n).is_none())
+            .last()
+            .unwrap_or(lo);
         Ok(GameSweep {
             game,
             hero,
@@ -124,9 +142,37 @@ impl GameSweep {
         }
     }
 
-    /// A batch of `deals` deals, opponents dealt up to `up_to`.
+    /// A batch of `deals` deals, opponents dealt up to `up_to`. A short batch (a deal
+    /// budget under one full batch) is tallied in eight parts, so its figures have an
+    /// error from the parts' spread instead of none; a full batch is one part, as always.
     fn batch(&self, seed: u64, index: u64, deals: u32, up_to: usize) -> SweepTally {
+        const FULL_BATCH: u32 = 4_096;
+        const SHORT_PARTS: u32 = 8;
         let mut rng = batch_rng(seed, index);
+        let parts = if deals < FULL_BATCH {
+            SHORT_PARTS.min(deals.max(1))
+        } else {
+            1
+        };
+        let mut total: Option<SweepTally> = None;
+        for k in 0..parts {
+            let part = deals / parts + u32::from(k < deals % parts);
+            let tally = self.deal_part(&mut rng, part, up_to);
+            match &mut total {
+                Some(t) => t.merge(&tally),
+                None => total = Some(tally),
+            }
+        }
+        total.unwrap_or_else(|| self.deal_part(&mut rng, 0, up_to))
+    }
+
+    /// `deals` deals from `rng`, opponents dealt up to `up_to`, as one batch.
+    fn deal_part(
+        &self,
+        rng: &mut rand::rngs::Xoshiro256PlusPlus,
+        deals: u32,
+        up_to: usize,
+    ) -> SweepTally {
         let game = self.game;
         let most = self.feasible.min(up_to.max(*self.counts.start()));
         let blocked = self.board.union(self.dead);
@@ -143,18 +189,16 @@ impl GameSweep {
         for _ in 0..deals {
             attempts += 1;
             let mut used = blocked;
-            if !hero_draw.draw(&mut rng, game, deck, &mut used, &mut holes[0]) {
+            if !hero_draw.draw(rng, game, deck, &mut used, &mut holes[0]) {
                 continue;
             }
             let mut board = [Card::new(0, 0); 5];
             board[..known.len()].copy_from_slice(&known);
             for b in board.iter_mut().skip(known.len()) {
-                *b = draw_card(&mut rng, deck, &mut used);
+                *b = draw_card(rng, deck, &mut used);
             }
             let mut dealt = 0;
-            while dealt < most
-                && opp_draw.draw(&mut rng, game, deck, &mut used, &mut holes[dealt + 1])
-            {
+            while dealt < most && opp_draw.draw(rng, game, deck, &mut used, &mut holes[dealt + 1]) {
                 dealt += 1;
             }
             if dealt == 0 {
@@ -233,10 +277,10 @@ impl SweepSource for GameSweep {
         let hi = *self.counts.end();
         (self.feasible < hi).then(|| {
             format!(
-                "{}–{hi} opponents cannot be dealt in {} ({} seats at most); left out",
+                "{}–{hi} opponents cannot be dealt in {} (its deck, the board and these ranges deal at most {}); left out",
                 self.feasible + 1,
                 self.game,
-                self.game.max_seats()
+                self.feasible
             )
         })
     }
