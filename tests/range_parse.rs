@@ -547,3 +547,24 @@ fn control_characters_are_refused() {
     assert!(e.to_string().contains("control character (U+0000)"), "{e}");
     assert!(HandRange::parse("AA,\u{0}KK").is_err());
 }
+
+/// `xxxx` (as many x as hole cards) is every hand: the same range as `random`, so it is
+/// dealt as random is instead of listed.
+#[test]
+fn all_x_patterns_are_random() {
+    use multiodds::cards::Game;
+    use multiodds::range::HoleRange;
+    for (text, game) in [
+        ("xxxx", Game::Omaha),
+        ("XXXXX", Game::Omaha5),
+        ("xxxxxx", Game::Omaha6HiLo),
+    ] {
+        let r = HoleRange::parse(text, game).unwrap();
+        assert!(r.is_random(), "{text}");
+        assert_eq!(r, HoleRange::parse("random", game).unwrap());
+    }
+    // A weight keeps it a listed range (its weight matters beside other terms).
+    assert!(!HoleRange::parse("AAxx, xxxx:0.5", Game::Omaha)
+        .unwrap()
+        .is_random());
+}

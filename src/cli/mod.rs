@@ -933,6 +933,7 @@ fn breakdown_command(
             board,
             &b,
             by_hand.as_ref().map(|r| (against.as_str(), r)),
+            json || csv,
         );
         return Ok(output::breakdown(&report, json, csv));
     }
@@ -963,6 +964,7 @@ fn breakdown_command(
         board,
         &b,
         by_combo.as_ref().map(|r| (against.as_str(), r)),
+        json || csv,
     );
     Ok(output::breakdown(&report, json, csv))
 }
@@ -1274,6 +1276,7 @@ fn run_command(
                         board,
                         b,
                         a.by_combo.as_ref().ok().map(|r| (vs.as_str(), r)),
+                        json,
                     )
                 }
                 AnyRangeAnalysis::Game(a) => {
@@ -1287,6 +1290,7 @@ fn run_command(
                         board,
                         b,
                         a.by_hand.as_ref().ok().map(|r| (vs.as_str(), r)),
+                        json,
                     )
                 }
             };

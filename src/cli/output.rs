@@ -509,12 +509,13 @@ pub struct BreakdownReport<'a> {
 }
 
 impl<'a> BreakdownReport<'a> {
-    /// Hold'em's breakdown and equity by combo.
+    /// Hold'em's breakdown and equity by combo (each combo's tags when `tags`).
     pub fn holdem(
         range: &'a str,
         board: multiodds::cards::CardSet,
         b: &multiodds::equity::breakdown::Breakdown,
         vs: Option<(&'a str, &multiodds::equity::by_combo::ByCombo)>,
+        tags: bool,
     ) -> BreakdownReport<'a> {
         let classes = vs.map(|(_, r)| {
             let mut by_class: Vec<(usize, f64, f64)> = vec![(0, 0.0, 0.0); 169];
@@ -560,6 +561,7 @@ impl<'a> BreakdownReport<'a> {
                         let class = multiodds::equity::breakdown::classify(c.combo, board);
                         let tags = std::iter::once(class.made.key())
                             .chain(class.draws.iter().map(|d| d.key()))
+                            .filter(|_| tags)
                             .collect();
                         (c.combo.to_string(), c.weight, c.share, c.equity, tags)
                     })
@@ -570,13 +572,14 @@ impl<'a> BreakdownReport<'a> {
         }
     }
 
-    /// Another game's breakdown and equity by hand.
+    /// Another game's breakdown and equity by hand (each hand's tags when `tags`).
     pub fn game(
         game: Game,
         range: &'a str,
         board: multiodds::cards::CardSet,
         b: &multiodds::equity::games::range_analysis::HandBreakdown,
         vs: Option<(&'a str, &multiodds::equity::games::range_analysis::ByHand)>,
+        tags: bool,
     ) -> BreakdownReport<'a> {
         let lines = |draw: bool| {
             b.lines
@@ -610,10 +613,16 @@ impl<'a> BreakdownReport<'a> {
                         } else {
                             Vec::new()
                         };
-                        let tags = range_analysis::hand_lines(game, &cards, &board_cards, &next)
-                            .into_iter()
-                            .map(|l| l.key())
-                            .collect();
+                        // Tags only where they are written (JSON, CSV): each looks a card
+                        // ahead for every hand.
+                        let tags = if tags {
+                            range_analysis::hand_lines(game, &cards, &board_cards, &next)
+                                .into_iter()
+                                .map(|l| l.key())
+                                .collect()
+                        } else {
+                            Vec::new()
+                        };
                         (
                             multiodds::cards::format_cards(&cards).replace(' ', ""),
                             h.weight,

@@ -97,7 +97,12 @@ impl HoleRange {
             }
             any_term = true;
             let (body, weight) = split_weight(term, start)?;
-            if body.eq_ignore_ascii_case("random") || body.eq_ignore_ascii_case("any") {
+            // `xxxx` (as many x as hole cards, no suit rule) is every hand: random, dealt
+            // as random is rather than listed (1.5 million 5-card hands).
+            let all_x = weight == 1.0
+                && body.len() == game.hole_cards()
+                && body.chars().all(|c| c.eq_ignore_ascii_case(&'x'));
+            if all_x || body.eq_ignore_ascii_case("random") || body.eq_ignore_ascii_case("any") {
                 if weight < 1.0 {
                     return Err(game_error(
                         "random takes no weight: it is every hand at weight 1",

@@ -520,7 +520,7 @@ fn by_hand_heads_up(
     spec: &GameRangeSpec,
     hands: &[(CardSet, f32)],
     control: &RunControl,
-) -> Result<Vec<super::Sums>, EquityError> {
+) -> Result<Vec<HandSums>, EquityError> {
     let game = spec.game;
     let others = spec.vs[0].live_hands(spec.board.union(spec.dead));
     let live: Vec<Card> = game
@@ -536,9 +536,16 @@ fn by_hand_heads_up(
     };
     let (hero_holes, other_holes) = (holes(hands), holes(&others));
     let per_board = heads_up_valuations(game, 1.0, hands.len(), others.len()) as u64;
-    let zero = || vec![super::Sums::default(); hands.len()];
+    let zero = || vec![HandSums::default(); hands.len()];
+    // One accumulator per thread, not per split: with 1.5 million 5-card Omaha hands
+    // each is tens of megabytes (1.4 GB before, with every split's own full sums).
+    let per_thread = boards
+        .len()
+        .div_ceil(rayon::current_num_threads().max(1))
+        .max(1);
     let sums = boards
         .par_iter()
+        .with_min_len(per_thread)
         .fold(zero, |mut sums, extra| {
             if control.is_cancelled() {
                 return sums;
@@ -569,21 +576,21 @@ fn by_hand_heads_up(
             let mut pair = [super::Sums::default(), super::Sums::default()];
             for (&i, &hv) in hero_at.iter().zip(&hero) {
                 let h = hands[i].0;
-                pair[0] = std::mem::take(&mut sums[i]);
+                pair[0] = super::Sums::default();
                 for (&j, &ov) in other_at.iter().zip(&other) {
                     let (o, w) = others[j];
                     if !o.intersects(h) {
                         super::credit(&[hv, ov], hi_lo, w as f64, &mut pair);
                     }
                 }
-                sums[i] = std::mem::take(&mut pair[0]);
+                sums[i].add(&pair[0]);
             }
             control.progress().add_work(per_board);
             sums
         })
         .reduce(zero, |mut a, b| {
             for (x, y) in a.iter_mut().zip(&b) {
-                x.add(y);
+                x.merge(y);
             }
             a
         });
@@ -591,6 +598,35 @@ fn by_hand_heads_up(
         return Err(stopped());
     }
     Ok(sums)
+}
+
+/// One hand's sums in [`by_hand_heads_up`]: only what its figures need (40 bytes a hand
+/// rather than a matchup seat's 136).
+#[derive(Clone, Copy, Debug, Default)]
+struct HandSums {
+    weight: f64,
+    win: f64,
+    tie: f64,
+    equity: f64,
+    scoop: f64,
+}
+
+impl HandSums {
+    fn add(&mut self, s: &super::Sums) {
+        self.weight += s.weight;
+        self.win += s.win;
+        self.tie += s.tie;
+        self.equity += s.equity;
+        self.scoop += s.scoop;
+    }
+
+    fn merge(&mut self, o: &HandSums) {
+        self.weight += o.weight;
+        self.win += o.win;
+        self.tie += o.tie;
+        self.equity += o.equity;
+        self.scoop += o.scoop;
+    }
 }
 
 /// Every hand's exact equity against the other seats: one enumeration per hand, refused
@@ -686,7 +722,7 @@ fn heads_up_work(spec: &GameRangeSpec) -> Option<f64> {
 fn by_hand_from_sums(
     game: Game,
     hands: &[(CardSet, f32)],
-    sums: &[super::Sums],
+    sums: &[HandSums],
 ) -> Result<ByHand, EquityError> {
     let mut out = Vec::with_capacity(hands.len());
     let mut total = 0.0;
