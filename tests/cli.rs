@@ -439,6 +439,18 @@ fn errors_exit_non_zero_and_name_the_problem() {
     );
     fails(&["equity", "AA", "KK", "--frobnicate"], "--frobnicate");
     fails(
+        &[
+            "runouts",
+            "AsKs",
+            "QQ",
+            "--board",
+            "Kd 7c 2s",
+            "--memory-mb",
+            "0",
+        ],
+        "--memory-mb 0: from",
+    );
+    fails(
         &["table", "--game", "shortdeck", "--opponents", "15"],
         "15 opponents: Short deck deals at most 14 beside the hero (36 cards",
     );

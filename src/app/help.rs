@@ -114,6 +114,9 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
         .max_width(max_width)
         .vscroll(true)
         .show(ctx, |ui| {
+            // Every section wraps within the window: a wide grid row must not widen the
+            // content past it (paragraphs below were clipped at the right edge).
+            ui.set_max_width(max_width - 24.0);
             ui.heading("Figures");
             egui::Grid::new("help_metrics")
                 .striped(true)

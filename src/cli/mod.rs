@@ -180,6 +180,10 @@ pub enum CliCommand {
         ranges: Vec<String>,
         #[command(flatten)]
         cards: CardsArgs,
+        /// Most memory one card's exact enumeration may hold, in MiB (three or more
+        /// seats in Hold'em).
+        #[arg(long, default_value_t = multiodds::equity::memory::DEFAULT_MEMORY_BUDGET >> 20)]
+        memory_mb: u64,
         #[arg(long)]
         json: bool,
     },
@@ -491,8 +495,9 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         Some(CliCommand::Runouts {
             ranges,
             cards,
+            memory_mb,
             json,
-        }) => runouts_command(&ranges, &cards, json),
+        }) => runouts_command(&ranges, &cards, memory_mb, json),
         Some(CliCommand::PreflopPairs { out }) => {
             // The shipped table of heads-up preflop results (every class of hand pairs).
             let pool = rayon::ThreadPoolBuilder::new()
@@ -737,16 +742,7 @@ fn settings(run: &RunArgs) -> Result<RunSettings, CliError> {
             "--threads {t}: from 1 to {MAX_THREADS} (default: every core)"
         )));
     }
-    use multiodds::equity::memory::{budget_from_mib, MAX_MEMORY_BUDGET, MIN_MEMORY_BUDGET};
-    let Some(memory_budget) = budget_from_mib(run.memory_mb) else {
-        return Err(CliError::Usage(format!(
-            "--memory-mb {}: from {} to {} (MiB; default {})",
-            run.memory_mb,
-            MIN_MEMORY_BUDGET >> 20,
-            MAX_MEMORY_BUDGET >> 20,
-            multiodds::equity::memory::DEFAULT_MEMORY_BUDGET >> 20
-        )));
-    };
+    let memory_budget = memory_budget_of(run.memory_mb)?;
     let mut s = RunSettings {
         memory_budget,
         method: if run.exact {
@@ -992,7 +988,26 @@ fn game_range_spec(
     )
 }
 
-fn runouts_command(ranges: &[String], cards: &CardsArgs, json: bool) -> Result<String, CliError> {
+/// `--memory-mb` as bytes, or the error naming its bounds.
+fn memory_budget_of(memory_mb: u64) -> Result<u64, CliError> {
+    use multiodds::equity::memory::{budget_from_mib, MAX_MEMORY_BUDGET, MIN_MEMORY_BUDGET};
+    budget_from_mib(memory_mb).ok_or_else(|| {
+        CliError::Usage(format!(
+            "--memory-mb {memory_mb}: from {} to {} (MiB; default {})",
+            MIN_MEMORY_BUDGET >> 20,
+            MAX_MEMORY_BUDGET >> 20,
+            multiodds::equity::memory::DEFAULT_MEMORY_BUDGET >> 20
+        ))
+    })
+}
+
+fn runouts_command(
+    ranges: &[String],
+    cards: &CardsArgs,
+    memory_mb: u64,
+    json: bool,
+) -> Result<String, CliError> {
+    let memory_budget = memory_budget_of(memory_mb)?;
     let (board, dead) = parse_cards(cards)?;
     if !(3..=4).contains(&board.len()) {
         return Err(CliError::Usage(format!(
@@ -1025,6 +1040,7 @@ fn runouts_command(ranges: &[String], cards: &CardsArgs, json: bool) -> Result<S
         dead,
         &multiodds::equity::RunControl::new(),
         rayon::current_num_threads(),
+        memory_budget,
     )?;
     Ok(output::runouts(&names, board, &next, json))
 }

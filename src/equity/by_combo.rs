@@ -272,7 +272,8 @@ pub fn by_combo_multiway(
         super::Matchup::new(ranges, board, dead).ok()
     };
     let keys: Vec<usize> = (0..heroes.len()).collect();
-    let tallies = enumerate_all(&keys, build, rough, control, threads)?;
+    let limits = (threads, super::memory::DEFAULT_MEMORY_BUDGET);
+    let tallies = enumerate_all(&keys, build, rough, control, limits)?;
     if control.is_cancelled() {
         return Err(EquityError::Impossible("stopped".into()));
     }
@@ -302,7 +303,7 @@ fn enumerate_all<K: Copy + Send + Sync>(
     build: impl Fn(K) -> Option<super::Matchup>,
     rough: f64,
     control: &RunControl,
-    threads: usize,
+    (threads, memory_budget): (usize, u64),
 ) -> Result<Vec<(K, super::MatchupTally)>, EquityError> {
     if super::run::check_exact_cost(4.0 * rough, threads).is_err() {
         let cost: f64 = keys
@@ -314,10 +315,7 @@ fn enumerate_all<K: Copy + Send + Sync>(
     }
     keys.iter()
         .filter_map(|&key| build(key).map(|m| (key, m)))
-        .map(|(key, m)| {
-            super::exact::run_enumerating(&m, control, super::memory::DEFAULT_MEMORY_BUDGET)
-                .map(|t| (key, t))
-        })
+        .map(|(key, m)| super::exact::run_enumerating(&m, control, memory_budget).map(|t| (key, t)))
         .collect()
 }
 
@@ -364,14 +362,16 @@ pub struct NextCard {
 
 /// For every card that can come on a flop or turn, its probability and every seat's
 /// equity (exact). Σ probability × equity is each seat's equity now. Heads-up each card
-/// is valued by combo; with more seats each card is one exact enumeration, refused with
-/// its estimate when all of them would take longer than the bound on `threads`.
+/// is valued by combo; with more seats each card is one exact enumeration (each within
+/// `memory_budget` bytes), refused with its estimate when all of them would take longer
+/// than the bound on `threads`.
 pub fn next_cards(
     ranges: &[&HandRange],
     board: CardSet,
     dead: CardSet,
     control: &RunControl,
     threads: usize,
+    memory_budget: u64,
 ) -> Result<Vec<NextCard>, EquityError> {
     super::check_board(board, dead)?;
     if !(3..=4).contains(&board.len()) {
@@ -418,7 +418,7 @@ pub fn next_cards(
             });
         super::run::check_exact_cost(rough / 4.0, threads)?;
         let build = |card: Card| super::Matchup::new(owned.clone(), with(card), dead).ok();
-        for (card, t) in enumerate_all(&cards, build, rough, control, threads)? {
+        for (card, t) in enumerate_all(&cards, build, rough, control, (threads, memory_budget))? {
             // Every deal on this card has as many river cards: the weight of the
             // (deal, river) pairs is proportional to the weight of the deals.
             let weight = t.seats[0].equity.n;
@@ -532,8 +532,15 @@ mod tests {
         ] {
             let (a, b) = (HandRange::parse(a).unwrap(), HandRange::parse(b).unwrap());
             let board = cards(board);
-            let cards_next =
-                next_cards(&[&a, &b], board, CardSet::EMPTY, &RunControl::new(), 2).unwrap();
+            let cards_next = next_cards(
+                &[&a, &b],
+                board,
+                CardSet::EMPTY,
+                &RunControl::new(),
+                2,
+                1 << 29,
+            )
+            .unwrap();
             let p: f64 = cards_next.iter().map(|n| n.probability).sum();
             assert!((p - 1.0).abs() < 1e-9);
             let now = exact_equity(&a, &b, board, CardSet::EMPTY);
@@ -595,7 +602,7 @@ mod multiway_tests {
             assert!((c.equity - one).abs() < 1e-9);
         }
         let refs: Vec<&HandRange> = ranges.iter().collect();
-        let next = next_cards(&refs, board, dead, &control, 2).unwrap();
+        let next = next_cards(&refs, board, dead, &control, 2, 1 << 29).unwrap();
         let p: f64 = next.iter().map(|n| n.probability).sum();
         assert!((p - 1.0).abs() < 1e-9);
         for seat in 0..3 {

@@ -111,8 +111,15 @@ pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeA
         Err("the next card needs a flop or a turn".to_string())
     } else {
         let ranges: Vec<&HandRange> = std::iter::once(&spec.range).chain(&spec.vs).collect();
-        next_cards(&ranges, spec.board, spec.dead, control, threads)
-            .map_err(|e| range_view_message(&e))
+        next_cards(
+            &ranges,
+            spec.board,
+            spec.dead,
+            control,
+            threads,
+            crate::equity::memory::DEFAULT_MEMORY_BUDGET,
+        )
+        .map_err(|e| range_view_message(&e))
     };
     RangeAnalysis {
         breakdown,

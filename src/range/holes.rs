@@ -604,7 +604,10 @@ mod tests {
         // ss: which two ranks share a suit (6), that suit (4), the others apart (3 · 2).
         assert_eq!(count("AKQJ ss", o), 6 * 4 * 6);
         assert_eq!(count("AAxx, KKxx", o), 2 * 6961 - 36);
-        assert_eq!(count("xxxx", o), 270_725);
+        // `xxxx` is every hand: random, not listed.
+        let any = HoleRange::parse("xxxx", o).unwrap();
+        assert!(any.is_random());
+        assert_eq!(any.live_count(CardSet::EMPTY), 270_725);
         assert!(HoleRange::parse("random", o).unwrap().is_random());
         assert_eq!(
             HoleRange::parse("random", o)
