@@ -52,7 +52,7 @@ fn main() {
         (
             "next card, 22+,A2s+,KTs+,QTs+,JTs,ATo+ vs TT+,AK, flop",
             best_ms(3, || {
-                next_cards(&[&wide, &tight], flop, none, &control, 1).unwrap();
+                next_cards(&[&wide, &tight], flop, none, &control, 1, 1 << 29).unwrap();
             }),
         ),
         (
