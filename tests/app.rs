@@ -2455,3 +2455,36 @@ fn tab_goes_from_field_to_field() {
     h.run_steps(2);
     assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "JJ");
 }
+
+/// The chart's PNG fills a wide picture: the heat map as tall as the picture and, beside
+/// it, the strongest and weakest classes with their figures (the right side was empty).
+#[test]
+fn the_chart_png_fills_a_wide_picture() {
+    let mut app = quick_app();
+    app.views.of_mut::<ChartView>().inputs.board = "Ah Kd 7c 7s 2h".into();
+    app.shell.png_size = [1600, 1000];
+    app.view = ViewKind::Chart;
+    let mut h = harness(app);
+    let ctx = h.ctx.clone();
+    settle(&mut h, "the chart");
+    let path = temp_path("wide-chart.png");
+    let _ = std::fs::remove_file(&path);
+    h.state_mut().apply(Command::ExportPng(path.clone()), &ctx);
+    step_until(&mut h, "the PNG note", |app| {
+        app.shell
+            .note
+            .as_ref()
+            .is_some_and(|(n, _)| n.contains("wide-chart.png"))
+    });
+    let (w, h_px, rgba) = decode_png(&path);
+    assert_eq!((w, h_px), (1600, 1000));
+    // Ink (dark pixels) in the right third: the ranked classes' text.
+    let ink = rgba
+        .chunks(4)
+        .enumerate()
+        .filter(|(i, p)| {
+            (i % w as usize) > (w as usize * 2 / 3) && p[0] < 120 && p[1] < 120 && p[2] < 120
+        })
+        .count();
+    assert!(ink > 3_000, "{ink} dark pixels in the right third");
+}

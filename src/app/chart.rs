@@ -202,8 +202,14 @@ impl View for ChartView {
         let result = self.shown()?.clone();
         let inputs = self.shown_inputs()?;
         Some(Box::new(move |ui: &mut egui::Ui| {
-            let size = ui.available_width().min(ui.available_height() - 40.0);
-            heat_map(ui, &result, &inputs, size);
+            // The map as tall as the picture, and beside it the strongest and weakest
+            // classes with their figures: a wide picture is filled, not half empty.
+            let size = (ui.available_height() - 90.0).min(ui.available_width() * 0.6);
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| heat_map(ui, &result, &inputs, size));
+                ui.add_space(24.0);
+                ui.vertical(|ui| ranked_classes(ui, &result, &inputs));
+            });
         }))
     }
 
@@ -336,6 +342,37 @@ fn side(game: Game) -> usize {
     }
 }
 
+/// The strongest and weakest classes by the chart's figure, with their values, in two
+/// columns side by side, as many as fit (a picture's side column).
+fn ranked_classes(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs) {
+    let mut ranked: Vec<(HandClass, f64, f64)> = HandClass::all()
+        .filter_map(|c| cell(result, inputs, c).map(|(v, se, _)| (c, v, se)))
+        .collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let rows = ((ui.available_height() - 60.0) / 22.0).max(4.0) as usize;
+    let each = rows.min(ranked.len().div_ceil(2));
+    let figure = inputs.figure.metric().name;
+    let column = |ui: &mut egui::Ui, title: String, lines: &[(HandClass, f64, f64)]| {
+        ui.vertical(|ui| {
+            ui.label(RichText::new(title).strong().size(16.0));
+            for &(class, v, se) in lines {
+                let text = if se > 0.0 {
+                    format!("{class:<4} {:>6.2}% ± {:.2}", 100.0 * v, 100.0 * se)
+                } else {
+                    format!("{class:<4} {:>6.2}%", 100.0 * v)
+                };
+                ui.label(RichText::new(text).monospace().size(15.0));
+            }
+        });
+    };
+    let weakest: Vec<_> = ranked.iter().rev().take(each).copied().collect();
+    ui.horizontal_top(|ui| {
+        column(ui, format!("Strongest by {figure}"), &ranked[..each]);
+        ui.add_space(32.0);
+        column(ui, format!("Weakest by {figure}"), &weakest);
+    });
+}
+
 /// The heat map with its title and colour key, `size` points wide.
 pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, size: f32) {
     let n = inputs.shown();
@@ -428,8 +465,19 @@ pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, s
         let (col, row) = ((rel.x / cell) as usize, (rel.y / cell) as usize);
         if col < side && row < side {
             let class = HandClass::at(row, col);
+            // The tooltip belongs to the cell under the pointer, not to the whole map
+            // (whose tooltip sat below the map, far from the cell).
+            let cell_rect = egui::Rect::from_min_size(
+                rect.min + egui::vec2(col as f32 * cell, row as f32 * cell),
+                egui::vec2(cell, cell),
+            );
+            let cell_response = ui.interact(
+                cell_rect,
+                response.id.with(("chart cell", row, col)),
+                Sense::hover(),
+            );
             if let Some((_, _, p)) = value(class) {
-                response.on_hover_text(format!(
+                cell_response.on_hover_text(format!(
                     "{class} vs {n}: equity {:.2}% ± {:.2}, win {:.2}% ± {:.2}, tie {:.2}% ± {:.2}",
                     100.0 * p.equity,
                     100.0 * p.std_error.equity,

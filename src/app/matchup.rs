@@ -616,9 +616,12 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
             format!("{:.3} ± {:.3}", 100.0 * v, 100.0 * se)
         }
     };
+    // Hi/lo's nine columns fit 1280 points only closer together (the scoop column was
+    // cut off at 1280×800).
+    let gap = if result.low.is_empty() { 16.0 } else { 8.0 };
     egui::Grid::new("matchup_results")
         .striped(true)
-        .spacing([16.0, 4.0])
+        .spacing([gap, 4.0])
         .show(ui, |ui| {
             let hi_lo = !result.low.is_empty();
             let mut headers = vec!["seat", "range", "hands", "equity %", "win %", "tie %"];

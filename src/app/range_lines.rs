@@ -153,6 +153,9 @@ pub fn shown_lines(b: &Breakdown) -> Vec<LineKey> {
         .collect()
 }
 
+/// The width of the lines' names: the longest ("Pair or better, or a draw") fits.
+const NAME_WIDTH: f32 = 190.0;
+
 /// The lines' table: a heading per group, each line selectable with its definition on
 /// hover, the selection's totals, and the buttons that edit the range.
 pub fn lines_table(
@@ -226,8 +229,16 @@ pub fn lines_table(
                     ui.end_row();
                 }
                 let line = line_of(*key);
+                // The whole name column is the click target, not just the name's
+                // letters ("Set" was a 30-point target).
                 let response = ui
-                    .selectable_label(selection.lines.contains(key), key.name())
+                    .add(
+                        egui::Button::selectable(
+                            selection.lines.contains(key),
+                            (key.name(), egui::Atom::grow()),
+                        )
+                        .min_size(egui::vec2(NAME_WIDTH, 0.0)),
+                    )
                     .on_hover_text(format!(
                         "{}.\nClick: select its combos (outlined on the grid); Ctrl-click: add or drop it; Shift-click: a run of lines.",
                         key.definition()
