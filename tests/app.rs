@@ -2488,3 +2488,37 @@ fn the_chart_png_fills_a_wide_picture() {
         .count();
     assert!(ink > 3_000, "{ink} dark pixels in the right third");
 }
+
+/// A refusal is in sight: Omaha three-way Exact (days of work) names why in red above
+/// the run controls and in the status line, and Run again is disabled (it would do
+/// nothing) until the inputs change.
+#[test]
+fn a_refusal_shows_above_the_run_controls_and_in_the_status_line() {
+    let mut app = quick_app();
+    {
+        let m = &mut app.views.of_mut::<MatchupView>().inputs;
+        m.game = multiodds::cards::Game::Omaha;
+        m.seats = vec!["random".into(), "random".into(), "random".into()];
+        m.run.mode = multiodds::equity::Method::Exact;
+    }
+    app.view = ViewKind::Matchup;
+    let mut h = harness(app);
+    step_until(&mut h, "the refusal", |app| {
+        !app.views.of::<MatchupView>().errors.is_empty()
+    });
+    h.run_steps(2);
+    let status = h.state().views.of::<MatchupView>().status();
+    assert_eq!(status.phase, "fix the inputs");
+    let detail = status.detail.unwrap_or_default();
+    assert!(detail.contains("exact enumeration would take"), "{detail}");
+    assert!(
+        shows(&h, "Not computed: exact enumeration would take"),
+        "{:?}",
+        texts(&h)
+    );
+    let again = h.get_by_label("Run again");
+    assert!(
+        again.accesskit_node().is_disabled(),
+        "Run again must be disabled"
+    );
+}

@@ -90,7 +90,7 @@ impl FieldErrors {
         self.0.is_empty()
     }
 
-    /// The first problem in one line, its field named ("seats[2]: unknown rank 'x'",
+    /// The first problem in one line, its field named ("seat 3: unknown rank 'x'",
     /// or just the reason for a problem of the fields together), and how many more:
     /// for the status line and the run controls, always in sight.
     pub fn summary(&self) -> Option<String> {
