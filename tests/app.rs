@@ -44,6 +44,19 @@ fn texts(h: &Harness<'static, MultiOddsApp>) -> Vec<String> {
         .collect()
 }
 
+/// The texts the last frame put on the system clipboard.
+fn copied_texts(h: &Harness<'static, MultiOddsApp>) -> Vec<String> {
+    h.output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 fn shows(h: &Harness<'static, MultiOddsApp>, text: &str) -> bool {
     texts(h).iter().any(|t| t.contains(text))
 }
@@ -1374,16 +1387,7 @@ fn copy_table_as_text_is_tab_separated() {
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::CopyTable, &ctx);
     h.step();
-    let copied: Vec<String> = h
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .filter_map(|c| match c {
-            egui::OutputCommand::CopyText(text) => Some(text.clone()),
-            _ => None,
-        })
-        .collect();
+    let copied = copied_texts(&h);
     let text = copied.last().expect("a copy command");
     let mut lines = text.lines();
     // First a line saying what the table is (one cell), then the table.
@@ -1907,16 +1911,7 @@ fn copy_range_writes_the_notation_of_the_tool_named() {
         h.run_steps(2);
         h.get_by_label(item).click();
         h.step();
-        let copied: Vec<String> = h
-            .output()
-            .platform_output
-            .commands
-            .iter()
-            .filter_map(|c| match c {
-                egui::OutputCommand::CopyText(text) => Some(text.clone()),
-                _ => None,
-            })
-            .collect();
+        let copied = copied_texts(&h);
         assert_eq!(copied.last().map(String::as_str), Some(expected), "{item}");
     }
 }

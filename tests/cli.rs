@@ -718,44 +718,94 @@ fn json_figures_are_full_precision() {
         "22+,A2s+,KTo+",
         "--board",
         "Qh Js 2s",
+        "--vs",
+        "QQ+,AK",
         "--json",
     ]);
     let text = v.to_string();
     assert!(!text.contains("\"share\":-0"), "{text}");
+    // Every combo's share sums to 1, and the shares weigh the combos' equities to the
+    // range's, both within f64 rounding; each combo carries its made hand and draws.
+    let combos = v["by_combo"].as_array().unwrap();
+    let share: f64 = combos.iter().map(|c| c["share"].as_f64().unwrap()).sum();
+    let weighed: f64 = combos
+        .iter()
+        .map(|c| c["share"].as_f64().unwrap() * c["equity"].as_f64().unwrap())
+        .sum();
+    assert!((share - 1.0).abs() < 1e-12, "{share}");
+    assert!(
+        (weighed - v["equity"].as_f64().unwrap()).abs() < 1e-12,
+        "{weighed}"
+    );
+    let tags_of = |hand: &str| -> Vec<String> {
+        let c = combos.iter().find(|c| c["hand"] == hand).unwrap();
+        c["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        tags_of("AsKs"),
+        [
+            "ace_high",
+            "flush_draw",
+            "nut_flush_draw",
+            "gutshot",
+            "combo_draw",
+            "overcards"
+        ]
+    );
+    assert_eq!(tags_of("JdJc")[0], "set");
+    // The roll-ups count each combo once: top pair or better is its lines' sum.
+    let line = |group: &str, name: &str| {
+        v[group]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["name"] == name)
+            .map_or(0, |l| l["combos"].as_u64().unwrap())
+    };
+    let upto_top: u64 = [
+        "straight_flush",
+        "four_of_a_kind",
+        "full_house",
+        "flush",
+        "straight",
+        "set",
+        "trips",
+        "two_pair",
+        "overpair",
+        "top_pair",
+    ]
+    .iter()
+    .map(|m| line("made", m))
+    .sum();
+    assert_eq!(line("rollups", "top_pair_or_better"), upto_top);
 }
 
 /// Hi/lo figures are always keyed: `null` while they rest on too few deals, never left
 /// out, so a script reads the same fields whatever the run did.
 #[test]
 fn hi_lo_figures_are_null_not_missing() {
-    let v = json(&[
-        "equity",
-        "--game",
-        "omaha-hilo",
-        "As2sKhQh",
-        "random",
-        "--mc",
-        "--trials",
-        "50",
-        "--seed",
-        "1",
-        "--json",
-    ]);
-    let p = &v["players"][0];
+    let hero_of = |extra: &[&str]| {
+        let mut args = vec![
+            "equity",
+            "--game",
+            "omaha-hilo",
+            "As2sKhQh",
+            "random",
+            "--json",
+        ];
+        args.extend(extra);
+        json(&args)["players"][0].clone()
+    };
+    let p = &hero_of(&["--mc", "--trials", "50", "--seed", "1"]);
     for key in ["low_win", "low_tie", "scoop", "equity"] {
         assert!(p.get(key).is_some_and(|x| x.is_null()), "{key}: {p}");
     }
-    let v = json(&[
-        "equity",
-        "--game",
-        "omaha-hilo",
-        "As2sKhQh",
-        "random",
-        "--board",
-        "3c 4d Ks 9h 8c",
-        "--json",
-    ]);
-    let p = &v["players"][0];
+    let p = &hero_of(&["--board", "3c 4d Ks 9h 8c"]);
     for key in ["low_win", "low_tie", "scoop"] {
         assert!(p[key].is_f64(), "{key}: {p}");
     }

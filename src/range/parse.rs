@@ -644,13 +644,7 @@ impl Parser {
         };
         match &token.tok {
             Tok::Open => {
-                if self.depth >= MAX_NESTING {
-                    return Err(self.error_at(RangeErrorKind::TooDeep, &token));
-                }
-                self.depth += 1;
-                let inner = self.expr();
-                self.depth -= 1;
-                let inner = inner?;
+                let inner = self.nested(&token)?;
                 match self.next_token() {
                     Some(Token {
                         tok: Tok::Close, ..
@@ -674,13 +668,7 @@ impl Parser {
             }
             Tok::TagOpen(weight) => {
                 let weight = *weight;
-                if self.depth >= MAX_NESTING {
-                    return Err(self.error_at(RangeErrorKind::TooDeep, &token));
-                }
-                self.depth += 1;
-                let inner = self.expr();
-                self.depth -= 1;
-                let inner = inner?;
+                let inner = self.nested(&token)?;
                 let number = token.text[1..token.text.len() - 1].trim();
                 let close = format!("[/{number}]");
                 match self.next_token() {
@@ -701,6 +689,18 @@ impl Parser {
             Tok::Close => Err(self.error_at(RangeErrorKind::UnmatchedCloseParen, &token)),
             _ => Err(self.error_at(RangeErrorKind::ExpectedTerm, &token)),
         }
+    }
+
+    /// The expression inside a group opened by `open` (a parenthesis or an Equilab
+    /// tag), at most [`MAX_NESTING`] groups deep.
+    fn nested(&mut self, open: &Token) -> Result<HandRange, RangeError> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.error_at(RangeErrorKind::TooDeep, open));
+        }
+        self.depth += 1;
+        let inner = self.expr();
+        self.depth -= 1;
+        inner
     }
 
     /// A weight written before a parenthesis with nothing between (`80%(`, `0.4(`,
