@@ -767,21 +767,12 @@ fn json_figures_are_full_precision() {
             .find(|l| l["name"] == name)
             .map_or(0, |l| l["combos"].as_u64().unwrap())
     };
-    let upto_top: u64 = [
-        "straight_flush",
-        "four_of_a_kind",
-        "full_house",
-        "flush",
-        "straight",
-        "set",
-        "trips",
-        "two_pair",
-        "overpair",
-        "top_pair",
-    ]
-    .iter()
-    .map(|m| line("made", m))
-    .sum();
+    use multiodds::equity::breakdown::MadeHand;
+    let upto_top: u64 = MadeHand::ALL
+        .iter()
+        .filter(|&&m| m <= MadeHand::TopPair)
+        .map(|m| line("made", m.key()))
+        .sum();
     assert_eq!(line("rollups", "top_pair_or_better"), upto_top);
 }
 
