@@ -2123,6 +2123,14 @@ fn switching_the_game_recomputes_and_says_what_it_cleared() {
         "{:?}",
         view.game_note
     );
+    // The notes go at the next edit of another input.
+    set_field(&mut h, "Board", "Ah Kd 7c");
+    h.run_steps(2);
+    assert!(
+        h.state().views.of::<MatchupView>().game_note.is_empty(),
+        "{:?}",
+        h.state().views.of::<MatchupView>().game_note
+    );
 
     // The MultiOdds view: Omaha preflop has no hand strength; the sweep recomputes.
     let mut app = quick_app();

@@ -251,6 +251,8 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         edited = true;
     }
     super::game_inputs::game_notes(ui, &mut view.game_note);
+    // The notes say what the change of game reset: they go at the next other edit.
+    let switched = edited;
     let errors = view.errors.clone();
     let c = &mut view.inputs;
     edited |= super::game_inputs::game_range_field(
@@ -308,6 +310,9 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         if let Some(e) = errors.at(field) {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
+    }
+    if edited && !switched {
+        view.game_note.clear();
     }
     if edited {
         commands.view(ViewKind::Chart, ViewCommand::Edited);

@@ -342,6 +342,8 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         edited = true;
     }
     game_notes(ui, &mut view.game_note);
+    // The notes say what the change of game reset: they go at the next other edit.
+    let switched = edited;
     let game = view.inputs.game;
     let max_seats = game.max_seats();
     let errors = view.errors.clone();
@@ -434,6 +436,9 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         }
     }
     edited |= run_settings(ui, &mut view.inputs.run, &errors, true);
+    if edited && !switched {
+        view.game_note.clear();
+    }
     if edited {
         cx.commands.view(ViewKind::Matchup, ViewCommand::Edited);
     }

@@ -621,6 +621,8 @@ impl View for RangeView {
             edited = true;
         }
         game_notes(ui, &mut self.game_note);
+        // The notes say what the change of game reset: they go at the next other edit.
+        let switched = edited;
         let errors = self.errors.clone();
         let i = &mut self.inputs;
         let game = i.game;
@@ -702,6 +704,9 @@ impl View for RangeView {
                 cx.commands.view(ViewKind::Range, command);
             }
         });
+        if edited && !switched {
+            self.game_note.clear();
+        }
         if edited {
             cx.commands.view(ViewKind::Range, ViewCommand::Edited);
         }

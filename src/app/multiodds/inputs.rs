@@ -37,6 +37,8 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
         edited = true;
     }
     game_notes(ui, &mut view.game_note);
+    // The notes say what the change of game reset: they go at the next other edit.
+    let switched = edited;
     let errors = view.errors.clone();
     let i = &mut view.inputs;
     let game = i.game;
@@ -81,6 +83,9 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
     }
     edited |= crate::app::widgets::opponent_span(ui, "Opponents from", &mut i.opponent_counts);
     edited |= run_settings(ui, &mut i.run, &errors, true);
+    if edited && !switched {
+        view.game_note.clear();
+    }
     if edited {
         cx.commands.view(ViewKind::MultiOdds, ViewCommand::Edited);
     }
