@@ -44,6 +44,19 @@ fn texts(h: &Harness<'static, MultiOddsApp>) -> Vec<String> {
         .collect()
 }
 
+/// The app on the Range view with its default inputs analysed.
+fn range_view_harness() -> Harness<'static, MultiOddsApp> {
+    use multiodds::app::range_view::RangeView;
+    let mut app = quick_app();
+    app.view = ViewKind::Range;
+    let mut h = harness(app);
+    step_until(&mut h, "the range analysis", |app| {
+        let v = app.views.of::<RangeView>();
+        !v.tracker.running && v.has_result()
+    });
+    h
+}
+
 /// The texts the last frame put on the system clipboard.
 fn copied_texts(h: &Harness<'static, MultiOddsApp>) -> Vec<String> {
     h.output()
@@ -1632,13 +1645,7 @@ fn new_resets_every_view() {
 fn the_range_view_selects_keeps_and_undoes() {
     use multiodds::app::range_view::{LineKey, RangeView};
     use multiodds::equity::breakdown::MadeHand;
-    let mut app = quick_app();
-    app.view = ViewKind::Range;
-    let mut h = harness(app);
-    step_until(&mut h, "the range analysis", |app| {
-        let v = app.views.of::<RangeView>();
-        !v.tracker.running && v.has_result()
-    });
+    let mut h = range_view_harness();
     let before = h.state().views.of::<RangeView>().inputs.range.clone();
     let a = h.state().views.of::<RangeView>().shown().unwrap().clone();
     let b = a.breakdown.as_ref().unwrap();
@@ -2387,13 +2394,7 @@ fn pasting_from_the_clipboard_replaces_the_range() {
 fn the_range_view_selects_several_lines_and_rolls_them_up() {
     use multiodds::app::range_view::{LineKey, RangeView};
     use multiodds::equity::breakdown::{MadeHand, RollUp};
-    let mut app = quick_app();
-    app.view = ViewKind::Range;
-    let mut h = harness(app);
-    step_until(&mut h, "the range analysis", |app| {
-        let v = app.views.of::<RangeView>();
-        !v.tracker.running && v.has_result()
-    });
+    let mut h = range_view_harness();
     h.run_steps(2);
     assert!(shows(&h, "Two pair or better"), "{:?}", texts(&h));
     assert!(shows(&h, "draws (across every made hand)"));

@@ -226,7 +226,7 @@ impl View for MatchupView {
         let shown = self.shown()?.clone();
         let board = shown.label.board.trim();
         let partial = match shown.result.status.partial_exact() {
-            Some(done) => format!(" · PARTIAL: {:.0}% enumerated, not final", 100.0 * done),
+            Some(done) => format!(" · {}", partial_words(done)),
             None => String::new(),
         };
         let title = format!(
@@ -572,12 +572,9 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
     // colour of a final result.
     let partial = result.status.partial_exact();
     let method = match (result.method, partial) {
-        (Method::Exact, Some(done)) => RichText::new(format!(
-            "exact, PARTIAL: {:.0}% enumerated, not final",
-            100.0 * done
-        ))
-        .color(PARTIAL_COLOR)
-        .strong(),
+        (Method::Exact, Some(done)) => RichText::new(format!("exact, {}", partial_words(done)))
+            .color(PARTIAL_COLOR)
+            .strong(),
         (Method::Exact, None) => RichText::new("exact").color(Color32::from_rgb(46, 160, 67)),
         _ => RichText::new("Monte Carlo").color(Color32::from_rgb(66, 133, 244)),
     };
@@ -712,3 +709,9 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
 
 /// The colour of figures from an exact run that did not finish.
 const PARTIAL_COLOR: Color32 = Color32::from_rgb(200, 120, 0);
+
+/// How an exact run that did not finish is named, in the header and the picture's
+/// title: "PARTIAL: 14% enumerated, not final".
+fn partial_words(done: f64) -> String {
+    format!("PARTIAL: {:.0}% enumerated, not final", 100.0 * done)
+}

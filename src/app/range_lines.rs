@@ -140,17 +140,21 @@ impl Selection {
     }
 }
 
-/// The lines shown (those holding a combo), in display order: made hands, draws,
-/// roll-ups. Shift-click runs over this order.
-pub fn shown_lines(b: &Breakdown) -> Vec<LineKey> {
+/// The lines shown (those holding a combo) with their counts, in display order: made
+/// hands, draws, roll-ups.
+fn lines_shown(b: &Breakdown) -> Vec<(LineKey, Line)> {
     let made = b.made.iter().map(|(m, l)| (LineKey::Made(*m), *l));
     let draws = b.draws.iter().map(|(d, l)| (LineKey::Draw(*d), *l));
     let rollups = b.rollups.iter().map(|(r, l)| (LineKey::RollUp(*r), *l));
     made.chain(draws)
         .chain(rollups)
         .filter(|(_, l)| l.combos > 0)
-        .map(|(k, _)| k)
         .collect()
+}
+
+/// The keys of the lines shown, in display order: Shift-click runs over this order.
+pub fn shown_lines(b: &Breakdown) -> Vec<LineKey> {
+    lines_shown(b).into_iter().map(|(k, _)| k).collect()
 }
 
 /// The width of the lines' names: the longest ("Pair or better, or a draw") fits.
@@ -164,14 +168,6 @@ pub fn lines_table(
     selection: &Selection,
     commands: &CommandSender,
 ) {
-    let line_of = |key: LineKey| -> Line {
-        match key {
-            LineKey::Made(m) => b.made.iter().find(|(x, _)| *x == m).map(|p| p.1),
-            LineKey::Draw(d) => b.draws.iter().find(|(x, _)| *x == d).map(|p| p.1),
-            LineKey::RollUp(r) => b.rollups.iter().find(|(x, _)| *x == r).map(|p| p.1),
-        }
-        .unwrap_or_default()
-    };
     // The selection and its buttons first: in sight above a long table.
     let chosen = b.line_where(|k| selection.holds(k));
     // Always one line here, so the table below never moves as lines are selected.
@@ -208,13 +204,12 @@ pub fn lines_table(
             commands.view(ViewKind::Range, ViewCommand::Edited);
         }
     });
-    let shown = shown_lines(b);
     egui::Grid::new("breakdown_lines")
         .striped(true)
         .spacing([12.0, 2.0])
         .show(ui, |ui| {
             let mut group = "";
-            for key in &shown {
+            for (key, line) in &lines_shown(b) {
                 let heading = match key {
                     LineKey::Made(_) => "made hand",
                     LineKey::Draw(_) => "draws (across every made hand)",
@@ -228,7 +223,6 @@ pub fn lines_table(
                     }
                     ui.end_row();
                 }
-                let line = line_of(*key);
                 // The whole name column is the click target, not just the name's
                 // letters ("Set" was a 30-point target).
                 let response = ui
@@ -271,7 +265,6 @@ pub fn edited_range(
     blocked: CardSet,
     keep: bool,
 ) -> HandRange {
-    let chosen_set: std::collections::HashSet<Combo> = chosen.iter().map(|&(c, _)| c).collect();
     if !keep {
         let mut out = current.clone();
         for &(c, _) in chosen {
@@ -279,6 +272,7 @@ pub fn edited_range(
         }
         return out;
     }
+    let chosen_set: std::collections::HashSet<Combo> = chosen.iter().map(|&(c, _)| c).collect();
     let mut out = HandRange::empty();
     for &(c, w) in chosen {
         out.set(c, w as f32);

@@ -554,15 +554,26 @@ impl<'a> BreakdownReport<'a> {
                 .map(|(r, l)| (r.key(), r.name(), *l))
                 .collect(),
             vs: vs.map(|(v, r)| {
+                // Each combo's tags from the class the breakdown already gave it (the
+                // same `classify`).
+                let mut class_of = vec![None; multiodds::range::COMBOS];
+                for &(c, _, class) in &b.by_combo {
+                    class_of[c.index()] = Some(class);
+                }
                 let hands = r
                     .combos
                     .iter()
                     .map(|c| {
-                        let class = multiodds::equity::breakdown::classify(c.combo, board);
-                        let tags = std::iter::once(class.made.key())
-                            .chain(class.draws.iter().map(|d| d.key()))
-                            .filter(|_| tags)
-                            .collect();
+                        let tags = if tags {
+                            let class = class_of[c.combo.index()].unwrap_or_else(|| {
+                                multiodds::equity::breakdown::classify(c.combo, board)
+                            });
+                            std::iter::once(class.made.key())
+                                .chain(class.draws.iter().map(|d| d.key()))
+                                .collect()
+                        } else {
+                            Vec::new()
+                        };
                         (c.combo.to_string(), c.weight, c.share, c.equity, tags)
                     })
                     .collect();
@@ -599,22 +610,21 @@ impl<'a> BreakdownReport<'a> {
             rollups: Vec::new(),
             vs: vs.map(|(v, r)| {
                 use rayon::prelude::*;
+                // The cards that can come (the hand's own are passed over by
+                // `hand_lines`), the same for every hand.
+                let board_cards: Vec<_> = board.iter().collect();
+                let next: Vec<_> = if board_cards.len() < 5 {
+                    game.deck().difference(board).iter().collect()
+                } else {
+                    Vec::new()
+                };
                 // Each hand's tags look one card ahead: shared among the threads.
                 let hands = r
                     .hands
                     .par_iter()
                     .map(|h| {
                         let cards: Vec<_> = h.hand.iter().collect();
-                        let board_cards: Vec<_> = board.iter().collect();
-                        let next: Vec<_> =
-                            game.deck().difference(board.union(h.hand)).iter().collect();
-                        let next = if board_cards.len() < 5 {
-                            next
-                        } else {
-                            Vec::new()
-                        };
-                        // Tags only where they are written (JSON, CSV): each looks a card
-                        // ahead for every hand.
+                        // Tags only where they are written (JSON, CSV).
                         let tags = if tags {
                             range_analysis::hand_lines(game, &cards, &board_cards, &next)
                                 .into_iter()

@@ -560,7 +560,7 @@ mod tests {
     }
 
     /// Every roll-up against a plain count of its definition's lines over all of
-    /// `random`, and a roll-up of made hands never smaller than its strongest line.
+    /// `random`, on four boards from the flop to the river.
     #[test]
     fn rollups_equal_a_plain_count() {
         for board in ["Kd 7c 2s", "9s 8s 7d", "Qc Qd 5h 5s", "Ah Kh 4h 2c 9d"] {

@@ -12,66 +12,85 @@ use crate::range::HoleRange;
 /// which keeps the proof sound and its cost bounded (8,191 rank sets × this).
 const MAX_SIGNATURES: usize = 4_096;
 
-/// Each rank set as a 13-bit mask: `need[seat][set]` is the fewest cards of those ranks
-/// any live hand of the seat holds.
-fn needs(range: &HoleRange, blocked: CardSet) -> Option<Vec<u8>> {
-    if range.is_random() && range.hands().is_empty() {
-        return None;
-    }
-    let mut signatures: Vec<[u8; 13]> = range
-        .hands()
-        .iter()
-        .filter(|(h, w)| *w > 0.0 && !h.intersects(blocked))
-        .map(|(h, _)| {
-            let mut counts = [0u8; 13];
-            for card in h.iter() {
-                counts[card.rank() as usize] += 1;
-            }
-            counts
-        })
-        .collect();
-    signatures.sort_unstable();
-    signatures.dedup();
-    if signatures.is_empty() || signatures.len() > MAX_SIGNATURES {
-        return None;
-    }
-    let mut need = vec![u8::MAX; 1 << 13];
-    need[0] = 0;
-    let mut sums = vec![0u8; 1 << 13];
-    for counts in &signatures {
-        for set in 1usize..1 << 13 {
-            let low = set.trailing_zeros() as usize;
-            sums[set] = sums[set & (set - 1)] + counts[low];
-            need[set] = need[set].min(sums[set]);
+/// What one range needs of each set of ranks (a 13-bit mask): the fewest cards of those
+/// ranks any of its live hands holds. Computed once per range, whatever the number of
+/// seats holding it (a sweep's opponents).
+pub struct RankNeeds(Vec<u8>);
+
+impl RankNeeds {
+    /// The needs of `range`'s hands made of `live` cards; `None` when counting can prove
+    /// nothing with it (a random seat, or more unlike hands than are counted).
+    pub fn of(range: &HoleRange, live: CardSet) -> Option<RankNeeds> {
+        if range.is_random() && range.hands().is_empty() {
+            return None;
         }
+        let blocked = CardSet::FULL.difference(live);
+        let mut signatures: Vec<[u8; 13]> = range
+            .hands()
+            .iter()
+            .filter(|(h, w)| *w > 0.0 && !h.intersects(blocked))
+            .map(|(h, _)| {
+                let mut counts = [0u8; 13];
+                for card in h.iter() {
+                    counts[card.rank() as usize] += 1;
+                }
+                counts
+            })
+            .collect();
+        signatures.sort_unstable();
+        signatures.dedup();
+        if signatures.is_empty() || signatures.len() > MAX_SIGNATURES {
+            return None;
+        }
+        let mut need = vec![u8::MAX; 1 << 13];
+        need[0] = 0;
+        let mut sums = vec![0u8; 1 << 13];
+        for counts in &signatures {
+            for set in 1usize..1 << 13 {
+                let low = set.trailing_zeros() as usize;
+                sums[set] = sums[set & (set - 1)] + counts[low];
+                need[set] = need[set].min(sums[set]);
+            }
+        }
+        Some(RankNeeds(need))
     }
-    Some(need)
+}
+
+/// Every nonempty set of ranks, fewest ranks first (and high ranks first among those):
+/// the first set that proves a shortfall reads best ("six aces").
+fn rank_sets() -> &'static [u16] {
+    static SETS: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    SETS.get_or_init(|| {
+        let mut sets: Vec<u16> = (1u16..1 << 13).collect();
+        sets.sort_by_key(|s| (s.count_ones(), std::cmp::Reverse(*s)));
+        sets
+    })
 }
 
 /// Some ranks the seats together need more cards of than the live deck (`live`) holds:
 /// the reason, naming the seats and ranks; `None` when counting proves nothing.
 pub fn too_few_of_ranks(ranges: &[HoleRange], live: CardSet) -> Option<String> {
-    let blocked = CardSet::FULL.difference(live);
-    let needs: Vec<(usize, Vec<u8>)> = ranges
-        .iter()
-        .enumerate()
-        .filter_map(|(i, r)| needs(r, blocked).map(|n| (i, n)))
-        .collect();
-    if needs.is_empty() {
+    let needs: Vec<Option<RankNeeds>> = ranges.iter().map(|r| RankNeeds::of(r, live)).collect();
+    let seats: Vec<Option<&RankNeeds>> = needs.iter().map(Option::as_ref).collect();
+    shortfall(&seats, live)
+}
+
+/// [`too_few_of_ranks`] from each seat's needs (`None`: the seat proves nothing).
+pub fn shortfall(seats: &[Option<&RankNeeds>], live: CardSet) -> Option<String> {
+    if seats.iter().all(Option::is_none) {
         return None;
     }
     let mut live_of = [0u32; 13];
     for card in live.iter() {
         live_of[card.rank() as usize] += 1;
     }
-    // The smallest rank set (fewest ranks) that proves it reads best: "six aces".
-    let mut sets: Vec<usize> = (1usize..1 << 13).collect();
-    sets.sort_by_key(|s| (s.count_ones(), std::cmp::Reverse(*s)));
-    sets.into_iter().find_map(|set| {
+    rank_sets().iter().find_map(|&set| {
+        let set = usize::from(set);
         let available: u32 = (0..13).filter(|r| set >> r & 1 == 1).map(|r| live_of[r]).sum();
-        let needing: Vec<(usize, u32)> = needs
+        let needing: Vec<(usize, u32)> = seats
             .iter()
-            .map(|(i, n)| (*i, u32::from(n[set])))
+            .enumerate()
+            .filter_map(|(i, n)| n.map(|n| (i, u32::from(n.0[set]))))
             .filter(|&(_, n)| n > 0)
             .collect();
         let needed: u32 = needing.iter().map(|&(_, n)| n).sum();

@@ -113,22 +113,12 @@ pub(super) fn run(m: &GameMatchup, control: &RunControl) -> Result<GameTally, Eq
         let prefix = &prefixes[p];
         match chunk {
             None => for_each_completion(prefix, &seats[expanded..], &mut deal),
-            Some(range) => {
-                let used = prefix.hands.iter().fold(CardSet::EMPTY, |u, &h| u.union(h));
-                let mut next = Assignment {
-                    hands: prefix.hands.clone(),
-                    weight: 0.0,
-                };
-                next.hands.push(CardSet::EMPTY);
-                for &(h, w) in &seats[expanded][range.clone()] {
-                    if h.intersects(used) {
-                        continue;
-                    }
-                    *next.hands.last_mut().expect("pushed") = h;
-                    next.weight = prefix.weight * w;
-                    for_each_completion(&next, &seats[expanded + 1..], &mut deal);
-                }
-            }
+            Some(range) => for_each_hand(
+                prefix,
+                &seats[expanded][range.clone()],
+                &seats[expanded + 1..],
+                &mut deal,
+            ),
         }
         (sums, deals)
     };
@@ -169,17 +159,27 @@ fn for_each_completion(
     rest: &[Vec<(CardSet, f64)>],
     f: &mut impl FnMut(&Assignment),
 ) {
-    let Some((seat, more)) = rest.split_first() else {
-        f(prefix);
-        return;
-    };
+    match rest.split_first() {
+        Some((seat, more)) => for_each_hand(prefix, seat, more, f),
+        None => f(prefix),
+    }
+}
+
+/// Calls `f` with every completion of `prefix` by one of `hands` (the next seat's, or a
+/// chunk of them) and then the `more` seats' hands.
+fn for_each_hand(
+    prefix: &Assignment,
+    hands: &[(CardSet, f64)],
+    more: &[Vec<(CardSet, f64)>],
+    f: &mut impl FnMut(&Assignment),
+) {
     let used = prefix.hands.iter().fold(CardSet::EMPTY, |u, &h| u.union(h));
     let mut next = Assignment {
         hands: prefix.hands.clone(),
         weight: 0.0,
     };
     next.hands.push(CardSet::EMPTY);
-    for &(h, w) in seat {
+    for &(h, w) in hands {
         if h.intersects(used) {
             continue;
         }

@@ -6,6 +6,7 @@
 //! count below the clash. Win, tie and the standings behind HS, PPot and NPot are the
 //! high hand's; in hi/lo games the equity is the pot share with the low half.
 
+use super::counting::{shortfall, RankNeeds};
 use super::sampler::{draw_card, SeatDraw};
 use super::valuation::value_all;
 use super::SeatValue;
@@ -99,10 +100,16 @@ impl GameSweep {
         }
         // Counts no deal exists for, proved by counting ranks (three AAxx need six
         // aces): left out, the smallest refused at once rather than searched.
+        // Each range's needs counted once, whatever the number of opponents.
+        let (hero_needs, opponent_needs) = (
+            RankNeeds::of(&hero, live_cards),
+            RankNeeds::of(&opponents, live_cards),
+        );
         let possible = |n: usize| {
-            let mut seats = vec![hero.clone()];
-            seats.extend(std::iter::repeat_n(opponents.clone(), n));
-            super::counting::too_few_of_ranks(&seats, live_cards)
+            let seats: Vec<Option<&RankNeeds>> = std::iter::once(hero_needs.as_ref())
+                .chain(std::iter::repeat_n(opponent_needs.as_ref(), n))
+                .collect();
+            shortfall(&seats, live_cards)
         };
         if let Some(reason) = possible(lo) {
             return Err(EquityError::Impossible(format!(
@@ -154,16 +161,12 @@ impl GameSweep {
         } else {
             1
         };
-        let mut total: Option<SweepTally> = None;
-        for k in 0..parts {
-            let part = deals / parts + u32::from(k < deals % parts);
-            let tally = self.deal_part(&mut rng, part, up_to);
-            match &mut total {
-                Some(t) => t.merge(&tally),
-                None => total = Some(tally),
-            }
+        let part = |k: u32| deals / parts + u32::from(k < deals % parts);
+        let mut total = self.deal_part(&mut rng, part(0), up_to);
+        for k in 1..parts {
+            total.merge(&self.deal_part(&mut rng, part(k), up_to));
         }
-        total.unwrap_or_else(|| self.deal_part(&mut rng, 0, up_to))
+        total
     }
 
     /// `deals` deals from `rng`, opponents dealt up to `up_to`, as one batch.
