@@ -439,17 +439,22 @@ impl HitCells {
         // (g = 0 for the deals counted plainly); parameters fitted.
         let (mut known, mut residual, mut squares) = ([0.0; 6], [0.0; 6], [0.0; 6]);
         let (mut fitted, mut stratified) = (0.0, 0);
+        // The patterns counted plainly, as one group: their chance, deals, Σy and Σy².
+        let (mut plain_chance, mut plain_deals) = (0.0, 0.0);
+        let (mut plain_sum, mut plain_squares) = ([0.0; 6], [0.0; 6]);
         for (i, p) in t.patterns.iter().enumerate() {
             let joint = &all[p.start * FLUSH_STATES..p.end * FLUSH_STATES];
             // Decided by the deals expected, not those seen, so which deals count
             // plainly does not depend on the draw.
             let expected = chances.pattern(i) * n;
             if expected < MIN_DEALS_PER_CELL * t.possible[i] as f64 {
+                plain_chance += chances.pattern(i);
                 for c in joint.iter().filter(|c| c[0] > 0) {
+                    plain_deals += c[0] as f64;
                     let sums = figure_sums(c[0] as f64, c[1] as f64, c[2] as f64);
                     for f in 0..6 {
-                        residual[f] += sums[f].0;
-                        squares[f] += sums[f].1;
+                        plain_sum[f] += sums[f].0;
+                        plain_squares[f] += sums[f].1;
                     }
                 }
                 continue;
@@ -464,6 +469,18 @@ impl HitCells {
                 known[f] += fit.expected(f, chances.pattern(i), &chances.0[i]);
                 residual[f] += fit.residual[f];
                 squares[f] += fit.squares[f];
+            }
+        }
+        // The plain group's g is its own mean, weighed by its exact chance (one more
+        // parameter): like every stratified pattern's, so the estimate of a figure that
+        // is the same in every deal is that figure, and the two seats' equities sum to 1
+        // exactly (with g = 0 there, its share came from the deals seen: 0.9997).
+        if plain_deals > 0.0 {
+            fitted += 1.0;
+            for f in 0..6 {
+                let mean = plain_sum[f] / plain_deals;
+                known[f] += plain_chance * mean;
+                squares[f] += (plain_squares[f] - plain_deals * mean * mean).max(0.0);
             }
         }
         if stratified == 0 || n <= fitted + 1.0 {
