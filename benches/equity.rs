@@ -179,12 +179,12 @@ fn game_runs(c: &mut Criterion) {
     for (name, game, seats) in [
         (
             "omaha_exact_hu_preflop",
-            Game::Omaha,
+            Game::OMAHA,
             ["AsAhKsKh", "QdQcJdJc"],
         ),
         (
             "omaha_hilo_exact_hu_preflop",
-            Game::OmahaHiLo,
+            Game::OMAHA_HILO,
             ["Ac2cKsKd", "Ad3d9h9s"],
         ),
     ] {
@@ -197,7 +197,7 @@ fn game_runs(c: &mut Criterion) {
             b.iter(|| one.install(|| m.run(black_box(&settings), |_| true).unwrap()))
         });
     }
-    let m = inputs(Game::Omaha, &["AAxx", "random"]);
+    let m = inputs(Game::OMAHA, &["AAxx", "random"]);
     let settings = RunSettings {
         method: Method::MonteCarlo,
         max_deals: 1_000_000,

@@ -1,16 +1,10 @@
-//! MultiOdds: Texas Hold'em odds analysis.
-//!
-//! The engine is layered, each module depending only on the ones before it:
-//! [`cards`] → [`eval`] → [`range`] → [`equity`] → [`worker`]; [`scenario`] (saved
-//! files) and the desktop app (`app`, feature `gui`) sit beside them, and the command
-//! line is the binary (`src/main.rs`, `src/cli/`, feature `cli`). The engine builds and
-//! tests without any GUI or CLI crate (`--no-default-features`).
+//! MultiOdds: poker odds analysis. This package is the `multiodds` binary (window and
+//! command line, `src/main.rs`, `src/cli/`); the engine is the `multiodds-engine` crate
+//! (`crates/engine`: cards → eval → range → equity → worker, and the scenario model) and
+//! the window the `multiodds-app` crate (`crates/app`, feature `gui`). This library
+//! re-exports both under one name for the binary's tests, benches and examples.
+
+pub use multiodds_engine::{cards, equity, eval, range, scenario, worker};
 
 #[cfg(feature = "gui")]
-pub mod app;
-pub mod cards;
-pub mod equity;
-pub mod eval;
-pub mod range;
-pub mod scenario;
-pub mod worker;
+pub use multiodds_app as app;

@@ -2100,14 +2100,14 @@ fn switching_the_game_recomputes_and_says_what_it_cleared() {
     });
     pick_game(&mut h, "Hold'em", "Omaha");
     let view = h.state().views.of::<MatchupView>();
-    assert_eq!(view.inputs.game, Game::Omaha);
+    assert_eq!(view.inputs.game, Game::OMAHA);
     assert_eq!(view.inputs.seats, ["AsKsQhJh", "random"]);
     assert_eq!(view.inputs.board, "7c 8d 2h", "the board still applies");
     h.run_steps(2);
     assert!(shows(&h, "seat 2 (QQ+) is now random"), "{:?}", texts(&h));
     step_until(&mut h, "the Omaha matchup", |app| {
         let v = app.views.of::<MatchupView>();
-        !v.tracker.running && v.shown().is_some_and(|s| s.label.game == Game::Omaha)
+        !v.tracker.running && v.shown().is_some_and(|s| s.label.game == Game::OMAHA)
     });
     let shown = h
         .state()
@@ -2174,7 +2174,7 @@ fn the_chart_in_short_deck_is_its_81_classes() {
     let mut h = harness(app);
     pick_game(&mut h, "Hold'em", "Short deck");
     let view = h.state().views.of::<ChartView>();
-    assert_eq!(view.inputs.game, Game::ShortDeck);
+    assert_eq!(view.inputs.game, Game::SHORT_DECK);
     assert_eq!(view.inputs.board, "", "the 5 is not dealt in short deck");
     assert!(view.game_note.iter().any(|n| n.contains("board cleared")));
     step_until(&mut h, "the short-deck chart", |app| {
@@ -2202,7 +2202,7 @@ fn an_omaha_scenario_saves_and_opens() {
     let mut h = harness(quick_app());
     {
         let i = &mut h.state_mut().views.of_mut::<MatchupView>().inputs;
-        i.game = Game::OmahaHiLo;
+        i.game = Game::OMAHA_HILO;
         i.seats = vec![
             "As2sKhQh".into(),
             "AAxx ds:0.5, KKxx".into(),
@@ -2212,7 +2212,7 @@ fn an_omaha_scenario_saves_and_opens() {
     }
     {
         let i = &mut h.state_mut().views.of_mut::<MultiOddsView>().inputs;
-        i.game = Game::Omaha5;
+        i.game = Game::OMAHA5;
         i.hero = "AAxxx ds".into();
     }
     let saved = h.state().views.of::<MatchupView>().inputs.clone();
@@ -2224,13 +2224,13 @@ fn an_omaha_scenario_saves_and_opens() {
     h.state_mut().apply(Command::New, &ctx);
     assert_eq!(
         h.state().views.of::<MatchupView>().inputs.game,
-        Game::Holdem
+        Game::HOLDEM
     );
     h.state_mut().apply(Command::Open(path), &ctx);
     assert_eq!(h.state().views.of::<MatchupView>().inputs, saved);
     assert_eq!(
         h.state().views.of::<MultiOddsView>().inputs.game,
-        Game::Omaha5
+        Game::OMAHA5
     );
 }
 
@@ -2307,7 +2307,7 @@ fn a_folded_seat_is_dealt_and_left_out_of_the_showdown() {
     let inputs = h.state().views.of::<MatchupView>().inputs.clone();
     assert!(inputs.validate().is_ok(), "two folded seats in Hold'em");
     let mut omaha = h.state().views.of::<MatchupView>().inputs.clone();
-    omaha.game = multiodds::cards::Game::Omaha;
+    omaha.game = multiodds::cards::Game::OMAHA;
     omaha.seats = vec!["AAxx".into(), "random".into()];
     let e = omaha.validate().unwrap_err();
     assert_eq!(e[0].field(), "folded[0]", "{e:?}");
@@ -2501,7 +2501,7 @@ fn a_refusal_shows_above_the_run_controls_and_in_the_status_line() {
     let mut app = quick_app();
     {
         let m = &mut app.views.of_mut::<MatchupView>().inputs;
-        m.game = multiodds::cards::Game::Omaha;
+        m.game = multiodds::cards::Game::OMAHA;
         m.seats = vec!["random".into(), "random".into(), "random".into()];
         m.run.mode = multiodds::equity::Method::Exact;
     }

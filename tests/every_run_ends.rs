@@ -93,7 +93,7 @@ fn unaffordable_exact_work_is_refused_with_its_estimate() {
     assert!(text.contains("use Monte Carlo"), "{text}");
     // The chart in exact mode preflop is refused too, and so is an exact sweep.
     let spec = multiodds::equity::chart::ChartSpec {
-        game: multiodds::cards::Game::Holdem,
+        game: multiodds::cards::Game::HOLDEM,
         board: CardSet::EMPTY,
         dead: CardSet::EMPTY,
         counts: 1..=9,

@@ -223,7 +223,7 @@ pub enum CliCommand {
         percent: bool,
         /// The figure of the text table: equity, win, tie, or win-odds (win + ties
         /// counted half, the classic programs' published table).
-        #[arg(long, value_enum, default_value = "equity")]
+        #[arg(long, default_value = "equity", value_parser = chart_figure_arg)]
         figure: multiodds::scenario::ChartFigure,
     },
     /// Run a saved scenario file.
@@ -333,6 +333,15 @@ fn first_problem<'a>(
         ScenarioError::Equity(e) => CliError::Equity(e),
         other => CliError::Usage(other.to_string()),
     }
+}
+
+/// `--figure`'s value: the chart figure's key with `-` for `_` (`win-odds`).
+fn chart_figure_arg(text: &str) -> Result<multiodds::scenario::ChartFigure, String> {
+    use multiodds::scenario::ChartFigure;
+    ChartFigure::ALL
+        .into_iter()
+        .find(|f| f.metric().key.replace('_', "-") == text.trim().to_ascii_lowercase())
+        .ok_or_else(|| format!("unknown figure '{text}': use equity, win, tie or win-odds"))
 }
 
 /// Runs the binary: parses `std::env::args`, reports errors on stderr — or, when the
@@ -528,7 +537,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         Some(CliCommand::PreflopTable { opponents }) => {
             let counts = opponent_counts(&opponents.to_string())?;
             let spec = ChartSpec {
-                game: multiodds::cards::Game::Holdem,
+                game: multiodds::cards::Game::HOLDEM,
                 board: CardSet::EMPTY,
                 dead: CardSet::EMPTY,
                 counts,
@@ -556,7 +565,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
 /// (pairs, trips and quads by multiplicity, then ranks), as the classic library ranked
 /// any number of cards.
 fn eval_command(text: &str, game: Game, json: bool) -> Result<String, CliError> {
-    if game != Game::Holdem {
+    if game != Game::HOLDEM {
         return eval_in_game(text, game, json);
     }
     let set = CardSet::parse(text).map_err(|e| CliError::cards("cards", text, e))?;
@@ -672,7 +681,7 @@ fn eval_in_game(text: &str, game: Game, json: bool) -> Result<String, CliError> 
 
 /// Commands that compute Hold'em only refuse another game, saying where it is served.
 fn holdem_only(command: &str, game: Game) -> Result<(), CliError> {
-    if game == Game::Holdem {
+    if game == Game::HOLDEM {
         return Ok(());
     }
     Err(CliError::Usage(format!(
@@ -698,7 +707,7 @@ fn parse_range(what: String, text: &str) -> Result<HandRange, CliError> {
 
 fn range_command(expr: &str, cards: &CardsArgs, json: bool) -> Result<String, CliError> {
     let (board, dead) = parse_cards(cards)?;
-    if cards.game != Game::Holdem {
+    if cards.game != Game::HOLDEM {
         let range = multiodds::range::HoleRange::parse(expr, cards.game)
             .map_err(|e| CliError::range("range".into(), expr, e))?;
         return Ok(output::hole_range(expr, &range, board.union(dead), json));
@@ -910,7 +919,7 @@ fn breakdown_command(
         )));
     }
     let against = vs.join(" vs ");
-    if cards.game != Game::Holdem {
+    if cards.game != Game::HOLDEM {
         let spec = game_range_spec(range, vs, cards.game, board, dead)?;
         let threads = rayon::current_num_threads();
         let control = multiodds::equity::RunControl::new();
@@ -1016,7 +1025,7 @@ fn runouts_command(
         )));
     }
     let names: Vec<&str> = ranges.iter().map(String::as_str).collect();
-    if cards.game != Game::Holdem {
+    if cards.game != Game::HOLDEM {
         let Some((first, rest)) = ranges.split_first() else {
             return Err(CliError::Usage("give two or more ranges".into()));
         };

@@ -153,10 +153,7 @@ pub fn equity(
     let board = m.board();
     let mut out = format!(
         "{}{} · {} deals{} · {} ms · {}{}\n",
-        match m.game() {
-            Game::Holdem => String::new(),
-            g => format!("{g} · "),
-        },
+        m.game().prefix(" · "),
         r.method,
         r.deals,
         r.seed.map_or(String::new(), |s| format!(" · seed {s}")),
@@ -172,7 +169,7 @@ pub fn equity(
     out.push_str(&format!(
         "{:<28} {:>7} {:>9} {:>9} {:>9} {:>9}{}\n",
         "seat",
-        if m.game() == Game::Holdem {
+        if m.game() == Game::HOLDEM {
             "combos"
         } else {
             "hands"
@@ -257,10 +254,7 @@ pub fn sweep(
     if let Some(options) = csv {
         // The same header block and columns as the app's "Export table as CSV".
         let title = table_csv::sweep_title(hero, vs, &board.to_string(), &dead.to_string());
-        let title = match s.game() {
-            Game::Holdem => title,
-            game => format!("{game}: {title}"),
-        };
+        let title = s.game().heading(&title);
         return table_csv::sweep(r, &table_csv::sweep_header(&title, r), options);
     }
     let pct = |x: Option<f64>| x.map_or("    n/a".to_string(), |v| format!("{:7.3}", 100.0 * v));
@@ -457,10 +451,7 @@ pub fn chart(
     }
     out += &format!(
         "{}{} % against {}..{} opponents holding {} · {} of {} hands\n",
-        match spec.game {
-            Game::Holdem => String::new(),
-            g => format!("{g}: "),
-        },
+        spec.game.prefix(": "),
         figure.name(),
         spec.counts.start(),
         spec.counts.end(),
@@ -533,7 +524,7 @@ impl<'a> BreakdownReport<'a> {
                 .collect()
         });
         BreakdownReport {
-            game: Game::Holdem,
+            game: Game::HOLDEM,
             range,
             board,
             combos: b.combos,
@@ -679,7 +670,7 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
             share: l.share,
         };
         return json::line(&json::Breakdown {
-            game: (r.game != Game::Holdem).then(|| r.game.key()),
+            game: (r.game != Game::HOLDEM).then(|| r.game.key()),
             range: r.range,
             board: r.board.to_string(),
             combos: r.combos,
@@ -752,10 +743,7 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
         }
         return String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default();
     }
-    let game = match r.game {
-        Game::Holdem => String::new(),
-        g => format!("{g}: "),
-    };
+    let game = r.game.prefix(": ");
     let unit = if r.game.has_two_card_ranges() {
         "combos"
     } else {

@@ -1,0 +1,720 @@
+//! The Matchup view (PokerStove-style): 2–23 seats, each a hand or a weighted range
+//! (typed or painted on a grid), board and dead cards; per seat equity, win and tie
+//! with standard errors, combos, exact/MC, and the hand types each seat wins with.
+
+use super::command::{CommandSender, ViewCommand};
+use super::game_inputs::{
+    carry_cards, carry_folded, carry_seats, game_notes, game_range_field, game_selector,
+};
+use super::grid::GridState;
+use super::picture::Drawing;
+use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
+use super::widgets::shorten;
+use super::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
+use crate::cards::{CardSet, Game};
+use crate::equity::games::AnyMatchup;
+use crate::equity::{MatchupResult, Method};
+use crate::eval::HandCategory;
+use crate::scenario::{MatchupInputs, Scenario, ViewKind};
+use crate::worker::JobManager;
+use egui::{Color32, RichText};
+
+/// The inputs a matchup result was computed from: each seat's text and its live
+/// combo count, and the board.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Seats {
+    /// The game.
+    pub game: crate::cards::Game,
+    /// Each seat's range text.
+    pub texts: Vec<String>,
+    /// Each seat's live combos.
+    pub combos: Vec<usize>,
+    /// Each folded seat's range text (dealt, not in the showdown).
+    pub folded: Vec<String>,
+    /// The board.
+    pub board: String,
+    /// The dead cards.
+    pub dead: String,
+}
+
+/// A matchup's result on screen, with the seats it belongs to.
+pub type SeatResults = super::view::Shown<MatchupResult, Seats>;
+
+/// The Matchup view: its inputs (persisted through the app's `State`) and runtime.
+pub struct MatchupView {
+    /// What the user set (persisted).
+    pub inputs: MatchupInputs,
+    /// The matchup of the inputs, and its result on screen.
+    pub matchup: Computed<AnyMatchup, Seats>,
+    /// Debounce, running, stale, clock.
+    pub tracker: RunTracker,
+    /// Problems at their fields.
+    pub errors: FieldErrors,
+    /// Each seat's grid window.
+    pub grids: Vec<GridState>,
+    /// Each folded seat's grid window.
+    pub folded_grids: Vec<GridState>,
+    /// The seat whose hand types show.
+    pub selected_seat: usize,
+    /// A baseline to compare against (Pin).
+    pub pinned: Option<SeatResults>,
+    /// What the last change of game cleared, said beside the selector.
+    pub game_note: Vec<String>,
+    /// The inputs validated once per edit.
+    validated: Option<Result<AnyMatchup, FieldErrors>>,
+}
+
+impl MatchupView {
+    /// The view with the scenario's Matchup inputs.
+    pub fn from_scenario(scenario: &Scenario) -> MatchupView {
+        MatchupView {
+            inputs: scenario.matchup.clone(),
+            matchup: Computed::default(),
+            tracker: RunTracker::default(),
+            errors: FieldErrors::default(),
+            grids: Vec::new(),
+            folded_grids: Vec::new(),
+            selected_seat: 0,
+            pinned: None,
+            game_note: Vec::new(),
+            validated: None,
+        }
+    }
+
+    /// The result on screen.
+    pub fn shown(&self) -> Option<&SeatResults> {
+        self.matchup.shown.as_ref()
+    }
+
+    fn validate(&self) -> Result<AnyMatchup, FieldErrors> {
+        FieldErrors::validate(&self.inputs)
+    }
+}
+
+impl Default for MatchupView {
+    fn default() -> MatchupView {
+        MatchupView::from_scenario(&Scenario::default())
+    }
+}
+
+impl View for MatchupView {
+    fn kind(&self) -> ViewKind {
+        ViewKind::Matchup
+    }
+
+    fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        inputs_panel(self, ui, cx);
+    }
+
+    fn footer(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        footer(self, ui, cx);
+    }
+
+    fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
+        egui::ScrollArea::both()
+            .id_salt("matchup_results")
+            .show(ui, |ui| {
+                results(self, ui, commands);
+                if let Some(shown) = self.shown() {
+                    ui.add_space(8.0);
+                    let height = (ui.available_height() - 8.0).clamp(200.0, 420.0);
+                    equity_bars(ui, &shown.result, &shown.label.texts, height);
+                }
+            });
+    }
+
+    fn submit(&mut self, jobs: &JobManager) {
+        let validated = self.validated.take().unwrap_or_else(|| self.validate());
+        let i = &self.inputs;
+        let seats = |m: &AnyMatchup| Seats {
+            game: m.game(),
+            texts: i.seats.clone(),
+            combos: m.seat_hands().iter().map(|&n| n as usize).collect(),
+            folded: i.folded.clone(),
+            board: i.board.clone(),
+            dead: i.dead.clone(),
+        };
+        let label = validated.as_ref().map(seats).unwrap_or_default();
+        self.matchup
+            .submit(jobs, &mut self.tracker, &mut self.errors, validated, || {
+                (i.run.settings(), label)
+            });
+    }
+
+    fn poll(&mut self) -> bool {
+        self.matchup.poll_into(&mut self.tracker, &mut self.errors)
+    }
+
+    fn stop_jobs(&mut self) {
+        self.matchup.request_stop();
+    }
+
+    fn cancel_jobs(&mut self) {
+        self.matchup.cancel();
+    }
+
+    fn revalidate(&mut self) {
+        let validated = self.validate();
+        self.errors = validated.as_ref().err().cloned().unwrap_or_default();
+        self.validated = Some(validated);
+    }
+
+    fn apply_own(&mut self, command: ViewCommand) {
+        match command {
+            ViewCommand::Pin => self.pinned = self.shown().cloned(),
+            ViewCommand::Unpin => self.pinned = None,
+            ViewCommand::Select(seat) => self.selected_seat = seat,
+            _ => {}
+        }
+    }
+
+    fn tracker(&self) -> &RunTracker {
+        &self.tracker
+    }
+
+    fn tracker_mut(&mut self) -> &mut RunTracker {
+        &mut self.tracker
+    }
+
+    fn status(&self) -> ViewStatus {
+        let has_errors = !self.errors.is_empty();
+        let result = self.shown().map(|s| &s.result);
+        let (deals, worst) = result.map_or((0, 0.0), |r| {
+            (
+                r.deals,
+                r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max),
+            )
+        });
+        let why = result.map(|r| r.status.describe());
+        ViewStatus {
+            phase: self.tracker.phase(has_errors),
+            detail: self.tracker.detail(&self.errors, why),
+            figures: match result.map(|r| (r.method, r.has_figures())) {
+                Some((Method::Exact, _)) => format!("{deals} deals · exact"),
+                Some((_, false)) => format!("{deals} deals · figures n/a"),
+                _ => format!("{deals} deals · worst equity SE {:.3}%", 100.0 * worst),
+            },
+            elapsed: self.tracker.elapsed(),
+            first_result: self.tracker.first_result,
+            stale: self.tracker.stale,
+        }
+    }
+
+    fn table_csv(&self, options: &CsvOptions) -> Option<String> {
+        let shown = self.shown()?;
+        let (result, seats) = (&shown.result, &shown.label);
+        let header = [
+            ("view", "Matchup".to_string()),
+            ("game", seats.game.name().to_string()),
+            ("seats", seats.texts.join(" | ")),
+            ("board", seats.board.clone()),
+            ("dead", seats.dead.clone()),
+            ("seed", result.seed.map_or("-".into(), |s| s.to_string())),
+            (
+                "method",
+                crate::equity::table_csv::method_key(result).to_string(),
+            ),
+            ("stopped", result.status.describe()),
+        ];
+        Some(crate::equity::table_csv::matchup(
+            result,
+            &seats.texts,
+            &header,
+            options,
+        ))
+    }
+
+    fn picture(&self) -> Option<Drawing> {
+        let shown = self.shown()?.clone();
+        let board = shown.label.board.trim();
+        let partial = match shown.result.status.partial_exact() {
+            Some(done) => format!(" · {}", partial_words(done)),
+            None => String::new(),
+        };
+        let title = format!(
+            "{}Matchup: {} on {}{partial}",
+            shown.label.game.prefix(" · "),
+            shown
+                .label
+                .texts
+                .iter()
+                .map(|t| shorten(t, 40))
+                .collect::<Vec<_>>()
+                .join(" vs "),
+            if board.is_empty() { "preflop" } else { board }
+        );
+        Some(Box::new(move |ui: &mut egui::Ui| {
+            ui.heading(&title);
+            equity_bars(ui, &shown.result, &shown.label.texts, ui.available_height());
+        }))
+    }
+
+    fn save(&self, scenario: &mut Scenario) {
+        scenario.matchup = self.inputs.clone();
+    }
+
+    fn load(&mut self, scenario: &Scenario) {
+        self.inputs = scenario.matchup.clone();
+    }
+
+    fn has_result(&self) -> bool {
+        self.matchup.shown.is_some()
+    }
+}
+
+/// Equity per seat as bars, win and tie stacked inside (the Matchup view's plot).
+fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], height: f32) {
+    use egui_plot::{Bar, BarChart, Legend, Plot};
+    // Too few deals: no bars rather than bars drawn from a handful of deals.
+    let shown = result.has_figures();
+    // Hi/lo: the pot share split into whole pots (scoops) and the halves and quarters of
+    // split pots (a high win is not a whole pot there, so win would overstate it).
+    let scoops: Vec<f64> = result.low.iter().map(|l| l.scoop).collect();
+    let (whole, part) = if scoops.is_empty() {
+        ("win", "tie share")
+    } else {
+        ("scoop", "split-pot share")
+    };
+    let whole_of =
+        |i: usize, s: &crate::equity::SeatResult| scoops.get(i).copied().unwrap_or(s.win);
+    let bars = |value: &dyn Fn(usize, &crate::equity::SeatResult) -> f64| -> Vec<Bar> {
+        result
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|_| shown)
+            .map(|(i, s)| Bar::new((i + 1) as f64, 100.0 * value(i, s)).width(0.6))
+            .collect()
+    };
+    let win =
+        BarChart::new(whole, bars(&|i, s| whole_of(i, s))).color(Color32::from_rgb(46, 160, 67));
+    let tie = BarChart::new(part, bars(&|i, s| s.equity - whole_of(i, s)))
+        .color(Color32::from_rgb(240, 180, 40))
+        .stack_on(&[&win]);
+    let labels: Vec<String> = seats.to_vec();
+    Plot::new("matchup_bars")
+        .height(height.max(160.0))
+        .legend(Legend::default().position(egui_plot::Corner::RightTop))
+        .include_y(0.0)
+        .include_y(100.0)
+        .include_x(0.4)
+        .include_x(result.seats.len() as f64 + 0.6)
+        .x_axis_label("seat")
+        // Tick numbers kept in a short plot (a small window): closer than the default.
+        .custom_y_axes(vec![egui_plot::AxisHints::new_y()
+            .label("equity %")
+            .label_spacing(12.0..=20.0)])
+        .x_axis_formatter(move |mark, _| {
+            let i = mark.value.round() as usize;
+            if (mark.value - i as f64).abs() < 1e-6 && (1..=labels.len()).contains(&i) {
+                format!("{i}: {}", labels[i - 1])
+            } else {
+                String::new()
+            }
+        })
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_boxed_zoom(false)
+        .show(ui, |plot| {
+            plot.bar_chart(win);
+            plot.bar_chart(tie);
+        });
+}
+
+/// The left panel of the Matchup view.
+pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+    ui.heading("Matchup view");
+    let mut edited = false;
+    let game_changed = game_selector(ui, "matchup", &mut view.inputs.game, &Game::ALL);
+    if game_changed {
+        let i = &mut view.inputs;
+        view.game_note = carry_seats(&mut i.seats, i.game);
+        view.game_note
+            .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
+        view.game_note
+            .extend(carry_folded(&mut i.folded, i.seats.len(), i.game));
+        // A pin of another game is no baseline for this one.
+        if view.pinned.take().is_some() {
+            view.game_note
+                .push("the pin was removed: it was computed in another game".into());
+        }
+        edited = true;
+    }
+    game_notes(ui, &mut view.game_note);
+    // The notes say what the change of game reset: they go at the next other edit.
+    let switched = edited;
+    let game = view.inputs.game;
+    let max_seats = game.max_seats();
+    let errors = view.errors.clone();
+    let seats = view.inputs.seats.len();
+    view.grids.resize(seats, GridState::default());
+    let mut remove = None;
+    let blocked = blocked_cards(&view.inputs.board, &view.inputs.dead);
+    // "Add seat" above the seats: it stays under the pointer however many seats there
+    // are (below them, a second click landed on the new "Remove seat" button). At the
+    // limit it stays, disabled, and says why.
+    ui.horizontal(|ui| {
+        let add = ui
+            .add_enabled(seats < max_seats, egui::Button::new("Add seat"))
+            .on_disabled_hover_text(format!(
+                "At most {max_seats} seats in {game}: {max_seats} hands of {} cards and a board of 5 fit in its {}-card deck",
+                game.hole_cards(),
+                game.deck().len()
+            ));
+        if add.clicked() {
+            view.inputs.seats.push("random".into());
+            edited = true;
+        }
+        ui.label(format!("{seats} of {max_seats} seats"));
+    });
+    ui.separator();
+    // Each seat's pickers grey the board, the dead cards and the other seats' known hands.
+    let known: Vec<CardSet> = view
+        .inputs
+        .seats
+        .iter()
+        .map(|t| {
+            CardSet::parse(t)
+                .ok()
+                .filter(|c| c.len() == game.hole_cards())
+                .unwrap_or_default()
+        })
+        .collect();
+    for i in 0..seats {
+        let label = format!("Seat {}", i + 1);
+        let others = known
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != i)
+            .fold(blocked, |a, (_, c)| a.union(*c));
+        edited |= game_range_field(
+            ui,
+            game,
+            &label,
+            &mut view.inputs.seats[i],
+            errors.at(&format!("seats[{i}]")),
+            &mut view.grids[i],
+            others,
+            cx,
+        );
+        if seats > 2 && ui.small_button(format!("Remove seat {}", i + 1)).clicked() {
+            remove = Some(i);
+        }
+        ui.separator();
+    }
+    if let Some(i) = remove {
+        view.inputs.seats.remove(i);
+        view.grids.remove(i);
+        edited = true;
+    }
+    edited |= folded_seats(view, ui, cx, blocked);
+    // Known seat hands take their cards.
+    let known = view
+        .inputs
+        .seats
+        .iter()
+        .filter_map(|t| {
+            CardSet::parse(t)
+                .ok()
+                .filter(|c| c.len() == game.hole_cards())
+        })
+        .fold(CardSet::default(), |a, c| a.union(c));
+    edited |= board_and_dead(
+        ui,
+        &mut view.inputs.board,
+        &mut view.inputs.dead,
+        (errors.at("board"), errors.at("dead")),
+        known,
+        "Matchup",
+    );
+    for field in ["inputs", "seats"] {
+        if let Some(message) = errors.at(field) {
+            ui.label(RichText::new(message).color(ERROR_COLOR));
+        }
+    }
+    edited |= run_settings(ui, &mut view.inputs.run, &errors, true);
+    if edited && !switched {
+        view.game_note.clear();
+    }
+    if edited {
+        cx.commands.view(ViewKind::Matchup, ViewCommand::Edited);
+    }
+}
+
+/// Run controls and "Send to Range view" (seat 1 against every other seat, in the
+/// matchup's game), below the inputs.
+pub fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+    run_footer(
+        ui,
+        ViewKind::Matchup,
+        &view.tracker,
+        &view.errors,
+        (usize::from(view.pinned.is_some()), 1),
+        view.has_result(),
+        cx.commands,
+    );
+    let m = &view.inputs;
+    ui.horizontal_wrapped(|ui| {
+        super::widgets::send_to_range(
+            ui,
+            crate::scenario::RangeInputs {
+                game: m.game,
+                range: m.seats.first().cloned().unwrap_or_default(),
+                vs: m.seats.iter().skip(1).cloned().collect(),
+                board: m.board.clone(),
+                dead: m.dead.clone(),
+            },
+            cx.commands,
+        );
+        super::widgets::send_to(
+            ui,
+            "Send to MultiOdds view",
+            "Seat 1 as the hero against the other seats (every opponent holding seat 2's range), with board and dead cards",
+            super::Command::SendToMultiOdds(super::command::SentHands {
+                game: m.game,
+                ranges: m.seats.clone(),
+                board: m.board.clone(),
+                dead: m.dead.clone(),
+            }),
+            cx.commands,
+        );
+    });
+}
+
+/// Folded seats (card bunching): ranges dealt but not in the showdown. "Add folded
+/// seat" sits above them, so it stays under the pointer.
+fn folded_seats(
+    view: &mut MatchupView,
+    ui: &mut egui::Ui,
+    cx: &ViewContext<'_>,
+    blocked: CardSet,
+) -> bool {
+    let mut edited = false;
+    let errors = view.errors.clone();
+    let game = view.inputs.game;
+    let total = view.inputs.seats.len() + view.inputs.folded.len();
+    let folded = view.inputs.folded.len();
+    view.folded_grids.resize(folded, GridState::default());
+    ui.horizontal(|ui| {
+        let add = ui
+            .add_enabled(
+                total < game.max_seats(),
+                egui::Button::new("Add folded seat"),
+            )
+            .on_hover_text(
+                "A player who folded: dealt a hand from the range given, so those cards \
+                 are out of play in proportion to its weights, but not in the showdown \
+                 (card bunching). A known hand here is the same as dead cards.",
+            )
+            .on_disabled_hover_text(format!(
+                "Seats and folded seats together are at most {} in {game} (a deck deals no more)",
+                game.max_seats()
+            ));
+        if add.clicked() {
+            // A typical opening range where ranges are two cards; any hand elsewhere.
+            let range = if game.has_two_card_ranges() {
+                "22+, A2s+, K9s+, Q9s+, J9s+, T9s, ATo+, KJo+"
+            } else {
+                "random"
+            };
+            view.inputs.folded.push(range.into());
+            edited = true;
+        }
+        if folded > 0 {
+            ui.label(format!("{folded} folded"));
+        }
+    });
+    let mut remove = None;
+    for i in 0..folded {
+        edited |= game_range_field(
+            ui,
+            game,
+            &format!("Folded {}", i + 1),
+            &mut view.inputs.folded[i],
+            errors.at(&format!("folded[{i}]")),
+            &mut view.folded_grids[i],
+            blocked,
+            cx,
+        );
+        if ui
+            .small_button(format!("Remove folded {}", i + 1))
+            .clicked()
+        {
+            remove = Some(i);
+        }
+    }
+    if let Some(i) = remove {
+        view.inputs.folded.remove(i);
+        view.folded_grids.remove(i);
+        edited = true;
+    }
+    ui.separator();
+    edited
+}
+
+/// The results of the Matchup view.
+pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) {
+    let Some(shown) = view.shown() else {
+        ui.label(if view.errors.is_empty() {
+            "Computing…"
+        } else {
+            "Fix the inputs to compute."
+        });
+        return;
+    };
+    let (result, seats) = (&shown.result, &shown.label);
+    let color = if view.tracker.stale {
+        Color32::GRAY
+    } else if result.status.partial_exact().is_some() {
+        PARTIAL_COLOR
+    } else {
+        ui.visuals().text_color()
+    };
+    // An exact run stopped (or still running) part-way is not exact: never in the
+    // colour of a final result.
+    let partial = result.status.partial_exact();
+    let method = match (result.method, partial) {
+        (Method::Exact, Some(done)) => RichText::new(format!("exact, {}", partial_words(done)))
+            .color(PARTIAL_COLOR)
+            .strong(),
+        (Method::Exact, None) => RichText::new("exact").color(Color32::from_rgb(46, 160, 67)),
+        _ => RichText::new("Monte Carlo").color(Color32::from_rgb(66, 133, 244)),
+    };
+    ui.horizontal(|ui| {
+        ui.heading("Matchup");
+        ui.label(method);
+        ui.label(format!("· {} deals", result.deals));
+        if let Some(seed) = result.seed {
+            ui.label(format!("· seed {seed}"));
+        }
+        if view.tracker.stale {
+            ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
+        }
+    });
+    let exact = result.method == Method::Exact;
+    let pinned = view.pinned.as_ref();
+    let shown = result.has_figures();
+    // Deltas against the baseline, seat by seat, when it has as many seats (none
+    // beside n/a figures).
+    let delta = |i: usize, v: f64| {
+        pinned
+            .as_ref()
+            .filter(|_| shown)
+            .filter(|b| b.result.seats.len() == result.seats.len())
+            .map(|b| format!(" ({:+.2})", 100.0 * (v - b.result.seats[i].equity)))
+            .unwrap_or_default()
+    };
+    if let Some(why) = result.figures_not_applicable() {
+        ui.colored_label(Color32::from_rgb(200, 120, 0), why);
+    }
+    let partial = result.status.partial_exact().is_some();
+    let pct = |v: f64, se: f64| {
+        if !shown {
+            "n/a".to_string()
+        } else if exact && partial {
+            // Over the deals enumerated so far: no error bar can be claimed.
+            format!("~{:.3}", 100.0 * v)
+        } else if exact {
+            format!("{:.3}", 100.0 * v)
+        } else {
+            format!("{:.3} ± {:.3}", 100.0 * v, 100.0 * se)
+        }
+    };
+    // Hi/lo's nine columns fit 1280 points only closer together (the scoop column was
+    // cut off at 1280×800).
+    let gap = if result.low.is_empty() { 16.0 } else { 8.0 };
+    egui::Grid::new("matchup_results")
+        .striped(true)
+        .spacing([gap, 4.0])
+        .show(ui, |ui| {
+            let hi_lo = !result.low.is_empty();
+            let mut headers = vec!["seat", "range", "hands", "equity %", "win %", "tie %"];
+            if seats.game == Game::HOLDEM {
+                headers[2] = "combos";
+            }
+            if hi_lo {
+                headers[4] = "high win %";
+                headers[5] = "high tie %";
+                headers.extend(["low win %", "low tie %", "scoop %"]);
+            }
+            for h in headers {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for (i, (s, text)) in result.seats.iter().zip(seats.texts.iter()).enumerate() {
+                if ui
+                    .selectable_label(view.selected_seat == i, format!("{}", i + 1))
+                    .clicked()
+                {
+                    commands.view(ViewKind::Matchup, ViewCommand::Select(i));
+                }
+                // A long range keeps the figures on screen: its first characters, the
+                // whole text on hover.
+                let short = shorten(text, 40);
+                let label = ui.label(RichText::new(&short).monospace());
+                if short.len() < text.len() {
+                    label.on_hover_text(shorten(text, 2_000));
+                }
+                let combos = seats.combos.get(i).copied().unwrap_or(0);
+                ui.label(RichText::new(combos.to_string()).monospace());
+                ui.label(
+                    RichText::new(pct(s.equity, s.equity_se) + &delta(i, s.equity))
+                        .monospace()
+                        .color(color),
+                );
+                ui.label(RichText::new(pct(s.win, s.win_se)).monospace().color(color));
+                ui.label(RichText::new(pct(s.tie, s.tie_se)).monospace().color(color));
+                if let Some(low) = result.low.get(i) {
+                    for (v, se) in [
+                        (low.low_win, low.low_win_se),
+                        (low.low_tie, low.low_tie_se),
+                        (low.scoop, low.scoop_se),
+                    ] {
+                        ui.label(RichText::new(pct(v, se)).monospace().color(color));
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    for (i, text) in seats.folded.iter().enumerate() {
+        ui.label(
+            RichText::new(format!(
+                "Folded {}: {} (dealt, not in the showdown)",
+                i + 1,
+                shorten(text, 60)
+            ))
+            .weak(),
+        );
+    }
+    ui.add_space(8.0);
+    let seat = view.selected_seat.min(result.seats.len().saturating_sub(1));
+    if let Some(s) = result.seats.get(seat) {
+        ui.label(
+            RichText::new(format!("Seat {}: the hands it wins or ties with", seat + 1)).strong(),
+        );
+        egui::Grid::new("matchup_types")
+            .striped(true)
+            .show(ui, |ui| {
+                for (i, c) in HandCategory::ALL.iter().enumerate().rev() {
+                    ui.label(c.name());
+                    let share = if shown {
+                        format!("{:.2} %", 100.0 * s.hand_types[i])
+                    } else {
+                        "n/a".to_string()
+                    };
+                    ui.label(RichText::new(share).monospace());
+                    ui.end_row();
+                }
+            });
+    }
+}
+
+/// The colour of figures from an exact run that did not finish.
+const PARTIAL_COLOR: Color32 = Color32::from_rgb(200, 120, 0);
+
+/// How an exact run that did not finish is named, in the header and the picture's
+/// title: "PARTIAL: 14% enumerated, not final".
+fn partial_words(done: f64) -> String {
+    format!("PARTIAL: {:.0}% enumerated, not final", 100.0 * done)
+}

@@ -1,0 +1,135 @@
+//! The inputs panel: hero, opponents, board, dead cards, opponent counts, mode,
+//! precision and seed; each field validates as you type.
+
+use super::MultiOddsView;
+use crate::cards::{CardSet, Game};
+use crate::command::ViewCommand;
+use crate::game_inputs::{carry_cards, carry_ranges, game_notes, game_range_field, game_selector};
+use crate::scenario::ViewKind;
+use crate::view::{View, ViewContext};
+use crate::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
+use egui::RichText;
+
+/// The left panel.
+pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+    ui.heading("MultiOdds view");
+    ui.add_space(4.0);
+    let mut edited = false;
+    if game_selector(ui, "multiodds", &mut view.inputs.game, &Game::ALL) {
+        let i = &mut view.inputs;
+        view.game_note = carry_ranges(
+            &mut [
+                ("hero".to_string(), &mut i.hero),
+                ("opponents".to_string(), &mut i.opponents),
+            ],
+            i.game,
+        );
+        view.game_note
+            .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
+        // Pins of another game are no baseline for this one.
+        if !view.pinned.is_empty() {
+            view.pinned.clear();
+            view.game_note
+                .push("the pins were removed: they were computed in another game".into());
+        }
+        edited = true;
+    }
+    game_notes(ui, &mut view.game_note);
+    // The notes say what the change of game reset: they go at the next other edit.
+    let switched = edited;
+    let errors = view.errors.clone();
+    let i = &mut view.inputs;
+    let game = i.game;
+    let blocked = blocked_cards(&i.board, &i.dead);
+    edited |= game_range_field(
+        ui,
+        game,
+        "Hero",
+        &mut i.hero,
+        errors.at("hero"),
+        &mut view.hero_grid,
+        blocked,
+        cx,
+    );
+    // A known hero hand's cards are taken too (greyed in the opponents' pickers).
+    let hero_cards = CardSet::parse(&i.hero)
+        .ok()
+        .filter(|c| c.len() == game.hole_cards())
+        .unwrap_or_default();
+    edited |= game_range_field(
+        ui,
+        game,
+        "Opponents",
+        &mut i.opponents,
+        errors.at("opponents"),
+        &mut view.opponents_grid,
+        blocked.union(hero_cards),
+        cx,
+    );
+    edited |= board_and_dead(
+        ui,
+        &mut i.board,
+        &mut i.dead,
+        (errors.at("board"), errors.at("dead")),
+        hero_cards,
+        "MultiOdds",
+    );
+    for field in ["inputs", "opponent_counts"] {
+        if let Some(message) = errors.at(field) {
+            ui.label(RichText::new(message).color(ERROR_COLOR));
+        }
+    }
+    edited |= crate::widgets::opponent_span(ui, "Opponents from", &mut i.opponent_counts);
+    edited |= run_settings(ui, &mut i.run, &errors, true);
+    if edited && !switched {
+        view.game_note.clear();
+    }
+    if edited {
+        cx.commands.view(ViewKind::MultiOdds, ViewCommand::Edited);
+    }
+}
+
+/// Run controls and "Send to Range view", below the inputs.
+pub fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+    run_footer(
+        ui,
+        ViewKind::MultiOdds,
+        &view.tracker,
+        &view.errors,
+        (view.pinned.len(), super::MAX_PINS),
+        view.has_result(),
+        cx.commands,
+    );
+    let i = &view.inputs;
+    ui.horizontal_wrapped(|ui| {
+        crate::widgets::send_to_range(
+            ui,
+            crate::scenario::RangeInputs {
+                game: i.game,
+                range: i.hero.clone(),
+                vs: vec![i.opponents.clone()],
+                board: i.board.clone(),
+                dead: i.dead.clone(),
+            },
+            cx.commands,
+        );
+        // The hero against as many opponents as the sweep's first count.
+        let mut ranges = vec![i.hero.clone()];
+        ranges.extend(std::iter::repeat_n(
+            i.opponents.clone(),
+            i.opponent_counts.0.max(1),
+        ));
+        crate::widgets::send_to(
+            ui,
+            "Send to Matchup view",
+            "The hero and the sweep's first opponent count as seats, with board and dead cards",
+            crate::Command::SendToMatchup(crate::command::SentHands {
+                game: i.game,
+                ranges,
+                board: i.board.clone(),
+                dead: i.dead.clone(),
+            }),
+            cx.commands,
+        );
+    });
+}

@@ -1,0 +1,1001 @@
+//! The Range view: what a range holds on a board (made hands and draws; a line selects
+//! its combos, which can be kept or removed), every combo's exact equity against the
+//! other seat's range (the sorted curve, four buckets, the 13×13 grid coloured by each
+//! class's mean equity), and what each next card does (a 4×13 card table). In short
+//! deck and the Omaha games: the game's hand categories and draws, every hand's equity
+//! (curve, buckets, the hands listed) and the next-card table.
+
+use super::command::{CommandSender, ViewCommand};
+use super::game_inputs::{carry_cards, carry_ranges, game_notes, game_range_field, game_selector};
+use super::grid::GridState;
+use super::picture::Drawing;
+use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
+use super::widgets::{blocked_cards, board_and_dead, ERROR_COLOR};
+use crate::cards::{Card, CardSet, Game};
+use crate::equity::by_combo::{ComboEquity, NextCard};
+use crate::equity::games::range_analysis::GameRangeAnalysis;
+use crate::equity::range_analysis::{AnyRangeAnalysis, AnyRangeSpec, RangeAnalysis};
+use crate::range::{Combo, HandClass, HandRange};
+use crate::scenario::{RangeInputs, Scenario, ViewKind};
+use crate::worker::JobManager;
+use egui::{Color32, RichText, Sense, Stroke};
+
+pub use super::range_lines::LineKey;
+use super::range_lines::Selection;
+
+/// The Range view: its inputs (persisted through the app's `State`) and runtime.
+pub struct RangeView {
+    /// What the user set (persisted).
+    pub inputs: RangeInputs,
+    /// The analysis of the inputs, and the result on screen with its title.
+    pub analysis: Computed<AnyRangeSpec, String>,
+    /// Debounce, running, stale, clock.
+    pub tracker: RunTracker,
+    /// Problems at their fields.
+    pub errors: FieldErrors,
+    /// The breakdown lines whose combos are selected.
+    pub selection: Selection,
+    /// The next cards as a list sorted by the range's equity change (else the 4×13
+    /// table).
+    pub sort_next: bool,
+    /// What the last change of game reset.
+    pub game_note: Vec<String>,
+    range_grid: GridState,
+    vs_grids: Vec<GridState>,
+}
+
+impl RangeView {
+    /// The view with the scenario's Range inputs.
+    pub fn from_scenario(scenario: &Scenario) -> RangeView {
+        RangeView {
+            inputs: scenario.range.clone(),
+            analysis: Computed::default(),
+            tracker: RunTracker::default(),
+            errors: FieldErrors::default(),
+            selection: Selection::default(),
+            sort_next: false,
+            game_note: Vec::new(),
+            range_grid: GridState::default(),
+            vs_grids: Vec::new(),
+        }
+    }
+
+    /// The Hold'em analysis on screen.
+    pub fn shown(&self) -> Option<&RangeAnalysis> {
+        match self.analysis.result().map(|b| b.as_ref()) {
+            Some(AnyRangeAnalysis::Holdem(a)) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Another game's analysis on screen.
+    pub fn shown_game(&self) -> Option<&GameRangeAnalysis> {
+        match self.analysis.result().map(|b| b.as_ref()) {
+            Some(AnyRangeAnalysis::Game(a)) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The combos of the selected lines (with their weights).
+    pub fn selected_combos(&self) -> Vec<(Combo, f64)> {
+        match self.shown().map(|a| &a.breakdown) {
+            Some(Ok(b)) => self.selection.combos(b),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The breakdown's lines (click to select their combos) and the edit buttons.
+    fn breakdown_table(
+        &self,
+        ui: &mut egui::Ui,
+        analysis: &RangeAnalysis,
+        commands: &CommandSender,
+    ) {
+        ui.vertical(|ui| {
+            ui.label(RichText::new("What the range holds").strong());
+            match &analysis.breakdown {
+                Ok(b) => {
+                    ui.label(format!("{} combos, weight {:.2}", b.combos, b.weight));
+                    super::range_lines::lines_table(ui, b, &self.selection, commands);
+                }
+                Err(why) => {
+                    ui.label(RichText::new(format!("n/a: {why}")).weak());
+                }
+            }
+        });
+    }
+
+    /// A click on line number `line` (see [`LineKey::all`]), with Ctrl (`toggle`) or
+    /// Shift (`extend`).
+    fn select_line(&mut self, line: usize, toggle: bool, extend: bool) {
+        let Some(key) = LineKey::all().nth(line) else {
+            return;
+        };
+        let shown = match self.shown().map(|a| &a.breakdown) {
+            Some(Ok(b)) => super::range_lines::shown_lines(b),
+            _ => Vec::new(),
+        };
+        self.selection.click(key, toggle, extend, &shown);
+    }
+
+    /// Keeps only the selected combos in the range (`keep`), or removes them.
+    fn edit_range(&mut self, keep: bool) {
+        let chosen = self.selected_combos();
+        if chosen.is_empty() {
+            return;
+        }
+        let Ok(current) = HandRange::parse(&self.inputs.range) else {
+            return;
+        };
+        let blocked = blocked_cards(&self.inputs.board, &self.inputs.dead);
+        let edited = super::range_lines::edited_range(&current, &chosen, blocked, keep);
+        self.inputs.range = edited.to_string();
+        self.selection.clear();
+    }
+}
+
+impl Default for RangeView {
+    fn default() -> RangeView {
+        RangeView::from_scenario(&Scenario::default())
+    }
+}
+
+/// Red (0 %) through amber to green (100 %).
+fn equity_color(equity: f64) -> Color32 {
+    let t = equity.clamp(0.0, 1.0) as f32;
+    Color32::from_rgb((220.0 * (1.0 - t)) as u8 + 20, (180.0 * t) as u8 + 40, 60)
+}
+
+/// Per class: its combos' share-weighted mean equity and the combos.
+fn class_equities(combos: &[ComboEquity]) -> Vec<Option<(f64, Vec<ComboEquity>)>> {
+    let mut by_class: Vec<Option<(f64, Vec<ComboEquity>)>> = vec![None; 169];
+    for c in combos {
+        let e = by_class[c.combo.class().index()].get_or_insert((0.0, Vec::new()));
+        e.1.push(*c);
+    }
+    for entry in by_class.iter_mut().flatten() {
+        let share: f64 = entry.1.iter().map(|c| c.share).sum();
+        entry.0 = if share > 0.0 {
+            entry.1.iter().map(|c| c.share * c.equity).sum::<f64>() / share
+        } else {
+            entry.1.iter().map(|c| c.equity).sum::<f64>() / entry.1.len() as f64
+        };
+    }
+    by_class
+}
+
+/// The 13×13 grid: each class coloured by its mean equity (grey when the range does not
+/// hold it), the selected line's classes outlined; hover lists a class's combos.
+fn class_grid(ui: &mut egui::Ui, analysis: &RangeAnalysis, selected: &[(Combo, f64)], size: f32) {
+    let equities = analysis
+        .by_combo
+        .as_ref()
+        .ok()
+        .map(|r| class_equities(&r.combos));
+    let held: Vec<bool> = {
+        let mut h = vec![false; 169];
+        if let Ok(b) = &analysis.breakdown {
+            for (c, _, _) in &b.by_combo {
+                h[c.class().index()] = true;
+            }
+        }
+        if let Some(eq) = &equities {
+            for (i, e) in eq.iter().enumerate() {
+                h[i] |= e.is_some();
+            }
+        }
+        h
+    };
+    let mut outlined = [false; 169];
+    for (c, _) in selected {
+        outlined[c.class().index()] = true;
+    }
+    let cell = (size / 13.0).clamp(20.0, 48.0);
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(13.0 * cell, 13.0 * cell), Sense::hover());
+    let painter = ui.painter_at(rect);
+    for class in HandClass::all() {
+        let r = egui::Rect::from_min_size(
+            rect.min + egui::vec2(class.col() as f32 * cell, class.row() as f32 * cell),
+            egui::vec2(cell - 1.0, cell - 1.0),
+        );
+        let eq = equities
+            .as_ref()
+            .and_then(|e| e[class.index()].as_ref())
+            .map(|e| e.0);
+        let fill = match eq {
+            Some(e) => equity_color(e),
+            None if held[class.index()] => Color32::from_gray(90),
+            None => Color32::from_gray(35),
+        };
+        painter.rect_filled(r, 2.0, fill);
+        if outlined[class.index()] {
+            painter.rect_stroke(
+                r.shrink(1.0),
+                2.0,
+                Stroke::new(2.5, Color32::WHITE),
+                egui::StrokeKind::Inside,
+            );
+        }
+        let label = match eq {
+            Some(e) => format!("{class}\n{:.0}", 100.0 * e),
+            None => class.to_string(),
+        };
+        painter.text(
+            r.center(),
+            egui::Align2::CENTER_CENTER,
+            label,
+            egui::FontId::proportional((cell / 3.4).clamp(7.0, 13.0)),
+            Color32::WHITE,
+        );
+    }
+    if let (Some(pos), Some(eq)) = (response.hover_pos(), &equities) {
+        let rel = pos - rect.min;
+        let (col, row) = ((rel.x / cell) as usize, (rel.y / cell) as usize);
+        if col < 13 && row < 13 {
+            let class = HandClass::at(row, col);
+            if let Some((mean, combos)) = &eq[class.index()] {
+                let lines: Vec<String> = combos
+                    .iter()
+                    .map(|c| format!("{}: {:.1}%", c.combo, 100.0 * c.equity))
+                    .collect();
+                response.on_hover_text(format!(
+                    "{class}: {:.1}% on average\n{}",
+                    100.0 * mean,
+                    lines.join("\n")
+                ));
+            }
+        }
+    }
+}
+
+/// Each combo's (share, equity) for the curve and buckets.
+fn shares(combos: &[ComboEquity]) -> Vec<(f64, f64)> {
+    combos.iter().map(|c| (c.share, c.equity)).collect()
+}
+
+/// The combos (hands) sorted by equity: x the share of the range so far, y the equity.
+fn equity_curve(ui: &mut egui::Ui, combos: &[(f64, f64)], height: f32, id: &str) {
+    use egui_plot::{Line, Plot, PlotPoints};
+    let mut sorted = combos.to_vec();
+    sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut x = 0.0;
+    let mut points = Vec::with_capacity(2 * sorted.len());
+    for &(share, equity) in &sorted {
+        points.push([100.0 * x, 100.0 * equity]);
+        x += share;
+        points.push([100.0 * x, 100.0 * equity]);
+    }
+    Plot::new(id)
+        .height(height)
+        .include_x(0.0)
+        .include_x(100.0)
+        .include_y(0.0)
+        .include_y(100.0)
+        .x_axis_label("share of the range, strongest first (%)")
+        .y_axis_label("equity %")
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_boxed_zoom(false)
+        .show(ui, |plot| {
+            plot.line(
+                Line::new("equity", PlotPoints::from(points))
+                    .color(Color32::from_rgb(66, 133, 244)),
+            );
+        });
+}
+
+/// The four equity buckets' shares of the range, from each combo's (share, equity).
+pub fn buckets(combos: &[(f64, f64)]) -> [f64; 4] {
+    let mut b = [0.0; 4];
+    for &(share, equity) in combos {
+        b[((equity * 4.0) as usize).min(3)] += share;
+    }
+    b
+}
+
+/// A range's equity and each of its combos' (share, equity).
+type EquityPoints = (f64, Vec<(f64, f64)>);
+
+/// The equity line and the curve of every combo's (share, equity), or "n/a" and why.
+fn equity_section(ui: &mut egui::Ui, by_combo: Result<EquityPoints, &String>) {
+    match by_combo {
+        Ok((equity, points)) => {
+            let b = buckets(&points);
+            ui.label(format!(
+                "equity {:.2}% · 0–25%: {:.1}% of the range · 25–50%: {:.1}% · 50–75%: {:.1}% · 75–100%: {:.1}%",
+                100.0 * equity,
+                100.0 * b[0],
+                100.0 * b[1],
+                100.0 * b[2],
+                100.0 * b[3]
+            ));
+            equity_curve(ui, &points, 220.0, "range_curve");
+        }
+        Err(why) => {
+            ui.label(RichText::new(format!("n/a: {why}")).weak());
+        }
+    }
+}
+
+/// The next cards and the analysed range's equity now, or "n/a" and why.
+fn next_and_now<'a>(
+    ui: &mut egui::Ui,
+    next: &'a Result<Vec<NextCard>, String>,
+    now: Result<f64, &'a String>,
+) -> Option<(&'a [NextCard], f64)> {
+    match (next, now) {
+        (Ok(cards), Ok(now)) => Some((cards, now)),
+        (Err(why), _) | (_, Err(why)) => {
+            ui.label(RichText::new(format!("n/a: {why}")).weak());
+            None
+        }
+    }
+}
+
+/// The next cards as a 4×13 table (4×9 in short deck; suits by row, aces first), each
+/// coloured by the analysed range's equity change; hover: probability and both equities.
+fn next_card_table(ui: &mut egui::Ui, cards: &[NextCard], now: f64, game: Game) {
+    let lowest = game.lowest_rank();
+    egui::Grid::new("next_card_table")
+        .spacing([2.0, 2.0])
+        .show(ui, |ui| {
+            for suit in (0..4u8).rev() {
+                for rank in (lowest..13u8).rev() {
+                    let card = Card::new(rank, suit);
+                    let cell = egui::vec2(44.0, 34.0);
+                    let (rect, response) = ui.allocate_exact_size(cell, Sense::hover());
+                    match cards.iter().find(|n| n.card == card) {
+                        Some(n) => {
+                            let change = n.equity[0] - now;
+                            // Screen readers (and the tests) read the cell's card.
+                            let label = format!("{card} {:+.1}", 100.0 * change);
+                            response.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Label, true, &label)
+                            });
+                            let t = (0.5 + change * 2.5).clamp(0.0, 1.0);
+                            ui.painter().rect_filled(rect, 2.0, equity_color(t));
+                            ui.painter().text(
+                                rect.center(),
+                                egui::Align2::CENTER_CENTER,
+                                format!("{card}\n{:+.1}", 100.0 * change),
+                                egui::FontId::proportional(11.0),
+                                Color32::WHITE,
+                            );
+                            response.on_hover_text(format!(
+                                "{card}: probability {:.2}%, equity {:.2}% (now {:.2}%), the other seat {:.2}%",
+                                100.0 * n.probability,
+                                100.0 * n.equity[0],
+                                100.0 * now,
+                                100.0 * n.equity[1]
+                            ));
+                        }
+                        None => {
+                            ui.painter().rect_filled(rect, 2.0, Color32::from_gray(35));
+                            ui.painter().text(
+                                rect.center(),
+                                egui::Align2::CENTER_CENTER,
+                                card.to_string(),
+                                egui::FontId::proportional(11.0),
+                                Color32::from_gray(120),
+                            );
+                        }
+                    }
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// The next cards as a list, the best for the analysed range first.
+fn next_card_list(ui: &mut egui::Ui, cards: &[NextCard], now: f64) {
+    let mut sorted = cards.to_vec();
+    sorted.sort_by(|a, b| b.equity[0].total_cmp(&a.equity[0]));
+    egui::Grid::new("next_card_list")
+        .striped(true)
+        .spacing([16.0, 2.0])
+        .show(ui, |ui| {
+            for h in ["card", "probability", "range", "other seat", "change"] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for n in &sorted {
+                ui.label(n.card.to_string());
+                ui.label(format!("{:.2}%", 100.0 * n.probability));
+                ui.label(format!("{:.2}%", 100.0 * n.equity[0]));
+                ui.label(format!("{:.2}%", 100.0 * n.equity[1]));
+                ui.label(format!("{:+.2}", 100.0 * (n.equity[0] - now)));
+                ui.end_row();
+            }
+        });
+}
+
+/// The next-card heading, its list toggle, and the table or the sorted list.
+fn next_section(
+    ui: &mut egui::Ui,
+    sort_next: &mut bool,
+    next: &Result<Vec<NextCard>, String>,
+    now: Result<f64, &String>,
+    game: Game,
+) {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Next card (the range's equity change)").strong());
+        ui.toggle_value(sort_next, "Sorted list")
+            .on_hover_text("The cards as a list, the best for the range first");
+    });
+    if let Some((cards, now)) = next_and_now(ui, next, now) {
+        if *sort_next {
+            next_card_list(ui, cards, now);
+        } else {
+            next_card_table(ui, cards, now, game);
+        }
+    }
+}
+
+/// A hand's cards without spaces (`AsKsQhJh`).
+fn hand_text(hand: CardSet) -> String {
+    hand.iter().map(|c| c.to_string()).collect()
+}
+
+/// Short deck's and Omaha's panels: the game's categories and draws, every hand's
+/// equity (line, curve, the strongest and weakest hands), the next card.
+fn game_panels(
+    ui: &mut egui::Ui,
+    a: &GameRangeAnalysis,
+    title: &str,
+    stale: bool,
+    sort_next: &mut bool,
+) {
+    ui.horizontal_wrapped(|ui| {
+        super::widgets::title_heading(ui, title);
+        if stale {
+            ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
+        }
+    });
+    ui.label(
+        RichText::new(format!(
+            "What the range holds ({}'s hand order)",
+            a.game.name()
+        ))
+        .strong(),
+    );
+    match &a.breakdown {
+        Ok(b) => {
+            ui.label(format!("{} hands, weight {:.2}", b.hands, b.weight));
+            egui::Grid::new("game_breakdown_lines")
+                .striped(true)
+                .spacing([12.0, 2.0])
+                .show(ui, |ui| {
+                    for h in ["line", "hands", "weight", "share"] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    for (key, line) in b.lines.iter().filter(|(_, l)| l.combos > 0) {
+                        let name = if key.is_draw() {
+                            format!("  {}", key.name())
+                        } else {
+                            key.name().to_string()
+                        };
+                        ui.label(name);
+                        ui.label(line.combos.to_string());
+                        ui.label(format!("{:.2}", line.weight));
+                        ui.label(format!("{:.1}%", 100.0 * line.share));
+                        ui.end_row();
+                    }
+                });
+        }
+        Err(why) => {
+            ui.label(RichText::new(format!("n/a: {why}")).weak());
+        }
+    }
+    ui.separator();
+    ui.label(RichText::new("Equity by hand").strong());
+    equity_section(
+        ui,
+        a.by_hand.as_ref().map(|r| {
+            (
+                r.equity(),
+                r.hands.iter().map(|h| (h.share, h.equity)).collect(),
+            )
+        }),
+    );
+    if let Ok(r) = &a.by_hand {
+        let mut sorted = r.hands.clone();
+        sorted.sort_by(|x, y| y.equity.total_cmp(&x.equity));
+        let shown = 8.min(sorted.len());
+        ui.collapsing(
+            format!("Strongest and weakest hands ({} in all)", sorted.len()),
+            |ui| {
+                egui::Grid::new("game_hands")
+                    .striped(true)
+                    .spacing([16.0, 2.0])
+                    .show(ui, |ui| {
+                        for h in ["hand", "equity", "win", "tie", "share"] {
+                            ui.label(RichText::new(h).strong());
+                        }
+                        ui.end_row();
+                        let weakest = sorted.len().saturating_sub(shown).max(shown);
+                        for h in sorted[..shown].iter().chain(&sorted[weakest..]) {
+                            ui.label(hand_text(h.hand));
+                            ui.label(format!("{:.2}%", 100.0 * h.equity));
+                            ui.label(format!("{:.2}%", 100.0 * h.win));
+                            ui.label(format!("{:.2}%", 100.0 * h.tie));
+                            ui.label(format!("{:.2}%", 100.0 * h.share));
+                            ui.end_row();
+                        }
+                    });
+            },
+        );
+    }
+    ui.separator();
+    next_section(
+        ui,
+        sort_next,
+        &a.next,
+        a.by_hand.as_ref().map(|r| r.equity()),
+        a.game,
+    );
+}
+
+/// A game's analysis as CSV rows (lines, every hand, next cards).
+/// The next cards' CSV rows: each card's probability and the range's equity after it.
+fn write_next_cards(
+    w: &mut ::csv::Writer<Vec<u8>>,
+    next: &[NextCard],
+    pct: &dyn Fn(f64) -> String,
+) {
+    for n in next {
+        let _ = w.write_record([
+            "next_card",
+            &n.card.to_string(),
+            "",
+            "",
+            &pct(n.probability),
+            &pct(n.equity[0]),
+        ]);
+    }
+}
+
+fn game_csv(w: &mut ::csv::Writer<Vec<u8>>, a: &GameRangeAnalysis, pct: &dyn Fn(f64) -> String) {
+    if let Ok(b) = &a.breakdown {
+        for (k, l) in &b.lines {
+            let _ = w.write_record([
+                if k.is_draw() { "draw" } else { "made" },
+                k.key(),
+                &l.combos.to_string(),
+                &format!("{:.6}", l.weight),
+                &pct(l.share),
+                "",
+            ]);
+        }
+    }
+    if let Ok(r) = &a.by_hand {
+        for h in &r.hands {
+            let _ = w.write_record([
+                "hand",
+                &hand_text(h.hand),
+                "1",
+                &format!("{:.6}", h.weight),
+                &pct(h.share),
+                &pct(h.equity),
+            ]);
+        }
+    }
+    if let Ok(next) = &a.next {
+        write_next_cards(w, next, pct);
+    }
+}
+
+impl View for RangeView {
+    fn kind(&self) -> ViewKind {
+        ViewKind::Range
+    }
+
+    fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        ui.heading("Range view");
+        let mut edited = false;
+        if game_selector(ui, "range", &mut self.inputs.game, &Game::ALL) {
+            let i = &mut self.inputs;
+            let game = i.game;
+            let mut fields: Vec<(String, &mut String)> = vec![("range".into(), &mut i.range)];
+            fields.extend(
+                i.vs.iter_mut()
+                    .enumerate()
+                    .map(|(k, t)| (format!("seat {}", k + 2), t)),
+            );
+            self.game_note = carry_ranges(&mut fields, game);
+            if i.vs.len() + 1 > game.max_seats() {
+                self.game_note.push(format!(
+                    "seats {} to {} removed ({} deals at most {})",
+                    game.max_seats() + 1,
+                    i.vs.len() + 1,
+                    game.name(),
+                    game.max_seats()
+                ));
+                i.vs.truncate(game.max_seats() - 1);
+            }
+            self.game_note
+                .extend(carry_cards(&mut i.board, &mut i.dead, game));
+            self.selection.clear();
+            edited = true;
+        }
+        game_notes(ui, &mut self.game_note);
+        // The notes say what the change of game reset: they go at the next other edit.
+        let switched = edited;
+        let errors = self.errors.clone();
+        let i = &mut self.inputs;
+        let game = i.game;
+        let blocked = blocked_cards(&i.board, &i.dead);
+        edited |= game_range_field(
+            ui,
+            game,
+            "Range (seat 1)",
+            &mut i.range,
+            errors.at("range"),
+            &mut self.range_grid,
+            blocked,
+            cx,
+        );
+        // The other seats: "Add seat" above them stays under the pointer.
+        ui.horizontal(|ui| {
+            let seats = i.vs.len() + 1;
+            if ui
+                .add_enabled(seats < game.max_seats(), egui::Button::new("Add seat"))
+                .on_disabled_hover_text(format!(
+                    "{} deals at most {} seats",
+                    game.name(),
+                    game.max_seats()
+                ))
+                .clicked()
+            {
+                i.vs.push("random".into());
+                edited = true;
+            }
+            ui.label(format!(
+                "{seats} seats: the range and {} other{}",
+                seats - 1,
+                if seats == 2 { "" } else { "s" }
+            ));
+        });
+        self.vs_grids.resize(i.vs.len(), GridState::default());
+        let mut remove = None;
+        for k in 0..i.vs.len() {
+            let label = format!("Against (seat {})", k + 2);
+            edited |= game_range_field(
+                ui,
+                game,
+                &label,
+                &mut i.vs[k],
+                errors.at(&format!("vs[{k}]")),
+                &mut self.vs_grids[k],
+                blocked,
+                cx,
+            );
+            if ui.small_button(format!("Remove seat {}", k + 2)).clicked() {
+                remove = Some(k);
+            }
+        }
+        if let Some(k) = remove {
+            i.vs.remove(k);
+            self.vs_grids.remove(k);
+            edited = true;
+        }
+        edited |= board_and_dead(
+            ui,
+            &mut i.board,
+            &mut i.dead,
+            (errors.at("board"), errors.at("dead")),
+            CardSet::EMPTY,
+            "Range",
+        );
+        if let Some(message) = errors.whole() {
+            ui.label(RichText::new(message).color(ERROR_COLOR));
+        }
+        ui.separator();
+        super::widgets::problem_line(ui, &self.errors);
+        let state = super::widgets::RunState {
+            running: self.tracker.running,
+            stale: self.tracker.stale,
+            can_run: self.errors.is_empty(),
+        };
+        ui.horizontal(|ui| {
+            if let Some(command) = super::widgets::stop_and_run_again(ui, state) {
+                cx.commands.view(ViewKind::Range, command);
+            }
+        });
+        if edited && !switched {
+            self.game_note.clear();
+        }
+        if edited {
+            cx.commands.view(ViewKind::Range, ViewCommand::Edited);
+        }
+    }
+
+    fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
+        let Some(shown) = self.analysis.shown.as_ref() else {
+            ui.label(if self.errors.is_empty() {
+                "Computing…"
+            } else {
+                "Fix the inputs to compute."
+            });
+            return;
+        };
+        let title = shown.label.clone();
+        let analysis = match shown.result.as_ref() {
+            AnyRangeAnalysis::Holdem(a) => a,
+            AnyRangeAnalysis::Game(a) => {
+                let a = a.clone();
+                let stale = self.tracker.stale;
+                egui::ScrollArea::both()
+                    .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                    .id_salt("range_view_game")
+                    .show(ui, |ui| {
+                        game_panels(ui, &a, &title, stale, &mut self.sort_next)
+                    });
+                return;
+            }
+        };
+        let selected = self.selected_combos();
+        let mut sort_next = self.sort_next;
+        egui::ScrollArea::both()
+            .id_salt("range_view")
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    super::widgets::title_heading(ui, &title);
+                    if self.tracker.stale {
+                        ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
+                    }
+                });
+                // Side by side where the window is wide enough, the grid below otherwise.
+                let table_width = 310.0;
+                let beside = ui.available_width() - table_width - 16.0;
+                if beside >= 13.0 * 22.0 {
+                    ui.horizontal_top(|ui| {
+                        self.breakdown_table(ui, analysis, commands);
+                        ui.vertical(|ui| {
+                            ui.label(
+                                RichText::new("Equity by class (hover for its combos)").strong(),
+                            );
+                            class_grid(ui, analysis, &selected, beside.min(13.0 * 34.0));
+                        });
+                    });
+                } else {
+                    self.breakdown_table(ui, analysis, commands);
+                    ui.label(RichText::new("Equity by class (hover for its combos)").strong());
+                    let size = ui.available_width().min(13.0 * 34.0);
+                    class_grid(ui, analysis, &selected, size);
+                }
+                ui.separator();
+                ui.label(RichText::new("Equity by combo").strong());
+                equity_section(
+                    ui,
+                    analysis
+                        .by_combo
+                        .as_ref()
+                        .map(|r| (r.equity(), shares(&r.combos))),
+                );
+                ui.separator();
+                next_section(
+                    ui,
+                    &mut sort_next,
+                    &analysis.next,
+                    analysis.by_combo.as_ref().map(|r| r.equity()),
+                    Game::HOLDEM,
+                );
+            });
+        self.sort_next = sort_next;
+    }
+
+    fn submit(&mut self, jobs: &JobManager) {
+        let validated = FieldErrors::validate(&self.inputs);
+        let i = &self.inputs;
+        let others: Vec<&str> =
+            i.vs.iter()
+                .map(|v| v.trim())
+                .filter(|v| !v.is_empty())
+                .collect();
+        let title = format!(
+            "{}{} vs {} — {}",
+            i.game.prefix(": "),
+            i.range.trim(),
+            if others.is_empty() {
+                "(none)".to_string()
+            } else {
+                others.join(" vs ")
+            },
+            if i.board.trim().is_empty() {
+                "preflop"
+            } else {
+                i.board.trim()
+            }
+        );
+        self.analysis
+            .submit(jobs, &mut self.tracker, &mut self.errors, validated, || {
+                (crate::equity::run::RunSettings::default(), title)
+            });
+    }
+
+    fn poll(&mut self) -> bool {
+        self.analysis.poll_into(&mut self.tracker, &mut self.errors)
+    }
+
+    fn cancel_jobs(&mut self) {
+        self.analysis.cancel();
+    }
+
+    fn apply_own(&mut self, command: ViewCommand) {
+        match command {
+            ViewCommand::Select(line) => self.select_line(line, false, false),
+            ViewCommand::SelectLine {
+                line,
+                toggle,
+                extend,
+            } => self.select_line(line, toggle, extend),
+            ViewCommand::KeepSelected => self.edit_range(true),
+            ViewCommand::RemoveSelected => self.edit_range(false),
+            _ => {}
+        }
+    }
+
+    fn revalidate(&mut self) {
+        self.errors = FieldErrors::validate(&self.inputs)
+            .err()
+            .unwrap_or_default();
+    }
+
+    fn tracker(&self) -> &RunTracker {
+        &self.tracker
+    }
+
+    fn tracker_mut(&mut self) -> &mut RunTracker {
+        &mut self.tracker
+    }
+
+    fn status(&self) -> ViewStatus {
+        let has_errors = !self.errors.is_empty();
+        let figures = match (self.shown(), self.shown_game()) {
+            (_, Some(a)) => match (&a.breakdown, &a.by_hand) {
+                (Ok(b), Ok(r)) => format!(
+                    "{} hands · equity {:.2}% · exact",
+                    b.hands,
+                    100.0 * r.equity()
+                ),
+                (Ok(b), Err(_)) => format!("{} hands", b.hands),
+                (Err(_), Ok(r)) => format!("equity {:.2}% · exact", 100.0 * r.equity()),
+                _ => "n/a".into(),
+            },
+            (Some(a), _) => match (&a.breakdown, &a.by_combo) {
+                (Ok(b), Ok(r)) => format!(
+                    "{} combos · equity {:.2}% · exact",
+                    b.combos,
+                    100.0 * r.equity()
+                ),
+                (Ok(b), Err(_)) => format!("{} combos", b.combos),
+                (Err(_), Ok(r)) => format!("equity {:.2}% · exact", 100.0 * r.equity()),
+                _ => "n/a".into(),
+            },
+            (None, None) => String::new(),
+        };
+        ViewStatus {
+            phase: self.tracker.phase(has_errors),
+            // An exact enumeration's fraction done and time left (other games' analysis).
+            detail: self.tracker.detail(&self.errors, None),
+            figures,
+            elapsed: self.tracker.elapsed(),
+            first_result: self.tracker.first_result,
+            stale: self.tracker.stale,
+        }
+    }
+
+    fn table_csv(&self, options: &CsvOptions) -> Option<String> {
+        let shown = self.analysis.shown.as_ref()?;
+        let mut w = ::csv::Writer::from_writer(Vec::new());
+        let pct = |v: f64| options.number(v);
+        let _ = w.write_record(["kind", "name", "combos", "weight", "share", "equity"]);
+        let a = match shown.result.as_ref() {
+            AnyRangeAnalysis::Holdem(a) => a,
+            AnyRangeAnalysis::Game(g) => {
+                game_csv(&mut w, g, &pct);
+                let body = String::from_utf8(w.into_inner().ok()?).ok()?;
+                return Some(format!(
+                    "# view: Range\n# game: {}\n# inputs: {}\n{body}",
+                    g.game.name(),
+                    shown.label
+                ));
+            }
+        };
+        if let Ok(b) = &a.breakdown {
+            for (m, l) in &b.made {
+                let _ = w.write_record([
+                    "made",
+                    m.key(),
+                    &l.combos.to_string(),
+                    &format!("{:.6}", l.weight),
+                    &pct(l.share),
+                    "",
+                ]);
+            }
+            for (d, l) in &b.draws {
+                let _ = w.write_record([
+                    "draw",
+                    d.key(),
+                    &l.combos.to_string(),
+                    &format!("{:.6}", l.weight),
+                    &pct(l.share),
+                    "",
+                ]);
+            }
+        }
+        if let Ok(r) = &a.by_combo {
+            for c in &r.combos {
+                let _ = w.write_record([
+                    "combo",
+                    &c.combo.to_string(),
+                    "1",
+                    &format!("{:.6}", c.weight),
+                    &pct(c.share),
+                    &pct(c.equity),
+                ]);
+            }
+        }
+        if let Ok(next) = &a.next {
+            write_next_cards(&mut w, next, &pct);
+        }
+        let body = String::from_utf8(w.into_inner().ok()?).ok()?;
+        Some(format!("# view: Range\n# inputs: {}\n{body}", shown.label))
+    }
+
+    fn picture(&self) -> Option<Drawing> {
+        let shown = self.analysis.shown.as_ref()?;
+        let analysis = shown.result.clone();
+        let title = shown.label.clone();
+        let selected = self.selected_combos();
+        Some(Box::new(move |ui: &mut egui::Ui| {
+            ui.heading(format!(
+                "Range view: {}",
+                super::widgets::short_title(&title)
+            ));
+            let size = (ui.available_height() - 200.0).min(ui.available_width() / 2.0);
+            match analysis.as_ref() {
+                AnyRangeAnalysis::Holdem(analysis) => {
+                    // The class grid and the curve side by side, the next-card table below.
+                    ui.horizontal_top(|ui| {
+                        class_grid(ui, analysis, &selected, size);
+                        if let Ok(r) = &analysis.by_combo {
+                            ui.vertical(|ui| {
+                                equity_curve(ui, &shares(&r.combos), size, "range_picture_curve");
+                            });
+                        }
+                    });
+                    if let (Ok(cards), Ok(r)) = (&analysis.next, &analysis.by_combo) {
+                        next_card_table(ui, cards, r.equity(), Game::HOLDEM);
+                    }
+                }
+                AnyRangeAnalysis::Game(a) => {
+                    if let Ok(r) = &a.by_hand {
+                        let points: Vec<(f64, f64)> =
+                            r.hands.iter().map(|h| (h.share, h.equity)).collect();
+                        equity_curve(ui, &points, size, "range_picture_curve");
+                        if let Ok(cards) = &a.next {
+                            next_card_table(ui, cards, r.equity(), a.game);
+                        }
+                    }
+                }
+            }
+        }))
+    }
+
+    fn save(&self, scenario: &mut Scenario) {
+        scenario.range = self.inputs.clone();
+    }
+
+    fn load(&mut self, scenario: &Scenario) {
+        self.inputs = scenario.range.clone();
+        self.selection.clear();
+    }
+
+    fn has_result(&self) -> bool {
+        self.analysis.shown.is_some()
+    }
+}

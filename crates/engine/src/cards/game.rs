@@ -1,0 +1,524 @@
+//! The game being played, as data ([`Game`]): its deck, how its cards are dealt
+//! ([`Dealing`]) and how a hand is valued ([`Valuation`]). One value flows from the inputs
+//! (scenario files, the CLI's `--game`, each view's selector) to the evaluator
+//! (reference §9); everything else reads these fields and never asks which game it is.
+//! The eight games MultiOdds offers are constants ([`Game::ALL`]); [`Game::define`] makes
+//! another from its parts (the tests play Hold'em on a 20-card deck that way).
+
+use super::{Card, CardSet};
+use std::fmt;
+use std::sync::Mutex;
+
+/// How a game's cards are dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Dealing {
+    /// Cards each seat holds face down.
+    pub down_cards: u8,
+    /// Cards each seat holds face up (stud; none in the board games).
+    pub up_cards: u8,
+    /// Community boards.
+    pub boards: u8,
+    /// Cards on each board when it is complete.
+    pub board_cards: u8,
+}
+
+/// Which of a seat's cards make its five-card hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum HandRule {
+    /// The best five of the seat's cards and the board's (Hold'em).
+    BestFive,
+    /// Exactly two of the seat's cards and exactly three of the board's (Omaha).
+    TwoPlusThree,
+}
+
+/// How high hands rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum HighOrder {
+    /// The usual order: straight flush, quads, full house, flush, straight, trips…
+    Standard,
+    /// Short deck's: a flush beats a full house, trips beat a straight, A-6-7-8-9 is the
+    /// lowest straight.
+    ShortDeck,
+}
+
+/// Whether (and how) the pot is split with a low hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum LowRule {
+    /// High only: the best high hand takes the pot.
+    None,
+    /// Half the pot to the best five different ranks of 8 or lower (ace low, straights
+    /// and flushes do not spoil it); with no such low the high hand takes it all.
+    EightOrBetter,
+}
+
+/// How a hand is valued: which cards make it, how high hands rank, and the low half.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Valuation {
+    /// Which cards make a hand.
+    pub hand: HandRule,
+    /// How high hands rank.
+    pub high: HighOrder,
+    /// The low half of the pot, if any.
+    pub low: LowRule,
+}
+
+/// A poker game: its names, deck, dealing and valuation.
+///
+/// Invariant (kept by [`Game::define`]): the deck deals the board and at least two seats,
+/// and the evaluators value the combination of rules.
+/// Written in files as its key (`game: "omaha-hilo"`) when it is one of [`Game::ALL`],
+/// else as its definition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    key: &'static str,
+    name: &'static str,
+    rules: &'static str,
+    deck: CardSet,
+    dealing: Dealing,
+    valuation: Valuation,
+}
+
+/// The short deck: sixes to aces (ranks 4 to 12), 36 cards.
+pub const SHORT_DECK: CardSet = CardSet::from_bits(((1u64 << 52) - 1) & !((1u64 << 16) - 1));
+
+/// A board game's dealing: `down` hole cards, one five-card board.
+const fn board_game(down: u8) -> Dealing {
+    Dealing {
+        down_cards: down,
+        up_cards: 0,
+        boards: 1,
+        board_cards: 5,
+    }
+}
+
+const HIGH: Valuation = Valuation {
+    hand: HandRule::BestFive,
+    high: HighOrder::Standard,
+    low: LowRule::None,
+};
+const OMAHA_HIGH: Valuation = Valuation {
+    hand: HandRule::TwoPlusThree,
+    high: HighOrder::Standard,
+    low: LowRule::None,
+};
+const OMAHA_HI_LO: Valuation = Valuation {
+    hand: HandRule::TwoPlusThree,
+    high: HighOrder::Standard,
+    low: LowRule::EightOrBetter,
+};
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::HOLDEM
+    }
+}
+
+impl Game {
+    /// Texas Hold'em: 52 cards, 2 hole cards, best five of seven.
+    pub const HOLDEM: Game = Game {
+        key: "holdem",
+        name: "Hold'em",
+        rules:
+            "52 cards; two hole cards each; the best five of the seven cards (hole and board) wins.",
+        deck: CardSet::FULL,
+        dealing: board_game(2),
+        valuation: HIGH,
+    };
+    /// Short deck (6-plus) Hold'em: 36 cards (6 to A), 2 hole cards; A-6-7-8-9 is the
+    /// lowest straight; three of a kind beats a straight and a flush beats a full house.
+    pub const SHORT_DECK: Game = Game {
+        key: "shortdeck",
+        name: "Short deck",
+        rules: "36 cards (sixes to aces); two hole cards each; the best five of seven. A-6-7-8-9 is the lowest straight; three of a kind beats a straight and a flush beats a full house.",
+        deck: SHORT_DECK,
+        dealing: board_game(2),
+        valuation: Valuation {
+            hand: HandRule::BestFive,
+            high: HighOrder::ShortDeck,
+            low: LowRule::None,
+        },
+    };
+    /// Omaha: 4 hole cards, exactly two of them with exactly three board cards.
+    pub const OMAHA: Game = Game {
+        key: "omaha",
+        name: "Omaha",
+        rules: "52 cards; four hole cards each; a hand is exactly two hole cards and exactly three board cards.",
+        deck: CardSet::FULL,
+        dealing: board_game(4),
+        valuation: OMAHA_HIGH,
+    };
+    /// Five-card Omaha.
+    pub const OMAHA5: Game = Game {
+        key: "omaha5",
+        name: "5-card Omaha",
+        rules: "52 cards; five hole cards each; exactly two hole cards and three board cards.",
+        deck: CardSet::FULL,
+        dealing: board_game(5),
+        valuation: OMAHA_HIGH,
+    };
+    /// Six-card Omaha.
+    pub const OMAHA6: Game = Game {
+        key: "omaha6",
+        name: "6-card Omaha",
+        rules: "52 cards; six hole cards each; exactly two hole cards and three board cards.",
+        deck: CardSet::FULL,
+        dealing: board_game(6),
+        valuation: OMAHA_HIGH,
+    };
+    /// Omaha hi/lo (8 or better).
+    pub const OMAHA_HILO: Game = Game {
+        key: "omaha-hilo",
+        name: "Omaha hi/lo",
+        rules: "Omaha (four hole cards) with the pot split between the best high hand and the best low: five different ranks of 8 or lower (ace low), two from the hole and three from the board; straights and flushes do not spoil a low. With no qualifying low the high hand takes the whole pot.",
+        deck: CardSet::FULL,
+        dealing: board_game(4),
+        valuation: OMAHA_HI_LO,
+    };
+    /// Five-card Omaha hi/lo.
+    pub const OMAHA5_HILO: Game = Game {
+        key: "omaha5-hilo",
+        name: "5-card Omaha hi/lo",
+        rules: "5-card Omaha with the pot split high and 8-or-better low, as Omaha hi/lo.",
+        deck: CardSet::FULL,
+        dealing: board_game(5),
+        valuation: OMAHA_HI_LO,
+    };
+    /// Six-card Omaha hi/lo.
+    pub const OMAHA6_HILO: Game = Game {
+        key: "omaha6-hilo",
+        name: "6-card Omaha hi/lo",
+        rules: "6-card Omaha with the pot split high and 8-or-better low, as Omaha hi/lo.",
+        deck: CardSet::FULL,
+        dealing: board_game(6),
+        valuation: OMAHA_HI_LO,
+    };
+
+    /// Every game offered, in menu order.
+    pub const ALL: [Game; 8] = [
+        Game::HOLDEM,
+        Game::SHORT_DECK,
+        Game::OMAHA,
+        Game::OMAHA5,
+        Game::OMAHA6,
+        Game::OMAHA_HILO,
+        Game::OMAHA5_HILO,
+        Game::OMAHA6_HILO,
+    ];
+
+    /// A game from its parts: `name` (its key is the name in lower case, spaces as `-`),
+    /// its deck, dealing and valuation. Refused when the deck cannot deal the board and
+    /// two seats, or when the engine does not deal or value that combination yet.
+    pub fn define(
+        name: &str,
+        deck: CardSet,
+        dealing: Dealing,
+        valuation: Valuation,
+    ) -> Result<Game, InvalidGame> {
+        let refuse = |why: &str| Err(InvalidGame(format!("{name}: {why}")));
+        if name.trim().is_empty() {
+            return Err(InvalidGame("a game needs a name".into()));
+        }
+        if dealing.down_cards == 0 {
+            return refuse("a seat needs at least one card");
+        }
+        if dealing.up_cards > 0 {
+            return refuse("up cards (stud) are not dealt yet");
+        }
+        if dealing.boards != 1 || dealing.board_cards != 5 {
+            return refuse("the engine deals one five-card board");
+        }
+        if valuation.hand == HandRule::TwoPlusThree && dealing.down_cards < 2 {
+            return refuse("two hole cards and three board cards need at least two hole cards");
+        }
+        if dealing.down_cards > 6 {
+            return refuse("at most six hole cards");
+        }
+        if valuation.high == HighOrder::ShortDeck && valuation.hand == HandRule::TwoPlusThree {
+            return refuse("short deck's order is valued for the best five only");
+        }
+        if valuation.low != LowRule::None && valuation.hand != HandRule::TwoPlusThree {
+            return refuse("an 8-or-better low is valued for two hole and three board cards only");
+        }
+        let seat = (dealing.down_cards + dealing.up_cards) as usize;
+        if deck.len() < 2 * seat + (dealing.boards * dealing.board_cards) as usize {
+            return refuse("the deck cannot deal the board and two seats");
+        }
+        let key = intern(name.trim().to_lowercase().replace(' ', "-"));
+        let low = match valuation.low {
+            LowRule::None => "",
+            LowRule::EightOrBetter => "; the pot split with an 8-or-better low",
+        };
+        let rules = intern(format!(
+            "{} cards; {} hole cards each; {}{}.",
+            deck.len(),
+            dealing.down_cards,
+            match valuation.hand {
+                HandRule::BestFive => "the best five of hole and board cards",
+                HandRule::TwoPlusThree => "exactly two hole cards and three board cards",
+            },
+            low
+        ));
+        Ok(Game {
+            key,
+            name: intern(name.trim().to_string()),
+            rules,
+            deck,
+            dealing,
+            valuation,
+        })
+    }
+
+    /// The name on the command line and in files (`holdem`, `omaha-hilo`…).
+    pub const fn key(self) -> &'static str {
+        self.key
+    }
+
+    /// The name people read (`Omaha hi/lo`).
+    pub const fn name(self) -> &'static str {
+        self.name
+    }
+
+    /// The game's rules in a few sentences, for Help and the CLI.
+    pub const fn rules(self) -> &'static str {
+        self.rules
+    }
+
+    /// The cards in play.
+    pub const fn deck(self) -> CardSet {
+        self.deck
+    }
+
+    /// How the cards are dealt.
+    pub const fn dealing(self) -> Dealing {
+        self.dealing
+    }
+
+    /// How a hand is valued.
+    pub const fn valuation(self) -> Valuation {
+        self.valuation
+    }
+
+    /// Whether `card` is in this game's deck.
+    pub const fn has_card(self, card: Card) -> bool {
+        self.deck.contains(card)
+    }
+
+    /// The lowest rank in the deck (0 for deuces; 4 for short deck's sixes).
+    pub fn lowest_rank(self) -> u8 {
+        self.deck.iter().map(|c| c.rank()).min().unwrap_or(0)
+    }
+
+    /// Cards each seat holds (down and up).
+    pub const fn hole_cards(self) -> usize {
+        (self.dealing.down_cards + self.dealing.up_cards) as usize
+    }
+
+    /// Cards on the board when it is complete (every board's).
+    pub const fn board_cards(self) -> usize {
+        (self.dealing.boards * self.dealing.board_cards) as usize
+    }
+
+    /// Most seats the deck allows: hole cards × seats + board cards ≤ deck
+    /// (Hold'em 23, short deck 15, Omaha 11, 5-card 9, 6-card 7).
+    pub const fn max_seats(self) -> usize {
+        (self.deck.len() - self.board_cards()) / self.hole_cards()
+    }
+
+    /// Whether a hand is made of exactly two hole cards and three board cards.
+    pub const fn is_omaha(self) -> bool {
+        matches!(self.valuation.hand, HandRule::TwoPlusThree)
+    }
+
+    /// Whether high hands rank in short deck's order.
+    pub const fn has_short_deck_order(self) -> bool {
+        matches!(self.valuation.high, HighOrder::ShortDeck)
+    }
+
+    /// Whether the pot is split with the best 8-or-better low.
+    pub const fn is_hi_lo(self) -> bool {
+        !matches!(self.valuation.low, LowRule::None)
+    }
+
+    /// Whether ranges are written in Hold'em's two-card notation (and the 13×13 grid applies).
+    pub const fn has_two_card_ranges(self) -> bool {
+        self.hole_cards() == 2
+    }
+
+    /// Whether this is the game every view opens in (Hold'em), whose headings need no
+    /// game name.
+    pub fn is_default(self) -> bool {
+        self == Game::default()
+    }
+
+    /// The game's name and `separator` ("Omaha: ") to put in front of a title, or nothing
+    /// in the default game.
+    pub fn prefix(self, separator: &str) -> String {
+        if self.is_default() {
+            String::new()
+        } else {
+            format!("{}{separator}", self.name)
+        }
+    }
+
+    /// A heading with the game's name in front ("Omaha: AAxx vs random"), or as it is in
+    /// the default game.
+    pub fn heading(self, text: &str) -> String {
+        format!("{}{text}", self.prefix(": "))
+    }
+}
+
+/// A name made `'static` once (games defined at run time are few and live for the
+/// process; each distinct name is kept once).
+fn intern(text: String) -> &'static str {
+    static NAMES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&known) = names.iter().find(|&&n| n == text) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(text.into_boxed_str());
+    names.push(leaked);
+    leaked
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game definition the engine cannot play (see [`Game::define`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InvalidGame(pub String);
+
+/// A game name that is not one of [`Game::ALL`]'s keys.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game '{0}': use one of holdem, shortdeck, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo, omaha6-hilo")]
+pub struct UnknownGame(pub String);
+
+impl std::str::FromStr for Game {
+    type Err = UnknownGame;
+
+    fn from_str(text: &str) -> Result<Game, UnknownGame> {
+        let t = text.trim().to_ascii_lowercase();
+        // Common spellings of the same games.
+        let t = match t.as_str() {
+            "hold'em" | "nlhe" | "nl" | "texas" => "holdem",
+            "short-deck" | "6plus" | "6+" | "sixplus" => "shortdeck",
+            "plo" | "omaha4" => "omaha",
+            "plo5" => "omaha5",
+            "plo6" => "omaha6",
+            "omaha8" | "o8" | "omaha-hi-lo" | "plo8" => "omaha-hilo",
+            other => other,
+        };
+        Game::ALL
+            .into_iter()
+            .find(|g| g.key() == t)
+            .ok_or_else(|| UnknownGame(text.trim().to_string()))
+    }
+}
+
+/// A game written out in full, for a game that is not one of [`Game::ALL`].
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Definition {
+    name: String,
+    deck: String,
+    dealing: Dealing,
+    valuation: Valuation,
+}
+
+/// A game as files write it: a key, or a definition.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum Written {
+    Key(String),
+    Defined(Definition),
+}
+
+impl serde::Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if Game::ALL.contains(self) {
+            s.serialize_str(self.key)
+        } else {
+            Definition {
+                name: self.name.to_string(),
+                deck: self.deck.to_string(),
+                dealing: self.dealing,
+                valuation: self.valuation,
+            }
+            .serialize(s)
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        use serde::de::Error;
+        match Written::deserialize(d)? {
+            Written::Key(key) => key.parse().map_err(D::Error::custom),
+            Written::Defined(g) => {
+                let deck = CardSet::parse(&g.deck)
+                    .map_err(|e| D::Error::custom(format!("the game's deck: {e}")))?;
+                Game::define(&g.name, deck, g.dealing, g.valuation).map_err(D::Error::custom)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decks_and_seats() {
+        assert_eq!(Game::SHORT_DECK.deck().len(), 36);
+        assert!(!Game::SHORT_DECK.has_card("5s".parse().unwrap()));
+        assert!(Game::SHORT_DECK.has_card("6c".parse().unwrap()));
+        assert_eq!(Game::SHORT_DECK.lowest_rank(), 4);
+        let seats: Vec<usize> = Game::ALL.iter().map(|g| g.max_seats()).collect();
+        assert_eq!(seats, [23, 15, 11, 9, 7, 11, 9, 7]);
+        for g in Game::ALL {
+            assert_eq!(g.key().parse::<Game>(), Ok(g));
+        }
+        assert!("razz"
+            .parse::<Game>()
+            .unwrap_err()
+            .to_string()
+            .contains("omaha-hilo"));
+    }
+
+    #[test]
+    fn defined_games_are_checked_and_round_trip() {
+        let deck =
+            CardSet::parse("Ts Th Td Tc Js Jh Jd Jc Qs Qh Qd Qc Ks Kh Kd Kc As Ah Ad Ac").unwrap();
+        let g = Game::define("Twenty", deck, board_game(2), HIGH).unwrap();
+        assert_eq!((g.key(), g.max_seats(), g.lowest_rank()), ("twenty", 7, 8));
+        assert!(!g.is_default() && g.heading("x") == "Twenty: x");
+        let text = ron::to_string(&g).unwrap();
+        assert_eq!(ron::from_str::<Game>(&text).unwrap(), g);
+        assert_eq!(ron::to_string(&Game::OMAHA).unwrap(), "\"omaha\"");
+        assert_eq!(ron::from_str::<Game>("\"plo8\"").unwrap(), Game::OMAHA_HILO);
+        // What the engine cannot deal or value is refused with why.
+        let tiny = CardSet::parse("As Ks Qs Js Ts 9s 8s").unwrap();
+        assert!(Game::define("Tiny", tiny, board_game(2), HIGH)
+            .unwrap_err()
+            .to_string()
+            .contains("two seats"));
+        let stud = Dealing {
+            up_cards: 4,
+            ..board_game(3)
+        };
+        assert!(Game::define("Stud", CardSet::FULL, stud, HIGH).is_err());
+        let holdem_hi_lo = Valuation {
+            low: LowRule::EightOrBetter,
+            ..HIGH
+        };
+        assert!(
+            Game::define("Hold'em hi/lo", CardSet::FULL, board_game(2), holdem_hi_lo)
+                .unwrap_err()
+                .to_string()
+                .contains("8-or-better")
+        );
+    }
+}

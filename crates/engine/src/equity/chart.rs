@@ -1,0 +1,641 @@
+//! The 169-hand chart: every starting-hand class against 1–22 opponents (1–9 by
+//! default) holding a range (any two cards by default) on the current board, one sweep
+//! per class (reference §6 `table`). Heads-up preflop without dead cards, the one-opponent
+//! column comes exact from the preflop table (`preflop_table`) at once. The Monte Carlo
+//! counts of all classes share their deals (`sweep::SharedSweeps`, reference §5) unless
+//! some class has exact counts to compute, which go class by class. In short deck the
+//! chart is the 81 classes of sixes to aces, each by its Monte Carlo sweep.
+
+use super::run::{run_shared_sweeps, run_sweep_within, sweep_exact_counts_within, RunSettings};
+use super::sweep::{SharedSweeps, Sweep, SweepFigures, SweepPoint};
+use super::{check_board, EquityError};
+use crate::cards::{CardSet, Game};
+use crate::range::{HandClass, HandRange, HoleRange};
+
+/// What to chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartSpec {
+    /// Hold'em or short deck (the two-card games).
+    pub game: Game,
+    /// Known board cards (0 to 5).
+    pub board: CardSet,
+    /// Cards out of play.
+    pub dead: CardSet,
+    /// The opponent counts to compute, inclusive.
+    pub counts: std::ops::RangeInclusive<usize>,
+    /// The opponents' range (`HandRange::random()`: any two cards).
+    pub vs: HandRange,
+}
+
+impl ChartSpec {
+    /// Whether a class is in the chart: the game's deck deals it (every class in
+    /// Hold'em, sixes to aces in short deck).
+    pub fn charts(&self, class: HandClass) -> bool {
+        class.low() >= self.game.lowest_rank()
+    }
+
+    /// How many classes the chart has (169, or 81 in short deck).
+    pub fn class_count(&self) -> usize {
+        HandClass::all().filter(|&c| self.charts(c)).count()
+    }
+}
+
+/// The chart so far: per class (grid index), its points, or `None` until computed (or
+/// when the board and dead cards block every combo of the class). Its Monte Carlo
+/// points carry the showdown figures only ([`SweepFigures::Showdown`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartResult {
+    /// Per class, by grid index ([`HandClass::index`]): its points, one per opponent count.
+    pub cells: Vec<Option<Vec<SweepPoint>>>,
+    /// Classes finished (computed or found blocked).
+    pub done: usize,
+    /// The Monte Carlo seed.
+    pub seed: u64,
+}
+
+/// One class finished: what a running chart sends instead of the whole chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartCell {
+    /// The starting-hand class finished.
+    pub class: HandClass,
+    /// The class's points (`None`: the board and dead cards block every combo).
+    pub points: Option<Vec<SweepPoint>>,
+    /// Classes finished so far.
+    pub done: usize,
+}
+
+impl ChartResult {
+    /// A chart with no class done yet.
+    pub fn empty(seed: u64) -> ChartResult {
+        ChartResult {
+            cells: vec![None; 169],
+            done: 0,
+            seed,
+        }
+    }
+
+    /// How the points shown were computed: `exact`, `monte_carlo`, or `mixed` (the
+    /// chart's `auto` enumerates a point when it is cheap, e.g. on the river).
+    pub fn method_key(&self) -> &'static str {
+        let points = self.cells.iter().flatten().flatten();
+        let (mut exact, mut sampled) = (false, false);
+        for p in points {
+            match p.method {
+                super::Method::Exact => exact = true,
+                _ => sampled = true,
+            }
+        }
+        match (exact, sampled) {
+            (true, false) => "exact",
+            (true, true) => "mixed",
+            _ => "monte_carlo",
+        }
+    }
+
+    /// Adds one finished class.
+    pub fn apply(&mut self, cell: ChartCell) {
+        self.cells[cell.class.index()] = cell.points;
+        self.done = cell.done;
+    }
+}
+
+/// Under `auto` the whole chart's exact work stays within one run's budget (reference §5:
+/// exact when it finishes well under a second), shared by its 169 classes.
+const CLASS_AUTO_BUDGET: f64 = super::run::AUTO_EXACT_EVALUATIONS / 169.0;
+
+/// The evaluations the chart's exact points take with `method`: three representative
+/// classes (a pair, a suited and an offsuit hand) scaled by how many classes of each
+/// kind there are.
+pub fn exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
+    if spec.game != Game::HOLDEM {
+        // Other games chart by Monte Carlo.
+        return 0.0;
+    }
+    let blocked = spec.board.union(spec.dead);
+    let mut total = 0.0;
+    for (name, classes) in [("AA", 13.0), ("AKs", 78.0), ("AKo", 78.0)] {
+        let mut hero = HandRange::empty();
+        let class = HandRange::parse(name).expect("class");
+        for (combo, _) in class.iter() {
+            if !combo.card_set().intersects(blocked) {
+                hero.set(combo, 1.0);
+            }
+        }
+        if hero.is_empty() {
+            continue;
+        }
+        if let Ok(sweep) = Sweep::new(
+            hero,
+            spec.vs.clone(),
+            spec.board,
+            spec.dead,
+            spec.counts.clone(),
+        ) {
+            total += classes
+                * super::run::sweep_exact_evaluations_within(&sweep, method, CLASS_AUTO_BUDGET);
+        }
+    }
+    total
+}
+
+/// Runs the chart class by class; `progress` sees it after each class and may stop it.
+pub fn run_chart(
+    spec: &ChartSpec,
+    settings: &RunSettings,
+    mut progress: impl FnMut(ChartCell) -> bool,
+) -> Result<ChartResult, EquityError> {
+    check_board(spec.board, spec.dead)?;
+    if spec.game != Game::HOLDEM {
+        return run_game_chart(spec, settings, progress);
+    }
+    let mut result = ChartResult::empty(settings.seed);
+    let blocked = spec.board.union(spec.dead);
+    // Heads-up preflop, the one-opponent column comes from the table at once: it is
+    // shown whole before the other counts are sampled class by class.
+    let table = (*spec.counts.start() == 1 && spec.board.is_empty() && spec.dead.is_empty())
+        .then(|| super::preflop_table::PreflopTable::get().ok())
+        .flatten();
+    if let Some(table) = table {
+        for class in HandClass::all() {
+            let hero = class_range(class, blocked);
+            let Ok(m) = super::Matchup::new(vec![hero, spec.vs.clone()], spec.board, spec.dead)
+            else {
+                continue;
+            };
+            let points: Option<Vec<SweepPoint>> = table.heads_up_point(&m).map(|p| vec![p]);
+            result.cells[class.index()] = points.clone();
+            let cell = ChartCell {
+                class,
+                points,
+                done: result.done,
+            };
+            if !progress(cell) || settings.control.is_cancelled() {
+                return Ok(result);
+            }
+        }
+    }
+    if shared_chart(spec, settings, &mut result, &mut progress)?.is_some() {
+        return Ok(result);
+    }
+    each_class(
+        spec,
+        settings,
+        &mut result,
+        &mut progress,
+        |class, result| {
+            let hero = class_range(class, blocked);
+            if hero.is_empty() {
+                return Ok(());
+            }
+            // The table's point, when the first pass gave one, is kept as it is.
+            let from_table = result.cells[class.index()]
+                .take()
+                .and_then(|points| points.into_iter().next());
+            match class_points(spec, settings, class, hero, from_table) {
+                Ok(points) => result.cells[class.index()] = Some(points),
+                // The class cannot face this range (its every combo shares a card).
+                Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
+                Err(e) => return Err(e),
+            }
+            Ok(())
+        },
+    )?;
+    Ok(result)
+}
+
+/// Shared deals pay while a class's combo is free of a deal at the chart's most
+/// opponents at least this often. Measured preflop (`table --opponents 1-N --target-se
+/// 0.001`, shared against class by class): N = 9 (31 % free) 0.57 of the time, 10 (26 %)
+/// 0.6, 12 (19 %) 0.77, 14 (13 %) 0.97, 16 (8 %) 1.0; 20–22 (under 1 %) twice as long.
+/// So up to 13 opponents preflop (16 %).
+const MIN_SHARED_FREE: f64 = 0.15;
+
+/// The chart's Monte Carlo counts of every class at once, from shared deals
+/// ([`SharedSweeps`]: a deal's board and opponents are dealt and evaluated once for all
+/// the classes still running, so the chart costs about half as much as class by
+/// class). Each class stops on its own targets as its lone sweep would; every class
+/// still running is streamed after each round with its points so far (classes finish
+/// together, near the end, so the chart fills at once and sharpens), and counted done
+/// the round it stops. `None`, with nothing done, when some class has exact points to
+/// compute under the chosen method (the class-by-class path computes those).
+fn shared_chart(
+    spec: &ChartSpec,
+    settings: &RunSettings,
+    result: &mut ChartResult,
+    progress: &mut impl FnMut(ChartCell) -> bool,
+) -> Result<Option<()>, EquityError> {
+    if settings.method == super::Method::Exact {
+        return Ok(None);
+    }
+    let blocked = spec.board.union(spec.dead);
+    let hi = *spec.counts.end();
+    // The chance a class's combo is free of a deal at the most opponents: below
+    // `MIN_SHARED_FREE`, most of a class's work is deals it cannot join.
+    let live = 52.0 - blocked.len() as f64;
+    let dealt = (5 - spec.board.len() + 2 * hi) as f64;
+    let free = (live - dealt) * (live - dealt - 1.0) / (live * (live - 1.0));
+    if free < MIN_SHARED_FREE {
+        return Ok(None);
+    }
+    // Per class: its sweep (with the table's point), or its final cell (blocked, only
+    // the table's point, or no combo that can face the range).
+    let mut sampled: Vec<(HandClass, Sweep, Option<SweepPoint>)> = Vec::new();
+    let mut settled: Vec<(HandClass, Option<Vec<SweepPoint>>)> = Vec::new();
+    for class in HandClass::all().filter(|&c| spec.charts(c)) {
+        let hero = class_range(class, blocked);
+        let from_table = result.cells[class.index()]
+            .as_ref()
+            .and_then(|points| points.first().cloned());
+        let sweep = (!hero.is_empty())
+            .then(|| counts_sweep(spec, hero, from_table.is_some()))
+            .flatten();
+        let Some(sweep) = sweep else {
+            settled.push((class, from_table.map(|p| vec![p])));
+            continue;
+        };
+        match sweep {
+            Ok(sweep) => {
+                if !sweep_exact_counts_within(&sweep, settings.method, CLASS_AUTO_BUDGET).is_empty()
+                {
+                    return Ok(None);
+                }
+                sampled.push((class, sweep, from_table));
+            }
+            Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {
+                settled.push((class, None));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let sweeps: Vec<&Sweep> = sampled.iter().map(|(_, s, _)| s).collect();
+    know_heads_up_equities(spec, &sweeps, settings);
+    let Some(shared) = SharedSweeps::new(&sweeps) else {
+        return Ok(None);
+    };
+    let mut update = |class: HandClass, points: Option<Vec<SweepPoint>>, finished: bool| {
+        result.cells[class.index()] = points.clone();
+        result.done += usize::from(finished);
+        progress(ChartCell {
+            class,
+            points,
+            done: result.done,
+        }) && !settings.control.is_cancelled()
+    };
+    for (class, points) in settled {
+        if !update(class, points, true) {
+            return Ok(Some(()));
+        }
+    }
+    run_shared_sweeps(&shared, settings, |i, points, finished| {
+        let (class, _, from_table) = &sampled[i];
+        let all: Vec<SweepPoint> = from_table.iter().cloned().chain(points).collect();
+        update(*class, Some(all), finished)
+    });
+    Ok(Some(()))
+}
+
+/// On a board against random opponents, every class's heads-up equity (its control
+/// variate's mean) from one valuation of every combo (`by_combo`: about a thousand
+/// boards of 1,326 evaluations on a flop) instead of an enumeration per class: on a
+/// flop that took most of a second before the first cells. A class's equity is the mean
+/// of its combos' (each meets the same number of random hands). Left to each sweep
+/// when it fails (cancelled).
+fn know_heads_up_equities(spec: &ChartSpec, sweeps: &[&Sweep], settings: &RunSettings) {
+    if spec.board.len() < 3 || !sweeps.iter().all(|s| s.opponents.is_random) {
+        return;
+    }
+    let random = HandRange::random();
+    let Ok(all) =
+        super::by_combo::by_combo(&random, &random, spec.board, spec.dead, &settings.control)
+    else {
+        return;
+    };
+    let mut equity = vec![None; crate::range::COMBOS];
+    for c in &all.combos {
+        equity[c.combo.index()] = Some(c.equity);
+    }
+    for sweep in sweeps {
+        let of_combos: Option<Vec<f64>> = sweep
+            .hero
+            .combos
+            .iter()
+            .map(|c| equity[c.index()])
+            .collect();
+        if let Some(e) = of_combos.filter(|e| !e.is_empty()) {
+            sweep.remember_heads_up_equity(e.iter().sum::<f64>() / e.len() as f64);
+        }
+    }
+}
+
+/// The chart's classes one by one: `compute` fills a class's points in `result`, then
+/// the class is counted done and streamed; stops when cancelled or told to.
+fn each_class(
+    spec: &ChartSpec,
+    settings: &RunSettings,
+    result: &mut ChartResult,
+    progress: &mut impl FnMut(ChartCell) -> bool,
+    mut compute: impl FnMut(HandClass, &mut ChartResult) -> Result<(), EquityError>,
+) -> Result<(), EquityError> {
+    for class in HandClass::all().filter(|&c| spec.charts(c)) {
+        if settings.control.is_cancelled() {
+            break;
+        }
+        compute(class, result)?;
+        if settings.control.is_cancelled() {
+            break;
+        }
+        result.done += 1;
+        let cell = ChartCell {
+            class,
+            points: result.cells[class.index()].clone(),
+            done: result.done,
+        };
+        if !progress(cell) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// A class's combos that the board and dead cards leave, each at weight 1.
+fn class_range(class: HandClass, blocked: CardSet) -> HandRange {
+    let mut hero = HandRange::empty();
+    for combo in class.combos() {
+        if !combo.card_set().intersects(blocked) {
+            hero.set(combo, 1.0);
+        }
+    }
+    hero
+}
+
+/// One class's points: the one-opponent point from the preflop table when there is
+/// one, the other counts (or all) by its sweep.
+fn class_points(
+    spec: &ChartSpec,
+    settings: &RunSettings,
+    class: HandClass,
+    hero: HandRange,
+    from_table: Option<SweepPoint>,
+) -> Result<Vec<SweepPoint>, EquityError> {
+    let sweep = counts_sweep(spec, hero, from_table.is_some()).transpose()?;
+    let mut points: Vec<SweepPoint> = from_table.into_iter().collect();
+    if let Some(sweep) = sweep {
+        points.extend(class_sweep(&sweep, class, settings, CLASS_AUTO_BUDGET));
+    }
+    Ok(points)
+}
+
+/// A class's sweep of the chart's counts not given by the preflop table (all of them
+/// without a table point, from two opponents with one); `None` when none is left.
+fn counts_sweep(
+    spec: &ChartSpec,
+    hero: HandRange,
+    has_table_point: bool,
+) -> Option<Result<Sweep, EquityError>> {
+    let (lo, hi) = (*spec.counts.start(), *spec.counts.end());
+    let rest = if has_table_point { 2 } else { lo };
+    (rest <= hi).then(|| Sweep::new(hero, spec.vs.clone(), spec.board, spec.dead, rest..=hi))
+}
+
+/// A class's sweep in the chart: showdown figures only, its own seed (so classes are
+/// independent samples), stopped with the chart.
+fn class_sweep(
+    sweep: &dyn super::run::SweepSource,
+    class: HandClass,
+    settings: &RunSettings,
+    budget: f64,
+) -> Vec<SweepPoint> {
+    let class_settings = RunSettings {
+        seed: settings.seed.wrapping_add(class.index() as u64),
+        potential_target_se: None,
+        ..settings.clone()
+    };
+    run_sweep_within(
+        sweep,
+        &class_settings,
+        budget,
+        SweepFigures::Showdown,
+        |_| !settings.control.is_cancelled(),
+    )
+    .points
+}
+
+/// The chart of a two-card game other than Hold'em (short deck): each class by its Monte
+/// Carlo sweep in that game, classes outside the game's deck left empty.
+fn run_game_chart(
+    spec: &ChartSpec,
+    settings: &RunSettings,
+    mut progress: impl FnMut(ChartCell) -> bool,
+) -> Result<ChartResult, EquityError> {
+    let game = spec.game;
+    let mut result = ChartResult::empty(settings.seed);
+    let blocked = spec.board.union(spec.dead);
+    let vs = HoleRange::from_two_card(&spec.vs, game);
+    each_class(
+        spec,
+        settings,
+        &mut result,
+        &mut progress,
+        |class, result| {
+            let hero = class_range(class, blocked);
+            let sweep = super::games::GameSweep::new(
+                game,
+                HoleRange::from_two_card(&hero, game),
+                vs.clone(),
+                spec.board,
+                spec.dead,
+                spec.counts.clone(),
+            );
+            match sweep {
+                Ok(sweep) => {
+                    result.cells[class.index()] = Some(class_sweep(&sweep, class, settings, 0.0));
+                }
+                // The class's every combo is blocked or cannot face the range.
+                Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
+                Err(e) => return Err(e),
+            }
+            Ok(())
+        },
+    )?;
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::equity::Method;
+
+    /// The chart preflop: the one-opponent column from the table, the others from
+    /// shared deals. Every class is streamed once with all its counts within the
+    /// target, and each agrees with its own sweep run alone (both Monte Carlo: within
+    /// 4.5 combined standard errors).
+    #[test]
+    fn the_shared_chart_matches_each_class_run_alone() {
+        let spec = ChartSpec {
+            game: Game::HOLDEM,
+            board: CardSet::EMPTY,
+            dead: CardSet::EMPTY,
+            counts: 1..=3,
+            vs: HandRange::random(),
+        };
+        let target = 0.004;
+        let settings = RunSettings {
+            target_se: target,
+            ..RunSettings::default()
+        };
+        // Each class comes as it sharpens, then once counted done (the count goes up by
+        // one with its final cell), and never after.
+        let mut finished = vec![0; 169];
+        let mut done_so_far = 0;
+        let chart = run_chart(&spec, &settings, |cell| {
+            let i = cell.class.index();
+            assert_eq!(finished[i], 0, "{} came after it was done", cell.class);
+            if cell.done == done_so_far + 1 {
+                finished[i] += 1;
+                assert_eq!(cell.points.as_ref().map(Vec::len), Some(3));
+            } else {
+                assert_eq!(cell.done, done_so_far);
+            }
+            done_so_far = cell.done;
+            true
+        })
+        .unwrap();
+        assert_eq!(chart.done, 169);
+        assert!(finished.iter().all(|&f| f == 1), "{finished:?}");
+        assert_eq!(chart.method_key(), "mixed");
+        for name in ["AA", "KK", "AKs", "T9s", "72o", "J4o", "22"] {
+            let class = HandClass::all().find(|c| c.to_string() == name).unwrap();
+            let points = chart.cells[class.index()].as_ref().unwrap();
+            assert_eq!(points[0].method, Method::Exact);
+            let alone = Sweep::new(
+                class_range(class, CardSet::EMPTY),
+                HandRange::random(),
+                CardSet::EMPTY,
+                CardSet::EMPTY,
+                2..=3,
+            )
+            .unwrap();
+            let alone = class_sweep(&alone, class, &settings, 0.0);
+            for (p, q) in points[1..].iter().zip(&alone) {
+                assert_eq!((p.opponents, p.method), (q.opponents, Method::MonteCarlo));
+                for (got, se, want, se_alone) in [
+                    (p.win, p.std_error.win, q.win, q.std_error.win),
+                    (p.equity, p.std_error.equity, q.equity, q.std_error.equity),
+                ] {
+                    assert!(se <= target && se > 0.0, "{name}: se {se}");
+                    let z = (got - want) / se.hypot(se_alone);
+                    assert!(
+                        z.abs() < 4.5,
+                        "{name} vs {}: {got} alone {want}",
+                        p.opponents
+                    );
+                }
+            }
+        }
+    }
+
+    /// Deals are shared only while a class's combo is often free of them: at 14 or more
+    /// opponents preflop the chart goes class by class (nothing is done by the shared
+    /// path), and on the river under `auto` too (its exact counts).
+    #[test]
+    fn the_chart_shares_deals_only_where_it_pays() {
+        let spec = |counts: std::ops::RangeInclusive<usize>, board: &str| ChartSpec {
+            game: Game::HOLDEM,
+            board: CardSet::parse(board).unwrap(),
+            dead: CardSet::EMPTY,
+            counts,
+            vs: HandRange::random(),
+        };
+        let settings = RunSettings {
+            target_se: 0.01,
+            ..RunSettings::default()
+        };
+        let mut cells = 0;
+        for (spec, shared) in [
+            (spec(1..=22, ""), false),
+            (spec(14..=14, ""), false),
+            (spec(1..=2, "Ah Kd 7c 7s 2h"), false),
+            (spec(13..=13, ""), true),
+            (spec(2..=3, "Ah Kd 7c"), true),
+        ] {
+            let mut result = ChartResult::empty(1);
+            let ran = shared_chart(&spec, &settings, &mut result, &mut |_| {
+                cells += 1;
+                true
+            })
+            .unwrap();
+            assert_eq!(ran.is_some(), shared, "{:?} on {}", spec.counts, spec.board);
+            assert_eq!(result.done, if shared { 169 } else { 0 });
+        }
+        assert!(cells >= 2 * 169);
+    }
+
+    /// The same seed gives the same chart on one thread as on two: each round's plan
+    /// (which classes run, how many opponents are dealt) comes from the merged total.
+    #[test]
+    fn the_shared_chart_does_not_depend_on_the_threads() {
+        let spec = ChartSpec {
+            game: Game::HOLDEM,
+            board: CardSet::parse("9h 8h 2c").unwrap(),
+            dead: CardSet::EMPTY,
+            counts: 1..=4,
+            vs: HandRange::random(),
+        };
+        let settings = RunSettings {
+            target_se: 0.003,
+            method: Method::MonteCarlo,
+            ..RunSettings::default()
+        };
+        let on = |threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| run_chart(&spec, &settings, |_| true).unwrap())
+        };
+        let (one, two) = (on(1), on(2));
+        assert_eq!(one.done, 169);
+        assert_eq!(one, two);
+    }
+
+    /// The classes' heads-up equities from one valuation of every combo equal each
+    /// class's own enumeration.
+    #[test]
+    fn heads_up_equities_from_every_combo_equal_each_class_enumerated() {
+        for board in ["Kd 7c 2s", "9h 8h 2c Jd", "Ah Kd 7c 7s 2h"] {
+            let spec = ChartSpec {
+                game: Game::HOLDEM,
+                board: CardSet::parse(board).unwrap(),
+                dead: CardSet::parse("3c").unwrap(),
+                counts: 2..=3,
+                vs: HandRange::random(),
+            };
+            let blocked = spec.board.union(spec.dead);
+            let new_sweep = |class| {
+                Sweep::new(
+                    class_range(class, blocked),
+                    HandRange::random(),
+                    spec.board,
+                    spec.dead,
+                    2..=3,
+                )
+                .unwrap()
+            };
+            let classes: Vec<HandClass> = ["AA", "KQs", "72o", "33", "T9s"]
+                .iter()
+                .map(|n| HandClass::all().find(|c| c.to_string() == *n).unwrap())
+                .collect();
+            let from_all: Vec<Sweep> = classes.iter().map(|&c| new_sweep(c)).collect();
+            let refs: Vec<&Sweep> = from_all.iter().collect();
+            know_heads_up_equities(&spec, &refs, &RunSettings::default());
+            for (&class, sweep) in classes.iter().zip(&from_all) {
+                let known = sweep.heads_up_equity().unwrap();
+                let enumerated = new_sweep(class).heads_up_equity().unwrap();
+                assert!(
+                    (known - enumerated).abs() < 1e-9,
+                    "{class} on {board}: {known} vs {enumerated}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! One job type per question whatever the game: Hold'em's engine for Hold'em, the
+//! games engine for the others. What the views, the CLI and scenario files run.
+
+use super::{check_affordable, run_game, GameMatchup, GameSweep};
+use crate::cards::{CardSet, Game};
+use crate::equity::run::{RunSettings, SweepResult};
+use crate::equity::sweep::Sweep;
+use crate::equity::{EquityError, Matchup, MatchupResult, Method};
+
+/// A matchup in any game: Hold'em runs on its own engine, the other games on this one.
+/// What the Matchup view, `multiodds equity` and scenario files compute.
+#[derive(Clone, Debug)]
+pub enum AnyMatchup {
+    /// A Hold'em matchup.
+    Holdem(Matchup),
+    /// A matchup in another game.
+    Other(GameMatchup),
+}
+
+impl AnyMatchup {
+    /// The game.
+    pub fn game(&self) -> Game {
+        match self {
+            AnyMatchup::Holdem(_) => Game::HOLDEM,
+            AnyMatchup::Other(m) => m.game,
+        }
+    }
+
+    /// Each showdown seat's live hands (combos in Hold'em): none holding a board or dead
+    /// card or a card of another seat's known hand.
+    pub fn seat_hands(&self) -> Vec<u64> {
+        // Another seat's known hand blocks its cards as the board does.
+        let known_elsewhere = |known: &[Option<CardSet>], i: usize| {
+            known
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .filter_map(|(_, k)| *k)
+                .fold(CardSet::EMPTY, |a, b| a.union(b))
+        };
+        match self {
+            AnyMatchup::Holdem(m) => {
+                let known: Vec<Option<CardSet>> = m
+                    .seats
+                    .iter()
+                    .map(|s| (s.len() == 1).then(|| s.sets[0]))
+                    .collect();
+                m.seats[..m.showdown_seats]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        let others = known_elsewhere(&known, i);
+                        s.sets.iter().filter(|c| !c.intersects(others)).count() as u64
+                    })
+                    .collect()
+            }
+            AnyMatchup::Other(m) => {
+                let blocked = m.board.union(m.dead);
+                let known: Vec<Option<CardSet>> = m.ranges.iter().map(|r| r.known_hand()).collect();
+                m.showdown()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| r.live_count(blocked.union(known_elsewhere(&known, i))))
+                    .collect()
+            }
+        }
+    }
+
+    /// Each folded seat's live hands (combos in Hold'em).
+    pub fn folded_hands(&self) -> Vec<u64> {
+        match self {
+            AnyMatchup::Holdem(m) => m.seats[m.showdown_seats..]
+                .iter()
+                .map(|s| s.len() as u64)
+                .collect(),
+            AnyMatchup::Other(m) => {
+                let blocked = m.board.union(m.dead);
+                m.folded().iter().map(|r| r.live_count(blocked)).collect()
+            }
+        }
+    }
+
+    /// The known board cards.
+    pub fn board(&self) -> CardSet {
+        match self {
+            AnyMatchup::Holdem(m) => m.board,
+            AnyMatchup::Other(m) => m.board,
+        }
+    }
+
+    /// The dead cards.
+    pub fn dead(&self) -> CardSet {
+        match self {
+            AnyMatchup::Holdem(m) => m.dead,
+            AnyMatchup::Other(m) => m.dead,
+        }
+    }
+
+    /// Refuses exact work over the time bound (or, in Hold'em, the memory budget); the
+    /// exact work it will take.
+    pub fn check_affordable(
+        &self,
+        settings: &RunSettings,
+        threads: usize,
+    ) -> Result<f64, EquityError> {
+        match self {
+            AnyMatchup::Holdem(m) => {
+                crate::equity::run::check_matchup_affordable(m, settings, threads)
+            }
+            AnyMatchup::Other(m) => check_affordable(m, settings.method, threads),
+        }
+    }
+
+    /// Runs the matchup; `progress` sees Monte Carlo estimates and may stop the run.
+    pub fn run(
+        &self,
+        settings: &RunSettings,
+        progress: impl FnMut(&MatchupResult) -> bool,
+    ) -> Result<MatchupResult, EquityError> {
+        match self {
+            AnyMatchup::Holdem(m) => crate::equity::run::run_matchup(m, settings, progress),
+            AnyMatchup::Other(m) => run_game(m, settings, progress),
+        }
+    }
+}
+
+/// A MultiOdds sweep in any game.
+#[derive(Clone, Debug)]
+pub enum AnySweep {
+    /// Hold'em: exact points where affordable, its fast sampler otherwise.
+    Holdem(Sweep),
+    /// Another game: Monte Carlo.
+    Other(GameSweep),
+}
+
+impl AnySweep {
+    /// The game.
+    pub fn game(&self) -> Game {
+        match self {
+            AnySweep::Holdem(_) => Game::HOLDEM,
+            AnySweep::Other(s) => s.game,
+        }
+    }
+
+    /// The known board cards.
+    pub fn board(&self) -> CardSet {
+        match self {
+            AnySweep::Holdem(s) => s.board,
+            AnySweep::Other(s) => s.board,
+        }
+    }
+
+    /// The dead cards.
+    pub fn dead(&self) -> CardSet {
+        match self {
+            AnySweep::Holdem(s) => s.dead,
+            AnySweep::Other(s) => s.dead,
+        }
+    }
+
+    /// The Hold'em sweep, for what only Hold'em has (outs, exact points).
+    pub fn holdem(&self) -> Option<&Sweep> {
+        match self {
+            AnySweep::Holdem(s) => Some(s),
+            AnySweep::Other(_) => None,
+        }
+    }
+
+    /// Refuses exact work over the time bound (other games' sweeps are Monte Carlo:
+    /// an exact request is refused, saying so); the exact evaluations it will take.
+    pub fn check_affordable(&self, method: Method, threads: usize) -> Result<f64, EquityError> {
+        match self {
+            AnySweep::Holdem(s) => {
+                let evaluations = crate::equity::run::sweep_exact_evaluations(s, method);
+                crate::equity::run::check_exact_cost(evaluations, threads)?;
+                Ok(evaluations)
+            }
+            AnySweep::Other(s) if method == Method::Exact => Err(EquityError::ExactNotOffered(format!(
+                "the sweep in {} is computed by Monte Carlo; choose Monte Carlo or auto (the Matchup view enumerates {} exactly)",
+                s.game, s.game
+            ))),
+            AnySweep::Other(_) => Ok(0.0),
+        }
+    }
+
+    /// Runs the sweep; `progress` sees the estimates and may stop the run.
+    pub fn run(
+        &self,
+        settings: &RunSettings,
+        progress: impl FnMut(&SweepResult) -> bool,
+    ) -> SweepResult {
+        match self {
+            AnySweep::Holdem(s) => crate::equity::run::run_sweep(s, settings, progress),
+            AnySweep::Other(s) => crate::equity::run::run_sweep_within(
+                s,
+                settings,
+                0.0,
+                crate::equity::sweep::SweepFigures::All,
+                progress,
+            ),
+        }
+    }
+}

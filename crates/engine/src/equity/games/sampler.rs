@@ -1,0 +1,133 @@
+//! Monte Carlo for a game: batches of independent deals (hands by weight, overlapping
+//! draws rejected, then the board), each batch seeded from (seed, index) only so the
+//! numbers do not depend on the thread count.
+
+use super::valuation::value_all;
+use super::{credit, GameMatchup, GameTally, SeatValue, Sums};
+use crate::cards::{Card, CardSet};
+use crate::equity::monte_carlo::{batch_rng, below, AliasTable};
+use rand::rngs::Xoshiro256PlusPlus;
+
+/// How a seat's hand is drawn.
+pub(super) enum SeatDraw {
+    /// Any hand of live cards: its cards drawn one by one from the deck.
+    Random,
+    /// One of the listed hands, by weight.
+    Listed {
+        hands: Vec<CardSet>,
+        table: AliasTable,
+    },
+}
+
+/// Deals a game's matchup at random.
+pub(super) struct Sampler<'a> {
+    m: &'a GameMatchup,
+    seats: Vec<SeatDraw>,
+    blocked: CardSet,
+}
+
+/// Invalid draws a batch tolerates per deal before it stops short (the run then stops
+/// as starved rather than loop).
+const MAX_ATTEMPTS_PER_DEAL: u64 = 10_000;
+
+impl SeatDraw {
+    /// How to draw from `range` with `blocked` out of play.
+    pub(super) fn of(range: &crate::range::HoleRange, blocked: CardSet) -> SeatDraw {
+        // Every hand at weight 1 (listed or not): dealt from the cards left, so it never
+        // clashes (a listed draw would reject most deals with many opponents).
+        if range.is_random() {
+            SeatDraw::Random
+        } else {
+            let live = range.live_hands(blocked);
+            let weights: Vec<f64> = live.iter().map(|h| h.1 as f64).collect();
+            SeatDraw::Listed {
+                hands: live.iter().map(|h| h.0).collect(),
+                table: AliasTable::new(&weights),
+            }
+        }
+    }
+
+    /// Draws a hand into `hole` and its cards into `used`; false when the listed hand
+    /// drawn clashes with `used` (the deal is then rejected).
+    #[inline]
+    pub(super) fn draw(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        game: crate::cards::Game,
+        deck: CardSet,
+        used: &mut CardSet,
+        hole: &mut Vec<Card>,
+    ) -> bool {
+        hole.clear();
+        match self {
+            SeatDraw::Random => {
+                for _ in 0..game.hole_cards() {
+                    hole.push(draw_card(rng, deck, used));
+                }
+                true
+            }
+            SeatDraw::Listed { hands, table } => {
+                let h = hands[table.draw(rng)];
+                if h.intersects(*used) {
+                    return false;
+                }
+                *used = used.union(h);
+                hole.extend(h.iter());
+                true
+            }
+        }
+    }
+}
+
+impl<'a> Sampler<'a> {
+    pub(super) fn new(m: &'a GameMatchup) -> Sampler<'a> {
+        let blocked = m.board.union(m.dead);
+        let seats = m.ranges.iter().map(|r| SeatDraw::of(r, blocked)).collect();
+        Sampler { m, seats, blocked }
+    }
+
+    /// Batch `index` of `deals` deals.
+    pub(super) fn batch(&self, seed: u64, index: u64, deals: u32) -> GameTally {
+        let mut rng = batch_rng(seed, index);
+        let game = self.m.game;
+        // Every seat is dealt; the folded ones (after the showdown seats) are not valued.
+        let n = self.m.showdown_seats;
+        let mut sums = vec![Sums::default(); n];
+        let mut values = vec![SeatValue::default(); n];
+        let mut holes: Vec<Vec<Card>> = vec![Vec::with_capacity(6); self.seats.len()];
+        let known: Vec<Card> = self.m.board.iter().collect();
+        let deck = game.deck();
+        let (mut done, mut attempts) = (0u64, 0u64);
+        let limit = deals as u64 * MAX_ATTEMPTS_PER_DEAL;
+        'deal: while done < deals as u64 && attempts < limit {
+            attempts += 1;
+            let mut used = self.blocked;
+            for (seat, hole) in self.seats.iter().zip(holes.iter_mut()) {
+                if !seat.draw(&mut rng, game, deck, &mut used, hole) {
+                    continue 'deal;
+                }
+            }
+            let mut board = [Card::new(0, 0); 5];
+            board[..known.len()].copy_from_slice(&known);
+            for b in board.iter_mut().skip(known.len()) {
+                *b = draw_card(&mut rng, deck, &mut used);
+            }
+            value_all(game, &holes[..n], &board, &mut values);
+            credit(&values, game.is_hi_lo(), 1.0, &mut sums);
+            done += 1;
+        }
+        GameTally::of_sums(&sums, done, attempts, true)
+    }
+}
+
+/// A card of `deck` not in `used`, drawn uniformly and added to `used`.
+#[inline]
+pub(super) fn draw_card(rng: &mut Xoshiro256PlusPlus, deck: CardSet, used: &mut CardSet) -> Card {
+    loop {
+        let c = Card::from_index(below(rng, 52) as u8).expect("below 52");
+        if deck.contains(c) && !used.contains(c) {
+            used.insert(c);
+            return c;
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! Short-deck (6-plus) hand values: 36 cards, sixes to aces. A-6-7-8-9 is the lowest
+//! straight, and the categories rank high card, pair, two pair, straight, three of a
+//! kind, full house, flush, four of a kind, straight flush (a flush beats a full house
+//! and trips beat a straight: with 36 cards they are the rarer hands).
+//!
+//! Valued directly from rank counts and suit masks (no table): short-deck work is a
+//! small fraction of what the Hold'em tables serve, and this keeps the order obvious.
+
+use super::HandCategory;
+use crate::cards::Card;
+
+/// The categories in short-deck order, weakest first (the value's top bits).
+const ORDER: [HandCategory; 9] = [
+    HandCategory::HighCard,
+    HandCategory::Pair,
+    HandCategory::TwoPair,
+    HandCategory::Straight,
+    HandCategory::ThreeOfAKind,
+    HandCategory::FullHouse,
+    HandCategory::Flush,
+    HandCategory::FourOfAKind,
+    HandCategory::StraightFlush,
+];
+
+/// The value of a 5- to 7-card short-deck hand: higher is better, equal values tie.
+/// Encoded as `position in the short-deck order << 20` and up to five ranks, 4 bits each,
+/// in the order they decide (1,404 distinct values over the 376,992 five-card hands).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct ShortDeckValue(u32);
+
+impl ShortDeckValue {
+    /// The raw value (higher is better).
+    pub const fn get(self) -> u32 {
+        self.0
+    }
+
+    /// The hand's category.
+    pub fn category(self) -> HandCategory {
+        ORDER[(self.0 >> 20) as usize]
+    }
+}
+
+/// The top rank of the best straight in a 13-bit rank mask, the ace also playing below
+/// the six (A-6-7-8-9, top 9); `None` without one.
+fn straight_top(ranks: u16) -> Option<u8> {
+    // The ace stands in for rank 3 (a five, absent from the short deck) so that
+    // A-6-7-8-9 is five bits in a row.
+    let m = ranks | ((ranks >> 12) & 1) << 3;
+    (7..=12u8)
+        .rev()
+        .find(|&top| (m >> (top - 4)) & 0x1f == 0x1f)
+}
+
+/// The value of a category and its deciding ranks (best first), packed 4 bits each.
+#[inline]
+fn value(category: HandCategory, ranks: impl IntoIterator<Item = u8>) -> ShortDeckValue {
+    let position = match category {
+        HandCategory::HighCard => 0,
+        HandCategory::Pair => 1,
+        HandCategory::TwoPair => 2,
+        HandCategory::Straight => 3,
+        HandCategory::ThreeOfAKind => 4,
+        HandCategory::FullHouse => 5,
+        HandCategory::Flush => 6,
+        HandCategory::FourOfAKind => 7,
+        HandCategory::StraightFlush => 8,
+    };
+    let mut v = position << 20;
+    for (i, r) in ranks.into_iter().take(5).enumerate() {
+        v |= (r as u32 + 1) << (16 - 4 * i);
+    }
+    ShortDeckValue(v)
+}
+
+/// The ranks of a mask, highest first.
+#[inline]
+fn ranks_of(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let top = 15 - mask.leading_zeros() as u8;
+            mask &= !(1 << top);
+            top
+        })
+    })
+}
+
+/// The highest rank of a mask (it must not be empty).
+#[inline]
+fn top(mask: u16) -> u8 {
+    15 - mask.leading_zeros() as u8
+}
+
+/// The value of 5 to 7 distinct short-deck cards (cards below six are valued by their rank
+/// as given; callers deal from the short deck).
+///
+/// # Panics
+/// If there are fewer than 5 or more than 7 cards.
+pub fn evaluate_short_deck(cards: &[Card]) -> ShortDeckValue {
+    assert!(
+        (5..=7).contains(&cards.len()),
+        "a short-deck hand needs 5 to 7 cards, got {}",
+        cards.len()
+    );
+    let mut suits = [0u16; 4];
+    // Rank masks of ranks seen at least once, twice, three and four times.
+    let (mut once, mut twice, mut thrice, mut four) = (0u16, 0u16, 0u16, 0u16);
+    for c in cards {
+        let bit = 1u16 << c.rank();
+        suits[c.suit() as usize] |= bit;
+        four |= thrice & bit;
+        thrice |= twice & bit;
+        twice |= once & bit;
+        once |= bit;
+    }
+    let flush = suits.iter().copied().find(|s| s.count_ones() >= 5);
+    if let Some(t) = flush.and_then(straight_top) {
+        return value(HandCategory::StraightFlush, [t]);
+    }
+    if four != 0 {
+        let q = top(four);
+        return value(HandCategory::FourOfAKind, [q, top(once & !(1 << q))]);
+    }
+    if let Some(f) = flush {
+        return value(HandCategory::Flush, ranks_of(f));
+    }
+    if thrice != 0 {
+        let t = top(thrice);
+        // The best pair beside the trips: a second set of trips or a pair.
+        let pair = twice & !(1 << t);
+        if pair != 0 {
+            return value(HandCategory::FullHouse, [t, top(pair)]);
+        }
+        return value(
+            HandCategory::ThreeOfAKind,
+            std::iter::once(t).chain(ranks_of(once & !(1 << t)).take(2)),
+        );
+    }
+    if let Some(t) = straight_top(once) {
+        return value(HandCategory::Straight, [t]);
+    }
+    match twice.count_ones() {
+        0 => value(HandCategory::HighCard, ranks_of(once)),
+        1 => value(
+            HandCategory::Pair,
+            std::iter::once(top(twice)).chain(ranks_of(once & !twice).take(3)),
+        ),
+        _ => {
+            let a = top(twice);
+            let b = top(twice & !(1 << a));
+            let kicker = top(once & !(1 << a) & !(1 << b));
+            value(HandCategory::TwoPair, [a, b, kicker])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{parse_card_list, Game};
+    use std::collections::{HashMap, HashSet};
+
+    fn value_of(text: &str) -> ShortDeckValue {
+        evaluate_short_deck(&parse_card_list(text).unwrap())
+    }
+
+    /// Every five-card short-deck hand: the published category counts and 1,404 values.
+    #[test]
+    fn category_counts_over_every_five_card_hand() {
+        let deck: Vec<Card> = Game::SHORT_DECK.deck().iter().collect();
+        let mut counts: HashMap<HandCategory, u32> = HashMap::new();
+        let mut distinct = HashSet::new();
+        let n = deck.len();
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    for d in c + 1..n {
+                        for e in d + 1..n {
+                            let v =
+                                evaluate_short_deck(&[deck[a], deck[b], deck[c], deck[d], deck[e]]);
+                            *counts.entry(v.category()).or_default() += 1;
+                            distinct.insert(v);
+                        }
+                    }
+                }
+            }
+        }
+        use HandCategory::*;
+        let expected = [
+            (StraightFlush, 24),
+            (FourOfAKind, 288),
+            (FullHouse, 1_728),
+            (Flush, 480),
+            (Straight, 6_120),
+            (ThreeOfAKind, 16_128),
+            (TwoPair, 36_288),
+            (Pair, 193_536),
+            (HighCard, 122_400),
+        ];
+        for (category, count) in expected {
+            assert_eq!(counts[&category], count, "{category}");
+        }
+        assert_eq!(distinct.len(), 1_404);
+    }
+
+    #[test]
+    fn short_deck_order() {
+        // A-6-7-8-9 is a straight, the lowest; 6-7-8-9-T beats it.
+        assert_eq!(
+            value_of("As 6d 7h 8c 9s").category(),
+            HandCategory::Straight
+        );
+        assert!(value_of("6s 7d 8h 9c Ts") > value_of("As 6d 7h 8c 9s"));
+        // Trips beat a straight, a flush beats a full house.
+        assert!(value_of("7s 7d 7h Ac Ks") > value_of("6s 7d 8h 9c Ts"));
+        assert!(value_of("As Ks 9s 7s 6s") > value_of("Ks Kd Kh Qc Qs"));
+        assert!(value_of("Ks Kd Kh Kc 6s") > value_of("As Ks 9s 7s 6s"));
+        // Seven cards: the best five (a flush over the two pair it also holds).
+        assert_eq!(
+            value_of("Ks Kd Qs Qd 9s 7s 6s").category(),
+            HandCategory::Flush
+        );
+        assert_eq!(
+            value_of("As 6s 7s 8s 9s Ad Ah").category(),
+            HandCategory::StraightFlush
+        );
+    }
+
+    /// Best of seven equals the best of its 21 five-card subsets.
+    #[test]
+    fn seven_cards_are_the_best_five() {
+        use rand::{rngs::Xoshiro256PlusPlus, seq::SliceRandom, SeedableRng};
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut deck: Vec<Card> = Game::SHORT_DECK.deck().iter().collect();
+        for _ in 0..20_000 {
+            deck.shuffle(&mut rng);
+            let seven = &deck[..7];
+            let mut best = ShortDeckValue::default();
+            for skip1 in 0..7 {
+                for skip2 in skip1 + 1..7 {
+                    let five: Vec<Card> = (0..7)
+                        .filter(|&i| i != skip1 && i != skip2)
+                        .map(|i| seven[i])
+                        .collect();
+                    best = best.max(evaluate_short_deck(&five));
+                }
+            }
+            assert_eq!(evaluate_short_deck(seven), best, "{seven:?}");
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! The MultiOdds engine: cards, evaluators, ranges, exact and Monte Carlo equity, the jobs
+//! that run them, and the scenario model that saved files, the window and the command line
+//! share. It has no GUI or CLI dependency.
+//!
+//! The modules are layered, each depending only on the ones before it:
+//! [`cards`] → [`eval`] → [`range`] → [`equity`] → [`worker`]; [`scenario`] (the inputs
+//! every front end reads and writes) sits on top.
+
+pub mod cards;
+pub mod equity;
+pub mod eval;
+pub mod range;
+pub mod scenario;
+pub mod worker;

@@ -1,0 +1,861 @@
+//! What each view computes from: one serde type per view, holding every field a user
+//! can set, and its one `validate` — the only way from inputs to an engine job, for
+//! the app's views, `multiodds run` and the files alike.
+//!
+//! Validation collects every problem, each at its field (`hero`, `seats[1]`, `board`,
+//! … or `inputs` for a problem of the fields together), so the app can show each under
+//! its field and the command line can report the first.
+
+use super::ScenarioError;
+use crate::cards::{CardSet, Game};
+use crate::equity::chart::ChartSpec;
+use crate::equity::games::range_analysis::GameRangeSpec;
+use crate::equity::games::{AnyMatchup, AnySweep, GameMatchup, GameSweep};
+use crate::equity::memory;
+use crate::equity::metrics::{self, Metric};
+use crate::equity::range_analysis::{AnyRangeSpec, RangeSpec};
+use crate::equity::run::{RunSettings, DEFAULT_POTENTIAL_TARGET_SE, TARGET_SE_RANGE};
+use crate::equity::sweep::SweepPoint;
+use crate::equity::sweep::{Sweep, DEFAULT_OPPONENTS, MAX_OPPONENTS};
+use crate::equity::{check_board, Matchup, Method};
+use crate::range::{HandRange, HoleRange};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// The app's default time budget of a Monte Carlo run, in milliseconds.
+pub const DEFAULT_TIME_BUDGET_MS: u64 = 10_000;
+
+/// The longest time budget a run accepts: a day.
+pub const MAX_TIME_BUDGET_MS: u64 = 86_400_000;
+
+/// The field name of a problem of several fields together (a card in two places, no
+/// possible deal, refused exact work).
+pub const WHOLE: &str = "inputs";
+
+/// A view's inputs: what they validate into, and the text of each field (for the
+/// caret under a bad token).
+pub trait ViewInputs {
+    /// The engine job the inputs describe.
+    type Job;
+    /// Every problem, each at its field; the job when there is none.
+    fn validate(&self) -> Result<Self::Job, Vec<ScenarioError>>;
+    /// The text the user typed in `field` (`hero`, `seats[1]`…).
+    fn field_text(&self, field: &str) -> Option<&str>;
+}
+
+macro_rules! view_inputs {
+    ($inputs:ty => $job:ty) => {
+        impl ViewInputs for $inputs {
+            type Job = $job;
+            fn validate(&self) -> Result<$job, Vec<ScenarioError>> {
+                <$inputs>::validate(self)
+            }
+            fn field_text(&self, field: &str) -> Option<&str> {
+                <$inputs>::field_text(self, field)
+            }
+        }
+    };
+}
+view_inputs!(SweepInputs => AnySweep);
+view_inputs!(MatchupInputs => AnyMatchup);
+view_inputs!(ChartInputs => ChartSpec);
+view_inputs!(RangeInputs => AnyRangeSpec);
+
+/// How a view's job runs: method, precision, seed and budgets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RunInputs {
+    /// Exact, Monte Carlo or auto.
+    pub mode: Method,
+    /// Monte Carlo precision target (standard error) of win, tie, equity, HS.
+    pub target_se: f64,
+    /// The precision target of PPot and NPot (looser: their conditions can be rare).
+    pub potential_target_se: f64,
+    /// Stop Monte Carlo after this many milliseconds (0: no time budget).
+    pub time_budget_ms: u64,
+    /// Most memory a run may hold, in MiB (0: the default, 512 MiB).
+    pub memory_budget_mb: u64,
+    /// The Monte Carlo seed.
+    pub seed: u64,
+}
+
+impl Default for RunInputs {
+    fn default() -> RunInputs {
+        RunInputs {
+            mode: Method::Auto,
+            target_se: 0.001,
+            potential_target_se: DEFAULT_POTENTIAL_TARGET_SE,
+            time_budget_ms: DEFAULT_TIME_BUDGET_MS,
+            memory_budget_mb: 0,
+            seed: 1,
+        }
+    }
+}
+
+impl RunInputs {
+    /// The memory budget in bytes: the default for 0, `None` when out of range.
+    pub fn memory_budget(&self) -> Option<u64> {
+        match self.memory_budget_mb {
+            0 => Some(memory::DEFAULT_MEMORY_BUDGET),
+            mb => memory::budget_from_mib(mb),
+        }
+    }
+
+    /// The settings of a run (what does not validate takes its default: validate first).
+    pub fn settings(&self) -> RunSettings {
+        let target = |v: f64, default: f64| {
+            if TARGET_SE_RANGE.contains(&v) {
+                v
+            } else {
+                default
+            }
+        };
+        RunSettings {
+            method: self.mode,
+            seed: self.seed,
+            target_se: target(self.target_se, RunInputs::default().target_se),
+            potential_target_se: Some(target(
+                self.potential_target_se,
+                DEFAULT_POTENTIAL_TARGET_SE,
+            )),
+            time_limit: (self.time_budget_ms > 0)
+                .then(|| Duration::from_millis(self.time_budget_ms.min(MAX_TIME_BUDGET_MS))),
+            memory_budget: self
+                .memory_budget()
+                .unwrap_or(memory::DEFAULT_MEMORY_BUDGET),
+            ..RunSettings::default()
+        }
+    }
+
+    /// Every problem of the run settings.
+    pub fn check(&self, problems: &mut Vec<ScenarioError>) {
+        for (field, value) in [
+            ("target_se", self.target_se),
+            ("potential_target_se", self.potential_target_se),
+        ] {
+            if !TARGET_SE_RANGE.contains(&value) {
+                problems.push(invalid(
+                    field,
+                    format!(
+                        "{value} is not a standard error from {} to {}",
+                        TARGET_SE_RANGE.start(),
+                        TARGET_SE_RANGE.end()
+                    ),
+                ));
+            }
+        }
+        if self.memory_budget().is_none() {
+            let (min_mb, max_mb) = (
+                memory::MIN_MEMORY_BUDGET >> 20,
+                memory::MAX_MEMORY_BUDGET >> 20,
+            );
+            problems.push(invalid(
+                "memory_budget_mb",
+                format!(
+                    "{} MiB is not a budget from {min_mb} to {max_mb} MiB (0 means the default, 512)",
+                    self.memory_budget_mb
+                ),
+            ));
+        }
+        if self.time_budget_ms > MAX_TIME_BUDGET_MS {
+            problems.push(invalid(
+                "time_budget_ms",
+                format!(
+                    "{} ms is more than a day (0 means no time budget)",
+                    self.time_budget_ms
+                ),
+            ));
+        }
+    }
+}
+
+fn invalid(field: &str, message: String) -> ScenarioError {
+    ScenarioError::Invalid {
+        field: field.into(),
+        message,
+    }
+}
+
+/// An engine error placed at the fields it names (reference: errors show at the field
+/// that caused them): a card in two places at both, an emptied seat at its own; any
+/// other at the fields together. `field_of` maps the engine's names ("hero", "seat 2",
+/// "dead cards") to field names.
+fn placed(
+    e: crate::equity::EquityError,
+    field_of: impl Fn(&str) -> Option<String>,
+    problems: &mut Vec<ScenarioError>,
+) {
+    use crate::equity::EquityError;
+    let names: Vec<&str> = match &e {
+        EquityError::CardTwice { first, second, .. } => vec![first, second],
+        EquityError::EmptySeat { seat } => vec![seat],
+        _ => Vec::new(),
+    };
+    let fields: Vec<String> = names.into_iter().filter_map(&field_of).collect();
+    if fields.is_empty() {
+        problems.push(ScenarioError::Equity(e));
+        return;
+    }
+    let message = e.to_string();
+    for field in fields {
+        problems.push(invalid(&field, message.clone()));
+    }
+}
+
+/// The board's and the dead cards' fields by the engine's names for them.
+fn card_field(name: &str) -> Option<String> {
+    match name {
+        "board" => Some("board".into()),
+        "dead cards" => Some("dead".into()),
+        _ => None,
+    }
+}
+
+/// Parses a range field, keeping its problem.
+fn range(field: &str, text: &str, problems: &mut Vec<ScenarioError>) -> Option<HandRange> {
+    HandRange::parse(text)
+        .map_err(|error| {
+            problems.push(ScenarioError::Range {
+                field: field.into(),
+                error,
+            })
+        })
+        .ok()
+}
+
+/// Parses a range field of a game other than Hold'em, keeping its problem.
+fn hole_range(
+    field: &str,
+    text: &str,
+    game: Game,
+    problems: &mut Vec<ScenarioError>,
+) -> Option<HoleRange> {
+    HoleRange::parse(text, game)
+        .map_err(|error| {
+            problems.push(ScenarioError::Range {
+                field: field.into(),
+                error,
+            })
+        })
+        .ok()
+}
+
+/// Parses the board and dead cards, keeping their problems.
+fn board_and_dead(
+    board: &str,
+    dead: &str,
+    problems: &mut Vec<ScenarioError>,
+) -> Option<(CardSet, CardSet)> {
+    let cards = |field: &str, text: &str, problems: &mut Vec<ScenarioError>| {
+        CardSet::parse(text)
+            .map_err(|error| {
+                problems.push(ScenarioError::Cards {
+                    field: field.into(),
+                    error,
+                })
+            })
+            .ok()
+    };
+    let board_cards = cards("board", board, problems);
+    let dead_cards = cards("dead", dead, problems);
+    if let Some(b) = board_cards.filter(|b| b.len() > 5) {
+        problems.push(invalid(
+            "board",
+            format!("the board holds at most 5 cards, got {}", b.len()),
+        ));
+        return None;
+    }
+    let (board, dead) = (board_cards?, dead_cards?);
+    match check_board(board, dead) {
+        Ok(()) => Some((board, dead)),
+        Err(e) => {
+            placed(e, card_field, problems);
+            None
+        }
+    }
+}
+
+/// Opponent counts `(lo, hi)` within 1 to [`MAX_OPPONENTS`].
+fn check_counts(counts: (usize, usize), problems: &mut Vec<ScenarioError>) -> bool {
+    let (lo, hi) = counts;
+    let max = MAX_OPPONENTS;
+    let ok = (1..=max).contains(&lo) && (1..=max).contains(&hi) && lo <= hi;
+    if !ok {
+        let message = if lo.max(hi) > max {
+            format!(
+                "{} opponents: at most {max} can be dealt (with the hero they hold 46 cards, the board 5 more)",
+                lo.max(hi)
+            )
+        } else {
+            format!("({lo}, {hi}) is not a span within 1 to {max}")
+        };
+        problems.push(invalid("opponent_counts", message));
+    }
+    ok
+}
+
+/// The problems, or the job when there are none.
+fn job_or<T>(job: Option<T>, problems: Vec<ScenarioError>) -> Result<T, Vec<ScenarioError>> {
+    match job {
+        Some(job) if problems.is_empty() => Ok(job),
+        _ => Err(problems),
+    }
+}
+
+/// The MultiOdds view: a hero against 1–N opponents holding one range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SweepInputs {
+    /// The game (Hold'em when a file has none).
+    pub game: Game,
+    /// Hero's hand, range or pocket query.
+    pub hero: String,
+    /// The opponents' range (each opponent holds it).
+    pub opponents: String,
+    /// Opponent counts swept, inclusive.
+    pub opponent_counts: (usize, usize),
+    /// Known board cards.
+    pub board: String,
+    /// Cards out of play.
+    pub dead: String,
+    /// How the sweep runs.
+    pub run: RunInputs,
+}
+
+impl Default for SweepInputs {
+    fn default() -> SweepInputs {
+        SweepInputs {
+            game: Game::HOLDEM,
+            hero: "AKs".into(),
+            opponents: "random".into(),
+            opponent_counts: (1, DEFAULT_OPPONENTS),
+            board: String::new(),
+            dead: String::new(),
+            run: RunInputs::default(),
+        }
+    }
+}
+
+impl SweepInputs {
+    /// The text of a field (for the caret under a bad token).
+    pub fn field_text(&self, field: &str) -> Option<&str> {
+        match field {
+            "hero" => Some(&self.hero),
+            "opponents" => Some(&self.opponents),
+            "board" => Some(&self.board),
+            "dead" => Some(&self.dead),
+            _ => None,
+        }
+    }
+
+    /// The opponent counts swept, in order, within 1 to [`MAX_OPPONENTS`].
+    pub fn opponent_span(&self) -> (usize, usize) {
+        let (a, b) = self.opponent_counts;
+        let (a, b) = (a.clamp(1, MAX_OPPONENTS), b.clamp(1, MAX_OPPONENTS));
+        (a.min(b), a.max(b))
+    }
+
+    /// "AKs vs random — Jh 4c 3h" (or "preflop"), and the dead cards.
+    pub fn title(&self) -> String {
+        let board = CardSet::parse(&self.board)
+            .map(|b| b.to_string())
+            .unwrap_or_else(|_| self.board.clone());
+        let title =
+            crate::equity::table_csv::sweep_title(&self.hero, &self.opponents, &board, &self.dead);
+        self.game.heading(&title)
+    }
+
+    /// Every problem, each at its field; the sweep to run when there is none.
+    pub fn validate(&self) -> Result<AnySweep, Vec<ScenarioError>> {
+        let mut problems = Vec::new();
+        self.run.check(&mut problems);
+        let field_of = |name: &str| match name {
+            "hero" => Some("hero".to_string()),
+            "opponents" | "opponent range" => Some("opponents".to_string()),
+            _ => card_field(name),
+        };
+        let (lo, hi) = self.opponent_counts;
+        let job = if self.game == Game::HOLDEM {
+            let hero = range("hero", &self.hero, &mut problems);
+            let opponents = range("opponents", &self.opponents, &mut problems);
+            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+            let counts = check_counts(self.opponent_counts, &mut problems);
+            match (hero, opponents, cards) {
+                (Some(hero), Some(opponents), Some((board, dead))) if counts => {
+                    Sweep::new(hero, opponents, board, dead, lo..=hi)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnySweep::Holdem)
+                }
+                _ => None,
+            }
+        } else {
+            let hero = hole_range("hero", &self.hero, self.game, &mut problems);
+            let opponents = hole_range("opponents", &self.opponents, self.game, &mut problems);
+            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+            let counts = check_counts(self.opponent_counts, &mut problems);
+            match (hero, opponents, cards) {
+                (Some(hero), Some(opponents), Some((board, dead))) if counts => {
+                    GameSweep::new(self.game, hero, opponents, board, dead, lo..=hi)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnySweep::Other)
+                }
+                _ => None,
+            }
+        };
+        job_or(job, problems)
+    }
+}
+
+/// The Matchup view: 2–23 seats, each a hand or a weighted range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MatchupInputs {
+    /// The game (Hold'em when a file has none).
+    pub game: Game,
+    /// One range per seat.
+    pub seats: Vec<String>,
+    /// Folded seats' ranges: dealt, not in the showdown (none in older files).
+    pub folded: Vec<String>,
+    /// Known board cards.
+    pub board: String,
+    /// Cards out of play.
+    pub dead: String,
+    /// How the matchup runs.
+    pub run: RunInputs,
+}
+
+impl Default for MatchupInputs {
+    fn default() -> MatchupInputs {
+        MatchupInputs {
+            game: Game::HOLDEM,
+            seats: vec!["AKs".into(), "QQ".into()],
+            folded: Vec::new(),
+            board: String::new(),
+            dead: String::new(),
+            run: RunInputs::default(),
+        }
+    }
+}
+
+impl MatchupInputs {
+    /// The text of a field (`seats[2]`, `folded[0]`, `board`…).
+    pub fn field_text(&self, field: &str) -> Option<&str> {
+        let index = |prefix: &str| {
+            field
+                .strip_prefix(prefix)
+                .and_then(|r| r.strip_suffix(']'))
+                .and_then(|i| i.parse::<usize>().ok())
+        };
+        match field {
+            "board" => Some(&self.board),
+            "dead" => Some(&self.dead),
+            _ => index("seats[")
+                .and_then(|i| self.seats.get(i))
+                .or_else(|| index("folded[").and_then(|i| self.folded.get(i)))
+                .map(String::as_str),
+        }
+    }
+
+    /// Every problem, each at its field; the matchup to run when there is none.
+    pub fn validate(&self) -> Result<AnyMatchup, Vec<ScenarioError>> {
+        let mut problems = Vec::new();
+        self.run.check(&mut problems);
+        let max = self.game.max_seats();
+        let seats_ok = (2..=max).contains(&self.seats.len());
+        if !seats_ok {
+            problems.push(invalid(
+                "seats",
+                format!(
+                    "{} deals 2 to {max} seats, got {}",
+                    self.game.name(),
+                    self.seats.len()
+                ),
+            ));
+        }
+        // Seats past what any deal holds are refused before any range is read: a saved
+        // file of 400,000 seats must not parse 400,000 ranges first.
+        if self.seats.len() > max || self.folded.len() > max {
+            if self.folded.len() > max {
+                problems.push(invalid(
+                    "folded[0]",
+                    format!(
+                        "{} folded seats: a deal holds at most {max} hands",
+                        self.folded.len()
+                    ),
+                ));
+            }
+            return Err(problems);
+        }
+        // "seat 2" is `seats[1]`, "folded seat 1" `folded[0]`.
+        let field_of = |name: &str| {
+            let number = |prefix: &str| {
+                name.strip_prefix(prefix)
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|&n| n > 0)
+            };
+            number("seat ")
+                .map(|n| format!("seats[{}]", n - 1))
+                .or_else(|| number("folded seat ").map(|n| format!("folded[{}]", n - 1)))
+                .or_else(|| card_field(name))
+        };
+        let job = if self.game == Game::HOLDEM {
+            let ranges: Vec<Option<HandRange>> = self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| range(&format!("seats[{i}]"), s, &mut problems))
+                .collect();
+            let ranges: Option<Vec<HandRange>> = ranges.into_iter().collect();
+            let folded: Option<Vec<HandRange>> = self
+                .folded
+                .iter()
+                .enumerate()
+                .map(|(i, s)| range(&format!("folded[{i}]"), s, &mut problems))
+                .collect::<Vec<_>>()
+                .into_iter()
+                .collect();
+            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+            match (ranges, folded, cards) {
+                (Some(ranges), Some(folded), Some((board, dead))) if seats_ok => {
+                    Matchup::with_folded(ranges, folded, board, dead)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnyMatchup::Holdem)
+                }
+                _ => None,
+            }
+        } else {
+            let ranges: Vec<Option<HoleRange>> = self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| hole_range(&format!("seats[{i}]"), s, self.game, &mut problems))
+                .collect();
+            let ranges: Option<Vec<HoleRange>> = ranges.into_iter().collect();
+            let folded: Option<Vec<HoleRange>> = self
+                .folded
+                .iter()
+                .enumerate()
+                .map(|(i, s)| hole_range(&format!("folded[{i}]"), s, self.game, &mut problems))
+                .collect::<Vec<_>>()
+                .into_iter()
+                .collect();
+            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+            match (ranges, folded, cards) {
+                (Some(ranges), Some(folded), Some((board, dead))) if seats_ok => {
+                    GameMatchup::with_folded(self.game, ranges, folded, board, dead)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnyMatchup::Other)
+                }
+                _ => None,
+            }
+        };
+        job_or(job, problems)
+    }
+}
+
+/// Which figure the Chart view's heat map (and `multiodds table`) shows: one of the
+/// sweep's figures ([`crate::equity::metrics::SWEEP_METRICS`]), which names and defines it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChartFigure {
+    /// The share of the pot.
+    #[default]
+    Equity,
+    /// Alone best.
+    Win,
+    /// Sharing the best hand.
+    Tie,
+    /// Classic win odds: win + ties counted half (the published table's figure).
+    WinOdds,
+}
+
+impl ChartFigure {
+    /// Every figure, in menu order.
+    pub const ALL: [ChartFigure; 4] = [
+        ChartFigure::Equity,
+        ChartFigure::Win,
+        ChartFigure::Tie,
+        ChartFigure::WinOdds,
+    ];
+
+    /// The figure's entry in the one table of figures.
+    pub fn metric(self) -> &'static Metric {
+        let key = match self {
+            ChartFigure::Equity => "equity",
+            ChartFigure::Win => "win",
+            ChartFigure::Tie => "tie",
+            ChartFigure::WinOdds => "win_odds",
+        };
+        metrics::by_key(key).expect("every chart figure is a sweep figure")
+    }
+
+    /// The figure's value and standard error at a point.
+    pub fn of(self, p: &SweepPoint) -> (f64, f64) {
+        (self.metric().value)(p).expect("win, tie, equity and win odds are defined at every point")
+    }
+
+    /// Its name in lower case ("win odds").
+    pub fn name(self) -> String {
+        self.metric().name.to_lowercase()
+    }
+}
+
+/// The Chart view: the 169 starting hands against 1–N opponents holding one range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChartInputs {
+    /// Hold'em or short deck (the games with a class chart).
+    pub game: Game,
+    /// The opponents' range (any two cards: `random`).
+    pub opponents: String,
+    /// Known board cards.
+    pub board: String,
+    /// Cards out of play.
+    pub dead: String,
+    /// Opponent counts computed, inclusive.
+    pub opponent_counts: (usize, usize),
+    /// The opponent count the heat map shows.
+    pub shown_opponents: usize,
+    /// The figure the heat map shows.
+    pub figure: ChartFigure,
+    /// The chart's run: its classes each stop at the target (no time budget).
+    pub run: RunInputs,
+}
+
+impl Default for ChartInputs {
+    fn default() -> ChartInputs {
+        ChartInputs {
+            game: Game::HOLDEM,
+            opponents: "random".into(),
+            board: String::new(),
+            dead: String::new(),
+            opponent_counts: (1, DEFAULT_OPPONENTS),
+            shown_opponents: 1,
+            figure: ChartFigure::Equity,
+            run: RunInputs {
+                target_se: 0.005,
+                time_budget_ms: 0,
+                ..RunInputs::default()
+            },
+        }
+    }
+}
+
+impl ChartInputs {
+    /// The text of a field.
+    pub fn field_text(&self, field: &str) -> Option<&str> {
+        match field {
+            "opponents" => Some(&self.opponents),
+            "board" => Some(&self.board),
+            "dead" => Some(&self.dead),
+            _ => None,
+        }
+    }
+
+    /// The opponent count shown, within the counts computed.
+    pub fn shown(&self) -> usize {
+        let (lo, hi) = self.opponent_counts;
+        self.shown_opponents.clamp(lo.max(1), hi.max(lo).max(1))
+    }
+
+    /// The chart's run settings: no time budget (each class stops at the target), no
+    /// potentials.
+    pub fn settings(&self) -> RunSettings {
+        RunSettings {
+            time_limit: None,
+            potential_target_se: None,
+            ..self.run.settings()
+        }
+    }
+
+    /// Every problem, each at its field; the chart to run when there is none.
+    pub fn validate(&self) -> Result<ChartSpec, Vec<ScenarioError>> {
+        let mut problems = Vec::new();
+        self.run.check(&mut problems);
+        if !self.game.has_two_card_ranges() {
+            problems.push(invalid(
+                "game",
+                format!(
+                    "the chart of starting-hand classes is Hold'em's and short deck's, not {}'s",
+                    self.game
+                ),
+            ));
+        }
+        let vs = range("opponents", &self.opponents, &mut problems);
+        if self.game == Game::SHORT_DECK {
+            if let Some(vs) = &vs {
+                if HoleRange::from_two_card(vs, self.game).hands().is_empty() {
+                    problems.push(invalid(
+                        "opponents",
+                        "the short deck has no cards below six (it is sixes to aces)".into(),
+                    ));
+                }
+            }
+        }
+        let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+        if let Some((board, dead)) = cards {
+            for (field, set) in [("board", board), ("dead", dead)] {
+                if let Some(card) = set.difference(self.game.deck()).iter().next() {
+                    problems.push(invalid(
+                        field,
+                        format!(
+                            "{card} is not dealt in {} (its deck is sixes to aces)",
+                            self.game
+                        ),
+                    ));
+                }
+            }
+        }
+        let mut counts = check_counts(self.opponent_counts, &mut problems);
+        let most = self.game.max_seats() - 1;
+        if counts && self.opponent_counts.1 > most {
+            problems.push(invalid(
+                "opponent_counts",
+                format!(
+                    "{} opponents: {} deals at most {most} beside the hero ({} cards, the board 5 of them)",
+                    self.opponent_counts.1,
+                    self.game,
+                    self.game.deck().len()
+                ),
+            ));
+            counts = false;
+        }
+        let job = match (vs, cards) {
+            (Some(vs), Some((board, dead))) if counts && problems.is_empty() => {
+                let (lo, hi) = self.opponent_counts;
+                Some(ChartSpec {
+                    game: self.game,
+                    board,
+                    dead,
+                    counts: lo..=hi,
+                    vs,
+                })
+            }
+            _ => None,
+        };
+        job_or(job, problems)
+    }
+}
+
+/// The Range view: what one range holds on a board, every combo's equity against the
+/// other seat's range, and what each next card does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RangeInputs {
+    /// The game (Hold'em when a file has none).
+    pub game: Game,
+    /// The range analysed.
+    pub range: String,
+    /// The other seats' ranges, one per seat (none: the breakdown alone).
+    pub vs: Vec<String>,
+    /// Known board cards (none, or 3 to 5).
+    pub board: String,
+    /// Cards out of play.
+    pub dead: String,
+}
+
+impl Default for RangeInputs {
+    fn default() -> RangeInputs {
+        RangeInputs {
+            game: Game::HOLDEM,
+            range: "22+, A2s+, KTs+, QTs+, JTs, ATo+".into(),
+            vs: vec!["TT+, AQ+".into()],
+            board: "Kd 7c 2s".into(),
+            dead: String::new(),
+        }
+    }
+}
+
+impl RangeInputs {
+    /// The text of a field.
+    pub fn field_text(&self, field: &str) -> Option<&str> {
+        match field {
+            "range" => Some(&self.range),
+            "board" => Some(&self.board),
+            "dead" => Some(&self.dead),
+            _ => field
+                .strip_prefix("vs[")
+                .and_then(|r| r.strip_suffix(']'))
+                .and_then(|i| i.parse::<usize>().ok())
+                .and_then(|i| self.vs.get(i).map(String::as_str)),
+        }
+    }
+
+    /// Every problem, each at its field; the analysis to run when there is none.
+    pub fn validate(&self) -> Result<AnyRangeSpec, Vec<ScenarioError>> {
+        let mut problems = Vec::new();
+        let max = self.game.max_seats();
+        if self.vs.len() + 1 > max {
+            problems.push(invalid(
+                "inputs",
+                format!(
+                    "{} deals 2 to {max} seats, got {}",
+                    self.game.name(),
+                    self.vs.len() + 1
+                ),
+            ));
+            // Refused before any range is read (a saved view of 100,000 seats).
+            return Err(problems);
+        }
+        // Empty fields are seats not filled in yet.
+        let others = || {
+            self.vs
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| !t.trim().is_empty())
+        };
+        let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+        if let Some((board, _)) = cards {
+            if !(board.is_empty() || (3..=5).contains(&board.len())) {
+                problems.push(invalid(
+                    "board",
+                    format!(
+                        "a flop, turn or river (3 to 5 cards), or none for preflop; got {}",
+                        board.len()
+                    ),
+                ));
+            }
+        }
+        let field_of = |name: &str| match name {
+            "range" => Some(name.to_string()),
+            _ => name
+                .strip_prefix("seat ")
+                .and_then(|n| n.parse::<usize>().ok())
+                .map(|n| format!("vs[{}]", n - 2))
+                .or_else(|| card_field(name)),
+        };
+        let job = if self.game == Game::HOLDEM {
+            let analysed = range("range", &self.range, &mut problems);
+            let vs: Option<Vec<HandRange>> = others()
+                .map(|(i, t)| range(&format!("vs[{i}]"), t, &mut problems))
+                .collect();
+            match (analysed, vs, cards) {
+                (Some(analysed), Some(vs), Some((board, dead))) if problems.is_empty() => {
+                    RangeSpec::new(analysed, vs, board, dead)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnyRangeSpec::Holdem)
+                }
+                _ => None,
+            }
+        } else {
+            let analysed = hole_range("range", &self.range, self.game, &mut problems);
+            let vs: Option<Vec<HoleRange>> = others()
+                .map(|(i, t)| hole_range(&format!("vs[{i}]"), t, self.game, &mut problems))
+                .collect();
+            match (analysed, vs, cards) {
+                (Some(analysed), Some(vs), Some((board, dead))) if problems.is_empty() => {
+                    GameRangeSpec::new(self.game, analysed, vs, board, dead)
+                        .map_err(|e| placed(e, field_of, &mut problems))
+                        .ok()
+                        .map(AnyRangeSpec::Game)
+                }
+                _ => None,
+            }
+        };
+        job_or(job, problems)
+    }
+}

@@ -1,0 +1,562 @@
+//! The job manager: runs engine jobs on one rayon pool and streams their messages back,
+//! typed per kind of job.
+//!
+//! A [`Job`] says what it streams while it runs ([`Job::Update`]) and what it answers
+//! with at the end ([`Job::Output`]). [`JobManager::start`] returns a [`Running`] handle
+//! with a channel of its own: whoever started the job reads only that job's messages,
+//! typed, so no consumer matches on outputs it cannot receive. Dropping the handle (a
+//! new job replacing it, a view closing) cancels the job, and its later messages go
+//! nowhere: stale results never reach the caller as current. A wake-up callback (the
+//! GUI's `request_repaint`) is called after each message is sent.
+
+use crate::cards::CardSet;
+use crate::equity::chart::{run_chart, ChartCell, ChartResult, ChartSpec};
+use crate::equity::games::{AnyMatchup, AnySweep};
+use crate::equity::outs::{outs, Outs};
+use crate::equity::run::{check_exact_cost, run_matchup, RunSettings, SweepResult};
+use crate::equity::{EquityError, Matchup, MatchupResult, RunControl};
+use crate::range::Combo;
+use crossbeam_channel::{Receiver, Sender};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Work for the engine: what it streams, what it answers, how it runs.
+pub trait Job: Send + 'static {
+    /// What the job streams while it runs (better estimates, one more chart class).
+    type Update: Send + 'static;
+    /// What the job answers with at the end.
+    type Output: Send + 'static;
+
+    /// Refuses exact work that would take longer than the bound or hold more than the
+    /// run's memory budget; the evaluations the job's exact part will take.
+    fn check_affordable(
+        &self,
+        _settings: &RunSettings,
+        _threads: usize,
+    ) -> Result<f64, EquityError> {
+        Ok(0.0)
+    }
+
+    /// The seconds `work` (what [`Job::check_affordable`] answered) takes on `threads`
+    /// cores by the cost model the refusal used; the time left starts from it.
+    fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
+        crate::equity::run::exact_seconds(work, crate::equity::run::EVALUATIONS_PER_SECOND, threads)
+    }
+
+    /// Whether the job's exact part reports its fraction done (a chart reports by
+    /// class instead).
+    fn reports_exact_progress(&self) -> bool {
+        true
+    }
+
+    /// Runs the job; `update` streams what it has so far and returns false when the
+    /// job should stop (cancelled, or nobody listens any more).
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(Self::Update) -> bool,
+    ) -> Result<Self::Output, EquityError>;
+
+    /// Folds one update into what the job has done so far (the answer to show before
+    /// the job ends, or when it is stopped). `seed` is the run's.
+    fn collect(so_far: &mut Option<Self::Output>, update: Self::Update, seed: u64);
+}
+
+/// The question of an outs job: a known hero hand on a flop or turn, and any known
+/// opponent hands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutsSpec {
+    /// The hero's known hand.
+    pub hero: Combo,
+    /// The flop or turn.
+    pub board: CardSet,
+    /// Cards out of play.
+    pub dead: CardSet,
+    /// Known opponent hands (none: outs against any hand).
+    pub opponents: Vec<Combo>,
+}
+
+impl Job for Matchup {
+    type Update = MatchupResult;
+    type Output = MatchupResult;
+
+    fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        crate::equity::run::check_matchup_affordable(self, settings, threads)
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(MatchupResult) -> bool,
+    ) -> Result<MatchupResult, EquityError> {
+        run_matchup(&self, settings, |r| update(r.clone()))
+    }
+
+    fn collect(so_far: &mut Option<MatchupResult>, update: MatchupResult, _seed: u64) {
+        *so_far = Some(update);
+    }
+}
+
+impl Job for AnyMatchup {
+    type Update = MatchupResult;
+    type Output = MatchupResult;
+
+    fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        AnyMatchup::check_affordable(self, settings, threads)
+    }
+
+    fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
+        // Other games count valuations, at their own rate.
+        let per_second = match self {
+            AnyMatchup::Holdem(_) => crate::equity::run::EVALUATIONS_PER_SECOND,
+            AnyMatchup::Other(_) => crate::equity::games::VALUATIONS_PER_SECOND,
+        };
+        crate::equity::run::exact_seconds(work, per_second, threads)
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(MatchupResult) -> bool,
+    ) -> Result<MatchupResult, EquityError> {
+        AnyMatchup::run(&self, settings, |r| update(r.clone()))
+    }
+
+    fn collect(so_far: &mut Option<MatchupResult>, update: MatchupResult, _seed: u64) {
+        *so_far = Some(update);
+    }
+}
+
+impl Job for AnySweep {
+    type Update = SweepResult;
+    type Output = SweepResult;
+
+    fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        AnySweep::check_affordable(self, settings.method, threads)
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(SweepResult) -> bool,
+    ) -> Result<SweepResult, EquityError> {
+        Ok(AnySweep::run(&self, settings, |r| update(r.clone())))
+    }
+
+    fn collect(so_far: &mut Option<SweepResult>, update: SweepResult, _seed: u64) {
+        *so_far = Some(update);
+    }
+}
+
+impl Job for ChartSpec {
+    type Update = ChartCell;
+    type Output = ChartResult;
+
+    fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        if self.game != crate::cards::Game::HOLDEM
+            && settings.method == crate::equity::Method::Exact
+        {
+            return Err(EquityError::ExactNotOffered(format!(
+                "the {} chart is computed by Monte Carlo; choose Monte Carlo or auto",
+                self.game
+            )));
+        }
+        let evaluations = crate::equity::chart::exact_evaluations(self, settings.method);
+        check_exact_cost(evaluations, threads)?;
+        Ok(evaluations)
+    }
+
+    fn reports_exact_progress(&self) -> bool {
+        false
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(ChartCell) -> bool,
+    ) -> Result<ChartResult, EquityError> {
+        run_chart(&self, settings, update)
+    }
+
+    /// A running chart sends one class at a time.
+    fn collect(so_far: &mut Option<ChartResult>, cell: ChartCell, seed: u64) {
+        so_far
+            .get_or_insert_with(|| ChartResult::empty(seed))
+            .apply(cell);
+    }
+}
+
+impl Job for OutsSpec {
+    /// Outs are computed in one piece: nothing streams.
+    type Update = std::convert::Infallible;
+    type Output = Box<Outs>;
+
+    fn run(
+        self,
+        _settings: &RunSettings,
+        _update: &mut dyn FnMut(std::convert::Infallible) -> bool,
+    ) -> Result<Box<Outs>, EquityError> {
+        outs(self.hero, self.board, self.dead, &self.opponents).map(Box::new)
+    }
+
+    fn collect(_: &mut Option<Box<Outs>>, update: std::convert::Infallible, _: u64) {
+        match update {}
+    }
+}
+
+impl Job for crate::equity::range_analysis::AnyRangeSpec {
+    /// The analysis is exact and fast (milliseconds in Hold'em): it answers in one piece.
+    type Update = std::convert::Infallible;
+    type Output = Box<crate::equity::range_analysis::AnyRangeAnalysis>;
+
+    /// Nothing is refused here (each part refuses itself and shows why); another game's
+    /// enumerations report their work, so its fraction done and time left show.
+    fn check_affordable(&self, _: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        use crate::equity::range_analysis::AnyRangeSpec;
+        Ok(match self {
+            AnyRangeSpec::Holdem(_) => 0.0,
+            AnyRangeSpec::Game(g) => {
+                crate::equity::games::range_analysis::estimated_valuations(g, threads)
+            }
+        })
+    }
+
+    fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
+        crate::equity::run::exact_seconds(
+            work,
+            crate::equity::games::VALUATIONS_PER_SECOND,
+            threads,
+        )
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        _update: &mut dyn FnMut(std::convert::Infallible) -> bool,
+    ) -> Result<Self::Output, EquityError> {
+        Ok(Box::new(crate::equity::range_analysis::analyse_any(
+            &self,
+            &settings.control,
+            rayon::current_num_threads(),
+        )))
+    }
+
+    fn collect(_: &mut Option<Self::Output>, update: std::convert::Infallible, _: u64) {
+        match update {}
+    }
+}
+
+/// How far an exact enumeration has come: the fraction of its evaluations done and the
+/// time left (the cost model's estimate at first, the measured pace later:
+/// [`crate::equity::run::exact_seconds_left`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExactProgress {
+    /// The fraction of the evaluations done, 0 to 1.
+    pub fraction: f64,
+    /// The time left, in seconds.
+    pub seconds_left: f64,
+}
+
+/// Why a job stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// Exact enumeration finished, or Monte Carlo reached its target or budget.
+    Finished,
+    /// Stopped by its caller (Stop, a new input, Ctrl-C).
+    Cancelled,
+}
+
+/// What a job says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event<U, O> {
+    /// What it has so far.
+    Update(U),
+    /// An exact enumeration's progress (no figures).
+    ExactProgress(ExactProgress),
+    /// The job's last message: its answer (what it had done when cancelled) or why it
+    /// failed, and why it stopped.
+    Finished(Result<O, EquityError>, StopReason),
+}
+
+/// One message of a job, with the time since it started.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message<U, O> {
+    /// What the job says.
+    pub event: Event<U, O>,
+    /// Time since the job started.
+    pub elapsed: Duration,
+}
+
+/// The messages of a job of kind `J`.
+pub type JobMessage<J> = Message<<J as Job>::Update, <J as Job>::Output>;
+
+/// A started job: its messages, and a way to cancel it. Dropping it cancels the job.
+pub struct Running<J: Job> {
+    receiver: Receiver<JobMessage<J>>,
+    cancel: RunControl,
+    /// Cancelled with its messages dropped (not a stop that waits for the last one).
+    dropped: bool,
+}
+
+impl<J: Job> Running<J> {
+    /// Cancels the job; its messages are dropped from now on.
+    pub fn cancel(&mut self) {
+        self.cancel.cancel();
+        self.dropped = true;
+    }
+
+    /// Asks the job to stop but keeps listening: its last message holds what it had
+    /// done (a Monte Carlo total, an exact run's partial sums, marked as cancelled).
+    pub fn request_stop(&self) {
+        self.cancel.cancel();
+    }
+
+    /// Whether the job was cancelled.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.is_cancelled()
+    }
+
+    /// Monte Carlo batches the job has finished (it stops counting once it stops).
+    pub fn batches(&self) -> u64 {
+        self.cancel.progress().batches()
+    }
+
+    /// The job's next message, without waiting (`None` once cancelled; after
+    /// [`Running::request_stop`] the last message still comes).
+    pub fn try_recv(&mut self) -> Option<JobMessage<J>> {
+        if self.dropped {
+            return None;
+        }
+        self.receiver.try_recv().ok()
+    }
+
+    /// The job's next message, waiting up to `timeout` (`None` once cancelled).
+    pub fn recv_timeout(&mut self, timeout: Duration) -> Option<JobMessage<J>> {
+        if self.dropped {
+            return None;
+        }
+        self.receiver.recv_timeout(timeout).ok()
+    }
+
+    /// Waits up to `timeout` for the job's end, skipping its updates: its answer (or
+    /// why it failed) and why it stopped. `None` when it did not end in time.
+    pub fn wait(
+        &mut self,
+        timeout: Duration,
+    ) -> Option<(Result<J::Output, EquityError>, StopReason)> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.recv_timeout(left)?.event {
+                Event::Finished(output, reason) => return Some((output, reason)),
+                Event::Update(_) | Event::ExactProgress(_) => continue,
+            }
+        }
+    }
+
+    /// Cancels the job and waits up to `timeout` for its last message, which holds what
+    /// it had done (a Monte Carlo total, an exact run's partial sums). `None` when the
+    /// job sent nothing in time.
+    pub fn stop_and_collect(&mut self, timeout: Duration) -> Option<JobMessage<J>> {
+        self.cancel.cancel();
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.receiver.recv_timeout(left) {
+                Ok(m) if matches!(m.event, Event::Finished(..)) => return Some(m),
+                Ok(_) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
+impl<J: Job> Drop for Running<J> {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}
+
+type Wake = Arc<dyn Fn() + Send + Sync>;
+
+/// Owns the worker pool; lives on the UI (or CLI) thread.
+pub struct JobManager {
+    pool: Arc<rayon::ThreadPool>,
+    wake: Option<Wake>,
+    threads: usize,
+}
+
+impl JobManager {
+    /// A manager with `threads` workers (all cores when `None`); an error when the
+    /// system cannot start them.
+    pub fn new(threads: Option<usize>) -> Result<JobManager, rayon::ThreadPoolBuildError> {
+        let mut builder =
+            rayon::ThreadPoolBuilder::new().thread_name(|i| format!("multiodds-worker-{i}"));
+        if let Some(n) = threads.filter(|&n| n > 0) {
+            builder = builder.num_threads(n);
+        }
+        let pool = builder.build()?;
+        Ok(JobManager {
+            threads: pool.current_num_threads(),
+            pool: Arc::new(pool),
+            wake: None,
+        })
+    }
+
+    /// Calls `wake` after every message (e.g. `ctx.request_repaint()`).
+    pub fn set_wake(&mut self, wake: impl Fn() + Send + Sync + 'static) {
+        self.wake = Some(Arc::new(wake));
+    }
+
+    /// The worker threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Starts `job`; its messages arrive on the returned handle.
+    pub fn start<J: Job>(&self, job: J, settings: RunSettings) -> Running<J> {
+        let (sender, receiver) = crossbeam_channel::unbounded();
+        let cancel = RunControl::new();
+        let settings = RunSettings {
+            control: cancel.clone(),
+            ..settings
+        };
+        let wake = self.wake.clone();
+        let threads = self.threads;
+        self.pool
+            .spawn(move || run_job(job, settings, threads, sender, wake));
+        Running {
+            receiver,
+            cancel,
+            dropped: false,
+        }
+    }
+}
+
+/// Exact work long enough to report its progress (about half a second).
+const REPORT_EXACT_EVALUATIONS: f64 = 5e7;
+
+/// While an exact enumeration runs, a small thread (it sleeps, it does not compute)
+/// reads the work counter and streams the fraction done and the time left.
+fn exact_reporter(
+    evaluations: f64,
+    model_seconds: f64,
+    cancel: RunControl,
+    finished: Arc<std::sync::atomic::AtomicBool>,
+    report: impl Fn(ExactProgress) + Send + 'static,
+) -> Option<std::thread::JoinHandle<()>> {
+    use std::sync::atomic::Ordering;
+    let start = Instant::now();
+    std::thread::Builder::new()
+        .name("multiodds-progress".into())
+        .spawn(move || {
+            let mut last = Instant::now();
+            while !finished.load(Ordering::Relaxed) && !cancel.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(25));
+                if last.elapsed() < Duration::from_millis(250) {
+                    continue;
+                }
+                last = Instant::now();
+                let done = cancel.progress().work_done() as f64;
+                if done >= evaluations {
+                    continue; // the exact part is over (a sweep's Monte Carlo follows)
+                }
+                let fraction = (done / evaluations).clamp(0.0, 0.999);
+                let elapsed = start.elapsed().as_secs_f64();
+                let seconds_left =
+                    crate::equity::run::exact_seconds_left(model_seconds, elapsed, fraction);
+                report(ExactProgress {
+                    fraction,
+                    seconds_left,
+                });
+            }
+        })
+        .ok()
+}
+
+/// Sends a job's messages, stamped with the time since it started, and wakes the UI.
+struct Outbox<U, O> {
+    sender: Sender<Message<U, O>>,
+    wake: Option<Wake>,
+    start: Instant,
+}
+
+impl<U, O> Outbox<U, O> {
+    /// Whether anybody still listens.
+    fn send(&self, event: Event<U, O>) -> bool {
+        let ok = self
+            .sender
+            .send(Message {
+                event,
+                elapsed: self.start.elapsed(),
+            })
+            .is_ok();
+        if let Some(w) = &self.wake {
+            w();
+        }
+        ok
+    }
+}
+
+fn run_job<J: Job>(
+    job: J,
+    settings: RunSettings,
+    threads: usize,
+    sender: Sender<JobMessage<J>>,
+    wake: Option<Wake>,
+) {
+    let outbox = Arc::new(Outbox {
+        sender,
+        wake,
+        start: Instant::now(),
+    });
+    let cancel = settings.control.clone();
+    let evaluations = match job.check_affordable(&settings, threads) {
+        Ok(e) => e,
+        Err(e) => {
+            outbox.send(Event::Finished(Err(e), StopReason::Finished));
+            return;
+        }
+    };
+    let finished = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reporter = (evaluations >= REPORT_EXACT_EVALUATIONS && job.reports_exact_progress())
+        .then(|| {
+            let outbox = outbox.clone();
+            let model_seconds = job.exact_seconds(evaluations, threads);
+            exact_reporter(
+                evaluations,
+                model_seconds,
+                cancel.clone(),
+                finished.clone(),
+                move |p| {
+                    outbox.send(Event::ExactProgress(p));
+                },
+            )
+        })
+        .flatten();
+    // A panic in the engine becomes this job's error, not the end of the program.
+    let run = std::panic::AssertUnwindSafe(|| {
+        job.run(&settings, &mut |u| {
+            outbox.send(Event::Update(u)) && !cancel.is_cancelled()
+        })
+    });
+    let output = std::panic::catch_unwind(run).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_string());
+        Err(EquityError::Internal(what))
+    });
+    // No progress message after the final one.
+    finished.store(true, std::sync::atomic::Ordering::Relaxed);
+    if let Some(r) = reporter {
+        let _ = r.join();
+    }
+    let reason = if cancel.is_cancelled() {
+        StopReason::Cancelled
+    } else {
+        StopReason::Finished
+    };
+    outbox.send(Event::Finished(output, reason));
+}
