@@ -45,7 +45,7 @@ pub enum HighOrder {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum LowRule {
     /// High only: the best high hand takes the pot.
-    None,
+    HighOnly,
     /// Half the pot to the best five different ranks of 8 or lower (ace low, straights
     /// and flushes do not spoil it); with no such low the high hand takes it all.
     EightOrBetter,
@@ -94,12 +94,12 @@ const fn board_game(down: u8) -> Dealing {
 const HIGH: Valuation = Valuation {
     hand: HandRule::BestFive,
     high: HighOrder::Standard,
-    low: LowRule::None,
+    low: LowRule::HighOnly,
 };
 const OMAHA_HIGH: Valuation = Valuation {
     hand: HandRule::TwoPlusThree,
     high: HighOrder::Standard,
-    low: LowRule::None,
+    low: LowRule::HighOnly,
 };
 const OMAHA_HI_LO: Valuation = Valuation {
     hand: HandRule::TwoPlusThree,
@@ -135,7 +135,7 @@ impl Game {
         valuation: Valuation {
             hand: HandRule::BestFive,
             high: HighOrder::ShortDeck,
-            low: LowRule::None,
+            low: LowRule::HighOnly,
         },
     };
     /// Omaha: 4 hole cards, exactly two of them with exactly three board cards.
@@ -236,7 +236,7 @@ impl Game {
         if valuation.high == HighOrder::ShortDeck && valuation.hand == HandRule::TwoPlusThree {
             return refuse("short deck's order is valued for the best five only");
         }
-        if valuation.low != LowRule::None && valuation.hand != HandRule::TwoPlusThree {
+        if valuation.low != LowRule::HighOnly && valuation.hand != HandRule::TwoPlusThree {
             return refuse("an 8-or-better low is valued for two hole and three board cards only");
         }
         let seat = (dealing.down_cards + dealing.up_cards) as usize;
@@ -245,7 +245,7 @@ impl Game {
         }
         let key = intern(name.trim().to_lowercase().replace(' ', "-"));
         let low = match valuation.low {
-            LowRule::None => "",
+            LowRule::HighOnly => "",
             LowRule::EightOrBetter => "; the pot split with an 8-or-better low",
         };
         let rules = intern(format!(
@@ -336,7 +336,7 @@ impl Game {
 
     /// Whether the pot is split with the best 8-or-better low.
     pub const fn is_hi_lo(self) -> bool {
-        !matches!(self.valuation.low, LowRule::None)
+        !matches!(self.valuation.low, LowRule::HighOnly)
     }
 
     /// Whether ranges are written in Hold'em's two-card notation (and the 13×13 grid applies).
@@ -418,14 +418,49 @@ impl std::str::FromStr for Game {
     }
 }
 
-/// A game written out in full, for a game that is not one of [`Game::ALL`].
-#[derive(serde::Serialize, serde::Deserialize)]
+/// A game written out in full, for a game that is not one of [`Game::ALL`]. Its rules
+/// are words (`"two-plus-three"`), so a file reads as the reference states them.
+#[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Definition {
     name: String,
     deck: String,
-    dealing: Dealing,
-    valuation: Valuation,
+    down_cards: u8,
+    up_cards: u8,
+    boards: u8,
+    board_cards: u8,
+    hand: String,
+    high: String,
+    low: String,
+}
+
+/// The words a definition writes for each rule, and back.
+const HAND_WORDS: [(HandRule, &str); 2] = [
+    (HandRule::BestFive, "best-five"),
+    (HandRule::TwoPlusThree, "two-plus-three"),
+];
+const HIGH_WORDS: [(HighOrder, &str); 2] = [
+    (HighOrder::Standard, "standard"),
+    (HighOrder::ShortDeck, "short-deck"),
+];
+const LOW_WORDS: [(LowRule, &str); 2] = [
+    (LowRule::HighOnly, "high-only"),
+    (LowRule::EightOrBetter, "eight-or-better"),
+];
+
+fn word_of<T: PartialEq + Copy>(words: &[(T, &'static str)], value: T) -> &'static str {
+    words.iter().find(|w| w.0 == value).map_or("", |w| w.1)
+}
+
+fn value_of<T: Copy>(words: &[(T, &'static str)], what: &str, text: &str) -> Result<T, String> {
+    words
+        .iter()
+        .find(|w| w.1 == text.trim())
+        .map(|w| w.0)
+        .ok_or_else(|| {
+            let known: Vec<&str> = words.iter().map(|w| w.1).collect();
+            format!("the game's {what} '{text}': use {}", known.join(" or "))
+        })
 }
 
 /// A game as files write it: a key, or a definition.
@@ -439,30 +474,48 @@ enum Written {
 impl serde::Serialize for Game {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if Game::ALL.contains(self) {
-            s.serialize_str(self.key)
-        } else {
-            Definition {
-                name: self.name.to_string(),
-                deck: self.deck.to_string(),
-                dealing: self.dealing,
-                valuation: self.valuation,
-            }
-            .serialize(s)
+            return s.serialize_str(self.key);
         }
+        // Written as a map, not a named struct: RON reads a named struct back only when
+        // it knows the type, and a game field is a key or a definition.
+        use serde::ser::SerializeMap;
+        let d = self.dealing;
+        let v = self.valuation;
+        let mut m = s.serialize_map(Some(9))?;
+        m.serialize_entry("name", self.name)?;
+        m.serialize_entry("deck", &self.deck.to_string())?;
+        m.serialize_entry("down_cards", &d.down_cards)?;
+        m.serialize_entry("up_cards", &d.up_cards)?;
+        m.serialize_entry("boards", &d.boards)?;
+        m.serialize_entry("board_cards", &d.board_cards)?;
+        m.serialize_entry("hand", word_of(&HAND_WORDS, v.hand))?;
+        m.serialize_entry("high", word_of(&HIGH_WORDS, v.high))?;
+        m.serialize_entry("low", word_of(&LOW_WORDS, v.low))?;
+        m.end()
     }
 }
 
 impl<'de> serde::Deserialize<'de> for Game {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
         use serde::de::Error;
-        match Written::deserialize(d)? {
-            Written::Key(key) => key.parse().map_err(D::Error::custom),
-            Written::Defined(g) => {
-                let deck = CardSet::parse(&g.deck)
-                    .map_err(|e| D::Error::custom(format!("the game's deck: {e}")))?;
-                Game::define(&g.name, deck, g.dealing, g.valuation).map_err(D::Error::custom)
-            }
-        }
+        let g = match Written::deserialize(d)? {
+            Written::Key(key) => return key.parse().map_err(D::Error::custom),
+            Written::Defined(g) => g,
+        };
+        let deck = CardSet::parse(&g.deck)
+            .map_err(|e| D::Error::custom(format!("the game's deck: {e}")))?;
+        let valuation = Valuation {
+            hand: value_of(&HAND_WORDS, "hand", &g.hand).map_err(D::Error::custom)?,
+            high: value_of(&HIGH_WORDS, "high", &g.high).map_err(D::Error::custom)?,
+            low: value_of(&LOW_WORDS, "low", &g.low).map_err(D::Error::custom)?,
+        };
+        let dealing = Dealing {
+            down_cards: g.down_cards,
+            up_cards: g.up_cards,
+            boards: g.boards,
+            board_cards: g.board_cards,
+        };
+        Game::define(&g.name, deck, dealing, valuation).map_err(D::Error::custom)
     }
 }
 
