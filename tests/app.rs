@@ -2236,7 +2236,7 @@ fn an_omaha_scenario_saves_and_opens() {
 
 /// Folded seats (card bunching): "Add folded seat" adds a folded range under the seats;
 /// typing a known hand there gives the same equities as those dead cards; the row
-/// under the table names it; switching to Omaha removes it and says so.
+/// under the table names it.
 #[test]
 fn a_folded_seat_is_dealt_and_left_out_of_the_showdown() {
     let mut app = quick_app();
@@ -2294,23 +2294,110 @@ fn a_folded_seat_is_dealt_and_left_out_of_the_showdown() {
         "{:?}",
         texts(&h)
     );
-    // Omaha has no folded seats: switching removes them and says so.
-    let ctx = h.ctx.clone();
-    {
-        let v = h.state_mut().views.of_mut::<MatchupView>();
-        v.inputs.folded.push("AA".into());
-    }
-    h.state_mut().apply(
-        Command::ToView(ViewKind::Matchup, ViewCommand::Edited),
-        &ctx,
-    );
-    let inputs = h.state().views.of::<MatchupView>().inputs.clone();
-    assert!(inputs.validate().is_ok(), "two folded seats in Hold'em");
+    // Every game deals folded seats: in Omaha a folded Omaha range validates.
     let mut omaha = h.state().views.of::<MatchupView>().inputs.clone();
     omaha.game = multiodds::cards::Game::OMAHA;
     omaha.seats = vec!["AAxx".into(), "random".into()];
+    omaha.folded = vec!["KKxx".into(), "random".into()];
+    assert!(omaha.validate().is_ok());
+    // A Hold'em range left in a folded Omaha seat is refused at its field.
+    omaha.folded[0] = "AA".into();
     let e = omaha.validate().unwrap_err();
     assert_eq!(e[0].field(), "folded[0]", "{e:?}");
+}
+
+/// A folded seat in Omaha and in short deck, through the window: "Add folded seat" offers
+/// the game's `random`; a known hand typed there gives the equities of those dead cards.
+#[test]
+fn a_folded_seat_in_omaha_and_short_deck() {
+    use multiodds::cards::{CardSet, Game};
+    use multiodds::equity::games::{run_game, GameMatchup};
+    use multiodds::range::HoleRange;
+    for (game, seats, board, folded) in [
+        (
+            Game::OMAHA,
+            ["AhAd9s8s", "KhQhJc5d"],
+            "Kd 7c 2s",
+            "Ks Kc 7d 6d",
+        ),
+        (Game::SHORT_DECK, ["AhAd", "KhQh"], "Kd 7c 6s", "Ks Kc"),
+    ] {
+        let mut app = quick_app();
+        app.view = ViewKind::Matchup;
+        {
+            let i = &mut app.views.of_mut::<MatchupView>().inputs;
+            i.game = game;
+            i.seats = seats.iter().map(|s| s.to_string()).collect();
+            i.board = board.into();
+        }
+        let mut h = harness(app);
+        let done = |app: &MultiOddsApp| {
+            let v = app.views.of::<MatchupView>();
+            !v.tracker.running && !v.tracker.stale && v.has_result()
+        };
+        step_until(&mut h, "the matchup", done);
+        h.get_by_label("Add folded seat").click();
+        h.run_steps(2);
+        assert_eq!(
+            h.state().views.of::<MatchupView>().inputs.folded,
+            if game.has_two_card_ranges() {
+                vec!["22+, A2s+, K9s+, Q9s+, J9s+, T9s, ATo+, KJo+".to_string()]
+            } else {
+                vec!["random".to_string()]
+            }
+        );
+        set_field(&mut h, "Folded 1", folded);
+        step_until(&mut h, "the matchup with a folded seat", |app| {
+            done(app)
+                && app
+                    .views
+                    .of::<MatchupView>()
+                    .shown()
+                    .is_some_and(|s| s.label.folded == [folded])
+        });
+        let shown = h
+            .state()
+            .views
+            .of::<MatchupView>()
+            .shown()
+            .cloned()
+            .unwrap();
+        let dead = GameMatchup::new(
+            game,
+            seats
+                .iter()
+                .map(|s| HoleRange::parse(s, game).unwrap())
+                .collect(),
+            CardSet::parse(board).unwrap(),
+            CardSet::parse(folded).unwrap(),
+        )
+        .unwrap();
+        let want = run_game(
+            &dead,
+            &multiodds::equity::run::RunSettings {
+                method: multiodds::equity::Method::Exact,
+                ..Default::default()
+            },
+            |_| true,
+        )
+        .unwrap();
+        assert_eq!(shown.result.seats.len(), 2);
+        assert!(
+            (shown.result.seats[0].equity - want.seats[0].equity).abs() < 1e-12,
+            "{game}: {} against {}",
+            shown.result.seats[0].equity,
+            want.seats[0].equity
+        );
+        h.run_steps(2);
+        assert!(
+            shows(
+                &h,
+                &format!("Folded 1: {folded} (dealt, not in the showdown)")
+            ),
+            "{game}: {:?}",
+            texts(&h)
+        );
+    }
 }
 
 /// "Send to …" between the MultiOdds and Matchup views: the hero and the opponents become
@@ -2524,5 +2611,104 @@ fn a_refusal_shows_above_the_run_controls_and_in_the_status_line() {
     assert!(
         again.accesskit_node().is_disabled(),
         "Run again must be disabled"
+    );
+}
+
+/// The Range view in Omaha past the exact bound (every AAxx hand against random on a
+/// flop, about 15 minutes exact): each hand's equity is estimated at once, shown with its
+/// ± and named a Monte Carlo estimate; the game's draws are listed. In short deck the
+/// draws come by short deck's rules (A-6-7-8-9 is a straight draw's wheel).
+#[test]
+fn the_range_view_estimates_past_the_exact_bound_and_lists_the_games_draws() {
+    use multiodds::app::range_view::RangeView;
+    use multiodds::cards::Game;
+    let mut app = quick_app();
+    app.view = ViewKind::Range;
+    app.views.of_mut::<RangeView>().inputs = multiodds::scenario::RangeInputs {
+        game: Game::OMAHA,
+        range: "AAxx".into(),
+        vs: vec!["random".into()],
+        board: "Kh 7h 2s".into(),
+        dead: String::new(),
+    };
+    let mut h = harness(app);
+    step_until(&mut h, "the Omaha analysis", |app| {
+        let v = app.views.of::<RangeView>();
+        !v.tracker.running && v.shown_game().is_some_and(|a| a.by_hand.is_ok())
+    });
+    h.run_steps(2);
+    let a = h
+        .state()
+        .views
+        .of::<RangeView>()
+        .shown_game()
+        .unwrap()
+        .clone();
+    let r = a.by_hand.as_ref().unwrap();
+    assert!(r.sampled.is_some(), "an estimate, not exact");
+    assert!(r.std_error() > 0.0 && r.std_error() < 0.005);
+    let heading = format!(
+        "Monte Carlo estimate: {:.2}% ± {:.2} for the range",
+        100.0 * r.equity(),
+        100.0 * r.std_error()
+    );
+    assert!(shows(&h, &heading), "{heading} not in {:?}", texts(&h));
+    h.get_by_label_contains("Strongest and weakest hands")
+        .click();
+    h.run_steps(2);
+    assert!(
+        texts(&h)
+            .iter()
+            .any(|t| t.contains('%') && t.contains(" ± ")),
+        "each hand with its ±: {:?}",
+        texts(&h)
+    );
+    // The draws of the game: AhAxxx on Kh 7h 2s holds the nut flush draw's suit.
+    let b = a.breakdown.as_ref().unwrap();
+    assert!(b
+        .lines
+        .iter()
+        .any(|(k, l)| k.is_draw() && l.combos > 0 && shows(&h, k.name())));
+    // Short deck: its categories in its order, its draws.
+    {
+        let v = h.state_mut().views.of_mut::<RangeView>();
+        v.inputs.game = Game::SHORT_DECK;
+        v.inputs.range = "AK, 99".into();
+        v.inputs.vs = vec!["random".into()];
+        v.inputs.board = "6h 7d 8c".into();
+    }
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .apply(Command::ToView(ViewKind::Range, ViewCommand::Edited), &ctx);
+    step_until(&mut h, "the short-deck analysis", |app| {
+        let v = app.views.of::<RangeView>();
+        !v.tracker.running
+            && v.shown_game()
+                .is_some_and(|a| a.game == Game::SHORT_DECK && a.by_hand.is_ok())
+    });
+    h.run_steps(2);
+    let a = h
+        .state()
+        .views
+        .of::<RangeView>()
+        .shown_game()
+        .unwrap()
+        .clone();
+    // 9-9 on 6-7-8 holds an open-ended straight draw (5 is not in the deck: only a ten
+    // makes it, and A-6-7-8-9 is a straight).
+    let b = a.breakdown.as_ref().unwrap();
+    let draws: Vec<&str> = b
+        .lines
+        .iter()
+        .filter(|(k, l)| k.is_draw() && l.combos > 0)
+        .map(|(k, _)| k.name())
+        .collect();
+    assert!(!draws.is_empty(), "{:?}", b.lines);
+    for name in draws {
+        assert!(shows(&h, name), "{name} not shown");
+    }
+    assert!(
+        a.by_hand.as_ref().unwrap().sampled.is_none(),
+        "exact in short deck"
     );
 }

@@ -638,11 +638,41 @@ fn folded_seats_on_the_command_line() {
         &["equity", "AsAd", "KK", "--folded", "As2d"],
         "folded seat 1",
     );
+    // Every game deals folded seats: a folded Omaha range is listed with its hands; a
+    // Hold'em range there is refused at its flag.
+    let omaha = json(&[
+        "equity",
+        "AhAdKsQs",
+        "JhTh9c8c",
+        "--game",
+        "omaha",
+        "--board",
+        "Kd 7c 2s",
+        "--folded",
+        "AsAc Qd Jd",
+        "--exact",
+        "--json",
+    ]);
+    let omaha_dead = json(&[
+        "equity",
+        "AhAdKsQs",
+        "JhTh9c8c",
+        "--game",
+        "omaha",
+        "--board",
+        "Kd 7c 2s",
+        "--dead",
+        "AsAc Qd Jd",
+        "--exact",
+        "--json",
+    ]);
+    assert_eq!(e(&omaha), e(&omaha_dead));
+    assert_eq!(omaha["folded"][0]["combos"], 1);
     fails(
         &[
             "equity", "AAxx", "random", "--game", "omaha", "--folded", "KK",
         ],
-        "Hold'em only",
+        "--folded 1",
     );
 }
 

@@ -350,6 +350,9 @@ pub struct ComboLine {
     pub equity: f64,
     /// Its made-hand line, then its draws, keyed as the breakdown's lines.
     pub tags: Vec<&'static str>,
+    /// Its equity's standard error, when every hand's equity is a Monte Carlo estimate.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "opt_full")]
+    pub std_error: Option<f64>,
 }
 
 /// A starting-hand class's combos and their mean equity.
@@ -390,6 +393,13 @@ pub struct Breakdown<'a> {
     pub vs: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "opt_full")]
     pub equity: Option<f64>,
+    /// `exact`, or `monte_carlo` when every hand's equity is an estimate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub equity_method: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "opt_full")]
+    pub equity_std_error: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deals_per_hand: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by_combo: Option<Vec<ComboLine>>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -471,8 +471,9 @@ pub type ReportLine = (
 
 /// A hand of a breakdown with its weight, share and equity.
 /// One hand with the other seats given: (hand, weight, share, equity, its tags — its
-/// made-hand line first, then its draws, as the breakdown's lines are keyed).
-pub type HandEquity = (String, f64, f64, f64, Vec<&'static str>);
+/// made-hand line first, then its draws, as the breakdown's lines are keyed — and its
+/// equity's standard error, 0 when exact).
+pub type HandEquity = (String, f64, f64, f64, Vec<&'static str>, f64);
 
 /// A breakdown in any game, as `breakdown` and `run` print it.
 pub struct BreakdownReport<'a> {
@@ -497,6 +498,9 @@ pub struct BreakdownReport<'a> {
     pub vs: Option<(&'a str, f64, Vec<HandEquity>)>,
     /// Hold'em's classes (class, combos, mean equity).
     pub classes: Option<Vec<(String, usize, f64)>>,
+    /// A Monte Carlo estimate of every hand's equity (past the exact bound): deals per
+    /// hand and the range equity's standard error.
+    pub sampled: Option<(u64, f64)>,
 }
 
 impl<'a> BreakdownReport<'a> {
@@ -565,12 +569,13 @@ impl<'a> BreakdownReport<'a> {
                         } else {
                             Vec::new()
                         };
-                        (c.combo.to_string(), c.weight, c.share, c.equity, tags)
+                        (c.combo.to_string(), c.weight, c.share, c.equity, tags, 0.0)
                     })
                     .collect();
                 (v, r.equity(), hands)
             }),
             classes,
+            sampled: None,
         }
     }
 
@@ -630,12 +635,14 @@ impl<'a> BreakdownReport<'a> {
                             h.share,
                             h.equity,
                             tags,
+                            h.std_error,
                         )
                     })
                     .collect();
                 (v, r.equity(), hands)
             }),
             classes: None,
+            sampled: vs.and_then(|(_, r)| r.sampled.map(|s| (s.deals_per_hand, r.std_error()))),
         }
     }
 }
@@ -680,6 +687,15 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
             rollups: r.rollups.iter().map(line).collect(),
             vs: r.vs.as_ref().map(|v| v.0),
             equity: r.vs.as_ref().map(|v| v.1),
+            equity_method: r.vs.as_ref().map(|_| {
+                if r.sampled.is_some() {
+                    "monte_carlo"
+                } else {
+                    "exact"
+                }
+            }),
+            equity_std_error: r.sampled.map(|s| s.1),
+            deals_per_hand: r.sampled.map(|s| s.0),
             by_combo: by_combo.as_ref().map(|hands| {
                 hands
                     .iter()
@@ -689,6 +705,7 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
                         share: c.2,
                         equity: c.3,
                         tags: c.4.clone(),
+                        std_error: r.sampled.map(|_| c.5),
                     })
                     .collect()
             }),
@@ -774,7 +791,14 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
         }
     }
     if let (Some((v, equity, _)), Some(buckets)) = (&r.vs, &buckets) {
-        out += &format!("\nequity against {v}: {:.2}%\n", 100.0 * equity);
+        out += &match r.sampled {
+            None => format!("\nequity against {v}: {:.2}%\n", 100.0 * equity),
+            Some((deals, se)) => format!(
+                "\nequity against {v}: {:.2}% ± {:.2} (Monte Carlo estimate, {deals} deals a hand: exact is past the bound)\n",
+                100.0 * equity,
+                100.0 * se
+            ),
+        };
         for (from, to, share) in buckets {
             out += &format!(
                 "  {:>3.0}-{:<3.0}% of equity: {:>5.1}% of the range\n",

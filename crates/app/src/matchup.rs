@@ -9,8 +9,8 @@ use super::game_inputs::{
 use super::grid::GridState;
 use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
-use super::widgets::shorten;
 use super::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
+use super::widgets::{shorten, PARTIAL_COLOR};
 use crate::cards::{CardSet, Game};
 use crate::equity::games::AnyMatchup;
 use crate::equity::{MatchupResult, Method};
@@ -709,9 +709,6 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
             });
     }
 }
-
-/// The colour of figures from an exact run that did not finish.
-const PARTIAL_COLOR: Color32 = Color32::from_rgb(200, 120, 0);
 
 /// How an exact run that did not finish is named, in the header and the picture's
 /// title: "PARTIAL: 14% enumerated, not final".

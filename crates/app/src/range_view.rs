@@ -13,7 +13,7 @@ use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewConte
 use super::widgets::{blocked_cards, board_and_dead, ERROR_COLOR};
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::by_combo::{ComboEquity, NextCard};
-use crate::equity::games::range_analysis::GameRangeAnalysis;
+use crate::equity::games::range_analysis::{ByHand, GameRangeAnalysis};
 use crate::equity::range_analysis::{AnyRangeAnalysis, AnyRangeSpec, RangeAnalysis};
 use crate::range::{Combo, HandClass, HandRange};
 use crate::scenario::{RangeInputs, Scenario, ViewKind};
@@ -491,6 +491,24 @@ fn game_panels(
     }
     ui.separator();
     ui.label(RichText::new("Equity by hand").strong());
+    if let Ok(ByHand {
+        sampled: Some(sampled),
+        ..
+    }) = &a.by_hand
+    {
+        let r = a.by_hand.as_ref().expect("matched");
+        ui.label(
+            RichText::new(format!(
+                "Monte Carlo estimate: {:.2}% ± {:.2} for the range; {} deals for each hand, \
+                 each hand's equity ± its standard error (exact would take {})",
+                100.0 * r.equity(),
+                100.0 * r.std_error(),
+                sampled.deals_per_hand,
+                crate::equity::describe_duration(sampled.exact_seconds),
+            ))
+            .color(super::widgets::PARTIAL_COLOR),
+        );
+    }
     equity_section(
         ui,
         a.by_hand.as_ref().map(|r| {
@@ -511,6 +529,7 @@ fn game_panels(
                     .striped(true)
                     .spacing([16.0, 2.0])
                     .show(ui, |ui| {
+                        let sampled = r.sampled.is_some();
                         for h in ["hand", "equity", "win", "tie", "share"] {
                             ui.label(RichText::new(h).strong());
                         }
@@ -518,7 +537,11 @@ fn game_panels(
                         let weakest = sorted.len().saturating_sub(shown).max(shown);
                         for h in sorted[..shown].iter().chain(&sorted[weakest..]) {
                             ui.label(hand_text(h.hand));
-                            ui.label(format!("{:.2}%", 100.0 * h.equity));
+                            ui.label(if sampled {
+                                format!("{:.2}% ± {:.2}", 100.0 * h.equity, 100.0 * h.std_error)
+                            } else {
+                                format!("{:.2}%", 100.0 * h.equity)
+                            });
                             ui.label(format!("{:.2}%", 100.0 * h.win));
                             ui.label(format!("{:.2}%", 100.0 * h.tie));
                             ui.label(format!("{:.2}%", 100.0 * h.share));

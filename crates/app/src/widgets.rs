@@ -718,3 +718,7 @@ pub fn suit_color(suit: u8) -> Color32 {
         _ => Color32::from_gray(150),
     }
 }
+
+/// The colour of figures that are not final or not exact where exact is the rule: an
+/// exact run that did not finish, the Range view's estimate past the exact bound.
+pub(crate) const PARTIAL_COLOR: egui::Color32 = egui::Color32::from_rgb(200, 120, 0);

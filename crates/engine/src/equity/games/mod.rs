@@ -10,6 +10,7 @@
 //! - `sampler`: Monte Carlo batches (a batch depends only on seed and index).
 
 mod any;
+mod by_hand;
 pub mod counting;
 mod exact;
 pub mod range_analysis;

@@ -1,13 +1,15 @@
 //! The Range view's question in a game other than Hold'em (reference §7 and §9): what
 //! a range holds on a board by the game's rule (its hand categories, flush and straight
-//! draws, and in hi/lo games the low made or one card away), every hand's exact equity
-//! against the other seats, and what each next card does.
+//! draws, and in hi/lo games the low made or one card away), every hand's equity against
+//! the other seats (`by_hand`: exact within the bound, else estimated), and what each next
+//! card does.
 //!
 //! Hold'em's analysis (`equity::breakdown`, `equity::by_combo`) sorts and sweeps two-card
-//! combos; here every hand of the range is one exact enumeration against the others and
-//! every next card one enumeration of the whole matchup, so the work is estimated first
-//! and refused past the exact bound, as everywhere else.
+//! combos; here every next card is one enumeration of the whole matchup, so the work is
+//! estimated first and refused past the exact bound, as everywhere else.
 
+pub use super::by_hand::{by_hand, ByHand, HandEquity, Sampled};
+use super::by_hand::{heads_up_work, sampled_work};
 use super::{exact, exact_valuations, GameMatchup, VALUATIONS_PER_SECOND};
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::breakdown::Line;
@@ -93,22 +95,45 @@ impl GameRangeSpec {
     }
 }
 
-/// A line of a game's breakdown.
+/// A line of a game's breakdown. A hand is on every line that describes it: its made
+/// category and the finer lines under it (a set is also three of a kind), its draws and
+/// the finer draws (a nut flush draw is also a flush draw).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HandLine {
     /// The best high hand by the game's rule is of this category.
     Made(HandCategory),
+    /// Three of a kind from a pair in the hole and one board card.
+    Set,
+    /// Three of a kind from one hole card and a pair on the board.
+    Trips,
+    /// Two pair of the board's two highest ranks (an unpaired board's).
+    TopTwo,
     /// No flush yet; one next card makes one.
     FlushDraw,
+    /// A flush draw holding the highest card of its suit not on the board.
+    NutFlushDraw,
+    /// A flush draw without it.
+    NonNutFlushDraw,
     /// No straight or better yet; cards of two or more ranks make a straight (open-ended
     /// draws and wraps).
     StraightDraw,
+    /// A straight draw of 9 or more outs (cards, not ranks): Omaha's wraps.
+    Wrap,
+    /// A straight draw of 13 or more outs.
+    BigWrap,
     /// No straight or better yet; cards of one rank make a straight.
     Gutshot,
     /// A qualifying low (8 or better) already (hi/lo games).
     Low,
+    /// The best low any hand can hold on this board (hi/lo games).
+    NutLow,
+    /// The nut low now, which some next card takes off the nuts (a card pairing one of
+    /// its low cards: counterfeit).
+    CounterfeitRisk,
     /// No low yet; one next card makes one (hi/lo games).
     LowDraw,
+    /// No low yet; some next card makes this hand the best low on that board.
+    NutLowDraw,
 }
 
 impl HandLine {
@@ -116,11 +141,21 @@ impl HandLine {
     pub fn key(self) -> &'static str {
         match self {
             HandLine::Made(c) => c.key(),
+            HandLine::Set => "set",
+            HandLine::Trips => "trips",
+            HandLine::TopTwo => "top_two",
             HandLine::FlushDraw => "flush_draw",
+            HandLine::NutFlushDraw => "nut_flush_draw",
+            HandLine::NonNutFlushDraw => "non_nut_flush_draw",
             HandLine::StraightDraw => "straight_draw",
+            HandLine::Wrap => "wrap",
+            HandLine::BigWrap => "big_wrap",
             HandLine::Gutshot => "gutshot",
             HandLine::Low => "low",
+            HandLine::NutLow => "nut_low",
+            HandLine::CounterfeitRisk => "low_counterfeit_risk",
             HandLine::LowDraw => "low_draw",
+            HandLine::NutLowDraw => "nut_low_draw",
         }
     }
 
@@ -128,17 +163,51 @@ impl HandLine {
     pub fn name(self) -> &'static str {
         match self {
             HandLine::Made(c) => c.name(),
+            HandLine::Set => "· set (pair in the hole)",
+            HandLine::Trips => "· trips (pair on the board)",
+            HandLine::TopTwo => "· top two pair",
             HandLine::FlushDraw => "Flush draw",
+            HandLine::NutFlushDraw => "· nut flush draw",
+            HandLine::NonNutFlushDraw => "· non-nut flush draw",
             HandLine::StraightDraw => "Straight draw (two ranks or more)",
+            HandLine::Wrap => "· wrap (9+ outs)",
+            HandLine::BigWrap => "· big wrap (13+ outs)",
             HandLine::Gutshot => "Gutshot (one rank)",
             HandLine::Low => "Low made (8 or better)",
+            HandLine::NutLow => "· nut low",
+            HandLine::CounterfeitRisk => "· low at risk of counterfeit",
             HandLine::LowDraw => "Low draw (one card)",
+            HandLine::NutLowDraw => "· nut low draw",
         }
+    }
+
+    /// The line this one refines (every hand on it is on its parent too), if any.
+    pub fn parent(self) -> Option<HandLine> {
+        Some(match self {
+            HandLine::Set | HandLine::Trips => HandLine::Made(HandCategory::ThreeOfAKind),
+            HandLine::TopTwo => HandLine::Made(HandCategory::TwoPair),
+            HandLine::NutFlushDraw | HandLine::NonNutFlushDraw => HandLine::FlushDraw,
+            HandLine::Wrap => HandLine::StraightDraw,
+            HandLine::BigWrap => HandLine::Wrap,
+            HandLine::NutLow => HandLine::Low,
+            HandLine::CounterfeitRisk => HandLine::NutLow,
+            HandLine::NutLowDraw => HandLine::LowDraw,
+            _ => return None,
+        })
     }
 
     /// Whether the line is a draw (else a made hand).
     pub fn is_draw(self) -> bool {
-        !matches!(self, HandLine::Made(_) | HandLine::Low)
+        !matches!(
+            self,
+            HandLine::Made(_)
+                | HandLine::Set
+                | HandLine::Trips
+                | HandLine::TopTwo
+                | HandLine::Low
+                | HandLine::NutLow
+                | HandLine::CounterfeitRisk
+        )
     }
 }
 
@@ -186,18 +255,78 @@ pub fn high_category(game: Game, hole: &[Card], board: &[Card]) -> HandCategory 
     }
 }
 
-/// Whether `hole` makes a qualifying low on `board` (hi/lo games).
-fn has_low(hole: &[Card], board: &[Card]) -> bool {
-    omaha_low(hole, board) != 0
+/// How many cards of each rank `cards` hold.
+fn rank_counts(cards: &[Card]) -> [u8; 13] {
+    let mut counts = [0u8; 13];
+    for c in cards {
+        counts[c.rank() as usize] += 1;
+    }
+    counts
 }
 
-/// The lines one hand is on: its made category, and its draws when a card is to come.
+/// Whether three of a kind comes from a pair in the hole (a set) rather than a pair on
+/// the board (trips): the highest rank that makes three of a kind by the game's rule.
+fn is_set(game: Game, hole: &[Card], board: &[Card]) -> Option<bool> {
+    let (h, b) = (rank_counts(hole), rank_counts(board));
+    // Two hole cards at most play in Omaha; any number in the best-five games.
+    (0..13).rev().find_map(|r| {
+        let set = h[r] >= 2 && b[r] >= 1;
+        let trips = h[r] >= 1 && b[r] >= 2;
+        let any_hole = !game.is_omaha() && h[r] + b[r] >= 3 && h[r] >= 1;
+        (set || trips || any_hole).then_some(h[r] >= 2)
+    })
+}
+
+/// Two pair of an unpaired board's two highest ranks, one hole card of each.
+fn is_top_two(hole: &[Card], board: &[Card]) -> bool {
+    let b = rank_counts(board);
+    if b.iter().any(|&n| n >= 2) {
+        return false;
+    }
+    let mut ranks = (0..13).rev().filter(|&r| b[r] > 0);
+    let (Some(first), Some(second)) = (ranks.next(), ranks.next()) else {
+        return false;
+    };
+    let h = rank_counts(hole);
+    h[first] >= 1 && h[second] >= 1
+}
+
+/// The best low any two hole cards can make with `board` (0: none).
+fn best_low(board: &[Card]) -> u8 {
+    let board_mask = crate::eval::low_mask(board);
+    let mut best = 0;
+    for a in 0..8 {
+        for b in a + 1..8 {
+            best = best.max(crate::eval::low_score(1 << a | 1 << b, board_mask));
+        }
+    }
+    best
+}
+
+/// The lines one hand is on: its made category (and the finer made lines), and its draws
+/// when a card is to come.
 pub fn hand_lines(game: Game, hole: &[Card], board: &[Card], next: &[Card]) -> Vec<HandLine> {
     let made = high_category(game, hole, board);
     let mut lines = vec![HandLine::Made(made)];
-    let low_now = game.is_hi_lo() && has_low(hole, board);
-    if low_now {
+    match made {
+        HandCategory::ThreeOfAKind => match is_set(game, hole, board) {
+            Some(true) => lines.push(HandLine::Set),
+            Some(false) => lines.push(HandLine::Trips),
+            None => {}
+        },
+        HandCategory::TwoPair if is_top_two(hole, board) => lines.push(HandLine::TopTwo),
+        _ => {}
+    }
+    let low_now = if game.is_hi_lo() {
+        omaha_low(hole, board)
+    } else {
+        0
+    };
+    if low_now > 0 {
         lines.push(HandLine::Low);
+        if low_now == best_low(board) {
+            lines.push(HandLine::NutLow);
+        }
     }
     if board.len() == 5 {
         return lines;
@@ -207,9 +336,10 @@ pub fn hand_lines(game: Game, hole: &[Card], board: &[Card], next: &[Card]) -> V
         strength(game, HandCategory::Flush),
         strength(game, HandCategory::Straight),
     );
-    let mut flush_draw = false;
+    let mut flush_suits = 0u8;
     let mut straight_ranks = 0u16;
-    let mut low_draw = false;
+    let mut straight_outs = 0;
+    let (mut low_draw, mut nut_low_draw, mut counterfeit) = (false, false, false);
     let mut after: Vec<Card> = board.to_vec();
     after.push(board[0]);
     for &card in next {
@@ -218,44 +348,95 @@ pub fn hand_lines(game: Game, hole: &[Card], board: &[Card], next: &[Card]) -> V
         }
         *after.last_mut().expect("a card was pushed") = card;
         let c = high_category(game, hole, &after);
-        flush_draw |= now < flush
+        if now < flush
             && matches!(c, HandCategory::Flush | HandCategory::StraightFlush)
-            && !matches!(made, HandCategory::Flush);
+            && !matches!(made, HandCategory::Flush)
+        {
+            flush_suits |= 1 << card.suit();
+        }
         if now < straight && matches!(c, HandCategory::Straight | HandCategory::StraightFlush) {
             straight_ranks |= 1 << card.rank();
+            straight_outs += 1;
         }
-        low_draw |= game.is_hi_lo() && !low_now && has_low(hole, &after);
+        if game.is_hi_lo() {
+            let low = omaha_low(hole, &after);
+            if low_now == 0 && low > 0 {
+                low_draw = true;
+                nut_low_draw |= low == best_low(&after);
+            }
+            // Omaha's own low never gets worse with a card more; it is counterfeited
+            // when a card pairing one of its low cards lets other hands under it.
+            counterfeit |= low_now > 0 && low_now == best_low(board) && low < best_low(&after);
+        }
     }
-    if flush_draw {
+    if counterfeit {
+        lines.push(HandLine::CounterfeitRisk);
+    }
+    if flush_suits != 0 {
         lines.push(HandLine::FlushDraw);
+        // The nut card of a drawing suit: its highest rank in the deck, not on the board.
+        let holds_nut = (0..4u8).filter(|s| flush_suits & 1 << s != 0).any(|suit| {
+            game.deck()
+                .iter()
+                .filter(|c| c.suit() == suit && !board.contains(c))
+                .max_by_key(|c| c.rank())
+                .is_some_and(|top| hole.contains(&top))
+        });
+        lines.push(if holds_nut {
+            HandLine::NutFlushDraw
+        } else {
+            HandLine::NonNutFlushDraw
+        });
     }
     match straight_ranks.count_ones() {
         0 => {}
         1 => lines.push(HandLine::Gutshot),
-        _ => lines.push(HandLine::StraightDraw),
+        _ => {
+            lines.push(HandLine::StraightDraw);
+            if game.is_omaha() && straight_outs >= 9 {
+                lines.push(HandLine::Wrap);
+            }
+            if game.is_omaha() && straight_outs >= 13 {
+                lines.push(HandLine::BigWrap);
+            }
+        }
     }
     if low_draw {
         lines.push(HandLine::LowDraw);
+        if nut_low_draw {
+            lines.push(HandLine::NutLowDraw);
+        }
     }
     lines
 }
 
-/// Every line of `game` in display order: made hands strongest first, the low, the draws.
+/// Every line of `game` in display order: made hands strongest first (each with its
+/// finer lines under it), the low, the draws.
 pub fn all_lines(game: Game) -> Vec<HandLine> {
-    let mut lines: Vec<HandLine> = categories_strongest_first(game)
-        .into_iter()
-        .map(HandLine::Made)
-        .collect();
+    let mut lines = Vec::new();
+    for c in categories_strongest_first(game) {
+        lines.push(HandLine::Made(c));
+        match c {
+            HandCategory::ThreeOfAKind => lines.extend([HandLine::Set, HandLine::Trips]),
+            HandCategory::TwoPair => lines.push(HandLine::TopTwo),
+            _ => {}
+        }
+    }
     if game.is_hi_lo() {
-        lines.push(HandLine::Low);
+        lines.extend([HandLine::Low, HandLine::NutLow, HandLine::CounterfeitRisk]);
     }
     lines.extend([
         HandLine::FlushDraw,
+        HandLine::NutFlushDraw,
+        HandLine::NonNutFlushDraw,
         HandLine::StraightDraw,
-        HandLine::Gutshot,
     ]);
+    if game.is_omaha() {
+        lines.extend([HandLine::Wrap, HandLine::BigWrap]);
+    }
+    lines.push(HandLine::Gutshot);
     if game.is_hi_lo() {
-        lines.push(HandLine::LowDraw);
+        lines.extend([HandLine::LowDraw, HandLine::NutLowDraw]);
     }
     lines
 }
@@ -347,41 +528,8 @@ pub fn game_breakdown(
     })
 }
 
-/// One hand's exact equity against the other seats.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HandEquity {
-    /// The hand.
-    pub hand: CardSet,
-    /// Its weight in its range.
-    pub weight: f64,
-    /// Its share of the deals; the shares add up to 1.
-    pub share: f64,
-    /// Its equity (pot share; hi/lo pots split).
-    pub equity: f64,
-    /// Its chance to win the high outright.
-    pub win: f64,
-    /// Its chance to tie for the high.
-    pub tie: f64,
-    /// Its chance to take the whole pot (hi/lo games; else `None`).
-    pub scoop: Option<f64>,
-}
-
-/// Every hand's equity.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ByHand {
-    /// One entry per hand of the range that can be dealt.
-    pub hands: Vec<HandEquity>,
-}
-
-impl ByHand {
-    /// The range's equity: the share-weighted mean of its hands'.
-    pub fn equity(&self) -> f64 {
-        self.hands.iter().map(|h| h.share * h.equity).sum()
-    }
-}
-
 /// A stopped run (as Hold'em's analysis says it).
-fn stopped() -> EquityError {
+pub(super) fn stopped() -> EquityError {
     EquityError::Impossible("stopped".into())
 }
 
@@ -395,7 +543,7 @@ fn scale(r: &HoleRange, blocked: CardSet) -> f64 {
 }
 
 /// Refuses `valuations` of work past the exact bound on `threads` cores.
-fn check_valuations(valuations: f64, threads: usize) -> Result<(), EquityError> {
+pub(super) fn check_valuations(valuations: f64, threads: usize) -> Result<(), EquityError> {
     let seconds = crate::equity::run::exact_seconds(valuations, VALUATIONS_PER_SECOND, threads);
     if seconds > MAX_EXACT_SECONDS {
         return Err(EquityError::TooLarge {
@@ -407,7 +555,11 @@ fn check_valuations(valuations: f64, threads: usize) -> Result<(), EquityError> 
 }
 
 /// Refuses `runs` enumerations like `one` past the exact bound on `threads` cores.
-fn check_runs(one: &GameMatchup, runs: usize, threads: usize) -> Result<(), EquityError> {
+pub(super) fn check_runs(
+    one: &GameMatchup,
+    runs: usize,
+    threads: usize,
+) -> Result<(), EquityError> {
     let valuations = exact_valuations(one);
     if valuations.is_infinite() {
         return Err(super::too_many_hands(one.game));
@@ -416,7 +568,10 @@ fn check_runs(one: &GameMatchup, runs: usize, threads: usize) -> Result<(), Equi
 }
 
 /// The matchup of one hand of the range against the other seats.
-fn hand_matchup(spec: &GameRangeSpec, hand: CardSet) -> Result<GameMatchup, EquityError> {
+pub(super) fn hand_matchup(
+    spec: &GameRangeSpec,
+    hand: CardSet,
+) -> Result<GameMatchup, EquityError> {
     let mut ranges = vec![HoleRange::single(spec.game, hand)];
     ranges.extend(spec.vs.iter().cloned());
     GameMatchup::new(spec.game, ranges, spec.board, spec.dead)
@@ -461,14 +616,18 @@ pub fn estimated_valuations(spec: &GameRangeSpec, threads: usize) -> f64 {
     if !spec.vs.is_empty()
         && spec.range.live_count(blocked) <= crate::range::MAX_LISTED_HANDS as u64
     {
-        if let Some(v) = heads_up_work(spec) {
-            total += affordable(v);
-        } else {
-            let hands = spec.range.live_hands(blocked);
-            if let Some(Ok(one)) = hands.first().map(|&(h, _)| hand_matchup(spec, h)) {
-                total += affordable(exact_valuations(&one) * hands.len() as f64);
-            }
-        }
+        let hands = spec.range.live_count(blocked) as usize;
+        let exact = heads_up_work(spec).or_else(|| {
+            let first = spec.range.live_hands(blocked).first().map(|h| h.0)?;
+            let one = hand_matchup(spec, first).ok()?;
+            Some(exact_valuations(&one) * hands as f64)
+        });
+        // Past the exact bound every hand's equity is estimated instead.
+        total += match exact.map(affordable) {
+            Some(v) if v > 0.0 => v,
+            Some(_) => sampled_work(spec, hands, threads),
+            None => 0.0,
+        };
     }
     if !spec.vs.is_empty() && (3..=4).contains(&spec.board.len()) {
         let (ranges, cards) = next_card_candidates(spec);
@@ -480,277 +639,6 @@ pub fn estimated_valuations(spec: &GameRangeSpec, threads: usize) -> f64 {
         }
     }
     total
-}
-
-/// Work of [`by_hand_heads_up`] in valuations: each board values every hand of both seats
-/// once (ten three-card parts per pair of hole cards in Omaha) and compares every pair of
-/// hands (a comparison about two valuations' time).
-fn heads_up_valuations(game: Game, boards: f64, hands: usize, others: usize) -> f64 {
-    let per_hand = if game.is_omaha() {
-        10.0 * (game.hole_cards() * (game.hole_cards() - 1) / 2) as f64
-    } else {
-        4.0
-    };
-    boards * ((hands + others) as f64 * per_hand + 2.0 * (hands * others) as f64)
-}
-
-/// The completions of the board (its cards to come from `live`), as lists of cards.
-fn completions(live: &[Card], to_come: usize) -> Vec<Vec<Card>> {
-    match to_come {
-        0 => vec![Vec::new()],
-        1 => live.iter().map(|&c| vec![c]).collect(),
-        _ => {
-            let mut out = Vec::new();
-            for i in 0..live.len() {
-                for j in i + 1..live.len() {
-                    out.push(vec![live[i], live[j]]);
-                }
-            }
-            out
-        }
-    }
-}
-
-/// Heads-up with a flop, turn or river: boards outside, hands inside. Each completion of
-/// the board values every hand of both seats once, then every pair of hands that share no
-/// card (nor a card with that board) is credited as the engine credits a showdown, at the
-/// other hand's weight. The same sums as one enumeration per hand (tested), with H + V
-/// valuations per board instead of H × V. Each hand's sums as seat 0's, in `hands`' order.
-fn by_hand_heads_up(
-    spec: &GameRangeSpec,
-    hands: &[(CardSet, f32)],
-    control: &RunControl,
-) -> Result<Vec<HandSums>, EquityError> {
-    let game = spec.game;
-    let others = spec.vs[0].live_hands(spec.board.union(spec.dead));
-    let live: Vec<Card> = game
-        .deck()
-        .difference(spec.board.union(spec.dead))
-        .iter()
-        .collect();
-    let boards = completions(&live, 5 - spec.board.len());
-    let known: Vec<Card> = spec.board.iter().collect();
-    let hi_lo = game.is_hi_lo();
-    let holes = |list: &[(CardSet, f32)]| -> Vec<Vec<Card>> {
-        list.iter().map(|(h, _)| h.iter().collect()).collect()
-    };
-    let (hero_holes, other_holes) = (holes(hands), holes(&others));
-    let per_board = heads_up_valuations(game, 1.0, hands.len(), others.len()) as u64;
-    let zero = || vec![HandSums::default(); hands.len()];
-    // One accumulator per thread, not per split: with 1.5 million 5-card Omaha hands
-    // each is tens of megabytes (1.4 GB before, with every split's own full sums).
-    let per_thread = boards
-        .len()
-        .div_ceil(rayon::current_num_threads().max(1))
-        .max(1);
-    let sums = boards
-        .par_iter()
-        .with_min_len(per_thread)
-        .fold(zero, |mut sums, extra| {
-            if control.is_cancelled() {
-                return sums;
-            }
-            let cards = extra
-                .iter()
-                .fold(CardSet::EMPTY, |a, &c| a.union(CardSet::single(c)));
-            let mut five = [known.first().copied().unwrap_or(live[0]); 5];
-            for (slot, &c) in five.iter_mut().zip(known.iter().chain(extra)) {
-                *slot = c;
-            }
-            // Only hands clear of this board's cards are valued and paired.
-            let clear = |list: &[(CardSet, f32)]| -> Vec<usize> {
-                (0..list.len())
-                    .filter(|&k| !list[k].0.intersects(cards))
-                    .collect()
-            };
-            let (hero_at, other_at) = (clear(hands), clear(&others));
-            let value = |at: &[usize], holes: &[Vec<Card>]| {
-                let chosen: Vec<&[Card]> = at.iter().map(|&k| holes[k].as_slice()).collect();
-                let mut values = vec![super::SeatValue::default(); at.len()];
-                super::valuation::value_all(game, &chosen, &five, &mut values);
-                values
-            };
-            let (hero, other) = (value(&hero_at, &hero_holes), value(&other_at, &other_holes));
-            // The hand's sums are seat 0's of each showdown (seat 1's, the other
-            // hand's, are not kept).
-            let mut pair = [super::Sums::default(), super::Sums::default()];
-            for (&i, &hv) in hero_at.iter().zip(&hero) {
-                let h = hands[i].0;
-                pair[0] = super::Sums::default();
-                for (&j, &ov) in other_at.iter().zip(&other) {
-                    let (o, w) = others[j];
-                    if !o.intersects(h) {
-                        super::credit(&[hv, ov], hi_lo, w as f64, &mut pair);
-                    }
-                }
-                sums[i].add(&pair[0]);
-            }
-            control.progress().add_work(per_board);
-            sums
-        })
-        .reduce(zero, |mut a, b| {
-            for (x, y) in a.iter_mut().zip(&b) {
-                x.merge(y);
-            }
-            a
-        });
-    if control.is_cancelled() {
-        return Err(stopped());
-    }
-    Ok(sums)
-}
-
-/// One hand's sums in [`by_hand_heads_up`]: only what its figures need (40 bytes a hand
-/// rather than a matchup seat's 136).
-#[derive(Clone, Copy, Debug, Default)]
-struct HandSums {
-    weight: f64,
-    win: f64,
-    tie: f64,
-    equity: f64,
-    scoop: f64,
-}
-
-impl HandSums {
-    fn add(&mut self, s: &super::Sums) {
-        self.weight += s.weight;
-        self.win += s.win;
-        self.tie += s.tie;
-        self.equity += s.equity;
-        self.scoop += s.scoop;
-    }
-
-    fn merge(&mut self, o: &HandSums) {
-        self.weight += o.weight;
-        self.win += o.win;
-        self.tie += o.tie;
-        self.equity += o.equity;
-        self.scoop += o.scoop;
-    }
-}
-
-/// Every hand's exact equity against the other seats: one enumeration per hand, refused
-/// with its estimate past the exact bound.
-pub fn by_hand(
-    spec: &GameRangeSpec,
-    control: &RunControl,
-    threads: usize,
-) -> Result<ByHand, EquityError> {
-    let game = spec.game;
-    let blocked = spec.blocked();
-    if spec.range.live_count(blocked) > crate::range::MAX_LISTED_HANDS as u64 {
-        return Err(super::too_many_hands(game));
-    }
-    let hands = spec.range.live_hands(blocked);
-    let matchup = |hand: CardSet| hand_matchup(spec, hand);
-    let Some(&(first, _)) = hands.first() else {
-        return Err(EquityError::EmptySeat {
-            seat: "range".into(),
-        });
-    };
-    if let Some(valuations) = heads_up_work(spec) {
-        check_valuations(valuations, threads)?;
-        let sums = by_hand_heads_up(spec, &hands, control)?;
-        return by_hand_from_sums(game, &hands, &sums);
-    }
-    check_runs(&matchup(first)?, hands.len(), threads)?;
-    let mut out = Vec::with_capacity(hands.len());
-    let mut total = 0.0;
-    // One after another: each enumeration is parallel itself.
-    for &(hand, w) in &hands {
-        if control.is_cancelled() {
-            return Err(stopped());
-        }
-        // A hand every combination of the others meets a card of has no deal.
-        let Ok(m) = matchup(hand) else { continue };
-        let t = exact::run(&m, control)?;
-        let seat = &t.seats[0];
-        let n = seat.equity.n;
-        if n <= 0.0 {
-            continue;
-        }
-        let dealt = w as f64 * n;
-        total += dealt;
-        out.push(HandEquity {
-            hand,
-            weight: w as f64,
-            share: dealt,
-            equity: seat.equity.s / n,
-            win: seat.win.s / n,
-            tie: seat.tie.s / n,
-            scoop: game.is_hi_lo().then(|| t.low[0][2].s / n),
-        });
-    }
-    if control.is_cancelled() {
-        return Err(stopped());
-    }
-    if total <= 0.0 {
-        return Err(EquityError::Impossible(
-            "no hand of the range meets the others".into(),
-        ));
-    }
-    for h in &mut out {
-        h.share /= total;
-    }
-    Ok(ByHand { hands: out })
-}
-
-/// The valuations of [`by_hand_heads_up`] when it applies: one other seat and a flop, turn
-/// or river.
-fn heads_up_work(spec: &GameRangeSpec) -> Option<f64> {
-    if spec.vs.len() != 1 || spec.board.len() < 3 {
-        return None;
-    }
-    let blocked = spec.board.union(spec.dead);
-    let others = spec.vs[0].live_count(blocked);
-    if others > crate::range::MAX_LISTED_HANDS as u64 {
-        return None;
-    }
-    let live = spec.game.deck().difference(blocked).len() as u64;
-    let boards = crate::equity::choose(live, 5 - spec.board.len() as u64) as f64;
-    let hands = spec.range.live_count(spec.blocked()) as usize;
-    Some(heads_up_valuations(
-        spec.game,
-        boards,
-        hands,
-        others as usize,
-    ))
-}
-
-/// Each hand's figures from its sums (seat 0's): its share of the deals is its weight
-/// times the weight of the deals it meets.
-fn by_hand_from_sums(
-    game: Game,
-    hands: &[(CardSet, f32)],
-    sums: &[HandSums],
-) -> Result<ByHand, EquityError> {
-    let mut out = Vec::with_capacity(hands.len());
-    let mut total = 0.0;
-    for (&(hand, w), s) in hands.iter().zip(sums) {
-        if s.weight <= 0.0 {
-            continue;
-        }
-        let dealt = w as f64 * s.weight;
-        total += dealt;
-        out.push(HandEquity {
-            hand,
-            weight: w as f64,
-            share: dealt,
-            equity: s.equity / s.weight,
-            win: s.win / s.weight,
-            tie: s.tie / s.weight,
-            scoop: game.is_hi_lo().then(|| s.scoop / s.weight),
-        });
-    }
-    if total <= 0.0 {
-        return Err(EquityError::Impossible(
-            "no hand of the range meets the others".into(),
-        ));
-    }
-    for h in &mut out {
-        h.share /= total;
-    }
-    Ok(ByHand { hands: out })
 }
 
 /// For every card that can come on a flop or turn, its probability and every seat's exact
@@ -980,7 +868,16 @@ mod tests {
             let next: Vec<Card> = game.deck().difference(blocked).iter().collect();
             let hands = s.range.live_hands(blocked);
             assert_eq!(b.hands, hands.len());
+            let count = |l: HandLine| b.lines.iter().find(|(k, _)| *k == l).map(|(_, c)| c.combos);
             for (line, got) in &b.lines {
+                // The finer lines (tested on their own) sit inside their parents.
+                if let Some(parent) = line.parent() {
+                    assert!(
+                        got.combos <= count(parent).unwrap(),
+                        "{game} {range} {line:?}"
+                    );
+                    continue;
+                }
                 let mut want = Line::default();
                 for (h, w) in &hands {
                     let hole: Vec<Card> = h.iter().collect();
@@ -999,6 +896,15 @@ mod tests {
                 .map(|(_, l)| l.combos)
                 .sum();
             assert_eq!(made, b.hands, "every hand has one made line");
+            if let Some(flush) = count(HandLine::FlushDraw) {
+                let nut = count(HandLine::NutFlushDraw).unwrap();
+                let other = count(HandLine::NonNutFlushDraw).unwrap();
+                assert_eq!(
+                    nut + other,
+                    flush,
+                    "{game} {range}: a flush draw is nut or not"
+                );
+            }
         }
     }
 
@@ -1043,6 +949,85 @@ mod tests {
         let l = lines(Game::OMAHA_HILO, "Ah2cKdKs", "5h 7s Qc");
         assert!(l.contains(&HandLine::LowDraw) && !l.contains(&HandLine::Low));
         assert!(lines(Game::OMAHA_HILO, "Ah2cKdKs", "5h 7s 3c").contains(&HandLine::Low));
+    }
+
+    /// The finer lines, each against a plain count: the cards that make a straight are
+    /// counted one by one with the Omaha evaluator, the best low over every two low ranks.
+    #[test]
+    fn omaha_sets_top_two_wraps_nut_draws_and_counterfeits() {
+        let on = |game: Game, hand: &str, board: &str| {
+            let hole = crate::cards::parse_card_list(hand).unwrap();
+            let board = crate::cards::parse_card_list(board).unwrap();
+            let used: Vec<Card> = hole.iter().chain(&board).copied().collect();
+            let next: Vec<Card> = game.deck().iter().filter(|c| !used.contains(c)).collect();
+            hand_lines(game, &hole, &board, &next)
+        };
+        let o = Game::OMAHA;
+        assert!(on(o, "KcKd5s6h", "Kh 7c 2s").contains(&HandLine::Set));
+        assert!(on(o, "Kc9d5s6h", "Kh Ks 2s").contains(&HandLine::Trips));
+        // Three kings on the board and one in the hand is not trips in Omaha (two hole
+        // cards must play): no three of a kind from the hand.
+        assert!(!on(o, "Kc9d5s6h", "Kh Ks Kd").contains(&HandLine::Trips));
+        assert!(on(o, "Kc7d5s6h", "Kh 7c 2s").contains(&HandLine::TopTwo));
+        assert!(!on(o, "Kc2d5s6h", "Kh 7c 2s").contains(&HandLine::TopTwo));
+        // Hold'em's rule in short deck: a pocket pair is a set.
+        assert!(on(Game::SHORT_DECK, "9c9d", "9h 7c 6s").contains(&HandLine::Set));
+        // The nut flush draw holds the ace of the suit (the king when the ace is out).
+        let nut = on(o, "AhTh5s6c", "Kh 7h 2s");
+        assert!(nut.contains(&HandLine::NutFlushDraw) && nut.contains(&HandLine::FlushDraw));
+        assert!(on(o, "QhTh5s6c", "Kh 7h 2s").contains(&HandLine::NonNutFlushDraw));
+        assert!(on(o, "KhTh5s6c", "Ah 7h 2s").contains(&HandLine::NutFlushDraw));
+        // Wraps by out count, counted plainly.
+        for (hand, board) in [
+            ("9c8d6s5h", "Td 7c 2s"),
+            ("JcTd8s7h", "9d 6c 2s"),
+            ("Qc9d8s5h", "Td 7c 2s"),
+            ("AcKdQs2h", "Td 7c 3s"),
+        ] {
+            let hole = crate::cards::parse_card_list(hand).unwrap();
+            let b = crate::cards::parse_card_list(board).unwrap();
+            let outs = o
+                .deck()
+                .iter()
+                .filter(|c| !hole.contains(c) && !b.contains(c))
+                .filter(|&c| {
+                    let mut after = b.clone();
+                    after.push(c);
+                    omaha_high(&hole, &after).category() == HandCategory::Straight
+                })
+                .count();
+            let l = on(o, hand, board);
+            assert_eq!(
+                l.contains(&HandLine::Wrap),
+                outs >= 9,
+                "{hand} on {board}: {outs}"
+            );
+            assert_eq!(l.contains(&HandLine::BigWrap), outs >= 13, "{hand}: {outs}");
+        }
+        assert!(on(o, "JcTd8s7h", "9d 6c 2s").contains(&HandLine::BigWrap));
+        // Hi/lo: A-2 on 3-5-7 holds the nut low (7-5-3-2-A); a 2 on the turn lets A-4
+        // make 5-4-3-2-A under it: counterfeit risk. A-4 there holds a low, not the nut.
+        let hl = Game::OMAHA_HILO;
+        let l = on(hl, "Ah2cKdQs", "3c 5d 7s");
+        assert!(
+            l.contains(&HandLine::Low) && l.contains(&HandLine::NutLow),
+            "{l:?}"
+        );
+        assert!(l.contains(&HandLine::CounterfeitRisk));
+        let l = on(hl, "Ah4cKdQs", "3c 5d 7s");
+        assert!(l.contains(&HandLine::Low) && !l.contains(&HandLine::NutLow));
+        assert!(!l.contains(&HandLine::CounterfeitRisk));
+        // No low yet: A-2 on 7-8-K draws to the nut low; 6-7 draws to a low, not the nut.
+        let l = on(hl, "Ah2cKdQs", "7c 8d Ks");
+        assert!(l.contains(&HandLine::LowDraw) && l.contains(&HandLine::NutLowDraw));
+        let l = on(hl, "6h7cKdQs", "2c 8d Ks");
+        assert!(l.contains(&HandLine::LowDraw) && !l.contains(&HandLine::NutLowDraw));
+        // The best low any hand holds on 3-5-7 is 7-5-3-2-A; with a 2 added, 5-4-3-2-A.
+        let best = |b: &str| {
+            crate::eval::describe_low(best_low(&crate::cards::parse_card_list(b).unwrap()))
+        };
+        assert_eq!(best("3c 5d 7s").as_deref(), Some("7-5-3-2-A"));
+        assert_eq!(best("3c 5d 7s 2h").as_deref(), Some("5-4-3-2-A"));
     }
 
     fn exact(game: Game, seats: Vec<HoleRange>, board: CardSet, dead: CardSet) -> Vec<f64> {
@@ -1130,16 +1115,41 @@ mod tests {
 
     #[test]
     fn out_of_reach_work_and_bad_inputs_are_refused_by_name() {
+        // Every AAxx hand against random on a flop is past the exact bound: estimated
+        // instead, each hand with its error, the range's equity within 4 SE of a plain
+        // Monte Carlo run of the whole matchup.
         let s = spec(Game::OMAHA, "AAxx", &["random"], "Kd 7c 2s", "");
-        let e = by_hand(&s, &RunControl::new(), 2).unwrap_err().to_string();
-        assert!(e.contains("would take about"), "{e}");
-        // The Range view says what it can do: narrow the ranges (it has no Monte Carlo).
-        let shown = analyse_game(&s, &RunControl::new(), 2).by_hand.unwrap_err();
+        let r = by_hand(&s, &RunControl::new(), 2).unwrap();
+        let sampled = r.sampled.expect("an estimate");
+        assert!(sampled.exact_seconds > crate::equity::run::MAX_EXACT_SECONDS);
+        assert!(sampled.deals_per_hand >= 256);
+        assert_eq!(r.hands.len() as u64, s.range.live_count(s.blocked()));
+        assert!(r
+            .hands
+            .iter()
+            .all(|h| h.std_error > 0.0 && h.std_error < 0.05));
+        let m = GameMatchup::new(
+            Game::OMAHA,
+            vec![s.range.clone(), s.vs[0].clone()],
+            s.board,
+            s.dead,
+        )
+        .unwrap();
+        let settings = crate::equity::run::RunSettings {
+            method: crate::equity::Method::MonteCarlo,
+            target_se: 0.001,
+            ..Default::default()
+        };
+        let whole = super::super::run_game(&m, &settings, |_| true).unwrap();
+        let (e, se) = (whole.seats[0].equity, whole.seats[0].equity_se);
+        let bound = 4.0 * (se * se + r.std_error().powi(2)).sqrt();
         assert!(
-            shown.contains("would take about")
-                && shown.contains("narrow the ranges (the Range view is exact"),
-            "{shown}"
+            (r.equity() - e).abs() < bound,
+            "{} against {e} ± {se}",
+            r.equity()
         );
+        // Deals repeat: the same inputs give the same estimate.
+        assert_eq!(by_hand(&s, &RunControl::new(), 2).unwrap(), r);
         let r = |t: &str| HoleRange::parse(t, Game::OMAHA6).unwrap();
         let e = GameRangeSpec::new(
             Game::OMAHA6,
