@@ -490,7 +490,7 @@ fn outs_panel_shows_the_draws_on_a_flop() {
     let Some(Ok(o)) = &h.state().views.of::<MultiOddsView>().outs else {
         unreachable!()
     };
-    assert_eq!(o.discounted.len(), 15);
+    assert_eq!(o.classic.as_ref().unwrap().discounted.len(), 15);
     assert_eq!((o.straight.outs, o.flush.outs), (6, 9));
     assert!(shows(&h, "Outs and draws"), "{:?}", texts(&h));
     assert!(shows(&h, "makes Flush"));
@@ -507,6 +507,53 @@ fn outs_panel_shows_the_draws_on_a_flop() {
     });
     h.step();
     assert!(!shows(&h, "Outs and draws"));
+}
+
+/// The outs panel in Omaha and short deck: a known hand on a flop gets its outs by the
+/// game's rules (the engine's game outs, the same cards), and no classic Hold'em rows.
+#[test]
+fn outs_panel_in_omaha_and_short_deck() {
+    use multiodds::cards::{CardSet, Game};
+    for (game, hero, board, flushes) in [
+        (Game::OMAHA, "Ah Kh 9c 8c", "Qh 7h 2s", 9),
+        (Game::SHORT_DECK, "Ah Kh", "Qh 7h 6s", 5),
+    ] {
+        let mut app = quick_app();
+        {
+            let i = &mut app.views.of_mut::<MultiOddsView>().inputs;
+            i.game = game;
+            i.hero = hero.into();
+            i.opponents = "random".into();
+            i.board = board.into();
+        }
+        let mut h = harness(app);
+        step_until(
+            &mut h,
+            "the outs job",
+            |app| matches!(&app.views.of::<MultiOddsView>().outs, Some(Ok(o)) if o.game == game),
+        );
+        h.run_steps(2);
+        let Some(Ok(o)) = &h.state().views.of::<MultiOddsView>().outs else {
+            unreachable!()
+        };
+        let want = multiodds::equity::games::outs::game_outs(
+            game,
+            CardSet::parse(hero).unwrap(),
+            CardSet::parse(board).unwrap(),
+            CardSet::EMPTY,
+            &[],
+        )
+        .unwrap();
+        assert_eq!(o.outs, want.outs);
+        assert!(o.classic.is_none());
+        assert_eq!(o.flush.outs, flushes, "{game}");
+        assert!(shows(&h, "Outs and draws"), "{:?}", texts(&h));
+        assert!(shows(&h, "makes Flush"), "{game}: {:?}", texts(&h));
+        assert!(shows(&h, "Outs by this game's rules"));
+        assert!(!texts(&h)
+            .iter()
+            .any(|t| t == "second rule" || t == "discounted"));
+    }
 }
 
 /// Win odds are off by default; the switch adds their column, and joint potentials

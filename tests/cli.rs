@@ -602,10 +602,11 @@ fn games_on_the_command_line() {
         &["sweep", "--game", "omaha", "AAxx", "--exact"],
         "computed by Monte Carlo",
     );
-    fails(
-        &["outs", "--game", "omaha", "AsKsQhJh", "--board", "2c 3d 4h"],
-        "computes Hold'em only",
-    );
+    // Outs are offered in every game now (tested in `outs_in_omaha_and_short_deck`).
+    let v = json(&[
+        "outs", "--game", "omaha", "AsKsQhJh", "--board", "2c 3d 4h", "--json",
+    ]);
+    assert_eq!(v["game"], "omaha");
 }
 
 /// `equity --folded`: a folded known hand is those dead cards; a folded range is named in
@@ -900,4 +901,52 @@ fn game_sweeps_count_what_the_deck_can_deal() {
     assert_eq!(points.len(), 1, "{v}");
     let note = v["note"].as_str().unwrap_or_default();
     assert!(note.contains("2–3 opponents cannot be dealt"), "{v}");
+}
+
+/// `outs` in every game: Omaha's outs by its two-card rule, with the game named and the
+/// classic Hold'em rules absent; a range where a hand is needed is refused at its field.
+#[test]
+fn outs_in_omaha_and_short_deck() {
+    let v = json(&[
+        "outs",
+        "Ah Kh 9c 8c",
+        "--game",
+        "omaha",
+        "--board",
+        "Qh 7h 2s",
+        "--vs",
+        "Qs Qd 5c 4d",
+        "--json",
+    ]);
+    assert_eq!(v["game"], "omaha");
+    let flush = v["by_category"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["category"] == "flush")
+        .unwrap();
+    // Nine hearts make a flush; the 2h pairs the board and fills the queens up.
+    assert_eq!(flush["cards"].as_array().unwrap().len(), 8);
+    assert!(v.get("discounted").is_none() && v.get("hand_distance").is_none());
+    let v = json(&[
+        "outs",
+        "As 6c",
+        "--game",
+        "shortdeck",
+        "--board",
+        "7d 8h Ks",
+        "--json",
+    ]);
+    let straight = v["by_category"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["category"] == "straight")
+        .unwrap();
+    // A-6-7-8-9: the nines make short deck's lowest straight.
+    assert_eq!(straight["cards"].as_array().unwrap().len(), 4);
+    fails(
+        &["outs", "AAxx", "--game", "omaha", "--board", "Qh 7h 2s"],
+        "one known Omaha hand",
+    );
 }

@@ -280,6 +280,8 @@ pub struct Draws {
 
 #[derive(Serialize)]
 pub struct Outs<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<&'static str>,
     pub hero: &'a str,
     pub board: &'a str,
     pub category: &'static str,
@@ -289,13 +291,19 @@ pub struct Outs<'a> {
     pub hit_by_river: f64,
     #[serde(serialize_with = "full")]
     pub rule_of_4_and_2: f64,
-    pub discounted_outs: Vec<String>,
-    pub discounted: Draw,
-    pub outs_ex_cards: Vec<String>,
-    pub outs_ex: Draw,
+    /// The classic library's Hold'em rules (absent in the other games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discounted_outs: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discounted: Option<Draw>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outs_ex_cards: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outs_ex: Option<Draw>,
     pub by_category: Vec<OutsGroup>,
     pub draw_count: ByCategory<usize>,
-    pub hand_distance: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand_distance: Option<usize>,
     pub draws: Draws,
 }
 

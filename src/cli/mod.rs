@@ -44,7 +44,7 @@ pub struct CardsArgs {
     #[arg(long, default_value = "")]
     pub dead: String,
     /// The game: holdem, shortdeck, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo,
-    /// omaha6-hilo (equity, range and eval; the other commands are Hold'em's).
+    /// omaha6-hilo (every command; `table` charts the two-card games).
     #[arg(long, default_value = "holdem")]
     pub game: Game,
 }
@@ -561,60 +561,14 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
     }
 }
 
-/// `eval`: 5–7 cards get their full value; 1–4 cards the partial ranking of reference §2
-/// (pairs, trips and quads by multiplicity, then ranks), as the classic library ranked
-/// any number of cards.
+/// `eval`: 5–7 cards get their full value by the game's valuation (the engine's
+/// `eval::game_value`); in the games where the board can play alone, 1–4 cards the partial
+/// ranking of reference §2 (pairs, trips and quads by multiplicity, then ranks), as the
+/// classic library ranked any number of cards; in Omaha, the hole cards then 3 to 5 board
+/// cards (with the low in hi/lo games).
 fn eval_command(text: &str, game: Game, json: bool) -> Result<String, CliError> {
-    if game != Game::HOLDEM {
-        return eval_in_game(text, game, json);
-    }
+    // A card given twice is refused at its second place.
     let set = CardSet::parse(text).map_err(|e| CliError::cards("cards", text, e))?;
-    if !(1..=7).contains(&set.len()) {
-        let error = CardError {
-            kind: CardErrorKind::Count {
-                what: "a hand to evaluate",
-                min: 1,
-                max: 7,
-                got: set.len(),
-            },
-            token: text.trim().to_string(),
-            column: 1,
-        };
-        return Err(CliError::cards("cards", text, error));
-    }
-    let cards = set.to_vec_desc();
-    let partial = cards.len() < 5;
-    let (category, value) = if partial {
-        let category = multiodds::equity::outs::category_and_top(&cards).0;
-        (category, eval::rank_partial(&cards) as u64)
-    } else {
-        let value = eval::evaluate(&cards);
-        (value.category(), value.get() as u64)
-    };
-    let canonical = set.to_string();
-    if json {
-        Ok(json::line(&json::Eval {
-            cards: canonical,
-            category: category.key(),
-            value,
-            partial,
-        }))
-    } else if partial {
-        Ok(format!(
-            "{canonical}: {category} (partial ranking of {} cards, value {value}; \
-             comparable only with hands of as many cards)\n",
-            cards.len()
-        ))
-    } else {
-        Ok(format!("{canonical}: {category} (value {value})\n"))
-    }
-}
-
-/// `eval --game`: a short-deck hand of 5 to 7 cards, or an Omaha hole followed by 3 to 5
-/// board cards (high value, and the low in hi/lo games).
-fn eval_in_game(text: &str, game: Game, json: bool) -> Result<String, CliError> {
-    // A card given twice is refused at its second place, as in Hold'em.
-    CardSet::parse(text).map_err(|e| CliError::cards("cards", text, e))?;
     let cards =
         multiodds::cards::parse_card_list(text).map_err(|e| CliError::cards("cards", text, e))?;
     let count_error = |min: usize, max: usize, what: &'static str| {
@@ -635,30 +589,57 @@ fn eval_in_game(text: &str, game: Game, json: bool) -> Result<String, CliError> 
     };
     if let Some(card) = cards.iter().find(|c| !game.has_card(**c)) {
         return Err(CliError::Usage(format!(
-            "{card} is not dealt in {game} (its deck is sixes to aces)"
+            "{card} is not dealt in {game} (its deck is {})",
+            game.deck_words()
         )));
     }
-    let (category, value, low) = if game.is_omaha() {
-        let hole = game.hole_cards();
-        if !(hole + 3..=hole + 5).contains(&cards.len()) {
-            return Err(count_error(
-                hole + 3,
-                hole + 5,
-                "an Omaha hand to evaluate (hole cards, then 3 to 5 board cards)",
-            ));
-        }
-        let v = eval::omaha_high(&cards[..hole], &cards[hole..]);
-        let low = game
-            .is_hi_lo()
-            .then(|| eval::describe_low(eval::omaha_low(&cards[..hole], &cards[hole..])));
-        (v.category(), v.get() as u64, low)
+    let hole = if game.is_omaha() {
+        game.hole_cards()
     } else {
-        if !(5..=7).contains(&cards.len()) {
-            return Err(count_error(5, 7, "a short-deck hand to evaluate"));
-        }
-        let v = eval::evaluate_short_deck(&cards);
-        (v.category(), v.get() as u64, None)
+        0
     };
+    let (min, what) = if game.is_omaha() {
+        (
+            hole + 3,
+            "an Omaha hand to evaluate (hole cards, then 3 to 5 board cards)",
+        )
+    } else {
+        (1, "a hand to evaluate")
+    };
+    let max = if game.is_omaha() { hole + 5 } else { 7 };
+    if !(min..=max).contains(&cards.len()) {
+        return Err(count_error(min, max, what));
+    }
+    // Fewer than five cards: the partial ranking (pairs, trips, quads, then ranks).
+    let partial = cards.len() < 5;
+    let (category, value, low) = if partial {
+        let sorted = set.to_vec_desc();
+        let category = multiodds::equity::outs::category_and_top(&sorted).0;
+        (category, eval::rank_partial(&sorted) as u64, None)
+    } else {
+        let v = eval::game_value(game, &cards[..hole], &cards[hole..]);
+        let low = game.is_hi_lo().then(|| eval::describe_low(v.low));
+        (v.category, v.value as u64, low)
+    };
+    if game.is_default() {
+        let canonical = set.to_string();
+        return Ok(if json {
+            json::line(&json::Eval {
+                cards: canonical,
+                category: category.key(),
+                value,
+                partial,
+            })
+        } else if partial {
+            format!(
+                "{canonical}: {category} (partial ranking of {} cards, value {value}; \
+                 comparable only with hands of as many cards)\n",
+                cards.len()
+            )
+        } else {
+            format!("{canonical}: {category} (value {value})\n")
+        });
+    }
     let shown = multiodds::cards::format_cards(&cards);
     if json {
         return Ok(json::line(&json::GameEval {
@@ -677,18 +658,6 @@ fn eval_in_game(text: &str, game: Game, json: bool) -> Result<String, CliError> 
     Ok(format!(
         "{shown} ({game}): {category} (value {value}){low_text}\n"
     ))
-}
-
-/// Commands that compute Hold'em only refuse another game, saying where it is served.
-fn holdem_only(command: &str, game: Game) -> Result<(), CliError> {
-    if game == Game::HOLDEM {
-        return Ok(());
-    }
-    Err(CliError::Usage(format!(
-        "--game {}: `{command}` computes Hold'em only for now; `multiodds equity --game {}` computes {game} matchups",
-        game.key(),
-        game.key()
-    )))
 }
 
 /// Parses board and dead cards, each naming its own errors.
@@ -1060,14 +1029,34 @@ fn outs_command(
     vs: &[String],
     json: bool,
 ) -> Result<String, CliError> {
-    holdem_only("outs", cards.game)?;
     let (board, dead) = parse_cards(cards)?;
-    let hero = parse_hand("hero", hero)?;
+    let game = cards.game;
+    if game.is_default() {
+        let hero = parse_hand("hero", hero)?;
+        let opponents = vs
+            .iter()
+            .map(|v| parse_hand("--vs", v))
+            .collect::<Result<Vec<_>, _>>()?;
+        let result = multiodds::equity::outs::outs(hero, board, dead, &opponents)?;
+        return Ok(output::outs(&result, json));
+    }
+    // Another game: each hand one known hand of its size.
+    let known = |field: &str, text: &str| -> Result<CardSet, CliError> {
+        let range = multiodds::range::HoleRange::parse(text, game)
+            .map_err(|e| CliError::range(field.into(), text, e))?;
+        range.known_hand().ok_or_else(|| {
+            CliError::Usage(format!(
+                "{field}: outs need one known {game} hand of {} cards, not a range: {text}",
+                game.hole_cards()
+            ))
+        })
+    };
+    let hero = known("hero", hero)?;
     let opponents = vs
         .iter()
-        .map(|v| parse_hand("--vs", v))
+        .map(|v| known("--vs", v))
         .collect::<Result<Vec<_>, _>>()?;
-    let result = multiodds::equity::outs::outs(hero, board, dead, &opponents)?;
+    let result = multiodds::equity::games::outs::game_outs(game, hero, board, dead, &opponents)?;
     Ok(output::outs(&result, json))
 }
 

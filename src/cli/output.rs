@@ -306,10 +306,14 @@ pub fn outs(o: &multiodds::equity::outs::Outs, json: bool) -> String {
             count: o.all.outs,
             hit_by_river: o.all.hit_by_river,
             rule_of_4_and_2: o.all.rule_of_4_and_2,
-            discounted_outs: cards(&o.discounted),
-            discounted: json::Draw::of(&o.discounted_draw),
-            outs_ex_cards: cards(&o.outs_ex),
-            outs_ex: json::Draw::of(&o.outs_ex_draw),
+            game: (!o.game.is_default()).then(|| o.game.key()),
+            discounted_outs: o.classic.as_ref().map(|c| cards(&c.discounted)),
+            discounted: o
+                .classic
+                .as_ref()
+                .map(|c| json::Draw::of(&c.discounted_draw)),
+            outs_ex_cards: o.classic.as_ref().map(|c| cards(&c.outs_ex)),
+            outs_ex: o.classic.as_ref().map(|c| json::Draw::of(&c.outs_ex_draw)),
             by_category: o
                 .by_category
                 .iter()
@@ -324,7 +328,7 @@ pub fn outs(o: &multiodds::equity::outs::Outs, json: bool) -> String {
                 })
                 .collect(),
             draw_count: json::ByCategory(o.draw_counts),
-            hand_distance: o.hand_distance,
+            hand_distance: o.classic.as_ref().map(|c| c.hand_distance),
             draws: json::Draws {
                 flush_draw: o.flush_draw,
                 backdoor_flush_draw: o.backdoor_flush_draw,
@@ -343,7 +347,13 @@ pub fn outs(o: &multiodds::equity::outs::Outs, json: bool) -> String {
             100.0 * d.rule_of_4_and_2
         )
     };
-    let mut out = format!("{} on {}: {}\n", o.hero, o.board, o.category);
+    let mut out = format!(
+        "{}{} on {}: {}\n",
+        o.game.prefix(": "),
+        o.hero,
+        o.board,
+        o.category
+    );
     out += &line("outs", &o.all);
     out += &format!("  {}\n", cards(&o.outs).join(" "));
     for g in &o.by_category {
@@ -353,17 +363,21 @@ pub fn outs(o: &multiodds::equity::outs::Outs, json: bool) -> String {
             cards(&g.cards).join(" ")
         );
     }
-    out += &line("discounted outs", &o.discounted_draw);
-    out += &format!("  {}\n", cards(&o.discounted).join(" "));
-    out += &line("outs (second rule)", &o.outs_ex_draw);
+    if let Some(c) = &o.classic {
+        out += &line("discounted outs", &c.discounted_draw);
+        out += &format!("  {}\n", cards(&c.discounted).join(" "));
+        out += &line("outs (second rule)", &c.outs_ex_draw);
+    }
     let counts = o.draw_count_names();
     if !counts.is_empty() {
         out += &format!("draw count: {}\n", counts.join(", "));
     }
-    out += &format!(
-        "hand distance: {} (0 is the nuts on this board)\n",
-        o.hand_distance
-    );
+    if let Some(c) = &o.classic {
+        out += &format!(
+            "hand distance: {} (0 is the nuts on this board)\n",
+            c.hand_distance
+        );
+    }
     let mut flags = Vec::new();
     if o.flush_draw {
         flags.push("flush draw");

@@ -232,12 +232,11 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     ui.heading(format!("{}-hand chart", side(view.inputs.game).pow(2)));
     let mut edited = false;
     // A class chart is for the two-card games.
-    if super::game_inputs::game_selector(
-        ui,
-        "chart",
-        &mut view.inputs.game,
-        &[Game::HOLDEM, Game::SHORT_DECK],
-    ) {
+    let two_card: Vec<Game> = Game::ALL
+        .into_iter()
+        .filter(|g| g.has_two_card_ranges())
+        .collect();
+    if super::game_inputs::game_selector(ui, "chart", &mut view.inputs.game, &two_card) {
         let c = &mut view.inputs;
         view.game_note = super::game_inputs::carry_ranges(
             &mut [("opponents' range".to_string(), &mut c.opponents)],

@@ -630,7 +630,7 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
         .show(ui, |ui| {
             let hi_lo = !result.low.is_empty();
             let mut headers = vec!["seat", "range", "hands", "equity %", "win %", "tie %"];
-            if seats.game == Game::HOLDEM {
+            if seats.game.has_two_card_ranges() {
                 headers[2] = "combos";
             }
             if hi_lo {

@@ -804,7 +804,7 @@ impl View for RangeView {
                     &mut sort_next,
                     &analysis.next,
                     analysis.by_combo.as_ref().map(|r| r.equity()),
-                    Game::HOLDEM,
+                    self.inputs.game,
                 );
             });
         self.sort_next = sort_next;
@@ -974,6 +974,7 @@ impl View for RangeView {
         let analysis = shown.result.clone();
         let title = shown.label.clone();
         let selected = self.selected_combos();
+        let game = self.inputs.game;
         Some(Box::new(move |ui: &mut egui::Ui| {
             ui.heading(format!(
                 "Range view: {}",
@@ -992,7 +993,7 @@ impl View for RangeView {
                         }
                     });
                     if let (Ok(cards), Ok(r)) = (&analysis.next, &analysis.by_combo) {
-                        next_card_table(ui, cards, r.equity(), Game::HOLDEM);
+                        next_card_table(ui, cards, r.equity(), game);
                     }
                 }
                 AnyRangeAnalysis::Game(a) => {

@@ -95,27 +95,21 @@ impl MultiOddsView {
     }
 
     /// Outs and draws go with a known hero hand on a flop or turn (against the opponent
-    /// when the opponent range is one known hand).
+    /// when the opponent range is one known hand), in any game.
     fn submit_outs(&mut self, sweep: &AnySweep, jobs: &JobManager) {
-        // Outs are Hold'em's.
-        let Some(sweep) = sweep
-            .holdem()
-            .filter(|s| s.hero.len() == 1 && (3..=4).contains(&s.board.len()))
-        else {
+        let (hero, opponent) = sweep.known_hands();
+        let board = sweep.board();
+        let Some(hero) = hero.filter(|_| (3..=4).contains(&board.len())) else {
             self.outs = None;
             self.outs_job.cancel();
             return;
         };
-        let opponents = if sweep.opponents.len() == 1 {
-            sweep.opponents.combos.clone()
-        } else {
-            Vec::new()
-        };
         let spec = OutsSpec {
-            hero: sweep.hero.combos[0],
-            board: sweep.board,
-            dead: sweep.dead,
-            opponents,
+            game: sweep.game(),
+            hero,
+            board,
+            dead: sweep.dead(),
+            opponents: opponent.into_iter().collect(),
         };
         self.outs_job
             .start(jobs, spec, self.inputs.run.settings(), ());

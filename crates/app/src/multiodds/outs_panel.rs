@@ -38,15 +38,19 @@ pub fn outs_panel(view: &MultiOddsView, ui: &mut egui::Ui) {
 
 fn outs_body(ui: &mut egui::Ui, o: &Outs) {
     let street = if o.to_come == 2 { "flop" } else { "turn" };
+    let distance = o.classic.as_ref().map_or(String::new(), |c| {
+        format!(
+            " · hand distance {} (0 is the nuts on this board)",
+            c.hand_distance
+        )
+    });
     ui.label(format!(
-        "{} on the {street} ({}): {} now · {} unseen cards, {} to come · hand distance {} \
-         (0 is the nuts on this board)",
+        "{} on the {street} ({}): {} now · {} unseen cards, {} to come{distance}",
         o.hero,
         o.board,
         o.category.name(),
         o.unseen,
         o.to_come,
-        o.hand_distance
     ));
     egui::Grid::new("outs_table")
         .striped(true)
@@ -83,23 +87,35 @@ fn outs_body(ui: &mut egui::Ui, o: &Outs) {
                 &o.all,
                 "Cards that raise the hand's category and beat the board (and any known opponent).",
             );
-            row(
-                ui,
-                "discounted",
-                &o.discounted,
-                &o.discounted_draw,
-                "Matt Baker's discounted outs: pair outs must be overcards; outs below a \
-                 flush on a suited board, and trips or less on a connected board, are dropped.",
-            );
-            row(
-                ui,
-                "second rule",
-                &o.outs_ex,
-                &o.outs_ex_draw,
-                "OutsEx: the hand improves and beats the board, and the card makes more than \
-                 two pair or pairs a hole card.",
-            );
+            // The classic library's rules are Hold'em's.
+            if let Some(c) = &o.classic {
+                row(
+                    ui,
+                    "discounted",
+                    &c.discounted,
+                    &c.discounted_draw,
+                    "Matt Baker's discounted outs: pair outs must be overcards; outs below a \
+                     flush on a suited board, and trips or less on a connected board, are dropped.",
+                );
+                row(
+                    ui,
+                    "second rule",
+                    &c.outs_ex,
+                    &c.outs_ex_draw,
+                    "OutsEx: the hand improves and beats the board, and the card makes more than \
+                     two pair or pairs a hole card.",
+                );
+            }
         });
+    if o.classic.is_none() {
+        ui.label(
+            RichText::new(
+                "Outs by this game's rules; discounted outs and the second rule are the \
+                 classic library's Hold'em rules.",
+            )
+            .weak(),
+        );
+    }
     let mut draws = Vec::new();
     if o.flush_draw {
         draws.push(format!("flush draw ({} cards)", o.flush.outs));

@@ -308,6 +308,33 @@ impl Game {
         self.deck.iter().map(|c| c.rank()).min().unwrap_or(0)
     }
 
+    /// The deck in words: "sixes to aces" for every card from the lowest rank up,
+    /// "20 cards" for any other deck.
+    pub fn deck_words(self) -> String {
+        const PLURAL: [&str; 13] = [
+            "deuces", "treys", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+            "jacks", "queens", "kings", "aces",
+        ];
+        let lowest = self.lowest_rank();
+        let from_lowest = (lowest..13).flat_map(|r| (0..4).map(move |s| Card::new(r, s)));
+        if from_lowest.clone().count() == self.deck.len()
+            && from_lowest.into_iter().all(|c| self.deck.contains(c))
+        {
+            format!("{} to aces", PLURAL[lowest as usize])
+        } else {
+            format!("{} cards", self.deck.len())
+        }
+    }
+
+    /// The lowest rank's name ("six"), for "no cards below six".
+    pub fn lowest_rank_name(self) -> &'static str {
+        const NAME: [&str; 13] = [
+            "deuce", "trey", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+            "queen", "king", "ace",
+        ];
+        NAME[self.lowest_rank() as usize]
+    }
+
     /// Cards each seat holds (down and up).
     pub const fn hole_cards(self) -> usize {
         (self.dealing.down_cards + self.dealing.up_cards) as usize
@@ -529,6 +556,8 @@ mod tests {
         assert!(!Game::SHORT_DECK.has_card("5s".parse().unwrap()));
         assert!(Game::SHORT_DECK.has_card("6c".parse().unwrap()));
         assert_eq!(Game::SHORT_DECK.lowest_rank(), 4);
+        assert_eq!(Game::SHORT_DECK.deck_words(), "sixes to aces");
+        assert_eq!(Game::OMAHA.deck_words(), "deuces to aces");
         let seats: Vec<usize> = Game::ALL.iter().map(|g| g.max_seats()).collect();
         assert_eq!(seats, [23, 15, 11, 9, 7, 11, 9, 7]);
         for g in Game::ALL {
@@ -547,6 +576,7 @@ mod tests {
             CardSet::parse("Ts Th Td Tc Js Jh Jd Jc Qs Qh Qd Qc Ks Kh Kd Kc As Ah Ad Ac").unwrap();
         let g = Game::define("Twenty", deck, board_game(2), HIGH).unwrap();
         assert_eq!((g.key(), g.max_seats(), g.lowest_rank()), ("twenty", 7, 8));
+        assert_eq!(g.deck_words(), "tens to aces");
         assert!(!g.is_default() && g.heading("x") == "Twenty: x");
         let text = ron::to_string(&g).unwrap();
         assert_eq!(ron::from_str::<Game>(&text).unwrap(), g);

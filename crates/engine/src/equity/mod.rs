@@ -228,7 +228,7 @@ pub enum EquityError {
         got: usize,
     },
     /// A card the game's deck does not have (a 5 in short deck).
-    #[error("{card} in the {place} is not dealt in {game} (its deck is sixes to aces)")]
+    #[error("{card} in the {place} is not dealt in {game} (its deck is {})", game.deck_words())]
     NotInDeck {
         /// The card.
         card: Card,

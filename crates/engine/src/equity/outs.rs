@@ -42,6 +42,8 @@ pub struct OutsGroup {
 /// What the hero can hope for from the next card(s).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Outs {
+    /// The game whose rules the outs follow.
+    pub game: crate::cards::Game,
     /// The hero's hand, as text.
     pub hero: String,
     /// The board, as text.
@@ -52,16 +54,11 @@ pub struct Outs {
     pub outs: Vec<Card>,
     /// [`Outs::outs`] grouped by the category each card makes, weakest first.
     pub by_category: Vec<OutsGroup>,
-    /// Outs discounted for what they also give the board ([`discounted()`]).
-    pub discounted: Vec<Card>,
-    /// Outs by the second rule ([`outs_ex()`]).
-    pub outs_ex: Vec<Card>,
     /// The chance of hitting a plain out.
     pub all: Draw,
-    /// The chance of hitting a discounted out.
-    pub discounted_draw: Draw,
-    /// The chance of hitting an out of the second rule.
-    pub outs_ex_draw: Draw,
+    /// The classic library's Hold'em rules (discounted outs, the second rule, hand
+    /// distance); `None` in the other games, whose hands those rules do not describe.
+    pub classic: Option<ClassicOuts>,
     /// Four cards to a flush.
     pub flush_draw: bool,
     /// Three cards to a flush on the flop.
@@ -76,12 +73,25 @@ pub struct Outs {
     pub straight: Draw,
     /// [`draw_count`] for every category, weakest first.
     pub draw_counts: [usize; 9],
-    /// How far the hand is from the nuts ([`hand_distance()`]).
-    pub hand_distance: usize,
     /// Cards still unseen (the deck the outs come from).
     pub unseen: usize,
     /// Cards to come by the river (2 on the flop, 1 on the turn).
     pub to_come: usize,
+}
+
+/// Outs by the classic hand-analysis library's Hold'em rules.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ClassicOuts {
+    /// Outs discounted for what they also give the board ([`discounted()`]).
+    pub discounted: Vec<Card>,
+    /// Outs by the second rule ([`outs_ex()`]).
+    pub outs_ex: Vec<Card>,
+    /// The chance of hitting a discounted out.
+    pub discounted_draw: Draw,
+    /// The chance of hitting an out of the second rule.
+    pub outs_ex_draw: Draw,
+    /// How far the hand is from the nuts ([`hand_distance()`]).
+    pub hand_distance: usize,
 }
 
 impl Outs {
@@ -236,7 +246,7 @@ impl Next {
     }
 }
 
-fn check_flop_or_turn(board: CardSet) -> Result<(), EquityError> {
+pub(crate) fn check_flop_or_turn(board: CardSet) -> Result<(), EquityError> {
     if !(3..=4).contains(&board.len()) {
         return Err(EquityError::NotEnoughCards(format!(
             "outs: the board must be a flop or a turn (3 or 4 cards); it has {}",
@@ -521,16 +531,20 @@ pub fn outs(
     let ranks = straight_ranks(&hole, &spot.board);
     let (a, b) = hero.cards();
     Ok(Outs {
+        game: crate::cards::Game::HOLDEM,
         hero: format!("{a} {b}"),
         board: board.to_string(),
         category,
         all: draw(outs.len(), unseen, to_come),
-        discounted_draw: draw(discounted.len(), unseen, to_come),
-        outs_ex_draw: draw(outs_ex.len(), unseen, to_come),
+        classic: Some(ClassicOuts {
+            discounted_draw: draw(discounted.len(), unseen, to_come),
+            outs_ex_draw: draw(outs_ex.len(), unseen, to_come),
+            discounted,
+            outs_ex,
+            hand_distance: hand_distance(hero, board),
+        }),
         by_category,
         outs,
-        discounted,
-        outs_ex,
         flush_draw: flush_count > 0,
         backdoor_flush_draw: backdoor,
         open_ended: ranks.len() >= 2 && straight_count > 0,
@@ -538,7 +552,6 @@ pub fn outs(
         flush: draw(flush_count, unseen, to_come),
         straight: draw(straight_count, unseen, to_come),
         draw_counts,
-        hand_distance: hand_distance(hero, board),
         unseen,
         to_come,
     })
@@ -615,8 +628,9 @@ mod tests {
         let (hero, board) = (combo("Qs Js"), set("9c Ts 7d 3c"));
         let o = outs(hero, board, CardSet::EMPTY, &[]).unwrap();
         assert_eq!(o.all.outs, 14);
-        assert_eq!(cards(&o.discounted), sorted("Ks 8s Kh 8h Kd 8d"));
-        assert_eq!(o.outs_ex.len(), 14);
+        let classic = o.classic.unwrap();
+        assert_eq!(cards(&classic.discounted), sorted("Ks 8s Kh 8h Kd 8d"));
+        assert_eq!(classic.outs_ex.len(), 14);
         assert!(o.open_ended && !o.gutshot);
         assert_eq!(o.straight.outs, 8);
     }
@@ -625,7 +639,8 @@ mod tests {
     fn classic_reference_combo_draw_on_the_flop() {
         let (hero, board) = (combo("8d 7d"), set("9d 6c 2d"));
         let o = outs(hero, board, CardSet::EMPTY, &[]).unwrap();
-        assert_eq!(o.discounted.len(), 15, "{}", cards(&o.discounted));
+        let discounted = &o.classic.as_ref().unwrap().discounted;
+        assert_eq!(discounted.len(), 15, "{}", cards(discounted));
         assert_eq!(straight_draw_count(hero, board, CardSet::EMPTY), 6);
         assert_eq!(flush_draw_count(hero, board, CardSet::EMPTY), 9);
         assert_eq!(o.straight.outs, 6);

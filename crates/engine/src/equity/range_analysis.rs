@@ -138,6 +138,34 @@ pub enum AnyRangeSpec {
 }
 
 impl AnyRangeSpec {
+    /// The analysis of `range` against the `vs` seats in `game`, on the engine's Hold'em
+    /// paths where the ranges are Hold'em's.
+    pub fn new(
+        game: crate::cards::Game,
+        range: crate::range::SeatRange,
+        vs: Vec<crate::range::SeatRange>,
+        board: crate::cards::CardSet,
+        dead: crate::cards::CardSet,
+    ) -> Result<AnyRangeSpec, EquityError> {
+        use crate::range::SeatRange;
+        let mut seats = vec![range];
+        seats.extend(vs);
+        match SeatRange::all_combos(seats) {
+            Ok(mut all) if game == crate::cards::Game::HOLDEM => {
+                let vs = all.split_off(1);
+                let range = all.pop().expect("the range analysed");
+                RangeSpec::new(range, vs, board, dead).map(AnyRangeSpec::Holdem)
+            }
+            seats => {
+                let mut all = super::games::any::hands_of(game, seats);
+                let vs = all.split_off(1);
+                let range = all.pop().expect("the range analysed");
+                super::games::range_analysis::GameRangeSpec::new(game, range, vs, board, dead)
+                    .map(AnyRangeSpec::Game)
+            }
+        }
+    }
+
     /// The board.
     pub fn board(&self) -> crate::cards::CardSet {
         match self {

@@ -16,7 +16,7 @@ mod table_builder;
 pub use omaha::{
     describe_low, for_each_three, for_each_two, low_bit, low_mask, low_score, omaha_high, omaha_low,
 };
-pub use short_deck::{evaluate_short_deck, ShortDeckValue};
+pub use short_deck::{evaluate_short_deck, from_holdem as short_deck_from_holdem, ShortDeckValue};
 
 /// The top rank (0 = deuce … 12 = ace) of the best straight in a 13-bit rank mask (bit r
 /// set for rank r), `None` without a straight; the wheel A-2-3-4-5 tops at the five (3).
@@ -412,12 +412,15 @@ pub fn rank_partial(cards: &[Card]) -> u32 {
     for c in cards {
         counts[c.rank() as usize] += 1;
     }
-    let mut groups: Vec<(u8, u8)> = (0..13u8)
-        .rev()
-        .filter(|&r| counts[r as usize] > 0)
-        .map(|r| (counts[r as usize], r))
-        .collect();
-    groups.sort_by(|a, b| b.cmp(a));
+    // At most 13 groups, kept on the stack: sampled deals rank every seat's hole cards.
+    let mut all = [(0u8, 0u8); 13];
+    let mut n = 0;
+    for r in (0..13u8).rev().filter(|&r| counts[r as usize] > 0) {
+        all[n] = (counts[r as usize], r);
+        n += 1;
+    }
+    let groups = &mut all[..n];
+    groups.sort_unstable_by(|a, b| b.cmp(a));
     let pairs = groups.iter().filter(|g| g.0 == 2).count();
     let category = match groups.first().map_or(0, |g| g.0) {
         4 => 7,
@@ -580,5 +583,51 @@ mod tests {
         assert!(v("3c 3d") > v("2c 2h"));
         assert!(v("3c 3d 2h 2s") > v("Ac Ad Kh Qs"));
         assert!(v("Ac Ad Ah") > v("Kc Kd Kh"));
+    }
+}
+
+/// A hand's value in a game: its high category and value (higher is better, comparable
+/// among hands of the same game) and, in hi/lo games, its 8-or-better low score (0: none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameValue {
+    /// The high hand's category.
+    pub category: HandCategory,
+    /// The high value.
+    pub value: u32,
+    /// The low score (higher is better; 0 is no qualifying low; 0 outside hi/lo games).
+    pub low: u8,
+}
+
+/// What `hole` makes with `board` (5 to 7 cards in all; 3 to 5 board cards where the game
+/// takes exactly two hole and three board cards) by `game`'s valuation. The one place
+/// outside the engine's fast paths that picks an evaluator for a game.
+pub fn game_value(game: crate::cards::Game, hole: &[Card], board: &[Card]) -> GameValue {
+    if game.is_omaha() {
+        let v = omaha_high(hole, board);
+        return GameValue {
+            category: v.category(),
+            value: v.get() as u32,
+            low: if game.is_hi_lo() {
+                omaha_low(hole, board)
+            } else {
+                0
+            },
+        };
+    }
+    let all: Vec<Card> = hole.iter().chain(board).copied().collect();
+    if game.has_short_deck_order() {
+        let v = evaluate_short_deck(&all);
+        GameValue {
+            category: v.category(),
+            value: v.get(),
+            low: 0,
+        }
+    } else {
+        let v = evaluate(&all);
+        GameValue {
+            category: v.category(),
+            value: v.get() as u32,
+            low: 0,
+        }
     }
 }

@@ -23,8 +23,8 @@ const ORDER: [HandCategory; 9] = [
 ];
 
 /// The value of a 5- to 7-card short-deck hand: higher is better, equal values tie.
-/// Encoded as `position in the short-deck order << 20` and up to five ranks, 4 bits each,
-/// in the order they decide (1,404 distinct values over the 376,992 five-card hands).
+/// Encoded as `position in the short-deck order << 12 | Hold'em's order within the
+/// category` (1,404 distinct values over the 376,992 five-card hands).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct ShortDeckValue(u32);
 
@@ -36,62 +36,41 @@ impl ShortDeckValue {
 
     /// The hand's category.
     pub fn category(self) -> HandCategory {
-        ORDER[(self.0 >> 20) as usize]
+        ORDER[(self.0 >> 12) as usize]
     }
 }
 
-/// The top rank of the best straight in a 13-bit rank mask, the ace also playing below
-/// the six (A-6-7-8-9, top 9); `None` without one.
-fn straight_top(ranks: u16) -> Option<u8> {
-    // The ace stands in for rank 3 (a five, absent from the short deck) so that
-    // A-6-7-8-9 is five bits in a row.
-    let m = ranks | ((ranks >> 12) & 1) << 3;
-    (7..=12u8)
-        .rev()
-        .find(|&top| (m >> (top - 4)) & 0x1f == 0x1f)
-}
-
-/// The value of a category and its deciding ranks (best first), packed 4 bits each.
-#[inline]
-fn value(category: HandCategory, ranks: impl IntoIterator<Item = u8>) -> ShortDeckValue {
-    let position = match category {
-        HandCategory::HighCard => 0,
-        HandCategory::Pair => 1,
-        HandCategory::TwoPair => 2,
-        HandCategory::Straight => 3,
-        HandCategory::ThreeOfAKind => 4,
-        HandCategory::FullHouse => 5,
-        HandCategory::Flush => 6,
-        HandCategory::FourOfAKind => 7,
-        HandCategory::StraightFlush => 8,
-    };
-    let mut v = position << 20;
-    for (i, r) in ranks.into_iter().take(5).enumerate() {
-        v |= (r as u32 + 1) << (16 - 4 * i);
+/// Each Hold'em category's place in the short-deck order (by category code).
+const POSITION: [u32; 9] = {
+    let mut table = [0u32; 9];
+    let mut i = 0;
+    while i < 9 {
+        table[ORDER[i] as usize] = i as u32;
+        i += 1;
     }
-    ShortDeckValue(v)
-}
+    table
+};
 
-/// The ranks of a mask, highest first.
-#[inline]
-fn ranks_of(mut mask: u16) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let top = 15 - mask.leading_zeros() as u8;
-            mask &= !(1 << top);
-            top
+/// The ranks A, 9, 8, 7, 6 (the lowest short-deck straight) as a rank mask.
+const ACE_TO_NINE: u16 = 1 << 12 | 1 << 7 | 1 << 6 | 1 << 5 | 1 << 4;
+
+/// Hold'em's order within the category of its wheel (5-high straight, or straight flush
+/// when `suited`): the lowest of each, the place A-6-7-8-9 takes.
+fn wheel_order(suited: bool) -> u32 {
+    static ORDERS: std::sync::OnceLock<[u32; 2]> = std::sync::OnceLock::new();
+    let orders = ORDERS.get_or_init(|| {
+        [false, true].map(|suited| {
+            let cards: [Card; 5] = std::array::from_fn(|i| {
+                let rank = [12, 0, 1, 2, 3][i];
+                Card::new(rank, if suited || i > 0 { 0 } else { 1 })
+            });
+            super::evaluate(&cards).get() as u32 & 0xfff
         })
-    })
+    });
+    orders[usize::from(suited)]
 }
 
-/// The highest rank of a mask (it must not be empty).
-#[inline]
-fn top(mask: u16) -> u8 {
-    15 - mask.leading_zeros() as u8
-}
-
-/// The value of 5 to 7 distinct short-deck cards (cards below six are valued by their rank
-/// as given; callers deal from the short deck).
+/// The value of 5 to 7 distinct short-deck cards.
 ///
 /// # Panics
 /// If there are fewer than 5 or more than 7 cards.
@@ -101,61 +80,243 @@ pub fn evaluate_short_deck(cards: &[Card]) -> ShortDeckValue {
         "a short-deck hand needs 5 to 7 cards, got {}",
         cards.len()
     );
-    let mut suits = [0u16; 4];
-    // Rank masks of ranks seen at least once, twice, three and four times.
-    let (mut once, mut twice, mut thrice, mut four) = (0u16, 0u16, 0u16, 0u16);
-    for c in cards {
-        let bit = 1u16 << c.rank();
-        suits[c.suit() as usize] |= bit;
-        four |= thrice & bit;
-        thrice |= twice & bit;
-        twice |= once & bit;
-        once |= bit;
-    }
-    let flush = suits.iter().copied().find(|s| s.count_ones() >= 5);
-    if let Some(t) = flush.and_then(straight_top) {
-        return value(HandCategory::StraightFlush, [t]);
-    }
-    if four != 0 {
-        let q = top(four);
-        return value(HandCategory::FourOfAKind, [q, top(once & !(1 << q))]);
-    }
-    if let Some(f) = flush {
-        return value(HandCategory::Flush, ranks_of(f));
-    }
-    if thrice != 0 {
-        let t = top(thrice);
-        // The best pair beside the trips: a second set of trips or a pair.
-        let pair = twice & !(1 << t);
-        if pair != 0 {
-            return value(HandCategory::FullHouse, [t, top(pair)]);
+    from_holdem(super::evaluate(cards), cards)
+}
+
+/// The short-deck value of `cards` (5 to 7 short-deck cards) from their Hold'em value:
+/// for callers that value many hands on one board with Hold'em's incremental hand.
+#[inline]
+pub fn from_holdem(holdem: super::HandValue, cards: &[Card]) -> ShortDeckValue {
+    let category = holdem.category();
+    // Seven cards can hold two hands whose order short deck turns around: trips beside a
+    // straight, a flush beside a full house. Hold'em chose the other; value this one.
+    match category {
+        HandCategory::Straight => {
+            let mut counts = [0u8; 13];
+            for c in cards {
+                counts[c.rank() as usize] += 1;
+            }
+            if let Some(trips) = (0..13).rev().find(|&r| counts[r] >= 3) {
+                // The three cards and the two highest others (on the stack: this runs for
+                // every seat of every sampled deal that holds a straight).
+                let mut five = [Card::new(0, 0); 5];
+                for (slot, &c) in five
+                    .iter_mut()
+                    .zip(cards.iter().filter(|c| c.rank() as usize == trips))
+                {
+                    *slot = c;
+                }
+                let mut others = [Card::new(0, 0); 7];
+                let mut m = 0;
+                for &c in cards.iter().filter(|c| c.rank() as usize != trips) {
+                    others[m] = c;
+                    m += 1;
+                }
+                others[..m].sort_unstable_by_key(|c| std::cmp::Reverse(c.rank()));
+                five[3..].copy_from_slice(&others[..2]);
+                return evaluate_short_deck(&five);
+            }
         }
-        return value(
-            HandCategory::ThreeOfAKind,
-            std::iter::once(t).chain(ranks_of(once & !(1 << t)).take(2)),
-        );
+        HandCategory::FullHouse => {
+            for suit in 0..4 {
+                let mut suited = [Card::new(0, 0); 7];
+                let mut n = 0;
+                for &c in cards.iter().filter(|c| c.suit() == suit) {
+                    suited[n] = c;
+                    n += 1;
+                }
+                if n >= 5 {
+                    return evaluate_short_deck(&suited[..n]);
+                }
+            }
+        }
+        _ => {}
     }
-    if let Some(t) = straight_top(once) {
-        return value(HandCategory::Straight, [t]);
-    }
-    match twice.count_ones() {
-        0 => value(HandCategory::HighCard, ranks_of(once)),
-        1 => value(
-            HandCategory::Pair,
-            std::iter::once(top(twice)).chain(ranks_of(once & !twice).take(3)),
-        ),
-        _ => {
-            let a = top(twice);
-            let b = top(twice & !(1 << a));
-            let kicker = top(once & !(1 << a) & !(1 << b));
-            value(HandCategory::TwoPair, [a, b, kicker])
+    let reordered = |category: HandCategory, order: u32| {
+        ShortDeckValue(POSITION[category as usize] << 12 | order)
+    };
+    let ranks = cards.iter().fold(0u16, |m, c| m | 1 << c.rank());
+    if ranks & ACE_TO_NINE == ACE_TO_NINE && category != HandCategory::StraightFlush {
+        let suited = (0..4).any(|suit| {
+            cards
+                .iter()
+                .filter(|c| c.suit() == suit && ACE_TO_NINE & 1 << c.rank() != 0)
+                .count()
+                == 5
+        });
+        if suited {
+            return reordered(HandCategory::StraightFlush, wheel_order(true));
+        }
+        // Below a straight in short deck's order: high card, pair, two pair.
+        if POSITION[category as usize] < POSITION[HandCategory::Straight as usize] {
+            return reordered(HandCategory::Straight, wheel_order(false));
         }
     }
+    reordered(category, holdem.get() as u32 & 0xfff)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plain short-deck evaluator, kept as the reference.
+    mod plain {
+        use crate::cards::Card;
+        use crate::eval::HandCategory;
+
+        /// The top rank of the best straight in a 13-bit rank mask, the ace also playing below
+        /// the six (A-6-7-8-9, top 9); `None` without one.
+        fn straight_top(ranks: u16) -> Option<u8> {
+            // The ace stands in for rank 3 (a five, absent from the short deck) so that
+            // A-6-7-8-9 is five bits in a row.
+            let m = ranks | ((ranks >> 12) & 1) << 3;
+            (7..=12u8)
+                .rev()
+                .find(|&top| (m >> (top - 4)) & 0x1f == 0x1f)
+        }
+
+        /// The value of a category and its deciding ranks (best first), packed 4 bits each.
+        #[inline]
+        fn value(category: HandCategory, ranks: impl IntoIterator<Item = u8>) -> u32 {
+            let position = match category {
+                HandCategory::HighCard => 0,
+                HandCategory::Pair => 1,
+                HandCategory::TwoPair => 2,
+                HandCategory::Straight => 3,
+                HandCategory::ThreeOfAKind => 4,
+                HandCategory::FullHouse => 5,
+                HandCategory::Flush => 6,
+                HandCategory::FourOfAKind => 7,
+                HandCategory::StraightFlush => 8,
+            };
+            let mut v = position << 20;
+            for (i, r) in ranks.into_iter().take(5).enumerate() {
+                v |= (r as u32 + 1) << (16 - 4 * i);
+            }
+            v
+        }
+
+        /// The ranks of a mask, highest first.
+        #[inline]
+        fn ranks_of(mut mask: u16) -> impl Iterator<Item = u8> {
+            std::iter::from_fn(move || {
+                (mask != 0).then(|| {
+                    let top = 15 - mask.leading_zeros() as u8;
+                    mask &= !(1 << top);
+                    top
+                })
+            })
+        }
+
+        /// The highest rank of a mask (it must not be empty).
+        #[inline]
+        fn top(mask: u16) -> u8 {
+            15 - mask.leading_zeros() as u8
+        }
+
+        /// The plain evaluator: the value of 5 to 7 short-deck cards from rank counts and suit
+        /// masks, `position << 20` and the deciding ranks, 4 bits each.
+        ///
+        /// # Panics
+        /// If there are fewer than 5 or more than 7 cards.
+        pub fn reference(cards: &[Card]) -> u32 {
+            assert!(
+                (5..=7).contains(&cards.len()),
+                "a short-deck hand needs 5 to 7 cards, got {}",
+                cards.len()
+            );
+            let mut suits = [0u16; 4];
+            // Rank masks of ranks seen at least once, twice, three and four times.
+            let (mut once, mut twice, mut thrice, mut four) = (0u16, 0u16, 0u16, 0u16);
+            for c in cards {
+                let bit = 1u16 << c.rank();
+                suits[c.suit() as usize] |= bit;
+                four |= thrice & bit;
+                thrice |= twice & bit;
+                twice |= once & bit;
+                once |= bit;
+            }
+            let flush = suits.iter().copied().find(|s| s.count_ones() >= 5);
+            if let Some(t) = flush.and_then(straight_top) {
+                return value(HandCategory::StraightFlush, [t]);
+            }
+            if four != 0 {
+                let q = top(four);
+                return value(HandCategory::FourOfAKind, [q, top(once & !(1 << q))]);
+            }
+            if let Some(f) = flush {
+                return value(HandCategory::Flush, ranks_of(f));
+            }
+            if thrice != 0 {
+                let t = top(thrice);
+                // The best pair beside the trips: a second set of trips or a pair.
+                let pair = twice & !(1 << t);
+                if pair != 0 {
+                    return value(HandCategory::FullHouse, [t, top(pair)]);
+                }
+                return value(
+                    HandCategory::ThreeOfAKind,
+                    std::iter::once(t).chain(ranks_of(once & !(1 << t)).take(2)),
+                );
+            }
+            if let Some(t) = straight_top(once) {
+                return value(HandCategory::Straight, [t]);
+            }
+            match twice.count_ones() {
+                0 => value(HandCategory::HighCard, ranks_of(once)),
+                1 => value(
+                    HandCategory::Pair,
+                    std::iter::once(top(twice)).chain(ranks_of(once & !twice).take(3)),
+                ),
+                _ => {
+                    let a = top(twice);
+                    let b = top(twice & !(1 << a));
+                    let kicker = top(once & !(1 << a) & !(1 << b));
+                    value(HandCategory::TwoPair, [a, b, kicker])
+                }
+            }
+        }
+    }
+
+    /// Every five-card hand and a million seven-card hands: the same categories as the
+    /// plain evaluator, and the same order (sorted by one, the other never goes down,
+    /// and ties are the same).
+    #[test]
+    fn equals_the_plain_evaluator() {
+        use rand::{rngs::Xoshiro256PlusPlus, seq::SliceRandom, SeedableRng};
+        let deck: Vec<Card> = crate::cards::Game::SHORT_DECK.deck().iter().collect();
+        let mut pairs: Vec<(u32, u32, HandCategory)> = Vec::new();
+        let n = deck.len();
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    for d in c + 1..n {
+                        for e in d + 1..n {
+                            let five = [deck[a], deck[b], deck[c], deck[d], deck[e]];
+                            let v = evaluate_short_deck(&five);
+                            pairs.push((v.get(), plain::reference(&five), v.category()));
+                        }
+                    }
+                }
+            }
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut shuffled = deck.clone();
+        for _ in 0..1_000_000 {
+            shuffled.shuffle(&mut rng);
+            let seven = &shuffled[..7];
+            let v = evaluate_short_deck(seven);
+            pairs.push((v.get(), plain::reference(seven), v.category()));
+        }
+        for &(_, old, category) in &pairs {
+            assert_eq!(category, ORDER[(old >> 20) as usize]);
+        }
+        pairs.sort_unstable();
+        for w in pairs.windows(2) {
+            assert!(w[0].1 <= w[1].1, "order differs: {w:?}");
+            assert_eq!(w[0].0 == w[1].0, w[0].1 == w[1].1, "ties differ: {w:?}");
+        }
+    }
     use crate::cards::{parse_card_list, Game};
     use std::collections::{HashMap, HashSet};
 

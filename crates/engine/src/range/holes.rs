@@ -168,7 +168,12 @@ impl HoleRange {
                 .find(|(_, ch)| "2345".contains(*ch))
                 .map_or(1, |(i, _)| text[..i].chars().count() + 1);
             return Err(game_error(
-                "the short deck has no cards below six (it is sixes to aces)",
+                &format!(
+                    "{} has no cards below {} (it is {})",
+                    game.name(),
+                    game.lowest_rank_name(),
+                    game.deck_words()
+                ),
                 text,
                 column,
             ));
@@ -448,8 +453,9 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
             if !game.has_card(card) {
                 return Err(game_error(
                     &format!(
-                        "{card} is not dealt in {} (its deck is sixes to aces)",
-                        game.name()
+                        "{card} is not dealt in {} (its deck is {})",
+                        game.name(),
+                        game.deck_words()
                     ),
                     &card.to_string(),
                     at,

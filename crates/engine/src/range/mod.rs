@@ -6,11 +6,13 @@ mod canonical;
 mod groups;
 mod holes;
 mod parse;
+mod seat;
 
 pub use groups::{preflop_equity, preflop_order, PreflopRanking, GROUPS};
 pub use holes::{for_each_subset, HoleRange, MAX_LISTED_HANDS};
 pub use parse::top_percent_by;
 pub use parse::{RangeError, RangeErrorKind, MAX_RANGE_TEXT};
+pub use seat::SeatRange;
 
 use crate::cards::{Card, CardSet, RANK_CHARS};
 use std::fmt;

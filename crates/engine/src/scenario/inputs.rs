@@ -9,15 +9,15 @@
 use super::ScenarioError;
 use crate::cards::{CardSet, Game};
 use crate::equity::chart::ChartSpec;
-use crate::equity::games::range_analysis::GameRangeSpec;
-use crate::equity::games::{AnyMatchup, AnySweep, GameMatchup, GameSweep};
+use crate::equity::games::{AnyMatchup, AnySweep};
 use crate::equity::memory;
 use crate::equity::metrics::{self, Metric};
-use crate::equity::range_analysis::{AnyRangeSpec, RangeSpec};
+use crate::equity::range_analysis::AnyRangeSpec;
 use crate::equity::run::{RunSettings, DEFAULT_POTENTIAL_TARGET_SE, TARGET_SE_RANGE};
 use crate::equity::sweep::SweepPoint;
-use crate::equity::sweep::{Sweep, DEFAULT_OPPONENTS, MAX_OPPONENTS};
-use crate::equity::{check_board, Matchup, Method};
+use crate::equity::sweep::{DEFAULT_OPPONENTS, MAX_OPPONENTS};
+use crate::equity::{check_board, Method};
+use crate::range::SeatRange;
 use crate::range::{HandRange, HoleRange};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -223,14 +223,14 @@ fn range(field: &str, text: &str, problems: &mut Vec<ScenarioError>) -> Option<H
         .ok()
 }
 
-/// Parses a range field of a game other than Hold'em, keeping its problem.
-fn hole_range(
+/// Parses a range field of `game`, keeping its problem.
+fn seat_range(
     field: &str,
     text: &str,
     game: Game,
     problems: &mut Vec<ScenarioError>,
-) -> Option<HoleRange> {
-    HoleRange::parse(text, game)
+) -> Option<SeatRange> {
+    SeatRange::parse(text, game)
         .map_err(|error| {
             problems.push(ScenarioError::Range {
                 field: field.into(),
@@ -375,34 +375,17 @@ impl SweepInputs {
             _ => card_field(name),
         };
         let (lo, hi) = self.opponent_counts;
-        let job = if self.game == Game::HOLDEM {
-            let hero = range("hero", &self.hero, &mut problems);
-            let opponents = range("opponents", &self.opponents, &mut problems);
-            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
-            let counts = check_counts(self.opponent_counts, &mut problems);
-            match (hero, opponents, cards) {
-                (Some(hero), Some(opponents), Some((board, dead))) if counts => {
-                    Sweep::new(hero, opponents, board, dead, lo..=hi)
-                        .map_err(|e| placed(e, field_of, &mut problems))
-                        .ok()
-                        .map(AnySweep::Holdem)
-                }
-                _ => None,
+        let hero = seat_range("hero", &self.hero, self.game, &mut problems);
+        let opponents = seat_range("opponents", &self.opponents, self.game, &mut problems);
+        let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+        let counts = check_counts(self.opponent_counts, &mut problems);
+        let job = match (hero, opponents, cards) {
+            (Some(hero), Some(opponents), Some((board, dead))) if counts => {
+                AnySweep::new(self.game, hero, opponents, board, dead, lo..=hi)
+                    .map_err(|e| placed(e, field_of, &mut problems))
+                    .ok()
             }
-        } else {
-            let hero = hole_range("hero", &self.hero, self.game, &mut problems);
-            let opponents = hole_range("opponents", &self.opponents, self.game, &mut problems);
-            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
-            let counts = check_counts(self.opponent_counts, &mut problems);
-            match (hero, opponents, cards) {
-                (Some(hero), Some(opponents), Some((board, dead))) if counts => {
-                    GameSweep::new(self.game, hero, opponents, board, dead, lo..=hi)
-                        .map_err(|e| placed(e, field_of, &mut problems))
-                        .ok()
-                        .map(AnySweep::Other)
-                }
-                _ => None,
-            }
+            _ => None,
         };
         job_or(job, problems)
     }
@@ -500,58 +483,24 @@ impl MatchupInputs {
                 .or_else(|| number("folded seat ").map(|n| format!("folded[{}]", n - 1)))
                 .or_else(|| card_field(name))
         };
-        let job = if self.game == Game::HOLDEM {
-            let ranges: Vec<Option<HandRange>> = self
-                .seats
+        let parse_all = |texts: &[String], name: &str, problems: &mut Vec<ScenarioError>| {
+            let ranges: Vec<Option<SeatRange>> = texts
                 .iter()
                 .enumerate()
-                .map(|(i, s)| range(&format!("seats[{i}]"), s, &mut problems))
+                .map(|(i, s)| seat_range(&format!("{name}[{i}]"), s, self.game, problems))
                 .collect();
-            let ranges: Option<Vec<HandRange>> = ranges.into_iter().collect();
-            let folded: Option<Vec<HandRange>> = self
-                .folded
-                .iter()
-                .enumerate()
-                .map(|(i, s)| range(&format!("folded[{i}]"), s, &mut problems))
-                .collect::<Vec<_>>()
-                .into_iter()
-                .collect();
-            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
-            match (ranges, folded, cards) {
-                (Some(ranges), Some(folded), Some((board, dead))) if seats_ok => {
-                    Matchup::with_folded(ranges, folded, board, dead)
-                        .map_err(|e| placed(e, field_of, &mut problems))
-                        .ok()
-                        .map(AnyMatchup::Holdem)
-                }
-                _ => None,
+            ranges.into_iter().collect::<Option<Vec<SeatRange>>>()
+        };
+        let ranges = parse_all(&self.seats, "seats", &mut problems);
+        let folded = parse_all(&self.folded, "folded", &mut problems);
+        let cards = board_and_dead(&self.board, &self.dead, &mut problems);
+        let job = match (ranges, folded, cards) {
+            (Some(ranges), Some(folded), Some((board, dead))) if seats_ok => {
+                AnyMatchup::new(self.game, ranges, folded, board, dead)
+                    .map_err(|e| placed(e, field_of, &mut problems))
+                    .ok()
             }
-        } else {
-            let ranges: Vec<Option<HoleRange>> = self
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| hole_range(&format!("seats[{i}]"), s, self.game, &mut problems))
-                .collect();
-            let ranges: Option<Vec<HoleRange>> = ranges.into_iter().collect();
-            let folded: Option<Vec<HoleRange>> = self
-                .folded
-                .iter()
-                .enumerate()
-                .map(|(i, s)| hole_range(&format!("folded[{i}]"), s, self.game, &mut problems))
-                .collect::<Vec<_>>()
-                .into_iter()
-                .collect();
-            let cards = board_and_dead(&self.board, &self.dead, &mut problems);
-            match (ranges, folded, cards) {
-                (Some(ranges), Some(folded), Some((board, dead))) if seats_ok => {
-                    GameMatchup::with_folded(self.game, ranges, folded, board, dead)
-                        .map_err(|e| placed(e, field_of, &mut problems))
-                        .ok()
-                        .map(AnyMatchup::Other)
-                }
-                _ => None,
-            }
+            _ => None,
         };
         job_or(job, problems)
     }
@@ -685,14 +634,18 @@ impl ChartInputs {
             ));
         }
         let vs = range("opponents", &self.opponents, &mut problems);
-        if self.game == Game::SHORT_DECK {
-            if let Some(vs) = &vs {
-                if HoleRange::from_two_card(vs, self.game).hands().is_empty() {
-                    problems.push(invalid(
-                        "opponents",
-                        "the short deck has no cards below six (it is sixes to aces)".into(),
-                    ));
-                }
+        // A smaller deck may deal none of the range's hands.
+        if let Some(vs) = &vs {
+            if HoleRange::from_two_card(vs, self.game).hands().is_empty() {
+                problems.push(invalid(
+                    "opponents",
+                    format!(
+                        "{} has no cards below {} (it is {})",
+                        self.game,
+                        self.game.lowest_rank_name(),
+                        self.game.deck_words()
+                    ),
+                ));
             }
         }
         let cards = board_and_dead(&self.board, &self.dead, &mut problems);
@@ -702,8 +655,9 @@ impl ChartInputs {
                     problems.push(invalid(
                         field,
                         format!(
-                            "{card} is not dealt in {} (its deck is sixes to aces)",
-                            self.game
+                            "{card} is not dealt in {} (its deck is {})",
+                            self.game,
+                            self.game.deck_words()
                         ),
                     ));
                 }
@@ -827,34 +781,17 @@ impl RangeInputs {
                 .map(|n| format!("vs[{}]", n - 2))
                 .or_else(|| card_field(name)),
         };
-        let job = if self.game == Game::HOLDEM {
-            let analysed = range("range", &self.range, &mut problems);
-            let vs: Option<Vec<HandRange>> = others()
-                .map(|(i, t)| range(&format!("vs[{i}]"), t, &mut problems))
-                .collect();
-            match (analysed, vs, cards) {
-                (Some(analysed), Some(vs), Some((board, dead))) if problems.is_empty() => {
-                    RangeSpec::new(analysed, vs, board, dead)
-                        .map_err(|e| placed(e, field_of, &mut problems))
-                        .ok()
-                        .map(AnyRangeSpec::Holdem)
-                }
-                _ => None,
+        let analysed = seat_range("range", &self.range, self.game, &mut problems);
+        let vs: Option<Vec<SeatRange>> = others()
+            .map(|(i, t)| seat_range(&format!("vs[{i}]"), t, self.game, &mut problems))
+            .collect();
+        let job = match (analysed, vs, cards) {
+            (Some(analysed), Some(vs), Some((board, dead))) if problems.is_empty() => {
+                AnyRangeSpec::new(self.game, analysed, vs, board, dead)
+                    .map_err(|e| placed(e, field_of, &mut problems))
+                    .ok()
             }
-        } else {
-            let analysed = hole_range("range", &self.range, self.game, &mut problems);
-            let vs: Option<Vec<HoleRange>> = others()
-                .map(|(i, t)| hole_range(&format!("vs[{i}]"), t, self.game, &mut problems))
-                .collect();
-            match (analysed, vs, cards) {
-                (Some(analysed), Some(vs), Some((board, dead))) if problems.is_empty() => {
-                    GameRangeSpec::new(self.game, analysed, vs, board, dead)
-                        .map_err(|e| placed(e, field_of, &mut problems))
-                        .ok()
-                        .map(AnyRangeSpec::Game)
-                }
-                _ => None,
-            }
+            _ => None,
         };
         job_or(job, problems)
     }

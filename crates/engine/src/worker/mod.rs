@@ -66,14 +66,16 @@ pub trait Job: Send + 'static {
 /// opponent hands.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OutsSpec {
+    /// The game.
+    pub game: crate::cards::Game,
     /// The hero's known hand.
-    pub hero: Combo,
+    pub hero: CardSet,
     /// The flop or turn.
     pub board: CardSet,
     /// Cards out of play.
     pub dead: CardSet,
     /// Known opponent hands (none: outs against any hand).
-    pub opponents: Vec<Combo>,
+    pub opponents: Vec<CardSet>,
 }
 
 impl Job for Matchup {
@@ -196,7 +198,35 @@ impl Job for OutsSpec {
         _settings: &RunSettings,
         _update: &mut dyn FnMut(std::convert::Infallible) -> bool,
     ) -> Result<Box<Outs>, EquityError> {
-        outs(self.hero, self.board, self.dead, &self.opponents).map(Box::new)
+        // Two-card hands in Hold'em: the classic library's rules as well.
+        let combo = |set: CardSet| {
+            let cards: Vec<_> = set.iter().collect();
+            (cards.len() == 2)
+                .then(|| Combo::new(cards[0], cards[1]))
+                .flatten()
+        };
+        let holdem: Option<(Combo, Vec<Combo>)> = (self.game == crate::cards::Game::HOLDEM)
+            .then(|| {
+                Some((
+                    combo(self.hero)?,
+                    self.opponents
+                        .iter()
+                        .map(|&o| combo(o))
+                        .collect::<Option<_>>()?,
+                ))
+            })
+            .flatten();
+        match holdem {
+            Some((hero, opponents)) => outs(hero, self.board, self.dead, &opponents),
+            None => crate::equity::games::outs::game_outs(
+                self.game,
+                self.hero,
+                self.board,
+                self.dead,
+                &self.opponents,
+            ),
+        }
+        .map(Box::new)
     }
 
     fn collect(_: &mut Option<Box<Outs>>, update: std::convert::Infallible, _: u64) {

@@ -6,6 +6,21 @@ use crate::cards::{CardSet, Game};
 use crate::equity::run::{RunSettings, SweepResult};
 use crate::equity::sweep::Sweep;
 use crate::equity::{EquityError, Matchup, MatchupResult, Method};
+use crate::range::{HandRange, HoleRange, SeatRange};
+
+/// Seats' ranges as the games engine takes them.
+pub(crate) fn hands_of(
+    game: Game,
+    seats: Result<Vec<HandRange>, Vec<SeatRange>>,
+) -> Vec<HoleRange> {
+    match seats {
+        Ok(combos) => combos
+            .iter()
+            .map(|c| HoleRange::from_two_card(c, game))
+            .collect(),
+        Err(seats) => seats.into_iter().map(|s| s.hands(game)).collect(),
+    }
+}
 
 /// A matchup in any game: Hold'em runs on its own engine, the other games on this one.
 /// What the Matchup view, `multiodds equity` and scenario files compute.
@@ -18,6 +33,30 @@ pub enum AnyMatchup {
 }
 
 impl AnyMatchup {
+    /// A matchup of `seats` (and `folded` seats) in `game`: the engine runs it on its
+    /// Hold'em paths where the ranges are Hold'em's, on the games engine otherwise.
+    pub fn new(
+        game: Game,
+        seats: Vec<SeatRange>,
+        folded: Vec<SeatRange>,
+        board: CardSet,
+        dead: CardSet,
+    ) -> Result<AnyMatchup, EquityError> {
+        match (SeatRange::all_combos(seats), SeatRange::all_combos(folded)) {
+            (Ok(seats), Ok(folded)) if game == Game::HOLDEM => {
+                Matchup::with_folded(seats, folded, board, dead).map(AnyMatchup::Holdem)
+            }
+            (seats, folded) => GameMatchup::with_folded(
+                game,
+                hands_of(game, seats),
+                hands_of(game, folded),
+                board,
+                dead,
+            )
+            .map(AnyMatchup::Other),
+        }
+    }
+
     /// The game.
     pub fn game(&self) -> Game {
         match self {
@@ -134,6 +173,31 @@ pub enum AnySweep {
 }
 
 impl AnySweep {
+    /// A sweep of `hero` against 1–N opponents holding `opponents` in `game` (counts
+    /// `counts`), on the engine's Hold'em paths where the ranges are Hold'em's.
+    pub fn new(
+        game: Game,
+        hero: SeatRange,
+        opponents: SeatRange,
+        board: CardSet,
+        dead: CardSet,
+        counts: std::ops::RangeInclusive<usize>,
+    ) -> Result<AnySweep, EquityError> {
+        match SeatRange::all_combos(vec![hero, opponents]) {
+            Ok(mut both) if game == Game::HOLDEM => {
+                let opponents = both.pop().expect("two ranges");
+                let hero = both.pop().expect("two ranges");
+                Sweep::new(hero, opponents, board, dead, counts).map(AnySweep::Holdem)
+            }
+            both => {
+                let mut both = hands_of(game, both);
+                let opponents = both.pop().expect("two ranges");
+                let hero = both.pop().expect("two ranges");
+                GameSweep::new(game, hero, opponents, board, dead, counts).map(AnySweep::Other)
+            }
+        }
+    }
+
     /// The game.
     pub fn game(&self) -> Game {
         match self {
@@ -155,6 +219,18 @@ impl AnySweep {
         match self {
             AnySweep::Holdem(s) => s.dead,
             AnySweep::Other(s) => s.dead,
+        }
+    }
+
+    /// The hero's hand and the opponents' hand, each when its range is one known hand.
+    pub fn known_hands(&self) -> (Option<CardSet>, Option<CardSet>) {
+        match self {
+            AnySweep::Holdem(s) => {
+                let one =
+                    |r: &crate::equity::SeatCombos| (r.len() == 1).then(|| r.combos[0].card_set());
+                (one(&s.hero), one(&s.opponents))
+            }
+            AnySweep::Other(s) => (s.hero.known_hand(), s.opponents.known_hand()),
         }
     }
 

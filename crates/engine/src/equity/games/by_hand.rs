@@ -4,7 +4,7 @@
 //! with each hand's standard error, so the view answers at once rather than refuse.
 
 use super::range_analysis::{check_runs, check_valuations, hand_matchup, stopped, GameRangeSpec};
-use super::sampler::{draw_card, SeatDraw};
+use super::sampler::{DealCards, SeatDraw};
 use super::valuation::value_all;
 use super::{credit, exact, SeatValue, Sums, VALUATIONS_PER_SECOND};
 use crate::cards::{Card, CardSet, Game};
@@ -433,18 +433,19 @@ fn by_hand_sampled(
         let mut holes: Vec<Vec<Card>> = vec![Vec::with_capacity(6); seats];
         holes[0] = hand.iter().collect();
         let (mut dealt, mut attempts) = (0u64, 0u64);
+        let start = DealCards::new(deck, table_blocked.union(hand));
         'deal: while dealt < per_hand && attempts < per_hand * MAX_ATTEMPTS_PER_DEAL {
             attempts += 1;
-            let mut used = table_blocked.union(hand);
+            let mut cards = start.clone();
             for (seat, hole) in others.iter().zip(holes.iter_mut().skip(1)) {
-                if !seat.draw(&mut rng, game, deck, &mut used, hole) {
+                if !seat.draw(&mut rng, game, &mut cards, hole) {
                     continue 'deal;
                 }
             }
             let mut board = [Card::new(0, 0); 5];
             board[..known.len()].copy_from_slice(&known);
             for b in board.iter_mut().skip(known.len()) {
-                *b = draw_card(&mut rng, deck, &mut used);
+                *b = cards.draw(&mut rng);
             }
             value_all(game, &holes, &board, &mut values);
             credit(&values, hi_lo, 1.0, &mut sums);

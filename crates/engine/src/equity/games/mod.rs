@@ -9,10 +9,11 @@
 //! - `exact`: every hand combination and every board, in parallel.
 //! - `sampler`: Monte Carlo batches (a batch depends only on seed and index).
 
-mod any;
+pub(crate) mod any;
 mod by_hand;
 pub mod counting;
 mod exact;
+pub mod outs;
 pub mod range_analysis;
 mod sampler;
 mod sweep;

@@ -16,7 +16,7 @@ use crate::equity::breakdown::Line;
 use crate::equity::by_combo::NextCard;
 use crate::equity::run::MAX_EXACT_SECONDS;
 use crate::equity::{EquityError, RunControl};
-use crate::eval::{evaluate, evaluate_short_deck, omaha_high, omaha_low, HandCategory};
+use crate::eval::{omaha_low, HandCategory};
 use crate::range::HoleRange;
 use rayon::prelude::*;
 
@@ -235,7 +235,7 @@ pub fn categories_strongest_first(game: Game) -> [HandCategory; 9] {
 }
 
 /// How strong a category is in `game` (higher is stronger).
-fn strength(game: Game, category: HandCategory) -> usize {
+pub(super) fn strength(game: Game, category: HandCategory) -> usize {
     9 - categories_strongest_first(game)
         .iter()
         .position(|&c| c == category)
@@ -244,15 +244,7 @@ fn strength(game: Game, category: HandCategory) -> usize {
 
 /// The high-hand category of `hole` on `board` (3 to 5 cards) by the game's rule.
 pub fn high_category(game: Game, hole: &[Card], board: &[Card]) -> HandCategory {
-    if game.is_omaha() {
-        return omaha_high(hole, board).category();
-    }
-    let all: Vec<Card> = hole.iter().chain(board).copied().collect();
-    if game.has_short_deck_order() {
-        evaluate_short_deck(&all).category()
-    } else {
-        evaluate(&all).category()
-    }
+    crate::eval::game_value(game, hole, board).category
 }
 
 /// How many cards of each rank `cards` hold.
@@ -741,6 +733,7 @@ mod tests {
     use crate::equity::games::{run_game, GameMatchup};
     use crate::equity::run::RunSettings;
     use crate::equity::Method;
+    use crate::eval::{evaluate, evaluate_short_deck, omaha_high};
 
     fn spec(game: Game, range: &str, vs: &[&str], board: &str, dead: &str) -> GameRangeSpec {
         let r = |t: &str| HoleRange::parse(t, game).unwrap();

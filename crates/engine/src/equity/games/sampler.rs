@@ -47,35 +47,91 @@ impl SeatDraw {
         }
     }
 
-    /// Draws a hand into `hole` and its cards into `used`; false when the listed hand
-    /// drawn clashes with `used` (the deal is then rejected).
+    /// Draws a hand into `hole`, taking its cards from `cards`; false when the listed
+    /// hand drawn clashes with a card already out (the deal is then rejected).
     #[inline]
     pub(super) fn draw(
         &self,
         rng: &mut Xoshiro256PlusPlus,
         game: crate::cards::Game,
-        deck: CardSet,
-        used: &mut CardSet,
+        cards: &mut DealCards,
         hole: &mut Vec<Card>,
     ) -> bool {
         hole.clear();
         match self {
             SeatDraw::Random => {
                 for _ in 0..game.hole_cards() {
-                    hole.push(draw_card(rng, deck, used));
+                    hole.push(cards.draw(rng));
                 }
                 true
             }
             SeatDraw::Listed { hands, table } => {
                 let h = hands[table.draw(rng)];
-                if h.intersects(*used) {
+                if !cards.take(h) {
                     return false;
                 }
-                *used = used.union(h);
                 hole.extend(h.iter());
                 true
             }
         }
+    }
+}
+
+/// The cards a deal can still draw: a list (a draw takes a uniform place in it, so it
+/// never retries, however few cards are left: with 36 cards and nine short-deck seats a
+/// draw from the deck's 52 places retried five times) and the set of cards out (for a
+/// listed hand's clash).
+#[derive(Clone)]
+pub(super) struct DealCards {
+    list: [Card; 52],
+    len: usize,
+    out: CardSet,
+}
+
+impl DealCards {
+    /// The cards of `deck` not in `out`.
+    pub(super) fn new(deck: CardSet, out: CardSet) -> DealCards {
+        let mut cards = DealCards {
+            list: [Card::new(0, 0); 52],
+            len: 0,
+            out,
+        };
+        for c in deck.difference(out).iter() {
+            cards.list[cards.len] = c;
+            cards.len += 1;
+        }
+        cards
+    }
+
+    /// A card drawn uniformly from those left, and taken out.
+    #[inline]
+    pub(super) fn draw(&mut self, rng: &mut Xoshiro256PlusPlus) -> Card {
+        debug_assert!(
+            self.len > 0,
+            "a deal never needs more cards than the deck holds"
+        );
+        let i = below(rng, self.len as u32) as usize;
+        let c = self.list[i];
+        self.len -= 1;
+        self.list[i] = self.list[self.len];
+        self.out.insert(c);
+        c
+    }
+
+    /// Takes `hand`'s cards out; false (nothing taken) when one is out already.
+    #[inline]
+    pub(super) fn take(&mut self, hand: CardSet) -> bool {
+        if hand.intersects(self.out) {
+            return false;
+        }
+        for c in hand.iter() {
+            if let Some(i) = self.list[..self.len].iter().position(|&x| x == c) {
+                self.len -= 1;
+                self.list[i] = self.list[self.len];
+            }
+        }
+        self.out = self.out.union(hand);
+        true
     }
 }
 
@@ -96,38 +152,26 @@ impl<'a> Sampler<'a> {
         let mut values = vec![SeatValue::default(); n];
         let mut holes: Vec<Vec<Card>> = vec![Vec::with_capacity(6); self.seats.len()];
         let known: Vec<Card> = self.m.board.iter().collect();
-        let deck = game.deck();
+        let start = DealCards::new(game.deck(), self.blocked);
         let (mut done, mut attempts) = (0u64, 0u64);
         let limit = deals as u64 * MAX_ATTEMPTS_PER_DEAL;
         'deal: while done < deals as u64 && attempts < limit {
             attempts += 1;
-            let mut used = self.blocked;
+            let mut cards = start.clone();
             for (seat, hole) in self.seats.iter().zip(holes.iter_mut()) {
-                if !seat.draw(&mut rng, game, deck, &mut used, hole) {
+                if !seat.draw(&mut rng, game, &mut cards, hole) {
                     continue 'deal;
                 }
             }
             let mut board = [Card::new(0, 0); 5];
             board[..known.len()].copy_from_slice(&known);
             for b in board.iter_mut().skip(known.len()) {
-                *b = draw_card(&mut rng, deck, &mut used);
+                *b = cards.draw(&mut rng);
             }
             value_all(game, &holes[..n], &board, &mut values);
             credit(&values, game.is_hi_lo(), 1.0, &mut sums);
             done += 1;
         }
         GameTally::of_sums(&sums, done, attempts, true)
-    }
-}
-
-/// A card of `deck` not in `used`, drawn uniformly and added to `used`.
-#[inline]
-pub(super) fn draw_card(rng: &mut Xoshiro256PlusPlus, deck: CardSet, used: &mut CardSet) -> Card {
-    loop {
-        let c = Card::from_index(below(rng, 52) as u8).expect("below 52");
-        if deck.contains(c) && !used.contains(c) {
-            used.insert(c);
-            return c;
-        }
     }
 }

@@ -7,7 +7,7 @@
 //! high hand's; in hi/lo games the equity is the pot share with the low half.
 
 use super::counting::{shortfall, RankNeeds};
-use super::sampler::{draw_card, SeatDraw};
+use super::sampler::{DealCards, SeatDraw};
 use super::valuation::value_all;
 use super::SeatValue;
 use crate::cards::{Card, CardSet, Game};
@@ -152,7 +152,7 @@ impl GameSweep {
     /// A batch of `deals` deals, opponents dealt up to `up_to`. A short batch (a deal
     /// budget under one full batch) is tallied in eight parts, so its figures have an
     /// error from the parts' spread instead of none; a full batch is one part, as always.
-    fn batch(&self, seed: u64, index: u64, deals: u32, up_to: usize) -> SweepTally {
+    fn batch(&self, seed: u64, index: u64, deals: u32, up_to: usize, now: bool) -> SweepTally {
         const FULL_BATCH: u32 = 4_096;
         const SHORT_PARTS: u32 = 8;
         let mut rng = batch_rng(seed, index);
@@ -162,19 +162,21 @@ impl GameSweep {
             1
         };
         let part = |k: u32| deals / parts + u32::from(k < deals % parts);
-        let mut total = self.deal_part(&mut rng, part(0), up_to);
+        let mut total = self.deal_part(&mut rng, part(0), up_to, now);
         for k in 1..parts {
-            total.merge(&self.deal_part(&mut rng, part(k), up_to));
+            total.merge(&self.deal_part(&mut rng, part(k), up_to, now));
         }
         total
     }
 
-    /// `deals` deals from `rng`, opponents dealt up to `up_to`, as one batch.
+    /// `deals` deals from `rng`, opponents dealt up to `up_to`, as one batch; the hands
+    /// are ranked now (for hand strength and the potentials) only when `now`.
     fn deal_part(
         &self,
         rng: &mut rand::rngs::Xoshiro256PlusPlus,
         deals: u32,
         up_to: usize,
+        now: bool,
     ) -> SweepTally {
         let game = self.game;
         let most = self.feasible.min(up_to.max(*self.counts.start()));
@@ -182,8 +184,8 @@ impl GameSweep {
         let hero_draw = SeatDraw::of(&self.hero, blocked);
         let opp_draw = SeatDraw::of(&self.opponents, blocked);
         let known: Vec<Card> = self.board.iter().collect();
-        let now_known = self.values_now();
-        let deck = game.deck();
+        let now_known = now && self.values_now();
+        let start = DealCards::new(game.deck(), blocked);
         let mut sums = vec![PointSums::default(); most];
         let mut holes: Vec<Vec<Card>> = vec![Vec::with_capacity(6); most + 1];
         let mut values = vec![SeatValue::default(); most + 1];
@@ -191,17 +193,17 @@ impl GameSweep {
         let mut attempts = 0u64;
         for _ in 0..deals {
             attempts += 1;
-            let mut used = blocked;
-            if !hero_draw.draw(rng, game, deck, &mut used, &mut holes[0]) {
+            let mut cards = start.clone();
+            if !hero_draw.draw(rng, game, &mut cards, &mut holes[0]) {
                 continue;
             }
             let mut board = [Card::new(0, 0); 5];
             board[..known.len()].copy_from_slice(&known);
             for b in board.iter_mut().skip(known.len()) {
-                *b = draw_card(rng, deck, &mut used);
+                *b = cards.draw(rng);
             }
             let mut dealt = 0;
-            while dealt < most && opp_draw.draw(rng, game, deck, &mut used, &mut holes[dealt + 1]) {
+            while dealt < most && opp_draw.draw(rng, game, &mut cards, &mut holes[dealt + 1]) {
                 dealt += 1;
             }
             if dealt == 0 {
@@ -299,9 +301,10 @@ impl SweepSource for GameSweep {
 
     fn sampler(
         &self,
-        _figures: SweepFigures,
+        figures: SweepFigures,
     ) -> Box<dyn Fn(u64, u64, u32, usize) -> SweepTally + Sync + '_> {
-        Box::new(move |seed, i, deals, up_to| self.batch(seed, i, deals, up_to))
+        let now = figures == SweepFigures::All;
+        Box::new(move |seed, i, deals, up_to| self.batch(seed, i, deals, up_to, now))
     }
 
     fn adjust_point(&self, mut point: SweepPoint) -> SweepPoint {

@@ -3,7 +3,7 @@
 
 use super::SeatValue;
 use crate::cards::{Card, Game};
-use crate::eval::{evaluate_short_deck, low_bit, low_score, Hand};
+use crate::eval::{low_bit, low_score, short_deck_from_holdem, Hand};
 
 /// Every two of a hole's cards, as hands (6 for four cards, 10 for five, 15 for six),
 /// held without allocating: sampled deals build them for every seat of every deal.
@@ -89,12 +89,15 @@ pub(super) fn value_all(
             };
         }
     } else if game.has_short_deck_order() {
+        // The board's part of Hold'em's hand once, each seat's two cards added to it.
+        let board_hand = Hand::from_cards(board);
         for (v, hole) in out.iter_mut().zip(holes) {
             let hole = hole.as_ref();
             let seven = [
                 hole[0], hole[1], board[0], board[1], board[2], board[3], board[4],
             ];
-            let s = evaluate_short_deck(&seven);
+            let holdem = board_hand.add(hole[0]).add(hole[1]).evaluate();
+            let s = short_deck_from_holdem(holdem, &seven);
             *v = SeatValue {
                 high: s.get(),
                 low: 0,
