@@ -28,6 +28,6 @@ strip() { sed -E 's/"(elapsed_ms|ms|elapsed|deals_per_second|seconds)":[0-9.e+-]
 same=0 differ=0
 for c in "${commands[@]}"; do
   a=$(eval "$old $c" 2>&1 | strip) b=$(eval "$new $c" 2>&1 | strip)
-  if [ "$a" == "$b" ]; then same=$((same + 1)); else differ=$((differ + 1)); echo "DIFFERS: $c"; diff <(echo "$a") <(echo "$b") | head -5; fi
+  if [ "$a" == "$b" ]; then same=$((same + 1)); else differ=$((differ + 1)); echo "DIFFERS: $c ($(echo "$b" | grep -q monte_carlo && echo "Monte Carlo" || echo "exact or other"))"; fi
 done
 echo "same: $same, different: $differ"
