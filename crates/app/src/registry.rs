@@ -1,5 +1,5 @@
 //! The views, registered once: the tab bar, the menus, persistence, undo and the
-//! message loop all iterate [`Views`], built by [`make`] for every [`ViewKind`]. Adding a
+//! message loop all iterate [`Views`], built by `make` for every [`ViewKind`]. Adding a
 //! view is its file (or folder) implementing [`View`], its kind (a `ViewKind` variant,
 //! listed in `ViewKind::ALL`), and one arm of `make`'s match, which the compiler asks for.
 
@@ -51,7 +51,7 @@ impl Views {
         self.0.iter_mut()
     }
 
-    /// The view of `kind` (every kind has one: [`make`] matches every kind).
+    /// The view of `kind` (every kind has one: `make` matches every kind).
     pub fn get(&self, kind: ViewKind) -> &dyn View {
         self.0[Self::index(kind)].as_ref()
     }

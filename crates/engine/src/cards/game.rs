@@ -420,7 +420,7 @@ pub struct InvalidGame(pub String);
 
 /// A game name that is not one of [`Game::ALL`]'s keys.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game '{0}': use one of holdem, shortdeck, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo, omaha6-hilo")]
+#[error("unknown game '{name}': use one of {}", Game::ALL.map(|g| g.key()).join(", "), name = .0)]
 pub struct UnknownGame(pub String);
 
 impl std::str::FromStr for Game {
