@@ -878,16 +878,23 @@ impl View for RangeView {
     fn status(&self) -> ViewStatus {
         let has_errors = !self.errors.is_empty();
         let figures = match (self.shown(), self.shown_game()) {
-            (_, Some(a)) => match (&a.breakdown, &a.by_hand) {
-                (Ok(b), Ok(r)) => format!(
-                    "{} hands · equity {:.2}% · exact",
-                    b.hands,
-                    100.0 * r.equity()
-                ),
-                (Ok(b), Err(_)) => format!("{} hands", b.hands),
-                (Err(_), Ok(r)) => format!("equity {:.2}% · exact", 100.0 * r.equity()),
-                _ => "n/a".into(),
-            },
+            (_, Some(a)) => {
+                // An estimate says so, with its error, wherever it is shown.
+                let equity = |r: &ByHand| match r.sampled {
+                    None => format!("equity {:.2}% · exact", 100.0 * r.equity()),
+                    Some(_) => format!(
+                        "equity {:.2}% ± {:.2} · Monte Carlo estimate",
+                        100.0 * r.equity(),
+                        100.0 * r.std_error()
+                    ),
+                };
+                match (&a.breakdown, &a.by_hand) {
+                    (Ok(b), Ok(r)) => format!("{} hands · {}", b.hands, equity(r)),
+                    (Ok(b), Err(_)) => format!("{} hands", b.hands),
+                    (Err(_), Ok(r)) => equity(r),
+                    _ => "n/a".into(),
+                }
+            }
             (Some(a), _) => match (&a.breakdown, &a.by_combo) {
                 (Ok(b), Ok(r)) => format!(
                     "{} combos · equity {:.2}% · exact",

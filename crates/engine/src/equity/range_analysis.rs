@@ -199,8 +199,8 @@ pub fn range_seat_name(i: usize) -> String {
 pub fn range_view_message(e: &EquityError) -> String {
     match e {
         EquityError::TooLarge { seconds, threads } => format!(
-            "exact analysis would take {} on {threads} core{}; narrow the ranges (the Range \
-             view is exact; the Matchup view estimates whole ranges by Monte Carlo)",
+            "exact analysis would take {} on {threads} core{}; narrow the ranges (this part \
+             of the Range view is exact; the Matchup view estimates whole ranges by Monte Carlo)",
             crate::equity::describe_duration(*seconds),
             if *threads == 1 { "" } else { "s" }
         ),

@@ -59,8 +59,8 @@ fn check(
 
 /// Outs and draws of `hole` on a flop or turn in `game`, against the known `opponents`
 /// (none: against any hand). A card is an out when it raises the hand's category by the
-/// game's order, beats every opponent, and (where the board can play alone, outside
-/// Omaha) makes more than the board and that card make alone.
+/// game's order, beats every opponent, and makes more than the board and that card make
+/// by themselves (a card pairing the board gives every hand that pair).
 pub fn game_outs(
     game: Game,
     hole: CardSet,
@@ -88,8 +88,9 @@ pub fn game_outs(
     for &card in &unseen {
         *after.last_mut().expect("pushed") = card;
         let made = high_category(game, &hole_cards, &after);
-        // The board and this card alone (outside Omaha, where they can play).
-        let board_alone = !game.is_omaha() && rank(made) <= rank(category_and_top(&after).0);
+        // No more than the board and this card make by themselves (a card pairing the
+        // board gives every hand that pair, in Omaha too).
+        let board_alone = rank(made) <= rank(category_and_top(&after).0);
         if rank(made) <= rank(now) || board_alone {
             continue;
         }
@@ -177,8 +178,8 @@ mod tests {
                 let mut after = board.clone();
                 after.push(c);
                 let made = strength(game, high_category(game, &hole, &after));
-                // Where the board plays alone, it must not make as much by itself.
-                let alone = !game.is_omaha() && made <= strength(game, category_and_top(&after).0);
+                // The board and the card must not make as much by themselves.
+                let alone = made <= strength(game, category_and_top(&after).0);
                 made > now
                     && !alone
                     && vs
@@ -214,6 +215,17 @@ mod tests {
         want.sort();
         got.sort();
         assert_eq!(got, want);
+        // A card pairing the board gives every hand that pair: not an out; an ace is.
+        let alone = game_outs(
+            Game::OMAHA,
+            set("Ah Kh 9c 8c"),
+            set("Qh 7h 2s"),
+            CardSet::EMPTY,
+            &[],
+        )
+        .unwrap();
+        assert!(!alone.outs.contains(&"Qs".parse().unwrap()));
+        assert!(alone.outs.contains(&"As".parse().unwrap()));
         // One heart in the hand and three on the board is no flush draw in Omaha.
         let one = game_outs(
             Game::OMAHA,
