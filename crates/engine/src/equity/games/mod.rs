@@ -13,6 +13,7 @@ pub(crate) mod any;
 mod by_hand;
 pub mod counting;
 mod exact;
+mod hand_lines;
 pub mod outs;
 pub mod range_analysis;
 mod sampler;

@@ -4,7 +4,7 @@
 //! (discounted outs, the second rule, hand distance) describe Hold'em's hands only and are
 //! left out here ([`Outs::classic`] is `None`).
 
-use super::range_analysis::{high_category, strength};
+use super::hand_lines::{high_category, strength};
 use crate::cards::{format_cards, Card, CardSet, Game};
 use crate::equity::outs::{category_and_top, check_flop_or_turn, draw, Outs, OutsGroup};
 use crate::equity::EquityError;

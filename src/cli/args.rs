@@ -1,0 +1,236 @@
+//! The command line's arguments (clap's derive): the commands and their flags.
+
+use super::*;
+#[derive(Parser, Debug)]
+#[command(
+    name = "multiodds",
+    version,
+    about = "Texas Hold'em odds analysis: equity, hand strength and potentials"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<CliCommand>,
+}
+
+/// Board and dead cards, shared by several commands.
+#[derive(Args, Debug, Clone, Default)]
+pub struct CardsArgs {
+    /// Board cards (0 to 5), e.g. "Qs Ts 5c".
+    #[arg(long, default_value = "")]
+    pub board: String,
+    /// Dead cards, known to be out of play.
+    #[arg(long, default_value = "")]
+    pub dead: String,
+    /// The game: holdem, shortdeck, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo,
+    /// omaha6-hilo (every command; `table` charts the two-card games).
+    #[arg(long, default_value = "holdem")]
+    pub game: Game,
+}
+
+/// How to compute: method, precision and budgets.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Enumerate every deal.
+    #[arg(long, conflicts_with = "mc")]
+    pub exact: bool,
+    /// Monte Carlo sampling.
+    #[arg(long)]
+    pub mc: bool,
+    /// Stop Monte Carlo when win, tie, equity and hand strength have a standard error
+    /// of at most this.
+    #[arg(long, default_value_t = multiodds::equity::run::DEFAULT_TARGET_SE)]
+    pub target_se: f64,
+    /// The standard-error target of PPot and NPot (sweep).
+    #[arg(long, default_value_t = multiodds::equity::run::DEFAULT_POTENTIAL_TARGET_SE)]
+    pub potential_target_se: f64,
+    /// Stop Monte Carlo after this many deals.
+    #[arg(long)]
+    pub trials: Option<u64>,
+    /// Stop Monte Carlo after this many milliseconds.
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// Monte Carlo seed (same seed and inputs, same numbers).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Most memory a run may hold, in MiB (exact work over it is refused, or `auto`
+    /// runs Monte Carlo instead).
+    #[arg(long, default_value_t = multiodds::equity::memory::DEFAULT_MEMORY_BUDGET >> 20)]
+    pub memory_mb: u64,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum CliCommand {
+    /// Open the window (the default with no command), optionally with a scenario.
+    Gui {
+        /// A scenario file (.ron) to open.
+        file: Option<std::path::PathBuf>,
+    },
+    /// A short summary of the commands.
+    Usage,
+    /// The value of a 1- to 7-card hand (fewer than 5: the partial ranking); in Omaha
+    /// games the hole cards first, then 3 to 5 board cards.
+    Eval {
+        /// The cards, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs.
+        #[arg(required = true, num_args = 1..)]
+        cards: Vec<String>,
+        /// The game whose rule values the hand.
+        #[arg(long, default_value = "holdem")]
+        game: Game,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Parse a range and list its combos.
+    Range {
+        /// The range, e.g. "QQ+, AKs" or "Group1-Group3 Suited".
+        expr: String,
+        #[command(flatten)]
+        cards: CardsArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Equity of 2 to 23 seats (what the deck allows), each a hand or a range.
+    Equity {
+        /// One range per seat.
+        #[arg(required = true, num_args = 2..=multiodds::equity::MAX_SEATS)]
+        ranges: Vec<String>,
+        /// A folded seat's range (repeatable): dealt from its range, out of the showdown
+        /// (card bunching; Hold'em).
+        #[arg(long, value_name = "RANGE")]
+        folded: Vec<String>,
+        #[command(flatten)]
+        cards: CardsArgs,
+        #[command(flatten)]
+        run: RunArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Hero against 1-9 opponents: win, tie, equity, hand strength, potentials.
+    Sweep {
+        /// The hero's hand or range.
+        hero: String,
+        /// The opponents' range.
+        #[arg(long, default_value = "random")]
+        vs: String,
+        /// Opponent counts, e.g. 1-9 or 3.
+        #[arg(long, default_value = "1-9")]
+        opponents: String,
+        #[command(flatten)]
+        cards: CardsArgs,
+        #[command(flatten)]
+        run: RunArgs,
+        #[arg(long)]
+        json: bool,
+        /// Print CSV (a `#` block of the inputs, then the same columns as the app's).
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// CSV figures in percent (58.51) rather than fractions (0.5851).
+        #[arg(long, requires = "csv")]
+        percent: bool,
+    },
+    /// What a range holds on a board (made hands and draws); with --vs, every combo's
+    /// exact equity against that range, the equity buckets and the classes.
+    Breakdown {
+        /// The range, e.g. "22+,A2s+,KTs+,QTs+,JTs,ATo+".
+        range: String,
+        #[command(flatten)]
+        cards: CardsArgs,
+        /// Another seat's range (repeat for several seats).
+        #[arg(long = "vs")]
+        vs: Vec<String>,
+        #[arg(long)]
+        json: bool,
+        /// Comma-separated values: every line (and every combo with --vs).
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+    },
+    /// For every card that can come next on a flop or turn, its probability and each
+    /// seat's equity when it comes (heads-up, exact).
+    Runouts {
+        /// One range per seat (two or more).
+        #[arg(required = true, num_args = 2..=multiodds::equity::MAX_SEATS)]
+        ranges: Vec<String>,
+        #[command(flatten)]
+        cards: CardsArgs,
+        /// Most memory one card's exact enumeration may hold, in MiB (three or more
+        /// seats in Hold'em).
+        #[arg(long, default_value_t = multiodds::equity::memory::DEFAULT_MEMORY_BUDGET >> 20)]
+        memory_mb: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Outs and draws one card ahead, on a flop or turn.
+    Outs {
+        /// The hero's hand, e.g. "Ah Kh".
+        hero: String,
+        #[command(flatten)]
+        cards: CardsArgs,
+        /// An opponent's known hand (repeat for several).
+        #[arg(long = "vs")]
+        vs: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// All 169 starting hands against 1-9 opponents holding a range (any two cards by
+    /// default); heads-up preflop the one-opponent column is exact from the preflop table.
+    Table {
+        /// Opponent counts, e.g. 1-9 or 3.
+        #[arg(long, default_value = "1-9")]
+        opponents: String,
+        /// The opponents' range.
+        #[arg(long, default_value = "random")]
+        vs: String,
+        #[command(flatten)]
+        cards: CardsArgs,
+        #[command(flatten)]
+        run: RunArgs,
+        #[arg(long)]
+        json: bool,
+        /// Print CSV (a `#` block of the inputs, then
+        /// hand,opponents,win,tie,equity,std_error,win_odds).
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// CSV figures in percent (58.51) rather than fractions (0.5851).
+        #[arg(long, requires = "csv")]
+        percent: bool,
+        /// The figure of the text table: equity, win, tie, or win-odds (win + ties
+        /// counted half, the classic programs' published table).
+        #[arg(long, default_value = "equity", value_parser = chart_figure_arg)]
+        figure: multiodds::scenario::ChartFigure,
+    },
+    /// Run a saved scenario file.
+    Run {
+        /// The scenario (.ron).
+        file: std::path::PathBuf,
+        #[arg(long)]
+        json: bool,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Regenerate the shipped table of heads-up preflop results of every class of hand
+    /// pairs (exact).
+    #[command(hide = true)]
+    PreflopPairs {
+        /// Where to write the table (`src/equity/preflop_pairs.bin`).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Regenerate a shipped preflop ranking as CSV: the equity of the 169 classes
+    /// against one random hand (exact), or against N random hands (Monte Carlo, seed 1,
+    /// SE 0.0002).
+    #[command(hide = true)]
+    PreflopTable {
+        #[arg(long, default_value_t = 1)]
+        opponents: usize,
+    },
+}
