@@ -2,7 +2,7 @@
 //!
 //! Each view ([`view::View`]: MultiOdds, Matchup, Chart) is a component that owns its
 //! inputs, its jobs, its shown and pinned results and its status; the views are listed
-//! once, in [`registry`]. The shell ([`Shell`]) holds only what is shared: the job
+//! once, in `registry`. The shell ([`Shell`]) holds only what is shared: the job
 //! manager, dialogs, messages, the command queue and settings. What is persisted is a
 //! separate [`State`], so runtime data cannot be saved by mistake. `logic()` lets each
 //! view take its jobs' messages under a time budget (asking for another frame when the
@@ -17,7 +17,7 @@ mod apply;
 pub mod chart;
 pub mod command;
 mod files;
-pub mod game_inputs;
+mod game_inputs;
 pub mod grid;
 mod help;
 mod history;
@@ -25,10 +25,10 @@ pub mod library;
 pub mod matchup;
 pub mod multiodds;
 mod persist;
-pub mod picture;
-pub mod range_lines;
+mod picture;
+mod range_lines;
 pub mod range_view;
-pub mod registry;
+mod registry;
 pub mod view;
 pub mod widgets;
 

@@ -139,7 +139,7 @@ fn field_name(field: &str) -> String {
 }
 
 /// A component of the app: its inputs, its jobs and how it shows their results.
-/// Registered once in [`super::registry`]; the shell finds everything else here.
+/// Registered once in `registry`; the shell finds everything else here.
 pub trait View: std::any::Any {
     /// Which view this is (its tab, its section of a scenario).
     fn kind(&self) -> ViewKind;
