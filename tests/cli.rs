@@ -950,3 +950,42 @@ fn outs_in_omaha_and_short_deck() {
         "one known Omaha hand",
     );
 }
+
+/// `breakdown` past the exact bound: every hand's equity is a Monte Carlo estimate, named
+/// as such in the JSON with the range's error, the deals per hand and each hand's error.
+#[test]
+fn breakdown_estimates_past_the_exact_bound() {
+    let v = json(&[
+        "breakdown",
+        "AAxx",
+        "--game",
+        "omaha",
+        "--vs",
+        "random",
+        "--board",
+        "Kh 7h 2s",
+        "--json",
+    ]);
+    assert_eq!(v["equity_method"], "monte_carlo");
+    let se = v["equity_std_error"].as_f64().unwrap();
+    assert!(se > 0.0 && se < 0.005, "{se}");
+    assert!(v["deals_per_hand"].as_u64().unwrap() >= 256);
+    let hands = v["by_combo"].as_array().unwrap();
+    assert!(hands.iter().all(|h| h["std_error"].as_f64().unwrap() > 0.0));
+    let shares: f64 = hands.iter().map(|h| h["share"].as_f64().unwrap()).sum();
+    assert!((shares - 1.0).abs() < 1e-9);
+    // Within the bound it stays exact.
+    let v = json(&[
+        "breakdown",
+        "AAxx",
+        "--game",
+        "omaha",
+        "--vs",
+        "KKQQ",
+        "--board",
+        "Kh 7h 2s",
+        "--json",
+    ]);
+    assert_eq!(v["equity_method"], "exact");
+    assert!(v.get("equity_std_error").is_none());
+}
