@@ -162,7 +162,8 @@ pub fn run_chart(
             else {
                 continue;
             };
-            let points: Option<Vec<SweepPoint>> = table.heads_up_point(&m).map(|p| vec![p]);
+            let points: Option<Vec<SweepPoint>> =
+                super::sweep::heads_up_point(table, &m).map(|p| vec![p]);
             result.cells[class.index()] = points.clone();
             let cell = ChartCell {
                 class,

@@ -21,9 +21,8 @@
 //!   enumeration computes it. Dead cards and boards are outside the table: those runs
 //!   enumerate.
 
-use super::sweep::{SweepErrors, SweepPoint};
 use super::symmetry::SuitSymmetry;
-use super::{Matchup, MatchupTally, Method, SeatCombos, SeatSums};
+use super::{Matchup, MatchupTally, SeatCombos, SeatSums};
 use crate::cards::CardSet;
 use crate::range::{Combo, COMBOS};
 
@@ -330,62 +329,6 @@ impl PreflopTable {
             c.share /= total;
         }
         out
-    }
-
-    /// The sweep's point for one opponent (heads-up preflop, no dead cards; `None`
-    /// otherwise), exact: win, tie, equity and win odds, hand strength (how often the
-    /// hero's two cards rank above the opponent's now, ties half) and both sides'
-    /// winning categories. Potentials are left out (the chart does not show them).
-    pub fn heads_up_point(&self, m: &Matchup) -> Option<SweepPoint> {
-        let tally = self.matchup(m)?;
-        let r = tally.result(Method::Exact, None);
-        let (hero, villain) = (&m.seats[0], &m.seats[1]);
-        let rank = |c: Combo| {
-            let (x, y) = c.cards();
-            crate::eval::rank_partial(&[x, y])
-        };
-        let (mut weight, mut strength) = (0.0, 0.0);
-        for (a, wa) in hero.combos.iter().zip(&hero.weights) {
-            let ra = rank(*a);
-            for (b, wb) in villain.combos.iter().zip(&villain.weights) {
-                if a.card_set().intersects(b.card_set()) {
-                    continue;
-                }
-                let rb = rank(*b);
-                let w = wa * wb;
-                weight += w;
-                strength += w * if ra > rb {
-                    1.0
-                } else if ra == rb {
-                    0.5
-                } else {
-                    0.0
-                };
-            }
-        }
-        let s = &r.seats[0];
-        Some(SweepPoint {
-            opponents: 1,
-            method: Method::Exact,
-            deals: tally.deals,
-            win: s.win,
-            tie: s.tie,
-            equity: s.equity,
-            win_odds: s.win + s.tie / 2.0,
-            hand_strength: if weight > 0.0 { strength / weight } else { 0.0 },
-            has_hand_strength: true,
-            ppot: None,
-            npot: None,
-            ppot_joint: None,
-            npot_joint: None,
-            scoop: None,
-            low: None,
-            ppot_deals: 0,
-            npot_deals: 0,
-            std_error: SweepErrors::default(),
-            hero_types: s.hand_types,
-            opponent_types: r.seats[1].hand_types,
-        })
     }
 }
 

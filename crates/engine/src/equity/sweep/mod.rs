@@ -23,7 +23,7 @@ mod shared;
 mod tally;
 
 pub use exact::{exact_point, exact_point_cancellable};
-pub use point::{SweepErrors, SweepPoint};
+pub use point::{heads_up_point, SweepErrors, SweepPoint};
 pub use sampler::{SweepFigures, SweepSampler};
 pub use shared::{SharedBatch, SharedSweeps};
 pub(crate) use tally::{BestOf, PointSums, Standing};
