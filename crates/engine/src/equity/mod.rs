@@ -285,3 +285,28 @@ pub fn choose(n: u64, k: u64) -> u64 {
     }
     (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
 }
+
+/// How the Range view names its seats in messages: the range analysed is "range", the
+/// others "seat 2", "seat 3", ….
+pub fn range_seat_name(i: usize) -> String {
+    if i == 0 {
+        "range".to_string()
+    } else {
+        format!("seat {}", i + 1)
+    }
+}
+
+/// Why a part of the Range view's answer is n/a, in the Range view's words: work past the
+/// exact bound says to narrow the ranges (that part is exact only; the Matchup view offers
+/// Monte Carlo for the whole ranges).
+pub fn range_view_message(e: &EquityError) -> String {
+    match e {
+        EquityError::TooLarge { seconds, threads } => format!(
+            "exact analysis would take {} on {threads} core{}; narrow the ranges (this part \
+             of the Range view is exact; the Matchup view estimates whole ranges by Monte Carlo)",
+            describe_duration(*seconds),
+            if *threads == 1 { "" } else { "s" }
+        ),
+        other => other.to_string(),
+    }
+}

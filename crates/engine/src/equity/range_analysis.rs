@@ -6,6 +6,7 @@
 use super::breakdown::{breakdown, Breakdown};
 use super::by_combo::{by_combo, by_combo_multiway, next_cards, ByCombo, NextCard};
 use super::{check_board, EquityError, RunControl};
+pub use super::{range_seat_name, range_view_message};
 use crate::cards::CardSet;
 use crate::range::HandRange;
 
@@ -180,31 +181,6 @@ impl AnyRangeSpec {
             AnyRangeSpec::Holdem(_) => crate::cards::Game::HOLDEM,
             AnyRangeSpec::Game(g) => g.game,
         }
-    }
-}
-
-/// How the Range view names its seats in messages: the range analysed is "range", the
-/// others "seat 2", "seat 3", ….
-pub fn range_seat_name(i: usize) -> String {
-    if i == 0 {
-        "range".to_string()
-    } else {
-        format!("seat {}", i + 1)
-    }
-}
-
-/// Why a part of the Range view's answer is n/a, in the Range view's words: work past the
-/// exact bound says to narrow the ranges (the view is exact only; the Matchup view offers
-/// Monte Carlo for the whole ranges).
-pub fn range_view_message(e: &EquityError) -> String {
-    match e {
-        EquityError::TooLarge { seconds, threads } => format!(
-            "exact analysis would take {} on {threads} core{}; narrow the ranges (this part \
-             of the Range view is exact; the Matchup view estimates whole ranges by Monte Carlo)",
-            crate::equity::describe_duration(*seconds),
-            if *threads == 1 { "" } else { "s" }
-        ),
-        other => other.to_string(),
     }
 }
 

@@ -74,7 +74,7 @@ impl GameRangeSpec {
         for (i, r) in std::iter::once(&range).chain(&vs).enumerate() {
             if r.live_count(blocked) == 0 {
                 return Err(EquityError::EmptySeat {
-                    seat: crate::equity::range_analysis::range_seat_name(i),
+                    seat: crate::equity::range_seat_name(i),
                 });
             }
         }
@@ -371,16 +371,14 @@ pub fn analyse_game(
     let by_hand = if spec.vs.is_empty() {
         Err(no_vs())
     } else {
-        by_hand(spec, control, threads)
-            .map_err(|e| crate::equity::range_analysis::range_view_message(&e))
+        by_hand(spec, control, threads).map_err(|e| crate::equity::range_view_message(&e))
     };
     let next = if spec.vs.is_empty() {
         Err(no_vs())
     } else if !(3..=4).contains(&spec.board.len()) {
         Err("the next card needs a flop or a turn".to_string())
     } else {
-        game_next_cards(spec, control, threads)
-            .map_err(|e| crate::equity::range_analysis::range_view_message(&e))
+        game_next_cards(spec, control, threads).map_err(|e| crate::equity::range_view_message(&e))
     };
     GameRangeAnalysis {
         game: spec.game,
