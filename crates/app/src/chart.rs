@@ -332,7 +332,9 @@ fn footer(view: &ChartView, ui: &mut egui::Ui, commands: &CommandSender) {
             commands.view(ViewKind::Chart, command);
         }
         if ui.button("Export chart as CSV…").clicked() {
-            commands.send(Command::OpenDialog(super::files::DialogPurpose::ExportCsv));
+            commands.send(Command::OpenDialog(
+                super::command::DialogPurpose::ExportCsv,
+            ));
         }
     });
 }

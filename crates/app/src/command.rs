@@ -2,8 +2,6 @@
 //! through a cloneable [`CommandSender`] while drawing and applied after the frame's
 //! layout, so no widget changes state under the ones drawn after it.
 
-use super::files::DialogPurpose;
-use super::library::NamedRange;
 use crate::scenario::ViewKind;
 use std::path::PathBuf;
 
@@ -126,4 +124,62 @@ impl CommandSender {
     pub fn view(&self, kind: ViewKind, command: ViewCommand) {
         self.send(Command::ToView(kind, command));
     }
+}
+
+/// What a file dialog is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogPurpose {
+    /// Open a scenario.
+    Open,
+    /// Save the scenario under a new name.
+    SaveAs,
+    /// Export the table as CSV.
+    ExportCsv,
+    /// Export the plot as PNG.
+    ExportPng,
+}
+
+impl DialogPurpose {
+    /// The dialog's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            DialogPurpose::Open => "Open scenario",
+            DialogPurpose::SaveAs => "Save scenario as",
+            DialogPurpose::ExportCsv => "Export table as CSV",
+            DialogPurpose::ExportPng => "Export plot as PNG",
+        }
+    }
+
+    /// The file extension the dialog lists and adds.
+    pub fn extension(self) -> &'static str {
+        match self {
+            DialogPurpose::Open | DialogPurpose::SaveAs => "ron",
+            DialogPurpose::ExportCsv => "csv",
+            DialogPurpose::ExportPng => "png",
+        }
+    }
+
+    /// Whether the dialog writes a file (and so asks before replacing one).
+    pub fn writes(self) -> bool {
+        self != DialogPurpose::Open
+    }
+
+    /// The command that acts on the chosen path.
+    pub fn command(self, path: PathBuf) -> Command {
+        match self {
+            DialogPurpose::Open => Command::Open(path),
+            DialogPurpose::SaveAs => Command::SaveAs(path),
+            DialogPurpose::ExportCsv => Command::ExportCsv(path),
+            DialogPurpose::ExportPng => Command::ExportPng(path),
+        }
+    }
+}
+
+/// A range with a name.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NamedRange {
+    /// Its name in the library menu.
+    pub name: String,
+    /// The range text.
+    pub text: String,
 }

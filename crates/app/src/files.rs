@@ -1,57 +1,9 @@
 //! File dialogs (through `egui_file`: browsing, filters, Enter and Escape), the question
 //! before a file is replaced, messages, and the short "Saved to …" notes.
 
-use super::command::{Command, CommandSender};
+use super::command::{Command, CommandSender, DialogPurpose};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// What a file dialog is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DialogPurpose {
-    /// Open a scenario.
-    Open,
-    /// Save the scenario under a new name.
-    SaveAs,
-    /// Export the table as CSV.
-    ExportCsv,
-    /// Export the plot as PNG.
-    ExportPng,
-}
-
-impl DialogPurpose {
-    fn title(self) -> &'static str {
-        match self {
-            DialogPurpose::Open => "Open scenario",
-            DialogPurpose::SaveAs => "Save scenario as",
-            DialogPurpose::ExportCsv => "Export table as CSV",
-            DialogPurpose::ExportPng => "Export plot as PNG",
-        }
-    }
-
-    /// The file extension the dialog lists and adds.
-    pub fn extension(self) -> &'static str {
-        match self {
-            DialogPurpose::Open | DialogPurpose::SaveAs => "ron",
-            DialogPurpose::ExportCsv => "csv",
-            DialogPurpose::ExportPng => "png",
-        }
-    }
-
-    /// Whether the dialog writes a file (and so asks before replacing one).
-    pub fn writes(self) -> bool {
-        self != DialogPurpose::Open
-    }
-
-    /// The command that acts on the chosen path.
-    pub fn command(self, path: PathBuf) -> Command {
-        match self {
-            DialogPurpose::Open => Command::Open(path),
-            DialogPurpose::SaveAs => Command::SaveAs(path),
-            DialogPurpose::ExportCsv => Command::ExportCsv(path),
-            DialogPurpose::ExportPng => Command::ExportPng(path),
-        }
-    }
-}
 
 /// An open file dialog.
 pub struct Dialog {

@@ -34,8 +34,7 @@ pub mod widgets;
 
 use crate::scenario::{Scenario, ViewKind};
 use crate::worker::JobManager;
-pub use command::{Command, CommandSender, ViewCommand};
-pub use files::DialogPurpose;
+pub use command::{Command, CommandSender, DialogPurpose, ViewCommand};
 pub use registry::Views;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -4,14 +4,7 @@
 
 use super::command::{Command, CommandSender};
 
-/// A range with a name.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct NamedRange {
-    /// Its name in the library menu.
-    pub name: String,
-    /// The range text.
-    pub text: String,
-}
+pub use super::command::NamedRange;
 
 /// Presets: (name, range text). Every text parses (tested).
 pub const PRESETS: &[(&str, &str)] = &[
