@@ -1,13 +1,18 @@
-//! Equity in any game (reference §9): short deck and the Omaha games, high and hi/lo.
-//! Hold'em keeps its own engine (`equity::exact`, `equity::monte_carlo`), with its
-//! suit-symmetry folding and dealing tricks; this one serves the other games with the
-//! same stop rules, cancel and progress.
+//! Equity in any game (reference §9), read from the game's data (its deck, deal and
+//! valuation): short deck, the Omaha games high and hi/lo, and any game `Game::define`
+//! makes. Hold'em's fast paths (`equity::exact`, `equity::monte_carlo`, the pair table)
+//! serve Hold'em's ranges; `any` chooses between them and this engine, so callers never
+//! do. The same stop rules, cancel and progress everywhere.
 //!
-//! - [`GameMatchup`]: 2 to the deck's seats, each a [`HoleRange`], board and dead cards.
+//! - [`GameMatchup`]: 2 to the deck's seats (folded seats included), each a
+//!   [`HoleRange`], board and dead cards.
 //! - `valuation`: a seat's hand value on a board by the game's rule; Omaha values come
 //!   from a table of every three-card part of the board, built once per deal of hands.
 //! - `exact`: every hand combination and every board, in parallel.
-//! - `sampler`: Monte Carlo batches (a batch depends only on seed and index).
+//! - `sampler`: Monte Carlo batches (a batch depends only on seed and index), dealt from a
+//!   list of live cards.
+//! - `sweep`, `range_analysis` (with `hand_lines` and `by_hand`), `outs`: the MultiOdds
+//!   view's sweep, the Range view's question and the outs, by the game's rules.
 
 pub(crate) mod any;
 mod by_hand;
