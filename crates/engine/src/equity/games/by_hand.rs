@@ -59,6 +59,25 @@ impl ByHand {
         self.hands.iter().map(|h| h.share * h.equity).sum()
     }
 
+    /// Every hand with its share of the deals so far unscaled (its weight times the weight
+    /// of the deals it meets), shares scaled to add up to 1; refused when no hand meets
+    /// the others.
+    fn normalised(
+        mut hands: Vec<HandEquity>,
+        sampled: Option<Sampled>,
+    ) -> Result<ByHand, EquityError> {
+        let total: f64 = hands.iter().map(|h| h.share).sum();
+        if total <= 0.0 {
+            return Err(EquityError::Impossible(
+                "no hand of the range meets the others".into(),
+            ));
+        }
+        for h in &mut hands {
+            h.share /= total;
+        }
+        Ok(ByHand { hands, sampled })
+    }
+
     /// The standard error of [`ByHand::equity`] (0 when exact): the hands' estimates are
     /// independent, so their errors add in quadrature, each scaled by its share.
     pub fn std_error(&self) -> f64 {
@@ -74,11 +93,7 @@ impl ByHand {
 /// once (ten three-card parts per pair of hole cards in Omaha) and compares every pair of
 /// hands (a comparison about two valuations' time).
 fn heads_up_valuations(game: Game, boards: f64, hands: usize, others: usize) -> f64 {
-    let per_hand = if game.is_omaha() {
-        10.0 * (game.hole_cards() * (game.hole_cards() - 1) / 2) as f64
-    } else {
-        4.0
-    };
+    let per_hand = deal_cost(game, 1);
     boards * ((hands + others) as f64 * per_hand + 2.0 * (hands * others) as f64)
 }
 
@@ -243,7 +258,6 @@ fn exact_by_hand(
     }
     check_runs(&matchup(first)?, hands.len(), threads)?;
     let mut out = Vec::with_capacity(hands.len());
-    let mut total = 0.0;
     // One after another: each enumeration is parallel itself.
     for &(hand, w) in &hands {
         if control.is_cancelled() {
@@ -257,12 +271,10 @@ fn exact_by_hand(
         if n <= 0.0 {
             continue;
         }
-        let dealt = w as f64 * n;
-        total += dealt;
         out.push(HandEquity {
             hand,
             weight: w as f64,
-            share: dealt,
+            share: w as f64 * n,
             equity: seat.equity.s / n,
             win: seat.win.s / n,
             tie: seat.tie.s / n,
@@ -273,18 +285,7 @@ fn exact_by_hand(
     if control.is_cancelled() {
         return Err(stopped());
     }
-    if total <= 0.0 {
-        return Err(EquityError::Impossible(
-            "no hand of the range meets the others".into(),
-        ));
-    }
-    for h in &mut out {
-        h.share /= total;
-    }
-    Ok(ByHand {
-        hands: out,
-        sampled: None,
-    })
+    ByHand::normalised(out, None)
 }
 
 /// The valuations of [`by_hand_heads_up`] when it applies: one other seat and a flop, turn
@@ -317,17 +318,14 @@ fn by_hand_from_sums(
     sums: &[HandSums],
 ) -> Result<ByHand, EquityError> {
     let mut out = Vec::with_capacity(hands.len());
-    let mut total = 0.0;
     for (&(hand, w), s) in hands.iter().zip(sums) {
         if s.weight <= 0.0 {
             continue;
         }
-        let dealt = w as f64 * s.weight;
-        total += dealt;
         out.push(HandEquity {
             hand,
             weight: w as f64,
-            share: dealt,
+            share: w as f64 * s.weight,
             equity: s.equity / s.weight,
             win: s.win / s.weight,
             tie: s.tie / s.weight,
@@ -335,18 +333,7 @@ fn by_hand_from_sums(
             std_error: 0.0,
         });
     }
-    if total <= 0.0 {
-        return Err(EquityError::Impossible(
-            "no hand of the range meets the others".into(),
-        ));
-    }
-    for h in &mut out {
-        h.share /= total;
-    }
-    Ok(ByHand {
-        hands: out,
-        sampled: None,
-    })
+    ByHand::normalised(out, None)
 }
 
 /// Every hand's equity against the other seats: exact within the exact bound, else a
@@ -376,7 +363,8 @@ const MAX_DEALS_PER_HAND: u64 = 50_000;
 /// meets its cards).
 const MAX_ATTEMPTS_PER_DEAL: u64 = 64;
 
-/// Valuation units one sampled deal costs (each seat valued once on a full board).
+/// Valuation units of valuing `seats` hands once on a full board (ten three-card parts
+/// per pair of hole cards in Omaha; a few table reads elsewhere).
 fn deal_cost(game: Game, seats: usize) -> f64 {
     let per_seat = if game.is_omaha() {
         10.0 * (game.hole_cards() * (game.hole_cards() - 1) / 2) as f64
@@ -442,11 +430,7 @@ fn by_hand_sampled(
                     continue 'deal;
                 }
             }
-            let mut board = [Card::new(0, 0); 5];
-            board[..known.len()].copy_from_slice(&known);
-            for b in board.iter_mut().skip(known.len()) {
-                *b = cards.draw(&mut rng);
-            }
+            let board = cards.complete_board(&mut rng, &known);
             value_all(game, &holes, &board, &mut values);
             credit(&values, hi_lo, 1.0, &mut sums);
             dealt += 1;
@@ -471,25 +455,14 @@ fn by_hand_sampled(
             std_error: (variance / n).sqrt(),
         })
     };
-    let mut out: Vec<HandEquity> = hands.par_iter().enumerate().filter_map(estimate).collect();
+    let out: Vec<HandEquity> = hands.par_iter().enumerate().filter_map(estimate).collect();
     if control.is_cancelled() {
         return Err(stopped());
     }
-    let total: f64 = out.iter().map(|h| h.share).sum();
-    if total <= 0.0 {
-        return Err(EquityError::Impossible(
-            "no hand of the range meets the others".into(),
-        ));
-    }
-    for h in &mut out {
-        h.share /= total;
-    }
-    Ok(ByHand {
-        sampled: Some(Sampled {
-            deals_per_hand: per_hand,
-            deals: per_hand * out.len() as u64,
-            exact_seconds,
-        }),
-        hands: out,
-    })
+    let sampled = Sampled {
+        deals_per_hand: per_hand,
+        deals: per_hand * out.len() as u64,
+        exact_seconds,
+    };
+    ByHand::normalised(out, Some(sampled))
 }

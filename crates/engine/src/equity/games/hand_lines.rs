@@ -225,9 +225,12 @@ pub fn hand_lines(game: Game, hole: &[Card], board: &[Card], next: &[Card]) -> V
     } else {
         0
     };
+    // Whether the low now is the best any hand holds (its counterfeit risk is asked only
+    // then, for each next card).
+    let nut_low_now = low_now > 0 && low_now == best_low(board);
     if low_now > 0 {
         lines.push(HandLine::Low);
-        if low_now == best_low(board) {
+        if nut_low_now {
             lines.push(HandLine::NutLow);
         }
     }
@@ -269,7 +272,7 @@ pub fn hand_lines(game: Game, hole: &[Card], board: &[Card], next: &[Card]) -> V
             }
             // Omaha's own low never gets worse with a card more; it is counterfeited
             // when a card pairing one of its low cards lets other hands under it.
-            counterfeit |= low_now > 0 && low_now == best_low(board) && low < best_low(&after);
+            counterfeit |= nut_low_now && low < best_low(&after);
         }
     }
     if counterfeit {

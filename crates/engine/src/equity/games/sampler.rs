@@ -118,6 +118,21 @@ impl DealCards {
         c
     }
 
+    /// The five-card board: the `known` cards, then cards drawn for the rest.
+    #[inline]
+    pub(super) fn complete_board(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        known: &[Card],
+    ) -> [Card; 5] {
+        let mut board = [Card::new(0, 0); 5];
+        board[..known.len()].copy_from_slice(known);
+        for b in board.iter_mut().skip(known.len()) {
+            *b = self.draw(rng);
+        }
+        board
+    }
+
     /// Takes `hand`'s cards out; false (nothing taken) when one is out already.
     #[inline]
     pub(super) fn take(&mut self, hand: CardSet) -> bool {
@@ -163,11 +178,7 @@ impl<'a> Sampler<'a> {
                     continue 'deal;
                 }
             }
-            let mut board = [Card::new(0, 0); 5];
-            board[..known.len()].copy_from_slice(&known);
-            for b in board.iter_mut().skip(known.len()) {
-                *b = cards.draw(&mut rng);
-            }
+            let board = cards.complete_board(&mut rng, &known);
             value_all(game, &holes[..n], &board, &mut values);
             credit(&values, game.is_hi_lo(), 1.0, &mut sums);
             done += 1;

@@ -197,11 +197,7 @@ impl GameSweep {
             if !hero_draw.draw(rng, game, &mut cards, &mut holes[0]) {
                 continue;
             }
-            let mut board = [Card::new(0, 0); 5];
-            board[..known.len()].copy_from_slice(&known);
-            for b in board.iter_mut().skip(known.len()) {
-                *b = cards.draw(rng);
-            }
+            let board = cards.complete_board(rng, &known);
             let mut dealt = 0;
             while dealt < most && opp_draw.draw(rng, game, &mut cards, &mut holes[dealt + 1]) {
                 dealt += 1;
