@@ -348,8 +348,8 @@ pub struct BreakdownLine {
 
 /// One combo's equity against the other range.
 #[derive(Serialize)]
-pub struct ComboLine {
-    pub hand: String,
+pub struct ComboLine<'a> {
+    pub hand: &'a str,
     #[serde(serialize_with = "full")]
     pub weight: f64,
     #[serde(serialize_with = "full")]
@@ -357,7 +357,7 @@ pub struct ComboLine {
     #[serde(serialize_with = "full")]
     pub equity: f64,
     /// Its made-hand line, then its draws, keyed as the breakdown's lines.
-    pub tags: Vec<&'static str>,
+    pub tags: &'a [&'static str],
     /// Its equity's standard error, when every hand's equity is a Monte Carlo estimate.
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "opt_full")]
     pub std_error: Option<f64>,
@@ -409,7 +409,7 @@ pub struct Breakdown<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deals_per_hand: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub by_combo: Option<Vec<ComboLine>>,
+    pub by_combo: Option<Vec<ComboLine<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub buckets: Option<Vec<Bucket>>,
     #[serde(skip_serializing_if = "Option::is_none")]
