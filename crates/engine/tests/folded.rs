@@ -440,3 +440,23 @@ mod other_games {
         assert!(err.to_string().contains("folded seat 1"), "{err}");
     }
 }
+
+/// A folded range whose every hand meets a showing seat's known hand has no deal: refused
+/// by name at once (it ran through rejected draws to "0 deals" before).
+#[test]
+fn a_folded_range_blocked_by_a_known_hand_is_refused() {
+    use multiodds_engine::cards::{CardSet, Game};
+    use multiodds_engine::equity::games::GameMatchup;
+    use multiodds_engine::range::HoleRange;
+    let r = |t: &str| HoleRange::parse(t, Game::OMAHA).unwrap();
+    let err = GameMatchup::with_folded(
+        Game::OMAHA,
+        vec![r("AsAdKsKd"), r("QQxx")],
+        vec![r("AsAcxx")],
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.starts_with("folded seat 1:"), "{err}");
+}

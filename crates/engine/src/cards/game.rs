@@ -492,7 +492,10 @@ fn value_of<T: Copy>(words: &[(T, &'static str)], what: &str, text: &str) -> Res
 
 /// A game as files write it: a key, or a definition.
 #[derive(serde::Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "a game: its key (holdem, shortdeck, omaha…) or a definition {\"name\", \"deck\", \"down_cards\", \"up_cards\", \"boards\", \"board_cards\" (each 0 to 255), \"hand\", \"high\", \"low\"}"
+)]
 enum Written {
     Key(String),
     Defined(Definition),

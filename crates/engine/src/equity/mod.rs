@@ -177,7 +177,7 @@ pub enum EquityError {
         second: String,
     },
     /// A seat whose every combo is blocked.
-    #[error("{seat}: every combo of the range is blocked by the board and dead cards")]
+    #[error("{seat}: every hand of the range is blocked by the board, the dead cards or another seat's known hand")]
     EmptySeat {
         /// The seat, as the caller names it.
         seat: String,

@@ -140,8 +140,12 @@ impl GameMatchup {
             }
         }
         let blocked = board.union(dead);
+        // A seat with every hand meeting the board, dead cards or another seat's known
+        // hand (a folded `AsAcxx` beside a known `AsAd..`) has no deal: refused by name
+        // now, not after a run of rejected draws.
         for (i, r) in ranges.iter().enumerate() {
-            if r.live_count(blocked) == 0 {
+            let others = known.difference(r.known_hand().unwrap_or(CardSet::EMPTY));
+            if r.live_count(blocked.union(others)) == 0 {
                 return Err(EquityError::EmptySeat { seat: name(i) });
             }
         }
