@@ -204,6 +204,48 @@ pub enum CliCommand {
         #[arg(long, default_value = "equity", value_parser = chart_figure_arg)]
         figure: multiodds::scenario::ChartFigure,
     },
+    /// Two ranges across every flop: each flop's weight, equities, nut advantage and
+    /// what each range holds, grouped by texture (exact, Hold'em heads-up).
+    Flops {
+        /// Range 1, e.g. "22+,A2s+,KTs+".
+        range1: String,
+        /// Range 2.
+        range2: String,
+        /// Dead cards, known to be out of play.
+        #[arg(long, default_value = "")]
+        dead: String,
+        /// The game (Hold'em for now).
+        #[arg(long, default_value = "holdem")]
+        game: String,
+        /// Run every flop even where one per suit pattern would do.
+        #[arg(long)]
+        all_flops: bool,
+        /// Compute part i of n of the flops and print it as JSON for `flops-merge`.
+        #[arg(long)]
+        shard: Option<String>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long)]
+        json: bool,
+        /// One row per flop.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Merge the parts `flops --shard i/n` wrote into the report one run gives.
+    FlopsMerge {
+        /// The part files (every part once).
+        #[arg(required = true)]
+        parts: Vec<std::path::PathBuf>,
+        #[arg(long)]
+        json: bool,
+        /// One row per flop.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+    },
     /// Run a saved scenario file.
     Run {
         /// The scenario (.ron).

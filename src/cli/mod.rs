@@ -3,6 +3,7 @@
 
 mod analysis;
 mod args;
+mod flops;
 mod json;
 mod output;
 mod progress;
@@ -280,6 +281,32 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             memory_mb,
             json,
         }) => runouts_command(&ranges, &cards, memory_mb, json),
+        Some(CliCommand::Flops {
+            range1,
+            range2,
+            dead,
+            game,
+            all_flops,
+            shard,
+            threads,
+            json,
+            csv,
+            quiet,
+        }) => flops::flops_command(
+            flops::FlopsInputs {
+                ranges: vec![range1, range2],
+                dead,
+                game,
+                all_flops,
+            },
+            shard.as_deref(),
+            threads,
+            flops::format(json, csv),
+            quiet,
+        ),
+        Some(CliCommand::FlopsMerge { parts, json, csv }) => {
+            flops::flops_merge_command(&parts, flops::format(json, csv))
+        }
         Some(CliCommand::PreflopPairs { out }) => {
             // The shipped table of heads-up preflop results (every class of hand pairs).
             let pool = rayon::ThreadPoolBuilder::new()

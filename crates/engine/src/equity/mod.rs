@@ -16,6 +16,7 @@ pub mod by_combo;
 pub mod chart;
 mod deals;
 pub mod exact;
+pub mod flops;
 mod folded;
 pub mod games;
 mod matchup;

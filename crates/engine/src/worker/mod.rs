@@ -9,6 +9,9 @@
 //! nowhere: stale results never reach the caller as current. A wake-up callback (the
 //! GUI's `request_repaint`) is called after each message is sent.
 
+mod flops_job;
+pub use flops_job::{FlopsJob, FlopsUpdate};
+
 use crate::cards::CardSet;
 use crate::equity::chart::{run_chart, ChartCell, ChartResult, ChartSpec};
 use crate::equity::games::{AnyMatchup, AnySweep};

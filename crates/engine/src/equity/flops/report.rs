@@ -1,0 +1,281 @@
+//! The Flops report as a whole: the flops with their results, and what is read off
+//! them — any texture group's probability-weighted figures, and the check that the
+//! flops' weighted mean equity is the preflop equity.
+//!
+//! Weights: a flop's **raw** weight is how often it comes at all (the flops it stands
+//! for, over all flops); its **dealt** weight is how often it comes given both ranges
+//! (those flops times the weight of the deals of both ranges on it, normalised). Every
+//! figure of a group is averaged by the dealt weight; the raw weight is shown beside it.
+
+use super::texture::{Connectedness, HighCard, Pairing, Suits, Texture};
+use super::{Flop, FlopLine, FlopResult, FlopSet, FlopsSpec, CURVE_POINTS};
+use serde::{Deserialize, Serialize};
+
+/// The flops and every result so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlopsReport {
+    /// Which flops run.
+    pub set: FlopSet,
+    /// The flops, in the report's order.
+    pub flops: Vec<Flop>,
+    /// Each flop's result, once done (by place in `flops`).
+    pub results: Vec<Option<FlopResult>>,
+    /// Range 1's exact preflop equity (the check line's reference), or why there is
+    /// none; `None` before it is computed.
+    pub preflop: Option<Result<f64, String>>,
+}
+
+/// A filter of textures: each axis one value or any.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TextureFilter {
+    /// Suits, or any.
+    pub suits: Option<Suits>,
+    /// Pairing, or any.
+    pub pairing: Option<Pairing>,
+    /// High card, or any.
+    pub high: Option<HighCard>,
+    /// Connectedness, or any.
+    pub connected: Option<Connectedness>,
+}
+
+impl TextureFilter {
+    /// Whether a flop of this texture is in the group.
+    pub fn holds(&self, t: &Texture) -> bool {
+        self.suits.is_none_or(|s| s == t.suits)
+            && self.pairing.is_none_or(|p| p == t.pairing)
+            && self.high.is_none_or(|h| h == t.high)
+            && self.connected.is_none_or(|c| c == t.connected)
+    }
+
+    /// "monotone, A-high", or "all flops".
+    pub fn name(&self) -> String {
+        let parts: Vec<&str> = [
+            self.suits.map(|s| s.name()),
+            self.high.map(|h| h.name()),
+            self.pairing.map(|p| p.name()),
+            self.connected.map(|c| c.name()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if parts.is_empty() {
+            "all flops".into()
+        } else {
+            parts.join(", ")
+        }
+    }
+
+    /// Every group of one axis value, in report order (the texture table's rows).
+    pub fn by_axis() -> Vec<TextureFilter> {
+        let none = TextureFilter::default();
+        let mut out = Vec::new();
+        out.extend(Suits::ALL.map(|s| TextureFilter {
+            suits: Some(s),
+            ..none
+        }));
+        out.extend(Pairing::ALL.map(|p| TextureFilter {
+            pairing: Some(p),
+            ..none
+        }));
+        out.extend(HighCard::ALL.map(|h| TextureFilter {
+            high: Some(h),
+            ..none
+        }));
+        out.extend(Connectedness::ALL.map(|c| TextureFilter {
+            connected: Some(c),
+            ..none
+        }));
+        out
+    }
+}
+
+/// One range's figures over a group of flops, each averaged by the flops' dealt weight.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatOverFlops {
+    /// Equity.
+    pub equity: f64,
+    /// Win.
+    pub win: f64,
+    /// Tie.
+    pub tie: f64,
+    /// Share at 80 % equity or more.
+    pub nut80: f64,
+    /// Share at 90 % equity or more.
+    pub nut90: f64,
+    /// Shares in the four equity buckets.
+    pub buckets: [f64; 4],
+    /// Share on each [`FlopLine`].
+    pub lines: Vec<f64>,
+    /// Per class (169, grid order): its equity across the group, `None` when the range
+    /// never holds it there.
+    #[serde(skip)]
+    pub class_equity: Vec<Option<f64>>,
+}
+
+/// A group's figures.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GroupFigures {
+    /// The group's name.
+    pub name: String,
+    /// Flops of the report in it (suit patterns when isomorphic).
+    pub flops: usize,
+    /// Actual flops they stand for.
+    pub count: u64,
+    /// Its raw weight: share of all flops (those done).
+    pub raw_weight: f64,
+    /// Its dealt weight: share of the deals of both ranges (those done).
+    pub dealt_weight: f64,
+    /// Both ranges (empty when the ranges never meet on these flops).
+    pub seats: Vec<SeatOverFlops>,
+}
+
+/// The check line: the flops' weighted mean equity of range 1 against the preflop
+/// equity computed on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Check {
+    /// Range 1's equity preflop, exact.
+    pub preflop: f64,
+    /// The dealt-weighted mean of its equity over every flop.
+    pub flops_mean: f64,
+}
+
+impl Check {
+    /// Their difference.
+    pub fn difference(&self) -> f64 {
+        self.flops_mean - self.preflop
+    }
+}
+
+impl FlopsReport {
+    /// An empty report of `spec`'s flops.
+    pub fn new(spec: &FlopsSpec) -> FlopsReport {
+        let (set, flops) = spec.flops();
+        FlopsReport {
+            set,
+            results: vec![None; flops.len()],
+            flops,
+            preflop: None,
+        }
+    }
+
+    /// Files results in (a batch streamed, a merged part); a result for a place past
+    /// the flops is an error naming it.
+    pub fn add(&mut self, results: impl IntoIterator<Item = FlopResult>) -> Result<(), String> {
+        for r in results {
+            let len = self.results.len();
+            let slot = self
+                .results
+                .get_mut(r.index)
+                .ok_or_else(|| format!("flop {} is past the report's {len} flops", r.index))?;
+            *slot = Some(r);
+        }
+        Ok(())
+    }
+
+    /// How many flops are done.
+    pub fn done(&self) -> usize {
+        self.results.iter().filter(|r| r.is_some()).count()
+    }
+
+    /// Whether every flop is done.
+    pub fn is_complete(&self) -> bool {
+        self.done() == self.flops.len()
+    }
+
+    /// Each done flop with its result and dealt weight (count × deal weight).
+    pub fn done_flops(&self) -> impl Iterator<Item = (&Flop, &FlopResult, f64)> {
+        self.flops
+            .iter()
+            .zip(&self.results)
+            .filter_map(|(f, r)| r.as_ref().map(|r| (f, r, f.count as f64 * r.deal_weight)))
+    }
+
+    /// The figures of the flops `filter` holds, among those done.
+    pub fn group(&self, filter: &TextureFilter) -> GroupFigures {
+        let all_raw: f64 = self.done_flops().map(|(f, _, _)| f.count as f64).sum();
+        let all_dealt: f64 = self.done_flops().map(|(_, _, w)| w).sum();
+        let members: Vec<(&Flop, &FlopResult, f64)> = self
+            .done_flops()
+            .filter(|(f, _, _)| filter.holds(&f.texture))
+            .collect();
+        let raw: f64 = members.iter().map(|(f, _, _)| f.count as f64).sum();
+        let dealt: f64 = members.iter().map(|(_, _, w)| w).sum();
+        let seats = if dealt > 0.0 {
+            (0..2).map(|s| seat_over(&members, s, dealt)).collect()
+        } else {
+            Vec::new()
+        };
+        GroupFigures {
+            name: filter.name(),
+            flops: members.len(),
+            count: members.iter().map(|(f, _, _)| u64::from(f.count)).sum(),
+            raw_weight: if all_raw > 0.0 { raw / all_raw } else { 0.0 },
+            dealt_weight: if all_dealt > 0.0 {
+                dealt / all_dealt
+            } else {
+                0.0
+            },
+            seats,
+        }
+    }
+
+    /// The check line, once complete and the preflop equity is known.
+    pub fn check(&self) -> Option<Check> {
+        let preflop = *self.preflop.as_ref()?.as_ref().ok()?;
+        if !self.is_complete() {
+            return None;
+        }
+        let all = self.group(&TextureFilter::default());
+        all.seats.first().map(|s| Check {
+            preflop,
+            flops_mean: s.equity,
+        })
+    }
+}
+
+/// Seat `s`'s figures over `members` (dealt weights summing to `dealt`).
+fn seat_over(members: &[(&Flop, &FlopResult, f64)], s: usize, dealt: f64) -> SeatOverFlops {
+    let mean = |f: &dyn Fn(&super::SeatOnFlop) -> f64| -> f64 {
+        members
+            .iter()
+            .filter(|(_, r, _)| !r.seats.is_empty())
+            .map(|(_, r, w)| w * f(&r.seats[s]))
+            .sum::<f64>()
+            / dealt
+    };
+    let mut class_sum = vec![0.0f64; 169];
+    let mut class_weight = vec![0.0f64; 169];
+    for (_, r, w) in members.iter().filter(|(_, r, _)| !r.seats.is_empty()) {
+        let seat = &r.seats[s];
+        for k in 0..169 {
+            let share = f64::from(seat.class_share[k]) * w;
+            class_sum[k] += share * f64::from(seat.class_equity[k]);
+            class_weight[k] += share;
+        }
+    }
+    SeatOverFlops {
+        equity: mean(&|x| x.equity),
+        win: mean(&|x| x.win),
+        tie: mean(&|x| x.tie),
+        nut80: mean(&|x| x.nut80),
+        nut90: mean(&|x| x.nut90),
+        buckets: [0, 1, 2, 3].map(|b| mean(&|x| x.buckets[b])),
+        lines: (0..FlopLine::ALL.len())
+            .map(|l| mean(&|x| x.lines[l]))
+            .collect(),
+        class_equity: class_sum
+            .iter()
+            .zip(&class_weight)
+            .map(|(s, w)| (*w > 0.0).then(|| s / w))
+            .collect(),
+    }
+}
+
+/// The sorted curve's points as (share of the range, equity), for plots.
+pub fn curve_points(curve: &[f64]) -> Vec<[f64; 2]> {
+    curve
+        .iter()
+        .enumerate()
+        .map(|(j, &e)| [j as f64 / (CURVE_POINTS - 1) as f64, e])
+        .collect()
+}

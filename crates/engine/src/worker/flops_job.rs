@@ -1,0 +1,85 @@
+//! The Flops report as a job: it streams the empty report (the flops and the preflop
+//! reference) first, then each batch of finished flops; a stop keeps what is done.
+
+use super::Job;
+use crate::equity::flops::report::FlopsReport;
+use crate::equity::flops::{preflop_equity, run_flops, FlopResult, FlopsSpec, Shard};
+use crate::equity::run::{check_exact_cost, RunSettings};
+use crate::equity::EquityError;
+
+/// The Flops report's question: the spec, and the part of the flops to run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlopsJob {
+    /// The ranges, dead cards and game.
+    pub spec: FlopsSpec,
+    /// Part of the flops (all when `None`).
+    pub shard: Option<Shard>,
+}
+
+/// What a Flops job streams.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FlopsUpdate {
+    /// The report before any flop is done.
+    Start(Box<FlopsReport>),
+    /// Flops just finished.
+    Batch(Vec<FlopResult>),
+}
+
+impl FlopsJob {
+    fn flops_to_run(&self) -> usize {
+        let (_, flops) = self.spec.flops();
+        (0..flops.len())
+            .filter(|&p| self.shard.is_none_or(|s| s.holds(p)))
+            .count()
+    }
+}
+
+impl Job for FlopsJob {
+    type Update = FlopsUpdate;
+    type Output = FlopsReport;
+
+    fn check_affordable(&self, _: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        let work = crate::equity::flops::estimated_work(&self.spec, self.flops_to_run());
+        check_exact_cost(work, threads)?;
+        Ok(work)
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(FlopsUpdate) -> bool,
+    ) -> Result<FlopsReport, EquityError> {
+        let threads = rayon::current_num_threads();
+        let mut report = FlopsReport::new(&self.spec);
+        // A part has no check line of its own: the merge computes it.
+        if self.shard.is_none() {
+            report.preflop = Some(
+                preflop_equity(&self.spec, &settings.control, threads).map_err(|e| e.to_string()),
+            );
+        }
+        if !update(FlopsUpdate::Start(Box::new(report.clone()))) {
+            return Ok(report);
+        }
+        let results = run_flops(
+            &self.spec,
+            self.shard,
+            &settings.control,
+            threads,
+            &mut |b| update(FlopsUpdate::Batch(b.to_vec())),
+        )?;
+        report.add(results).map_err(EquityError::Internal)?;
+        Ok(report)
+    }
+
+    fn collect(so_far: &mut Option<FlopsReport>, update: FlopsUpdate, _: u64) {
+        match update {
+            FlopsUpdate::Start(report) => *so_far = Some(*report),
+            FlopsUpdate::Batch(results) => {
+                if let Some(report) = so_far {
+                    // Results come from this report's own flop list.
+                    let _ = report.add(results);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,492 @@
+//! `multiodds flops` and `multiodds flops-merge`: the Flops report from the command line
+//! (text, JSON or CSV), a part of it (`--shard i/n`, always JSON), and parts merged back
+//! into exactly the report one process gives.
+
+use super::*;
+use multiodds::equity::flops::report::{FlopsReport, GroupFigures, TextureFilter};
+use multiodds::equity::flops::{FlopLine, FlopResult, FlopsSpec, Shard};
+use multiodds::worker::{FlopsJob, FlopsUpdate};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+impl CliJob for FlopsJob {
+    fn describe(update: &FlopsUpdate, elapsed: Duration) -> String {
+        match update {
+            FlopsUpdate::Start(r) => format!("{} flops to run", r.flops.len()),
+            FlopsUpdate::Batch(b) => format!(
+                "flop {} done · {:.1} s",
+                b.last().map_or(0, |r| r.index + 1),
+                elapsed.as_secs_f64()
+            ),
+        }
+    }
+}
+
+/// The inputs of a report as typed, kept in parts so a merge rebuilds the same report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FlopsInputs {
+    /// The two ranges as typed.
+    pub ranges: Vec<String>,
+    /// The dead cards as typed.
+    pub dead: String,
+    /// The game's key.
+    pub game: String,
+    /// Every flop even where one per suit pattern would do.
+    pub all_flops: bool,
+}
+
+impl FlopsInputs {
+    fn spec(&self) -> Result<FlopsSpec, CliError> {
+        let game: Game = self
+            .game
+            .parse()
+            .map_err(|e| CliError::Usage(format!("--game: {e}")))?;
+        let ranges = self
+            .ranges
+            .iter()
+            .enumerate()
+            .map(|(i, t)| parse_range(format!("range {}", i + 1), t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let dead =
+            CardSet::parse(&self.dead).map_err(|e| CliError::cards("dead cards", &self.dead, e))?;
+        let mut spec = FlopsSpec::new(game, ranges, dead)?;
+        spec.all_flops = self.all_flops;
+        Ok(spec)
+    }
+}
+
+/// A part's file: the inputs, which part, and its flops' results.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct FlopsPart {
+    /// Always "multiodds-flops-part".
+    pub kind: String,
+    /// The inputs.
+    pub inputs: FlopsInputs,
+    /// Which part.
+    pub shard: Shard,
+    /// The flops in the whole report.
+    pub flops: usize,
+    /// This part's flops.
+    pub results: Vec<FlopResult>,
+}
+
+const PART_KIND: &str = "multiodds-flops-part";
+
+/// What `flops` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlopsFormat {
+    /// A text summary with the texture table.
+    Text,
+    /// One JSON object.
+    Json,
+    /// One row per flop.
+    Csv,
+}
+
+/// The format the flags ask for.
+pub(super) fn format(json: bool, csv: bool) -> FlopsFormat {
+    match (json, csv) {
+        (true, _) => FlopsFormat::Json,
+        (_, true) => FlopsFormat::Csv,
+        _ => FlopsFormat::Text,
+    }
+}
+
+/// `multiodds flops`.
+pub(super) fn flops_command(
+    inputs: FlopsInputs,
+    shard: Option<&str>,
+    threads: Option<usize>,
+    format: FlopsFormat,
+    quiet: bool,
+) -> Result<String, CliError> {
+    let spec = inputs.spec()?;
+    let shard = shard
+        .map(|s| {
+            let (i, n) = s
+                .split_once('/')
+                .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)))
+                .ok_or_else(|| {
+                    CliError::Usage(format!("--shard: expected i/n such as 2/8, got {s:?}"))
+                })?;
+            Shard::new(i, n).map_err(|e| CliError::Usage(format!("--shard: {e}")))
+        })
+        .transpose()?;
+    let job = FlopsJob {
+        spec: spec.clone(),
+        shard,
+    };
+    let (report, elapsed) = run_with_progress(job, RunSettings::default(), threads, !quiet)?;
+    if let Some(shard) = shard {
+        let part = FlopsPart {
+            kind: PART_KIND.into(),
+            inputs,
+            shard,
+            flops: report.flops.len(),
+            results: report.results.into_iter().flatten().collect(),
+        };
+        return Ok(json::line(&part));
+    }
+    let seconds = (!INTERRUPTED.load(Ordering::SeqCst)).then_some(elapsed.as_secs_f64());
+    Ok(print_report(&inputs, &report, format, seconds))
+}
+
+/// `multiodds flops-merge`.
+pub(super) fn flops_merge_command(
+    files: &[std::path::PathBuf],
+    format: FlopsFormat,
+) -> Result<String, CliError> {
+    let mut parts = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f)
+            .map_err(|e| CliError::Usage(format!("{}: cannot read: {e}", f.display())))?;
+        let part: FlopsPart = serde_json::from_str(&text).map_err(|e| {
+            CliError::Usage(format!(
+                "{}: not a part of a Flops report: {e}",
+                f.display()
+            ))
+        })?;
+        if part.kind != PART_KIND {
+            return Err(CliError::Usage(format!(
+                "{}: not a part of a Flops report (kind {:?})",
+                f.display(),
+                part.kind
+            )));
+        }
+        parts.push((f, part));
+    }
+    let Some((first_file, first)) = parts.first() else {
+        return Err(CliError::Usage("give the parts to merge".into()));
+    };
+    let inputs = first.inputs.clone();
+    let of = first.shard.of;
+    let mut seen = vec![None; of];
+    for (f, p) in &parts {
+        if p.inputs != inputs || p.shard.of != of || p.flops != first.flops {
+            return Err(CliError::Usage(format!(
+                "{}: a part of another report than {} (inputs or part count differ)",
+                f.display(),
+                first_file.display()
+            )));
+        }
+        if let Some(other) = seen[p.shard.index - 1].replace(f) {
+            return Err(CliError::Usage(format!(
+                "{}: part {}/{of} given twice (also {})",
+                f.display(),
+                p.shard.index,
+                other.display()
+            )));
+        }
+    }
+    let missing: Vec<String> = (1..=of)
+        .filter(|i| seen[i - 1].is_none())
+        .map(|i| format!("{i}/{of}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(CliError::Usage(format!(
+            "missing parts: {}",
+            missing.join(", ")
+        )));
+    }
+    let spec = inputs.spec()?;
+    let mut report = FlopsReport::new(&spec);
+    if report.flops.len() != first.flops {
+        return Err(CliError::Usage(format!(
+            "{}: the parts have {} flops, this version lists {}",
+            first_file.display(),
+            first.flops,
+            report.flops.len()
+        )));
+    }
+    for (f, p) in parts {
+        let shard = p.shard;
+        if let Some(r) = p.results.iter().find(|r| !shard.holds(r.index)) {
+            return Err(CliError::Usage(format!(
+                "{}: flop {} is not in part {}/{}",
+                f.display(),
+                r.index,
+                shard.index,
+                shard.of
+            )));
+        }
+        report
+            .add(p.results)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", f.display())))?;
+    }
+    report.preflop = Some(
+        multiodds::equity::flops::preflop_equity(
+            &spec,
+            &multiodds::equity::RunControl::new(),
+            rayon::current_num_threads(),
+        )
+        .map_err(|e| e.to_string()),
+    );
+    Ok(print_report(&inputs, &report, format, None))
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.2}%", 100.0 * x)
+}
+
+/// The report as text, JSON or CSV. `seconds` (text only) is the run's time.
+fn print_report(
+    inputs: &FlopsInputs,
+    report: &FlopsReport,
+    format: FlopsFormat,
+    seconds: Option<f64>,
+) -> String {
+    let partial = !report.is_complete();
+    match format {
+        FlopsFormat::Json => json::line(&report_json(inputs, report, partial)),
+        FlopsFormat::Csv => report_csv(inputs, report, partial),
+        FlopsFormat::Text => report_text(inputs, report, partial, seconds),
+    }
+}
+
+fn set_words(report: &FlopsReport) -> String {
+    match report.set {
+        multiodds::equity::flops::FlopSet::Isomorphic => format!(
+            "{} flops, one per suit pattern (both ranges suit-symmetric, no dead cards), standing for {}",
+            report.flops.len(),
+            report.flops.iter().map(|f| u64::from(f.count)).sum::<u64>()
+        ),
+        multiodds::equity::flops::FlopSet::All => format!("all {} flops", report.flops.len()),
+    }
+}
+
+fn check_words(report: &FlopsReport) -> String {
+    match (&report.preflop, report.check()) {
+        (_, Some(c)) => format!(
+            "check: the flops' weighted mean equity {:.12} against preflop {:.12} (difference {:.1e})",
+            c.flops_mean,
+            c.preflop,
+            c.difference()
+        ),
+        (Some(Err(why)), _) => format!("check: no preflop reference ({why})"),
+        _ => "check: not available on a partial report".into(),
+    }
+}
+
+fn report_text(
+    inputs: &FlopsInputs,
+    report: &FlopsReport,
+    partial: bool,
+    seconds: Option<f64>,
+) -> String {
+    let mut out = String::new();
+    out.push_str(&format!(
+        "Flops: range 1 {} against range 2 {}{} ({})\n",
+        inputs.ranges[0],
+        inputs.ranges[1],
+        if inputs.dead.trim().is_empty() {
+            String::new()
+        } else {
+            format!(", dead {}", inputs.dead)
+        },
+        inputs.game
+    ));
+    out.push_str(&format!("{}; exact", set_words(report)));
+    if let Some(s) = seconds {
+        out.push_str(&format!(" in {s:.2} s"));
+    }
+    out.push('\n');
+    if partial {
+        out.push_str(&format!(
+            "PARTIAL: {} of {} flops done; the figures are of those\n",
+            report.done(),
+            report.flops.len()
+        ));
+    }
+    out.push_str(&check_words(report));
+    out.push_str(
+        "\nweights: raw = how often the flops come at all; dealt = how often given both ranges (card removal); every figure is averaged by the dealt weight\n\n",
+    );
+    let header = format!(
+        "{:<28} {:>6} {:>7} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n",
+        "group", "flops", "raw", "dealt", "eq 1", "eq 2", "≥80% 1", "≥80% 2", "nut adv", "set+ 1"
+    );
+    out.push_str(&header);
+    let groups = std::iter::once(TextureFilter::default()).chain(TextureFilter::by_axis());
+    for filter in groups {
+        let g = report.group(&filter);
+        out.push_str(&group_row(&g));
+    }
+    out
+}
+
+fn group_row(g: &GroupFigures) -> String {
+    match g.seats.as_slice() {
+        [a, b] => format!(
+            "{:<28} {:>6} {:>7} {:>7} {:>8} {:>8} {:>8} {:>8} {:>+8.2} {:>8}\n",
+            g.name,
+            g.count,
+            pct(g.raw_weight),
+            pct(g.dealt_weight),
+            pct(a.equity),
+            pct(b.equity),
+            pct(a.nut80),
+            pct(b.nut80),
+            100.0 * (a.nut80 - b.nut80),
+            pct(a.lines[0]),
+        ),
+        _ => format!(
+            "{:<28} {:>6} {:>7}  (no deal of both ranges)\n",
+            g.name,
+            g.count,
+            pct(g.raw_weight)
+        ),
+    }
+}
+
+fn group_json(g: &GroupFigures) -> serde_json::Value {
+    let seats: Vec<serde_json::Value> = g
+        .seats
+        .iter()
+        .map(|s| {
+            json!({
+                "equity": json::exact(s.equity),
+                "win": json::exact(s.win),
+                "tie": json::exact(s.tie),
+                "nut80": json::exact(s.nut80),
+                "nut90": json::exact(s.nut90),
+                "buckets": s.buckets.map(json::exact),
+                "lines": lines_json(&s.lines),
+                "class_equity": s.class_equity,
+            })
+        })
+        .collect();
+    json!({
+        "name": g.name,
+        "flops": g.flops,
+        "count": g.count,
+        "raw_weight": json::exact(g.raw_weight),
+        "dealt_weight": json::exact(g.dealt_weight),
+        "nut_advantage": match g.seats.as_slice() { [a, b] => Some(json::exact(a.nut80 - b.nut80)), _ => None },
+        "ranges": seats,
+    })
+}
+
+fn lines_json(lines: &[f64]) -> serde_json::Value {
+    FlopLine::ALL
+        .iter()
+        .zip(lines)
+        .map(|(l, v)| (l.key().to_string(), json!(json::exact(*v))))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> serde_json::Value {
+    let flops: Vec<serde_json::Value> = report
+        .done_flops()
+        .map(|(f, r, _)| {
+            let seats: Vec<serde_json::Value> = r
+                .seats
+                .iter()
+                .map(|s| {
+                    json!({
+                        "equity": json::exact(s.equity),
+                        "win": json::exact(s.win),
+                        "tie": json::exact(s.tie),
+                        "nut80": json::exact(s.nut80),
+                        "nut90": json::exact(s.nut90),
+                        "buckets": s.buckets.map(json::exact),
+                        "curve": s.curve,
+                        "lines": lines_json(&s.lines),
+                    })
+                })
+                .collect();
+            json!({
+                "flop": f.name(),
+                "count": f.count,
+                "suits": f.texture.suits.key(),
+                "pairing": f.texture.pairing.key(),
+                "high": f.texture.high.key(),
+                "connected": f.texture.connected.key(),
+                "deal_weight": json::exact(r.deal_weight),
+                "ranges": seats,
+            })
+        })
+        .collect();
+    let check = report.check();
+    json!({
+        "ranges": inputs.ranges,
+        "dead": inputs.dead,
+        "game": inputs.game,
+        "flop_set": report.set.key(),
+        "flops_total": report.flops.len(),
+        "flops_done": report.done(),
+        "partial": partial,
+        "method": "exact",
+        "weighting": "every group figure is averaged by the dealt weight (how often the flop comes given both ranges); raw_weight is how often it comes at all",
+        "check": {
+            "preflop_equity": report.preflop.as_ref().and_then(|p| p.as_ref().ok()).map(|x| json::exact(*x)),
+            "flops_mean_equity": check.map(|c| json::exact(c.flops_mean)),
+            "difference": check.map(|c| json::exact(c.difference())),
+            "unavailable": report.preflop.as_ref().and_then(|p| p.as_ref().err()),
+        },
+        "all": group_json(&report.group(&TextureFilter::default())),
+        "groups": TextureFilter::by_axis().iter().map(|f| group_json(&report.group(f))).collect::<Vec<_>>(),
+        "flops": flops,
+    })
+}
+
+fn report_csv(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> String {
+    let mut out = format!(
+        "# flops: range 1 {} against range 2 {}; dead {}; game {}; {}{}\n# {}\n",
+        inputs.ranges[0],
+        inputs.ranges[1],
+        if inputs.dead.is_empty() {
+            "none"
+        } else {
+            &inputs.dead
+        },
+        inputs.game,
+        set_words(report),
+        if partial { "; PARTIAL" } else { "" },
+        check_words(report)
+    );
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = [
+        "flop",
+        "count",
+        "suits",
+        "pairing",
+        "high",
+        "connected",
+        "dealt_weight",
+    ]
+    .map(String::from)
+    .to_vec();
+    for r in 1..=2 {
+        for k in ["equity", "win", "tie", "nut80", "nut90"] {
+            header.push(format!("{k}_{r}"));
+        }
+        for l in FlopLine::ALL {
+            header.push(format!("{}_{r}", l.key()));
+        }
+    }
+    let _ = w.write_record(&header);
+    let total: f64 = report.done_flops().map(|(_, _, w)| w).sum();
+    for (f, r, dealt) in report.done_flops() {
+        let mut row = vec![
+            f.name(),
+            f.count.to_string(),
+            f.texture.suits.key().into(),
+            f.texture.pairing.key().into(),
+            f.texture.high.key().into(),
+            f.texture.connected.key().into(),
+            format!("{}", if total > 0.0 { dealt / total } else { 0.0 }),
+        ];
+        for s in &r.seats {
+            for v in [s.equity, s.win, s.tie, s.nut80, s.nut90]
+                .iter()
+                .chain(&s.lines)
+            {
+                row.push(format!("{}", json::exact(*v)));
+            }
+        }
+        let _ = w.write_record(&row);
+    }
+    out.push_str(&String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default());
+    out
+}
