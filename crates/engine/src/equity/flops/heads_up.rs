@@ -1,25 +1,34 @@
 //! Hold'em heads-up, exact, on one flop: every live combo of both ranges against the
 //! other range over the 1,081 turn-and-river runouts (fewer with dead cards).
 //!
-//! Why it is fast: on one runout a combo that cannot make a flush is worth what its two
-//! ranks are worth, so the runout costs one evaluation per rank pair (at most 91 live
-//! ones) plus one per combo that can make a flush, and ordering the runout's values
-//! sorts those few keys, not 2,652 combos. The sorted keys are swept once, keeping each
-//! range's weight below the current value in total and per card; a combo's wins are
-//! that sum less the combos sharing one of its cards, and its ties come from the same
-//! sums taken after its own level is added (win + tie/2 = (before + after) / 2). How
-//! often a combo meets the other range does not depend on the runout, so it is counted
-//! once per flop, not per runout.
+//! Why it is fast:
+//! - On a runout a combo that cannot make a flush is worth what its two ranks are
+//!   worth: one evaluation per rank pair (at most 91), plus one per combo that can make
+//!   a flush, and ordering the runout sorts those few keys, not 2,652 combos.
+//! - The sorted keys are swept keeping each range's weight below the current value, in
+//!   total and per card. A combo's wins are that total less the weight on its two cards
+//!   (the combos sharing a card), its ties the same sums just after its own level
+//!   (win + tie/2 = (before + after) / 2).
+//! - Those sums are gathered per rank pair, not per combo: a rank pair's combos share
+//!   its level, so the runout adds the total once and each of its (at most eight) cards
+//!   once, and a combo's sums are read off its pair's at the end. The few combos that
+//!   differ from their pair on a runout (a card on the turn or river, or a flush
+//!   possible) are corrected one by one.
+//! - How often a combo meets the other range does not depend on the runout: it is
+//!   counted once per flop.
 
 use crate::cards::{Card, CardSet};
 use crate::eval::Hand;
 use crate::range::{Combo, HandRange, COMBOS};
 
-/// Per card sums of both ranges' weights, and their totals (index 52; 64 entries so a
-/// card index masked to six bits needs no bounds check). Lane 0 holds
+/// Per card sums of both ranges' weights, and their totals ([`TOTAL`]). Lane 0 holds
 /// range 2's weight and lane 1 range 1's: each lane is what the *other* range's combo
 /// is measured against, so one two-lane subtraction serves a combo of either range.
+/// 64 entries, so a card index masked to six bits needs no bounds check.
 type CardSums = [[f64; 2]; 64];
+
+/// Where [`CardSums`] keeps the totals.
+const TOTAL: usize = 52;
 
 /// Each live combo's sums over the runouts of one flop, per range (0 and 1).
 pub(super) struct FlopSums {
@@ -35,60 +44,182 @@ pub(super) struct FlopSums {
     pub total: [Vec<f64>; 2],
 }
 
-/// Combos grouped by rank pair, with what the runout loop reads of each.
+/// The combos of one rank pair.
+struct Group {
+    /// The ranks, high then low.
+    ranks: (u8, u8),
+    /// Its combos: `first..end` in the live list.
+    first: usize,
+    end: usize,
+    /// Its cards that some combo holds (the first `card_count` of eight).
+    cards: [u8; 8],
+    card_count: usize,
+    /// Per card of `cards`: the (swapped) weight of the combos holding it.
+    card_weight: [[f64; 2]; 8],
+    /// The (swapped) weight of all its combos.
+    weight: [f64; 2],
+    /// Per suit, its suited combo of that suit, if live (a flush with three on board).
+    suited: [Option<u16>; 4],
+}
+
+/// Sums gathered per rank pair over the runouts: before and after its level, in total
+/// and per card of the pair.
+#[derive(Clone, Default)]
+struct GroupSums {
+    before_total: [f64; 2],
+    after_total: [f64; 2],
+    before: [[f64; 2]; 8],
+    after: [[f64; 2]; 8],
+}
+
+/// The live combos of both ranges on a flop, grouped by rank pair.
 struct Live {
     combos: Vec<Combo>,
     bits: Vec<u64>,
     cards: Vec<(u8, u8)>,
     suits: Vec<(u8, u8)>,
+    /// Each combo's cards' places in its group's `cards`.
+    slots: Vec<(u8, u8)>,
+    group_of: Vec<u16>,
     weight: [Vec<f64>; 2],
-    /// (rank pair id, first combo, end): the combos of one rank pair are contiguous.
-    groups: Vec<(u16, usize, usize)>,
+    /// Lane 0 the weight in range 2, lane 1 in range 1 (see [`CardSums`]).
+    swapped: Vec<[f64; 2]>,
+    groups: Vec<Group>,
 }
 
 fn live(ranges: [&HandRange; 2], blocked: CardSet) -> Live {
-    let mut list: Vec<(u16, Combo)> = (0..COMBOS)
+    let mut list: Vec<((u8, u8), Combo)> = (0..COMBOS)
         .filter_map(Combo::from_index)
         .filter(|c| !c.card_set().intersects(blocked))
         .filter(|&c| ranges[0].weight(c) > 0.0 || ranges[1].weight(c) > 0.0)
         .map(|c| {
             let (a, b) = c.cards();
-            let (hi, lo) = (a.rank().max(b.rank()), a.rank().min(b.rank()));
-            (u16::from(hi) * 13 + u16::from(lo), c)
+            ((a.rank().max(b.rank()), a.rank().min(b.rank())), c)
         })
         .collect();
     list.sort_unstable();
-    let mut groups: Vec<(u16, usize, usize)> = Vec::new();
-    for (i, &(pair, _)) in list.iter().enumerate() {
-        match groups.last_mut() {
-            Some(g) if g.0 == pair => g.2 = i + 1,
-            _ => groups.push((pair, i, i + 1)),
+    let combos: Vec<Combo> = list.iter().map(|&(_, c)| c).collect();
+    let n = combos.len();
+    let weight = [0, 1].map(|r| {
+        combos
+            .iter()
+            .map(|&c| f64::from(ranges[r].weight(c)))
+            .collect()
+    });
+    let swapped: Vec<[f64; 2]> = combos
+        .iter()
+        .map(|&c| {
+            [
+                f64::from(ranges[1].weight(c)),
+                f64::from(ranges[0].weight(c)),
+            ]
+        })
+        .collect();
+    let cards: Vec<(u8, u8)> = combos
+        .iter()
+        .map(|c| (c.cards().0.index_u8(), c.cards().1.index_u8()))
+        .collect();
+    let mut groups: Vec<Group> = Vec::new();
+    let mut slots = vec![(0u8, 0u8); n];
+    let mut group_of = vec![0u16; n];
+    for (k, &(ranks, combo)) in list.iter().enumerate() {
+        if groups.last().is_none_or(|g| g.ranks != ranks) {
+            groups.push(Group {
+                ranks,
+                first: k,
+                end: k,
+                cards: [0; 8],
+                card_count: 0,
+                card_weight: [[0.0; 2]; 8],
+                weight: [0.0; 2],
+                suited: [None; 4],
+            });
+        }
+        let g = groups.last_mut().expect("just pushed");
+        g.end = k + 1;
+        let w = swapped[k];
+        g.weight[0] += w[0];
+        g.weight[1] += w[1];
+        let mut slot_of = |card: u8| -> u8 {
+            let i = g.cards[..g.card_count]
+                .iter()
+                .position(|&c| c == card)
+                .unwrap_or_else(|| {
+                    g.card_count += 1;
+                    g.cards[g.card_count - 1] = card;
+                    g.card_count - 1
+                });
+            g.card_weight[i][0] += w[0];
+            g.card_weight[i][1] += w[1];
+            i as u8
+        };
+        slots[k] = (slot_of(cards[k].0), slot_of(cards[k].1));
+        group_of[k] = (groups.len() - 1) as u16;
+        let (a, b) = combo.cards();
+        if a.suit() == b.suit() {
+            groups.last_mut().expect("just pushed").suited[a.suit() as usize] = Some(k as u16);
         }
     }
-    let combos: Vec<Combo> = list.iter().map(|&(_, c)| c).collect();
     Live {
         bits: combos.iter().map(|c| c.card_set().bits()).collect(),
-        cards: combos
-            .iter()
-            .map(|c| (c.cards().0.index_u8(), c.cards().1.index_u8()))
-            .collect(),
         suits: combos
             .iter()
             .map(|c| (c.cards().0.suit(), c.cards().1.suit()))
             .collect(),
-        weight: [0, 1].map(|r| {
-            combos
-                .iter()
-                .map(|&c| f64::from(ranges[r].weight(c)))
-                .collect()
-        }),
         combos,
+        cards,
+        slots,
+        group_of,
+        weight,
+        swapped,
         groups,
     }
 }
 
-/// Keys at or past this id are single combos that can make a flush (id − FLUSH_ID).
-const FLUSH_ID: u32 = 256;
+/// One item of a runout's order: a rank pair's pooled combos, or one combo alone.
+#[derive(Clone, Copy)]
+enum Item {
+    /// Group `g`; its combos set apart this runout are `excluded[from..to]`.
+    Group { g: u16, from: u32, to: u32 },
+    /// A combo that can make a flush, valued alone.
+    Alone(u16),
+}
+
+#[inline(always)]
+fn add(sums: &mut CardSums, (a, b): (u8, u8), w: [f64; 2]) {
+    for x in [TOTAL, a as usize & 63, b as usize & 63] {
+        sums[x][0] += w[0];
+        sums[x][1] += w[1];
+    }
+}
+
+#[inline(always)]
+fn sub(sums: &mut CardSums, (a, b): (u8, u8), w: [f64; 2]) {
+    for x in [TOTAL, a as usize & 63, b as usize & 63] {
+        sums[x][0] -= w[0];
+        sums[x][1] -= w[1];
+    }
+}
+
+/// The weight of the sums' combos that share no card with (a, b), counting the combo
+/// (a, b) itself, if summed, as −1 times its weight.
+#[inline(always)]
+fn without(sums: &CardSums, (a, b): (u8, u8)) -> [f64; 2] {
+    let (t, x, y) = (sums[TOTAL], sums[a as usize & 63], sums[b as usize & 63]);
+    [t[0] - x[0] - y[0], t[1] - x[1] - y[1]]
+}
+
+#[inline(always)]
+fn accumulate(to: &mut [f64; 2], x: [f64; 2]) {
+    to[0] += x[0];
+    to[1] += x[1];
+}
+
+#[inline(always)]
+fn take(to: &mut [f64; 2], x: [f64; 2]) {
+    to[0] -= x[0];
+    to[1] -= x[1];
+}
 
 /// One flop's sums: both ranges' live combos against each other over every runout
 /// from the cards not on the flop and not `dead`.
@@ -97,101 +228,158 @@ pub(super) fn flop_sums(ranges: [&HandRange; 2], flop: [Card; 3], dead: CardSet)
     let blocked = flop_set.union(dead);
     let live = live(ranges, blocked);
     let n = live.combos.len();
-    // Per combo, both lanes: lane r is the combo as a hand of range r + 1.
+    // Per combo: what it gets apart from its rank pair (alone, or taken back when set
+    // apart), lane r as a combo of range r + 1.
     let mut win = vec![[0.0f64; 2]; n];
     let mut equity2 = vec![[0.0f64; 2]; n];
-    let swapped: Vec<[f64; 2]> = (0..n)
-        .map(|k| [live.weight[1][k], live.weight[0][k]])
-        .collect();
+    let mut pooled = vec![GroupSums::default(); live.groups.len()];
     let rest: Vec<Card> = blocked.complement().iter().collect();
     let flop_hand = Hand::from_cards(&flop);
     let mut flop_suits = [0u8; 4];
     for c in flop {
         flop_suits[c.suit() as usize] += 1;
     }
-    // Per runout scratch: members of each rank pair's level, the sorted keys, and every
-    // combo in value order with the ends of its levels.
-    let mut members: Vec<u16> = Vec::with_capacity(n);
-    let mut span = [(0u32, 0u32); 169];
-    let mut keys: Vec<u32> = Vec::with_capacity(n + 169);
-    let mut order: Vec<u16> = Vec::with_capacity(n);
-    let mut level_ends: Vec<u32> = Vec::with_capacity(n + 169);
+    let mut keys: Vec<(u32, Item)> = Vec::with_capacity(n + 169);
+    let mut alone: Vec<u32> = Vec::with_capacity(n);
+    let mut excluded: Vec<u16> = Vec::with_capacity(n);
+    // Per group, its combos set apart on this runout (`excluded[from..to]`), valid when
+    // stamped with the runout's number.
+    let mut set_apart = vec![(u32::MAX, 0u32, 0u32); live.groups.len()];
+    // The rank pairs' order depends only on the ranks of the turn and river: once per
+    // flop and pair of ranks, each (value, group) sorted.
+    let mut orders: Vec<Option<Vec<u32>>> = vec![None; 169];
+    let mut runout_number = 0u32;
     for (i, &turn) in rest.iter().enumerate() {
         for &river in &rest[i + 1..] {
+            runout_number += 1;
             let runout_bits = CardSet::single(turn).union(CardSet::single(river)).bits();
+            let runout_ranks = 1u16 << turn.rank() | 1 << river.rank();
             let board = flop_hand.add(turn).add(river);
             let mut suits = flop_suits;
             suits[turn.suit() as usize] += 1;
             suits[river.suit() as usize] += 1;
             let flush = (0..4u8).find(|&s| suits[s as usize] >= 3);
-            members.clear();
-            keys.clear();
-            for &(pair, first, end) in &live.groups {
-                let start = members.len();
-                for k in first..end {
-                    if live.bits[k] & runout_bits != 0 {
-                        continue;
-                    }
-                    if let Some(s) = flush {
-                        let (x, y) = live.suits[k];
-                        let held = u8::from(x == s) + u8::from(y == s);
-                        if suits[s as usize] + held >= 5 {
-                            let (a, b) = live.cards[k];
-                            let v = board
-                                .add(Card::from_index(a).expect("a card"))
-                                .add(Card::from_index(b).expect("a card"))
-                                .evaluate();
-                            keys.push(u32::from(v.get()) << 16 | (FLUSH_ID + k as u32));
+            let flush_count = flush.map_or(0, |s| suits[s as usize]);
+            alone.clear();
+            excluded.clear();
+            // Packed as value << 16 | combo, so sorting sorts plain integers.
+            let value_alone = |k: usize, alone: &mut Vec<u32>| {
+                let (a, b) = live.cards[k];
+                let v = board
+                    .add(Card::from_index(a).expect("a card"))
+                    .add(Card::from_index(b).expect("a card"))
+                    .evaluate();
+                alone.push(u32::from(v.get()) << 16 | k as u32);
+            };
+            for (g, group) in live.groups.iter().enumerate() {
+                let (hi, lo) = group.ranks;
+                let touched = runout_ranks & (1 << hi | 1 << lo) != 0;
+                let from = excluded.len();
+                if touched || flush_count >= 4 {
+                    let s = flush.unwrap_or(4);
+                    for k in group.first..group.end {
+                        if live.bits[k] & runout_bits != 0 {
+                            excluded.push(k as u16);
                             continue;
                         }
+                        let (x, y) = live.suits[k];
+                        if flush_count + u8::from(x == s) + u8::from(y == s) >= 5 {
+                            value_alone(k, &mut alone);
+                            excluded.push(k as u16);
+                        }
                     }
-                    members.push(k as u16);
-                }
-                if members.len() > start {
-                    let (hi, lo) = ((pair / 13) as u8, (pair % 13) as u8);
-                    let v = board
-                        .add(Card::new(hi, 0))
-                        .add(Card::new(lo, 1))
-                        .evaluate_ignoring_suits();
-                    span[pair as usize] = (start as u32, members.len() as u32);
-                    keys.push(u32::from(v.get()) << 16 | u32::from(pair));
-                }
-            }
-            keys.sort_unstable();
-            order.clear();
-            level_ends.clear();
-            for (j, &key) in keys.iter().enumerate() {
-                if j > 0 && key >> 16 != keys[j - 1] >> 16 {
-                    level_ends.push(order.len() as u32);
-                }
-                let id = key & 0xFFFF;
-                if id >= FLUSH_ID {
-                    order.push((id - FLUSH_ID) as u16);
+                } else if let Some(k) = flush.and_then(|s| group.suited[s as usize]) {
+                    // Three of a suit on the board: only the suited combo of it differs.
+                    value_alone(k as usize, &mut alone);
+                    excluded.push(k);
                 } else {
-                    let (s, e) = span[id as usize];
-                    order.extend_from_slice(&members[s as usize..e as usize]);
+                    continue;
+                }
+                set_apart[g] = (runout_number, from as u32, excluded.len() as u32);
+            }
+            let (high, low) = (turn.rank().max(river.rank()), turn.rank().min(river.rank()));
+            let order = orders[high as usize * 13 + low as usize].get_or_insert_with(|| {
+                let ranks = flop_hand.add(Card::new(high, 0)).add(Card::new(low, 1));
+                // Packed as value << 8 | group (at most 91 groups).
+                let mut order: Vec<u32> = live
+                    .groups
+                    .iter()
+                    .enumerate()
+                    .map(|(g, group)| {
+                        let v = ranks
+                            .add(Card::new(group.ranks.0, 2))
+                            .add(Card::new(group.ranks.1, 3))
+                            .evaluate_ignoring_suits();
+                        u32::from(v.get()) << 8 | g as u32
+                    })
+                    .collect();
+                order.sort_unstable();
+                order
+            });
+            alone.sort_unstable();
+            // The pairs' order and the lone combos', merged; a pair whose every combo
+            // is set apart takes no part.
+            keys.clear();
+            let mut lone = alone.iter().peekable();
+            for &packed in order.iter() {
+                let (value, g) = (packed >> 8, (packed & 0xFF) as u16);
+                while let Some(&&x) = lone.peek() {
+                    if x >> 16 > value {
+                        break;
+                    }
+                    keys.push((x >> 16, Item::Alone((x & 0xFFFF) as u16)));
+                    lone.next();
+                }
+                let group = &live.groups[g as usize];
+                let (stamp, from, to) = set_apart[g as usize];
+                let (from, to) = if stamp == runout_number {
+                    (from, to)
+                } else {
+                    (0, 0)
+                };
+                if ((to - from) as usize) < group.end - group.first {
+                    keys.push((value, Item::Group { g, from, to }));
                 }
             }
-            level_ends.push(order.len() as u32);
+            keys.extend(lone.map(|&x| (x >> 16, Item::Alone((x & 0xFFFF) as u16))));
+            let mut below: CardSums = [[0.0; 2]; 64];
             sweep(
-                &live.cards,
-                &swapped,
-                &order,
-                &level_ends,
+                &live,
+                &keys,
+                &excluded,
+                &mut below,
+                &mut pooled,
                 &mut win,
                 &mut equity2,
             );
         }
     }
+    // Each combo's pair sums, plus what it got alone or gave back.
+    for k in 0..n {
+        let p = &pooled[live.group_of[k] as usize];
+        let (sa, sb) = (live.slots[k].0 as usize, live.slots[k].1 as usize);
+        for r in 0..2 {
+            let before = p.before_total[r] - p.before[sa][r] - p.before[sb][r];
+            let after = p.after_total[r] - p.after[sa][r] - p.after[sb][r];
+            win[k][r] += before;
+            equity2[k][r] += before + after;
+        }
+    }
+    // Its own combo in the other range sits at its level on every runout it is dealt:
+    // taken away once per card after the level, added back once.
+    let runouts_each = crate::equity::choose(rest.len() as u64 - 2, 2) as f64;
+    for (e, w) in equity2.iter_mut().zip(&live.swapped) {
+        accumulate(e, [runouts_each * w[0], runouts_each * w[1]]);
+    }
     // How often each combo meets the other range: every runout that misses both.
     let runouts = crate::equity::choose(rest.len() as u64 - 4, 2) as f64;
     let mut all: CardSums = [[0.0; 2]; 64];
     for k in 0..n {
-        add(&mut all, live.cards[k], swapped[k]);
+        add(&mut all, live.cards[k], live.swapped[k]);
     }
     let total = [0, 1].map(|r| {
         (0..n)
-            .map(|k| runouts * (without(&all, live.cards[k])[r] + swapped[k][r]))
+            .map(|k| runouts * (without(&all, live.cards[k])[r] + live.swapped[k][r]))
             .collect()
     });
     FlopSums {
@@ -203,69 +391,87 @@ pub(super) fn flop_sums(ranges: [&HandRange; 2], flop: [Card; 3], dead: CardSet)
     }
 }
 
-#[inline(always)]
-fn add(sums: &mut CardSums, (a, b): (u8, u8), w: [f64; 2]) {
-    for x in [TOTAL, a as usize & 63, b as usize & 63] {
-        sums[x][0] += w[0];
-        sums[x][1] += w[1];
-    }
-}
-
-/// Where [`CardSums`] keeps the totals.
-const TOTAL: usize = 52;
-
-/// The weight of the sums' combos that share no card with (a, b), counting the combo
-/// (a, b) itself, if summed, as −1 times its weight.
-#[inline(always)]
-fn without(sums: &CardSums, (a, b): (u8, u8)) -> [f64; 2] {
-    let (t, x, y) = (sums[TOTAL], sums[a as usize & 63], sums[b as usize & 63]);
-    [t[0] - x[0] - y[0], t[1] - x[1] - y[1]]
-}
-
-/// One runout's sweep over every combo in value order, level by level (`level_ends`).
+/// One runout's sweep over its items in value order, level by level: what is below a
+/// level before it and after it, gathered per rank pair or per lone combo.
 fn sweep(
-    cards: &[(u8, u8)],
-    swapped: &[[f64; 2]],
-    order: &[u16],
-    level_ends: &[u32],
+    live: &Live,
+    keys: &[(u32, Item)],
+    excluded: &[u16],
+    below: &mut CardSums,
+    pooled: &mut [GroupSums],
     win: &mut [[f64; 2]],
     equity2: &mut [[f64; 2]],
 ) {
-    let mut below: CardSums = [[0.0; 2]; 64];
-    let mut start = 0;
-    for &end in level_ends {
-        let level = &order[start..end as usize];
-        for &k in level {
-            let k = k as usize;
-            let before = without(&below, cards[k]);
-            for r in 0..2 {
-                win[k][r] += before[r];
-                equity2[k][r] += before[r];
+    let mut at = 0;
+    while at < keys.len() {
+        let value = keys[at].0;
+        let end = at + keys[at..].iter().take_while(|k| k.0 == value).count();
+        let level = &keys[at..end];
+        for (_, item) in level {
+            match *item {
+                Item::Group { g, from, to } => {
+                    let group = &live.groups[g as usize];
+                    let p = &mut pooled[g as usize];
+                    accumulate(&mut p.before_total, below[TOTAL]);
+                    for slot in 0..group.card_count {
+                        accumulate(&mut p.before[slot], below[group.cards[slot] as usize & 63]);
+                    }
+                    // Its combos set apart this runout give back what they were counted.
+                    for &k in &excluded[from as usize..to as usize] {
+                        let before = without(below, live.cards[k as usize]);
+                        take(&mut win[k as usize], before);
+                        take(&mut equity2[k as usize], before);
+                    }
+                }
+                Item::Alone(k) => {
+                    let before = without(below, live.cards[k as usize]);
+                    accumulate(&mut win[k as usize], before);
+                    accumulate(&mut equity2[k as usize], before);
+                }
             }
         }
-        // The total in a register: summed in memory, each add would wait for the last.
-        let mut total = below[TOTAL];
-        for &k in level {
-            let k = k as usize;
-            let (a, b) = cards[k];
-            let w = swapped[k];
-            for x in [a as usize & 63, b as usize & 63] {
-                below[x][0] += w[0];
-                below[x][1] += w[1];
-            }
-            total[0] += w[0];
-            total[1] += w[1];
-        }
-        below[TOTAL] = total;
-        for &k in level {
-            let k = k as usize;
-            // The combo itself, in the other range at this level, was taken away once
-            // per card: add it back once.
-            let after = without(&below, cards[k]);
-            for r in 0..2 {
-                equity2[k][r] += after[r] + swapped[k][r];
+        for (_, item) in level {
+            match *item {
+                Item::Group { g, from, to } => {
+                    let group = &live.groups[g as usize];
+                    accumulate(&mut below[TOTAL], group.weight);
+                    for slot in 0..group.card_count {
+                        accumulate(
+                            &mut below[group.cards[slot] as usize & 63],
+                            group.card_weight[slot],
+                        );
+                    }
+                    for &k in &excluded[from as usize..to as usize] {
+                        sub(below, live.cards[k as usize], live.swapped[k as usize]);
+                    }
+                }
+                Item::Alone(k) => add(below, live.cards[k as usize], live.swapped[k as usize]),
             }
         }
-        start = end as usize;
+        for (_, item) in level {
+            match *item {
+                Item::Group { g, from, to } => {
+                    let group = &live.groups[g as usize];
+                    let p = &mut pooled[g as usize];
+                    accumulate(&mut p.after_total, below[TOTAL]);
+                    for slot in 0..group.card_count {
+                        accumulate(&mut p.after[slot], below[group.cards[slot] as usize & 63]);
+                    }
+                    for &k in &excluded[from as usize..to as usize] {
+                        take(
+                            &mut equity2[k as usize],
+                            without(below, live.cards[k as usize]),
+                        );
+                    }
+                }
+                Item::Alone(k) => {
+                    accumulate(
+                        &mut equity2[k as usize],
+                        without(below, live.cards[k as usize]),
+                    );
+                }
+            }
+        }
+        at = end;
     }
 }

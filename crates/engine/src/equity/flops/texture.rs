@@ -184,8 +184,27 @@ pub fn straight_windows(game: Game) -> Vec<u16> {
     windows
 }
 
-/// The connectedness of a flop of these ranks (a 13-bit mask of its distinct ranks).
+/// The connectedness of a flop of these ranks (a 13-bit mask of its distinct ranks),
+/// looked up: every mask of one to three ranks, worked out once per deck.
 pub fn connectedness(board_ranks: u16, game: Game) -> Connectedness {
+    use std::sync::OnceLock;
+    static TABLES: [OnceLock<Vec<Connectedness>>; 13] = [const { OnceLock::new() }; 13];
+    let low = game.lowest_rank() as usize;
+    let table = TABLES[low].get_or_init(|| {
+        (0..1u32 << 13)
+            .map(|mask| {
+                if mask.count_ones() <= 3 {
+                    work_out_connectedness(mask as u16, game)
+                } else {
+                    Connectedness::None
+                }
+            })
+            .collect()
+    });
+    table[board_ranks as usize & 0x1FFF]
+}
+
+fn work_out_connectedness(board_ranks: u16, game: Game) -> Connectedness {
     let windows = straight_windows(game);
     let most_in_a_window = windows
         .iter()
