@@ -216,7 +216,7 @@ pub enum CliCommand {
         dead: String,
         /// The game (Hold'em for now).
         #[arg(long, default_value = "holdem")]
-        game: String,
+        game: Game,
         /// Run every flop even where one per suit pattern would do.
         #[arg(long)]
         all_flops: bool,

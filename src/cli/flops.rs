@@ -5,6 +5,7 @@
 use super::*;
 use multiodds::equity::flops::report::{FlopsReport, GroupFigures, TextureFilter};
 use multiodds::equity::flops::{FlopLine, FlopResult, FlopsSpec, Shard};
+use multiodds::scenario::FlopsInputs;
 use multiodds::worker::{FlopsJob, FlopsUpdate};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -22,37 +23,18 @@ impl CliJob for FlopsJob {
     }
 }
 
-/// The inputs of a report as typed, kept in parts so a merge rebuilds the same report.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FlopsInputs {
-    /// The two ranges as typed.
-    pub ranges: Vec<String>,
-    /// The dead cards as typed.
-    pub dead: String,
-    /// The game's key.
-    pub game: String,
-    /// Every flop even where one per suit pattern would do.
-    pub all_flops: bool,
-}
-
-impl FlopsInputs {
-    fn spec(&self) -> Result<FlopsSpec, CliError> {
-        let game: Game = self
-            .game
-            .parse()
-            .map_err(|e| CliError::Usage(format!("--game: {e}")))?;
-        let ranges = self
-            .ranges
-            .iter()
-            .enumerate()
-            .map(|(i, t)| parse_range(format!("range {}", i + 1), t))
-            .collect::<Result<Vec<_>, _>>()?;
-        let dead =
-            CardSet::parse(&self.dead).map_err(|e| CliError::cards("dead cards", &self.dead, e))?;
-        let mut spec = FlopsSpec::new(game, ranges, dead)?;
-        spec.all_flops = self.all_flops;
-        Ok(spec)
-    }
+/// The spec of the inputs, or their first problem named as the command line names it.
+fn spec_of(inputs: &FlopsInputs) -> Result<FlopsSpec, CliError> {
+    let name = |field: &str| match field {
+        "range1" => "range 1".to_string(),
+        "range2" => "range 2".to_string(),
+        "dead" => "--dead".to_string(),
+        other => format!("--{other}"),
+    };
+    inputs
+        .validate()
+        .map(|job| job.spec)
+        .map_err(|p| first_problem(p, name, |f| inputs.field_text(f)))
 }
 
 /// A part's file: the inputs, which part, and its flops' results.
@@ -100,7 +82,7 @@ pub(super) fn flops_command(
     format: FlopsFormat,
     quiet: bool,
 ) -> Result<String, CliError> {
-    let spec = inputs.spec()?;
+    let spec = spec_of(&inputs)?;
     let shard = shard
         .map(|s| {
             let (i, n) = s
@@ -188,7 +170,7 @@ pub(super) fn flops_merge_command(
             missing.join(", ")
         )));
     }
-    let spec = inputs.spec()?;
+    let spec = spec_of(&inputs)?;
     let mut report = FlopsReport::new(&spec);
     if report.flops.len() != first.flops {
         return Err(CliError::Usage(format!(
@@ -229,7 +211,7 @@ fn pct(x: f64) -> String {
 }
 
 /// The report as text, JSON or CSV. `seconds` (text only) is the run's time.
-fn print_report(
+pub(super) fn print_report(
     inputs: &FlopsInputs,
     report: &FlopsReport,
     format: FlopsFormat,
@@ -238,32 +220,8 @@ fn print_report(
     let partial = !report.is_complete();
     match format {
         FlopsFormat::Json => json::line(&report_json(inputs, report, partial)),
-        FlopsFormat::Csv => report_csv(inputs, report, partial),
+        FlopsFormat::Csv => multiodds::equity::flops::report::flops_csv(report, &csv_title(inputs)),
         FlopsFormat::Text => report_text(inputs, report, partial, seconds),
-    }
-}
-
-fn set_words(report: &FlopsReport) -> String {
-    match report.set {
-        multiodds::equity::flops::FlopSet::Isomorphic => format!(
-            "{} flops, one per suit pattern (both ranges suit-symmetric, no dead cards), standing for {}",
-            report.flops.len(),
-            report.flops.iter().map(|f| u64::from(f.count)).sum::<u64>()
-        ),
-        multiodds::equity::flops::FlopSet::All => format!("all {} flops", report.flops.len()),
-    }
-}
-
-fn check_words(report: &FlopsReport) -> String {
-    match (&report.preflop, report.check()) {
-        (_, Some(c)) => format!(
-            "check: the flops' weighted mean equity {:.12} against preflop {:.12} (difference {:.1e})",
-            c.flops_mean,
-            c.preflop,
-            c.difference()
-        ),
-        (Some(Err(why)), _) => format!("check: no preflop reference ({why})"),
-        _ => "check: not available on a partial report".into(),
     }
 }
 
@@ -276,8 +234,8 @@ fn report_text(
     let mut out = String::new();
     out.push_str(&format!(
         "Flops: range 1 {} against range 2 {}{} ({})\n",
-        inputs.ranges[0],
-        inputs.ranges[1],
+        inputs.range1,
+        inputs.range2,
         if inputs.dead.trim().is_empty() {
             String::new()
         } else {
@@ -285,7 +243,7 @@ fn report_text(
         },
         inputs.game
     ));
-    out.push_str(&format!("{}; exact", set_words(report)));
+    out.push_str(&format!("{}; exact", report.describe_set()));
     if let Some(s) = seconds {
         out.push_str(&format!(" in {s:.2} s"));
     }
@@ -297,7 +255,7 @@ fn report_text(
             report.flops.len()
         ));
     }
-    out.push_str(&check_words(report));
+    out.push_str(&report.describe_check());
     out.push_str(
         "\nweights: raw = how often the flops come at all; dealt = how often given both ranges (card removal); every figure is averaged by the dealt weight\n\n",
     );
@@ -409,9 +367,9 @@ fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> ser
         .collect();
     let check = report.check();
     json!({
-        "ranges": inputs.ranges,
+        "ranges": [&inputs.range1, &inputs.range2],
         "dead": inputs.dead,
-        "game": inputs.game,
+        "game": inputs.game.key(),
         "flop_set": report.set.key(),
         "flops_total": report.flops.len(),
         "flops_done": report.done(),
@@ -430,63 +388,17 @@ fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> ser
     })
 }
 
-fn report_csv(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> String {
-    let mut out = format!(
-        "# flops: range 1 {} against range 2 {}; dead {}; game {}; {}{}\n# {}\n",
-        inputs.ranges[0],
-        inputs.ranges[1],
-        if inputs.dead.is_empty() {
+/// The CSV's first line: the inputs.
+pub(super) fn csv_title(inputs: &FlopsInputs) -> String {
+    format!(
+        "flops: range 1 {} against range 2 {}; dead {}; game {}",
+        inputs.range1,
+        inputs.range2,
+        if inputs.dead.trim().is_empty() {
             "none"
         } else {
-            &inputs.dead
+            inputs.dead.trim()
         },
-        inputs.game,
-        set_words(report),
-        if partial { "; PARTIAL" } else { "" },
-        check_words(report)
-    );
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header: Vec<String> = [
-        "flop",
-        "count",
-        "suits",
-        "pairing",
-        "high",
-        "connected",
-        "dealt_weight",
-    ]
-    .map(String::from)
-    .to_vec();
-    for r in 1..=2 {
-        for k in ["equity", "win", "tie", "nut80", "nut90"] {
-            header.push(format!("{k}_{r}"));
-        }
-        for l in FlopLine::ALL {
-            header.push(format!("{}_{r}", l.key()));
-        }
-    }
-    let _ = w.write_record(&header);
-    let total: f64 = report.done_flops().map(|(_, _, w)| w).sum();
-    for (f, r, dealt) in report.done_flops() {
-        let mut row = vec![
-            f.name(),
-            f.count.to_string(),
-            f.texture.suits.key().into(),
-            f.texture.pairing.key().into(),
-            f.texture.high.key().into(),
-            f.texture.connected.key().into(),
-            format!("{}", if total > 0.0 { dealt / total } else { 0.0 }),
-        ];
-        for s in &r.seats {
-            for v in [s.equity, s.win, s.tie, s.nut80, s.nut90]
-                .iter()
-                .chain(&s.lines)
-            {
-                row.push(format!("{}", json::exact(*v)));
-            }
-        }
-        let _ = w.write_record(&row);
-    }
-    out.push_str(&String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default());
-    out
+        inputs.game.key()
+    )
 }

@@ -293,11 +293,13 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             csv,
             quiet,
         }) => flops::flops_command(
-            flops::FlopsInputs {
-                ranges: vec![range1, range2],
+            multiodds::scenario::FlopsInputs {
+                range1,
+                range2,
                 dead,
                 game,
                 all_flops,
+                ..Default::default()
             },
             shard.as_deref(),
             threads,
@@ -683,6 +685,16 @@ fn run_command(
                 }
             };
             Ok(output::breakdown(&report, json, false))
+        }
+        ScenarioJob::Flops(job) => {
+            let (report, elapsed) = run_with_progress(*job, settings, threads, progress)?;
+            let format = if json {
+                flops::FlopsFormat::Json
+            } else {
+                flops::FlopsFormat::Text
+            };
+            let seconds = (!json).then_some(elapsed.as_secs_f64());
+            Ok(flops::print_report(&scenario.flops, &report, format, seconds))
         }
         ScenarioJob::Chart(spec) => {
             let (result, _) = run_with_progress(spec.clone(), settings, threads, progress)?;

@@ -101,6 +101,10 @@ pub enum ViewCommand {
     KeepSelected,
     /// Remove the selected combos from the range (Range view).
     RemoveSelected,
+    /// Show this texture group (Flops view).
+    ShowGroup(crate::equity::flops::report::TextureFilter),
+    /// Sort the flops by this column, highest first or not (Flops view).
+    SortFlops(crate::scenario::FlopsColumn, bool),
 }
 
 /// Widgets send commands through this (cheap to clone, never blocks).

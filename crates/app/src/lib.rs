@@ -17,6 +17,7 @@ mod apply;
 pub mod chart;
 pub mod command;
 mod files;
+pub mod flops_view;
 mod game_inputs;
 pub mod grid;
 mod help;

@@ -6,6 +6,9 @@
 //! … or `inputs` for a problem of the fields together), so the app can show each under
 //! its field and the command line can report the first.
 
+mod flops;
+pub use flops::{FlopsColumn, FlopsInputs};
+
 use super::ScenarioError;
 use crate::cards::{CardSet, Game};
 use crate::equity::chart::ChartSpec;
@@ -60,6 +63,7 @@ view_inputs!(SweepInputs => AnySweep);
 view_inputs!(MatchupInputs => AnyMatchup);
 view_inputs!(ChartInputs => ChartSpec);
 view_inputs!(RangeInputs => AnyRangeSpec);
+view_inputs!(FlopsInputs => crate::worker::FlopsJob);
 
 /// How a view's job runs: method, precision, seed and budgets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

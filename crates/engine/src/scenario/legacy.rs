@@ -91,6 +91,7 @@ impl ScenarioV1 {
                 ..ChartInputs::default()
             },
             range: Default::default(),
+            flops: Default::default(),
             note: self.note,
         }
     }

@@ -16,7 +16,10 @@ use crate::equity::chart::ChartSpec;
 use crate::equity::run::RunSettings;
 use crate::equity::EquityError;
 use crate::range::RangeError;
-pub use inputs::{ChartFigure, ChartInputs, MatchupInputs, RangeInputs, RunInputs, SweepInputs};
+pub use inputs::{
+    ChartFigure, ChartInputs, FlopsColumn, FlopsInputs, MatchupInputs, RangeInputs, RunInputs,
+    SweepInputs,
+};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -39,16 +42,19 @@ pub enum ViewKind {
     Chart,
     /// What a range holds on a board, every combo's equity, what each next card does.
     Range,
+    /// Two ranges across every flop, grouped by texture.
+    Flops,
 }
 
 impl ViewKind {
     /// Every view, in tab order (the app makes one view per entry; its registry test
     /// fails when a kind is missing here).
-    pub const ALL: [ViewKind; 4] = [
+    pub const ALL: [ViewKind; 5] = [
         ViewKind::MultiOdds,
         ViewKind::Matchup,
         ViewKind::Chart,
         ViewKind::Range,
+        ViewKind::Flops,
     ];
 
     /// The view's name in the tab bar and in titles ("Matchup view").
@@ -58,6 +64,7 @@ impl ViewKind {
             ViewKind::Matchup => "Matchup view",
             ViewKind::Chart => "Chart view",
             ViewKind::Range => "Range view",
+            ViewKind::Flops => "Flops view",
         }
     }
 }
@@ -79,6 +86,8 @@ pub struct Scenario {
     pub chart: ChartInputs,
     /// The Range view's inputs.
     pub range: RangeInputs,
+    /// The Flops view's inputs.
+    pub flops: FlopsInputs,
     /// The user's note (at most [`MAX_NOTE_BYTES`]).
     pub note: String,
 }
@@ -92,6 +101,7 @@ impl Default for Scenario {
             matchup: MatchupInputs::default(),
             chart: ChartInputs::default(),
             range: RangeInputs::default(),
+            flops: FlopsInputs::default(),
             note: String::new(),
         }
     }
@@ -313,6 +323,8 @@ pub enum ScenarioJob {
     Chart(ChartSpec),
     /// The Range view's analysis.
     Range(crate::equity::range_analysis::AnyRangeSpec),
+    /// The Flops view's report.
+    Flops(Box<crate::worker::FlopsJob>),
 }
 
 impl Scenario {
@@ -324,6 +336,7 @@ impl Scenario {
             "matchup" => self.matchup.field_text(field),
             "chart" => self.chart.field_text(field),
             "range" => self.range.field_text(field),
+            "flops" => self.flops.field_text(field),
             _ => None,
         }
     }
@@ -452,6 +465,11 @@ impl Scenario {
                 .validate()
                 .map(ScenarioJob::Range)
                 .map_err(|p| first("range", p)),
+            ViewKind::Flops => self
+                .flops
+                .validate()
+                .map(|job| ScenarioJob::Flops(Box::new(job)))
+                .map_err(|p| first("flops", p)),
         }
     }
 
@@ -461,7 +479,7 @@ impl Scenario {
             ViewKind::MultiOdds => self.multiodds.run.settings(),
             ViewKind::Matchup => self.matchup.run.settings(),
             ViewKind::Chart => self.chart.settings(),
-            ViewKind::Range => RunSettings::default(),
+            ViewKind::Range | ViewKind::Flops => RunSettings::default(),
         }
     }
 }

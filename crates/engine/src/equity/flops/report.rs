@@ -219,6 +219,37 @@ impl FlopsReport {
         }
     }
 
+    /// "1,755 flops, one per suit pattern (…), standing for 22,100" or "all 22,100 flops".
+    pub fn describe_set(&self) -> String {
+        match self.set {
+            FlopSet::Isomorphic => format!(
+                "{} flops, one per suit pattern (both ranges suit-symmetric, no dead cards), standing for {}",
+                self.flops.len(),
+                self.flops.iter().map(|f| u64::from(f.count)).sum::<u64>()
+            ),
+            FlopSet::All => format!("all {} flops", self.flops.len()),
+        }
+    }
+
+    /// The check line in words: the flops' mean against the preflop equity, or why it
+    /// is not shown.
+    pub fn describe_check(&self) -> String {
+        match (&self.preflop, self.check()) {
+            (_, Some(c)) => format!(
+                "check: the flops' weighted mean equity {:.12} against preflop {:.12} (difference {:.1e})",
+                c.flops_mean,
+                c.preflop,
+                c.difference()
+            ),
+            (Some(Err(why)), _) => format!("check: no preflop reference ({why})"),
+            _ => format!(
+                "check: once every flop is done ({} of {} so far)",
+                self.done(),
+                self.flops.len()
+            ),
+        }
+    }
+
     /// The check line, once complete and the preflop equity is known.
     pub fn check(&self) -> Option<Check> {
         let preflop = *self.preflop.as_ref()?.as_ref().ok()?;
@@ -278,4 +309,52 @@ pub fn curve_points(curve: &[f64]) -> Vec<[f64; 2]> {
         .enumerate()
         .map(|(j, &e)| [j as f64 / (CURVE_POINTS - 1) as f64, e])
         .collect()
+}
+
+/// The report as CSV: a `#` block (`title`, which flops ran, partial or not, the check
+/// line, the weighting), then one row per flop done: its texture, dealt weight (share),
+/// and each range's equity, win, tie, nut shares and lines.
+pub fn flops_csv(report: &FlopsReport, title: &str) -> String {
+    let mut out = format!(
+        "# {title}\n# {}{}\n# {}\n# weights: dealt_weight is how often the flop comes given both ranges (card removal), as a share of all; count is how many flops it stands for\n",
+        report.describe_set(),
+        if report.is_complete() { "" } else { "; PARTIAL: only the flops listed are done" },
+        report.describe_check()
+    );
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = [
+        "flop", "count", "suits", "pairing", "high", "connected", "dealt_weight",
+    ]
+    .map(String::from)
+    .to_vec();
+    for r in 1..=2 {
+        for k in ["equity", "win", "tie", "nut80", "nut90"] {
+            header.push(format!("{k}_{r}"));
+        }
+        for l in FlopLine::ALL {
+            header.push(format!("{}_{r}", l.key()));
+        }
+    }
+    // Writing to memory cannot fail.
+    let _ = w.write_record(&header);
+    let total: f64 = report.done_flops().map(|(_, _, w)| w).sum();
+    for (f, r, dealt) in report.done_flops() {
+        let mut row = vec![
+            f.name(),
+            f.count.to_string(),
+            f.texture.suits.key().into(),
+            f.texture.pairing.key().into(),
+            f.texture.high.key().into(),
+            f.texture.connected.key().into(),
+            format!("{}", if total > 0.0 { dealt / total } else { 0.0 }),
+        ];
+        for s in &r.seats {
+            for v in [s.equity, s.win, s.tie, s.nut80, s.nut90].iter().chain(&s.lines) {
+                row.push(format!("{}", if *v == 0.0 { 0.0 } else { *v }));
+            }
+        }
+        let _ = w.write_record(&row);
+    }
+    out.push_str(&String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default());
+    out
 }
