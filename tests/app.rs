@@ -12,37 +12,8 @@ use multiodds::app::{Command, MultiOddsApp, View, ViewCommand};
 use multiodds::scenario::ViewKind;
 use std::time::{Duration, Instant};
 
-fn harness(app: MultiOddsApp) -> Harness<'static, MultiOddsApp> {
-    sized_harness(app, egui::vec2(1280.0, 900.0))
-}
-
-/// Steps frames until `done` holds (or fails after 60 s).
-fn step_until(
-    h: &mut Harness<'static, MultiOddsApp>,
-    what: &str,
-    done: impl Fn(&MultiOddsApp) -> bool,
-) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-        h.step();
-    }
-}
-
-/// Every text on screen (accessibility labels and values).
-fn texts(h: &Harness<'static, MultiOddsApp>) -> Vec<String> {
-    h.query_all(egui_kittest::kittest::By::new())
-        .flat_map(|n| {
-            let node = n.accesskit_node();
-            [node.label(), node.value()]
-        })
-        .flatten()
-        .collect()
-}
+mod common;
+use common::app::*;
 
 /// The app on the Range view with its default inputs analysed.
 fn range_view_harness() -> Harness<'static, MultiOddsApp> {
@@ -68,10 +39,6 @@ fn copied_texts(h: &Harness<'static, MultiOddsApp>) -> Vec<String> {
             _ => None,
         })
         .collect()
-}
-
-fn shows(h: &Harness<'static, MultiOddsApp>, text: &str) -> bool {
-    texts(h).iter().any(|t| t.contains(text))
 }
 
 fn quick_app() -> MultiOddsApp {
@@ -751,6 +718,8 @@ fn each_view_exports_its_plot_as_a_png_of_the_chosen_size() {
         (ViewKind::Matchup, [46, 160, 67]),
         // The Chart view's white cell labels on coloured cells.
         (ViewKind::Chart, [255, 255, 255]),
+        // The Flops view's range 1 equity bars.
+        (ViewKind::Flops, [66, 133, 244]),
     ] {
         h.state_mut().apply(Command::ShowView(tab), &ctx);
         settle(&mut h, tab.name());
@@ -981,16 +950,6 @@ fn a_failed_job_shows_an_error_and_the_app_stays_responsive() {
             && v.errors.is_empty()
             && v.shown().is_some_and(|s| s.label.starts_with("JJ"))
     });
-}
-
-fn sized_harness(app: MultiOddsApp, size: egui::Vec2) -> Harness<'static, MultiOddsApp> {
-    Harness::builder().with_size(size).build_ui_state(
-        |ui, app: &mut MultiOddsApp| {
-            app.logic(ui.ctx());
-            app.ui(ui);
-        },
-        app,
-    )
 }
 
 /// At 1000×700 and 1600×1000 every column of every view's table can be scrolled into the
@@ -1642,7 +1601,7 @@ fn the_cli_runs_a_file_saved_by_the_app_to_the_same_figures() {
 fn every_registered_view_has_a_tab_and_persists() {
     let mut h = harness(quick_app());
     let kinds: Vec<ViewKind> = h.state().views.kinds().collect();
-    assert_eq!(kinds.len(), 4);
+    assert_eq!(kinds, ViewKind::ALL);
     for kind in kinds {
         // The tab comes first (the menu bar is drawn before the panels and their headings).
         h.query_all_by_label(kind.name())

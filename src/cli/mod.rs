@@ -694,7 +694,12 @@ fn run_command(
                 flops::FlopsFormat::Text
             };
             let seconds = (!json).then_some(elapsed.as_secs_f64());
-            Ok(flops::print_report(&scenario.flops, &report, format, seconds))
+            Ok(flops::print_report(
+                &scenario.flops,
+                &report,
+                format,
+                seconds,
+            ))
         }
         ScenarioJob::Chart(spec) => {
             let (result, _) = run_with_progress(spec.clone(), settings, threads, progress)?;

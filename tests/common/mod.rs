@@ -6,6 +6,8 @@
 mod engine;
 #[allow(unused_imports)]
 pub use engine::*;
+#[cfg(feature = "gui")]
+pub mod app;
 
 /// What a finished command printed, after checking that it succeeded (else the test
 /// fails with what it said on stderr).

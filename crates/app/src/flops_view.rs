@@ -74,7 +74,14 @@ fn sorted_rows(report: &FlopsReport, inputs: &FlopsInputs) -> Vec<(usize, Flop, 
     let mut rows: Vec<(usize, Flop, FlopResult, f64)> = report
         .done_flops()
         .filter(|(f, _, _)| inputs.filter.holds(&f.texture))
-        .map(|(f, r, w)| (r.index, *f, r.clone(), if total > 0.0 { w / total } else { 0.0 }))
+        .map(|(f, r, w)| {
+            (
+                r.index,
+                *f,
+                r.clone(),
+                if total > 0.0 { w / total } else { 0.0 },
+            )
+        })
         .collect();
     let (column, descending) = inputs.sort;
     let key = |row: &(usize, Flop, FlopResult, f64)| -> f64 {
@@ -159,7 +166,9 @@ impl View for FlopsView {
     }
 
     fn revalidate(&mut self) {
-        self.errors = FieldErrors::validate(&self.inputs).err().unwrap_or_default();
+        self.errors = FieldErrors::validate(&self.inputs)
+            .err()
+            .unwrap_or_default();
     }
 
     /// The group and the sort change what is shown, not what is computed.
@@ -272,7 +281,11 @@ fn summary_line(report: &FlopsReport, group: &GroupFigures) -> String {
     let partial = if report.is_complete() {
         String::new()
     } else {
-        format!(" · PARTIAL: {} of {} flops done", report.done(), report.flops.len())
+        format!(
+            " · PARTIAL: {} of {} flops done",
+            report.done(),
+            report.flops.len()
+        )
     };
     match group.seats.as_slice() {
         [a, b] => format!(
@@ -293,9 +306,7 @@ fn summary_line(report: &FlopsReport, group: &GroupFigures) -> String {
 /// The left panel.
 fn inputs_panel(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     ui.heading("Flops view");
-    ui.label(
-        RichText::new("Hold'em, heads-up, exact: every flop, grouped by texture").weak(),
-    );
+    ui.label(RichText::new("Hold'em, heads-up, exact: every flop, grouped by texture").weak());
     let errors = view.errors.clone();
     let mut edited = false;
     let i = &mut view.inputs;
@@ -358,8 +369,9 @@ fn inputs_panel(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
             cx.commands.view(ViewKind::Flops, command);
         }
         if ui.button("Export flops as CSV…").clicked() {
-            cx.commands
-                .send(Command::OpenDialog(super::command::DialogPurpose::ExportCsv));
+            cx.commands.send(Command::OpenDialog(
+                super::command::DialogPurpose::ExportCsv,
+            ));
         }
     });
     if edited {
@@ -385,7 +397,12 @@ fn filter_buttons(ui: &mut egui::Ui, filter: &mut TextureFilter) {
     axis(ui, &mut filter.suits, &Suits::ALL, Suits::name);
     axis(ui, &mut filter.pairing, &Pairing::ALL, Pairing::name);
     axis(ui, &mut filter.high, &HighCard::ALL, HighCard::name);
-    axis(ui, &mut filter.connected, &Connectedness::ALL, Connectedness::name);
+    axis(
+        ui,
+        &mut filter.connected,
+        &Connectedness::ALL,
+        Connectedness::name,
+    );
 }
 
 /// Everything on the right, top to bottom.
@@ -496,18 +513,36 @@ fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, hei
         .into_iter()
         .map(|axis| {
             let combined = combine(inputs.filter, axis);
-            (axis.name(), report.group(&combined))
+            (axis.short_name(), report.group(&combined))
         })
         .filter(|(_, g)| g.seats.len() == 2)
         .collect();
     let series: [(&str, Color32, fn(&GroupFigures) -> f64); 4] = [
-        ("equity 1", Color32::from_rgb(66, 133, 244), |g| g.seats[0].equity),
-        ("equity 2", Color32::from_rgb(219, 68, 55), |g| g.seats[1].equity),
-        ("≥80% 1", Color32::from_rgb(130, 177, 255), |g| g.seats[0].nut80),
-        ("≥80% 2", Color32::from_rgb(255, 138, 128), |g| g.seats[1].nut80),
+        ("equity 1", Color32::from_rgb(66, 133, 244), |g| {
+            g.seats[0].equity
+        }),
+        ("equity 2", Color32::from_rgb(219, 68, 55), |g| {
+            g.seats[1].equity
+        }),
+        ("≥80% 1", Color32::from_rgb(130, 177, 255), |g| {
+            g.seats[0].nut80
+        }),
+        ("≥80% 2", Color32::from_rgb(255, 138, 128), |g| {
+            g.seats[1].nut80
+        }),
     ];
     let names: Vec<String> = groups.iter().map(|(n, _)| n.clone()).collect();
+    let count = groups.len();
     Plot::new("flops_axis_chart")
+        // A mark, and so a name, under every group.
+        .x_grid_spacer(move |_| {
+            (0..count)
+                .map(|i| egui_plot::GridMark {
+                    value: i as f64,
+                    step_size: 1.0,
+                })
+                .collect()
+        })
         .height(height)
         .legend(Legend::default())
         .allow_scroll(false)
@@ -612,37 +647,48 @@ fn groups_table(
     commands: &CommandSender,
 ) {
     ui.label(RichText::new("Groups (click one to narrow the texture group to it)").strong());
-    egui::Grid::new("flops_groups").striped(true).show(ui, |ui| {
-        for h in ["Group", "Flops", "Raw", "Dealt", "Equity 1", "Equity 2", "≥80% 1", "≥80% 2", "Nut adv."] {
-            ui.label(RichText::new(h).strong());
-        }
-        ui.end_row();
-        for axis in TextureFilter::by_axis() {
-            let combined = combine(inputs.filter, axis);
-            let g = report.group(&combined);
-            if g.flops == 0 {
-                continue;
-            }
-            if ui.selectable_label(inputs.filter == combined, axis.name()).clicked() {
-                commands.send(Command::ToView(ViewKind::Flops, ViewCommand::ShowGroup(combined)));
-            }
-            ui.label(g.count.to_string());
-            ui.label(pct(g.raw_weight));
-            ui.label(pct(g.dealt_weight));
-            match g.seats.as_slice() {
-                [a, b] => {
-                    for x in [a.equity, b.equity, a.nut80, b.nut80] {
-                        ui.label(pct(x));
-                    }
-                    ui.label(format!("{:+.1}", 100.0 * (a.nut80 - b.nut80)));
-                }
-                _ => {
-                    ui.label("no deal");
-                }
+    egui::Grid::new("flops_groups")
+        .striped(true)
+        .show(ui, |ui| {
+            for h in [
+                "Group", "Flops", "Raw", "Dealt", "Equity 1", "Equity 2", "≥80% 1", "≥80% 2",
+                "Nut adv.",
+            ] {
+                ui.label(RichText::new(h).strong());
             }
             ui.end_row();
-        }
-    });
+            for axis in TextureFilter::by_axis() {
+                let combined = combine(inputs.filter, axis);
+                let g = report.group(&combined);
+                if g.flops == 0 {
+                    continue;
+                }
+                if ui
+                    .selectable_label(inputs.filter == combined, axis.name())
+                    .clicked()
+                {
+                    commands.send(Command::ToView(
+                        ViewKind::Flops,
+                        ViewCommand::ShowGroup(combined),
+                    ));
+                }
+                ui.label(g.count.to_string());
+                ui.label(pct(g.raw_weight));
+                ui.label(pct(g.dealt_weight));
+                match g.seats.as_slice() {
+                    [a, b] => {
+                        for x in [a.equity, b.equity, a.nut80, b.nut80] {
+                            ui.label(pct(x));
+                        }
+                        ui.label(format!("{:+.1}", 100.0 * (a.nut80 - b.nut80)));
+                    }
+                    _ => {
+                        ui.label("no deal");
+                    }
+                }
+                ui.end_row();
+            }
+        });
 }
 
 /// The group's flops, sortable by a click on a heading (again: the other way), each
@@ -667,23 +713,30 @@ fn flops_table(
             let (sorted, descending) = inputs.sort;
             let arrow = if sorted == *column {
                 if descending {
-                    " ▼"
+                    " ⬇"
                 } else {
-                    " ▲"
+                    " ⬆"
                 }
             } else {
                 ""
             };
             let button = egui::Button::new(format!("{}{arrow}", column.name())).frame(false);
             if ui.add_sized([widths[k], 18.0], button).clicked() {
-                let descending = if sorted == *column { !descending } else { *column != FlopsColumn::Flop };
+                let descending = if sorted == *column {
+                    !descending
+                } else {
+                    *column != FlopsColumn::Flop
+                };
                 commands.send(Command::ToView(
                     ViewKind::Flops,
                     ViewCommand::SortFlops(*column, descending),
                 ));
             }
         }
-        ui.add_sized([widths[7], 18.0], egui::Label::new(RichText::new("Texture").strong()));
+        ui.add_sized(
+            [widths[7], 18.0],
+            egui::Label::new(RichText::new("Texture").strong()),
+        );
     });
     let row_height = 20.0;
     egui::ScrollArea::vertical()
@@ -708,14 +761,14 @@ fn flops_table(
                     }
                     let cells: Vec<String> = match result.seats.as_slice() {
                         [a, b] => vec![
-                            pct(*share),
+                            format!("{:.3}%", 100.0 * share),
                             pct(a.equity),
                             pct(a.nut80),
                             pct(b.nut80),
                             format!("{:+.1}", 100.0 * (a.nut80 - b.nut80)),
                             pct(a.lines[0]),
                         ],
-                        _ => vec![pct(*share), "no deal".into()],
+                        _ => vec![format!("{:.3}%", 100.0 * share), "no deal".into()],
                     };
                     for (k, text) in cells.iter().enumerate() {
                         ui.add_sized([widths[k + 1], row_height], egui::Label::new(text));

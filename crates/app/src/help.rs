@@ -205,6 +205,33 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                     }
                 });
             ui.add_space(8.0);
+            ui.heading("Flops view");
+            ui.label(
+                "Two ranges across every flop (Hold'em, heads-up, exact): 1,755 flops, one per \
+                 suit pattern, when both ranges are written without suits and no card is dead; \
+                 all 22,100 otherwise. Raw weight: how often a flop comes at all. Dealt weight: \
+                 how often it comes given both ranges (card removal); every figure of a group \
+                 is averaged by it. ≥80% / ≥90%: the share of a range at that equity or more \
+                 against the other; nut advantage: range 1's ≥80% share less range 2's. The \
+                 check line: the flops' mean equity equals the preflop equity.",
+            );
+            egui::Grid::new("help_flops")
+                .striped(true)
+                .num_columns(2)
+                .show(ui, |ui| {
+                    use crate::equity::flops::texture::Connectedness;
+                    for c in Connectedness::ALL {
+                        ui.label(RichText::new(c.name()).strong());
+                        ui.add(egui::Label::new(c.definition()).wrap());
+                        ui.end_row();
+                    }
+                    for line in crate::equity::flops::FlopLine::ALL {
+                        ui.label(RichText::new(line.name()).strong());
+                        ui.add(egui::Label::new(line.definition()).wrap());
+                        ui.end_row();
+                    }
+                });
+            ui.add_space(8.0);
             ui.heading("Folded seats (card bunching)");
             ui.label(
                 "In the Matchup view (Hold'em), Add folded seat adds a player who folded: \

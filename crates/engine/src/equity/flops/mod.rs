@@ -308,6 +308,17 @@ impl FlopLine {
         ][self as usize]
     }
 
+    /// What it counts, for Help.
+    pub fn definition(self) -> &'static str {
+        [
+            "a set, trips or any stronger made hand",
+            "two pair or any stronger made hand",
+            "top pair, an overpair or any stronger made hand",
+            "four to a flush with at least one hole card",
+            "an open-ended straight draw, a double gutshot or a gutshot",
+        ][self as usize]
+    }
+
     /// Whether a combo of this class is on the line (the Range view's classes).
     pub fn holds(self, class: &ComboClass) -> bool {
         match self {

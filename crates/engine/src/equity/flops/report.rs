@@ -65,6 +65,17 @@ impl TextureFilter {
         }
     }
 
+    /// The short name of a filter of one axis value (chart axes); its name otherwise.
+    pub fn short_name(&self) -> String {
+        match (self.suits, self.pairing, self.high, self.connected) {
+            (Some(s), None, None, None) => s.short().into(),
+            (None, Some(p), None, None) => p.short().into(),
+            (None, None, Some(h), None) => h.short().into(),
+            (None, None, None, Some(c)) => c.short().into(),
+            _ => self.name(),
+        }
+    }
+
     /// Every group of one axis value, in report order (the texture table's rows).
     pub fn by_axis() -> Vec<TextureFilter> {
         let none = TextureFilter::default();
@@ -323,7 +334,13 @@ pub fn flops_csv(report: &FlopsReport, title: &str) -> String {
     );
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header: Vec<String> = [
-        "flop", "count", "suits", "pairing", "high", "connected", "dealt_weight",
+        "flop",
+        "count",
+        "suits",
+        "pairing",
+        "high",
+        "connected",
+        "dealt_weight",
     ]
     .map(String::from)
     .to_vec();
@@ -349,7 +366,10 @@ pub fn flops_csv(report: &FlopsReport, title: &str) -> String {
             format!("{}", if total > 0.0 { dealt / total } else { 0.0 }),
         ];
         for s in &r.seats {
-            for v in [s.equity, s.win, s.tie, s.nut80, s.nut90].iter().chain(&s.lines) {
+            for v in [s.equity, s.win, s.tie, s.nut80, s.nut90]
+                .iter()
+                .chain(&s.lines)
+            {
                 row.push(format!("{}", if *v == 0.0 { 0.0 } else { *v }));
             }
         }

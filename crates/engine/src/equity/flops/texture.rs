@@ -87,6 +87,10 @@ impl Suits {
     pub fn name(self) -> &'static str {
         ["rainbow", "two-tone", "monotone"][self as usize]
     }
+    /// A short name (chart axes).
+    pub fn short(self) -> &'static str {
+        ["rainbow", "2-tone", "mono"][self as usize]
+    }
 }
 
 impl Pairing {
@@ -98,6 +102,10 @@ impl Pairing {
     }
     /// The name on screen.
     pub fn name(self) -> &'static str {
+        ["unpaired", "paired", "trips"][self as usize]
+    }
+    /// A short name (chart axes).
+    pub fn short(self) -> &'static str {
         ["unpaired", "paired", "trips"][self as usize]
     }
 }
@@ -133,6 +141,10 @@ impl HighCard {
             "T-high",
             "9-high or lower",
         ][self as usize]
+    }
+    /// A short name (chart axes).
+    pub fn short(self) -> &'static str {
+        ["A", "K", "Q", "J", "T", "≤9"][self as usize]
     }
     /// The high card of a flop whose highest rank is `rank` (0 = deuce … 12 = ace).
     pub fn of_rank(rank: u8) -> HighCard {
@@ -171,6 +183,19 @@ impl Connectedness {
             "open-ender possible",
             "gutshots only",
             "no straight draw",
+        ][self as usize]
+    }
+    /// A short name (chart axes).
+    pub fn short(self) -> &'static str {
+        ["straight", "OESD", "gutshot", "no draw"][self as usize]
+    }
+    /// What it means, for hover text and Help.
+    pub fn definition(self) -> &'static str {
+        [
+            "some two hole cards make a straight with the flop",
+            "no straight, but some two hole cards leave two or more ranks that would each make one (an open-ended draw or a double gutshot)",
+            "the best any two hole cards do is one rank that would make a straight",
+            "no two hole cards draw to a straight",
         ][self as usize]
     }
 }

@@ -44,13 +44,7 @@ impl FlopsColumn {
     /// The column's heading.
     pub fn name(self) -> &'static str {
         [
-            "Flop",
-            "Weight",
-            "Equity 1",
-            "≥80% 1",
-            "≥80% 2",
-            "Nut adv.",
-            "Set+ 1",
+            "Flop", "Weight", "Equity 1", "≥80% 1", "≥80% 2", "Nut adv.", "Set+ 1",
         ][self as usize]
     }
 }
@@ -81,7 +75,8 @@ impl Default for FlopsInputs {
     fn default() -> FlopsInputs {
         FlopsInputs {
             game: Game::HOLDEM,
-            range1: "22+, A2s+, K9s+, Q9s+, J9s+, T8s+, 98s, 87s, 76s, ATo+, KTo+, QTo+, JTo".into(),
+            range1: "22+, A2s+, K9s+, Q9s+, J9s+, T8s+, 98s, 87s, 76s, ATo+, KTo+, QTo+, JTo"
+                .into(),
             range2: "TT+, AJs+, KQs, AQo+".into(),
             dead: String::new(),
             all_flops: false,
@@ -105,8 +100,19 @@ impl FlopsInputs {
 
     /// Whether `other` asks for the same report (only what is shown differs).
     pub fn same_report(&self, other: &FlopsInputs) -> bool {
-        (&self.game, &self.range1, &self.range2, &self.dead, self.all_flops)
-            == (&other.game, &other.range1, &other.range2, &other.dead, other.all_flops)
+        (
+            &self.game,
+            &self.range1,
+            &self.range2,
+            &self.dead,
+            self.all_flops,
+        ) == (
+            &other.game,
+            &other.range1,
+            &other.range2,
+            &other.dead,
+            other.all_flops,
+        )
     }
 
     /// Every problem, each at its field; the report to run when there is none.
@@ -134,7 +140,10 @@ impl FlopsInputs {
         if self.heat_map_range > 1 {
             problems.push(invalid(
                 "heat_map_range",
-                format!("the heat map shows range 0 or 1, got {}", self.heat_map_range),
+                format!(
+                    "the heat map shows range 0 or 1, got {}",
+                    self.heat_map_range
+                ),
             ));
         }
         let job = match (r1, r2, dead) {

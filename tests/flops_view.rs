@@ -1,0 +1,143 @@
+//! The Flops view, headless (egui_kittest): it runs, a click narrows it to monotone
+//! flops, a click on a heading sorts the flops by nut advantage, a click on a flop opens
+//! it in the Range view; its CSV is the command line's.
+#![cfg(feature = "gui")]
+
+mod common;
+use common::app::*;
+use egui_kittest::kittest::Queryable;
+use multiodds::app::flops_view::FlopsView;
+use multiodds::app::range_view::RangeView;
+use multiodds::app::{MultiOddsApp, View};
+use multiodds::equity::flops::texture::Suits;
+use multiodds::scenario::{FlopsColumn, ViewKind};
+
+const RANGE1: &str = "QQ+, AKs";
+const RANGE2: &str = "JJ-99, AQs+";
+
+fn flops_app() -> MultiOddsApp {
+    let mut app = MultiOddsApp::with_threads(Some(2));
+    let v = app.views.of_mut::<FlopsView>();
+    v.inputs.range1 = RANGE1.into();
+    v.inputs.range2 = RANGE2.into();
+    app.view = ViewKind::Flops;
+    app
+}
+
+fn done(app: &MultiOddsApp) -> bool {
+    let v = app.views.of::<FlopsView>();
+    !v.tracker.running && v.shown().is_some_and(|r| r.is_complete())
+}
+
+#[test]
+fn the_flops_view_filters_sorts_and_opens_a_flop() {
+    let mut h = harness(flops_app());
+    step_until(&mut h, "the Flops report", done);
+    h.run();
+    assert!(shows(&h, "1755 flops, one per suit pattern"));
+    assert!(shows(&h, "check: the flops' weighted mean equity"));
+    // Narrow to monotone flops: the filter's button, the first of that name.
+    h.query_all_by_label("monotone")
+        .next()
+        .expect("a monotone button")
+        .click();
+    h.run();
+    let v = h.state().views.of::<FlopsView>();
+    assert_eq!(v.inputs.filter.suits, Some(Suits::Monotone));
+    let rows = v.rows();
+    let report = v.shown().unwrap();
+    let monotone = report
+        .flops
+        .iter()
+        .filter(|f| f.texture.suits == Suits::Monotone)
+        .count();
+    assert_eq!(rows.len(), monotone);
+    assert!(rows.iter().all(|r| r.1.texture.suits == Suits::Monotone));
+    assert!(shows(&h, &format!("Flops of the group: {monotone}")));
+    // Sort by nut advantage, highest first: the heading of the flops table (the last
+    // text of that name; the groups table's is a label).
+    // Below the fold at this size: scrolled to first, as a user would.
+    h.query_all_by_label("Nut adv.")
+        .last()
+        .expect("the heading")
+        .scroll_to_me();
+    h.run();
+    h.query_all_by_label("Nut adv.")
+        .last()
+        .expect("the heading")
+        .click();
+    h.run();
+    let v = h.state().views.of::<FlopsView>();
+    assert_eq!(v.inputs.sort, (FlopsColumn::NutAdvantage, true));
+    let advantage: Vec<f64> = v
+        .rows()
+        .iter()
+        .map(|r| r.2.seats[0].nut80 - r.2.seats[1].nut80)
+        .collect();
+    assert!(advantage.windows(2).all(|w| w[0] >= w[1]), "{advantage:?}");
+    // Open the top flop in the Range view.
+    let top = v.rows()[0].1.name();
+    h.get_by_label(&top).scroll_to_me();
+    h.run();
+    h.get_by_label(&top).click();
+    step_until(&mut h, "the Range view", |app| app.view == ViewKind::Range);
+    let r = &h.state().views.of::<RangeView>().inputs;
+    assert_eq!(r.board, top);
+    assert_eq!(
+        (r.range.as_str(), r.vs.clone()),
+        (RANGE1, vec![RANGE2.to_string()])
+    );
+}
+
+#[test]
+fn a_stop_keeps_the_flops_done_marked_partial() {
+    let mut app = flops_app();
+    app.views.of_mut::<FlopsView>().inputs.range1 = "random".into();
+    app.views.of_mut::<FlopsView>().inputs.range2 = "random".into();
+    let mut h = harness(app);
+    step_until(&mut h, "some flops", |app| {
+        app.views
+            .of::<FlopsView>()
+            .shown()
+            .is_some_and(|r| r.done() > 0)
+    });
+    h.get_by_label("Stop").click();
+    step_until(&mut h, "the stop", |app| {
+        !app.views.of::<FlopsView>().tracker.running
+    });
+    h.run();
+    let v = h.state().views.of::<FlopsView>();
+    let report = v.shown().unwrap();
+    assert!(report.done() > 0 && !report.is_complete());
+    assert!(shows(&h, "PARTIAL"));
+    assert!(v.status().figures.contains("PARTIAL"));
+    let csv = v.table_csv(&Default::default()).unwrap();
+    assert!(csv.contains("PARTIAL"));
+    assert_eq!(
+        csv.lines().filter(|l| !l.starts_with('#')).count(),
+        report.done() + 1
+    );
+}
+
+#[test]
+#[cfg(feature = "cli")]
+fn the_views_csv_is_the_command_lines() {
+    let mut h = harness(flops_app());
+    step_until(&mut h, "the Flops report", done);
+    let csv = h
+        .state()
+        .views
+        .of::<FlopsView>()
+        .table_csv(&Default::default())
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_multiodds"))
+        .args(["flops", RANGE1, RANGE2, "--csv", "-q"])
+        .output()
+        .unwrap();
+    let cli = common::stdout_of(out);
+    assert_eq!(csv, cli);
+    let mut rows = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_reader(csv.as_bytes());
+    assert_eq!(rows.records().count(), 1755);
+}
