@@ -507,6 +507,9 @@ fn group_figures(ui: &mut egui::Ui, group: &GroupFigures) {
         });
 }
 
+/// One series of the texture chart: its name, colour and figure of a group.
+type Series = (&'static str, Color32, fn(&GroupFigures) -> f64);
+
 /// Bars per texture value within the group: both ranges' equity and ≥80% share.
 fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, height: f32) {
     let groups: Vec<(String, GroupFigures)> = TextureFilter::by_axis()
@@ -517,7 +520,7 @@ fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, hei
         })
         .filter(|(_, g)| g.seats.len() == 2)
         .collect();
-    let series: [(&str, Color32, fn(&GroupFigures) -> f64); 4] = [
+    let series: [Series; 4] = [
         ("equity 1", Color32::from_rgb(66, 133, 244), |g| {
             g.seats[0].equity
         }),

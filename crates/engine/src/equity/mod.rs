@@ -244,6 +244,10 @@ pub enum EquityError {
     /// A fault inside the engine (a panic caught in a job).
     #[error("internal error in the engine ({0}); the rest of the program goes on")]
     Internal(String),
+    /// A question the engine does not answer yet (a game or seat count a report does not
+    /// take), with what it does answer.
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// How results were computed.

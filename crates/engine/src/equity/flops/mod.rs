@@ -50,20 +50,20 @@ impl FlopsSpec {
         dead: CardSet,
     ) -> Result<FlopsSpec, EquityError> {
         if game != Game::HOLDEM {
-            return Err(EquityError::Impossible(format!(
+            return Err(EquityError::Unsupported(format!(
                 "the Flops report runs in Hold'em only for now ({} is not supported yet)",
                 game.name()
             )));
         }
         let ranges: [HandRange; 2] = ranges.try_into().map_err(|r: Vec<HandRange>| {
-            EquityError::Impossible(format!(
+            EquityError::Unsupported(format!(
                 "the Flops report compares two ranges ({} given)",
                 r.len()
             ))
         })?;
         if dead.len() > 52 - 3 - 4 - 2 {
-            return Err(EquityError::Impossible(format!(
-                "{} dead cards leave no flop and runout for two hands",
+            return Err(EquityError::NotEnoughCards(format!(
+                "a flop, a turn, a river and two hands beside {} dead cards",
                 dead.len()
             )));
         }
@@ -84,7 +84,7 @@ impl FlopsSpec {
             });
         if !meet {
             return Err(EquityError::Impossible(
-                "no hand of range 1 can meet a hand of range 2 (they share cards or meet the dead cards)"
+                "every hand of range 1 shares a card with every hand of range 2 or the dead cards"
                     .into(),
             ));
         }

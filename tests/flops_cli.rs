@@ -1,0 +1,148 @@
+//! `multiodds flops` and `flops-merge`: the JSON report and its check line, parts merged
+//! back into exactly the report one process gives, the merge's refusals, a saved
+//! scenario of the Flops view, and bad input named at its field.
+#![cfg(feature = "cli")]
+
+mod common;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const R1: &str = "TT+, AQs+, KQs:0.5";
+const R2: &str = "99-66, AJs+, KJs";
+
+fn multiodds() -> Command {
+    Command::cargo_bin("multiodds").unwrap()
+}
+
+fn run(args: &[&str]) -> String {
+    common::stdout_of(multiodds().args(args).output().unwrap())
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = multiodds().args(args).output().unwrap();
+    assert!(!out.status.success(), "{args:?} should fail");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(needle), "{args:?}: {err}");
+}
+
+#[test]
+fn the_json_report_has_every_flop_group_and_the_check() {
+    let v: Value = serde_json::from_str(&run(&["flops", R1, R2, "--json", "-q"])).unwrap();
+    assert_eq!(v["flop_set"], "isomorphic");
+    assert_eq!(v["flops_total"], 1755);
+    assert_eq!(v["flops_done"], 1755);
+    assert_eq!(v["partial"], false);
+    assert_eq!(v["flops"].as_array().unwrap().len(), 1755);
+    assert_eq!(v["groups"].as_array().unwrap().len(), 16);
+    let check = &v["check"];
+    let difference = check["difference"].as_f64().unwrap();
+    assert!(difference.abs() < 1e-9, "{check}");
+    assert!(
+        (check["flops_mean_equity"].as_f64().unwrap()
+            - v["all"]["ranges"][0]["equity"].as_f64().unwrap())
+        .abs()
+            < 1e-15
+    );
+    // The flops' counts cover every flop; the groups of an axis cover every flop once.
+    let counts: u64 = v["flops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(counts, 22_100);
+    let suits: u64 = v["groups"].as_array().unwrap()[..3]
+        .iter()
+        .map(|g| g["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(suits, 22_100);
+    // Heads-up, the two ranges' equities add up to one.
+    let all = &v["all"]["ranges"];
+    let sum = all[0]["equity"].as_f64().unwrap() + all[1]["equity"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn parts_merge_into_exactly_the_report_of_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = run(&["flops", R1, R2, "--dead", "2c", "--json", "-q"]);
+    let mut parts = Vec::new();
+    for i in 1..=3 {
+        let part = run(&[
+            "flops",
+            R1,
+            R2,
+            "--dead",
+            "2c",
+            "--shard",
+            &format!("{i}/3"),
+            "-q",
+        ]);
+        let path = dir.path().join(format!("part{i}.json"));
+        std::fs::write(&path, part).unwrap();
+        parts.push(path.to_string_lossy().into_owned());
+    }
+    // Given in any order.
+    let merged = run(&["flops-merge", &parts[2], &parts[0], &parts[1], "--json"]);
+    assert_eq!(merged, one, "bit for bit");
+    let text = run(&["flops-merge", &parts[0], &parts[1], &parts[2]]);
+    assert!(
+        text.contains("all 22100 flops") || text.contains("all 20825 flops"),
+        "{text}"
+    );
+    // A part missing, a part twice, a part of other inputs: refused by name.
+    fails(&["flops-merge", &parts[0], &parts[1]], "missing parts: 3/3");
+    fails(
+        &["flops-merge", &parts[0], &parts[0], &parts[1], &parts[2]],
+        "given twice",
+    );
+    let other = dir.path().join("other.json");
+    std::fs::write(
+        &other,
+        run(&["flops", R1, "random", "--shard", "3/3", "-q"]),
+    )
+    .unwrap();
+    fails(
+        &[
+            "flops-merge",
+            &parts[0],
+            &parts[1],
+            &other.to_string_lossy(),
+        ],
+        "a part of another report",
+    );
+    let junk = dir.path().join("junk.json");
+    std::fs::write(&junk, "{\"kind\": 1}").unwrap();
+    fails(
+        &["flops-merge", &junk.to_string_lossy()],
+        "not a part of a Flops report",
+    );
+}
+
+#[test]
+fn a_saved_flops_scenario_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("flops.ron");
+    std::fs::write(
+        &path,
+        format!("(view: Flops, flops: (range1: \"{R1}\", range2: \"{R2}\"))"),
+    )
+    .unwrap();
+    let text = run(&["run", &path.to_string_lossy(), "-q"]);
+    assert!(text.contains("1755 flops, one per suit pattern"), "{text}");
+    assert!(text.contains("monotone"), "{text}");
+}
+
+#[test]
+fn bad_input_is_named_at_its_field() {
+    fails(&["flops", "QQ+,AZ", R2, "-q"], "range 1");
+    fails(&["flops", R1, "JJ", "--dead", "Zz", "-q"], "dead cards");
+    fails(&["flops", R1, R2, "--game", "omaha", "-q"], "Hold'em only");
+    fails(&["flops", R1, R2, "--shard", "4/3", "-q"], "--shard");
+    fails(&["flops", R1, R2, "--shard", "x", "-q"], "--shard");
+    fails(
+        &["flops", "AsAh", "AsAd", "-q"],
+        "every hand of range 1 shares a card",
+    );
+}
