@@ -371,6 +371,10 @@ fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> ser
         "dead": inputs.dead,
         "game": inputs.game.key(),
         "flop_set": report.set.key(),
+        "suit_renamings": match report.set {
+            multiodds::equity::flops::FlopSet::Isomorphic { renamings } => renamings,
+            multiodds::equity::flops::FlopSet::All => 1,
+        },
         "flops_total": report.flops.len(),
         "flops_done": report.done(),
         "partial": partial,

@@ -96,18 +96,50 @@ impl FlopsSpec {
         })
     }
 
+    /// The renamings of suits that leave both ranges and the dead cards as they are
+    /// (each a map from suit to suit): all 24 for suit-symmetric ranges without dead
+    /// cards, the six of the other three suits for `AhKh` against `random`, only the
+    /// identity when every flop is asked for. A flop and its renamings by these have the
+    /// same figures, so one of them runs for all.
+    pub fn suit_renamings(&self) -> Vec<[u8; 4]> {
+        if self.all_flops {
+            return vec![[0, 1, 2, 3]];
+        }
+        let keeps = |p: &[u8; 4]| {
+            let rename = |x: Card| Card::new(x.rank(), p[x.suit() as usize]);
+            self.dead.iter().all(|c| self.dead.contains(rename(c)))
+                && self.ranges.iter().all(|range| {
+                    range.iter().all(|(c, w)| {
+                        let (a, b) = c.cards();
+                        let renamed =
+                            crate::range::Combo::new(rename(a), rename(b)).expect("distinct");
+                        range.weight(renamed) == w
+                    })
+                })
+        };
+        // A renaming keeps a range when it maps every combo of it to one of the same
+        // weight: combos outside the range then map outside it too (a renaming is a
+        // bijection of the combos and the range's combos map into themselves).
+        suit_permutations().into_iter().filter(keeps).collect()
+    }
+
     /// Whether one flop per suit pattern stands for all: both ranges suit-symmetric and
     /// no dead card.
     pub fn isomorphic(&self) -> bool {
-        !self.all_flops && self.dead.is_empty() && self.ranges.iter().all(suit_symmetric)
+        self.suit_renamings().len() == 24
     }
 
-    /// The flops this report runs, in a fixed order (shards and merges rely on it).
+    /// The flops this report runs, in a fixed order (shards and merges rely on it): one
+    /// per set of flops the [`FlopsSpec::suit_renamings`] map onto each other.
     pub fn flops(&self) -> (FlopSet, Vec<Flop>) {
-        if self.isomorphic() {
-            (FlopSet::Isomorphic, isomorphic_flops(self.game))
-        } else {
+        let renamings = self.suit_renamings();
+        if renamings.len() == 1 {
             (FlopSet::All, all_flops(self.game, self.dead))
+        } else {
+            let set = FlopSet::Isomorphic {
+                renamings: renamings.len(),
+            };
+            (set, flops_up_to(self.game, self.dead, &renamings))
         }
     }
 }
@@ -141,8 +173,12 @@ pub fn preflop_equity(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FlopSet {
-    /// One flop per suit pattern (both ranges suit-symmetric, no dead cards).
-    Isomorphic,
+    /// One flop per set of flops that suit renamings keeping the inputs map onto each
+    /// other (24 renamings: one per suit pattern, 1,755 in Hold'em).
+    Isomorphic {
+        /// How many renamings keep the inputs (2 to 24).
+        renamings: usize,
+    },
     /// Every flop.
     All,
 }
@@ -151,7 +187,7 @@ impl FlopSet {
     /// The key in files.
     pub fn key(self) -> &'static str {
         match self {
-            FlopSet::Isomorphic => "isomorphic",
+            FlopSet::Isomorphic { .. } => "isomorphic",
             FlopSet::All => "all",
         }
     }
@@ -175,21 +211,25 @@ impl Flop {
     }
 }
 
-/// Whether every combo has the weight of each combo its suits can be renamed to.
-pub fn suit_symmetric(range: &HandRange) -> bool {
-    // A swap of two suits and a rotation of all four make every renaming.
-    let swap = [1u8, 0, 2, 3];
-    let rotate = [1u8, 2, 3, 0];
-    range.iter().all(|(c, w)| {
-        [swap, rotate].iter().all(|perm| {
-            let (a, b) = c.cards();
-            let rename = |x: Card| Card::new(x.rank(), perm[x.suit() as usize]);
-            let renamed = crate::range::Combo::new(rename(a), rename(b)).expect("distinct");
-            range.weight(renamed) == w
-        })
-    })
-    // An absent combo cannot rename to a present one: the present one's renamings, by
-    // these two, reach every renaming of it, the absent combo among them.
+/// The 24 renamings of the four suits.
+fn suit_permutations() -> Vec<[u8; 4]> {
+    let mut perms = Vec::with_capacity(24);
+    for a in 0..4u8 {
+        for b in 0..4u8 {
+            for c in 0..4u8 {
+                for d in 0..4u8 {
+                    let p = [a, b, c, d];
+                    let mut seen = [false; 4];
+                    if p.iter()
+                        .all(|&x| !std::mem::replace(&mut seen[x as usize], true))
+                    {
+                        perms.push(p);
+                    }
+                }
+            }
+        }
+    }
+    perms
 }
 
 fn sorted_desc(mut cards: [Card; 3]) -> [Card; 3] {
@@ -217,28 +257,12 @@ fn all_flops(game: Game, dead: CardSet) -> Vec<Flop> {
     out
 }
 
-/// One flop per suit pattern, the first of its renamings in card order, with how many
-/// flops it stands for.
-fn isomorphic_flops(game: Game) -> Vec<Flop> {
-    let mut perms = Vec::with_capacity(24);
-    for a in 0..4u8 {
-        for b in 0..4u8 {
-            for c in 0..4u8 {
-                for d in 0..4u8 {
-                    let p = [a, b, c, d];
-                    let mut seen = [false; 4];
-                    if p.iter()
-                        .all(|&x| !std::mem::replace(&mut seen[x as usize], true))
-                    {
-                        perms.push(p);
-                    }
-                }
-            }
-        }
-    }
+/// One flop per set of flops the `renamings` (a group) map onto each other: the last
+/// of its renamings in card order, with how many flops it stands for.
+fn flops_up_to(game: Game, dead: CardSet, renamings: &[[u8; 4]]) -> Vec<Flop> {
     let mut counts: std::collections::BTreeMap<[Card; 3], u32> = Default::default();
-    for flop in all_flops(game, CardSet::EMPTY) {
-        let canonical = perms
+    for flop in all_flops(game, dead) {
+        let canonical = renamings
             .iter()
             .map(|p| {
                 sorted_desc(
@@ -247,7 +271,7 @@ fn isomorphic_flops(game: Game) -> Vec<Flop> {
                 )
             })
             .max()
-            .expect("24 renamings");
+            .expect("the identity at least");
         *counts.entry(canonical).or_default() += 1;
     }
     counts

@@ -233,8 +233,13 @@ impl FlopsReport {
     /// "1,755 flops, one per suit pattern (…), standing for 22,100" or "all 22,100 flops".
     pub fn describe_set(&self) -> String {
         match self.set {
-            FlopSet::Isomorphic => format!(
+            FlopSet::Isomorphic { renamings: 24 } => format!(
                 "{} flops, one per suit pattern (both ranges suit-symmetric, no dead cards), standing for {}",
+                self.flops.len(),
+                self.flops.iter().map(|f| u64::from(f.count)).sum::<u64>()
+            ),
+            FlopSet::Isomorphic { renamings } => format!(
+                "{} flops, one per suit pattern the inputs allow ({renamings} renamings of suits leave both ranges and the dead cards as they are), standing for {}",
                 self.flops.len(),
                 self.flops.iter().map(|f| u64::from(f.count)).sum::<u64>()
             ),
