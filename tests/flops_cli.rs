@@ -138,11 +138,84 @@ fn a_saved_flops_scenario_runs() {
 fn bad_input_is_named_at_its_field() {
     fails(&["flops", "QQ+,AZ", R2, "-q"], "range 1");
     fails(&["flops", R1, "JJ", "--dead", "Zz", "-q"], "dead cards");
-    fails(&["flops", R1, R2, "--game", "omaha", "-q"], "Hold'em only");
+    fails(&["flops", R1, R2, "--game", "omaha", "-q"], "range 1");
+    fails(
+        &[
+            "flops", "AAxx", "KKxx", "--game", "omaha", "--shard", "1/2", "-q",
+        ],
+        "runs whole",
+    );
+    fails(
+        &["flops", R1, R2, "--deals-per-flop", "5", "-q"],
+        "deals per flop",
+    );
     fails(&["flops", R1, R2, "--shard", "4/3", "-q"], "--shard");
     fails(&["flops", R1, R2, "--shard", "x", "-q"], "--shard");
     fails(
         &["flops", "AsAh", "AsAd", "-q"],
         "every hand of range 1 shares a card",
     );
+}
+
+#[test]
+fn other_games_and_more_ranges_are_sampled_with_errors() {
+    let v: Value = serde_json::from_str(&run(&[
+        "flops",
+        "AsAhKsKh",
+        "QdQcJdJc",
+        "--game",
+        "omaha",
+        "--deals-per-flop",
+        "200",
+        "--json",
+        "-q",
+    ]))
+    .unwrap();
+    assert_eq!(v["method"], "monte_carlo");
+    assert_eq!(v["partial"], false);
+    assert_eq!(
+        v["deals"].as_u64().unwrap(),
+        200 * v["flops_total"].as_u64().unwrap()
+    );
+    let all = &v["all"]["ranges"];
+    let se = all[0]["std_error"].as_f64().unwrap();
+    assert!(se > 0.0 && se < 0.01, "{all}");
+    assert!(
+        all[0].get("nut80").is_none(),
+        "no per-hand figures when sampled"
+    );
+    // The check: the flops' mean against the exact preflop equity, within 4 SE.
+    let d = v["check"]["difference"].as_f64().unwrap();
+    assert!(d.abs() < 4.0 * se, "{}", v["check"]);
+    // Three ranges in Hold'em: three equities adding up to one.
+    let v: Value = serde_json::from_str(&run(&[
+        "flops",
+        "AsKs",
+        "QhQd",
+        "7c6c",
+        "--deals-per-flop",
+        "200",
+        "--json",
+        "-q",
+    ]))
+    .unwrap();
+    let all = v["all"]["ranges"].as_array().unwrap();
+    assert_eq!(all.len(), 3);
+    let sum: f64 = all.iter().map(|s| s["equity"].as_f64().unwrap()).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+    // The same seed gives the same numbers.
+    let again: Value = serde_json::from_str(&run(&[
+        "flops",
+        "AsKs",
+        "QhQd",
+        "7c6c",
+        "--deals-per-flop",
+        "200",
+        "--json",
+        "-q",
+        "--threads",
+        "1",
+    ]))
+    .unwrap();
+    assert_eq!(again["all"], v["all"]);
 }

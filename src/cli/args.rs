@@ -207,16 +207,22 @@ pub enum CliCommand {
     /// Two ranges across every flop: each flop's weight, equities, nut advantage and
     /// what each range holds, grouped by texture (exact, Hold'em heads-up).
     Flops {
-        /// Range 1, e.g. "22+,A2s+,KTs+".
-        range1: String,
-        /// Range 2.
-        range2: String,
+        /// Two or more ranges, e.g. "22+,A2s+,KTs+" "TT+,AQ+" (Hold'em heads-up is
+        /// exact; other games and more ranges by Monte Carlo).
+        #[arg(required = true, num_args = 2..=multiodds::equity::MAX_SEATS)]
+        ranges: Vec<String>,
         /// Dead cards, known to be out of play.
         #[arg(long, default_value = "")]
         dead: String,
-        /// The game (Hold'em for now).
+        /// The game.
         #[arg(long, default_value = "holdem")]
         game: Game,
+        /// Monte Carlo (other games, three or more ranges): deals per flop.
+        #[arg(long, default_value_t = multiodds::equity::flops::DEFAULT_DEALS_PER_FLOP)]
+        deals_per_flop: u64,
+        /// Monte Carlo seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
         /// Run every flop even where one per suit pattern would do.
         #[arg(long)]
         all_flops: bool,

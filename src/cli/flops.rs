@@ -14,7 +14,13 @@ impl CliJob for FlopsJob {
     fn describe(update: &FlopsUpdate, elapsed: Duration) -> String {
         match update {
             FlopsUpdate::Start(r) => format!("{} flops to run", r.flops.len()),
-            FlopsUpdate::Batch(b) => format!(
+            FlopsUpdate::Batch(_, Some(d)) => format!(
+                "{} of {} deals · {:.1} s",
+                d.deals,
+                d.target,
+                elapsed.as_secs_f64()
+            ),
+            FlopsUpdate::Batch(b, None) => format!(
                 "flop {} done · {:.1} s",
                 b.last().map_or(0, |r| r.index + 1),
                 elapsed.as_secs_f64()
@@ -29,7 +35,13 @@ fn spec_of(inputs: &FlopsInputs) -> Result<FlopsSpec, CliError> {
         "range1" => "range 1".to_string(),
         "range2" => "range 2".to_string(),
         "dead" => "--dead".to_string(),
-        other => format!("--{other}"),
+        other => match other
+            .strip_prefix("more[")
+            .and_then(|k| k.strip_suffix(']')?.parse::<usize>().ok())
+        {
+            Some(k) => format!("range {}", k + 3),
+            None => format!("--{}", other.replace('_', "-")),
+        },
     };
     inputs
         .validate()
@@ -220,7 +232,9 @@ pub(super) fn print_report(
     let partial = !report.is_complete();
     match format {
         FlopsFormat::Json => json::line(&report_json(inputs, report, partial)),
-        FlopsFormat::Csv => multiodds::equity::flops::report::flops_csv(report, &csv_title(inputs)),
+        FlopsFormat::Csv => {
+            multiodds::equity::flops::report::flops_csv(report, &inputs.csv_title())
+        }
         FlopsFormat::Text => report_text(inputs, report, partial, seconds),
     }
 }
@@ -231,97 +245,132 @@ fn report_text(
     partial: bool,
     seconds: Option<f64>,
 ) -> String {
-    let mut out = String::new();
-    out.push_str(&format!(
-        "Flops: range 1 {} against range 2 {}{} ({})\n",
-        inputs.range1,
-        inputs.range2,
-        if inputs.dead.trim().is_empty() {
-            String::new()
-        } else {
-            format!(", dead {}", inputs.dead)
-        },
-        inputs.game
-    ));
-    out.push_str(&format!("{}; exact", report.describe_set()));
+    let mut out = format!("Flops: {} ({})\n", inputs.ranges_words(), inputs.game);
+    out.push_str(&format!("{}; {}", report.describe_set(), report.method()));
     if let Some(s) = seconds {
         out.push_str(&format!(" in {s:.2} s"));
     }
     out.push('\n');
     if partial {
         out.push_str(&format!(
-            "PARTIAL: {} of {} flops done; the figures are of those\n",
+            "PARTIAL: {} of {} flops done{}; the figures are of what is done\n",
             report.done(),
-            report.flops.len()
+            report.flops.len(),
+            report
+                .sampled
+                .map(|d| format!(", {} of {} deals", d.deals, d.target))
+                .unwrap_or_default()
         ));
     }
     out.push_str(&report.describe_check());
     out.push_str(
-        "\nweights: raw = how often the flops come at all; dealt = how often given both ranges (card removal); every figure is averaged by the dealt weight\n\n",
+        "\nweights: raw = how often the flops come at all; dealt = how often given the ranges (card removal); every figure is averaged by the dealt weight\n",
     );
-    let header = format!(
-        "{:<28} {:>6} {:>7} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n",
-        "group", "flops", "raw", "dealt", "eq 1", "eq 2", "≥80% 1", "≥80% 2", "nut adv", "set+ 1"
-    );
+    if !report.exact {
+        out.push_str("Monte Carlo: equity ± its standard error; nut shares and lines need each hand's equity (the exact report, Hold'em heads-up)\n");
+    }
+    out.push('\n');
+    let mut header = format!("{:<28} {:>6} {:>7} {:>7}", "group", "flops", "raw", "dealt");
+    for k in 1..=report.seats {
+        header.push_str(&format!(" {:>16}", format!("eq {k}")));
+    }
+    if report.exact {
+        header.push_str(&format!(
+            " {:>8} {:>8} {:>8} {:>8}",
+            "≥80% 1", "≥80% 2", "nut adv", "set+ 1"
+        ));
+    }
     out.push_str(&header);
+    out.push('\n');
     let groups = std::iter::once(TextureFilter::default()).chain(TextureFilter::by_axis());
     for filter in groups {
         let g = report.group(&filter);
-        out.push_str(&group_row(&g));
+        out.push_str(&group_row(&g, report.exact));
     }
     out
 }
 
-fn group_row(g: &GroupFigures) -> String {
-    match g.seats.as_slice() {
-        [a, b] => format!(
-            "{:<28} {:>6} {:>7} {:>7} {:>8} {:>8} {:>8} {:>8} {:>+8.2} {:>8}\n",
-            g.name,
-            g.count,
-            pct(g.raw_weight),
-            pct(g.dealt_weight),
-            pct(a.equity),
-            pct(b.equity),
+fn group_row(g: &GroupFigures, exact: bool) -> String {
+    let mut row = format!(
+        "{:<28} {:>6} {:>7} {:>7}",
+        g.name,
+        g.count,
+        pct(g.raw_weight),
+        pct(g.dealt_weight)
+    );
+    if g.seats.is_empty() {
+        return row + "  (no deal of the ranges)\n";
+    }
+    for s in &g.seats {
+        let figure = match s.std_error {
+            Some(se) => format!("{} ± {:.2}", pct(s.equity), 100.0 * se),
+            None => pct(s.equity),
+        };
+        row.push_str(&format!(" {figure:>16}"));
+    }
+    if let (true, [a, b]) = (exact, g.seats.as_slice()) {
+        row.push_str(&format!(
+            " {:>8} {:>8} {:>+8.2} {:>8}",
             pct(a.nut80),
             pct(b.nut80),
             100.0 * (a.nut80 - b.nut80),
-            pct(a.lines[0]),
-        ),
-        _ => format!(
-            "{:<28} {:>6} {:>7}  (no deal of both ranges)\n",
-            g.name,
-            g.count,
-            pct(g.raw_weight)
-        ),
+            pct(a.lines[0])
+        ));
     }
+    row + "\n"
 }
 
-fn group_json(g: &GroupFigures) -> serde_json::Value {
+/// One range's figures in JSON: equity, win and tie, with the standard error of a
+/// sampled report or the exact report's per-hand figures.
+fn seat_json(
+    exact: bool,
+    (equity, win, tie, std_error): (f64, f64, f64, Option<f64>),
+    per_hand: impl FnOnce() -> serde_json::Value,
+) -> serde_json::Value {
+    let mut v = json!({
+        "equity": json::exact(equity),
+        "win": json::exact(win),
+        "tie": json::exact(tie),
+    });
+    if let Some(se) = std_error {
+        v["std_error"] = json!(json::exact(se));
+    }
+    if exact {
+        if let (Some(map), serde_json::Value::Object(more)) = (v.as_object_mut(), per_hand()) {
+            map.extend(more);
+        }
+    }
+    v
+}
+
+fn group_json(g: &GroupFigures, exact: bool) -> serde_json::Value {
     let seats: Vec<serde_json::Value> = g
         .seats
         .iter()
         .map(|s| {
-            json!({
-                "equity": json::exact(s.equity),
-                "win": json::exact(s.win),
-                "tie": json::exact(s.tie),
-                "nut80": json::exact(s.nut80),
-                "nut90": json::exact(s.nut90),
-                "buckets": s.buckets.map(json::exact),
-                "lines": lines_json(&s.lines),
-                "class_equity": s.class_equity,
+            seat_json(exact, (s.equity, s.win, s.tie, s.std_error), || {
+                json!({
+                    "nut80": json::exact(s.nut80),
+                    "nut90": json::exact(s.nut90),
+                    "buckets": s.buckets.map(json::exact),
+                    "lines": lines_json(&s.lines),
+                    "class_equity": s.class_equity,
+                })
             })
         })
         .collect();
-    json!({
+    let mut v = json!({
         "name": g.name,
         "flops": g.flops,
         "count": g.count,
         "raw_weight": json::exact(g.raw_weight),
         "dealt_weight": json::exact(g.dealt_weight),
-        "nut_advantage": match g.seats.as_slice() { [a, b] => Some(json::exact(a.nut80 - b.nut80)), _ => None },
         "ranges": seats,
-    })
+    });
+    if let (true, [a, b]) = (exact, g.seats.as_slice()) {
+        v["nut_advantage"] = json!(json::exact(a.nut80 - b.nut80));
+    }
+    v
 }
 
 fn lines_json(lines: &[f64]) -> serde_json::Value {
@@ -334,6 +383,7 @@ fn lines_json(lines: &[f64]) -> serde_json::Value {
 }
 
 fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> serde_json::Value {
+    let exact = report.exact;
     let flops: Vec<serde_json::Value> = report
         .done_flops()
         .map(|(f, r, _)| {
@@ -341,15 +391,14 @@ fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> ser
                 .seats
                 .iter()
                 .map(|s| {
-                    json!({
-                        "equity": json::exact(s.equity),
-                        "win": json::exact(s.win),
-                        "tie": json::exact(s.tie),
-                        "nut80": json::exact(s.nut80),
-                        "nut90": json::exact(s.nut90),
-                        "buckets": s.buckets.map(json::exact),
-                        "curve": s.curve,
-                        "lines": lines_json(&s.lines),
+                    seat_json(exact, (s.equity, s.win, s.tie, s.std_error), || {
+                        json!({
+                            "nut80": json::exact(s.nut80),
+                            "nut90": json::exact(s.nut90),
+                            "buckets": s.buckets.map(json::exact),
+                            "curve": s.curve,
+                            "lines": lines_json(&s.lines),
+                        })
                     })
                 })
                 .collect();
@@ -366,8 +415,10 @@ fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> ser
         })
         .collect();
     let check = report.check();
+    let mut ranges = vec![&inputs.range1, &inputs.range2];
+    ranges.extend(&inputs.more);
     json!({
-        "ranges": [&inputs.range1, &inputs.range2],
+        "ranges": ranges,
         "dead": inputs.dead,
         "game": inputs.game.key(),
         "flop_set": report.set.key(),
@@ -378,31 +429,18 @@ fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> ser
         "flops_total": report.flops.len(),
         "flops_done": report.done(),
         "partial": partial,
-        "method": "exact",
-        "weighting": "every group figure is averaged by the dealt weight (how often the flop comes given both ranges); raw_weight is how often it comes at all",
+        "method": if exact { "exact" } else { "monte_carlo" },
+        "deals": report.sampled.map(|d| d.deals),
+        "seed": report.sampled.map(|d| d.seed),
+        "weighting": "every group figure is averaged by the dealt weight (how often the flop comes given the ranges); raw_weight is how often it comes at all",
         "check": {
             "preflop_equity": report.preflop.as_ref().and_then(|p| p.as_ref().ok()).map(|x| json::exact(*x)),
             "flops_mean_equity": check.map(|c| json::exact(c.flops_mean)),
             "difference": check.map(|c| json::exact(c.difference())),
             "unavailable": report.preflop.as_ref().and_then(|p| p.as_ref().err()),
         },
-        "all": group_json(&report.group(&TextureFilter::default())),
-        "groups": TextureFilter::by_axis().iter().map(|f| group_json(&report.group(f))).collect::<Vec<_>>(),
+        "all": group_json(&report.group(&TextureFilter::default()), exact),
+        "groups": TextureFilter::by_axis().iter().map(|f| group_json(&report.group(f), exact)).collect::<Vec<_>>(),
         "flops": flops,
     })
-}
-
-/// The CSV's first line: the inputs.
-pub(super) fn csv_title(inputs: &FlopsInputs) -> String {
-    format!(
-        "flops: range 1 {} against range 2 {}; dead {}; game {}",
-        inputs.range1,
-        inputs.range2,
-        if inputs.dead.trim().is_empty() {
-            "none"
-        } else {
-            inputs.dead.trim()
-        },
-        inputs.game.key()
-    )
 }

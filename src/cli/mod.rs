@@ -282,10 +282,11 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             json,
         }) => runouts_command(&ranges, &cards, memory_mb, json),
         Some(CliCommand::Flops {
-            range1,
-            range2,
+            ranges,
             dead,
             game,
+            deals_per_flop,
+            seed,
             all_flops,
             shard,
             threads,
@@ -294,10 +295,13 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             quiet,
         }) => flops::flops_command(
             multiodds::scenario::FlopsInputs {
-                range1,
-                range2,
+                range1: ranges[0].clone(),
+                range2: ranges[1].clone(),
+                more: ranges[2..].to_vec(),
                 dead,
                 game,
+                deals_per_flop,
+                seed,
                 all_flops,
                 ..Default::default()
             },

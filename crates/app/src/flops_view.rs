@@ -10,7 +10,7 @@ use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
 use super::widgets::ERROR_COLOR;
 use crate::cards::{CardSet, Game};
-use crate::equity::flops::report::{FlopsReport, GroupFigures, TextureFilter};
+use crate::equity::flops::report::{FlopsReport, GroupFigures, SeatOverFlops, TextureFilter};
 use crate::equity::flops::texture::{Connectedness, HighCard, Pairing, Suits};
 use crate::equity::flops::{Flop, FlopLine, FlopResult};
 use crate::range::HandClass;
@@ -29,7 +29,9 @@ pub struct FlopsView {
     pub tracker: RunTracker,
     /// Problems at their fields.
     pub errors: FieldErrors,
-    grids: [super::grid::GridState; 2],
+    grids: Vec<super::grid::GridState>,
+    /// What the last change of game reset, said beside the selector.
+    game_note: Vec<String>,
 }
 
 impl FlopsView {
@@ -40,7 +42,8 @@ impl FlopsView {
             report: Computed::default(),
             tracker: RunTracker::default(),
             errors: FieldErrors::default(),
-            grids: Default::default(),
+            grids: Vec::new(),
+            game_note: Vec::new(),
         }
     }
 
@@ -211,17 +214,7 @@ impl View for FlopsView {
         let inputs = self.shown_inputs()?;
         Some(crate::equity::flops::report::flops_csv(
             report,
-            &format!(
-                "flops: range 1 {} against range 2 {}; dead {}; game {}",
-                inputs.range1.trim(),
-                inputs.range2.trim(),
-                if inputs.dead.trim().is_empty() {
-                    "none"
-                } else {
-                    inputs.dead.trim()
-                },
-                inputs.game.key()
-            ),
+            &inputs.csv_title(),
         ))
     }
 
@@ -234,13 +227,15 @@ impl View for FlopsView {
             ui.label(RichText::new(summary_line(&report, &group)).size(15.0));
             let size = (ui.available_height() - 40.0).min(ui.available_width() * 0.45);
             ui.horizontal_top(|ui| {
+                if report.exact {
+                    ui.vertical(|ui| {
+                        ui.set_width(size);
+                        heat_map(ui, &report, &inputs, size);
+                    });
+                    ui.add_space(16.0);
+                }
                 ui.vertical(|ui| {
-                    ui.set_width(size);
-                    heat_map(ui, &report, &inputs, size);
-                });
-                ui.add_space(16.0);
-                ui.vertical(|ui| {
-                    group_figures(ui, &group);
+                    group_figures(ui, &report, &group);
                     axis_chart(ui, &report, &inputs, ui.available_height().min(360.0));
                 });
             });
@@ -268,12 +263,26 @@ fn title(inputs: &FlopsInputs) -> String {
     } else {
         format!(", dead {}", inputs.dead.trim())
     };
+    let more: String = inputs
+        .more
+        .iter()
+        .enumerate()
+        .map(|(k, r)| format!(" and range {} {}", k + 3, short(r)))
+        .collect();
     format!(
-        "{}Flops: range 1 {} against range 2 {}{dead}",
+        "{}Flops: range 1 {} against range 2 {}{more}{dead}",
         inputs.game.prefix(": "),
         short(&inputs.range1),
         short(&inputs.range2)
     )
+}
+
+/// A range's equity on screen: "41.2%", or "41.2% ± 0.3" when sampled.
+fn equity_text(equity: f64, std_error: Option<f64>) -> String {
+    match std_error {
+        Some(se) => format!("{} ± {:.1}", pct(equity), 100.0 * se),
+        None => pct(equity),
+    }
 }
 
 /// The group's weight and both ranges' equity in one line.
@@ -287,50 +296,116 @@ fn summary_line(report: &FlopsReport, group: &GroupFigures) -> String {
             report.flops.len()
         )
     };
-    match group.seats.as_slice() {
-        [a, b] => format!(
-            "{}: {} flops, {} of all flops, {} of the deals · equity {} against {} · ≥80%: {} against {}{partial}",
-            group.name,
-            group.count,
-            pct(group.raw_weight),
-            pct(group.dealt_weight),
-            pct(a.equity),
-            pct(b.equity),
-            pct(a.nut80),
-            pct(b.nut80)
-        ),
-        _ => format!("{}: no flop with a deal of both ranges{partial}", group.name),
+    if group.seats.is_empty() {
+        return format!("{}: no flop with a deal of the ranges{partial}", group.name);
     }
+    let equities: Vec<String> = group
+        .seats
+        .iter()
+        .map(|s| equity_text(s.equity, s.std_error))
+        .collect();
+    let nuts = match (report.exact, group.seats.as_slice()) {
+        (true, [a, b]) => format!(" · ≥80%: {} against {}", pct(a.nut80), pct(b.nut80)),
+        _ => String::new(),
+    };
+    format!(
+        "{}: {} flops, {} of all flops, {} of the deals · equity {}{nuts}{partial}",
+        group.name,
+        group.count,
+        pct(group.raw_weight),
+        pct(group.dealt_weight),
+        equities.join(" against ")
+    )
 }
 
 /// The left panel.
 fn inputs_panel(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     ui.heading("Flops view");
-    ui.label(RichText::new("Hold'em, heads-up, exact: every flop, grouped by texture").weak());
-    let errors = view.errors.clone();
+    ui.label(
+        RichText::new(
+            "Every flop, grouped by texture: Hold'em heads-up exact, other games and more ranges by Monte Carlo",
+        )
+        .weak(),
+    );
     let mut edited = false;
+    let games = Game::ALL;
+    if super::game_inputs::game_selector(ui, "flops", &mut view.inputs.game, &games) {
+        let i = &mut view.inputs;
+        let game = i.game;
+        let mut fields: Vec<(String, &mut String)> = vec![
+            ("range 1".into(), &mut i.range1),
+            ("range 2".into(), &mut i.range2),
+        ];
+        fields.extend(
+            i.more
+                .iter_mut()
+                .enumerate()
+                .map(|(k, t)| (format!("range {}", k + 3), t)),
+        );
+        view.game_note = super::game_inputs::carry_ranges(&mut fields, game);
+        let mut board = String::new();
+        view.game_note.extend(super::game_inputs::carry_cards(
+            &mut board,
+            &mut i.dead,
+            game,
+        ));
+        if i.more.len() + 2 > game.max_seats() {
+            i.more.truncate(game.max_seats() - 2);
+        }
+        edited = true;
+    }
+    super::game_inputs::game_notes(ui, &mut view.game_note);
+    let switched = edited;
+    let errors = view.errors.clone();
     let i = &mut view.inputs;
+    let game = i.game;
     let blocked = CardSet::parse(&i.dead).unwrap_or_default();
-    edited |= super::game_inputs::game_range_field(
-        ui,
-        Game::HOLDEM,
-        "Range 1",
-        &mut i.range1,
-        errors.at("range1"),
-        &mut view.grids[0],
-        blocked,
-        cx,
-    );
-    edited |= super::game_inputs::game_range_field(
-        ui,
-        Game::HOLDEM,
-        "Range 2",
-        &mut i.range2,
-        errors.at("range2"),
-        &mut view.grids[1],
-        blocked,
-        cx,
-    );
+    view.grids.resize(i.more.len() + 2, Default::default());
+    let mut remove = None;
+    for k in 0..i.more.len() + 2 {
+        let (label, field) = (
+            format!("Range {}", k + 1),
+            match k {
+                0 => "range1".to_string(),
+                1 => "range2".to_string(),
+                k => format!("more[{}]", k - 2),
+            },
+        );
+        let text = match k {
+            0 => &mut i.range1,
+            1 => &mut i.range2,
+            k => &mut i.more[k - 2],
+        };
+        edited |= super::game_inputs::game_range_field(
+            ui,
+            game,
+            &label,
+            text,
+            errors.at(&field),
+            &mut view.grids[k],
+            blocked,
+            cx,
+        );
+        if k >= 2 && ui.small_button(format!("Remove range {}", k + 1)).clicked() {
+            remove = Some(k - 2);
+        }
+    }
+    if let Some(k) = remove {
+        i.more.remove(k);
+        view.grids.remove(k + 2);
+        edited = true;
+    }
+    if ui
+        .add_enabled(
+            i.more.len() + 2 < game.max_seats(),
+            egui::Button::new("Add range"),
+        )
+        .on_hover_text("A third (fourth…) range: the report is then sampled")
+        .clicked()
+    {
+        i.more.push("random".into());
+        edited = true;
+    }
     edited |= super::widgets::text_field(
         ui,
         "Dead cards",
@@ -344,7 +419,15 @@ fn inputs_panel(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
             "Run every flop even when both ranges are suit-symmetric and one flop per suit pattern (1,755) would give the same figures",
         )
         .changed();
-    for field in ["game", "inputs", "heat_map_range"] {
+    ui.horizontal(|ui| {
+        let l = ui.label("Monte Carlo deals per flop");
+        edited |= ui
+            .add(egui::DragValue::new(&mut i.deals_per_flop).range(100..=1_000_000).speed(50))
+            .labelled_by(l.id)
+            .on_hover_text("Other games and three or more ranges are sampled: more deals per flop, smaller errors, longer runs")
+            .changed();
+    });
+    for field in ["game", "inputs", "heat_map_range", "deals_per_flop"] {
         if let Some(e) = errors.at(field) {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
@@ -374,6 +457,9 @@ fn inputs_panel(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
             ));
         }
     });
+    if edited && !switched {
+        view.game_note.clear();
+    }
     if edited {
         cx.commands.view(ViewKind::Flops, ViewCommand::Edited);
     }
@@ -419,12 +505,16 @@ fn report_panels(
             ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
         }
     });
-    ui.label(report.describe_set());
+    ui.label(format!("{} · {}", report.describe_set(), report.method()));
     if !report.is_complete() {
+        let deals = report
+            .sampled
+            .map(|d| format!(", {} of {} deals", d.deals, d.target))
+            .unwrap_or_default();
         ui.colored_label(
             Color32::from_rgb(200, 120, 0),
             format!(
-                "PARTIAL: {} of {} flops done; every figure is of those",
+                "PARTIAL: {} of {} flops done{deals}; every figure is of what is done",
                 report.done(),
                 report.flops.len()
             ),
@@ -433,10 +523,18 @@ fn report_panels(
     ui.label(RichText::new(report.describe_check()).weak());
     ui.label(
         RichText::new(
-            "Figures are averaged by how often each flop comes given both ranges (dealt weight); raw weight: how often it comes at all.",
+            "Figures are averaged by how often each flop comes given the ranges (dealt weight); raw weight: how often it comes at all.",
         )
         .weak(),
     );
+    if !report.exact {
+        ui.label(
+            RichText::new(
+                "Monte Carlo: equity, win and tie with ± one standard error. Nut shares, lines and the class heat map need each hand's equity: Hold'em heads-up (exact) only.",
+            )
+            .weak(),
+        );
+    }
     let group = report.group(&inputs.filter);
     ui.label(RichText::new(summary_line(report, &group)).strong());
     ui.separator();
@@ -448,8 +546,8 @@ fn report_panels(
     };
     let parts = |ui: &mut egui::Ui, first: bool| {
         if first {
-            group_figures(ui, &group);
-        } else {
+            group_figures(ui, report, &group);
+        } else if report.exact {
             heat_map(ui, report, inputs, map_size);
         }
     };
@@ -464,7 +562,14 @@ fn report_panels(
         parts(ui, false);
     }
     ui.separator();
-    ui.label(RichText::new("The group split by texture (equity and ≥80% share)").strong());
+    ui.label(
+        RichText::new(if report.exact {
+            "The group split by texture (equity and ≥80% share)"
+        } else {
+            "The group split by texture (equity)"
+        })
+        .strong(),
+    );
     axis_chart(ui, report, inputs, 260.0);
     ui.separator();
     groups_table(ui, report, inputs, commands);
@@ -472,45 +577,72 @@ fn report_panels(
     flops_table(ui, report, inputs, commands);
 }
 
-/// The group's figures for both ranges, line by line.
-fn group_figures(ui: &mut egui::Ui, group: &GroupFigures) {
-    let [a, b] = group.seats.as_slice() else {
-        ui.label("No flop of this group has a deal of both ranges.");
+/// The group's figures for every range, line by line.
+fn group_figures(ui: &mut egui::Ui, report: &FlopsReport, group: &GroupFigures) {
+    if group.seats.is_empty() {
+        ui.label("No flop of this group has a deal of the ranges.");
         return;
-    };
+    }
+    let heads_up_exact = report.exact && group.seats.len() == 2;
     egui::Grid::new("flops_group_figures")
         .striped(true)
-        .num_columns(4)
+        .num_columns(group.seats.len() + 2)
         .show(ui, |ui| {
-            for h in ["", "Range 1", "Range 2", "1 − 2"] {
-                ui.label(RichText::new(h).strong());
+            ui.label("");
+            for k in 1..=group.seats.len() {
+                ui.label(RichText::new(format!("Range {k}")).strong());
+            }
+            if heads_up_exact {
+                ui.label(RichText::new("1 − 2").strong());
             }
             ui.end_row();
-            let mut row = |name: &str, x: f64, y: f64| {
+            let mut row = |name: &str, value: &dyn Fn(&SeatOverFlops) -> f64, se: bool| {
                 ui.label(name);
-                ui.label(pct(x));
-                ui.label(pct(y));
-                ui.label(format!("{:+.1}", 100.0 * (x - y)));
+                for s in &group.seats {
+                    ui.label(if se {
+                        equity_text(value(s), s.std_error)
+                    } else {
+                        pct(value(s))
+                    });
+                }
+                if heads_up_exact {
+                    let d = value(&group.seats[0]) - value(&group.seats[1]);
+                    ui.label(format!("{:+.1}", 100.0 * d));
+                }
                 ui.end_row();
             };
-            row("Equity", a.equity, b.equity);
-            row("Win", a.win, b.win);
-            row("Tie", a.tie, b.tie);
-            row("≥ 80% equity", a.nut80, b.nut80);
-            row("≥ 90% equity", a.nut90, b.nut90);
-            for (k, name) in ["0–25%", "25–50%", "50–75%", "75–100%"].iter().enumerate() {
-                row(&format!("equity {name}"), a.buckets[k], b.buckets[k]);
-            }
-            for (k, line) in FlopLine::ALL.iter().enumerate() {
-                row(line.name(), a.lines[k], b.lines[k]);
+            row("Equity", &|s| s.equity, true);
+            row("Win", &|s| s.win, false);
+            row("Tie", &|s| s.tie, false);
+            if report.exact {
+                row("≥ 80% equity", &|s| s.nut80, false);
+                row("≥ 90% equity", &|s| s.nut90, false);
+                for (k, name) in ["0–25%", "25–50%", "50–75%", "75–100%"].iter().enumerate()
+                {
+                    row(&format!("equity {name}"), &|s| s.buckets[k], false);
+                }
+                for (k, line) in FlopLine::ALL.iter().enumerate() {
+                    row(line.name(), &|s| s.lines[k], false);
+                }
             }
         });
 }
 
 /// One series of the texture chart: its name, colour and figure of a group.
-type Series = (&'static str, Color32, fn(&GroupFigures) -> f64);
+type Series = (String, Color32, Box<dyn Fn(&GroupFigures) -> f64>);
 
-/// Bars per texture value within the group: both ranges' equity and ≥80% share.
+/// Colours of the ranges' bars (a lighter one of each for the ≥80% share).
+const RANGE_COLORS: [Color32; 6] = [
+    Color32::from_rgb(66, 133, 244),
+    Color32::from_rgb(219, 68, 55),
+    Color32::from_rgb(15, 157, 88),
+    Color32::from_rgb(244, 180, 0),
+    Color32::from_rgb(171, 71, 188),
+    Color32::from_rgb(0, 172, 193),
+];
+
+/// Bars per texture value within the group: each range's equity, and in the exact
+/// report the ≥80% share of both.
 fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, height: f32) {
     let groups: Vec<(String, GroupFigures)> = TextureFilter::by_axis()
         .into_iter()
@@ -518,24 +650,31 @@ fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, hei
             let combined = combine(inputs.filter, axis);
             (axis.short_name(), report.group(&combined))
         })
-        .filter(|(_, g)| g.seats.len() == 2)
+        .filter(|(_, g)| !g.seats.is_empty())
         .collect();
-    let series: [Series; 4] = [
-        ("equity 1", Color32::from_rgb(66, 133, 244), |g| {
-            g.seats[0].equity
-        }),
-        ("equity 2", Color32::from_rgb(219, 68, 55), |g| {
-            g.seats[1].equity
-        }),
-        ("≥80% 1", Color32::from_rgb(130, 177, 255), |g| {
-            g.seats[0].nut80
-        }),
-        ("≥80% 2", Color32::from_rgb(255, 138, 128), |g| {
-            g.seats[1].nut80
-        }),
-    ];
+    let seats = report.seats;
+    let mut series: Vec<Series> = (0..seats)
+        .map(|k| {
+            (
+                format!("equity {}", k + 1),
+                RANGE_COLORS[k % RANGE_COLORS.len()],
+                Box::new(move |g: &GroupFigures| g.seats.get(k).map_or(0.0, |s| s.equity))
+                    as Box<dyn Fn(&GroupFigures) -> f64>,
+            )
+        })
+        .collect();
+    if report.exact {
+        for (k, color) in RANGE_COLORS.iter().enumerate().take(seats.min(2)) {
+            series.push((
+                format!("≥80% {}", k + 1),
+                color.gamma_multiply(0.55),
+                Box::new(move |g: &GroupFigures| g.seats.get(k).map_or(0.0, |s| s.nut80)),
+            ));
+        }
+    }
     let names: Vec<String> = groups.iter().map(|(n, _)| n.clone()).collect();
     let count = groups.len();
+    let width = 0.8 / series.len() as f64;
     Plot::new("flops_axis_chart")
         // A mark, and so a name, under every group.
         .x_grid_spacer(move |_| {
@@ -561,17 +700,18 @@ fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, hei
             }
         })
         .show(ui, |plot| {
+            let middle = (series.len() as f64 - 1.0) / 2.0;
             for (k, (name, color, value)) in series.iter().enumerate() {
                 let bars: Vec<Bar> = groups
                     .iter()
                     .enumerate()
                     .map(|(i, (group, g))| {
-                        Bar::new(i as f64 + (k as f64 - 1.5) * 0.2, value(g))
-                            .width(0.18)
+                        Bar::new(i as f64 + (k as f64 - middle) * width, value(g))
+                            .width(width * 0.9)
                             .name(format!("{group}: {name} {}", pct(value(g))))
                     })
                     .collect();
-                plot.bar_chart(BarChart::new(*name, bars).color(*color));
+                plot.bar_chart(BarChart::new(name.clone(), bars).color(*color));
             }
         });
 }
@@ -599,7 +739,7 @@ fn heat_map(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, size:
     );
     let group = report.group(&inputs.filter);
     let Some(figures) = group.seats.get(seat) else {
-        ui.label("No deal of both ranges on these flops.");
+        ui.label("No deal of the ranges on these flops.");
         return;
     };
     let cell = size / 13.0;
@@ -608,7 +748,7 @@ fn heat_map(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, size:
     for class in HandClass::all() {
         let at = rect.min + egui::vec2(class.col() as f32 * cell, class.row() as f32 * cell);
         let r = egui::Rect::from_min_size(at, egui::vec2(cell - 1.0, cell - 1.0));
-        let (fill, text) = match figures.class_equity[class.index()] {
+        let (fill, text) = match figures.class_equity.get(class.index()).copied().flatten() {
             Some(e) => {
                 let t = e.clamp(0.0, 1.0) as f32;
                 (
@@ -632,7 +772,7 @@ fn heat_map(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, size:
         let row = ((pos.y - rect.min.y) / cell) as usize;
         if row < 13 && col < 13 {
             let class = HandClass::at(row, col);
-            let text = match figures.class_equity[class.index()] {
+            let text = match figures.class_equity.get(class.index()).copied().flatten() {
                 Some(e) => format!("{class}: {} equity across the group", pct(e)),
                 None => format!("{class}: not in range {} on these flops", seat + 1),
             };
@@ -641,8 +781,8 @@ fn heat_map(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, size:
     }
 }
 
-/// The texture groups of the chosen group, one per axis value, sortable; a click on a
-/// group narrows the chosen group to it.
+/// The texture groups of the chosen group, one per axis value; a click on a group
+/// narrows the chosen group to it.
 fn groups_table(
     ui: &mut egui::Ui,
     report: &FlopsReport,
@@ -650,13 +790,18 @@ fn groups_table(
     commands: &CommandSender,
 ) {
     ui.label(RichText::new("Groups (click one to narrow the texture group to it)").strong());
+    let heads_up_exact = report.exact && report.seats == 2;
     egui::Grid::new("flops_groups")
         .striped(true)
         .show(ui, |ui| {
-            for h in [
-                "Group", "Flops", "Raw", "Dealt", "Equity 1", "Equity 2", "≥80% 1", "≥80% 2",
-                "Nut adv.",
-            ] {
+            let mut headings: Vec<String> = ["Group", "Flops", "Raw", "Dealt"]
+                .map(String::from)
+                .to_vec();
+            headings.extend((1..=report.seats).map(|k| format!("Equity {k}")));
+            if heads_up_exact {
+                headings.extend(["≥80% 1", "≥80% 2", "Nut adv."].map(String::from));
+            }
+            for h in headings {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
@@ -678,16 +823,16 @@ fn groups_table(
                 ui.label(g.count.to_string());
                 ui.label(pct(g.raw_weight));
                 ui.label(pct(g.dealt_weight));
-                match g.seats.as_slice() {
-                    [a, b] => {
-                        for x in [a.equity, b.equity, a.nut80, b.nut80] {
-                            ui.label(pct(x));
-                        }
-                        ui.label(format!("{:+.1}", 100.0 * (a.nut80 - b.nut80)));
-                    }
-                    _ => {
-                        ui.label("no deal");
-                    }
+                if g.seats.is_empty() {
+                    ui.label("no deal");
+                }
+                for s in &g.seats {
+                    ui.label(equity_text(s.equity, s.std_error));
+                }
+                if let (true, [a, b]) = (heads_up_exact, g.seats.as_slice()) {
+                    ui.label(pct(a.nut80));
+                    ui.label(pct(b.nut80));
+                    ui.label(format!("{:+.1}", 100.0 * (a.nut80 - b.nut80)));
                 }
                 ui.end_row();
             }
@@ -710,34 +855,45 @@ fn flops_table(
         ))
         .strong(),
     );
-    let widths = [96.0, 70.0, 70.0, 70.0, 70.0, 70.0, 70.0, 260.0];
+    // The exact heads-up report sorts by every column; a sampled one by its flop,
+    // weight and range 1's equity.
+    let columns: Vec<FlopsColumn> = if report.exact && report.seats == 2 {
+        FlopsColumn::ALL.to_vec()
+    } else {
+        vec![FlopsColumn::Flop, FlopsColumn::Weight, FlopsColumn::Equity]
+    };
+    let width = |c: FlopsColumn| if c == FlopsColumn::Flop { 96.0 } else { 84.0 };
     ui.horizontal(|ui| {
-        for (k, column) in FlopsColumn::ALL.iter().enumerate() {
+        for &column in &columns {
             let (sorted, descending) = inputs.sort;
-            let arrow = if sorted == *column {
-                if descending {
-                    " ⬇"
-                } else {
-                    " ⬆"
-                }
-            } else {
-                ""
+            let arrow = match (sorted == column, descending) {
+                (true, true) => " ⬇",
+                (true, false) => " ⬆",
+                _ => "",
             };
             let button = egui::Button::new(format!("{}{arrow}", column.name())).frame(false);
-            if ui.add_sized([widths[k], 18.0], button).clicked() {
-                let descending = if sorted == *column {
+            if ui.add_sized([width(column), 18.0], button).clicked() {
+                let descending = if sorted == column {
                     !descending
                 } else {
-                    *column != FlopsColumn::Flop
+                    column != FlopsColumn::Flop
                 };
                 commands.send(Command::ToView(
                     ViewKind::Flops,
-                    ViewCommand::SortFlops(*column, descending),
+                    ViewCommand::SortFlops(column, descending),
                 ));
             }
         }
+        for k in 2..=report.seats.max(2) {
+            if !(report.exact && report.seats == 2) {
+                ui.add_sized(
+                    [84.0, 18.0],
+                    egui::Label::new(RichText::new(format!("Equity {k}")).strong()),
+                );
+            }
+        }
         ui.add_sized(
-            [widths[7], 18.0],
+            [260.0, 18.0],
             egui::Label::new(RichText::new("Texture").strong()),
         );
     });
@@ -750,34 +906,42 @@ fn flops_table(
                 ui.horizontal(|ui| {
                     let name = flop.name();
                     if ui
-                        .add_sized([widths[0], row_height], egui::Button::new(&name))
+                        .add_sized(
+                            [width(FlopsColumn::Flop), row_height],
+                            egui::Button::new(&name),
+                        )
                         .on_hover_text(format!("Open {name} in the Range view"))
                         .clicked()
                     {
                         commands.send(Command::SendToRange(RangeInputs {
                             game: inputs.game,
                             range: inputs.range1.clone(),
-                            vs: vec![inputs.range2.clone()],
+                            vs: std::iter::once(inputs.range2.clone())
+                                .chain(inputs.more.iter().cloned())
+                                .collect(),
                             board: name.clone(),
                             dead: inputs.dead.clone(),
                         }));
                     }
-                    let cells: Vec<String> = match result.seats.as_slice() {
-                        [a, b] => vec![
-                            format!("{:.3}%", 100.0 * share),
+                    let mut cells = vec![format!("{:.3}%", 100.0 * share)];
+                    match (report.exact && report.seats == 2, result.seats.as_slice()) {
+                        (_, []) => cells.push("no deal".into()),
+                        (true, [a, b]) => cells.extend([
                             pct(a.equity),
                             pct(a.nut80),
                             pct(b.nut80),
                             format!("{:+.1}", 100.0 * (a.nut80 - b.nut80)),
                             pct(a.lines[0]),
-                        ],
-                        _ => vec![format!("{:.3}%", 100.0 * share), "no deal".into()],
-                    };
-                    for (k, text) in cells.iter().enumerate() {
-                        ui.add_sized([widths[k + 1], row_height], egui::Label::new(text));
+                        ]),
+                        (_, seats) => {
+                            cells.extend(seats.iter().map(|s| equity_text(s.equity, s.std_error)))
+                        }
+                    }
+                    for text in &cells {
+                        ui.add_sized([84.0, row_height], egui::Label::new(text));
                     }
                     ui.add_sized(
-                        [widths[7], row_height],
+                        [260.0, row_height],
                         egui::Label::new(RichText::new(flop.texture.describe()).weak()),
                     );
                 });

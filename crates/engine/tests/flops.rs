@@ -12,23 +12,36 @@ use multiodds_engine::equity::flops::{
 };
 use multiodds_engine::equity::RunControl;
 use multiodds_engine::eval::straight_top;
-use multiodds_engine::range::HandRange;
+use multiodds_engine::range::{HandRange, SeatRange};
 
-fn spec(a: &str, b: &str, dead: &str) -> FlopsSpec {
+fn spec_in(game: Game, ranges: &[&str], dead: &str) -> FlopsSpec {
     FlopsSpec::new(
-        Game::HOLDEM,
-        vec![HandRange::parse(a).unwrap(), HandRange::parse(b).unwrap()],
+        game,
+        ranges
+            .iter()
+            .map(|r| SeatRange::parse(r, game).unwrap())
+            .collect(),
         CardSet::parse(dead).unwrap(),
     )
     .unwrap()
 }
 
+fn spec(a: &str, b: &str, dead: &str) -> FlopsSpec {
+    spec_in(Game::HOLDEM, &[a, b], dead)
+}
+
 fn full_report(spec: &FlopsSpec) -> FlopsReport {
     let mut report = FlopsReport::new(spec);
-    let results = run_flops(spec, None, &RunControl::new(), 2, &mut |_| true).unwrap();
+    let (results, sampled) =
+        run_flops(spec, None, &RunControl::new(), 2, &mut |_, _| true).unwrap();
     report.add(results).unwrap();
+    report.sampled = sampled;
     assert!(report.is_complete());
     report
+}
+
+fn ranges(spec: &FlopsSpec) -> &[HandRange; 2] {
+    spec.exact_ranges().expect("Hold'em heads-up is exact")
 }
 
 #[test]
@@ -44,9 +57,9 @@ fn each_flop_equals_the_by_combo_enumeration_on_it() {
         for place in [0, 7, flops.len() / 3, flops.len() / 2, flops.len() - 1] {
             let flop = &flops[place];
             let board = CardSet::from_cards(&flop.cards).unwrap();
-            let result = flop_result(&spec, place, flop);
+            let result = flop_result(ranges(&spec), spec.dead, place, flop);
             for seat in 0..2 {
-                let (me, other) = (&spec.ranges[seat], &spec.ranges[1 - seat]);
+                let (me, other) = (&ranges(&spec)[seat], &ranges(&spec)[1 - seat]);
                 let Ok(reference) = by_combo(me, other, board, spec.dead, &RunControl::new())
                 else {
                     assert!(result.seats.is_empty(), "{a} v {b} on {}", flop.name());
@@ -236,7 +249,8 @@ fn shards_together_equal_one_run() {
     let mut merged = FlopsReport::new(&spec);
     for i in 1..=3 {
         let shard = Shard::new(i, 3).unwrap();
-        let part = run_flops(&spec, Some(shard), &RunControl::new(), 2, &mut |_| true).unwrap();
+        let (part, _) =
+            run_flops(&spec, Some(shard), &RunControl::new(), 2, &mut |_, _| true).unwrap();
         assert!(part.iter().all(|r| shard.holds(r.index)));
         merged.add(part).unwrap();
     }
@@ -249,7 +263,7 @@ fn stopping_keeps_what_is_done() {
     let spec = spec("QQ+", "JJ-99", "");
     let control = RunControl::new();
     let mut batches = 0;
-    let results = run_flops(&spec, None, &control, 2, &mut |_| {
+    let (results, _) = run_flops(&spec, None, &control, 2, &mut |_, _| {
         batches += 1;
         batches < 3
     })
@@ -262,4 +276,80 @@ fn stopping_keeps_what_is_done() {
         report.check().is_none(),
         "no check line on a partial report"
     );
+}
+
+/// The sampled report of a Hold'em heads-up spec (the exact one's ranges, dealt by
+/// Monte Carlo instead).
+fn sampled(spec: &FlopsSpec, deals_per_flop: u64) -> FlopsSpec {
+    use multiodds_engine::equity::flops::{FlopsEngine, Sampling};
+    use multiodds_engine::equity::games::GameMatchup;
+    use multiodds_engine::range::HoleRange;
+    let hands = ranges(spec)
+        .iter()
+        .map(|r| HoleRange::from_two_card(r, Game::HOLDEM))
+        .collect();
+    let mut s = spec.clone();
+    s.engine = FlopsEngine::Sampled(Sampling {
+        matchup: GameMatchup::new(Game::HOLDEM, hands, CardSet::EMPTY, spec.dead).unwrap(),
+        deals_per_flop,
+        seed: 7,
+    });
+    s
+}
+
+#[test]
+fn monte_carlo_flops_are_within_four_standard_errors_of_exact() {
+    let exact_spec = spec("QQ+, AKs, T9s:0.5", "JJ-77, AQs+, KQo", "");
+    let exact = full_report(&exact_spec);
+    let estimate = full_report(&sampled(&exact_spec, 400));
+    assert!(!estimate.exact && exact.exact);
+    let mut worst: f64 = 0.0;
+    for filter in std::iter::once(TextureFilter::default()).chain(TextureFilter::by_axis()) {
+        let (x, y) = (exact.group(&filter), estimate.group(&filter));
+        for (s, t) in x.seats.iter().zip(&y.seats) {
+            let se = t.std_error.expect("a sampled report has errors");
+            assert!(se > 0.0, "{}", x.name);
+            let z = (t.equity - s.equity) / se;
+            worst = worst.max(z.abs());
+            assert!(
+                z.abs() < 4.0,
+                "{}: {} against {} ± {se}",
+                x.name,
+                t.equity,
+                s.equity
+            );
+        }
+        // The dealt weight is estimated by the deals' share.
+        assert!((x.dealt_weight - y.dealt_weight).abs() < 0.01, "{}", x.name);
+    }
+    eprintln!("worst group |z| {worst:.2}");
+}
+
+#[test]
+fn other_games_and_more_ranges_are_sampled_and_match_the_preflop_equity() {
+    for (game, hands) in [
+        (Game::OMAHA, vec!["AsAhKsKh", "QdQcJdJc"]),
+        (Game::HOLDEM, vec!["AsKs", "QhQd", "7c6c"]),
+        (Game::SHORT_DECK, vec!["AsKs", "QhQd"]),
+    ] {
+        let s = spec_in(game, &hands, "");
+        assert!(!s.is_exact());
+        let mut report = full_report(&s);
+        report.preflop = Some(Ok(preflop_equity(&s, &RunControl::new(), 2).unwrap()));
+        let check = report.check().unwrap();
+        let se = report.group(&TextureFilter::default()).seats[0]
+            .std_error
+            .unwrap();
+        assert!(
+            check.difference().abs() < 4.0 * se,
+            "{game}: {} against {} ± {se}",
+            check.flops_mean,
+            check.preflop
+        );
+        assert_eq!(
+            report.group(&TextureFilter::default()).seats.len(),
+            hands.len()
+        );
+        assert!(report.describe_check().contains("SE"));
+    }
 }

@@ -3,12 +3,12 @@
 
 use super::Job;
 use crate::equity::flops::report::FlopsReport;
-use crate::equity::flops::{preflop_equity, run_flops, FlopResult, FlopsSpec, Shard};
+use crate::equity::flops::{preflop_equity, run_flops, FlopResult, FlopsSpec, SampledDeals, Shard};
 use crate::equity::run::{check_exact_cost, RunSettings};
 use crate::equity::EquityError;
 
 /// The Flops report's question: the spec, and the part of the flops to run.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct FlopsJob {
     /// The ranges, dead cards and game.
     pub spec: FlopsSpec,
@@ -21,8 +21,9 @@ pub struct FlopsJob {
 pub enum FlopsUpdate {
     /// The report before any flop is done.
     Start(Box<FlopsReport>),
-    /// Flops just finished.
-    Batch(Vec<FlopResult>),
+    /// Flops just finished (a sampled report: every flop's figures so far, and how
+    /// many deals they rest on).
+    Batch(Vec<FlopResult>, Option<SampledDeals>),
 }
 
 impl FlopsJob {
@@ -60,24 +61,26 @@ impl Job for FlopsJob {
         if !update(FlopsUpdate::Start(Box::new(report.clone()))) {
             return Ok(report);
         }
-        let results = run_flops(
+        let (results, sampled) = run_flops(
             &self.spec,
             self.shard,
             &settings.control,
             threads,
-            &mut |b| update(FlopsUpdate::Batch(b.to_vec())),
+            &mut |b, deals| update(FlopsUpdate::Batch(b.to_vec(), deals)),
         )?;
         report.add(results).map_err(EquityError::Internal)?;
+        report.sampled = sampled;
         Ok(report)
     }
 
     fn collect(so_far: &mut Option<FlopsReport>, update: FlopsUpdate, _: u64) {
         match update {
             FlopsUpdate::Start(report) => *so_far = Some(*report),
-            FlopsUpdate::Batch(results) => {
+            FlopsUpdate::Batch(results, sampled) => {
                 if let Some(report) = so_far {
                     // Results come from this report's own flop list.
                     let _ = report.add(results);
+                    report.sampled = sampled;
                 }
             }
         }

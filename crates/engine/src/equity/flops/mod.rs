@@ -13,12 +13,14 @@
 
 mod heads_up;
 pub mod report;
+mod sampled;
+pub use sampled::SampledDeals;
 pub mod texture;
 
 use super::breakdown::{classify, ComboClass, Draw, MadeHand};
 use super::{EquityError, RunControl};
 use crate::cards::{Card, CardSet, Game};
-use crate::range::{HandRange, COMBOS};
+use crate::range::{HandRange, SeatRange, COMBOS};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 pub use texture::Texture;
@@ -27,73 +29,98 @@ pub use texture::Texture;
 /// range (by share of the deals), strongest first.
 pub const CURVE_POINTS: usize = 21;
 
-/// The report's question: two ranges and the dead cards, in a game.
-#[derive(Clone, Debug, PartialEq)]
+/// The report's question: two or more ranges and the dead cards, in a game.
+#[derive(Clone, Debug)]
 pub struct FlopsSpec {
     /// The game.
     pub game: Game,
-    /// The two ranges.
-    pub ranges: [HandRange; 2],
+    /// Every seat's range, as given.
+    pub seats: Vec<SeatRange>,
     /// Cards out of play.
     pub dead: CardSet,
     /// Run every flop even where one per suit pattern would do (a check, or a part
     /// list that does not depend on the ranges).
     pub all_flops: bool,
+    /// How the flops are valued.
+    pub engine: FlopsEngine,
 }
 
+/// How a report values its flops, chosen by [`FlopsSpec::new`].
+#[derive(Clone, Debug)]
+pub enum FlopsEngine {
+    /// Hold'em heads-up: both ranges' combos against each other over every runout.
+    Exact([HandRange; 2]),
+    /// Any other game or seat count: deals sampled and filed by their flop.
+    Sampled(Sampling),
+}
+
+/// The sampled engine's matchup and how many deals it takes.
+#[derive(Clone, Debug)]
+pub struct Sampling {
+    /// Every seat's hands, no board.
+    pub matchup: crate::equity::games::GameMatchup,
+    /// Deals per flop of the report (the run's target is this times the flops).
+    pub deals_per_flop: u64,
+    /// The Monte Carlo seed (same seed and inputs, same numbers).
+    pub seed: u64,
+}
+
+/// Deals per flop a sampled report takes by default: about 1.3 % standard error on a
+/// flop's equity, far less on a group's.
+pub const DEFAULT_DEALS_PER_FLOP: u64 = 2_000;
+
 impl FlopsSpec {
-    /// The report of `ranges` with `dead` cards out in `game`, checked: Hold'em, two
-    /// ranges, each with a combo left beside the dead cards, and some deal of both.
-    pub fn new(
-        game: Game,
-        ranges: Vec<HandRange>,
-        dead: CardSet,
-    ) -> Result<FlopsSpec, EquityError> {
-        if game != Game::HOLDEM {
-            return Err(EquityError::Unsupported(format!(
-                "the Flops report runs in Hold'em only for now ({} is not supported yet)",
-                game.name()
-            )));
+    /// The report of `seats` with `dead` cards out in `game`, checked: two or more
+    /// ranges, each with a hand left beside the dead cards, and some deal of all.
+    /// Hold'em heads-up is exact; anything else sampled.
+    pub fn new(game: Game, seats: Vec<SeatRange>, dead: CardSet) -> Result<FlopsSpec, EquityError> {
+        if seats.len() < 2 {
+            return Err(EquityError::SeatCount(seats.len()));
         }
-        let ranges: [HandRange; 2] = ranges.try_into().map_err(|r: Vec<HandRange>| {
-            EquityError::Unsupported(format!(
-                "the Flops report compares two ranges ({} given)",
-                r.len()
-            ))
-        })?;
-        if dead.len() > 52 - 3 - 4 - 2 {
-            return Err(EquityError::NotEnoughCards(format!(
-                "a flop, a turn, a river and two hands beside {} dead cards",
-                dead.len()
-            )));
-        }
-        for (i, r) in ranges.iter().enumerate() {
-            if r.without_cards(dead).is_empty() {
-                return Err(EquityError::EmptySeat {
-                    seat: format!("range {}", i + 1),
-                });
+        let engine = match SeatRange::all_combos(seats.clone()) {
+            Ok(ranges) if game == Game::HOLDEM && ranges.len() == 2 => {
+                let ranges: [HandRange; 2] = ranges.try_into().expect("two ranges");
+                check_heads_up(&ranges, dead)?;
+                FlopsEngine::Exact(ranges)
             }
-        }
-        let meet = ranges[0]
-            .iter()
-            .filter(|(c, _)| !c.card_set().intersects(dead))
-            .any(|(c, _)| {
-                ranges[1]
-                    .iter()
-                    .any(|(v, _)| !v.card_set().intersects(dead.union(c.card_set())))
-            });
-        if !meet {
-            return Err(EquityError::Impossible(
-                "every hand of range 1 shares a card with every hand of range 2 or the dead cards"
-                    .into(),
-            ));
-        }
+            _ => {
+                let hands = seats.iter().map(|s| s.clone().hands(game)).collect();
+                let matchup =
+                    crate::equity::games::GameMatchup::new(game, hands, CardSet::EMPTY, dead)
+                        .map_err(|e| match e {
+                            EquityError::EmptySeat { seat } => EquityError::EmptySeat {
+                                seat: seat.replace("seat", "range"),
+                            },
+                            e => e,
+                        })?;
+                FlopsEngine::Sampled(Sampling {
+                    matchup,
+                    deals_per_flop: DEFAULT_DEALS_PER_FLOP,
+                    seed: 1,
+                })
+            }
+        };
         Ok(FlopsSpec {
             game,
-            ranges,
+            seats,
             dead,
             all_flops: false,
+            engine,
         })
+    }
+
+    /// Both ranges' combos, when the report is exact.
+    pub fn exact_ranges(&self) -> Option<&[HandRange; 2]> {
+        match &self.engine {
+            FlopsEngine::Exact(r) => Some(r),
+            FlopsEngine::Sampled(_) => None,
+        }
+    }
+
+    /// Whether every flop's figures are exact (each hand's equity known: nut shares,
+    /// lines and class equities shown), or sampled (equity, win and tie with errors).
+    pub fn is_exact(&self) -> bool {
+        self.exact_ranges().is_some()
     }
 
     /// The renamings of suits that leave both ranges and the dead cards as they are
@@ -105,21 +132,31 @@ impl FlopsSpec {
         if self.all_flops {
             return vec![[0, 1, 2, 3]];
         }
+        // Each seat's hands and weights, to look renamed hands up in.
+        let weights: Vec<Option<std::collections::HashMap<u64, f32>>> = self
+            .seats
+            .iter()
+            .map(|s| {
+                let hands = s.clone().hands(self.game);
+                (!hands.is_random())
+                    .then(|| hands.hands().iter().map(|(h, w)| (h.bits(), *w)).collect())
+            })
+            .collect();
         let keeps = |p: &[u8; 4]| {
             let rename = |x: Card| Card::new(x.rank(), p[x.suit() as usize]);
             self.dead.iter().all(|c| self.dead.contains(rename(c)))
-                && self.ranges.iter().all(|range| {
-                    range.iter().all(|(c, w)| {
-                        let (a, b) = c.cards();
-                        let renamed =
-                            crate::range::Combo::new(rename(a), rename(b)).expect("distinct");
-                        range.weight(renamed) == w
+                && weights.iter().flatten().all(|seat| {
+                    seat.iter().all(|(&hand, &w)| {
+                        let renamed = CardSet::from_bits(hand)
+                            .iter()
+                            .fold(0u64, |bits, c| bits | CardSet::single(rename(c)).bits());
+                        seat.get(&renamed) == Some(&w)
                     })
                 })
         };
-        // A renaming keeps a range when it maps every combo of it to one of the same
-        // weight: combos outside the range then map outside it too (a renaming is a
-        // bijection of the combos and the range's combos map into themselves).
+        // A renaming keeps a range when it maps every hand of it to one of the same
+        // weight: hands outside the range then map outside it too (a renaming is a
+        // bijection of the hands and the range's hands map into themselves).
         suit_permutations().into_iter().filter(keeps).collect()
     }
 
@@ -144,6 +181,39 @@ impl FlopsSpec {
     }
 }
 
+/// Hold'em heads-up: each range has a combo beside the dead cards, and some combo of
+/// range 1 meets one of range 2.
+fn check_heads_up(ranges: &[HandRange; 2], dead: CardSet) -> Result<(), EquityError> {
+    if dead.len() > 52 - 3 - 4 - 2 {
+        return Err(EquityError::NotEnoughCards(format!(
+            "a flop, a turn, a river and two hands beside {} dead cards",
+            dead.len()
+        )));
+    }
+    for (i, r) in ranges.iter().enumerate() {
+        if r.without_cards(dead).is_empty() {
+            return Err(EquityError::EmptySeat {
+                seat: format!("range {}", i + 1),
+            });
+        }
+    }
+    let meet = ranges[0]
+        .iter()
+        .filter(|(c, _)| !c.card_set().intersects(dead))
+        .any(|(c, _)| {
+            ranges[1]
+                .iter()
+                .any(|(v, _)| !v.card_set().intersects(dead.union(c.card_set())))
+        });
+    if !meet {
+        return Err(EquityError::Impossible(
+            "every hand of range 1 shares a card with every hand of range 2 or the dead cards"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
 /// Range 1's exact equity against range 2 before the flop, the reference the flops'
 /// weighted mean must equal: from the shipped table of every hand pair without dead
 /// cards, by exact enumeration with them (refused with its estimate past the bound).
@@ -152,22 +222,58 @@ pub fn preflop_equity(
     control: &RunControl,
     threads: usize,
 ) -> Result<f64, EquityError> {
+    let Some(ranges) = spec.exact_ranges() else {
+        // Any game: the preflop matchup exactly, when that is affordable.
+        let m = super::games::AnyMatchup::new(
+            spec.game,
+            spec.seats.clone(),
+            Vec::new(),
+            CardSet::EMPTY,
+            spec.dead,
+        )?;
+        let settings = super::run::RunSettings {
+            method: super::Method::Exact,
+            control: control.clone(),
+            ..Default::default()
+        };
+        let work = m.check_affordable(&settings, threads)?;
+        // The reference is a check, not the report: at most a few seconds of it.
+        let seconds = match &m {
+            super::games::AnyMatchup::Holdem(_) => {
+                super::run::exact_seconds(work, super::run::EVALUATIONS_PER_SECOND, threads)
+            }
+            super::games::AnyMatchup::Other(_) => {
+                super::run::exact_seconds(work, super::games::VALUATIONS_PER_SECOND, threads)
+            }
+        };
+        if seconds > PREFLOP_CHECK_SECONDS {
+            return Err(EquityError::Unsupported(format!(
+                "the preflop equity exactly would take {}",
+                super::describe_duration(seconds)
+            )));
+        }
+        let result = m.run(&settings, |_| true)?;
+        return Ok(result.seats[0].equity);
+    };
     if spec.dead.is_empty() {
         let by = super::by_combo::by_combo(
-            &spec.ranges[0],
-            &spec.ranges[1],
+            &ranges[0],
+            &ranges[1],
             CardSet::EMPTY,
             CardSet::EMPTY,
             control,
         )?;
         return Ok(by.equity());
     }
-    let m = super::Matchup::new(spec.ranges.to_vec(), CardSet::EMPTY, spec.dead)?;
+    let m = super::Matchup::new(ranges.to_vec(), CardSet::EMPTY, spec.dead)?;
     super::run::check_exact_cost(super::exact::estimated_evaluations(&m), threads)?;
     let tally = super::exact::run_enumerating(&m, control, super::memory::DEFAULT_MEMORY_BUDGET)?;
     let seat = &tally.seats[0];
     Ok(seat.equity.s / seat.equity.n)
 }
+
+/// The longest exact preflop enumeration a sampled report's check line waits for.
+const PREFLOP_CHECK_SECONDS: f64 = 5.0;
 
 /// Which flops ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -358,15 +464,20 @@ impl FlopLine {
 }
 
 /// One range on one flop. Shares are of the range's deals on the flop (card removal by
-/// the other range counted).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// the other range counted). A sampled report has equity, win and tie with the
+/// equity's standard error; the rest (each hand's equity) is the exact report's only,
+/// and left empty.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SeatOnFlop {
-    /// Equity against the other range: wins plus half the ties.
+    /// Equity against the other ranges: its share of the pot.
     pub equity: f64,
     /// Chance to win outright.
     pub win: f64,
     /// Chance to tie.
     pub tie: f64,
+    /// A sampled report: the equity's standard error.
+    #[serde(default)]
+    pub std_error: Option<f64>,
     /// Share of the range at 80 % equity or more.
     pub nut80: f64,
     /// Share of the range at 90 % equity or more.
@@ -397,10 +508,16 @@ pub struct FlopResult {
 }
 
 /// The result of one flop.
-pub fn flop_result(spec: &FlopsSpec, index: usize, flop: &Flop) -> FlopResult {
-    let sums = heads_up::flop_sums([&spec.ranges[0], &spec.ranges[1]], flop.cards, spec.dead);
+pub fn flop_result(
+    ranges: &[HandRange; 2],
+    dead: CardSet,
+    index: usize,
+    flop: &Flop,
+) -> FlopResult {
+    let sums = heads_up::flop_sums([&ranges[0], &ranges[1]], flop.cards, dead);
+    let spec_dead = dead;
     let runouts = {
-        let rest = 52 - 3 - spec.dead.len() as u64;
+        let rest = 52 - 3 - spec_dead.len() as u64;
         super::choose(rest - 4, 2) as f64
     };
     let deal_weight: f64 = (0..sums.combos.len())
@@ -493,6 +610,7 @@ fn seat_on_flop(
         equity,
         win,
         tie: (2.0 * (equity - win)).max(0.0),
+        std_error: None,
         nut80: at_least(0.8),
         nut90: at_least(0.9),
         buckets,
@@ -532,32 +650,65 @@ impl Shard {
     }
 }
 
-/// The work a report takes, in evaluations (the engine's exact cost unit): per flop,
-/// its runouts times the live rank pairs and combos.
+/// The work a report takes, in evaluations (the engine's exact cost unit): exact, per
+/// flop its runouts times the live rank pairs and combos; sampled, per deal each seat's
+/// valuation.
 pub fn estimated_work(spec: &FlopsSpec, flops: usize) -> f64 {
-    let live = (0..COMBOS)
-        .filter_map(crate::range::Combo::from_index)
-        .filter(|&c| spec.ranges[0].weight(c) > 0.0 || spec.ranges[1].weight(c) > 0.0)
-        .count() as f64;
-    // Measured (test profile, this machine's kind): a flop of 1,326 live combos takes
-    // about 5.3 ms of one core, what 0.8 M evaluations take at the engine's rate; 570
-    // against 588 combos (about 700 live) 3.4 ms. Per runout: the rank pairs' sums, and
-    // the combos a turn or river card or a flush sets apart.
-    let per_flop = 1081.0 * (100.0 + 0.6 * live);
-    flops as f64 * per_flop
+    match &spec.engine {
+        FlopsEngine::Exact(ranges) => {
+            let live = (0..COMBOS)
+                .filter_map(crate::range::Combo::from_index)
+                .filter(|&c| ranges[0].weight(c) > 0.0 || ranges[1].weight(c) > 0.0)
+                .count() as f64;
+            // Measured (test profile, this machine's kind): a flop of 1,326 live combos
+            // takes about 5.3 ms of one core, what 0.8 M evaluations take at the engine's
+            // rate; 570 against 588 combos (about 700 live) 3.4 ms. Per runout: the rank
+            // pairs' sums, and the combos a turn or river card or a flush sets apart.
+            let per_flop = 1081.0 * (100.0 + 0.6 * live);
+            flops as f64 * per_flop
+        }
+        FlopsEngine::Sampled(s) => {
+            // Measured: a Hold'em deal of three seats costs about what 60 evaluations
+            // do (drawing, valuing, filing); an Omaha seat's 60 hand-board pairs about
+            // 40 more each.
+            let per_seat = match spec.game.hole_cards() {
+                2 => 20.0,
+                k => 20.0 + 40.0 * (k * (k - 1) / 2) as f64 / 6.0 * 10.0 / 10.0,
+            };
+            let deals = s.deals_per_flop as f64 * flops as f64;
+            deals * per_seat * s.matchup.showdown_seats as f64
+        }
+    }
 }
 
 /// Runs the flops of `shard` (all when `None`) on `threads` cores, handing each batch
-/// of finished flops to `on_batch` (which returns false to stop); returns every result
-/// in flop order. Refused with its estimate when longer than the exact bound.
+/// of finished flops to `on_batch` (which returns false to stop) with, for a sampled
+/// report, how many deals it has taken; returns every result in flop order. Refused
+/// with its estimate when longer than the bound; a sampled report has no parts.
 pub fn run_flops(
     spec: &FlopsSpec,
     shard: Option<Shard>,
     control: &RunControl,
     threads: usize,
-    on_batch: &mut dyn FnMut(&[FlopResult]) -> bool,
-) -> Result<Vec<FlopResult>, EquityError> {
+    on_batch: &mut dyn FnMut(&[FlopResult], Option<SampledDeals>) -> bool,
+) -> Result<(Vec<FlopResult>, Option<SampledDeals>), EquityError> {
     let (_, flops) = spec.flops();
+    let ranges = match &spec.engine {
+        FlopsEngine::Exact(ranges) => ranges,
+        FlopsEngine::Sampled(sampling) => {
+            if shard.is_some() {
+                return Err(EquityError::Unsupported(
+                    "a sampled report (another game, or three or more ranges) runs whole: parts are for the exact report".into(),
+                ));
+            }
+            super::run::check_exact_cost(estimated_work(spec, flops.len()), threads)?;
+            let (results, deals) =
+                sampled::run(spec, sampling, &flops, control, threads, &mut |r, d| {
+                    on_batch(r, Some(d))
+                })?;
+            return Ok((results, Some(deals)));
+        }
+    };
     let places: Vec<usize> = (0..flops.len())
         .filter(|&p| shard.is_none_or(|s| s.holds(p)))
         .collect();
@@ -570,16 +721,16 @@ pub fn run_flops(
         }
         let done: Vec<FlopResult> = chunk
             .par_iter()
-            .map(|&p| flop_result(spec, p, &flops[p]))
+            .map(|&p| flop_result(ranges, spec.dead, p, &flops[p]))
             .collect();
         control
             .progress()
             .add_work(estimated_work(spec, done.len()) as u64);
-        let go_on = on_batch(&done);
+        let go_on = on_batch(&done, None);
         out.extend(done);
         if !go_on {
             break;
         }
     }
-    Ok(out)
+    Ok((out, None))
 }

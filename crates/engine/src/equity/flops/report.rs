@@ -23,6 +23,13 @@ pub struct FlopsReport {
     /// Range 1's exact preflop equity (the check line's reference), or why there is
     /// none; `None` before it is computed.
     pub preflop: Option<Result<f64, String>>,
+    /// Whether each hand's equity is known (the exact report): nut shares, buckets,
+    /// lines and class equities exist only then.
+    pub exact: bool,
+    /// A sampled report: how many deals its figures rest on, of how many it aims at.
+    pub sampled: Option<super::SampledDeals>,
+    /// How many ranges (seats) it compares.
+    pub seats: usize,
 }
 
 /// A filter of textures: each axis one value or any.
@@ -101,6 +108,9 @@ impl TextureFilter {
 }
 
 /// One range's figures over a group of flops, each averaged by the flops' dealt weight.
+/// A sampled report's equity has its standard error, and its per-hand figures (nut
+/// shares, buckets, lines, class equities) are left at zero: [`FlopsReport::exact`]
+/// says whether to show them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SeatOverFlops {
     /// Equity.
@@ -109,6 +119,9 @@ pub struct SeatOverFlops {
     pub win: f64,
     /// Tie.
     pub tie: f64,
+    /// A sampled report: the equity's standard error (the flops' errors combined by
+    /// their weights).
+    pub std_error: Option<f64>,
     /// Share at 80 % equity or more.
     pub nut80: f64,
     /// Share at 90 % equity or more.
@@ -166,6 +179,9 @@ impl FlopsReport {
             results: vec![None; flops.len()],
             flops,
             preflop: None,
+            exact: spec.is_exact(),
+            sampled: None,
+            seats: spec.seats.len(),
         }
     }
 
@@ -188,9 +204,20 @@ impl FlopsReport {
         self.results.iter().filter(|r| r.is_some()).count()
     }
 
-    /// Whether every flop is done.
+    /// Whether every flop is done (a sampled report: every deal it aims at taken).
     pub fn is_complete(&self) -> bool {
-        self.done() == self.flops.len()
+        self.done() == self.flops.len() && self.sampled.is_none_or(|s| s.deals >= s.target)
+    }
+
+    /// "exact", or "Monte Carlo, 3,510,000 deals (seed 1)".
+    pub fn method(&self) -> String {
+        match self.sampled {
+            None => "exact".into(),
+            Some(s) => format!(
+                "Monte Carlo, {} of {} deals (seed {})",
+                s.deals, s.target, s.seed
+            ),
+        }
     }
 
     /// Each done flop with its result and dealt weight (count × deal weight).
@@ -212,7 +239,12 @@ impl FlopsReport {
         let raw: f64 = members.iter().map(|(f, _, _)| f.count as f64).sum();
         let dealt: f64 = members.iter().map(|(_, _, w)| w).sum();
         let seats = if dealt > 0.0 {
-            (0..2).map(|s| seat_over(&members, s, dealt)).collect()
+            let seats = members
+                .iter()
+                .map(|(_, r, _)| r.seats.len())
+                .max()
+                .unwrap_or(0);
+            (0..seats).map(|s| seat_over(&members, s, dealt)).collect()
         } else {
             Vec::new()
         };
@@ -251,6 +283,21 @@ impl FlopsReport {
     /// is not shown.
     pub fn describe_check(&self) -> String {
         match (&self.preflop, self.check()) {
+            (_, Some(c)) if !self.exact => {
+                let se = self
+                    .group(&TextureFilter::default())
+                    .seats
+                    .first()
+                    .and_then(|s| s.std_error)
+                    .unwrap_or(0.0);
+                format!(
+                    "check: the flops' mean equity {:.4} ± {:.4} against preflop {:.4} exact (difference {:.1} SE)",
+                    c.flops_mean,
+                    se,
+                    c.preflop,
+                    if se > 0.0 { c.difference() / se } else { 0.0 }
+                )
+            }
             (_, Some(c)) => format!(
                 "check: the flops' weighted mean equity {:.12} against preflop {:.12} (difference {:.1e})",
                 c.flops_mean,
@@ -286,29 +333,37 @@ fn seat_over(members: &[(&Flop, &FlopResult, f64)], s: usize, dealt: f64) -> Sea
         members
             .iter()
             .filter(|(_, r, _)| !r.seats.is_empty())
-            .map(|(_, r, w)| w * f(&r.seats[s]))
+            .filter_map(|(_, r, w)| r.seats.get(s).map(|seat| w * f(seat)))
             .sum::<f64>()
             / dealt
     };
     let mut class_sum = vec![0.0f64; 169];
     let mut class_weight = vec![0.0f64; 169];
-    for (_, r, w) in members.iter().filter(|(_, r, _)| !r.seats.is_empty()) {
-        let seat = &r.seats[s];
-        for k in 0..169 {
-            let share = f64::from(seat.class_share[k]) * w;
-            class_sum[k] += share * f64::from(seat.class_equity[k]);
+    let mut variance = Some(0.0f64);
+    for (r, w) in members
+        .iter()
+        .filter_map(|(_, r, w)| Some((r.seats.get(s)?, w)))
+    {
+        let seat = r;
+        for (k, (share, equity)) in seat.class_share.iter().zip(&seat.class_equity).enumerate() {
+            let share = f64::from(*share) * w;
+            class_sum[k] += share * f64::from(*equity);
             class_weight[k] += share;
         }
+        variance = variance
+            .zip(seat.std_error)
+            .map(|(v, se)| v + (w * se).powi(2));
     }
     SeatOverFlops {
         equity: mean(&|x| x.equity),
         win: mean(&|x| x.win),
         tie: mean(&|x| x.tie),
+        std_error: variance.map(|v| v.sqrt() / dealt),
         nut80: mean(&|x| x.nut80),
         nut90: mean(&|x| x.nut90),
         buckets: [0, 1, 2, 3].map(|b| mean(&|x| x.buckets[b])),
         lines: (0..FlopLine::ALL.len())
-            .map(|l| mean(&|x| x.lines[l]))
+            .map(|l| mean(&|x| x.lines.get(l).copied().unwrap_or(0.0)))
             .collect(),
         class_equity: class_sum
             .iter()
@@ -327,14 +382,16 @@ pub fn curve_points(curve: &[f64]) -> Vec<[f64; 2]> {
         .collect()
 }
 
-/// The report as CSV: a `#` block (`title`, which flops ran, partial or not, the check
-/// line, the weighting), then one row per flop done: its texture, dealt weight (share),
-/// and each range's equity, win, tie, nut shares and lines.
+/// The report as CSV: a `#` block (`title`, which flops ran and how, partial or not,
+/// the check line, the weighting), then one row per flop done: its texture, dealt
+/// weight (share), and each range's equity, win and tie, then the exact report's nut
+/// shares and lines or a sampled report's standard error.
 pub fn flops_csv(report: &FlopsReport, title: &str) -> String {
     let mut out = format!(
-        "# {title}\n# {}{}\n# {}\n# weights: dealt_weight is how often the flop comes given both ranges (card removal), as a share of all; count is how many flops it stands for\n",
+        "# {title}\n# {}; {}{}\n# {}\n# weights: dealt_weight is how often the flop comes given the ranges (card removal), as a share of all; count is how many flops it stands for\n",
         report.describe_set(),
-        if report.is_complete() { "" } else { "; PARTIAL: only the flops listed are done" },
+        report.method(),
+        if report.is_complete() { "" } else { "; PARTIAL: only what is done" },
         report.describe_check()
     );
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -349,17 +406,20 @@ pub fn flops_csv(report: &FlopsReport, title: &str) -> String {
     ]
     .map(String::from)
     .to_vec();
-    for r in 1..=2 {
-        for k in ["equity", "win", "tie", "nut80", "nut90"] {
-            header.push(format!("{k}_{r}"));
-        }
-        for l in FlopLine::ALL {
-            header.push(format!("{}_{r}", l.key()));
-        }
+    let per_seat: Vec<&str> = if report.exact {
+        let mut keys = vec!["equity", "win", "tie", "nut80", "nut90"];
+        keys.extend(FlopLine::ALL.iter().map(|l| l.key()));
+        keys
+    } else {
+        vec!["equity", "win", "tie", "std_error"]
+    };
+    for r in 1..=report.seats {
+        header.extend(per_seat.iter().map(|k| format!("{k}_{r}")));
     }
     // Writing to memory cannot fail.
     let _ = w.write_record(&header);
     let total: f64 = report.done_flops().map(|(_, _, w)| w).sum();
+    let text = |v: f64| format!("{}", if v == 0.0 { 0.0 } else { v });
     for (f, r, dealt) in report.done_flops() {
         let mut row = vec![
             f.name(),
@@ -368,14 +428,20 @@ pub fn flops_csv(report: &FlopsReport, title: &str) -> String {
             f.texture.pairing.key().into(),
             f.texture.high.key().into(),
             f.texture.connected.key().into(),
-            format!("{}", if total > 0.0 { dealt / total } else { 0.0 }),
+            text(if total > 0.0 { dealt / total } else { 0.0 }),
         ];
-        for s in &r.seats {
-            for v in [s.equity, s.win, s.tie, s.nut80, s.nut90]
-                .iter()
-                .chain(&s.lines)
-            {
-                row.push(format!("{}", if *v == 0.0 { 0.0 } else { *v }));
+        for k in 0..report.seats {
+            let Some(s) = r.seats.get(k) else {
+                // No deal of the ranges on this flop: its figures left empty.
+                row.extend(per_seat.iter().map(|_| String::new()));
+                continue;
+            };
+            row.extend([s.equity, s.win, s.tie].map(text));
+            if report.exact {
+                row.extend([s.nut80, s.nut90].map(text));
+                row.extend(s.lines.iter().map(|&v| text(v)));
+            } else {
+                row.push(text(s.std_error.unwrap_or(0.0)));
             }
         }
         let _ = w.write_record(&row);

@@ -15,6 +15,7 @@
 //!   view's sweep, the Range view's question and the outs, by the game's rules.
 
 pub(crate) mod any;
+mod by_flop;
 mod by_hand;
 pub mod counting;
 mod exact;
@@ -26,6 +27,7 @@ mod sweep;
 mod valuation;
 
 pub use any::{AnyMatchup, AnySweep};
+pub use by_flop::{batch_by_flop, FlopDeals};
 pub use sweep::GameSweep;
 
 use super::run::{monte_carlo_rounds, Precision, RunSettings, RunStatus, StopRule};

@@ -159,11 +159,28 @@ impl<'a> Sampler<'a> {
 
     /// Batch `index` of `deals` deals.
     pub(super) fn batch(&self, seed: u64, index: u64, deals: u32) -> GameTally {
+        let hi_lo = self.m.game.is_hi_lo();
+        let mut sums = vec![Sums::default(); self.m.showdown_seats];
+        let (done, attempts) = self.deal_each(seed, index, deals, |_, values| {
+            credit(values, hi_lo, 1.0, &mut sums);
+        });
+        GameTally::of_sums(&sums, done, attempts, true)
+    }
+
+    /// Deals batch `index` of `deals` deals, handing each deal's board and showdown
+    /// seats' values to `each`; the deals done and the draws tried (a batch starved of
+    /// valid draws stops short).
+    pub(super) fn deal_each(
+        &self,
+        seed: u64,
+        index: u64,
+        deals: u32,
+        mut each: impl FnMut(&[Card; 5], &[SeatValue]),
+    ) -> (u64, u64) {
         let mut rng = batch_rng(seed, index);
         let game = self.m.game;
         // Every seat is dealt; the folded ones (after the showdown seats) are not valued.
         let n = self.m.showdown_seats;
-        let mut sums = vec![Sums::default(); n];
         let mut values = vec![SeatValue::default(); n];
         let mut holes: Vec<Vec<Card>> = vec![Vec::with_capacity(6); self.seats.len()];
         let known: Vec<Card> = self.m.board.iter().collect();
@@ -180,9 +197,9 @@ impl<'a> Sampler<'a> {
             }
             let board = cards.complete_board(&mut rng, &known);
             value_all(game, &holes[..n], &board, &mut values);
-            credit(&values, game.is_hi_lo(), 1.0, &mut sums);
+            each(&board, &values);
             done += 1;
         }
-        GameTally::of_sums(&sums, done, attempts, true)
+        (done, attempts)
     }
 }

@@ -1,10 +1,10 @@
 //! The Flops view's inputs: two ranges, the dead cards and the game (what is computed),
 //! and the texture group, sort and heat-map range shown (chosen without recomputing).
 
-use super::{invalid, job_or, placed, range, ScenarioError};
+use super::{invalid, job_or, placed, seat_range, ScenarioError};
 use crate::cards::{CardSet, Game};
 use crate::equity::flops::report::TextureFilter;
-use crate::equity::flops::FlopsSpec;
+use crate::equity::flops::{FlopsEngine, FlopsSpec, DEFAULT_DEALS_PER_FLOP};
 use crate::worker::FlopsJob;
 use serde::{Deserialize, Serialize};
 
@@ -53,12 +53,18 @@ impl FlopsColumn {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct FlopsInputs {
-    /// The game (Hold'em: the only one the report runs in for now).
+    /// The game (Hold'em heads-up is exact; the rest sampled).
     pub game: Game,
     /// Range 1.
     pub range1: String,
     /// Range 2.
     pub range2: String,
+    /// Ranges 3 and on (none: heads-up).
+    pub more: Vec<String>,
+    /// A sampled report's deals per flop.
+    pub deals_per_flop: u64,
+    /// A sampled report's seed.
+    pub seed: u64,
     /// Cards out of play.
     pub dead: String,
     /// Run every flop even where one per suit pattern would do.
@@ -78,6 +84,9 @@ impl Default for FlopsInputs {
             range1: "22+, A2s+, K9s+, Q9s+, J9s+, T8s+, 98s, 87s, 76s, ATo+, KTo+, QTo+, JTo"
                 .into(),
             range2: "TT+, AJs+, KQs, AQo+".into(),
+            more: Vec::new(),
+            deals_per_flop: DEFAULT_DEALS_PER_FLOP,
+            seed: 1,
             dead: String::new(),
             all_flops: false,
             filter: TextureFilter::default(),
@@ -94,8 +103,30 @@ impl FlopsInputs {
             "range1" => Some(&self.range1),
             "range2" => Some(&self.range2),
             "dead" => Some(&self.dead),
-            _ => None,
+            other => other
+                .strip_prefix("more[")
+                .and_then(|k| k.strip_suffix(']'))
+                .and_then(|k| k.parse::<usize>().ok())
+                .and_then(|k| self.more.get(k))
+                .map(String::as_str),
         }
+    }
+
+    /// "range 1 X against range 2 Y and range 3 Z, dead D".
+    pub fn ranges_words(&self) -> String {
+        let mut out = format!("range 1 {} against range 2 {}", self.range1, self.range2);
+        for (k, r) in self.more.iter().enumerate() {
+            out.push_str(&format!(" and range {} {r}", k + 3));
+        }
+        if !self.dead.trim().is_empty() {
+            out.push_str(&format!(", dead {}", self.dead.trim()));
+        }
+        out
+    }
+
+    /// The first line of the report's CSV: the inputs.
+    pub fn csv_title(&self) -> String {
+        format!("flops: {}; game {}", self.ranges_words(), self.game.key())
     }
 
     /// Whether `other` asks for the same report (only what is shown differs).
@@ -118,17 +149,36 @@ impl FlopsInputs {
     /// Every problem, each at its field; the report to run when there is none.
     pub fn validate(&self) -> Result<FlopsJob, Vec<ScenarioError>> {
         let mut problems = Vec::new();
-        if self.game != Game::HOLDEM {
+        let max = self.game.max_seats();
+        if self.more.len() + 2 > max {
             problems.push(invalid(
-                "game",
+                "inputs",
                 format!(
-                    "the Flops report runs in Hold'em only for now, not {}",
-                    self.game
+                    "{} deals 2 to {max} seats, got {}",
+                    self.game.name(),
+                    self.more.len() + 2
                 ),
             ));
+            return Err(problems);
         }
-        let r1 = range("range1", &self.range1, &mut problems);
-        let r2 = range("range2", &self.range2, &mut problems);
+        let mut seats = Vec::new();
+        let fields = [
+            ("range1".to_string(), &self.range1),
+            ("range2".to_string(), &self.range2),
+        ]
+        .into_iter()
+        .chain(
+            self.more
+                .iter()
+                .enumerate()
+                .map(|(k, t)| (format!("more[{k}]"), t)),
+        );
+        let field_names: Vec<String> = fields.clone().map(|(f, _)| f).collect();
+        for (field, text) in fields {
+            if let Some(r) = seat_range(&field, text, self.game, &mut problems) {
+                seats.push(r);
+            }
+        }
         let dead = CardSet::parse(&self.dead)
             .map_err(|error| {
                 problems.push(ScenarioError::Cards {
@@ -146,27 +196,37 @@ impl FlopsInputs {
                 ),
             ));
         }
-        let job = match (r1, r2, dead) {
-            (Some(a), Some(b), Some(dead)) if problems.is_empty() => {
-                match FlopsSpec::new(self.game, vec![a, b], dead) {
-                    Ok(mut spec) => {
-                        spec.all_flops = self.all_flops;
-                        Some(FlopsJob { spec, shard: None })
+        if !(100..=1_000_000).contains(&self.deals_per_flop) {
+            problems.push(invalid(
+                "deals_per_flop",
+                format!(
+                    "deals per flop must be 100 to 1,000,000, got {}",
+                    self.deals_per_flop
+                ),
+            ));
+        }
+        let job = match dead {
+            Some(dead) if problems.is_empty() => match FlopsSpec::new(self.game, seats, dead) {
+                Ok(mut spec) => {
+                    spec.all_flops = self.all_flops;
+                    if let FlopsEngine::Sampled(s) = &mut spec.engine {
+                        s.deals_per_flop = self.deals_per_flop;
+                        s.seed = self.seed;
                     }
-                    Err(e) => {
-                        placed(
-                            e,
-                            |name| match name {
-                                "range 1" => Some("range1".into()),
-                                "range 2" => Some("range2".into()),
-                                _ => None,
-                            },
-                            &mut problems,
-                        );
-                        None
-                    }
+                    Some(FlopsJob { spec, shard: None })
                 }
-            }
+                Err(e) => {
+                    placed(
+                        e,
+                        |name| {
+                            let k: usize = name.strip_prefix("range ")?.parse().ok()?;
+                            field_names.get(k.checked_sub(1)?).cloned()
+                        },
+                        &mut problems,
+                    );
+                    None
+                }
+            },
             _ => None,
         };
         job_or(job, problems)
