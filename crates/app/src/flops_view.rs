@@ -17,7 +17,6 @@ use crate::range::HandClass;
 use crate::scenario::{FlopsColumn, FlopsInputs, RangeInputs, Scenario, ViewKind};
 use crate::worker::{FlopsJob, JobManager};
 use egui::{Color32, RichText, Sense};
-use egui_plot::{Bar, BarChart, Legend, Plot};
 
 /// The Flops view: its inputs (persisted) and runtime.
 pub struct FlopsView {
@@ -195,8 +194,13 @@ impl View for FlopsView {
 
     fn status(&self) -> ViewStatus {
         let figures = match self.shown() {
-            Some(r) if r.is_complete() => format!("{} flops · exact", r.flops.len()),
-            Some(r) => format!("{} of {} flops · exact · PARTIAL", r.done(), r.flops.len()),
+            Some(r) if r.is_complete() => format!("{} flops · {}", r.flops.len(), r.method()),
+            Some(r) => format!(
+                "{} of {} flops · {} · PARTIAL",
+                r.done(),
+                r.flops.len(),
+                r.method()
+            ),
             None => String::new(),
         };
         ViewStatus {
@@ -280,7 +284,7 @@ fn title(inputs: &FlopsInputs) -> String {
 /// A range's equity on screen: "41.2%", or "41.2% ± 0.3" when sampled.
 fn equity_text(equity: f64, std_error: Option<f64>) -> String {
     match std_error {
-        Some(se) => format!("{} ± {:.1}", pct(equity), 100.0 * se),
+        Some(se) => format!("{} ± {:.2}", pct(equity), 100.0 * se),
         None => pct(equity),
     }
 }
@@ -641,14 +645,15 @@ const RANGE_COLORS: [Color32; 6] = [
     Color32::from_rgb(0, 172, 193),
 ];
 
-/// Bars per texture value within the group: each range's equity, and in the exact
-/// report the ≥80% share of both.
+/// Bars per texture value within the group, one row per value with its name, so every
+/// name stays readable at any width: each range's equity, and in the exact report the
+/// ≥80% share of both. `height` is the most it may take.
 fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, height: f32) {
     let groups: Vec<(String, GroupFigures)> = TextureFilter::by_axis()
         .into_iter()
         .map(|axis| {
             let combined = combine(inputs.filter, axis);
-            (axis.short_name(), report.group(&combined))
+            (axis.name(), report.group(&combined))
         })
         .filter(|(_, g)| !g.seats.is_empty())
         .collect();
@@ -672,48 +677,74 @@ fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, hei
             ));
         }
     }
-    let names: Vec<String> = groups.iter().map(|(n, _)| n.clone()).collect();
-    let count = groups.len();
-    let width = 0.8 / series.len() as f64;
-    Plot::new("flops_axis_chart")
-        // A mark, and so a name, under every group.
-        .x_grid_spacer(move |_| {
-            (0..count)
-                .map(|i| egui_plot::GridMark {
-                    value: i as f64,
-                    step_size: 1.0,
-                })
-                .collect()
-        })
-        .height(height)
-        .legend(Legend::default())
-        .allow_scroll(false)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .y_axis_formatter(|m, _| format!("{:.0}%", 100.0 * m.value))
-        .x_axis_formatter(move |m, _| {
-            let i = m.value.round();
-            if (m.value - i).abs() < 1e-6 && i >= 0.0 {
-                names.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
-        .show(ui, |plot| {
-            let middle = (series.len() as f64 - 1.0) / 2.0;
-            for (k, (name, color, value)) in series.iter().enumerate() {
-                let bars: Vec<Bar> = groups
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (group, g))| {
-                        Bar::new(i as f64 + (k as f64 - middle) * width, value(g))
-                            .width(width * 0.9)
-                            .name(format!("{group}: {name} {}", pct(value(g))))
-                    })
-                    .collect();
-                plot.bar_chart(BarChart::new(name.clone(), bars).color(*color));
-            }
-        });
+    // The key.
+    ui.horizontal_wrapped(|ui| {
+        for (name, color, _) in &series {
+            let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
+            ui.painter().rect_filled(r, 2.0, *color);
+            ui.label(name);
+        }
+    });
+    let bar = (height / (groups.len().max(1) * series.len()) as f32).clamp(3.0, 8.0);
+    let row = bar * series.len() as f32 + 6.0;
+    let label_width = 150.0;
+    let width = ui.available_width().max(label_width + 100.0);
+    let (rect, response) = ui.allocate_exact_size(
+        egui::vec2(width, row * groups.len() as f32 + 16.0),
+        Sense::hover(),
+    );
+    let painter = ui.painter_at(rect);
+    let scale = rect.width() - label_width - 24.0;
+    let x0 = rect.min.x + label_width;
+    let text_color = ui.visuals().text_color();
+    // Grid lines at 0, 25, 50, 75 and 100 %.
+    for q in 0..=4 {
+        let x = x0 + scale * q as f32 / 4.0;
+        painter.line_segment(
+            [egui::pos2(x, rect.min.y), egui::pos2(x, rect.max.y - 14.0)],
+            egui::Stroke::new(1.0, Color32::from_gray(70)),
+        );
+        painter.text(
+            egui::pos2(x, rect.max.y),
+            egui::Align2::CENTER_BOTTOM,
+            format!("{}%", q * 25),
+            egui::FontId::proportional(11.0),
+            text_color,
+        );
+    }
+    let mut hovered = None;
+    for (i, (name, g)) in groups.iter().enumerate() {
+        let top = rect.min.y + i as f32 * row + 3.0;
+        painter.text(
+            egui::pos2(rect.min.x, top + row / 2.0 - 3.0),
+            egui::Align2::LEFT_CENTER,
+            name,
+            egui::FontId::proportional(12.0),
+            text_color,
+        );
+        for (k, (_, color, value)) in series.iter().enumerate() {
+            let y = top + k as f32 * bar;
+            let r = egui::Rect::from_min_size(
+                egui::pos2(x0, y),
+                egui::vec2(scale * value(g).clamp(0.0, 1.0) as f32, bar - 1.0),
+            );
+            painter.rect_filled(r, 0.0, *color);
+        }
+        if response
+            .hover_pos()
+            .is_some_and(|p| p.y >= top && p.y < top + row)
+        {
+            hovered = Some(i);
+        }
+    }
+    if let Some(i) = hovered {
+        let (name, g) = &groups[i];
+        let lines: Vec<String> = series
+            .iter()
+            .map(|(s, _, value)| format!("{s}: {}", pct(value(g))))
+            .collect();
+        response.on_hover_text(format!("{name}\n{}", lines.join("\n")));
+    }
 }
 
 /// `filter` with the axis `one` sets replaced by its value.
