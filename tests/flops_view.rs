@@ -54,8 +54,20 @@ fn the_flops_view_filters_sorts_and_opens_a_flop() {
     assert_eq!(rows.len(), monotone);
     assert!(rows.iter().all(|r| r.1.texture.suits == Suits::Monotone));
     assert!(shows(&h, &format!("Flops of the group: {monotone}")));
-    // Sort by nut advantage, highest first: the heading of the flops table (the last
-    // text of that name; the groups table's is a label).
+    // The groups table sorts by a heading: highest first, then lowest first.
+    h.query_all_by_label("Equity 1")
+        .next()
+        .expect("the groups' heading")
+        .scroll_to_me();
+    h.run();
+    h.query_all_by_label("Equity 1").next().unwrap().click();
+    h.run();
+    assert!(shows(&h, "Equity 1 ⬇"));
+    h.query_all_by_label("Equity 1 ⬇").next().unwrap().click();
+    h.run();
+    assert!(shows(&h, "Equity 1 ⬆"));
+    // Sort the flops by nut advantage, highest first: the heading of the flops table
+    // (the last text of that name; the groups table's comes first).
     // Below the fold at this size: scrolled to first, as a user would.
     h.query_all_by_label("Nut adv.")
         .last()

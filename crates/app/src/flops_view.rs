@@ -812,43 +812,88 @@ fn heat_map(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, size:
     }
 }
 
-/// The texture groups of the chosen group, one per axis value; a click on a group
-/// narrows the chosen group to it.
+/// The texture groups of the chosen group, one per axis value, sortable by a click on a
+/// heading (again: the other way; the sort is the window's, kept in egui's memory); a
+/// click on a group narrows the chosen group to it.
 fn groups_table(
     ui: &mut egui::Ui,
     report: &FlopsReport,
     inputs: &FlopsInputs,
     commands: &CommandSender,
 ) {
-    ui.label(RichText::new("Groups (click one to narrow the texture group to it)").strong());
+    ui.label(
+        RichText::new(
+            "Groups (click a heading to sort, a group to narrow the texture group to it)",
+        )
+        .strong(),
+    );
     let heads_up_exact = report.exact && report.seats == 2;
+    let mut headings: Vec<String> = ["Group", "Flops", "Raw", "Dealt"]
+        .map(String::from)
+        .to_vec();
+    headings.extend((1..=report.seats).map(|k| format!("Equity {k}")));
+    if heads_up_exact {
+        headings.extend(["≥80% 1", "≥80% 2", "Nut adv."].map(String::from));
+    }
+    // Each row: the filter, its name, the figures in heading order after the name.
+    let mut rows: Vec<(TextureFilter, String, GroupFigures, Vec<f64>)> = TextureFilter::by_axis()
+        .into_iter()
+        .filter_map(|axis| {
+            let combined = combine(inputs.filter, axis);
+            let g = report.group(&combined);
+            (g.flops > 0).then(|| {
+                let mut values = vec![g.count as f64, g.raw_weight, g.dealt_weight];
+                values.extend(g.seats.iter().map(|s| s.equity));
+                if let (true, [a, b]) = (heads_up_exact, g.seats.as_slice()) {
+                    values.extend([a.nut80, b.nut80, a.nut80 - b.nut80]);
+                }
+                (combined, axis.name(), g, values)
+            })
+        })
+        .collect();
+    let sort_id = egui::Id::unique("flops_groups_sort");
+    let sort: Option<(usize, bool)> = ui.data(|d| d.get_temp(sort_id));
+    if let Some((column, descending)) = sort.filter(|(c, _)| *c > 0) {
+        rows.sort_by(|a, b| {
+            let key = |r: &(TextureFilter, String, GroupFigures, Vec<f64>)| {
+                r.3.get(column - 1).copied().unwrap_or(f64::NEG_INFINITY)
+            };
+            let order = key(a).total_cmp(&key(b));
+            if descending {
+                order.reverse()
+            } else {
+                order
+            }
+        });
+    }
     egui::Grid::new("flops_groups")
         .striped(true)
         .show(ui, |ui| {
-            let mut headings: Vec<String> = ["Group", "Flops", "Raw", "Dealt"]
-                .map(String::from)
-                .to_vec();
-            headings.extend((1..=report.seats).map(|k| format!("Equity {k}")));
-            if heads_up_exact {
-                headings.extend(["≥80% 1", "≥80% 2", "Nut adv."].map(String::from));
-            }
-            for h in headings {
-                ui.label(RichText::new(h).strong());
+            for (column, h) in headings.iter().enumerate() {
+                let arrow = match sort {
+                    Some((c, true)) if c == column => " ⬇",
+                    Some((c, false)) if c == column => " ⬆",
+                    _ => "",
+                };
+                let button =
+                    egui::Button::new(RichText::new(format!("{h}{arrow}")).strong()).frame(false);
+                if ui.add(button).clicked() {
+                    let next = match sort {
+                        Some((c, descending)) if c == column => (column, !descending),
+                        _ => (column, column > 0),
+                    };
+                    ui.data_mut(|d| d.insert_temp(sort_id, next));
+                }
             }
             ui.end_row();
-            for axis in TextureFilter::by_axis() {
-                let combined = combine(inputs.filter, axis);
-                let g = report.group(&combined);
-                if g.flops == 0 {
-                    continue;
-                }
+            for (combined, name, g, _) in &rows {
                 if ui
-                    .selectable_label(inputs.filter == combined, axis.name())
+                    .selectable_label(inputs.filter == *combined, name)
                     .clicked()
                 {
                     commands.send(Command::ToView(
                         ViewKind::Flops,
-                        ViewCommand::ShowGroup(combined),
+                        ViewCommand::ShowGroup(*combined),
                     ));
                 }
                 ui.label(g.count.to_string());

@@ -111,7 +111,8 @@ pub(super) fn run(
             break;
         }
         let batches = per_round.min(left.div_ceil(u64::from(BATCH)));
-        let round: Vec<FlopDeals> = (next_batch..next_batch + batches)
+        // Summed as the batches finish: a few partial sums live at once, not a round's.
+        let round = (next_batch..next_batch + batches)
             .into_par_iter()
             .map(|i| {
                 // The round's last batch takes what is left.
@@ -125,12 +126,16 @@ pub(super) fn run(
                     &lookup,
                 )
             })
-            .collect();
+            .reduce(
+                || FlopDeals::new(flops.len(), sampling.matchup.showdown_seats),
+                |mut a, b| {
+                    a.add(&b);
+                    a
+                },
+            );
         next_batch += batches;
         let before = sums.deals;
-        for r in &round {
-            sums.add(r);
-        }
+        sums.add(&round);
         control.progress().count_batch();
         if sums.deals == before {
             return Err(EquityError::Impossible(
