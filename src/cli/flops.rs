@@ -349,13 +349,9 @@ fn group_json(g: &GroupFigures, exact: bool) -> serde_json::Value {
         .iter()
         .map(|s| {
             seat_json(exact, (s.equity, s.win, s.tie, s.std_error), || {
-                json!({
-                    "nut80": json::exact(s.nut80),
-                    "nut90": json::exact(s.nut90),
-                    "buckets": s.buckets.map(json::exact),
-                    "lines": lines_json(&s.lines),
-                    "class_equity": s.class_equity,
-                })
+                let mut v = hand_figures_json(s.nut80, s.nut90, s.buckets, &s.lines);
+                v["class_equity"] = json!(s.class_equity);
+                v
             })
         })
         .collect();
@@ -371,6 +367,21 @@ fn group_json(g: &GroupFigures, exact: bool) -> serde_json::Value {
         v["nut_advantage"] = json!(json::exact(a.nut80 - b.nut80));
     }
     v
+}
+
+/// The exact report's figures of each hand's equity: nut shares, buckets and lines.
+fn hand_figures_json(
+    nut80: f64,
+    nut90: f64,
+    buckets: [f64; 4],
+    lines: &[f64],
+) -> serde_json::Value {
+    json!({
+        "nut80": json::exact(nut80),
+        "nut90": json::exact(nut90),
+        "buckets": buckets.map(json::exact),
+        "lines": lines_json(lines),
+    })
 }
 
 fn lines_json(lines: &[f64]) -> serde_json::Value {
@@ -392,13 +403,9 @@ fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> ser
                 .iter()
                 .map(|s| {
                     seat_json(exact, (s.equity, s.win, s.tie, s.std_error), || {
-                        json!({
-                            "nut80": json::exact(s.nut80),
-                            "nut90": json::exact(s.nut90),
-                            "buckets": s.buckets.map(json::exact),
-                            "curve": s.curve,
-                            "lines": lines_json(&s.lines),
-                        })
+                        let mut v = hand_figures_json(s.nut80, s.nut90, s.buckets, &s.lines);
+                        v["curve"] = json!(s.curve);
+                        v
                     })
                 })
                 .collect();

@@ -160,7 +160,8 @@ fn factorial(n: u32) -> u32 {
     (1..=n).product()
 }
 
-fn all_permutations() -> Vec<[u8; 4]> {
+/// The 24 renamings of the four suits (each a map from suit to suit).
+pub(crate) fn all_permutations() -> Vec<[u8; 4]> {
     let mut out = Vec::with_capacity(24);
     for a in 0..4u8 {
         for b in 0..4u8 {

@@ -391,6 +391,15 @@ pub(super) fn flop_sums(ranges: [&HandRange; 2], flop: [Card; 3], dead: CardSet)
     }
 }
 
+/// Adds what is below now to a rank pair's sums: the total, and each of its cards'.
+#[inline(always)]
+fn gather(group: &Group, below: &CardSums, total: &mut [f64; 2], cards: &mut [[f64; 2]; 8]) {
+    accumulate(total, below[TOTAL]);
+    for slot in 0..group.card_count {
+        accumulate(&mut cards[slot], below[group.cards[slot] as usize & 63]);
+    }
+}
+
 /// One runout's sweep over its items in value order, level by level: what is below a
 /// level before it and after it, gathered per rank pair or per lone combo.
 fn sweep(
@@ -410,12 +419,13 @@ fn sweep(
         for (_, item) in level {
             match *item {
                 Item::Group { g, from, to } => {
-                    let group = &live.groups[g as usize];
                     let p = &mut pooled[g as usize];
-                    accumulate(&mut p.before_total, below[TOTAL]);
-                    for slot in 0..group.card_count {
-                        accumulate(&mut p.before[slot], below[group.cards[slot] as usize & 63]);
-                    }
+                    gather(
+                        &live.groups[g as usize],
+                        below,
+                        &mut p.before_total,
+                        &mut p.before,
+                    );
                     // Its combos set apart this runout give back what they were counted.
                     for &k in &excluded[from as usize..to as usize] {
                         let before = without(below, live.cards[k as usize]);
@@ -451,12 +461,13 @@ fn sweep(
         for (_, item) in level {
             match *item {
                 Item::Group { g, from, to } => {
-                    let group = &live.groups[g as usize];
                     let p = &mut pooled[g as usize];
-                    accumulate(&mut p.after_total, below[TOTAL]);
-                    for slot in 0..group.card_count {
-                        accumulate(&mut p.after[slot], below[group.cards[slot] as usize & 63]);
-                    }
+                    gather(
+                        &live.groups[g as usize],
+                        below,
+                        &mut p.after_total,
+                        &mut p.after,
+                    );
                     for &k in &excluded[from as usize..to as usize] {
                         take(
                             &mut equity2[k as usize],

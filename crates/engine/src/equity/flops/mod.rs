@@ -4,12 +4,15 @@
 //! and its equity per starting-hand class — grouped by texture ([`texture`]) in
 //! [`report`].
 //!
-//! Which flops run: when both ranges give every suit the same weight and no card is
-//! dead, one flop per suit pattern (1,755 in Hold'em), each standing for the flops its
-//! suits can be renamed to (`count`); otherwise every flop (22,100). Hold'em heads-up is
-//! exact ([`heads_up`]); other games and more ranges are refused for now with the reason.
-//! Flops run in parallel batches; each batch is handed to the caller as it finishes, so
-//! a view streams them and a stop keeps what is done.
+//! Which flops run: one per set of flops that the renamings of suits keeping every
+//! range and the dead cards map onto each other ([`FlopsSpec::suit_renamings`]): one
+//! per suit pattern (1,755 in Hold'em) for ranges written without suits, every flop
+//! (22,100) when nothing is kept; each stands for its set (`count`).
+//!
+//! How: Hold'em heads-up is exact (the private `heads_up` kernel: every combo of both
+//! ranges over every runout, flop by flop, in parallel batches handed to the caller as
+//! they finish, so a view streams them and a stop keeps what is done); any other game
+//! or seat count is sampled (`sampled`: deals filed by their flop, equity with errors).
 
 mod heads_up;
 pub mod report;
@@ -157,7 +160,10 @@ impl FlopsSpec {
         // A renaming keeps a range when it maps every hand of it to one of the same
         // weight: hands outside the range then map outside it too (a renaming is a
         // bijection of the hands and the range's hands map into themselves).
-        suit_permutations().into_iter().filter(keeps).collect()
+        super::symmetry::all_permutations()
+            .into_iter()
+            .filter(keeps)
+            .collect()
     }
 
     /// Whether one flop per suit pattern stands for all: both ranges suit-symmetric and
@@ -315,27 +321,6 @@ impl Flop {
     pub fn name(&self) -> String {
         crate::cards::format_cards(&self.cards)
     }
-}
-
-/// The 24 renamings of the four suits.
-fn suit_permutations() -> Vec<[u8; 4]> {
-    let mut perms = Vec::with_capacity(24);
-    for a in 0..4u8 {
-        for b in 0..4u8 {
-            for c in 0..4u8 {
-                for d in 0..4u8 {
-                    let p = [a, b, c, d];
-                    let mut seen = [false; 4];
-                    if p.iter()
-                        .all(|&x| !std::mem::replace(&mut seen[x as usize], true))
-                    {
-                        perms.push(p);
-                    }
-                }
-            }
-        }
-    }
-    perms
 }
 
 fn sorted_desc(mut cards: [Card; 3]) -> [Card; 3] {
