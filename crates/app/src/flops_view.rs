@@ -974,9 +974,13 @@ fn flops_table(
         );
     });
     let row_height = 20.0;
+    // Its own height inside the view's scrolling: a nested area otherwise shrinks to
+    // what is left of the window when the view is scrolled to its end.
+    let table_height = (rows.len() as f32 * (row_height + 4.0)).clamp(row_height, 420.0);
     egui::ScrollArea::vertical()
         .id_salt("flops_table")
         .max_height(420.0)
+        .min_scrolled_height(table_height)
         .show_rows(ui, row_height, rows.len(), |ui, range| {
             for (_, flop, result, share) in &rows[range] {
                 ui.horizontal(|ui| {
@@ -986,7 +990,7 @@ fn flops_table(
                             [width(FlopsColumn::Flop), row_height],
                             egui::Button::new(&name),
                         )
-                        .on_hover_text(format!("Open {name} in the Range view"))
+                        .on_hover_ui(|ui| flop_details(ui, report, flop, result))
                         .clicked()
                     {
                         commands.send(Command::SendToRange(RangeInputs {
@@ -1021,6 +1025,65 @@ fn flops_table(
                         egui::Label::new(RichText::new(flop.texture.describe()).weak()),
                     );
                 });
+            }
+        });
+}
+
+/// A flop's details on hover: its texture and each range's equity; in the exact report
+/// the four buckets and the sorted equity curve of both ranges.
+fn flop_details(ui: &mut egui::Ui, report: &FlopsReport, flop: &Flop, result: &FlopResult) {
+    ui.label(
+        RichText::new(format!(
+            "{} — click to open it in the Range view",
+            flop.name()
+        ))
+        .strong(),
+    );
+    ui.label(flop.texture.describe());
+    if result.seats.is_empty() {
+        ui.label("No deal of the ranges on this flop.");
+        return;
+    }
+    for (k, s) in result.seats.iter().enumerate() {
+        let mut line = format!(
+            "Range {}: equity {}, win {}, tie {}",
+            k + 1,
+            equity_text(s.equity, s.std_error),
+            pct(s.win),
+            pct(s.tie)
+        );
+        if report.exact {
+            line.push_str(&format!(
+                " · ≥80% {} · 0–25/25–50/50–75/75–100%: {}",
+                pct(s.nut80),
+                s.buckets.map(pct).join(" / ")
+            ));
+        }
+        ui.label(line);
+    }
+    if !report.exact {
+        return;
+    }
+    ui.label(RichText::new("Each range sorted by equity (x: share of the range)").weak());
+    egui_plot::Plot::new(("flop_curve", flop.name()))
+        .width(320.0)
+        .height(160.0)
+        .include_y(0.0)
+        .include_y(1.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .legend(egui_plot::Legend::default())
+        .show(ui, |plot| {
+            for (k, s) in result.seats.iter().enumerate() {
+                let points = crate::equity::flops::report::curve_points(&s.curve);
+                plot.line(
+                    egui_plot::Line::new(
+                        format!("range {}", k + 1),
+                        egui_plot::PlotPoints::from(points),
+                    )
+                    .color(RANGE_COLORS[k % RANGE_COLORS.len()]),
+                );
             }
         });
 }
