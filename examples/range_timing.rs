@@ -1,12 +1,13 @@
 //! Timings of the range analysis (one thread): the breakdown of all 1,326 combos on a
-//! flop, equity by combo of 1,326 against 1,326 on a flop and a turn, the next card for
+//! flop, equity by combo of 1,326 against 1,326 on a flop (the Flops kernel, and the
+//! plain enumeration it replaced there) and a turn, the next card for
 //! a range against a range on a flop, and equity by combo preflop (from the pair table).
 //!
 //! Usage: cargo run --release --example range_timing
 
 use multiodds::cards::CardSet;
 use multiodds::equity::breakdown::breakdown;
-use multiodds::equity::by_combo::{by_combo, next_cards};
+use multiodds::equity::by_combo::{by_combo, by_combo_enumerated, next_cards};
 use multiodds::equity::RunControl;
 use multiodds::range::HandRange;
 use std::time::Instant;
@@ -41,6 +42,12 @@ fn main() {
             "equity by combo, random vs random, flop",
             best_ms(3, || {
                 by_combo(&random, &random, flop, none, &control).unwrap();
+            }),
+        ),
+        (
+            "equity by combo, random vs random, flop, plain enumeration (before)",
+            best_ms(3, || {
+                by_combo_enumerated(&random, &random, flop, none, &control).unwrap();
             }),
         ),
         (

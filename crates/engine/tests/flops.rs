@@ -1,10 +1,10 @@
-//! The Flops report against independent references: each flop against the Range view's
-//! by-combo enumeration on that flop alone, the flops' weighted mean against the
+//! The Flops report against independent references: each flop against the plain
+//! by-combo enumeration (every board sorted and swept) on that flop alone, the flops' weighted mean against the
 //! preflop equity, one flop per suit pattern against every flop, texture classes
 //! against a plain classifier, and shards against one run.
 
 use multiodds_engine::cards::{Card, CardSet, Game};
-use multiodds_engine::equity::by_combo::by_combo;
+use multiodds_engine::equity::by_combo::by_combo_enumerated as by_combo;
 use multiodds_engine::equity::flops::report::{FlopsReport, TextureFilter};
 use multiodds_engine::equity::flops::texture::{Connectedness, Texture};
 use multiodds_engine::equity::flops::{

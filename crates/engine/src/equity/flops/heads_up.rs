@@ -31,7 +31,7 @@ type CardSums = [[f64; 2]; 64];
 const TOTAL: usize = 52;
 
 /// Each live combo's sums over the runouts of one flop, per range (0 and 1).
-pub(super) struct FlopSums {
+pub(crate) struct FlopSums {
     /// The combos of either range that miss the flop and the dead cards.
     pub combos: Vec<Combo>,
     /// Each combo's weight in each range (0 when not in it).
@@ -223,7 +223,7 @@ fn take(to: &mut [f64; 2], x: [f64; 2]) {
 
 /// One flop's sums: both ranges' live combos against each other over every runout
 /// from the cards not on the flop and not `dead`.
-pub(super) fn flop_sums(ranges: [&HandRange; 2], flop: [Card; 3], dead: CardSet) -> FlopSums {
+pub(crate) fn flop_sums(ranges: [&HandRange; 2], flop: [Card; 3], dead: CardSet) -> FlopSums {
     let flop_set = CardSet::from_cards(&flop).expect("three distinct cards");
     let blocked = flop_set.union(dead);
     let live = live(ranges, blocked);

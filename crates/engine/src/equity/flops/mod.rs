@@ -15,6 +15,7 @@
 //! or seat count is sampled (`sampled`: deals filed by their flop, equity with errors).
 
 mod heads_up;
+pub(crate) use heads_up::flop_sums;
 pub mod report;
 mod sampled;
 pub use sampled::SampledDeals;
