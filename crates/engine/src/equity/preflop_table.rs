@@ -29,6 +29,9 @@ use crate::range::{Combo, COMBOS};
 /// The shipped table.
 static DATA: &[u8] = include_bytes!("preflop_pairs.bin");
 
+/// The table once loaded (or why it cannot be used).
+static TABLE: std::sync::OnceLock<Result<PreflopTable, String>> = std::sync::OnceLock::new();
+
 /// The file's first bytes and version.
 const MAGIC: &[u8; 8] = b"MOPAIRS1";
 
@@ -191,12 +194,15 @@ impl PreflopTable {
     /// The shipped table, loaded and checked on first use; `Err` says why it cannot be
     /// used (callers then enumerate).
     pub fn get() -> Result<&'static PreflopTable, &'static str> {
-        static TABLE: std::sync::OnceLock<Result<PreflopTable, String>> =
-            std::sync::OnceLock::new();
         TABLE
             .get_or_init(|| PreflopTable::load(DATA))
             .as_ref()
             .map_err(|e| e.as_str())
+    }
+
+    /// Whether the table is loaded already (a question it answers costs nothing more).
+    pub fn is_loaded() -> bool {
+        TABLE.get().is_some()
     }
 
     fn load(bytes: &[u8]) -> Result<PreflopTable, String> {

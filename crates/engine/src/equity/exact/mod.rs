@@ -147,9 +147,14 @@ pub fn run_cancellable(
         // One enumeration of the showdown seats per folded deal.
         return super::folded::run(m, cancel, memory_budget);
     }
-    if let Some(tally) = super::preflop_table::tally(m) {
-        // Heads-up preflop without dead cards: every pair's result is in the table.
-        return Ok(tally);
+    // Two known hands enumerate faster than the pair table decodes on first use; once
+    // it is loaded (a window's session), the table answers at once.
+    let table_ready = super::preflop_table::PreflopTable::is_loaded();
+    if table_ready || !two_hands::applies(m) {
+        if let Some(tally) = super::preflop_table::tally(m) {
+            // Heads-up preflop without dead cards: every pair's result is in the table.
+            return Ok(tally);
+        }
     }
     run_enumerating(m, cancel, memory_budget)
 }
@@ -161,7 +166,9 @@ pub fn run_enumerating(
     cancel: &RunControl,
     memory_budget: u64,
 ) -> Result<MatchupTally, super::EquityError> {
-    if m.seats.len() == 2 {
+    if let Some(tally) = two_hands::run(m, cancel) {
+        Ok(tally)
+    } else if m.seats.len() == 2 {
         Ok(heads_up(m, cancel))
     } else if multiway_plan(m).0 {
         Ok(direct_multiway(m, cancel))
@@ -449,6 +456,7 @@ fn heads_up(m: &Matchup, cancel: &RunControl) -> MatchupTally {
     }
 }
 
+mod two_hands;
 mod wide;
 use wide::*;
 
