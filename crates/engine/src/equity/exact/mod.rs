@@ -25,7 +25,13 @@ pub fn estimated_cost(m: &Matchup) -> ExactCost {
     if m.has_folded() {
         return super::folded::estimated_cost(m);
     }
-    if super::preflop_table::applies(m) && super::preflop_table::PreflopTable::get().is_ok() {
+    // Two known hands skip the table unless it is loaded already (run_cancellable), so
+    // asking their cost must not load it.
+    let table_used = super::preflop_table::PreflopTable::is_loaded() || !two_hands::applies(m);
+    if super::preflop_table::applies(m)
+        && table_used
+        && super::preflop_table::PreflopTable::get().is_ok()
+    {
         // One look-up per pair of combos (a few nanoseconds each).
         return ExactCost {
             evaluations: (m.seats[0].len() * m.seats[1].len()) as f64 / 100.0,
