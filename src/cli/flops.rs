@@ -13,7 +13,13 @@ use serde_json::json;
 impl CliJob for FlopsJob {
     fn describe(update: &FlopsUpdate, elapsed: Duration) -> String {
         match update {
-            FlopsUpdate::Start(r) => format!("{} flops to run", r.flops.len()),
+            FlopsUpdate::Start(r) => format!(
+                "{} flops to run{}",
+                r.flops.len(),
+                r.estimate
+                    .map(|e| format!(", {}", e.describe()))
+                    .unwrap_or_default()
+            ),
             FlopsUpdate::Batch(_, Some(d)) => format!(
                 "{} of {} deals · {:.1} s",
                 d.deals,

@@ -524,6 +524,9 @@ fn report_panels(
             ),
         );
     }
+    if let (false, Some(e)) = (report.is_complete(), report.estimate) {
+        ui.label(RichText::new(format!("Estimated before it started: {}", e.describe())).weak());
+    }
     ui.label(RichText::new(report.describe_check()).weak());
     ui.label(
         RichText::new(

@@ -353,3 +353,30 @@ fn other_games_and_more_ranges_are_sampled_and_match_the_preflop_equity() {
         assert!(report.describe_check().contains("SE"));
     }
 }
+
+#[test]
+fn a_report_over_the_memory_budget_is_refused_with_its_estimate() {
+    use multiodds_engine::equity::run::RunSettings;
+    use multiodds_engine::equity::EquityError;
+    use multiodds_engine::worker::{FlopsJob, Job};
+    let mut s = spec("random", "random", "");
+    s.all_flops = true;
+    let job = FlopsJob {
+        spec: s,
+        shard: None,
+    };
+    let tight = RunSettings {
+        memory_budget: 64 << 20,
+        ..Default::default()
+    };
+    match job.check_affordable(&tight, 2) {
+        Err(EquityError::TooMuchMemory { bytes, budget }) => {
+            assert_eq!(budget, 64 << 20);
+            // 22,100 flops at about 8.5 KB each, over the program's base.
+            assert!(bytes > 150e6 && bytes < 250e6, "{bytes}");
+        }
+        other => panic!("expected a memory refusal, got {other:?}"),
+    }
+    // Within the default budget it is affordable.
+    assert!(job.check_affordable(&RunSettings::default(), 2).is_ok());
+}

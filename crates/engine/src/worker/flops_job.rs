@@ -39,9 +39,18 @@ impl Job for FlopsJob {
     type Update = FlopsUpdate;
     type Output = FlopsReport;
 
-    fn check_affordable(&self, _: &RunSettings, threads: usize) -> Result<f64, EquityError> {
-        let work = crate::equity::flops::estimated_work(&self.spec, self.flops_to_run());
+    /// Refused past the time bound or the run's memory budget, with the estimate.
+    fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
+        let flops = self.flops_to_run();
+        let work = crate::equity::flops::estimated_work(&self.spec, flops);
         check_exact_cost(work, threads)?;
+        let bytes = crate::equity::flops::estimated_bytes(&self.spec, flops, threads);
+        if bytes > settings.memory_budget as f64 {
+            return Err(EquityError::TooMuchMemory {
+                bytes,
+                budget: settings.memory_budget,
+            });
+        }
         Ok(work)
     }
 
@@ -52,6 +61,15 @@ impl Job for FlopsJob {
     ) -> Result<FlopsReport, EquityError> {
         let threads = rayon::current_num_threads();
         let mut report = FlopsReport::new(&self.spec);
+        let flops = self.flops_to_run();
+        report.estimate = Some(crate::equity::flops::report::Estimate {
+            seconds: crate::equity::run::exact_seconds(
+                crate::equity::flops::estimated_work(&self.spec, flops),
+                crate::equity::run::EVALUATIONS_PER_SECOND,
+                threads,
+            ),
+            bytes: crate::equity::flops::estimated_bytes(&self.spec, flops, threads),
+        });
         // A part has no check line of its own: the merge computes it.
         if self.shard.is_none() {
             report.preflop = Some(

@@ -667,6 +667,22 @@ pub fn estimated_work(spec: &FlopsSpec, flops: usize) -> f64 {
     }
 }
 
+/// The peak memory a report of `flops` flops holds, in bytes: measured, about 8.5 KB a
+/// flop for the exact report (its figures, the 169 class equities of each range, held
+/// by the job and by whoever shows them) and four sums per flop and seat for each
+/// partial sum of a sampled one, over a base of about 20 MB (the program).
+pub fn estimated_bytes(spec: &FlopsSpec, flops: usize, threads: usize) -> f64 {
+    let per_flop = match &spec.engine {
+        FlopsEngine::Exact(_) => 8_500.0,
+        FlopsEngine::Sampled(s) => {
+            let seats = s.matchup.showdown_seats as f64;
+            // Per flop: its figures, and the sums of the run and of each live batch.
+            100.0 * seats + 32.0 * seats * (threads as f64 + 2.0)
+        }
+    };
+    20e6 + per_flop * flops as f64
+}
+
 /// Runs the flops of `shard` (all when `None`) on `threads` cores, handing each batch
 /// of finished flops to `on_batch` (which returns false to stop) with, for a sampled
 /// report, how many deals it has taken; returns every result in flop order. Refused

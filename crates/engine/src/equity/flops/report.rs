@@ -30,6 +30,28 @@ pub struct FlopsReport {
     pub sampled: Option<super::SampledDeals>,
     /// How many ranges (seats) it compares.
     pub seats: usize,
+    /// What the run was expected to take before it started.
+    pub estimate: Option<Estimate>,
+}
+
+/// A report's time and memory, estimated before it starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// Seconds on the run's threads.
+    pub seconds: f64,
+    /// Peak bytes.
+    pub bytes: f64,
+}
+
+impl Estimate {
+    /// "about 4 s and 36 MB".
+    pub fn describe(&self) -> String {
+        format!(
+            "about {} and {}",
+            crate::equity::describe_duration(self.seconds),
+            crate::equity::memory::describe_bytes(self.bytes)
+        )
+    }
 }
 
 /// A filter of textures: each axis one value or any.
@@ -182,6 +204,7 @@ impl FlopsReport {
             exact: spec.is_exact(),
             sampled: None,
             seats: spec.seats.len(),
+            estimate: None,
         }
     }
 
