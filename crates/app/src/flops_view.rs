@@ -31,6 +31,42 @@ pub struct FlopsView {
     grids: Vec<super::grid::GridState>,
     /// What the last change of game reset, said beside the selector.
     game_note: Vec<String>,
+    /// The figures on screen, kept until the report or the group changes: each group
+    /// is a pass over every flop and its 169 class equities, too much for every frame.
+    figures: Option<(FiguresKey, GroupsShown)>,
+}
+
+/// What the shown figures were computed from: the report's inputs, how far it had
+/// come, and the group chosen.
+#[derive(PartialEq)]
+struct FiguresKey {
+    inputs: FlopsInputs,
+    done: usize,
+    deals: Option<u64>,
+    filter: TextureFilter,
+}
+
+/// The chosen group's figures, and the group split by each texture value (those with
+/// flops): (filter, name, figures).
+struct GroupsShown {
+    group: GroupFigures,
+    split: Vec<(TextureFilter, String, GroupFigures)>,
+}
+
+impl GroupsShown {
+    fn of(report: &FlopsReport, filter: TextureFilter) -> GroupsShown {
+        GroupsShown {
+            group: report.group(&filter),
+            split: TextureFilter::by_axis()
+                .into_iter()
+                .map(|axis| {
+                    let combined = combine(filter, axis);
+                    (combined, axis.name(), report.group(&combined))
+                })
+                .filter(|(_, _, g)| g.flops > 0)
+                .collect(),
+        }
+    }
 }
 
 impl FlopsView {
@@ -43,6 +79,7 @@ impl FlopsView {
             errors: FieldErrors::default(),
             grids: Vec::new(),
             game_note: Vec::new(),
+            figures: None,
         }
     }
 
@@ -63,7 +100,7 @@ impl FlopsView {
     }
 
     /// The group's flops on screen, sorted as chosen: (place, flop, result, dealt share).
-    pub fn rows(&self) -> Vec<(usize, Flop, FlopResult, f64)> {
+    pub fn rows(&self) -> Vec<(usize, &Flop, &FlopResult, f64)> {
         let Some(report) = self.shown() else {
             return Vec::new();
         };
@@ -71,22 +108,18 @@ impl FlopsView {
     }
 }
 
-fn sorted_rows(report: &FlopsReport, inputs: &FlopsInputs) -> Vec<(usize, Flop, FlopResult, f64)> {
+fn sorted_rows<'r>(
+    report: &'r FlopsReport,
+    inputs: &FlopsInputs,
+) -> Vec<(usize, &'r Flop, &'r FlopResult, f64)> {
     let total: f64 = report.done_flops().map(|(_, _, w)| w).sum();
-    let mut rows: Vec<(usize, Flop, FlopResult, f64)> = report
+    let mut rows: Vec<(usize, &Flop, &FlopResult, f64)> = report
         .done_flops()
         .filter(|(f, _, _)| inputs.filter.holds(&f.texture))
-        .map(|(f, r, w)| {
-            (
-                r.index,
-                *f,
-                r.clone(),
-                if total > 0.0 { w / total } else { 0.0 },
-            )
-        })
+        .map(|(f, r, w)| (r.index, f, r, if total > 0.0 { w / total } else { 0.0 }))
         .collect();
     let (column, descending) = inputs.sort;
-    let key = |row: &(usize, Flop, FlopResult, f64)| -> f64 {
+    let key = |row: &(usize, &Flop, &FlopResult, f64)| -> f64 {
         let seat = |s: usize| row.2.seats.get(s);
         match column {
             FlopsColumn::Flop => -(row.0 as f64),
@@ -132,7 +165,9 @@ impl View for FlopsView {
     }
 
     fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
-        let (Some(report), Some(inputs)) = (self.shown(), self.shown_inputs()) else {
+        let inputs = self.shown_inputs();
+        // The report field alone: the figures' cache beside it is written below.
+        let (Some(report), Some(inputs)) = (self.report.result(), inputs) else {
             ui.label(if self.errors.is_empty() {
                 "Computing…"
             } else {
@@ -140,10 +175,29 @@ impl View for FlopsView {
             });
             return;
         };
+        let key = FiguresKey {
+            inputs: self
+                .report
+                .shown
+                .as_ref()
+                .map(|s| s.label.clone())
+                .unwrap_or_default(),
+            done: report.done(),
+            deals: report.sampled.map(|d| d.deals),
+            filter: inputs.filter,
+        };
+        if self.figures.as_ref().is_none_or(|(k, _)| *k != key) {
+            self.figures = Some((key, GroupsShown::of(report, inputs.filter)));
+        }
+        let Some((_, figures)) = &self.figures else {
+            return;
+        };
         let stale = self.tracker.stale;
         egui::ScrollArea::vertical()
             .id_salt("flops_view")
-            .show(ui, |ui| report_panels(ui, report, &inputs, stale, commands));
+            .show(ui, |ui| {
+                report_panels(ui, report, figures, &inputs, stale, commands)
+            });
     }
 
     fn submit(&mut self, jobs: &JobManager) {
@@ -227,20 +281,21 @@ impl View for FlopsView {
         let inputs = self.shown_inputs()?;
         Some(Box::new(move |ui: &mut egui::Ui| {
             super::widgets::title_heading(ui, &title(&inputs));
-            let group = report.group(&inputs.filter);
-            ui.label(RichText::new(summary_line(&report, &group)).size(15.0));
+            let figures = GroupsShown::of(&report, inputs.filter);
+            let group = &figures.group;
+            ui.label(RichText::new(summary_line(&report, group)).size(15.0));
             let size = (ui.available_height() - 40.0).min(ui.available_width() * 0.45);
             ui.horizontal_top(|ui| {
                 if report.exact {
                     ui.vertical(|ui| {
                         ui.set_width(size);
-                        heat_map(ui, &report, &inputs, size);
+                        heat_map(ui, group, &inputs, size);
                     });
                     ui.add_space(16.0);
                 }
                 ui.vertical(|ui| {
-                    group_figures(ui, &report, &group);
-                    axis_chart(ui, &report, &inputs, ui.available_height().min(360.0));
+                    group_figures(ui, &report, group);
+                    axis_chart(ui, &report, &figures, ui.available_height().min(360.0));
                 });
             });
         }))
@@ -499,6 +554,7 @@ fn filter_buttons(ui: &mut egui::Ui, filter: &mut TextureFilter) {
 fn report_panels(
     ui: &mut egui::Ui,
     report: &FlopsReport,
+    figures: &GroupsShown,
     inputs: &FlopsInputs,
     stale: bool,
     commands: &CommandSender,
@@ -542,8 +598,8 @@ fn report_panels(
             .weak(),
         );
     }
-    let group = report.group(&inputs.filter);
-    ui.label(RichText::new(summary_line(report, &group)).strong());
+    let group = &figures.group;
+    ui.label(RichText::new(summary_line(report, group)).strong());
     ui.separator();
     let wide = ui.available_width() >= 900.0;
     let map_size = if wide {
@@ -553,9 +609,9 @@ fn report_panels(
     };
     let parts = |ui: &mut egui::Ui, first: bool| {
         if first {
-            group_figures(ui, report, &group);
+            group_figures(ui, report, group);
         } else if report.exact {
-            heat_map(ui, report, inputs, map_size);
+            heat_map(ui, group, inputs, map_size);
         }
     };
     if wide {
@@ -577,9 +633,9 @@ fn report_panels(
         })
         .strong(),
     );
-    axis_chart(ui, report, inputs, 260.0);
+    axis_chart(ui, report, figures, 260.0);
     ui.separator();
-    groups_table(ui, report, inputs, commands);
+    groups_table(ui, report, figures, inputs, commands);
     ui.separator();
     flops_table(ui, report, inputs, commands);
 }
@@ -651,14 +707,11 @@ const RANGE_COLORS: [Color32; 6] = [
 /// Bars per texture value within the group, one row per value with its name, so every
 /// name stays readable at any width: each range's equity, and in the exact report the
 /// ≥80% share of both. `height` is the most it may take.
-fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, height: f32) {
-    let groups: Vec<(String, GroupFigures)> = TextureFilter::by_axis()
-        .into_iter()
-        .map(|axis| {
-            let combined = combine(inputs.filter, axis);
-            (axis.name(), report.group(&combined))
-        })
-        .filter(|(_, g)| !g.seats.is_empty())
+fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, figures: &GroupsShown, height: f32) {
+    let groups: Vec<&(TextureFilter, String, GroupFigures)> = figures
+        .split
+        .iter()
+        .filter(|(_, _, g)| !g.seats.is_empty())
         .collect();
     let seats = report.seats;
     let mut series: Vec<Series> = (0..seats)
@@ -716,7 +769,7 @@ fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, hei
         );
     }
     let mut hovered = None;
-    for (i, (name, g)) in groups.iter().enumerate() {
+    for (i, (_, name, g)) in groups.iter().enumerate() {
         let top = rect.min.y + i as f32 * row + 3.0;
         painter.text(
             egui::pos2(rect.min.x, top + row / 2.0 - 3.0),
@@ -741,7 +794,7 @@ fn axis_chart(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, hei
         }
     }
     if let Some(i) = hovered {
-        let (name, g) = &groups[i];
+        let (_, name, g) = groups[i];
         let lines: Vec<String> = series
             .iter()
             .map(|(s, _, value)| format!("{s}: {}", pct(value(g))))
@@ -761,7 +814,7 @@ fn combine(filter: TextureFilter, one: TextureFilter) -> TextureFilter {
 }
 
 /// The 13×13 grid of the chosen range's class equity across the group's flops.
-fn heat_map(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, size: f32) {
+fn heat_map(ui: &mut egui::Ui, group: &GroupFigures, inputs: &FlopsInputs, size: f32) {
     let seat = inputs.heat_map_range.min(1);
     ui.label(
         RichText::new(format!(
@@ -771,7 +824,6 @@ fn heat_map(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, size:
         ))
         .strong(),
     );
-    let group = report.group(&inputs.filter);
     let Some(figures) = group.seats.get(seat) else {
         ui.label("No deal of the ranges on these flops.");
         return;
@@ -821,6 +873,7 @@ fn heat_map(ui: &mut egui::Ui, report: &FlopsReport, inputs: &FlopsInputs, size:
 fn groups_table(
     ui: &mut egui::Ui,
     report: &FlopsReport,
+    figures: &GroupsShown,
     inputs: &FlopsInputs,
     commands: &CommandSender,
 ) {
@@ -839,26 +892,23 @@ fn groups_table(
         headings.extend(["≥80% 1", "≥80% 2", "Nut adv."].map(String::from));
     }
     // Each row: the filter, its name, the figures in heading order after the name.
-    let mut rows: Vec<(TextureFilter, String, GroupFigures, Vec<f64>)> = TextureFilter::by_axis()
-        .into_iter()
-        .filter_map(|axis| {
-            let combined = combine(inputs.filter, axis);
-            let g = report.group(&combined);
-            (g.flops > 0).then(|| {
-                let mut values = vec![g.count as f64, g.raw_weight, g.dealt_weight];
-                values.extend(g.seats.iter().map(|s| s.equity));
-                if let (true, [a, b]) = (heads_up_exact, g.seats.as_slice()) {
-                    values.extend([a.nut80, b.nut80, a.nut80 - b.nut80]);
-                }
-                (combined, axis.name(), g, values)
-            })
+    let mut rows: Vec<(TextureFilter, &String, &GroupFigures, Vec<f64>)> = figures
+        .split
+        .iter()
+        .map(|(combined, name, g)| {
+            let mut values = vec![g.count as f64, g.raw_weight, g.dealt_weight];
+            values.extend(g.seats.iter().map(|s| s.equity));
+            if let (true, [a, b]) = (heads_up_exact, g.seats.as_slice()) {
+                values.extend([a.nut80, b.nut80, a.nut80 - b.nut80]);
+            }
+            (*combined, name, g, values)
         })
         .collect();
     let sort_id = egui::Id::unique("flops_groups_sort");
     let sort: Option<(usize, bool)> = ui.data(|d| d.get_temp(sort_id));
     if let Some((column, descending)) = sort.filter(|(c, _)| *c > 0) {
         rows.sort_by(|a, b| {
-            let key = |r: &(TextureFilter, String, GroupFigures, Vec<f64>)| {
+            let key = |r: &(TextureFilter, &String, &GroupFigures, Vec<f64>)| {
                 r.3.get(column - 1).copied().unwrap_or(f64::NEG_INFINITY)
             };
             let order = key(a).total_cmp(&key(b));
@@ -891,7 +941,7 @@ fn groups_table(
             ui.end_row();
             for (combined, name, g, _) in &rows {
                 if ui
-                    .selectable_label(inputs.filter == *combined, name)
+                    .selectable_label(inputs.filter == *combined, name.as_str())
                     .clicked()
                 {
                     commands.send(Command::ToView(
