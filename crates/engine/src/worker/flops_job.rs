@@ -4,7 +4,7 @@
 use super::Job;
 use crate::equity::flops::report::FlopsReport;
 use crate::equity::flops::{preflop_equity, run_flops, FlopResult, FlopsSpec, SampledDeals, Shard};
-use crate::equity::run::{check_exact_cost, RunSettings};
+use crate::equity::run::RunSettings;
 use crate::equity::EquityError;
 
 /// The Flops report's question: the spec, and the part of the flops to run.
@@ -42,8 +42,8 @@ impl Job for FlopsJob {
     /// Refused past the time bound or the run's memory budget, with the estimate.
     fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
         let flops = self.flops_to_run();
+        crate::equity::flops::check_cost(&self.spec, flops, threads)?;
         let work = crate::equity::flops::estimated_work(&self.spec, flops);
-        check_exact_cost(work, threads)?;
         let bytes = crate::equity::flops::estimated_bytes(&self.spec, flops, threads);
         if bytes > settings.memory_budget as f64 {
             return Err(EquityError::TooMuchMemory {

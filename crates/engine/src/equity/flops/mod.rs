@@ -349,22 +349,24 @@ fn all_flops(game: Game, dead: CardSet) -> Vec<Flop> {
     out
 }
 
+/// The flop of the report that `cards` counts for: the last, in card order, of its
+/// renamings by `renamings` (a group, so every flop of a set gets the same one).
+pub(super) fn report_flop(cards: [Card; 3], renamings: &[[u8; 4]]) -> [Card; 3] {
+    renamings
+        .iter()
+        .map(|p| sorted_desc(cards.map(|c| Card::new(c.rank(), p[c.suit() as usize]))))
+        .max()
+        .expect("the identity at least")
+}
+
 /// One flop per set of flops the `renamings` (a group) map onto each other: the last
 /// of its renamings in card order, with how many flops it stands for.
 fn flops_up_to(game: Game, dead: CardSet, renamings: &[[u8; 4]]) -> Vec<Flop> {
     let mut counts: std::collections::BTreeMap<[Card; 3], u32> = Default::default();
     for flop in all_flops(game, dead) {
-        let canonical = renamings
-            .iter()
-            .map(|p| {
-                sorted_desc(
-                    flop.cards
-                        .map(|c| Card::new(c.rank(), p[c.suit() as usize])),
-                )
-            })
-            .max()
-            .expect("the identity at least");
-        *counts.entry(canonical).or_default() += 1;
+        *counts
+            .entry(report_flop(flop.cards, renamings))
+            .or_default() += 1;
     }
     counts
         .into_iter()
@@ -501,9 +503,8 @@ pub fn flop_result(
     flop: &Flop,
 ) -> FlopResult {
     let sums = heads_up::flop_sums([&ranges[0], &ranges[1]], flop.cards, dead);
-    let spec_dead = dead;
     let runouts = {
-        let rest = 52 - 3 - spec_dead.len() as u64;
+        let rest = 52 - 3 - dead.len() as u64;
         super::choose(rest - 4, 2) as f64
     };
     let deal_weight: f64 = (0..sums.combos.len())
@@ -654,16 +655,33 @@ pub fn estimated_work(spec: &FlopsSpec, flops: usize) -> f64 {
             flops as f64 * per_flop
         }
         FlopsEngine::Sampled(s) => {
-            // Measured: a Hold'em deal of three seats costs about what 60 evaluations
-            // do (drawing, valuing, filing); an Omaha seat's 60 hand-board pairs about
-            // 40 more each.
+            // Measured: a Hold'em seat costs about what 20 evaluations do per deal
+            // (drawing, valuing, filing); a seat of more hole cards 40 more for every six
+            // pairs of them it is valued with (Omaha's six: 60 in all).
             let per_seat = match spec.game.hole_cards() {
                 2 => 20.0,
-                k => 20.0 + 40.0 * (k * (k - 1) / 2) as f64 / 6.0 * 10.0 / 10.0,
+                k => 20.0 + 40.0 * (k * (k - 1) / 2) as f64 / 6.0,
             };
             let deals = s.deals_per_flop as f64 * flops as f64;
             deals * per_seat * s.matchup.showdown_seats as f64
         }
+    }
+}
+
+/// Refuses a report of `flops` flops that would take longer than the bound on `threads`
+/// cores, saying what to change: the exact report's ranges, a sampled one's deals.
+pub fn check_cost(spec: &FlopsSpec, flops: usize, threads: usize) -> Result<(), EquityError> {
+    let work = estimated_work(spec, flops);
+    match (&spec.engine, super::run::check_exact_cost(work, threads)) {
+        (FlopsEngine::Sampled(s), Err(EquityError::TooLarge { seconds, threads })) => {
+            Err(EquityError::Unsupported(format!(
+                "the sampled report would take {} on {threads} core{} ({} deals per flop over {flops} flops); lower the deals per flop",
+                super::describe_duration(seconds),
+                if threads == 1 { "" } else { "s" },
+                s.deals_per_flop
+            )))
+        }
+        (_, checked) => checked,
     }
 }
 
@@ -703,7 +721,7 @@ pub fn run_flops(
                     "a sampled report (another game, or three or more ranges) runs whole: parts are for the exact report".into(),
                 ));
             }
-            super::run::check_exact_cost(estimated_work(spec, flops.len()), threads)?;
+            check_cost(spec, flops.len(), threads)?;
             let (results, deals) =
                 sampled::run(spec, sampling, &flops, control, threads, &mut |r, d| {
                     on_batch(r, Some(d))
@@ -714,7 +732,7 @@ pub fn run_flops(
     let places: Vec<usize> = (0..flops.len())
         .filter(|&p| shard.is_none_or(|s| s.holds(p)))
         .collect();
-    super::run::check_exact_cost(estimated_work(spec, places.len()), threads)?;
+    check_cost(spec, places.len(), threads)?;
     let batch = (threads.max(1) * 8).max(8);
     let mut out = Vec::with_capacity(places.len());
     for chunk in places.chunks(batch) {

@@ -41,15 +41,8 @@ fn places(spec: &FlopsSpec, flops: &[Flop]) -> HashMap<u64, usize> {
     all_flops(spec.game, spec.dead)
         .into_iter()
         .map(|f| {
-            let canonical = renamings
-                .iter()
-                .map(|p| {
-                    super::sorted_desc(f.cards.map(|c| Card::new(c.rank(), p[c.suit() as usize])))
-                })
-                .max()
-                .expect("the identity at least");
             let bits = CardSet::from_cards(&f.cards).expect("distinct").bits();
-            (bits, place_of[&canonical])
+            (bits, place_of[&super::report_flop(f.cards, &renamings)])
         })
         .collect()
 }

@@ -129,23 +129,6 @@ impl FlopsInputs {
         format!("flops: {}; game {}", self.ranges_words(), self.game.key())
     }
 
-    /// Whether `other` asks for the same report (only what is shown differs).
-    pub fn same_report(&self, other: &FlopsInputs) -> bool {
-        (
-            &self.game,
-            &self.range1,
-            &self.range2,
-            &self.dead,
-            self.all_flops,
-        ) == (
-            &other.game,
-            &other.range1,
-            &other.range2,
-            &other.dead,
-            other.all_flops,
-        )
-    }
-
     /// Every problem, each at its field; the report to run when there is none.
     pub fn validate(&self) -> Result<FlopsJob, Vec<ScenarioError>> {
         let mut problems = Vec::new();
