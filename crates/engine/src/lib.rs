@@ -3,12 +3,13 @@
 //! share. It has no GUI or CLI dependency.
 //!
 //! The modules are layered, each depending only on the ones before it:
-//! [`cards`] → [`eval`] → [`range`] → [`equity`] → [`worker`]; [`scenario`] (the inputs
+//! [`cards`] → [`eval`] → [`range`] → [`equity`] → [`history`] → [`worker`]; [`scenario`] (the inputs
 //! every front end reads and writes) sits on top.
 
 pub mod cards;
 pub mod equity;
 pub mod eval;
+pub mod history;
 pub mod range;
 pub mod scenario;
 pub mod worker;

@@ -1,0 +1,1 @@
+//! All-in adjusted results (placeholder while the parser lands).

@@ -1,0 +1,1004 @@
+//! Reading the text of PokerStars-style hand histories: PokerStars itself (cash, Zoom,
+//! Home Games, old exports in capitals), GGPoker (`Poker Hand #…`), Full Tilt, Run It Once,
+//! PokerMaster and PokerBros, which all write the same shape of text. A hand that cannot
+//! be read is refused with its line and why; the next hand is read as if nothing happened.
+
+use super::amount::Amount;
+use super::model::{
+    Action, ActionKind, Collected, Hand, HandGame, Player, Source, Street, StreetName, Summary,
+};
+use super::text::clean_lines;
+use crate::cards::{Card, CardSet, Game};
+
+/// A hand (or a stretch of text) that was not read: where and why.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Refusal {
+    /// The file and the line of the hand's header (or of the text, without one).
+    pub source: Source,
+    /// The line the problem is on.
+    pub line: usize,
+    /// The site's hand number, when the header was read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand_id: Option<String>,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: ", self.source.file, self.line)?;
+        if let Some(id) = &self.hand_id {
+            write!(f, "hand #{id}: ")?;
+        }
+        f.write_str(&self.reason)
+    }
+}
+
+/// The hands read from a text, and those refused, in the order they appear.
+pub fn read_text(file: &str, text: &str) -> (Vec<Hand>, Vec<Refusal>) {
+    let mut hands = Vec::new();
+    let mut refused = Vec::new();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let mut stray: Option<usize> = None;
+    let mut flush = |block: &mut Vec<(usize, &str)>| {
+        if block.is_empty() {
+            return;
+        }
+        match read_hand(file, block) {
+            Ok(hand) => hands.push(hand),
+            Err(r) => refused.push(r),
+        }
+        block.clear();
+    };
+    for (n, line) in clean_lines(text) {
+        if header(line).is_some() {
+            flush(&mut block);
+            block.push((n, line));
+        } else if !block.is_empty() {
+            block.push((n, line));
+        } else if !line.is_empty() && !is_separator(line) && stray.is_none() {
+            stray = Some(n);
+        }
+    }
+    flush(&mut block);
+    if let Some(line) = stray {
+        refused.insert(
+            0,
+            Refusal {
+                source: Source {
+                    file: file.into(),
+                    line,
+                },
+                line,
+                hand_id: None,
+                reason: "text before the first hand is not a hand (a hand starts with a line like `PokerStars Hand #…:` or `Poker Hand #…:`)".into(),
+            },
+        );
+    }
+    (hands, refused)
+}
+
+/// Lines archives put between hands (`*********** # 1 **************`).
+fn is_separator(line: &str) -> bool {
+    line.starts_with("***") && line.contains('#') && !line.contains("Hand #")
+}
+
+/// The parts of a header line: site, hand number, the rest.
+struct Header<'a> {
+    site: String,
+    id: &'a str,
+    rest: &'a str,
+}
+
+/// A hand's first line: `<site> Hand #<id>: <game> (<stakes>) - <date>` (also `Game #`).
+fn header(line: &str) -> Option<Header<'_>> {
+    let upper = line.to_ascii_uppercase();
+    let at = upper.find("HAND #").or_else(|| upper.find("GAME #"))?;
+    let site_words = line[..at].trim();
+    if site_words.is_empty() || site_words.len() > 40 || site_words.contains(':') {
+        return None;
+    }
+    let after = &line[at + 6..];
+    let colon = after.find(':')?;
+    let id = after[..colon].trim();
+    if id.is_empty() || id.contains(' ') {
+        return None;
+    }
+    let lower = site_words.to_ascii_lowercase();
+    let site = if lower.starts_with("pokerstars") {
+        "PokerStars"
+    } else if lower.starts_with("full tilt") {
+        "Full Tilt"
+    } else if lower.starts_with("run it once") {
+        "Run It Once"
+    } else if lower == "poker" {
+        "GGPoker"
+    } else {
+        site_words
+    };
+    Some(Header {
+        site: site.to_string(),
+        id,
+        rest: &after[colon + 1..],
+    })
+}
+
+/// The game a header names, most specific words first.
+fn game_of(desc: &str) -> HandGame {
+    let d = desc.to_ascii_lowercase();
+    let known: &[(&str, Option<Game>, bool)] = &[
+        ("split hold'em", None, false),
+        ("courchevel hi/lo", Some(Game::OMAHA5_HILO), true),
+        ("courchevel", Some(Game::OMAHA5), true),
+        ("6+ hold'em", Some(Game::SHORT_DECK), false),
+        ("shortdeck", Some(Game::SHORT_DECK), false),
+        ("short deck", Some(Game::SHORT_DECK), false),
+        ("6 card omaha hi/lo", Some(Game::OMAHA6_HILO), false),
+        ("6 card omaha", Some(Game::OMAHA6), false),
+        ("plo-6", Some(Game::OMAHA6), false),
+        ("5 card omaha hi/lo", Some(Game::OMAHA5_HILO), false),
+        ("5 card omaha", Some(Game::OMAHA5), false),
+        ("plo-5", Some(Game::OMAHA5), false),
+        ("omaha hi/lo", Some(Game::OMAHA_HILO), false),
+        ("plo8", Some(Game::OMAHA_HILO), false),
+        ("omaha", Some(Game::OMAHA), false),
+        ("plo", Some(Game::OMAHA), false),
+        ("hold'em", Some(Game::HOLDEM), false),
+        ("holdem", Some(Game::HOLDEM), false),
+    ];
+    for &(words, game, first) in known {
+        if d.contains(words) {
+            return HandGame {
+                text: desc.to_string(),
+                game,
+                no_equity: game.is_none().then(|| {
+                    format!("{desc}: two boards, which the engine does not value yet (pots and results are shown)")
+                }),
+                board_card_first: first,
+            };
+        }
+    }
+    HandGame {
+        text: desc.to_string(),
+        game: None,
+        no_equity: Some(format!(
+            "{desc}: a game the engine does not value yet (pots and results are shown, equity is not)"
+        )),
+        board_card_first: false,
+    }
+}
+
+/// A hand's lines being read.
+struct Reader<'a> {
+    file: &'a str,
+    hand: Hand,
+    /// Player indexes by name length, longest first (names may contain spaces and colons).
+    by_length: Vec<usize>,
+    /// Each player's live bet this round.
+    round_bets: Vec<Amount>,
+    /// Where each known card was first seen.
+    card_lines: Vec<(Card, usize, String)>,
+    big_blind: Option<Amount>,
+    summary_boards: Vec<(usize, Vec<Card>)>,
+    seen_summary: bool,
+    seen_total: bool,
+    /// The first player the deal showed cards of.
+    dealt_to: Option<usize>,
+    /// A run named on the line before its summary board.
+    run_named: Option<String>,
+    /// `raises X to Y` adds Y (see [`read_hand`]).
+    raise_adds: bool,
+    board_game: bool,
+}
+
+type LineResult = Result<(), (usize, String)>;
+
+/// Reads one hand. Run It Once wrote `raises X to Y` two ways (Y the player's bet for the
+/// round, or the chips the raise adds); its summary's total says which, so a hand that
+/// does not add up the usual way is read the other way and kept if that adds up.
+fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
+    let hand = read_hand_as(file, lines, false)?;
+    if hand.site == "Run It Once" {
+        let money = super::pots::money(&hand);
+        if !super::pots::disagreements(&hand, &money).is_empty() {
+            if let Ok(other) = read_hand_as(file, lines, true) {
+                let m = super::pots::money(&other);
+                if super::pots::disagreements(&other, &m).is_empty() {
+                    return Ok(other);
+                }
+            }
+        }
+    }
+    Ok(hand)
+}
+
+fn read_hand_as(file: &str, lines: &[(usize, &str)], raise_adds: bool) -> Result<Hand, Refusal> {
+    let (first, head) = lines[0];
+    let h = header(head).expect("a block starts with a header");
+    let id = h.id.to_string();
+    let refuse = |line: usize, reason: String| Refusal {
+        source: Source {
+            file: file.into(),
+            line: first,
+        },
+        line,
+        hand_id: Some(id.clone()),
+        reason,
+    };
+    let mut reader = Reader::new(file, first, &h).map_err(|r| refuse(first, r))?;
+    reader.raise_adds = raise_adds;
+    let body = &lines[1..];
+    let mut i = 0;
+    // Table and seat lines, up to the first `***` line.
+    while i < body.len() && !body[i].1.starts_with("***") {
+        let (n, line) = body[i];
+        reader.setup_line(line).map_err(|r| refuse(n, r))?;
+        i += 1;
+    }
+    let deal_line = body.get(i).map_or(first, |l| l.0);
+    reader.index_names();
+    for &(n, line) in &body[i..] {
+        reader.line(n, line).map_err(|(at, r)| refuse(at, r))?;
+    }
+    let last = body.last().map_or(first, |l| l.0);
+    if reader.hand.players.len() < 2 && !reader.hand.cancelled {
+        return Err(refuse(
+            deal_line,
+            format!(
+                "{} seated before the deal; a hand needs two (truncated?)",
+                reader.hand.players.len()
+            ),
+        ));
+    }
+    reader.finish().map_err(|r| refuse(last, r))
+}
+
+impl<'a> Reader<'a> {
+    fn new(file: &'a str, line: usize, h: &Header<'_>) -> Result<Reader<'a>, String> {
+        let rest = h.rest.trim();
+        // `{club}` before the game in Home Games.
+        let rest = match rest.strip_prefix('{') {
+            Some(r) => r.split_once('}').map_or(r, |(_, after)| after).trim(),
+            None => rest,
+        };
+        let (before, paren) = match rest.find('(') {
+            Some(p) => {
+                let close = rest[p..]
+                    .find(')')
+                    .map(|c| p + c)
+                    .ok_or("the header's stakes have no closing `)`")?;
+                (rest[..p].trim(), &rest[p + 1..close])
+            }
+            None => (rest.split(" - ").next().unwrap_or(rest).trim(), ""),
+        };
+        // Mixed games name the game inside the parentheses: `Mixed NLH/PLO (Hold'em No
+        // Limit, $0.10/$0.25 USD)`.
+        let (desc, stakes) = match paren.split_once(',') {
+            Some((g, s)) if g.chars().any(|c| c.is_ascii_alphabetic()) => (g.trim(), s.trim()),
+            _ => (before, paren.trim()),
+        };
+        if desc.is_empty() {
+            return Err("the header names no game".into());
+        }
+        let stakes_amounts = stakes.split_whitespace().next().unwrap_or("");
+        let big_blind = stakes_amounts
+            .split('/')
+            .nth(1)
+            .and_then(Amount::parse);
+        let currency = Amount::sign_of(stakes).map(String::from).unwrap_or_default();
+        let date = rest
+            .split_once(") - ")
+            .map(|(_, d)| d.trim().to_string())
+            .or_else(|| rest.split_once(" - ").map(|(_, d)| d.trim().to_string()))
+            .unwrap_or_default();
+        let game = game_of(desc);
+        let board_game = game.game.is_some() || desc.to_ascii_lowercase().contains("hold'em");
+        Ok(Reader {
+            file,
+            hand: Hand {
+                source: Source {
+                    file: file.into(),
+                    line,
+                },
+                site: h.site.clone(),
+                id: h.id.to_string(),
+                game,
+                stakes: stakes_amounts.to_string(),
+                currency,
+                date,
+                table: String::new(),
+                button: None,
+                players: Vec::new(),
+                streets: Vec::new(),
+                collected: Vec::new(),
+                cash_outs: Vec::new(),
+                summary: Summary::default(),
+                cancelled: false,
+                hero: None,
+                site_added: Amount::ZERO,
+            },
+            by_length: Vec::new(),
+            round_bets: Vec::new(),
+            card_lines: Vec::new(),
+            big_blind,
+            summary_boards: Vec::new(),
+            seen_summary: false,
+            seen_total: false,
+            dealt_to: None,
+            run_named: None,
+            raise_adds: false,
+            board_game,
+        })
+    }
+
+    /// The table line and the seat lines.
+    fn setup_line(&mut self, line: &str) -> Result<(), String> {
+        if let Some(rest) = line.strip_prefix("Table ") {
+            let mut parts = rest.splitn(3, '\'');
+            let _ = parts.next();
+            self.hand.table = parts.next().unwrap_or("").to_string();
+            if let Some(b) = rest.split("Seat #").nth(1) {
+                self.hand.button = b.split_whitespace().next().and_then(|s| s.parse().ok());
+            }
+            return Ok(());
+        }
+        if let Some(rest) = line.strip_prefix("Seat ") {
+            let Some((num, who)) = rest.split_once(": ") else {
+                return Err(format!("a seat line without `: `: `{line}`"));
+            };
+            let seat: u8 = num
+                .trim()
+                .parse()
+                .map_err(|_| format!("seat number `{num}` is not a number"))?;
+            let chips = who
+                .rfind(" in chips")
+                .ok_or_else(|| format!("seat {seat}'s line has no `(… in chips)`"))?;
+            let open = who[..chips]
+                .rfind('(')
+                .ok_or_else(|| format!("seat {seat}'s line has no `(` before its chips"))?;
+            let name = who[..open].trim().to_string();
+            let stack_text = &who[open + 1..chips];
+            let stack = Amount::parse(stack_text)
+                .ok_or_else(|| format!("seat {seat}'s stack `{stack_text}` is not an amount"))?;
+            if name.is_empty() {
+                return Err(format!("seat {seat} has no name"));
+            }
+            if let Some(other) = self.hand.players.iter().find(|p| p.name == name || p.seat == seat) {
+                return Err(format!(
+                    "seat {seat} ({name}) repeats seat {} ({})",
+                    other.seat, other.name
+                ));
+            }
+            let after = &who[chips..];
+            self.hand.players.push(Player {
+                seat,
+                name,
+                stack,
+                sitting_out: after.contains("sitting out") || after.contains("out of hand"),
+                cards: Vec::new(),
+            });
+            return Ok(());
+        }
+        // Anything else before the deal: players joining, posts, notes.
+        if !self.hand.players.is_empty() {
+            self.index_names();
+            return self.line_before_deal(line);
+        }
+        Ok(())
+    }
+
+    /// Lines between the seats and the first `***` line: posts and table notes.
+    fn line_before_deal(&mut self, line: &str) -> Result<(), String> {
+        if self.hand.streets.is_empty() {
+            self.hand.streets.push(Street {
+                name: StreetName::Preflop,
+                label: "HOLE CARDS".into(),
+                boards: vec![Vec::new()],
+                actions: Vec::new(),
+            });
+            self.round_bets = vec![Amount::ZERO; self.hand.players.len()];
+        }
+        self.line(0, line).map_err(|(_, r)| r)
+    }
+
+    fn index_names(&mut self) {
+        let mut order: Vec<usize> = (0..self.hand.players.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.hand.players[i].name.len()));
+        self.by_length = order;
+        if self.round_bets.len() != self.hand.players.len() {
+            self.round_bets = vec![Amount::ZERO; self.hand.players.len()];
+        }
+    }
+
+    /// The seated player `line` starts with, followed by `sep`, and the rest.
+    fn who<'l>(&self, line: &'l str, sep: &str) -> Option<(usize, &'l str)> {
+        self.by_length.iter().find_map(|&i| {
+            line.strip_prefix(self.hand.players[i].name.as_str())
+                .and_then(|r| r.strip_prefix(sep))
+                .map(|r| (i, r))
+        })
+    }
+
+    fn line(&mut self, n: usize, line: &str) -> LineResult {
+        let err = |r: String| (n, r);
+        if line.is_empty() {
+            return Ok(());
+        }
+        if line.starts_with("***") {
+            return self.marker(n, line).map_err(err);
+        }
+        if self.seen_summary {
+            return self.summary_line(n, line).map_err(err);
+        }
+        if let Some(rest) = line.strip_prefix("Dealt to ") {
+            let found = self
+                .who(rest, " [")
+                .map(|(p, r)| (p, Some(r)))
+                .or_else(|| self.index_of(rest).map(|p| (p, None)));
+            let Some((p, cards)) = found else {
+                let name = rest.split(" [").next().unwrap_or(rest);
+                return Err(err(format!("cards dealt to `{name}`, who is not seated")));
+            };
+            if let Some(cards) = cards {
+                if self.dealt_to.is_none() {
+                    self.dealt_to = Some(p);
+                }
+                self.learn_cards(n, p, &format!("[{cards}")).map_err(err)?;
+            }
+            return Ok(());
+        }
+        if let Some(rest) = line.strip_prefix("Uncalled bet (") {
+            let (amount, to) = rest
+                .split_once(") returned to ")
+                .ok_or_else(|| err(format!("`{line}`: no `returned to`")))?;
+            let amount = Amount::parse(amount)
+                .ok_or_else(|| err(format!("uncalled bet `{amount}` is not an amount")))?;
+            let player = self
+                .index_of(to)
+                .ok_or_else(|| err(format!("uncalled bet returned to `{to}`, who is not seated")))?;
+            return self.act(n, player, ActionKind::Returned, amount, false).map_err(err);
+        }
+        if let Some((player, rest)) = self.who(line, ": ") {
+            return self.action(n, player, rest).map_err(err);
+        }
+        if let Some((player, rest)) = self.who(line, " ") {
+            return self.note(n, player, rest).map_err(err);
+        }
+        for prefix in ["STP added:", "Cash Drop to Pot : total"] {
+            if let Some(a) = line.strip_prefix(prefix) {
+                let a = Amount::parse(a).ok_or_else(|| err(format!("`{line}`: not an amount")))?;
+                self.hand.site_added += a;
+                return Ok(());
+            }
+        }
+        const NOTES: [&str; 8] = [
+            "Hand cancelled",
+            "The deck is reshuffled",
+            "Pair on board",
+            "No low hand qualified",
+            "Hand was run",
+            "Board [",
+            "Cash Drop",
+            "Betting is capped",
+        ];
+        if NOTES.iter().any(|p| line.starts_with(p)) {
+            if line.starts_with("Hand cancelled") {
+                self.hand.cancelled = true;
+            }
+            return Ok(());
+        }
+        // A betting word after `name: ` from someone not seated is an error, not a note.
+        if let Some((name, rest)) = line.split_once(": ") {
+            const VERBS: [&str; 9] = [
+                "folds", "checks", "calls", "bets", "raises", "posts", "shows", "mucks", "straddle",
+            ];
+            if VERBS.iter().any(|v| rest.starts_with(v)) {
+                return Err(err(format!("`{name}` acts ({rest}) but is not seated at this table")));
+            }
+        }
+        if line.contains(" collected ") || line.contains(" cashed out") {
+            return Err(err(format!("`{line}`: the player is not seated at this table")));
+        }
+        // Joins, leaves and other table notes by people not in the hand.
+        Ok(())
+    }
+
+    fn index_of(&self, name: &str) -> Option<usize> {
+        self.hand.players.iter().position(|p| p.name == name.trim())
+    }
+
+    /// `*** … ***` lines: streets, showdowns, the summary.
+    fn marker(&mut self, n: usize, line: &str) -> Result<(), String> {
+        let inner = line.trim_start_matches('*').trim_start();
+        let end = inner.find("***").unwrap_or(inner.len());
+        let label = inner[..end].trim().to_string();
+        let after = &inner[end..];
+        let (run, word) = match label.split_once(' ') {
+            Some(("FIRST", w)) => (0, w),
+            Some(("SECOND", w)) => (1, w),
+            Some(("THIRD", w)) => (2, w),
+            _ => (0, label.as_str()),
+        };
+        let name = match word {
+            "HOLE CARDS" | "DEALING HANDS" | "PRE-FLOP" | "3rd STREET" => Some(StreetName::Preflop),
+            "FLOP" if self.board_game => Some(StreetName::Flop),
+            "TURN" if self.board_game => Some(StreetName::Turn),
+            "RIVER" if self.board_game => Some(StreetName::River),
+            "SHOW DOWN" | "SHOWDOWN" => None,
+            "SUMMARY" => {
+                self.seen_summary = true;
+                return Ok(());
+            }
+            _ if self.board_game => return Err(format!("`{line}`: a street this reader does not know")),
+            // Stud's streets and the draws: one more betting round each.
+            _ => {
+                let round = self.hand.streets.len() as u8 + 1;
+                self.open_street(StreetName::Round(round), label.clone(), 0, Vec::new());
+                return Ok(());
+            }
+        };
+        let Some(name) = name else { return Ok(()) };
+        let cards = if self.board_game {
+            bracket_cards(after).map_err(|e| format!("`{line}`: {e}"))?
+        } else {
+            Vec::new()
+        };
+        if name == StreetName::Preflop && !self.hand.streets.is_empty() {
+            // Posts came first; the deal's line opens no new round. Courchevel's card.
+            let street = &mut self.hand.streets[0];
+            for c in cards {
+                if !street.boards[0].contains(&c) {
+                    street.boards[0].push(c);
+                }
+            }
+            return Ok(());
+        }
+        // A later run's street (`SECOND FLOP`) joins the street of that name; its board
+        // grows from the street before it, for that run.
+        let streets = &self.hand.streets;
+        let existing = streets.iter().position(|s| s.name == name);
+        let grows_from = match existing {
+            Some(at) => at.checked_sub(1).map(|i| &streets[i]),
+            None => streets.last(),
+        };
+        let mut board = grows_from
+            .map(|s| s.boards.get(run).unwrap_or(&s.boards[0]).clone())
+            .unwrap_or_default();
+        for c in cards {
+            if !board.contains(&c) {
+                board.push(c);
+            }
+        }
+        if board.len() > name.board_cards() {
+            return Err(format!(
+                "`{line}`: {} board cards on the {}; it has {}",
+                board.len(),
+                name.title().to_lowercase(),
+                name.board_cards()
+            ));
+        }
+        match existing {
+            Some(at) if run > 0 => {
+                let street = &mut self.hand.streets[at];
+                while street.boards.len() < run {
+                    let copy = street.boards[0].clone();
+                    street.boards.push(copy);
+                }
+                street.boards.truncate(run);
+                street.boards.push(board);
+            }
+            Some(_) => return Err(format!("`{line}`: the {} again", name.title().to_lowercase())),
+            None => self.open_street(name, label, run, board),
+        }
+        Ok(())
+    }
+
+    fn open_street(&mut self, name: StreetName, label: String, run: usize, board: Vec<Card>) {
+        let mut boards = Vec::new();
+        if run > 0 {
+            // The first run's board for this street comes on its own line later; until
+            // then each earlier run shares the board before the split.
+            let before = self
+                .hand
+                .streets
+                .last()
+                .map(|s| s.boards[0].clone())
+                .unwrap_or_default();
+            boards.resize(run, before);
+        }
+        boards.push(board);
+        self.hand.streets.push(Street {
+            name,
+            label,
+            boards,
+            actions: Vec::new(),
+        });
+        self.round_bets = vec![Amount::ZERO; self.hand.players.len()];
+    }
+
+    fn act(&mut self, n: usize, player: usize, kind: ActionKind, amount: Amount, all_in: bool) -> Result<(), String> {
+        if self.hand.streets.is_empty() {
+            self.open_street(StreetName::Preflop, "HOLE CARDS".into(), 0, Vec::new());
+        }
+        let street = self.hand.streets.last_mut().expect("opened");
+        street.actions.push(Action {
+            player,
+            kind,
+            amount,
+            all_in,
+            line: n,
+        });
+        Ok(())
+    }
+
+    /// `name: …` lines.
+    fn action(&mut self, n: usize, p: usize, rest: &str) -> Result<(), String> {
+        let (rest, all_in) = match rest.find(" and is all-in") {
+            Some(i) => (&rest[..i], true),
+            None => (rest, false),
+        };
+        let rest = rest.split(" and has reached the").next().unwrap_or(rest).trim();
+        let amount_of = |text: &str| {
+            Amount::parse(text).ok_or_else(|| format!("`{text}` is not an amount"))
+        };
+        let mut words = rest.split_whitespace();
+        let verb = words.next().unwrap_or("");
+        let last = rest.rsplit(' ').next().unwrap_or("");
+        match verb {
+            "folds" | "checks" => {
+                let kind = if verb == "folds" {
+                    ActionKind::Fold
+                } else {
+                    ActionKind::Check
+                };
+                if verb == "folds" {
+                    self.learn_cards(n, p, rest)?;
+                }
+                self.act(n, p, kind, Amount::ZERO, all_in)
+            }
+            "calls" | "bets" => {
+                let a = amount_of(last)?;
+                self.round_bets[p] += a;
+                let kind = if verb == "calls" {
+                    ActionKind::Call
+                } else {
+                    ActionKind::Bet
+                };
+                self.act(n, p, kind, a, all_in)
+            }
+            "raises" => {
+                let to = amount_of(last)?;
+                let added = if self.raise_adds {
+                    to
+                } else {
+                    to - self.round_bets[p]
+                };
+                let to = self.round_bets[p] + added;
+                if added <= Amount::ZERO {
+                    return Err(format!("raises to {to}, not more than the {} already bet this round", self.round_bets[p]));
+                }
+                self.round_bets[p] = to;
+                self.act(n, p, ActionKind::Raise { to }, added, all_in)
+            }
+            "straddle" => {
+                // GGPoker writes a straddle as the bet it makes the player's whole bet
+                // (a big blind who straddles $100 over his $50 puts in $50 more).
+                let to = amount_of(last)?;
+                let added = to - self.round_bets[p];
+                self.round_bets[p] = to;
+                self.act(n, p, ActionKind::PostLive, added.max(Amount::ZERO), all_in)
+            }
+            "brings" => {
+                let a = amount_of(last)?;
+                self.round_bets[p] += a;
+                self.act(n, p, ActionKind::PostLive, a, all_in)
+            }
+            "posts" => {
+                let a = amount_of(last)?;
+                let what = rest.to_ascii_lowercase();
+                if what.contains("ante") || what.contains("missed") || what.contains("dead") {
+                    self.act(n, p, ActionKind::PostDead, a, all_in)
+                } else if what.contains("small & big") {
+                    // The big blind is live; the small blind posted with it is dead.
+                    let live = self.big_blind.map_or(a, |bb| bb.min(a));
+                    self.round_bets[p] += live;
+                    self.act(n, p, ActionKind::PostLive, live, all_in)?;
+                    if a > live {
+                        self.act(n, p, ActionKind::PostDead, a - live, all_in)?;
+                    }
+                    Ok(())
+                } else {
+                    self.round_bets[p] += a;
+                    self.act(n, p, ActionKind::PostLive, a, all_in)
+                }
+            }
+            "discards" | "stands" => {
+                // Single-draw games mark the draw by the discards alone: the first one
+                // after a round's betting starts the next round.
+                let bet_this_round = self.hand.streets.last().is_some_and(|s| {
+                    s.actions.iter().any(|a| {
+                        !matches!(a.kind, ActionKind::PostLive | ActionKind::PostDead)
+                    })
+                });
+                if !self.board_game && bet_this_round {
+                    let round = self.hand.streets.len() as u8 + 1;
+                    self.open_street(StreetName::Round(round), "DRAW".into(), 0, Vec::new());
+                }
+                Ok(())
+            }
+            "shows" | "mucks" => self.learn_cards(n, p, rest),
+            _ => Ok(()), // doesn't show, sits out, is sitting out, said, timed out…
+        }
+    }
+
+    /// Notes that start with a seated name and a space: collected, cashed out, left…
+    fn note(&mut self, n: usize, p: usize, rest: &str) -> Result<(), String> {
+        if rest.starts_with("shows [") {
+            return self.learn_cards(n, p, rest);
+        }
+        if let Some(r) = rest.strip_prefix("collected ") {
+            let text = r.split(" from").next().unwrap_or(r).trim();
+            let text = text.trim_start_matches('(').trim_end_matches(')');
+            let amount = Amount::parse(text).ok_or_else(|| format!("collected `{text}`: not an amount"))?;
+            self.hand.collected.push(Collected { player: p, amount });
+        } else if let Some(r) = rest.strip_prefix("cashed out the hand for ") {
+            let (amount, fee) = match r.split_once('|') {
+                Some((a, f)) => (a.trim(), f.trim().rsplit(' ').next().unwrap_or("0")),
+                None => (r.trim(), "0"),
+            };
+            let amount = Amount::parse(amount).ok_or_else(|| format!("cashed out `{amount}`: not an amount"))?;
+            let fee = Amount::parse(fee).unwrap_or(Amount::ZERO);
+            self.hand.cash_outs.push((p, amount, fee));
+        }
+        Ok(())
+    }
+
+    /// Cards in brackets on a player's line, kept in board games.
+    fn learn_cards(&mut self, n: usize, p: usize, text: &str) -> Result<(), String> {
+        if !self.board_game || !text.contains('[') {
+            return Ok(());
+        }
+        // The hole cards are the first group (`shows [Ks Ah Ts 5d] for Two Pairs [Qd …]`).
+        let first = &text[..text.find(']').map_or(text.len(), |e| e + 1)];
+        let cards = bracket_cards(first).map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
+        self.set_cards(n, p, cards)
+    }
+
+    fn set_cards(&mut self, n: usize, p: usize, cards: Vec<Card>) -> Result<(), String> {
+        for c in cards {
+            if self.hand.players[p].cards.contains(&c) {
+                continue;
+            }
+            let name = self.hand.players[p].name.clone();
+            if let Some((_, line, owner)) = self.card_lines.iter().find(|(k, _, _)| *k == c) {
+                return Err(format!(
+                    "{c} dealt twice: to {owner} (line {line}) and to {name}"
+                ));
+            }
+            self.card_lines.push((c, n, name));
+            self.hand.players[p].cards.push(c);
+        }
+        Ok(())
+    }
+
+    fn summary_line(&mut self, n: usize, line: &str) -> Result<(), String> {
+        if let Some(rest) = line.strip_prefix("Total pot ") {
+            let mut parts = rest.split('|');
+            let pots = parts.next().unwrap_or("");
+            let mut words = pots.split_whitespace();
+            let total = words.next().unwrap_or("");
+            self.hand.summary.total =
+                Amount::parse(total).ok_or_else(|| format!("total pot `{total}` is not an amount"))?;
+            let rest: Vec<&str> = words.collect();
+            for (i, w) in rest.iter().enumerate() {
+                if *w == "pot" || w.starts_with("pot-") {
+                    if let Some(a) = rest.get(i + 1).and_then(|a| Amount::parse(a.trim_end_matches('.'))) {
+                        self.hand.summary.pots.push(a);
+                    }
+                }
+            }
+            for fee in parts {
+                let fee = fee.trim();
+                if let Some((name, amount)) = fee.rsplit_once(' ') {
+                    let a = Amount::parse(amount)
+                        .ok_or_else(|| format!("{name} `{amount}` is not an amount"))?;
+                    // `| Main pot €62.60 | Side pot €20.98 |` (Run It Once) are pots; `STP`
+                    // is money the site added, read from its own line in the hand.
+                    if name.starts_with("Main pot") || name.starts_with("Side pot") {
+                        self.hand.summary.pots.push(a);
+                    } else if name == "STP" {
+                    } else {
+                        self.hand.summary.fees.push((name.trim().to_string(), a));
+                    }
+                }
+            }
+            self.seen_total = true;
+            return Ok(());
+        }
+        if matches!(line, "FIRST" | "SECOND" | "THIRD") {
+            // GGPoker puts a run's name on its own line before its board.
+            self.run_named = Some(line.to_string());
+            return Ok(());
+        }
+        if let Some(i) = line.find("Board [") {
+            let named = self.run_named.take();
+            let word = named.as_deref().unwrap_or(line[..i].trim());
+            let run = match word {
+                "SECOND" => 1,
+                "THIRD" => 2,
+                _ => 0,
+            };
+            let cards = bracket_cards(&line[i..]).map_err(|e| format!("the summary's board: {e}"))?;
+            self.summary_boards.push((run, cards));
+            return Ok(());
+        }
+        if let Some(rest) = line.strip_prefix("Seat ") {
+            let Some((num, after)) = rest.split_once(": ") else { return Ok(()) };
+            let Ok(seat) = num.parse::<u8>() else { return Ok(()) };
+            // By name first; an anonymiser that renamed a player in the summary alone
+            // leaves the seat number to go by.
+            let (p, after) = match self.who(after, " ").or_else(|| self.who(after, "")) {
+                Some(found) => found,
+                None => match self.hand.players.iter().position(|pl| pl.seat == seat) {
+                    Some(p) => (p, after.split_once(' ').map_or("", |(_, r)| r)),
+                    None => return Err(format!("the summary names seat {seat}, where nobody sat")),
+                },
+            };
+            if self.hand.summary.won.len() < self.hand.players.len() {
+                self.hand.summary.won = vec![Amount::ZERO; self.hand.players.len()];
+            }
+            for key in ["won ", "collected "] {
+                for (i, _) in after.match_indices(key) {
+                    // `won ($1.50)` mostly; `won €1.50` and `collected $10` in some sites.
+                    let a = after[i + key.len()..].trim_start_matches('(');
+                    let end = a.find([')', ' ']).unwrap_or(a.len());
+                    let text = a[..end].trim_end_matches(',');
+                    if text.is_empty() || !text.chars().any(|c| c.is_ascii_digit()) {
+                        continue;
+                    }
+                    let amount = Amount::parse(text)
+                        .ok_or_else(|| format!("seat {seat} won `{text}`: not an amount"))?;
+                    self.hand.summary.won[p] += amount;
+                }
+            }
+            if let Some(i) = after.find("showed [").or_else(|| after.find("mucked [")) {
+                let end = after[i..].find(']').map_or(after.len(), |e| i + e + 1);
+                let _ = &after[i..end];
+                self.learn_cards(n, p, &after[i..end])?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Hand, String> {
+        if !self.seen_summary {
+            return Err("the hand ends before its `*** SUMMARY ***` (truncated?)".into());
+        }
+        if !self.seen_total && !self.hand.cancelled {
+            return Err("the summary has no `Total pot` line (truncated?)".into());
+        }
+        if self.hand.summary.won.len() < self.hand.players.len() {
+            self.hand.summary.won = vec![Amount::ZERO; self.hand.players.len()];
+        }
+        // The observer: the one player whose cards the deal shows.
+        self.hand.hero = self.dealt_to.take();
+        if self.board_game {
+            self.complete_boards()?;
+            self.check_cards()?;
+        }
+        let _ = self.file;
+        Ok(self.hand)
+    }
+
+    /// Fills board cards the body left out (an empty `[]` turn) from the summary, and
+    /// checks the two agree.
+    fn complete_boards(&mut self) -> Result<(), String> {
+        let mut finals: Vec<Vec<Card>> = Vec::new();
+        for (run, cards) in &self.summary_boards {
+            let mut board = cards.clone();
+            if *run > 0 && board.len() < 5 {
+                // GGPoker lists only a later run's own cards.
+                if let Some(first) = finals.first() {
+                    let keep = first.len().saturating_sub(board.len());
+                    let mut b = first[..keep].to_vec();
+                    b.extend(board);
+                    board = b;
+                }
+            }
+            while finals.len() <= *run {
+                finals.push(Vec::new());
+            }
+            finals[*run] = board;
+        }
+        for street in &mut self.hand.streets {
+            let want = street.name.board_cards();
+            for (run, board) in street.boards.iter_mut().enumerate() {
+                let Some(fin) = finals.get(run).or(finals.first()) else { continue };
+                if board.len() < want && fin.len() >= want {
+                    *board = fin[..want].to_vec();
+                }
+            }
+        }
+        if let Some(last) = self.hand.streets.last() {
+            for (run, board) in last.boards.iter().enumerate() {
+                if let Some(fin) = finals.get(run) {
+                    let a = CardSet::from_cards(board);
+                    let b = CardSet::from_cards(fin);
+                    if fin.len() == board.len() && a != b {
+                        return Err(format!(
+                            "the board {} differs from the summary's {}",
+                            crate::cards::format_cards(board),
+                            crate::cards::format_cards(fin)
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// No card in two places: boards against every player's cards.
+    fn check_cards(&self) -> Result<(), String> {
+        let mut held = CardSet::EMPTY;
+        for p in &self.hand.players {
+            for &c in &p.cards {
+                held.insert(c);
+            }
+        }
+        for street in &self.hand.streets {
+            for board in &street.boards {
+                for &c in board {
+                    if held.contains(c) {
+                        let owner = self
+                            .hand
+                            .players
+                            .iter()
+                            .find(|p| p.cards.contains(&c))
+                            .map_or("a player", |p| p.name.as_str());
+                        return Err(format!("{c} dealt twice: on the board and to {owner}"));
+                    }
+                }
+                if CardSet::from_cards(board).is_none() {
+                    return Err(format!(
+                        "the board {} holds a card twice",
+                        crate::cards::format_cards(board)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The cards in every `[…]` group of `text`, each once, in order. Tolerates cards run
+/// together (`[2s3d 3c]`) and `10` for ten.
+fn bracket_cards(text: &str) -> Result<Vec<Card>, String> {
+    let mut cards = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let close = rest[open..]
+            .find(']')
+            .map(|c| open + c)
+            .ok_or("a `[` without its `]`")?;
+        // `X` marks a card the site did not show.
+        let inside: String = rest[open + 1..close]
+            .replace("10", "T")
+            .split_whitespace()
+            .filter(|w| !w.eq_ignore_ascii_case("xx"))
+            .collect();
+        if inside.len() % 2 != 0 {
+            return Err(format!("`{}` is not a list of cards", &rest[open + 1..close]));
+        }
+        for pair in inside.as_bytes().chunks(2) {
+            let s = std::str::from_utf8(pair).unwrap_or("??");
+            let card: Card = s
+                .parse()
+                .map_err(|_| format!("`{s}` is not a card"))?;
+            if !cards.contains(&card) {
+                cards.push(card);
+            }
+        }
+        rest = &rest[close + 1..];
+    }
+    Ok(cards)
+}
