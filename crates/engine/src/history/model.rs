@@ -191,6 +191,8 @@ pub struct Summary {
     pub fees: Vec<(String, Amount)>,
     /// What each player won, by the summary's seat lines (index into [`Hand::players`]).
     pub won: Vec<Amount>,
+    /// Players whose winnings were not paid because they cashed out (`pot not awarded`).
+    pub not_awarded: Vec<usize>,
 }
 
 impl Summary {

@@ -61,7 +61,8 @@ pub fn read_text(file: &str, text: &str) -> (Vec<Hand>, Vec<Refusal>) {
         }
     }
     flush(&mut block);
-    if let Some(line) = stray {
+    let any_hand = !hands.is_empty() || !refused.is_empty();
+    if let (Some(line), true) = (stray, any_hand) {
         refused.insert(
             0,
             Refusal {
@@ -281,11 +282,10 @@ impl<'a> Reader<'a> {
             return Err("the header names no game".into());
         }
         let stakes_amounts = stakes.split_whitespace().next().unwrap_or("");
-        let big_blind = stakes_amounts
-            .split('/')
-            .nth(1)
-            .and_then(Amount::parse);
-        let currency = Amount::sign_of(stakes).map(String::from).unwrap_or_default();
+        let big_blind = stakes_amounts.split('/').nth(1).and_then(Amount::parse);
+        let currency = Amount::sign_of(stakes)
+            .map(String::from)
+            .unwrap_or_default();
         let date = rest
             .split_once(") - ")
             .map(|(_, d)| d.trim().to_string())
@@ -363,7 +363,12 @@ impl<'a> Reader<'a> {
             if name.is_empty() {
                 return Err(format!("seat {seat} has no name"));
             }
-            if let Some(other) = self.hand.players.iter().find(|p| p.name == name || p.seat == seat) {
+            if let Some(other) = self
+                .hand
+                .players
+                .iter()
+                .find(|p| p.name == name || p.seat == seat)
+            {
                 return Err(format!(
                     "seat {seat} ({name}) repeats seat {} ({})",
                     other.seat, other.name
@@ -425,7 +430,7 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         if line.starts_with("***") {
-            return self.marker(n, line).map_err(err);
+            return self.marker(line).map_err(err);
         }
         if self.seen_summary {
             return self.summary_line(n, line).map_err(err);
@@ -453,10 +458,14 @@ impl<'a> Reader<'a> {
                 .ok_or_else(|| err(format!("`{line}`: no `returned to`")))?;
             let amount = Amount::parse(amount)
                 .ok_or_else(|| err(format!("uncalled bet `{amount}` is not an amount")))?;
-            let player = self
-                .index_of(to)
-                .ok_or_else(|| err(format!("uncalled bet returned to `{to}`, who is not seated")))?;
-            return self.act(n, player, ActionKind::Returned, amount, false).map_err(err);
+            let player = self.index_of(to).ok_or_else(|| {
+                err(format!(
+                    "uncalled bet returned to `{to}`, who is not seated"
+                ))
+            })?;
+            return self
+                .act(n, player, ActionKind::Returned, amount, false)
+                .map_err(err);
         }
         if let Some((player, rest)) = self.who(line, ": ") {
             return self.action(n, player, rest).map_err(err);
@@ -493,11 +502,15 @@ impl<'a> Reader<'a> {
                 "folds", "checks", "calls", "bets", "raises", "posts", "shows", "mucks", "straddle",
             ];
             if VERBS.iter().any(|v| rest.starts_with(v)) {
-                return Err(err(format!("`{name}` acts ({rest}) but is not seated at this table")));
+                return Err(err(format!(
+                    "`{name}` acts ({rest}) but is not seated at this table"
+                )));
             }
         }
         if line.contains(" collected ") || line.contains(" cashed out") {
-            return Err(err(format!("`{line}`: the player is not seated at this table")));
+            return Err(err(format!(
+                "`{line}`: the player is not seated at this table"
+            )));
         }
         // Joins, leaves and other table notes by people not in the hand.
         Ok(())
@@ -508,7 +521,7 @@ impl<'a> Reader<'a> {
     }
 
     /// `*** … ***` lines: streets, showdowns, the summary.
-    fn marker(&mut self, n: usize, line: &str) -> Result<(), String> {
+    fn marker(&mut self, line: &str) -> Result<(), String> {
         let inner = line.trim_start_matches('*').trim_start();
         let end = inner.find("***").unwrap_or(inner.len());
         let label = inner[..end].trim().to_string();
@@ -529,7 +542,9 @@ impl<'a> Reader<'a> {
                 self.seen_summary = true;
                 return Ok(());
             }
-            _ if self.board_game => return Err(format!("`{line}`: a street this reader does not know")),
+            _ if self.board_game => {
+                return Err(format!("`{line}`: a street this reader does not know"))
+            }
             // Stud's streets and the draws: one more betting round each.
             _ => {
                 let round = self.hand.streets.len() as u8 + 1;
@@ -587,7 +602,12 @@ impl<'a> Reader<'a> {
                 street.boards.truncate(run);
                 street.boards.push(board);
             }
-            Some(_) => return Err(format!("`{line}`: the {} again", name.title().to_lowercase())),
+            Some(_) => {
+                return Err(format!(
+                    "`{line}`: the {} again",
+                    name.title().to_lowercase()
+                ))
+            }
             None => self.open_street(name, label, run, board),
         }
         Ok(())
@@ -616,7 +636,14 @@ impl<'a> Reader<'a> {
         self.round_bets = vec![Amount::ZERO; self.hand.players.len()];
     }
 
-    fn act(&mut self, n: usize, player: usize, kind: ActionKind, amount: Amount, all_in: bool) -> Result<(), String> {
+    fn act(
+        &mut self,
+        n: usize,
+        player: usize,
+        kind: ActionKind,
+        amount: Amount,
+        all_in: bool,
+    ) -> Result<(), String> {
         if self.hand.streets.is_empty() {
             self.open_street(StreetName::Preflop, "HOLE CARDS".into(), 0, Vec::new());
         }
@@ -637,10 +664,13 @@ impl<'a> Reader<'a> {
             Some(i) => (&rest[..i], true),
             None => (rest, false),
         };
-        let rest = rest.split(" and has reached the").next().unwrap_or(rest).trim();
-        let amount_of = |text: &str| {
-            Amount::parse(text).ok_or_else(|| format!("`{text}` is not an amount"))
-        };
+        let rest = rest
+            .split(" and has reached the")
+            .next()
+            .unwrap_or(rest)
+            .trim();
+        let amount_of =
+            |text: &str| Amount::parse(text).ok_or_else(|| format!("`{text}` is not an amount"));
         let mut words = rest.split_whitespace();
         let verb = words.next().unwrap_or("");
         let last = rest.rsplit(' ').next().unwrap_or("");
@@ -675,7 +705,10 @@ impl<'a> Reader<'a> {
                 };
                 let to = self.round_bets[p] + added;
                 if added <= Amount::ZERO {
-                    return Err(format!("raises to {to}, not more than the {} already bet this round", self.round_bets[p]));
+                    return Err(format!(
+                        "raises to {to}, not more than the {} already bet this round",
+                        self.round_bets[p]
+                    ));
                 }
                 self.round_bets[p] = to;
                 self.act(n, p, ActionKind::Raise { to }, added, all_in)
@@ -716,9 +749,9 @@ impl<'a> Reader<'a> {
                 // Single-draw games mark the draw by the discards alone: the first one
                 // after a round's betting starts the next round.
                 let bet_this_round = self.hand.streets.last().is_some_and(|s| {
-                    s.actions.iter().any(|a| {
-                        !matches!(a.kind, ActionKind::PostLive | ActionKind::PostDead)
-                    })
+                    s.actions
+                        .iter()
+                        .any(|a| !matches!(a.kind, ActionKind::PostLive | ActionKind::PostDead))
                 });
                 if !self.board_game && bet_this_round {
                     let round = self.hand.streets.len() as u8 + 1;
@@ -739,14 +772,16 @@ impl<'a> Reader<'a> {
         if let Some(r) = rest.strip_prefix("collected ") {
             let text = r.split(" from").next().unwrap_or(r).trim();
             let text = text.trim_start_matches('(').trim_end_matches(')');
-            let amount = Amount::parse(text).ok_or_else(|| format!("collected `{text}`: not an amount"))?;
+            let amount =
+                Amount::parse(text).ok_or_else(|| format!("collected `{text}`: not an amount"))?;
             self.hand.collected.push(Collected { player: p, amount });
         } else if let Some(r) = rest.strip_prefix("cashed out the hand for ") {
             let (amount, fee) = match r.split_once('|') {
                 Some((a, f)) => (a.trim(), f.trim().rsplit(' ').next().unwrap_or("0")),
                 None => (r.trim(), "0"),
             };
-            let amount = Amount::parse(amount).ok_or_else(|| format!("cashed out `{amount}`: not an amount"))?;
+            let amount = Amount::parse(amount)
+                .ok_or_else(|| format!("cashed out `{amount}`: not an amount"))?;
             let fee = Amount::parse(fee).unwrap_or(Amount::ZERO);
             self.hand.cash_outs.push((p, amount, fee));
         }
@@ -760,7 +795,8 @@ impl<'a> Reader<'a> {
         }
         // The hole cards are the first group (`shows [Ks Ah Ts 5d] for Two Pairs [Qd …]`).
         let first = &text[..text.find(']').map_or(text.len(), |e| e + 1)];
-        let cards = bracket_cards(first).map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
+        let cards = bracket_cards(first)
+            .map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
         self.set_cards(n, p, cards)
     }
 
@@ -787,12 +823,15 @@ impl<'a> Reader<'a> {
             let pots = parts.next().unwrap_or("");
             let mut words = pots.split_whitespace();
             let total = words.next().unwrap_or("");
-            self.hand.summary.total =
-                Amount::parse(total).ok_or_else(|| format!("total pot `{total}` is not an amount"))?;
+            self.hand.summary.total = Amount::parse(total)
+                .ok_or_else(|| format!("total pot `{total}` is not an amount"))?;
             let rest: Vec<&str> = words.collect();
             for (i, w) in rest.iter().enumerate() {
                 if *w == "pot" || w.starts_with("pot-") {
-                    if let Some(a) = rest.get(i + 1).and_then(|a| Amount::parse(a.trim_end_matches('.'))) {
+                    if let Some(a) = rest
+                        .get(i + 1)
+                        .and_then(|a| Amount::parse(a.trim_end_matches('.')))
+                    {
                         self.hand.summary.pots.push(a);
                     }
                 }
@@ -828,13 +867,18 @@ impl<'a> Reader<'a> {
                 "THIRD" => 2,
                 _ => 0,
             };
-            let cards = bracket_cards(&line[i..]).map_err(|e| format!("the summary's board: {e}"))?;
+            let cards =
+                bracket_cards(&line[i..]).map_err(|e| format!("the summary's board: {e}"))?;
             self.summary_boards.push((run, cards));
             return Ok(());
         }
         if let Some(rest) = line.strip_prefix("Seat ") {
-            let Some((num, after)) = rest.split_once(": ") else { return Ok(()) };
-            let Ok(seat) = num.parse::<u8>() else { return Ok(()) };
+            let Some((num, after)) = rest.split_once(": ") else {
+                return Ok(());
+            };
+            let Ok(seat) = num.parse::<u8>() else {
+                return Ok(());
+            };
             // By name first; an anonymiser that renamed a player in the summary alone
             // leaves the seat number to go by.
             let (p, after) = match self.who(after, " ").or_else(|| self.who(after, "")) {
@@ -846,6 +890,11 @@ impl<'a> Reader<'a> {
             };
             if self.hand.summary.won.len() < self.hand.players.len() {
                 self.hand.summary.won = vec![Amount::ZERO; self.hand.players.len()];
+            }
+            // PokerStars' All-in Cash Out: the pot went to the site, the player took the
+            // cash-out instead.
+            if after.contains("pot not awarded") {
+                self.hand.summary.not_awarded.push(p);
             }
             for key in ["won ", "collected "] {
                 for (i, _) in after.match_indices(key) {
@@ -913,7 +962,9 @@ impl<'a> Reader<'a> {
         for street in &mut self.hand.streets {
             let want = street.name.board_cards();
             for (run, board) in street.boards.iter_mut().enumerate() {
-                let Some(fin) = finals.get(run).or(finals.first()) else { continue };
+                let Some(fin) = finals.get(run).or(finals.first()) else {
+                    continue;
+                };
                 if board.len() < want && fin.len() >= want {
                     *board = fin[..want].to_vec();
                 }
@@ -987,13 +1038,14 @@ fn bracket_cards(text: &str) -> Result<Vec<Card>, String> {
             .filter(|w| !w.eq_ignore_ascii_case("xx"))
             .collect();
         if inside.len() % 2 != 0 {
-            return Err(format!("`{}` is not a list of cards", &rest[open + 1..close]));
+            return Err(format!(
+                "`{}` is not a list of cards",
+                &rest[open + 1..close]
+            ));
         }
         for pair in inside.as_bytes().chunks(2) {
             let s = std::str::from_utf8(pair).unwrap_or("??");
-            let card: Card = s
-                .parse()
-                .map_err(|_| format!("`{s}` is not a card"))?;
+            let card: Card = s.parse().map_err(|_| format!("`{s}` is not a card"))?;
             if !cards.contains(&card) {
                 cards.push(card);
             }

@@ -22,7 +22,8 @@ pub struct Money {
     pub folded: Vec<bool>,
     /// The main pot first, then each side pot.
     pub pots: Vec<Pot>,
-    /// What each player took: the summary's winnings plus a cash-out.
+    /// What each player took: the summary's winnings (unless not paid for a cash-out)
+    /// plus a cash-out.
     pub received: Vec<Amount>,
     /// Each player's result: received less invested (0 in a cancelled hand).
     pub net: Vec<Amount>,
@@ -83,14 +84,13 @@ pub fn money(hand: &Hand) -> Money {
         .collect();
     levels.sort();
     levels.dedup();
-    let in_hand: Vec<usize> = (0..n).filter(|&p| !folded[p] && !hand.players[p].sitting_out).collect();
+    let in_hand: Vec<usize> = (0..n)
+        .filter(|&p| !folded[p] && !hand.players[p].sitting_out)
+        .collect();
     let mut pots: Vec<Pot> = Vec::new();
     let mut below = Amount::ZERO;
     for &level in &levels {
-        let amount: Amount = invested
-            .iter()
-            .map(|&i| i.min(level) - i.min(below))
-            .sum();
+        let amount: Amount = invested.iter().map(|&i| i.min(level) - i.min(below)).sum();
         let eligible: Vec<usize> = (0..n)
             .filter(|&p| !folded[p] && invested[p] >= level)
             .collect();
@@ -114,6 +114,9 @@ pub fn money(hand: &Hand) -> Money {
     }
     let mut received = hand.summary.won.clone();
     received.resize(n, Amount::ZERO);
+    for &p in &hand.summary.not_awarded {
+        received[p] = Amount::ZERO;
+    }
     for &(p, amount, _) in &hand.cash_outs {
         received[p] += amount;
     }
@@ -191,7 +194,12 @@ pub fn disagreements(hand: &Hand, money: &Money) -> Vec<String> {
                 && after_take
                 && ours.iter().zip(&hand.summary.pots).all(|(o, t)| t <= o));
         if !agree {
-            let list = |v: &[Amount]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ");
+            let list = |v: &[Amount]| {
+                v.iter()
+                    .map(|a| a.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
             out.push(format!(
                 "the pots rebuilt are {}; the summary lists {}",
                 list(&ours),
@@ -200,7 +208,9 @@ pub fn disagreements(hand: &Hand, money: &Money) -> Vec<String> {
         }
     }
     let collected: Amount = hand.collected.iter().map(|c| c.amount).sum();
-    if !hand.collected.is_empty() && collected != won {
+    // Run It Once's collected lines can count its Splash the Pot money a second time
+    // while its summary does not; the summary is what the results go by.
+    if !hand.collected.is_empty() && collected != won && collected != won + hand.site_added {
         out.push(format!(
             "{collected} was collected in the hand; the summary says {won} was won"
         ));

@@ -28,7 +28,9 @@ impl Encoding {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {
     /// A NUL or another control byte no text file holds.
-    #[error("not a text file: byte {offset} is a control byte (0x{byte:02x}); hand histories are text")]
+    #[error(
+        "not a text file: byte {offset} is a control byte (0x{byte:02x}); hand histories are text"
+    )]
     Binary {
         /// Where, from the start of the file.
         offset: usize,
