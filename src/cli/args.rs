@@ -241,6 +241,21 @@ pub enum CliCommand {
         #[arg(long, short)]
         quiet: bool,
     },
+    /// Hand histories: every hand's result and all-in adjusted result for the hero,
+    /// session totals, and every hand not read with its file, line and why.
+    Hands {
+        /// Hand-history files or folders (searched for .txt files).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// The player whose results to total (default: the player each hand was dealt to).
+        #[arg(long)]
+        hero: Option<String>,
+        #[arg(long)]
+        json: bool,
+        /// One row per hand.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+    },
     /// Merge the parts `flops --shard i/n` wrote into the report one run gives.
     FlopsMerge {
         /// The part files (every part once).

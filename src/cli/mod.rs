@@ -4,6 +4,7 @@
 mod analysis;
 mod args;
 mod flops;
+mod hands;
 mod json;
 mod output;
 mod progress;
@@ -310,6 +311,12 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             flops::format(json, csv),
             quiet,
         ),
+        Some(CliCommand::Hands {
+            files,
+            hero,
+            json,
+            csv,
+        }) => hands::hands_command(&files, hero.as_deref(), json, csv),
         Some(CliCommand::FlopsMerge { parts, json, csv }) => {
             flops::flops_merge_command(&parts, flops::format(json, csv))
         }

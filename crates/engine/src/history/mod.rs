@@ -7,12 +7,14 @@
 //! - `model`: the hand as the text states it.
 //! - [`pots`]: invested, main and side pots, results, and checks against the summary.
 //! - [`allin`]: each player's share of each pot at the all-in, and the adjusted result.
+//! - [`session`]: many files read one at a time into rows, totals and refusals.
 
 pub mod allin;
 mod amount;
 mod model;
 mod parse;
 pub mod pots;
+pub mod session;
 mod text;
 
 pub use amount::Amount;

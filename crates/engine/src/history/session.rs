@@ -1,0 +1,217 @@
+//! A session: many files (or folders of them) read one file at a time, each hand kept
+//! as one row of figures (never the whole hand), with the hero's actual and all-in
+//! adjusted results, totals and the refusals.
+
+use super::allin::{adjust, AdjustSettings, NotAdjusted};
+use super::amount::Amount;
+use super::model::Hand;
+use super::parse::Refusal;
+use super::pots::{disagreements, money};
+use std::path::{Path, PathBuf};
+
+/// One hand of a session, as the list, the graph, CSV and JSON show it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct HandRow {
+    /// File and header line.
+    pub file: String,
+    /// The header's line.
+    pub line: usize,
+    /// The site.
+    pub site: String,
+    /// The site's hand number.
+    pub id: String,
+    /// The game as the site named it.
+    pub game: String,
+    /// The engine's game key, when equity is offered.
+    pub game_key: Option<String>,
+    /// The stakes as written.
+    pub stakes: String,
+    /// The currency sign (empty for chips).
+    pub currency: String,
+    /// Date and time as written.
+    pub date: String,
+    /// Players dealt in.
+    pub players: usize,
+    /// The pot (before the site's take).
+    pub pot: f64,
+    /// The hero's name (the `--hero` given, else the player the hand was dealt to).
+    pub hero: Option<String>,
+    /// The hero's actual result.
+    pub hero_net: f64,
+    /// The hero's all-in adjusted result (the actual one when the hand is not adjusted).
+    pub hero_adjusted: f64,
+    /// The hand was adjusted (an all-in before the river with every hand known).
+    pub adjusted: bool,
+    /// Why not, when there was an all-in but no adjustment.
+    pub adjustment_note: Option<String>,
+    /// Someone was all-in.
+    pub all_in: bool,
+    /// Cards were shown down.
+    pub showdown: bool,
+    /// Where the text disagrees with itself (empty almost always).
+    pub warnings: Vec<String>,
+}
+
+/// A session's rows, refusals and totals.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Session {
+    /// Files read.
+    pub files: usize,
+    /// One row per hand read, in file order.
+    pub rows: Vec<HandRow>,
+    /// Hands and files not read, with file, line and why.
+    pub refused: Vec<Refusal>,
+}
+
+/// A session's totals over some of its rows.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Totals {
+    /// Hands.
+    pub hands: usize,
+    /// Hands with an all-in.
+    pub all_in_hands: usize,
+    /// Hands adjusted.
+    pub adjusted_hands: usize,
+    /// The hero's actual result.
+    pub hero_net: f64,
+    /// The hero's all-in adjusted result.
+    pub hero_adjusted: f64,
+}
+
+impl Totals {
+    /// The totals of `rows`.
+    pub fn of<'a>(rows: impl IntoIterator<Item = &'a HandRow>) -> Totals {
+        let mut t = Totals::default();
+        for r in rows {
+            t.hands += 1;
+            t.all_in_hands += usize::from(r.all_in);
+            t.adjusted_hands += usize::from(r.adjusted);
+            t.hero_net += r.hero_net;
+            t.hero_adjusted += r.hero_adjusted;
+        }
+        t
+    }
+}
+
+/// The row of one hand for `hero` (a name; `None`: the player the hand was dealt to).
+pub fn hand_row(hand: &Hand, hero: Option<&str>, settings: &AdjustSettings) -> HandRow {
+    let m = money(hand);
+    let hero_index = match hero {
+        Some(name) => hand.players.iter().position(|p| p.name == name),
+        None => hand.hero,
+    };
+    let all_in = hand
+        .streets
+        .iter()
+        .flat_map(|s| &s.actions)
+        .any(|a| a.all_in);
+    let showdown = hand
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(p, pl)| !m.folded[*p] && !pl.cards.is_empty())
+        .count()
+        >= 2;
+    let adjustment = adjust(hand, &m, settings);
+    let net = hero_index.map_or(0.0, |p| m.net[p].as_f64());
+    let (adjusted, hero_adjusted, note) = match &adjustment {
+        Ok(a) => (
+            true,
+            hero_index.map_or(0.0, |p| {
+                // A cash-out is money the hero took whatever the equity: kept as is.
+                let cashed: Amount = hand
+                    .cash_outs
+                    .iter()
+                    .filter(|c| c.0 == p)
+                    .map(|c| c.1)
+                    .sum();
+                if cashed > Amount::ZERO {
+                    net
+                } else {
+                    a.adjusted_net[p]
+                }
+            }),
+            None,
+        ),
+        Err(NotAdjusted::NoAllIn) => (false, net, None),
+        Err(e) => (false, net, Some(e.to_string())),
+    };
+    HandRow {
+        file: hand.source.file.clone(),
+        line: hand.source.line,
+        site: hand.site.clone(),
+        id: hand.id.clone(),
+        game: hand.game.text.clone(),
+        game_key: hand.game.game.map(|g| g.key().to_string()),
+        stakes: hand.stakes.clone(),
+        currency: hand.currency.clone(),
+        date: hand.date.clone(),
+        players: hand.players.iter().filter(|p| !p.sitting_out).count(),
+        pot: m.total().as_f64(),
+        hero: hero_index.map(|p| hand.players[p].name.clone()),
+        hero_net: net,
+        hero_adjusted,
+        adjusted,
+        adjustment_note: note,
+        all_in,
+        showdown,
+        warnings: disagreements(hand, &m),
+    }
+}
+
+/// The files of `paths`: files as given, folders searched for `.txt` files (every
+/// level), each list sorted by name.
+pub fn files_under(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            let mut stack = vec![p.clone()];
+            while let Some(dir) = stack.pop() {
+                let Ok(entries) = std::fs::read_dir(&dir) else {
+                    continue;
+                };
+                for e in entries.flatten() {
+                    let path = e.path();
+                    if path.is_dir() {
+                        stack.push(path);
+                    } else if path
+                        .extension()
+                        .is_some_and(|x| x.eq_ignore_ascii_case("txt"))
+                    {
+                        found.push(path);
+                    }
+                }
+            }
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+/// Reads `files` one at a time into a session; `progress(done, total)` after each file
+/// may stop the reading by returning false (what was read is kept).
+pub fn read_session(
+    files: &[PathBuf],
+    hero: Option<&str>,
+    settings: &AdjustSettings,
+    mut progress: impl FnMut(usize, usize, &[HandRow]) -> bool,
+) -> Session {
+    let mut session = Session::default();
+    for (i, f) in files.iter().enumerate() {
+        let read = super::read_file(Path::new(f));
+        let start = session.rows.len();
+        session
+            .rows
+            .extend(read.hands.iter().map(|h| hand_row(h, hero, settings)));
+        session.refused.extend(read.refused);
+        session.files += 1;
+        if !progress(i + 1, files.len(), &session.rows[start..]) {
+            break;
+        }
+    }
+    session
+}
