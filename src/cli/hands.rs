@@ -4,7 +4,7 @@
 
 use super::CliError;
 use multiodds::history::allin::AdjustSettings;
-use multiodds::history::session::{files_under, read_session, HandRow, Session, Totals};
+use multiodds::history::session::{files_under, read_session, Session, Totals};
 use serde_json::json;
 
 /// Runs the command: text by default, `--json` or `--csv`.
@@ -20,7 +20,7 @@ pub(super) fn hands_command(
             "no hand-history files there (folders are searched for .txt files)".into(),
         ));
     }
-    let session = read_session(&files, hero, &AdjustSettings::default(), |_, _, _| true);
+    let session = read_session(&files, hero, &AdjustSettings::default(), |_, _, _, _| true);
     let totals = Totals::of(&session.rows);
     if json {
         return Ok(serde_json::to_string_pretty(&json!({
@@ -32,53 +32,9 @@ pub(super) fn hands_command(
         .expect("plain data"));
     }
     if csv {
-        return Ok(rows_csv(&session.rows));
+        return Ok(multiodds::history::session::rows_csv(&session.rows));
     }
     Ok(text(&session, &totals))
-}
-
-/// One row per hand, with a header row.
-pub(super) fn rows_csv(rows: &[HandRow]) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record([
-        "file",
-        "line",
-        "site",
-        "hand",
-        "game",
-        "stakes",
-        "date",
-        "players",
-        "pot",
-        "hero",
-        "net",
-        "all_in_adjusted",
-        "adjusted",
-        "all_in",
-        "showdown",
-        "note",
-    ]);
-    for r in rows {
-        let _ = w.write_record([
-            r.file.clone(),
-            r.line.to_string(),
-            r.site.clone(),
-            r.id.clone(),
-            r.game.clone(),
-            r.stakes.clone(),
-            r.date.clone(),
-            r.players.to_string(),
-            format!("{:.2}", r.pot),
-            r.hero.clone().unwrap_or_default(),
-            format!("{:.2}", r.hero_net),
-            format!("{:.2}", r.hero_adjusted),
-            r.adjusted.to_string(),
-            r.all_in.to_string(),
-            r.showdown.to_string(),
-            r.adjustment_note.clone().unwrap_or_default(),
-        ]);
-    }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
 fn text(session: &Session, totals: &Totals) -> String {

@@ -105,6 +105,15 @@ pub enum ViewCommand {
     ShowGroup(crate::equity::flops::report::TextureFilter),
     /// Sort the flops by this column, highest first or not (Flops view).
     SortFlops(crate::scenario::FlopsColumn, bool),
+    /// Open a hand-history file: its hands join the session, its first hand shows (Hand
+    /// view).
+    OpenHands(PathBuf),
+    /// Show the hand whose header is on this line of this file (Hand view).
+    ShowHand(PathBuf, usize),
+    /// Read the session's files (Hand view).
+    ReadSession,
+    /// Stop reading the session; what was read stays, marked partial (Hand view).
+    StopSession,
 }
 
 /// Widgets send commands through this (cheap to clone, never blocks).
@@ -141,6 +150,8 @@ pub enum DialogPurpose {
     ExportCsv,
     /// Export the plot as PNG.
     ExportPng,
+    /// Open a hand-history file (Hand view).
+    OpenHands,
 }
 
 impl DialogPurpose {
@@ -151,6 +162,7 @@ impl DialogPurpose {
             DialogPurpose::SaveAs => "Save scenario as",
             DialogPurpose::ExportCsv => "Export table as CSV",
             DialogPurpose::ExportPng => "Export plot as PNG",
+            DialogPurpose::OpenHands => "Open hand history",
         }
     }
 
@@ -160,12 +172,13 @@ impl DialogPurpose {
             DialogPurpose::Open | DialogPurpose::SaveAs => "ron",
             DialogPurpose::ExportCsv => "csv",
             DialogPurpose::ExportPng => "png",
+            DialogPurpose::OpenHands => "txt",
         }
     }
 
     /// Whether the dialog writes a file (and so asks before replacing one).
     pub fn writes(self) -> bool {
-        self != DialogPurpose::Open
+        !matches!(self, DialogPurpose::Open | DialogPurpose::OpenHands)
     }
 
     /// The command that acts on the chosen path.
@@ -175,6 +188,9 @@ impl DialogPurpose {
             DialogPurpose::SaveAs => Command::SaveAs(path),
             DialogPurpose::ExportCsv => Command::ExportCsv(path),
             DialogPurpose::ExportPng => Command::ExportPng(path),
+            DialogPurpose::OpenHands => {
+                Command::ToView(ViewKind::Hand, ViewCommand::OpenHands(path))
+            }
         }
     }
 }

@@ -29,7 +29,7 @@ impl Dialog {
                     .is_some_and(|e| e.eq_ignore_ascii_case(extension))
         };
         let mut file = match purpose {
-            DialogPurpose::Open => egui_file::FileDialog::open_file(),
+            DialogPurpose::Open | DialogPurpose::OpenHands => egui_file::FileDialog::open_file(),
             _ => egui_file::FileDialog::save_file(),
         }
         .initial_path(dir)

@@ -20,6 +20,7 @@ mod files;
 pub mod flops_view;
 mod game_inputs;
 pub mod grid;
+pub mod hand_view;
 mod help;
 mod history;
 pub mod library;

@@ -7,6 +7,7 @@
 //! - `model`: the hand as the text states it.
 //! - [`pots`]: invested, main and side pots, results, and checks against the summary.
 //! - [`allin`]: each player's share of each pot at the all-in, and the adjusted result.
+//! - [`replay`]: the hand at each street's start, for stepping through it.
 //! - [`session`]: many files read one at a time into rows, totals and refusals.
 
 pub mod allin;
@@ -14,6 +15,7 @@ mod amount;
 mod model;
 mod parse;
 pub mod pots;
+pub mod replay;
 pub mod session;
 mod text;
 
@@ -21,7 +23,7 @@ pub use amount::Amount;
 pub use model::{
     Action, ActionKind, Collected, Hand, HandGame, Player, Source, Street, StreetName, Summary,
 };
-pub use parse::{read_text, Refusal};
+pub use parse::{read_text, read_text_each, Refusal};
 pub use text::{decode, Encoding, TextError};
 
 use std::path::Path;
@@ -39,10 +41,66 @@ pub struct FileRead {
     pub refused: Vec<Refusal>,
 }
 
+/// A file's bytes as text in its encoding (see [`decode`]).
+pub fn text_of(bytes: Vec<u8>) -> Result<(String, Encoding), TextError> {
+    text::decode_owned(bytes)
+}
+
+/// Whether `line` is a hand's first line (`PokerStars Hand #…:`).
+pub fn parse_header_line(line: &str) -> bool {
+    parse::is_header(line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}'))
+}
+
 /// Reads `bytes` as a file named `file`: an empty file, binary data or text without a
 /// hand is one refusal naming the file; otherwise every hand read or refused.
 pub fn read_bytes(file: &str, bytes: &[u8]) -> FileRead {
-    let refusal = |line: usize, reason: String| Refusal {
+    collect(file, |each| read_decoded(file, decode(bytes), each))
+}
+
+/// Reads a file from disk; a file that cannot be opened is one refusal saying why.
+pub fn read_file(path: &Path) -> FileRead {
+    let name = path.display().to_string();
+    collect(&name, |each| read_file_each(path, each))
+}
+
+/// Each hand of a file, read or refused, handed to `each` as it is read (a session
+/// holds one hand at a time); the encoding, when the file was text.
+pub fn read_file_each(path: &Path, each: impl FnMut(Result<Hand, Refusal>)) -> Option<Encoding> {
+    let name = path.display().to_string();
+    match std::fs::read(path) {
+        Ok(bytes) => read_decoded(&name, text::decode_owned(bytes), each),
+        Err(e) => {
+            let mut each = each;
+            each(Err(file_refusal(
+                &name,
+                0,
+                format!("cannot read the file: {e}"),
+            )));
+            None
+        }
+    }
+}
+
+fn collect(
+    file: &str,
+    read: impl FnOnce(&mut dyn FnMut(Result<Hand, Refusal>)) -> Option<Encoding>,
+) -> FileRead {
+    let mut hands = Vec::new();
+    let mut refused = Vec::new();
+    let encoding = read(&mut |h| match h {
+        Ok(hand) => hands.push(hand),
+        Err(r) => refused.push(r),
+    });
+    FileRead {
+        file: file.into(),
+        encoding,
+        hands,
+        refused,
+    }
+}
+
+fn file_refusal(file: &str, line: usize, reason: String) -> Refusal {
+    Refusal {
         source: Source {
             file: file.into(),
             line,
@@ -50,53 +108,33 @@ pub fn read_bytes(file: &str, bytes: &[u8]) -> FileRead {
         line,
         hand_id: None,
         reason,
-    };
-    let (text, encoding) = match decode(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            return FileRead {
-                file: file.into(),
-                encoding: None,
-                hands: Vec::new(),
-                refused: vec![refusal(0, e.to_string())],
-            }
-        }
-    };
-    let (hands, mut refused) = read_text(file, &text);
-    if hands.is_empty() && refused.is_empty() {
-        let why = if text.trim().is_empty() {
-            "the file is empty: no hands".to_string()
-        } else {
-            "no hand found (a hand starts with a line like `PokerStars Hand #…:`)".to_string()
-        };
-        refused.push(refusal(1, why));
-    }
-    FileRead {
-        file: file.into(),
-        encoding: Some(encoding),
-        hands,
-        refused,
     }
 }
 
-/// Reads a file from disk; a file that cannot be opened is one refusal saying why.
-pub fn read_file(path: &Path) -> FileRead {
-    let name = path.display().to_string();
-    match std::fs::read(path) {
-        Ok(bytes) => read_bytes(&name, &bytes),
-        Err(e) => FileRead {
-            file: name.clone(),
-            encoding: None,
-            hands: Vec::new(),
-            refused: vec![Refusal {
-                source: Source {
-                    file: name,
-                    line: 0,
-                },
-                line: 0,
-                hand_id: None,
-                reason: format!("cannot read the file: {e}"),
-            }],
-        },
+fn read_decoded(
+    file: &str,
+    decoded: Result<(String, Encoding), TextError>,
+    mut each: impl FnMut(Result<Hand, Refusal>),
+) -> Option<Encoding> {
+    let (text, encoding) = match decoded {
+        Ok(t) => t,
+        Err(e) => {
+            each(Err(file_refusal(file, 0, e.to_string())));
+            return None;
+        }
+    };
+    let mut any = false;
+    parse::read_text_each(file, &text, |h| {
+        any = true;
+        each(h)
+    });
+    if !any {
+        let why = if text.trim().is_empty() {
+            "the file is empty: no hands"
+        } else {
+            "no hand found (a hand starts with a line like `PokerStars Hand #…:`)"
+        };
+        each(Err(file_refusal(file, 1, why.into())));
     }
+    Some(encoding)
 }

@@ -38,16 +38,25 @@ impl std::fmt::Display for Refusal {
 pub fn read_text(file: &str, text: &str) -> (Vec<Hand>, Vec<Refusal>) {
     let mut hands = Vec::new();
     let mut refused = Vec::new();
+    read_text_each(file, text, |h| match h {
+        Ok(hand) => hands.push(hand),
+        Err(r) => refused.push(r),
+    });
+    (hands, refused)
+}
+
+/// Each hand of a text (read or refused) handed to `each` in order as soon as it is
+/// read, so a session holds one hand at a time, not a file's worth.
+pub fn read_text_each(file: &str, text: &str, mut each: impl FnMut(Result<Hand, Refusal>)) {
     let mut block: Vec<(usize, &str)> = Vec::new();
     let mut stray: Option<usize> = None;
+    let mut any_hand = false;
     let mut flush = |block: &mut Vec<(usize, &str)>| {
         if block.is_empty() {
             return;
         }
-        match read_hand(file, block) {
-            Ok(hand) => hands.push(hand),
-            Err(r) => refused.push(r),
-        }
+        each(read_hand(file, block));
+        any_hand = true;
         block.clear();
     };
     for (n, line) in clean_lines(text) {
@@ -61,22 +70,22 @@ pub fn read_text(file: &str, text: &str) -> (Vec<Hand>, Vec<Refusal>) {
         }
     }
     flush(&mut block);
-    let any_hand = !hands.is_empty() || !refused.is_empty();
     if let (Some(line), true) = (stray, any_hand) {
-        refused.insert(
-            0,
-            Refusal {
-                source: Source {
-                    file: file.into(),
-                    line,
-                },
+        each(Err(Refusal {
+            source: Source {
+                file: file.into(),
                 line,
-                hand_id: None,
-                reason: "text before the first hand is not a hand (a hand starts with a line like `PokerStars Hand #…:` or `Poker Hand #…:`)".into(),
             },
-        );
+            line,
+            hand_id: None,
+            reason: "text before the first hand is not a hand (a hand starts with a line like `PokerStars Hand #…:` or `Poker Hand #…:`)".into(),
+        }));
     }
-    (hands, refused)
+}
+
+/// Whether a (cleaned) line is a hand's header.
+pub(crate) fn is_header(line: &str) -> bool {
+    header(line).is_some()
 }
 
 /// Lines archives put between hands (`*********** # 1 **************`).
@@ -1037,7 +1046,7 @@ fn bracket_cards(text: &str) -> Result<Vec<Card>, String> {
             .split_whitespace()
             .filter(|w| !w.eq_ignore_ascii_case("xx"))
             .collect();
-        if inside.len() % 2 != 0 {
+        if !inside.len().is_multiple_of(2) {
             return Err(format!(
                 "`{}` is not a list of cards",
                 &rest[open + 1..close]

@@ -192,26 +192,76 @@ pub fn files_under(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-/// Reads `files` one at a time into a session; `progress(done, total)` after each file
-/// may stop the reading by returning false (what was read is kept).
+/// Reads `files` one at a time, one hand at a time, into a session; `progress(done,
+/// total, the file's rows, the file's refusals)` after each file may stop the reading
+/// by returning false (what was read is kept).
 pub fn read_session(
     files: &[PathBuf],
     hero: Option<&str>,
     settings: &AdjustSettings,
-    mut progress: impl FnMut(usize, usize, &[HandRow]) -> bool,
+    mut progress: impl FnMut(usize, usize, &[HandRow], &[Refusal]) -> bool,
 ) -> Session {
     let mut session = Session::default();
     for (i, f) in files.iter().enumerate() {
-        let read = super::read_file(Path::new(f));
-        let start = session.rows.len();
-        session
-            .rows
-            .extend(read.hands.iter().map(|h| hand_row(h, hero, settings)));
-        session.refused.extend(read.refused);
+        let (start, refused_start) = (session.rows.len(), session.refused.len());
+        let (rows, refused) = (&mut session.rows, &mut session.refused);
+        super::read_file_each(Path::new(f), |h| match h {
+            Ok(hand) => rows.push(hand_row(&hand, hero, settings)),
+            Err(r) => refused.push(r),
+        });
         session.files += 1;
-        if !progress(i + 1, files.len(), &session.rows[start..]) {
+        if !progress(
+            i + 1,
+            files.len(),
+            &session.rows[start..],
+            &session.refused[refused_start..],
+        ) {
             break;
         }
     }
     session
+}
+
+/// One row per hand, with a header row.
+pub fn rows_csv(rows: &[HandRow]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record([
+        "file",
+        "line",
+        "site",
+        "hand",
+        "game",
+        "stakes",
+        "date",
+        "players",
+        "pot",
+        "hero",
+        "net",
+        "all_in_adjusted",
+        "adjusted",
+        "all_in",
+        "showdown",
+        "note",
+    ]);
+    for r in rows {
+        let _ = w.write_record([
+            r.file.clone(),
+            r.line.to_string(),
+            r.site.clone(),
+            r.id.clone(),
+            r.game.clone(),
+            r.stakes.clone(),
+            r.date.clone(),
+            r.players.to_string(),
+            format!("{:.2}", r.pot),
+            r.hero.clone().unwrap_or_default(),
+            format!("{:.2}", r.hero_net),
+            format!("{:.2}", r.hero_adjusted),
+            r.adjusted.to_string(),
+            r.all_in.to_string(),
+            r.showdown.to_string(),
+            r.adjustment_note.clone().unwrap_or_default(),
+        ]);
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }

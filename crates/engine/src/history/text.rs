@@ -43,6 +43,12 @@ pub enum TextError {
 /// such, anything else as Windows-1252 (every byte is a character there, so nothing is
 /// lost). Control bytes other than tab, CR, LF and form feed mean binary data.
 pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), TextError> {
+    decode_owned(bytes.to_vec())
+}
+
+/// [`decode`] of bytes the caller gives up: UTF-8 is kept in place, not copied (a file
+/// of 100 MB is held once).
+pub fn decode_owned(mut bytes: Vec<u8>) -> Result<(String, Encoding), TextError> {
     if let Some(offset) = bytes
         .iter()
         .position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\r' | b'\n' | 0x0c))
@@ -52,15 +58,22 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), TextError> {
             byte: bytes[offset],
         });
     }
-    if let Some(rest) = bytes.strip_prefix(b"\xef\xbb\xbf") {
-        if let Ok(text) = std::str::from_utf8(rest) {
-            return Ok((text.to_string(), Encoding::Utf8Bom));
+    let bom = bytes.starts_with(b"\xef\xbb\xbf");
+    if bom {
+        bytes.drain(..3);
+    }
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) if bom => return Ok((text, Encoding::Utf8Bom)),
+        Ok(text) => return Ok((text, Encoding::Utf8)),
+        Err(e) => {
+            let mut b = e.into_bytes();
+            if bom {
+                b.splice(0..0, *b"\xef\xbb\xbf");
+            }
+            b
         }
-    }
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return Ok((text.to_string(), Encoding::Utf8));
-    }
-    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
+    };
+    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bytes);
     Ok((text.into_owned(), Encoding::Windows1252))
 }
 

@@ -7,7 +7,9 @@
 //! its field and the command line can report the first.
 
 mod flops;
+mod hand;
 pub use flops::{FlopsColumn, FlopsInputs};
+pub use hand::{HandInputs, HandSpot, PlayerRange, SessionFilter, MAX_HAND_TEXT_BYTES};
 
 use super::ScenarioError;
 use crate::cards::{CardSet, Game};
@@ -64,6 +66,7 @@ view_inputs!(MatchupInputs => AnyMatchup);
 view_inputs!(ChartInputs => ChartSpec);
 view_inputs!(RangeInputs => AnyRangeSpec);
 view_inputs!(FlopsInputs => crate::worker::FlopsJob);
+view_inputs!(HandInputs => AnyMatchup);
 
 /// How a view's job runs: method, precision, seed and budgets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -92,6 +92,7 @@ impl ScenarioV1 {
             },
             range: Default::default(),
             flops: Default::default(),
+            hand: Default::default(),
             note: self.note,
         }
     }

@@ -17,8 +17,8 @@ use crate::equity::run::RunSettings;
 use crate::equity::EquityError;
 use crate::range::RangeError;
 pub use inputs::{
-    ChartFigure, ChartInputs, FlopsColumn, FlopsInputs, MatchupInputs, RangeInputs, RunInputs,
-    SweepInputs,
+    ChartFigure, ChartInputs, FlopsColumn, FlopsInputs, HandInputs, HandSpot, MatchupInputs,
+    PlayerRange, RangeInputs, RunInputs, SessionFilter, SweepInputs,
 };
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -44,17 +44,20 @@ pub enum ViewKind {
     Range,
     /// Two ranges across every flop, grouped by texture.
     Flops,
+    /// A real hand replayed street by street, and a session of hands.
+    Hand,
 }
 
 impl ViewKind {
     /// Every view, in tab order (the app makes one view per entry; its registry test
     /// fails when a kind is missing here).
-    pub const ALL: [ViewKind; 5] = [
+    pub const ALL: [ViewKind; 6] = [
         ViewKind::MultiOdds,
         ViewKind::Matchup,
         ViewKind::Chart,
         ViewKind::Range,
         ViewKind::Flops,
+        ViewKind::Hand,
     ];
 
     /// The view's name in the tab bar and in titles ("Matchup view").
@@ -65,6 +68,7 @@ impl ViewKind {
             ViewKind::Chart => "Chart view",
             ViewKind::Range => "Range view",
             ViewKind::Flops => "Flops view",
+            ViewKind::Hand => "Hand view",
         }
     }
 }
@@ -88,6 +92,8 @@ pub struct Scenario {
     pub range: RangeInputs,
     /// The Flops view's inputs.
     pub flops: FlopsInputs,
+    /// The Hand view's inputs.
+    pub hand: HandInputs,
     /// The user's note (at most [`MAX_NOTE_BYTES`]).
     pub note: String,
 }
@@ -102,6 +108,7 @@ impl Default for Scenario {
             chart: ChartInputs::default(),
             range: RangeInputs::default(),
             flops: FlopsInputs::default(),
+            hand: HandInputs::default(),
             note: String::new(),
         }
     }
@@ -337,6 +344,7 @@ impl Scenario {
             "chart" => self.chart.field_text(field),
             "range" => self.range.field_text(field),
             "flops" => self.flops.field_text(field),
+            "hand" => self.hand.field_text(field),
             _ => None,
         }
     }
@@ -470,6 +478,12 @@ impl Scenario {
                 .validate()
                 .map(|job| ScenarioJob::Flops(Box::new(job)))
                 .map_err(|p| first("flops", p)),
+            // A hand's street is a matchup of the players still in.
+            ViewKind::Hand => self
+                .hand
+                .validate()
+                .map(ScenarioJob::Matchup)
+                .map_err(|p| first("hand", p)),
         }
     }
 
@@ -479,7 +493,7 @@ impl Scenario {
             ViewKind::MultiOdds => self.multiodds.run.settings(),
             ViewKind::Matchup => self.matchup.run.settings(),
             ViewKind::Chart => self.chart.settings(),
-            ViewKind::Range | ViewKind::Flops => RunSettings::default(),
+            ViewKind::Range | ViewKind::Flops | ViewKind::Hand => RunSettings::default(),
         }
     }
 }

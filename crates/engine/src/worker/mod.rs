@@ -10,7 +10,9 @@
 //! GUI's `request_repaint`) is called after each message is sent.
 
 mod flops_job;
+mod hand_jobs;
 pub use flops_job::{FlopsJob, FlopsUpdate};
+pub use hand_jobs::{AllInJob, AllInOutcome, HandTextJob, SessionJob, SessionRead, SessionUpdate};
 
 use crate::cards::CardSet;
 use crate::equity::chart::{run_chart, ChartCell, ChartResult, ChartSpec};

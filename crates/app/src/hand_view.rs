@@ -1,0 +1,985 @@
+//! The Hand view: a real hand as the site wrote it (pasted or opened), replayed street
+//! by street with each player's equity (players with unknown cards hold a range you
+//! choose), the pots and the all-in adjusted results; and a session of files read by a
+//! job into a filtered list with totals and a graph of actual against all-in adjusted
+//! winnings. Any street goes to the Matchup or the Range view.
+
+use super::command::{Command, CommandSender, DialogPurpose, SentHands, ViewCommand};
+use super::game_inputs::game_range_field;
+use super::grid::GridState;
+use super::picture::Drawing;
+use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
+use super::widgets::{run_footer, send_to, suit_color, ERROR_COLOR, PARTIAL_COLOR};
+use crate::cards::{format_cards, Card, CardSet};
+use crate::equity::games::AnyMatchup;
+use crate::equity::run::RunSettings;
+use crate::equity::Method;
+use crate::scenario::{HandInputs, HandSpot, PlayerRange, RangeInputs, Scenario, ViewKind};
+use crate::worker::{AllInJob, AllInOutcome, HandTextJob, JobManager, SessionJob, SessionRead};
+use egui::{Color32, RichText};
+use multiodds_engine::history::allin::NotAdjusted;
+use multiodds_engine::history::replay::{spot, Spot};
+use multiodds_engine::history::session::{files_under, HandRow, Totals};
+use multiodds_engine::history::Hand;
+use std::path::PathBuf;
+
+/// Which half of the view is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Page {
+    /// The hand, street by street.
+    #[default]
+    Replay,
+    /// The session's list, totals and graph.
+    Session,
+}
+
+/// The Hand view: its inputs (persisted) and runtime.
+pub struct HandView {
+    /// What the user set (persisted): the hand's text, street, ranges, session.
+    pub inputs: HandInputs,
+    /// The equity of the players still in at the street shown.
+    pub equity: Computed<AnyMatchup, Vec<usize>>,
+    /// The equity job's bookkeeping.
+    pub tracker: RunTracker,
+    /// Problems at their fields.
+    pub errors: FieldErrors,
+    /// The hand and street read from the inputs (the text is read on each edit; it is
+    /// at most `MAX_HAND_TEXT_BYTES`).
+    pub spot: Option<HandSpot>,
+    /// The session read so far.
+    pub session: Computed<SessionJob, ()>,
+    /// The session job's bookkeeping.
+    pub session_tracker: RunTracker,
+    /// Fetching one hand's text from a session file.
+    text_job: Computed<HandTextJob, ()>,
+    text_tracker: RunTracker,
+    /// The shown hand's money and all-in adjustment.
+    pub allin: Computed<AllInJob, String>,
+    allin_tracker: RunTracker,
+    /// Which half is shown.
+    pub page: Page,
+    /// Why the last session or hand could not be read (beside its control).
+    pub session_note: Option<String>,
+    grids: Vec<GridState>,
+    /// A session read asked for (started in the next submit, where jobs are at hand).
+    session_wanted: bool,
+    /// A hand asked for from a file (started where jobs are at hand).
+    text_wanted: Option<(PathBuf, usize)>,
+}
+
+impl HandView {
+    /// The view with the scenario's Hand inputs.
+    pub fn from_scenario(scenario: &Scenario) -> HandView {
+        let mut view = HandView {
+            inputs: scenario.hand.clone(),
+            equity: Computed::default(),
+            tracker: RunTracker::default(),
+            errors: FieldErrors::default(),
+            spot: None,
+            session: Computed::default(),
+            session_tracker: RunTracker::default(),
+            text_job: Computed::default(),
+            text_tracker: RunTracker::default(),
+            allin: Computed::default(),
+            allin_tracker: RunTracker::default(),
+            page: Page::default(),
+            session_note: None,
+            grids: Vec::new(),
+            session_wanted: false,
+            text_wanted: None,
+        };
+        view.read_spot();
+        view
+    }
+
+    /// The session on screen.
+    pub fn session(&self) -> Option<&SessionRead> {
+        self.session.result()
+    }
+
+    /// The session's rows the filter keeps.
+    pub fn shown_rows(&self) -> Vec<&HandRow> {
+        self.session()
+            .map(|s| {
+                s.session
+                    .rows
+                    .iter()
+                    .filter(|r| self.inputs.filter.holds(r))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Reads the text into the hand and street shown (or keeps why not).
+    fn read_spot(&mut self) {
+        self.spot = self.inputs.spot().ok();
+        // Every player whose cards are unknown gets a range field, `random` at first.
+        if let Some(s) = &self.spot {
+            let game_cards = s.hand.game.game.map_or(0, |g| g.hole_cards());
+            for p in &s.hand.players {
+                if p.cards.len() != game_cards
+                    && !p.sitting_out
+                    && !self.inputs.ranges.iter().any(|r| r.player == p.name)
+                {
+                    self.inputs.ranges.push(PlayerRange {
+                        player: p.name.clone(),
+                        range: "random".into(),
+                    });
+                }
+            }
+        }
+    }
+
+    fn validate(&self) -> Result<AnyMatchup, FieldErrors> {
+        FieldErrors::validate(&self.inputs)
+    }
+
+    /// The hand on screen, at its street.
+    pub fn shown_spot(&self) -> Option<(&Hand, Spot)> {
+        let s = self.spot.as_ref()?;
+        Some((&s.hand, spot(&s.hand, s.street)))
+    }
+
+    /// What the Matchup view gets: each player still in, the board, the dead cards.
+    fn sent(&self) -> Option<SentHands> {
+        let s = self.spot.as_ref()?;
+        Some(SentHands {
+            game: s.hand.game.game?,
+            ranges: s.ranges.clone(),
+            board: s.board.clone(),
+            dead: s.dead.clone(),
+        })
+    }
+}
+
+impl Default for HandView {
+    fn default() -> HandView {
+        HandView::from_scenario(&Scenario::default())
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+impl View for HandView {
+    fn kind(&self) -> ViewKind {
+        ViewKind::Hand
+    }
+
+    fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        inputs_panel(self, ui, cx);
+    }
+
+    fn footer(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+        run_footer(
+            ui,
+            ViewKind::Hand,
+            &self.tracker,
+            &self.errors,
+            (0, 0),
+            self.has_result(),
+            cx.commands,
+        );
+    }
+
+    fn central_panel(&mut self, ui: &mut egui::Ui, commands: &CommandSender) {
+        ui.horizontal(|ui| {
+            for (page, name) in [(Page::Replay, "Hand"), (Page::Session, "Session")] {
+                if ui.selectable_label(self.page == page, name).clicked() {
+                    self.page = page;
+                }
+            }
+        });
+        ui.separator();
+        match self.page {
+            Page::Replay => {
+                egui::ScrollArea::vertical()
+                    .id_salt("hand_replay")
+                    .show(ui, |ui| replay(self, ui, commands));
+            }
+            Page::Session => session_page(self, ui, commands),
+        }
+    }
+
+    fn submit(&mut self, jobs: &JobManager) {
+        if let Some((file, line)) = self.text_wanted.take() {
+            self.text_job
+                .start(jobs, HandTextJob { file, line }, RunSettings::default(), ());
+            self.text_tracker.started(false);
+        }
+        if std::mem::take(&mut self.session_wanted) {
+            let paths: Vec<PathBuf> = self
+                .inputs
+                .session
+                .iter()
+                .filter(|p| !p.trim().is_empty())
+                .map(|p| PathBuf::from(p.trim()))
+                .collect();
+            let files = files_under(&paths);
+            if files.is_empty() {
+                self.session_note = Some(
+                    "no hand-history files there (folders are searched for .txt files)".into(),
+                );
+            } else {
+                self.session_note = None;
+                let hero = Some(self.inputs.hero.trim().to_string()).filter(|h| !h.is_empty());
+                // A new session's first file replaces the rows shown.
+                self.session
+                    .start(jobs, SessionJob { files, hero }, RunSettings::default(), ());
+                self.session_tracker.started(self.session.shown.is_some());
+            }
+        }
+        if let Some(s) = &self.spot {
+            self.allin.start(
+                jobs,
+                AllInJob {
+                    hand: s.hand.clone(),
+                },
+                RunSettings::default(),
+                s.hand.id.clone(),
+            );
+            self.allin_tracker.started(false);
+        }
+        let validated = self.validate();
+        let seats = self
+            .spot
+            .as_ref()
+            .map(|s| s.seats.clone())
+            .unwrap_or_default();
+        self.equity
+            .submit(jobs, &mut self.tracker, &mut self.errors, validated, || {
+                (
+                    RunSettings {
+                        time_limit: Some(std::time::Duration::from_secs(10)),
+                        ..RunSettings::default()
+                    },
+                    seats,
+                )
+            });
+    }
+
+    fn poll(&mut self) -> bool {
+        if self.equity.poll_into(&mut self.tracker, &mut self.errors) {
+            return true;
+        }
+        if self.session.poll(&mut self.session_tracker).is_some() {
+            return true;
+        }
+        if let Some(r) = self.text_job.poll(&mut self.text_tracker) {
+            match r {
+                super::view::Received::Failed(e) => self.session_note = Some(e.to_string()),
+                _ => {
+                    if let Some((source, text)) = self.text_job.shown.take().map(|s| s.result) {
+                        self.inputs.text = text;
+                        self.inputs.source = source;
+                        self.inputs.selected = 0;
+                        self.inputs.street = 0;
+                        self.page = Page::Replay;
+                        self.edited();
+                    }
+                }
+            }
+            return true;
+        }
+        self.allin.poll(&mut self.allin_tracker).is_some()
+    }
+
+    fn stop_jobs(&mut self) {
+        self.equity.request_stop();
+        self.session.request_stop();
+    }
+
+    fn cancel_jobs(&mut self) {
+        self.equity.cancel();
+        self.allin.cancel();
+    }
+
+    fn apply_own(&mut self, command: ViewCommand) {
+        match command {
+            ViewCommand::Select(street) => {
+                self.inputs.street = street;
+                self.edited();
+            }
+            ViewCommand::OpenHands(path) => {
+                let path = path.display().to_string();
+                if !self.inputs.session.contains(&path) {
+                    self.inputs.session.push(path.clone());
+                }
+                self.text_wanted = Some((PathBuf::from(&path), 1));
+                self.session_wanted = true;
+                self.tracker.due_now();
+            }
+            ViewCommand::ShowHand(file, line) => {
+                self.text_wanted = Some((file, line));
+                self.tracker.due_now();
+            }
+            ViewCommand::ReadSession => {
+                self.session_wanted = true;
+                self.page = Page::Session;
+                self.tracker.due_now();
+            }
+            ViewCommand::StopSession => self.session.request_stop(),
+            _ => {}
+        }
+    }
+
+    fn revalidate(&mut self) {
+        self.read_spot();
+        let validated = self.validate();
+        self.errors = validated.err().unwrap_or_default();
+    }
+
+    fn tracker(&self) -> &RunTracker {
+        &self.tracker
+    }
+
+    fn tracker_mut(&mut self) -> &mut RunTracker {
+        &mut self.tracker
+    }
+
+    fn status(&self) -> ViewStatus {
+        let has_errors = !self.errors.is_empty();
+        let result = self.equity.result();
+        let figures = match result {
+            Some(r) if r.method == Method::Exact => format!("{} deals · exact", r.deals),
+            Some(r) => format!(
+                "{} deals · worst equity SE {:.3}%",
+                r.deals,
+                100.0 * r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max)
+            ),
+            None => String::new(),
+        };
+        ViewStatus {
+            phase: self.tracker.phase(has_errors),
+            detail: self
+                .tracker
+                .detail(&self.errors, result.map(|r| r.status.describe())),
+            figures,
+            elapsed: self.tracker.elapsed(),
+            first_result: self.tracker.first_result,
+            stale: self.tracker.stale,
+        }
+    }
+
+    fn table_csv(&self, options: &CsvOptions) -> Option<String> {
+        let _ = options;
+        match self.page {
+            Page::Session => {
+                let rows: Vec<HandRow> = self.shown_rows().into_iter().cloned().collect();
+                let read = self.session()?;
+                let mut out = format!(
+                    "# view,Hand (session)\n# files,{} of {}{}\n# filter,{:?}\n",
+                    read.session.files,
+                    read.files_total,
+                    if read.complete() { "" } else { " (partial)" },
+                    self.inputs.filter
+                );
+                out.push_str(&multiodds_engine::history::session::rows_csv(&rows));
+                Some(out)
+            }
+            Page::Replay => {
+                let (hand, s) = self.shown_spot()?;
+                let result = self.equity.result();
+                let stale = self.tracker.stale || self.tracker.running;
+                let mut out = format!(
+                    "# view,Hand\n# hand,{} #{}\n# game,{}\n# street,{}\n# board,{}\n# figures,{}\n",
+                    hand.site,
+                    hand.id,
+                    hand.game.text,
+                    s.name.title(),
+                    format_cards(&s.board),
+                    if stale { "partial or stale" } else { "final" }
+                );
+                out.push_str("seat,player,cards or range,stack,equity,equity_se\n");
+                let seats = self
+                    .spot
+                    .as_ref()
+                    .map(|x| x.seats.clone())
+                    .unwrap_or_default();
+                for (k, &p) in seats.iter().enumerate() {
+                    let player = &hand.players[p];
+                    let range = self
+                        .spot
+                        .as_ref()
+                        .map_or(String::new(), |x| x.ranges[k].clone());
+                    let (eq, se) = result
+                        .and_then(|r| r.seats.get(k))
+                        .map_or((String::new(), String::new()), |x| {
+                            (format!("{:.6}", x.equity), format!("{:.6}", x.equity_se))
+                        });
+                    out.push_str(&format!(
+                        "{},\"{}\",{},{},{eq},{se}\n",
+                        player.seat,
+                        player.name.replace('"', "\"\""),
+                        range,
+                        s.players[p].stack
+                    ));
+                }
+                Some(out)
+            }
+        }
+    }
+
+    fn picture(&self) -> Option<Drawing> {
+        let rows: Vec<HandRow> = self.shown_rows().into_iter().cloned().collect();
+        if rows.is_empty() {
+            return None;
+        }
+        let partial = self.session().is_some_and(|s| !s.complete());
+        let title = format!(
+            "Hand view · session: {} hands{} · actual against all-in adjusted",
+            rows.len(),
+            if partial { " (partial)" } else { "" }
+        );
+        Some(Box::new(move |ui: &mut egui::Ui| {
+            ui.heading(&title);
+            winnings_graph(ui, &rows, ui.available_height());
+        }))
+    }
+
+    fn save(&self, scenario: &mut Scenario) {
+        scenario.hand = self.inputs.clone();
+    }
+
+    fn load(&mut self, scenario: &Scenario) {
+        self.inputs = scenario.hand.clone();
+        self.read_spot();
+    }
+
+    fn has_result(&self) -> bool {
+        self.equity.shown.is_some()
+    }
+}
+
+/// Cards in the four-colour deck, in a row.
+fn cards_row(ui: &mut egui::Ui, cards: &[Card]) {
+    ui.horizontal(|ui| {
+        for c in cards {
+            ui.label(
+                RichText::new(c.to_string())
+                    .monospace()
+                    .strong()
+                    .size(18.0)
+                    .color(suit_color(c.suit())),
+            );
+        }
+    });
+}
+
+/// The left panel.
+fn inputs_panel(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+    ui.heading("Hand view");
+    let mut edited = false;
+    ui.horizontal(|ui| {
+        if ui
+            .button("Open hand history…")
+            .on_hover_text("A file as the site wrote it: its hands join the session, its first hand shows here")
+            .clicked()
+        {
+            cx.commands.send(Command::OpenDialog(DialogPurpose::OpenHands));
+        }
+    });
+    ui.label(RichText::new("Hand text").strong())
+        .on_hover_text("Paste a hand as PokerStars, GGPoker, Full Tilt, Run It Once, PokerMaster or PokerBros wrote it");
+    let error = view.errors.at("text").cloned();
+    let mut edit = egui::TextEdit::multiline(&mut view.inputs.text)
+        .id(super::widgets::field_id(ui, "Hand text"))
+        .hint_text("Paste a hand history here")
+        .font(egui::TextStyle::Monospace)
+        .desired_rows(6)
+        .desired_width(f32::INFINITY);
+    if error.is_some() {
+        edit = edit.text_color(ERROR_COLOR);
+    }
+    let text_changed = egui::ScrollArea::vertical()
+        .id_salt("hand_text_scroll")
+        .max_height(160.0)
+        .show(ui, |ui| ui.add(edit).changed())
+        .inner;
+    if text_changed {
+        view.inputs.source.clear();
+        view.inputs.selected = 0;
+        view.inputs.street = 0;
+        edited = true;
+    }
+    if let Some(e) = &error {
+        ui.label(RichText::new(e).color(ERROR_COLOR));
+    }
+    if !view.inputs.source.is_empty() {
+        ui.label(RichText::new(format!("From {}", view.inputs.source)).weak());
+    }
+    // A text of several hands: which one.
+    let count = view.inputs.hands().map_or(0, |h| h.len());
+    if count > 1 {
+        ui.horizontal(|ui| {
+            ui.label(format!("Hand {} of {count}", view.inputs.selected + 1));
+            if ui
+                .add_enabled(view.inputs.selected > 0, egui::Button::new("◀"))
+                .clicked()
+            {
+                view.inputs.selected -= 1;
+                view.inputs.street = 0;
+                edited = true;
+            }
+            if ui
+                .add_enabled(view.inputs.selected + 1 < count, egui::Button::new("▶"))
+                .clicked()
+            {
+                view.inputs.selected += 1;
+                view.inputs.street = 0;
+                edited = true;
+            }
+        });
+    }
+    // Ranges of the players whose cards are unknown, while the hand shows them.
+    if let Some(spot) = view.spot.clone() {
+        if let Some(game) = spot.hand.game.game {
+            let unknown: Vec<String> = spot
+                .hand
+                .players
+                .iter()
+                .filter(|p| p.cards.len() != game.hole_cards() && !p.sitting_out)
+                .map(|p| p.name.clone())
+                .collect();
+            if !unknown.is_empty() {
+                ui.separator();
+                ui.label(RichText::new("Unknown hands").strong())
+                    .on_hover_text("Each player whose cards the text does not show holds this range (kept with the hand)");
+            }
+            let blocked = CardSet::parse(&spot.board)
+                .unwrap_or_default()
+                .union(spot.hand.known_cards());
+            view.grids
+                .resize(view.inputs.ranges.len(), GridState::default());
+            for name in unknown {
+                let Some(i) = view.inputs.ranges.iter().position(|r| r.player == name) else {
+                    continue;
+                };
+                let field_error = view.errors.at(&format!("ranges[{i}]")).cloned();
+                edited |= game_range_field(
+                    ui,
+                    game,
+                    &name,
+                    &mut view.inputs.ranges[i].range,
+                    field_error.as_ref(),
+                    &mut view.grids[i],
+                    blocked,
+                    cx,
+                );
+            }
+        }
+    }
+    ui.separator();
+    ui.label(RichText::new("Session").strong()).on_hover_text(
+        "Hand-history files or folders, one per line (folders are searched for .txt files)",
+    );
+    let mut paths = view.inputs.session.join("\n");
+    if ui
+        .add(
+            egui::TextEdit::multiline(&mut paths)
+                .id(super::widgets::field_id(ui, "Session"))
+                .hint_text("/path/to/HandHistory/")
+                .desired_rows(2)
+                .desired_width(f32::INFINITY),
+        )
+        .changed()
+    {
+        view.inputs.session = paths.lines().map(str::to_string).collect();
+    }
+    ui.horizontal(|ui| {
+        ui.label("Hero");
+        ui.add(
+            egui::TextEdit::singleline(&mut view.inputs.hero)
+                .hint_text("the player dealt to")
+                .desired_width(140.0),
+        );
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Read session").clicked() {
+            cx.commands.view(ViewKind::Hand, ViewCommand::ReadSession);
+        }
+        if ui
+            .add_enabled(
+                view.session_tracker.running,
+                egui::Button::new("Stop reading"),
+            )
+            .clicked()
+        {
+            cx.commands.view(ViewKind::Hand, ViewCommand::StopSession);
+        }
+    });
+    if let Some(note) = &view.session_note {
+        ui.label(RichText::new(note).color(ERROR_COLOR));
+    }
+    if edited {
+        cx.commands.view(ViewKind::Hand, ViewCommand::Edited);
+    }
+}
+
+/// The hand at its street: board, players, pot, actions, equity; the all-in box.
+fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSender) {
+    let Some((hand, s)) = view.shown_spot() else {
+        ui.label(match view.errors.at("text") {
+            Some(e) => format!("No hand to show: {e}"),
+            None => "Paste a hand history or open a file.".into(),
+        });
+        return;
+    };
+    ui.heading(format!(
+        "{} hand #{} · {} {} · {}",
+        hand.site, hand.id, hand.game.text, hand.stakes, hand.table
+    ));
+    ui.label(RichText::new(format!("{} · {}", hand.date, hand.source)).weak());
+    if let Some(why) = &hand.game.no_equity {
+        ui.label(RichText::new(why).color(PARTIAL_COLOR));
+    }
+    ui.horizontal(|ui| {
+        for (i, street) in hand.streets.iter().enumerate() {
+            let name = match street.name {
+                multiodds_engine::history::StreetName::Round(_) => street.label.to_lowercase(),
+                n => n.title().to_string(),
+            };
+            if ui.selectable_label(i == s.street, name).clicked() && i != s.street {
+                commands.view(ViewKind::Hand, ViewCommand::Select(i));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label(format!("Pot {}{}", hand.currency, s.pot));
+        if !s.board.is_empty() {
+            ui.label("· Board");
+        }
+        for (run, board) in s.boards.iter().enumerate() {
+            if s.boards.len() > 1 {
+                ui.label(format!("run {}:", run + 1));
+            }
+            cards_row(ui, board);
+        }
+    });
+    let result = view.equity.result();
+    let seats = view
+        .equity
+        .shown
+        .as_ref()
+        .map(|x| x.label.clone())
+        .unwrap_or_default();
+    let stale = view.tracker.stale || view.tracker.running;
+    let ranges = view
+        .spot
+        .as_ref()
+        .map(|x| x.ranges.clone())
+        .unwrap_or_default();
+    egui::Grid::new("hand_players")
+        .striped(true)
+        .num_columns(6)
+        .show(ui, |ui| {
+            for h in ["Seat", "Player", "Cards", "Stack", "Bet here", "Equity"] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for p in &s.players {
+                let player = &hand.players[p.index];
+                let button = hand.button == Some(player.seat);
+                ui.label(format!(
+                    "{}{}",
+                    player.seat,
+                    if button { " (BTN)" } else { "" }
+                ));
+                let name = if hand.hero == Some(p.index) {
+                    RichText::new(&player.name).strong()
+                } else {
+                    RichText::new(&player.name)
+                };
+                ui.label(if p.in_hand { name } else { name.weak() });
+                if player.cards.is_empty() {
+                    let k = view
+                        .spot
+                        .as_ref()
+                        .and_then(|x| x.seats.iter().position(|&q| q == p.index));
+                    ui.label(
+                        RichText::new(k.map_or("?".to_string(), |k| ranges[k].clone())).italics(),
+                    );
+                } else {
+                    cards_row(ui, &player.cards);
+                }
+                ui.label(format!("{}{}", hand.currency, p.stack));
+                ui.label(if p.street_bets > multiodds_engine::history::Amount::ZERO {
+                    format!("{}{}", hand.currency, p.street_bets)
+                } else if p.folds_here {
+                    "folds".into()
+                } else {
+                    String::new()
+                });
+                let k = seats.iter().position(|&q| q == p.index);
+                let text = match (k, result) {
+                    (Some(k), Some(r)) if r.has_figures() => {
+                        let seat = &r.seats[k];
+                        let se = if r.method == Method::Exact {
+                            String::new()
+                        } else {
+                            format!(" ± {:.1}", 100.0 * seat.equity_se)
+                        };
+                        format!("{}{se}", pct(seat.equity))
+                    }
+                    _ if !p.in_hand => "folded".into(),
+                    _ => String::new(),
+                };
+                let text = RichText::new(text);
+                ui.label(if stale {
+                    text.color(PARTIAL_COLOR)
+                } else {
+                    text
+                });
+                ui.end_row();
+            }
+        });
+    if stale && result.is_some() {
+        ui.label(
+            RichText::new("Equity still computing or stale: shown in orange").color(PARTIAL_COLOR),
+        );
+    }
+    if !s.actions.is_empty() {
+        ui.add_space(6.0);
+        ui.label(RichText::new(format!("{} actions", s.name.title())).strong());
+        for a in &s.actions {
+            ui.label(a);
+        }
+    }
+    ui.add_space(6.0);
+    ui.horizontal(|ui| {
+        if let Some(sent) = view.sent() {
+            send_to(
+                ui,
+                "Send to Matchup view",
+                "These players' hands and ranges on this street's board",
+                Command::SendToMatchup(sent.clone()),
+                commands,
+            );
+            let range = RangeInputs {
+                game: sent.game,
+                range: sent.ranges.first().cloned().unwrap_or_default(),
+                vs: sent.ranges.iter().skip(1).cloned().collect(),
+                board: sent.board.clone(),
+                dead: sent.dead.clone(),
+            };
+            send_to(
+                ui,
+                "Send to Range view",
+                "The first player's range against the others on this street's board",
+                Command::SendToRange(range),
+                commands,
+            );
+        }
+    });
+    ui.add_space(6.0);
+    allin_box(view, ui, hand);
+}
+
+/// The pots and results, actual and all-in adjusted.
+fn allin_box(view: &HandView, ui: &mut egui::Ui, hand: &Hand) {
+    let Some(shown) = view.allin.shown.as_ref().filter(|s| s.label == hand.id) else {
+        if view.allin_tracker.running {
+            ui.label("Results: computing…");
+        }
+        return;
+    };
+    let AllInOutcome { money, adjusted } = &shown.result;
+    ui.label(RichText::new("Results").strong());
+    let pots: Vec<String> = money
+        .pots
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let who: Vec<&str> = p
+                .eligible
+                .iter()
+                .map(|&q| hand.players[q].name.as_str())
+                .collect();
+            format!(
+                "{} {}{} ({})",
+                if i == 0 { "main pot" } else { "side pot" },
+                hand.currency,
+                p.amount,
+                who.join(", ")
+            )
+        })
+        .collect();
+    ui.label(format!(
+        "{}; the site took {}{}",
+        pots.join(" · "),
+        hand.currency,
+        hand.summary.taken()
+    ));
+    match adjusted {
+        Ok(a) => {
+            ui.label(format!(
+                "All-in on the {} ({}): each player's share of each pot by equity",
+                a.street.title().to_lowercase(),
+                if a.board.is_empty() {
+                    "no board".into()
+                } else {
+                    format_cards(&a.board)
+                }
+            ));
+        }
+        Err(NotAdjusted::NoAllIn) => {}
+        Err(e) => {
+            ui.label(RichText::new(format!("Not all-in adjusted: {e}")).weak());
+        }
+    }
+    egui::Grid::new("hand_results")
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["Player", "Put in", "Result", "All-in adjusted"] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for (p, player) in hand.players.iter().enumerate() {
+                if money.invested[p] == multiodds_engine::history::Amount::ZERO
+                    && money.received[p] == multiodds_engine::history::Amount::ZERO
+                {
+                    continue;
+                }
+                ui.label(&player.name);
+                ui.label(format!("{}{}", hand.currency, money.invested[p]));
+                ui.label(format!("{}{}", hand.currency, money.net[p]));
+                ui.label(match adjusted {
+                    Ok(a) => format!("{}{:.2}", hand.currency, a.adjusted_net[p]),
+                    Err(_) => String::new(),
+                });
+                ui.end_row();
+            }
+        });
+}
+
+/// The session: progress, filters, totals, graph, list, refusals.
+fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &CommandSender) {
+    let Some(read) = view.session() else {
+        ui.label(if view.session_tracker.running {
+            "Reading…"
+        } else {
+            "Open a hand history, or list files and folders under Session and click Read session."
+        });
+        return;
+    };
+    let partial = !read.complete();
+    let refused = read.session.refused.clone();
+    let progress = format!(
+        "{} of {} files read{}",
+        read.session.files,
+        read.files_total,
+        if view.session_tracker.running {
+            " · reading…"
+        } else if partial {
+            " · stopped: partial"
+        } else {
+            ""
+        }
+    );
+    ui.label(if partial {
+        RichText::new(progress).color(PARTIAL_COLOR)
+    } else {
+        RichText::new(progress)
+    });
+    let f = &mut view.inputs.filter;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Game");
+        ui.add(
+            egui::TextEdit::singleline(&mut f.game)
+                .desired_width(90.0)
+                .hint_text("any"),
+        );
+        ui.label("Stakes");
+        ui.add(
+            egui::TextEdit::singleline(&mut f.stakes)
+                .desired_width(70.0)
+                .hint_text("any"),
+        );
+        ui.checkbox(&mut f.all_in, "All-in");
+        ui.checkbox(&mut f.showdown, "Showdown");
+    });
+    let rows = view.shown_rows();
+    let totals = Totals::of(rows.iter().copied());
+    ui.label(format!(
+        "{} hands · {} with an all-in, {} adjusted · hero {:+.2}, all-in adjusted {:+.2}",
+        totals.hands,
+        totals.all_in_hands,
+        totals.adjusted_hands,
+        totals.hero_net,
+        totals.hero_adjusted
+    ));
+    let owned: Vec<HandRow> = rows.iter().map(|r| (*r).clone()).collect();
+    winnings_graph(ui, &owned, 180.0);
+    ui.separator();
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    egui::ScrollArea::vertical()
+        .id_salt("session_rows")
+        .max_height((ui.available_height() - 60.0).max(120.0))
+        .show_rows(ui, row_height, owned.len(), |ui, range| {
+            for r in &owned[range] {
+                let text = format!(
+                    "#{}  {}  {}  {}  net {:+.2}{}{}",
+                    r.id,
+                    r.game,
+                    r.stakes,
+                    r.hero.as_deref().unwrap_or("-"),
+                    r.hero_net,
+                    if r.adjusted {
+                        format!("  adj {:+.2}", r.hero_adjusted)
+                    } else {
+                        String::new()
+                    },
+                    if r.all_in { "  all-in" } else { "" }
+                );
+                if ui
+                    .selectable_label(false, text)
+                    .on_hover_text(format!("{}:{}", r.file, r.line))
+                    .clicked()
+                {
+                    commands.view(
+                        ViewKind::Hand,
+                        ViewCommand::ShowHand(PathBuf::from(&r.file), r.line),
+                    );
+                }
+            }
+        });
+    if !refused.is_empty() {
+        egui::CollapsingHeader::new(format!("{} not read", refused.len()))
+            .id_salt("session_refused")
+            .show(ui, |ui| {
+                for r in &refused {
+                    ui.label(RichText::new(r.to_string()).color(ERROR_COLOR));
+                }
+            });
+    }
+}
+
+/// Cumulative actual and all-in adjusted winnings over the hands.
+fn winnings_graph(ui: &mut egui::Ui, rows: &[HandRow], height: f32) {
+    use egui_plot::{Legend, Line, Plot, PlotPoints};
+    let mut actual = vec![[0.0, 0.0]];
+    let mut adjusted = vec![[0.0, 0.0]];
+    let (mut a, mut b) = (0.0, 0.0);
+    for (i, r) in rows.iter().enumerate() {
+        a += r.hero_net;
+        b += r.hero_adjusted;
+        actual.push([(i + 1) as f64, a]);
+        adjusted.push([(i + 1) as f64, b]);
+    }
+    Plot::new("session_winnings")
+        .height(height.max(120.0))
+        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
+        .x_axis_label("hands")
+        .y_axis_label("won")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(
+                Line::new("actual", PlotPoints::from(actual)).color(Color32::from_rgb(46, 160, 67)),
+            );
+            plot.line(
+                Line::new("all-in adjusted", PlotPoints::from(adjusted))
+                    .color(Color32::from_rgb(240, 140, 40)),
+            );
+        });
+}

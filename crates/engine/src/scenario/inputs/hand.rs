@@ -1,0 +1,230 @@
+//! The Hand view's inputs: a hand's text (pasted, or one hand of a session), the street
+//! shown, a range for each player whose cards are unknown, and the session: its files
+//! and folders, its hero and its filters.
+
+use super::{invalid, placed, seat_range, ScenarioError};
+use crate::cards::{format_cards, CardSet};
+use crate::equity::games::AnyMatchup;
+use crate::history::replay::spot;
+use crate::history::{read_text, Hand};
+use serde::{Deserialize, Serialize};
+
+/// The longest hand text the view reads as typed (a few hands; files of many hands
+/// open as a session, read by a job).
+pub const MAX_HAND_TEXT_BYTES: usize = 256 * 1024;
+
+/// A player's range while their cards are unknown, kept by name with the hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerRange {
+    /// The player's name in the hand.
+    pub player: String,
+    /// The range (`random` unless changed).
+    pub range: String,
+}
+
+/// Which rows of a session the list shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SessionFilter {
+    /// The game's words contain this (any when empty).
+    pub game: String,
+    /// The stakes contain this (any when empty).
+    pub stakes: String,
+    /// Only hands with an all-in.
+    pub all_in: bool,
+    /// Only hands shown down.
+    pub showdown: bool,
+}
+
+impl SessionFilter {
+    /// Whether `row` is shown.
+    pub fn holds(&self, row: &crate::history::session::HandRow) -> bool {
+        let has = |text: &str, part: &str| {
+            part.trim().is_empty() || text.to_lowercase().contains(&part.trim().to_lowercase())
+        };
+        has(&row.game, &self.game)
+            && has(&row.stakes, &self.stakes)
+            && (!self.all_in || row.all_in)
+            && (!self.showdown || row.showdown)
+    }
+}
+
+/// The Hand view.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HandInputs {
+    /// The hand's text as the site wrote it (one hand, or a few: `selected` picks one).
+    pub text: String,
+    /// Where the text came from (a file and line), for titles; empty when pasted.
+    pub source: String,
+    /// Which hand of the text.
+    pub selected: usize,
+    /// Which street (0: preflop).
+    pub street: usize,
+    /// Ranges for players whose cards are unknown (`random` when none is kept).
+    pub ranges: Vec<PlayerRange>,
+    /// The session's files and folders.
+    pub session: Vec<String>,
+    /// The session's hero (empty: the player each hand was dealt to).
+    pub hero: String,
+    /// The session list's filter.
+    pub filter: SessionFilter,
+}
+
+/// A hand's street, read: the hand, and the players the equity is computed for.
+#[derive(Clone, Debug)]
+pub struct HandSpot {
+    /// The hand.
+    pub hand: Hand,
+    /// The street shown.
+    pub street: usize,
+    /// The players still in, in seat order (indexes into the hand's players).
+    pub seats: Vec<usize>,
+    /// Each seat's range text: the known cards, or the player's range.
+    pub ranges: Vec<String>,
+    /// The board at the street.
+    pub board: String,
+    /// Known cards of players no longer in.
+    pub dead: String,
+}
+
+impl HandInputs {
+    /// The text of a field (`text`, `ranges[2]`, `hero`…).
+    pub fn field_text(&self, field: &str) -> Option<&str> {
+        match field {
+            "text" => Some(&self.text),
+            "hero" => Some(&self.hero),
+            _ => field
+                .strip_prefix("ranges[")
+                .and_then(|r| r.strip_suffix(']'))
+                .and_then(|i| i.parse::<usize>().ok())
+                .and_then(|i| self.ranges.get(i))
+                .map(|r| r.range.as_str()),
+        }
+    }
+
+    /// The range kept for `player` (`random` when none).
+    pub fn range_of(&self, player: &str) -> &str {
+        self.ranges
+            .iter()
+            .find(|r| r.player == player)
+            .map_or("random", |r| r.range.as_str())
+    }
+
+    /// Reads the text: the hands in it, or why none is shown (at `text`).
+    pub fn hands(&self) -> Result<Vec<Hand>, ScenarioError> {
+        if self.text.len() > MAX_HAND_TEXT_BYTES {
+            return Err(invalid(
+                "text",
+                format!(
+                    "{} KiB of text; paste a hand or a few (at most {} KiB) and open files of many hands as a session",
+                    self.text.len() / 1024,
+                    MAX_HAND_TEXT_BYTES / 1024
+                ),
+            ));
+        }
+        if self.text.trim().is_empty() {
+            return Err(invalid(
+                "text",
+                "paste a hand history or open a file".into(),
+            ));
+        }
+        let (hands, refused) = read_text(&self.source_name(), &self.text);
+        if hands.is_empty() {
+            let why = refused.first().map_or_else(
+                || {
+                    "no hand found (a hand starts with a line like `PokerStars Hand #…:`)"
+                        .to_string()
+                },
+                |r| format!("line {}: {}", r.line, r.reason),
+            );
+            return Err(invalid("text", why));
+        }
+        Ok(hands)
+    }
+
+    fn source_name(&self) -> String {
+        if self.source.is_empty() {
+            "pasted text".into()
+        } else {
+            self.source.clone()
+        }
+    }
+
+    /// The hand and street shown, with each player still in and their range.
+    pub fn spot(&self) -> Result<HandSpot, Vec<ScenarioError>> {
+        let hands = self.hands().map_err(|e| vec![e])?;
+        let Some(hand) = hands.into_iter().nth(self.selected) else {
+            return Err(vec![invalid(
+                "selected",
+                format!("the text holds fewer than {} hands", self.selected + 1),
+            )]);
+        };
+        let s = spot(&hand, self.street);
+        let mut seats = Vec::new();
+        let mut ranges = Vec::new();
+        let mut dead = CardSet::EMPTY;
+        for p in &s.players {
+            let player = &hand.players[p.index];
+            let known = player.cards.len() == hand.game.game.map_or(0, |g| g.hole_cards());
+            if p.in_hand {
+                seats.push(p.index);
+                ranges.push(if known {
+                    format_cards(&player.cards)
+                } else {
+                    self.range_of(&player.name).to_string()
+                });
+            } else {
+                for &c in &player.cards {
+                    dead.insert(c);
+                }
+            }
+        }
+        Ok(HandSpot {
+            street: s.street,
+            seats,
+            ranges,
+            board: format_cards(&s.board),
+            dead: format_cards(&dead.to_vec_desc()),
+            hand,
+        })
+    }
+
+    /// The equity of the players still in at the street shown.
+    pub fn validate(&self) -> Result<AnyMatchup, Vec<ScenarioError>> {
+        let spot = self.spot()?;
+        let Some(game) = spot.hand.game.game else {
+            let why = spot.hand.game.no_equity.clone().unwrap_or_default();
+            return Err(vec![invalid("text", why)]);
+        };
+        if spot.seats.len() < 2 {
+            return Err(vec![invalid(
+                "street",
+                "one player is left: the pot is theirs, there is no equity to compute".into(),
+            )]);
+        }
+        let mut problems = Vec::new();
+        let mut seats = Vec::new();
+        for (k, &p) in spot.seats.iter().enumerate() {
+            let name = &spot.hand.players[p].name;
+            let field = self
+                .ranges
+                .iter()
+                .position(|r| &r.player == name)
+                .map_or_else(|| "text".to_string(), |i| format!("ranges[{i}]"));
+            if let Some(r) = seat_range(&field, &spot.ranges[k], game, &mut problems) {
+                seats.push(r);
+            }
+        }
+        let board = CardSet::parse(&spot.board).unwrap_or(CardSet::EMPTY);
+        let dead = CardSet::parse(&spot.dead).unwrap_or(CardSet::EMPTY);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        AnyMatchup::new(game, seats, Vec::new(), board, dead).map_err(|e| {
+            let mut problems = Vec::new();
+            placed(e, |_| None, &mut problems);
+            problems
+        })
+    }
+}
