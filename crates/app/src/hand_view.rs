@@ -9,7 +9,7 @@ use super::game_inputs::game_range_field;
 use super::grid::GridState;
 use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
-use super::widgets::{run_footer, send_to, suit_color, ERROR_COLOR, PARTIAL_COLOR};
+use super::widgets::{run_footer, send_to, shorten, suit_color, ERROR_COLOR, PARTIAL_COLOR};
 use crate::cards::{format_cards, Card, CardSet};
 use crate::equity::games::AnyMatchup;
 use crate::equity::run::RunSettings;
@@ -160,6 +160,21 @@ impl Default for HandView {
 
 fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
+}
+
+/// An amount with its currency, the sign first (`-$14.36`).
+fn money(currency: &str, amount: multiodds_engine::history::Amount) -> String {
+    let text = amount.to_string();
+    match text.strip_prefix('-') {
+        Some(abs) => format!("-{currency}{abs}"),
+        None => format!("{currency}{text}"),
+    }
+}
+
+/// A fractional amount (an expectation) with its currency, to the cent.
+fn money_f64(currency: &str, amount: f64) -> String {
+    let sign = if amount < -0.005 { "-" } else { "" };
+    format!("{sign}{currency}{:.2}", amount.abs())
 }
 
 impl View for HandView {
@@ -498,6 +513,7 @@ fn inputs_panel(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         .show(ui, |ui| ui.add(edit).changed())
         .inner;
     if text_changed {
+        view.page = Page::Replay;
         view.inputs.source.clear();
         view.inputs.selected = 0;
         view.inputs.street = 0;
@@ -535,11 +551,12 @@ fn inputs_panel(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     // Ranges of the players whose cards are unknown, while the hand shows them.
     if let Some(spot) = view.spot.clone() {
         if let Some(game) = spot.hand.game.game {
+            // Players still in at the street shown (the others' ranges change nothing).
             let unknown: Vec<String> = spot
-                .hand
-                .players
+                .seats
                 .iter()
-                .filter(|p| p.cards.len() != game.hole_cards() && !p.sitting_out)
+                .map(|&p| &spot.hand.players[p])
+                .filter(|p| p.cards.len() != game.hole_cards())
                 .map(|p| p.name.clone())
                 .collect();
             if !unknown.is_empty() {
@@ -646,7 +663,7 @@ fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSender) {
         }
     });
     ui.horizontal(|ui| {
-        ui.label(format!("Pot {}{}", hand.currency, s.pot));
+        ui.label(format!("Pot {}", money(&hand.currency, s.pot)));
         if !s.board.is_empty() {
             ui.label("· Board");
         }
@@ -703,9 +720,15 @@ fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSender) {
                 } else {
                     cards_row(ui, &player.cards);
                 }
-                ui.label(format!("{}{}", hand.currency, p.stack));
+                ui.label(
+                    if p.stack == multiodds_engine::history::Amount::ZERO && p.in_hand {
+                        "all-in".to_string()
+                    } else {
+                        money(&hand.currency, p.stack)
+                    },
+                );
                 ui.label(if p.street_bets > multiodds_engine::history::Amount::ZERO {
-                    format!("{}{}", hand.currency, p.street_bets)
+                    money(&hand.currency, p.street_bets)
                 } else if p.folds_here {
                     "folds".into()
                 } else {
@@ -784,9 +807,12 @@ fn allin_box(view: &HandView, ui: &mut egui::Ui, hand: &Hand) {
         }
         return;
     };
-    let AllInOutcome { money, adjusted } = &shown.result;
+    let AllInOutcome {
+        money: outcome,
+        adjusted,
+    } = &shown.result;
     ui.label(RichText::new("Results").strong());
-    let pots: Vec<String> = money
+    let pots: Vec<String> = outcome
         .pots
         .iter()
         .enumerate()
@@ -797,19 +823,17 @@ fn allin_box(view: &HandView, ui: &mut egui::Ui, hand: &Hand) {
                 .map(|&q| hand.players[q].name.as_str())
                 .collect();
             format!(
-                "{} {}{} ({})",
+                "{} {} ({})",
                 if i == 0 { "main pot" } else { "side pot" },
-                hand.currency,
-                p.amount,
+                money(&hand.currency, p.amount),
                 who.join(", ")
             )
         })
         .collect();
     ui.label(format!(
-        "{}; the site took {}{}",
+        "{}; the site took {}",
         pots.join(" · "),
-        hand.currency,
-        hand.summary.taken()
+        money(&hand.currency, hand.summary.taken())
     ));
     match adjusted {
         Ok(a) => {
@@ -822,6 +846,24 @@ fn allin_box(view: &HandView, ui: &mut egui::Ui, hand: &Hand) {
                     format_cards(&a.board)
                 }
             ));
+            for (i, pot) in a.pots.iter().enumerate() {
+                let shares: Vec<String> = pot
+                    .eligible
+                    .iter()
+                    .zip(&pot.equity)
+                    .map(|(&q, e)| format!("{} {}", hand.players[q].name, pct(*e)))
+                    .collect();
+                let how = if pot.method == Method::Exact {
+                    "exact"
+                } else {
+                    "Monte Carlo"
+                };
+                ui.label(format!(
+                    "{}: {} ({how})",
+                    if i == 0 { "Main pot" } else { "Side pot" },
+                    shares.join(", ")
+                ));
+            }
         }
         Err(NotAdjusted::NoAllIn) => {}
         Err(e) => {
@@ -836,16 +878,16 @@ fn allin_box(view: &HandView, ui: &mut egui::Ui, hand: &Hand) {
             }
             ui.end_row();
             for (p, player) in hand.players.iter().enumerate() {
-                if money.invested[p] == multiodds_engine::history::Amount::ZERO
-                    && money.received[p] == multiodds_engine::history::Amount::ZERO
+                if outcome.invested[p] == multiodds_engine::history::Amount::ZERO
+                    && outcome.received[p] == multiodds_engine::history::Amount::ZERO
                 {
                     continue;
                 }
                 ui.label(&player.name);
-                ui.label(format!("{}{}", hand.currency, money.invested[p]));
-                ui.label(format!("{}{}", hand.currency, money.net[p]));
+                ui.label(money(&hand.currency, outcome.invested[p]));
+                ui.label(money(&hand.currency, outcome.net[p]));
                 ui.label(match adjusted {
-                    Ok(a) => format!("{}{:.2}", hand.currency, a.adjusted_net[p]),
+                    Ok(a) => money_f64(&hand.currency, a.adjusted_net[p]),
                     Err(_) => String::new(),
                 });
                 ui.end_row();
@@ -900,49 +942,82 @@ fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &CommandSender
         ui.checkbox(&mut f.showdown, "Showdown");
     });
     let rows = view.shown_rows();
-    let totals = Totals::of(rows.iter().copied());
-    ui.label(format!(
-        "{} hands · {} with an all-in, {} adjusted · hero {:+.2}, all-in adjusted {:+.2}",
-        totals.hands,
-        totals.all_in_hands,
-        totals.adjusted_hands,
-        totals.hero_net,
-        totals.hero_adjusted
-    ));
+    // Totals per currency: dollars, euros and play chips are not added together.
+    let mut currencies: Vec<&str> = rows.iter().map(|r| r.currency.as_str()).collect();
+    currencies.sort_unstable();
+    currencies.dedup();
+    for c in &currencies {
+        let totals = Totals::of(rows.iter().copied().filter(|r| r.currency == *c));
+        ui.label(format!(
+            "{}{} hands · {} with an all-in, {} adjusted · hero {}, all-in adjusted {}",
+            if currencies.len() > 1 {
+                format!("{}: ", if c.is_empty() { "chips" } else { c })
+            } else {
+                String::new()
+            },
+            totals.hands,
+            totals.all_in_hands,
+            totals.adjusted_hands,
+            money_f64(c, totals.hero_net),
+            money_f64(c, totals.hero_adjusted)
+        ));
+    }
+    if currencies.len() > 1 {
+        ui.label(
+            RichText::new("The graph adds every currency; filter by stakes to see one.").weak(),
+        );
+    }
     let owned: Vec<HandRow> = rows.iter().map(|r| (*r).clone()).collect();
-    winnings_graph(ui, &owned, 180.0);
+    let graph_height = (ui.available_height() * 0.3).clamp(100.0, 220.0);
+    winnings_graph(ui, &owned, graph_height);
     ui.separator();
-    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-    egui::ScrollArea::vertical()
-        .id_salt("session_rows")
-        .max_height((ui.available_height() - 60.0).max(120.0))
-        .show_rows(ui, row_height, owned.len(), |ui, range| {
-            for r in &owned[range] {
-                let text = format!(
-                    "#{}  {}  {}  {}  net {:+.2}{}{}",
-                    r.id,
-                    r.game,
-                    r.stakes,
-                    r.hero.as_deref().unwrap_or("-"),
-                    r.hero_net,
-                    if r.adjusted {
-                        format!("  adj {:+.2}", r.hero_adjusted)
-                    } else {
-                        String::new()
-                    },
-                    if r.all_in { "  all-in" } else { "" }
-                );
-                if ui
-                    .selectable_label(false, text)
-                    .on_hover_text(format!("{}:{}", r.file, r.line))
-                    .clicked()
-                {
-                    commands.view(
-                        ViewKind::Hand,
-                        ViewCommand::ShowHand(PathBuf::from(&r.file), r.line),
-                    );
-                }
-            }
+    // One line per hand, never wrapped: a narrow window scrolls sideways.
+    let list_height = (ui.available_height() - 24.0).max(140.0);
+    egui::ScrollArea::horizontal()
+        .id_salt("session_columns")
+        .max_height(list_height)
+        .show(ui, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            ui.label(
+                RichText::new(format!(
+                    "{:<22} {:<26} {:<12} {:<12} {:>10} {:>10}",
+                    "hand", "game", "stakes", "hero", "result", "adjusted"
+                ))
+                .monospace()
+                .strong(),
+            );
+            let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + 6.0;
+            egui::ScrollArea::vertical()
+                .id_salt("session_rows")
+                .max_height((list_height - 40.0).max(100.0))
+                .show_rows(ui, row_height, owned.len(), |ui, range| {
+                    for r in &owned[range] {
+                        let text = format!(
+                            "{:<22} {:<26} {:<12} {:<12} {:>10} {:>10} {}",
+                            format!("#{}", r.id),
+                            shorten(&r.game, 26),
+                            r.stakes,
+                            shorten(r.hero.as_deref().unwrap_or("-"), 12),
+                            money_f64(&r.currency, r.hero_net),
+                            if r.adjusted {
+                                money_f64(&r.currency, r.hero_adjusted)
+                            } else {
+                                String::new()
+                            },
+                            if r.all_in { "all-in" } else { "" }
+                        );
+                        if ui
+                            .selectable_label(false, RichText::new(text).monospace())
+                            .on_hover_text(format!("{}:{}", r.file, r.line))
+                            .clicked()
+                        {
+                            commands.view(
+                                ViewKind::Hand,
+                                ViewCommand::ShowHand(PathBuf::from(&r.file), r.line),
+                            );
+                        }
+                    }
+                });
         });
     if !refused.is_empty() {
         egui::CollapsingHeader::new(format!("{} not read", refused.len()))
