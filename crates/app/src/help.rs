@@ -232,6 +232,24 @@ pub fn help_window(ctx: &egui::Context, open: &mut bool) {
                     }
                 });
             ui.add_space(8.0);
+            ui.heading("Hand view");
+            ui.label(
+                "Paste a hand as the site wrote it, or open a file (PokerStars, GGPoker, Full \
+                 Tilt, Run It Once, PokerMaster and PokerBros text; UTF-8, with or without a \
+                 byte-order mark, or Windows-1252). Click a street to see the board, what each \
+                 player has behind, the pot and each player's equity at that street's start; \
+                 a player whose cards the text does not show holds the range in their field \
+                 (random until changed; kept with the hand). Results: the main and side pots \
+                 rebuilt from the actions, what each put in and won, and the all-in adjusted \
+                 result: when the betting ended with a player all-in before the river and \
+                 every player still in showed cards, each pot is shared by equity at that \
+                 moment (after the site's take, in proportion), less what they put in. No \
+                 adjustment for an all-in on the river or when a live hand is unknown. A \
+                 session: files and folders read by a job, a file at a time; filter by game, \
+                 stakes, all-in and showdown; click a hand to replay it. Hands that cannot \
+                 be read are listed with their file, line and why.",
+            );
+            ui.add_space(8.0);
             ui.heading("Folded seats (card bunching)");
             ui.label(
                 "In the Matchup view (Hold'em), Add folded seat adds a player who folded: \

@@ -290,9 +290,21 @@ impl<'a> Reader<'a> {
         if desc.is_empty() {
             return Err("the header names no game".into());
         }
-        let stakes_amounts = stakes.split_whitespace().next().unwrap_or("");
-        let big_blind = stakes_amounts.split('/').nth(1).and_then(Amount::parse);
-        let currency = Amount::sign_of(stakes)
+        // `$0.10/$0.25 USD`, `Button Blind $0.50 - Ante $0.50  USD`, `5/10`: the
+        // currency code at the end is dropped, the words kept.
+        let words: Vec<&str> = stakes.split_whitespace().collect();
+        let code = |w: &str| w.len() == 3 && w.chars().all(|c| c.is_ascii_uppercase());
+        let stakes_amounts = match words.split_last() {
+            Some((last, rest)) if code(last) && !rest.is_empty() => rest.join(" "),
+            _ => words.join(" "),
+        };
+        let big_blind = stakes_amounts
+            .split('/')
+            .nth(1)
+            .and_then(|b| Amount::parse(b.split_whitespace().next().unwrap_or("")));
+        let currency = stakes
+            .chars()
+            .find(|&c| Amount::sign_of(&c.to_string()).is_some())
             .map(String::from)
             .unwrap_or_default();
         let date = rest
