@@ -97,21 +97,17 @@ impl Default for AdjustSettings {
 /// holding chips: the all-in moment. `None` when the hand never got there.
 pub fn all_in_street(hand: &Hand, money: &Money) -> Option<usize> {
     let n = hand.players.len();
-    let mut put_in = vec![Amount::ZERO; n];
-    let mut folded = vec![false; n];
-    let mut all_in = vec![false; n];
+    let mut running = super::model::Running::new(n);
     for (s, street) in hand.streets.iter().enumerate() {
         for a in &street.actions {
-            match a.kind {
-                super::ActionKind::Returned => put_in[a.player] -= a.amount,
-                super::ActionKind::Fold => folded[a.player] = true,
-                _ => put_in[a.player] += a.amount,
-            }
-            all_in[a.player] |= a.all_in;
+            running.apply(a);
         }
-        let live: Vec<usize> = (0..n).filter(|&p| !folded[p] && !money.folded[p]).collect();
+        let live: Vec<usize> = (0..n)
+            .filter(|&p| !running.folded[p] && !money.folded[p])
+            .collect();
         // A player is all-in when the text says so or nothing is left of the stack.
-        let out_of_chips = |p: usize| all_in[p] || put_in[p] >= hand.players[p].stack;
+        let out_of_chips =
+            |p: usize| running.all_in[p] || running.put_in(p) >= hand.players[p].stack;
         let with_chips = live.iter().filter(|&&p| !out_of_chips(p)).count();
         let betting_later = hand.streets[s + 1..].iter().any(|st| {
             st.actions

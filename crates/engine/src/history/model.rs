@@ -292,3 +292,54 @@ impl Hand {
         set
     }
 }
+
+/// A hand's actions added up as they come: each player's bets (every post, call, bet and
+/// raise), what came back uncalled, who folded and who was said to be all-in. The pots,
+/// the all-in moment and each street's spot all read the actions through it.
+#[derive(Clone, Debug)]
+pub(crate) struct Running {
+    /// Chips each player put in, returns not taken off.
+    pub bets: Vec<Amount>,
+    /// Chips that came back to each player uncalled.
+    pub returned: Vec<Amount>,
+    /// Who folded.
+    pub folded: Vec<bool>,
+    /// Who the text said is all-in.
+    pub all_in: Vec<bool>,
+}
+
+impl Running {
+    /// Nothing yet, for `players` players.
+    pub fn new(players: usize) -> Running {
+        Running {
+            bets: vec![Amount::ZERO; players],
+            returned: vec![Amount::ZERO; players],
+            folded: vec![false; players],
+            all_in: vec![false; players],
+        }
+    }
+
+    /// Adds one action.
+    pub fn apply(&mut self, a: &Action) {
+        match a.kind {
+            ActionKind::Returned => self.returned[a.player] += a.amount,
+            ActionKind::Fold => self.folded[a.player] = true,
+            _ => self.bets[a.player] += a.amount,
+        }
+        self.all_in[a.player] |= a.all_in;
+    }
+
+    /// Adds every action of `streets`.
+    pub fn through(players: usize, streets: &[Street]) -> Running {
+        let mut r = Running::new(players);
+        for a in streets.iter().flat_map(|s| &s.actions) {
+            r.apply(a);
+        }
+        r
+    }
+
+    /// What player `p` has in: bets less returns.
+    pub fn put_in(&self, p: usize) -> Amount {
+        self.bets[p] - self.returned[p]
+    }
+}

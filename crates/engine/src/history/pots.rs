@@ -2,7 +2,7 @@
 //! from the actions, and each player's result.
 
 use super::amount::Amount;
-use super::model::{ActionKind, Hand};
+use super::model::Hand;
 
 /// One pot: its chips and the players who can win it (in, not folded, covering it).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -42,18 +42,8 @@ impl Money {
 /// are one pot.
 pub fn money(hand: &Hand) -> Money {
     let n = hand.players.len();
-    let mut invested = vec![Amount::ZERO; n];
-    let mut returned = vec![Amount::ZERO; n];
-    let mut folded = vec![false; n];
-    for street in &hand.streets {
-        for a in &street.actions {
-            match a.kind {
-                ActionKind::Returned => returned[a.player] += a.amount,
-                ActionKind::Fold => folded[a.player] = true,
-                _ => invested[a.player] += a.amount,
-            }
-        }
-    }
+    let running = super::model::Running::through(n, &hand.streets);
+    let (invested, returned, folded) = (running.bets, running.returned, running.folded);
     // Each player's bets less what came back, read three ways, the first the summary's
     // total agrees with kept (the rule of the game when none does):
     // 1. a return is the bet nobody called: at most the excess over the next most put in,

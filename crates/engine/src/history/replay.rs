@@ -45,22 +45,9 @@ pub struct Spot {
 pub fn spot(hand: &Hand, street: usize) -> Spot {
     let street = street.min(hand.streets.len().saturating_sub(1));
     let n = hand.players.len();
-    let mut put_in = vec![Amount::ZERO; n];
-    let mut folded = vec![false; n];
-    let mut all_in = vec![false; n];
-    for s in &hand.streets[..street] {
-        for a in &s.actions {
-            match a.kind {
-                ActionKind::Returned => put_in[a.player] -= a.amount,
-                ActionKind::Fold => folded[a.player] = true,
-                _ => put_in[a.player] += a.amount,
-            }
-            all_in[a.player] |= a.all_in;
-        }
-    }
-    let pot: Amount = put_in.iter().copied().sum::<Amount>() + hand.site_added;
-    let mut street_bets = vec![Amount::ZERO; n];
-    let mut folds_here = vec![false; n];
+    let before = super::model::Running::through(n, &hand.streets[..street]);
+    let pot: Amount = (0..n).map(|p| before.put_in(p)).sum::<Amount>() + hand.site_added;
+    let mut here = super::model::Running::new(n);
     let mut actions = Vec::new();
     let money = |a: Amount| format!("{}{a}", hand.currency);
     let Some(current) = hand.streets.get(street) else {
@@ -92,21 +79,16 @@ pub fn spot(hand: &Hand, street: usize) -> Spot {
         } else {
             words
         });
-        match a.kind {
-            ActionKind::Returned => street_bets[a.player] -= a.amount,
-            ActionKind::Fold => folds_here[a.player] = true,
-            _ => street_bets[a.player] += a.amount,
-        }
-        all_in[a.player] |= a.all_in;
+        here.apply(a);
     }
     let players = (0..n)
         .map(|p| SpotPlayer {
             index: p,
-            in_hand: !folded[p] && !hand.players[p].sitting_out,
-            stack: hand.players[p].stack - put_in[p],
-            street_bets: street_bets[p],
-            folds_here: folds_here[p],
-            all_in: all_in[p],
+            in_hand: !before.folded[p] && !hand.players[p].sitting_out,
+            stack: hand.players[p].stack - before.put_in(p),
+            street_bets: here.put_in(p),
+            folds_here: here.folded[p],
+            all_in: before.all_in[p] || here.all_in[p],
         })
         .collect();
     Spot {
