@@ -20,7 +20,13 @@ pub(super) fn hands_command(
             "no hand-history files there (folders are searched for .txt files)".into(),
         ));
     }
-    let session = read_session(&files, hero, &AdjustSettings::default(), |_, _, _, _| true);
+    let session = read_session(
+        &files,
+        hero,
+        &AdjustSettings::default(),
+        multiodds::equity::memory::DEFAULT_MEMORY_BUDGET,
+        |_, _, _, _| true,
+    );
     let totals = Totals::of(&session.rows);
     if json {
         return Ok(serde_json::to_string_pretty(&json!({
@@ -68,6 +74,9 @@ fn text(session: &Session, totals: &Totals) -> String {
         totals.hero_net,
         totals.hero_adjusted
     ));
+    if let Some(why) = &session.stopped {
+        out.push_str(&format!("\npartial: {why}\n"));
+    }
     if !session.refused.is_empty() {
         out.push_str(&format!("\n{} not read:\n", session.refused.len()));
         for r in &session.refused {

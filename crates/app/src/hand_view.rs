@@ -924,6 +924,9 @@ fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &CommandSender
     } else {
         RichText::new(progress)
     });
+    if let Some(why) = &read.session.stopped {
+        ui.label(RichText::new(format!("Partial: {why}")).color(PARTIAL_COLOR));
+    }
     let f = &mut view.inputs.filter;
     ui.horizontal_wrapped(|ui| {
         ui.label("Game");
@@ -940,6 +943,9 @@ fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &CommandSender
         );
         ui.checkbox(&mut f.all_in, "All-in");
         ui.checkbox(&mut f.showdown, "Showdown");
+        ui.checkbox(&mut f.hero, "Hero in hand").on_hover_text(
+            "Only hands the hero (the name given, or the player dealt to) was dealt into",
+        );
     });
     let rows = view.shown_rows();
     // Totals per currency: dollars, euros and play chips are not added together.

@@ -1208,3 +1208,196 @@ fn hostile_input_is_refused_with_a_reason_and_nothing_else_lost() {
     let many = HEADS_UP_TURN.repeat(2000);
     assert_eq!(read_bytes("many.txt", many.as_bytes()).hands.len(), 2000);
 }
+
+/// Heads-up, all-in on the flop 2c 7d 9h: AsAh against KsKh, 45 unseen cards, C(45, 2) =
+/// 990 turn-and-river pairs. No straight or flush can come (a rainbow flop, two cards to
+/// come, no connected ranks), so only kings and aces matter: the kings win with a king and
+/// no ace — Kd or Kc with one of the 41 other non-ace cards (82 pairs) or both kings (1):
+/// 83 of 990. A king with an ace gives the aces a bigger set.
+#[test]
+fn flop_all_in_counted_by_hand() {
+    let text = HEADS_UP_TURN
+        .replace(
+            "*** FLOP *** [2c 7d 9h]\nBob: checks\nAnn: checks\n*** TURN *** [2c 7d 9h] [Js]\nBob: checks\nAnn: bets $10\nBob: raises $24 to $34 and is all-in\nAnn: calls $24",
+            "*** FLOP *** [2c 7d 9h]\nBob: checks\nAnn: bets $10\nBob: raises $24 to $34 and is all-in\nAnn: calls $24\n*** TURN *** [2c 7d 9h] [Js]",
+        );
+    let h = hand(&text);
+    let a = adjust(&h, &money(&h), &AdjustSettings::default()).unwrap();
+    assert_eq!(a.street, multiodds_engine::history::StreetName::Flop);
+    let eq = &a.pots[0].equity;
+    assert!(
+        close(eq[1], 83.0 / 990.0) && close(eq[0], 907.0 / 990.0),
+        "{eq:?}"
+    );
+    // Ann: 907/990 × 78 − 40; Bob: 83/990 × 78 − 40.
+    assert!(close(a.adjusted_net[0], 907.0 / 990.0 * 78.0 - 40.0));
+    assert!(close(a.adjusted_net[1], 83.0 / 990.0 * 78.0 - 40.0));
+}
+
+#[test]
+fn corpus_cash_out_and_straddle_by_hand() {
+    // PokerStars' All-in Cash Out (2025): Player1 ($13.53) all-in on the turn against
+    // Player3, who cashed out for $22.77. Player3 put in 0.90 preflop + 0.93 flop + 14.96
+    // on the turn − 3.26 returned = 13.53; result 22.77 − 13.53 = +9.24. Player1 put in his
+    // 13.53 and took the pot: 25.96 − 13.53 = +12.43. The pot: 27.21 = 25.96 + 1.25 rake.
+    let h = &read("Stars/Flop/2025-NL-6max-USD-0.05-0.10.cashout.txt").hands[0];
+    let m = money(h);
+    let at = |name: &str| h.players.iter().position(|p| p.name == name).unwrap();
+    assert_eq!(m.invested[at("Player3")], Amount::parse("13.53").unwrap());
+    assert_eq!(m.net[at("Player3")], Amount::parse("9.24").unwrap());
+    assert_eq!(m.net[at("Player1")], Amount::parse("12.43").unwrap());
+    assert_eq!(m.total(), Amount::parse("27.21").unwrap());
+    // GGPoker, antes and an over-straddle: three $10 antes (30), the small blind 25, the
+    // big blind 50 straddling to 100 (100 in all, not 150), 2a287edc raising to 325 with
+    // 225 returned (100 in): 30 + 25 + 100 + 100 = 255, the summary's total.
+    let h = &read("GGPoker/Flop/PLO5-6max-USD-25-50-202104.straddle.txt").hands[0];
+    let m = money(h);
+    let at = |name: &str| h.players.iter().position(|p| p.name == name).unwrap();
+    assert_eq!(m.invested[at("ce67ea41")], Amount::parse("110").unwrap());
+    assert_eq!(m.invested[at("2a287edc")], Amount::parse("110").unwrap());
+    assert_eq!(m.invested[at("Hero")], Amount::parse("35").unwrap());
+    // 2a287edc won 242.25 of it (255 − 12.75 rake): +132.25.
+    assert_eq!(m.net[at("2a287edc")], Amount::parse("132.25").unwrap());
+}
+
+#[test]
+fn sitting_out_and_anonymised_players() {
+    // Dan is seated and never dealt in (no action, no cards: waiting for the big blind),
+    // Eve's seat line says she is sitting out: neither is in a pot, and the hand's
+    // equity at each street is the two players'.
+    let text = HEADS_UP_TURN.replace(
+        "Seat 2: Bob ($40 in chips)\n",
+        "Seat 2: Bob ($40 in chips)\nSeat 3: Dan ($50 in chips)\nSeat 4: Eve ($20 in chips) is sitting out\n",
+    );
+    let h = hand(&text);
+    for name in ["Dan", "Eve"] {
+        let p = h.players.iter().position(|p| p.name == name).unwrap();
+        assert!(h.players[p].sitting_out, "{name}");
+        assert!(money(&h).pots.iter().all(|pot| !pot.eligible.contains(&p)));
+    }
+    let spot = multiodds_engine::history::replay::spot(&h, 0);
+    assert_eq!(spot.players.iter().filter(|p| p.in_hand).count(), 2);
+    assert_eq!(adjusted(&h).unwrap().len(), 4);
+    // The anonymiser renamed seat 5 in the summary alone (`Seat 5: Player6`): the hand is
+    // read, seat 5's Player5 keeps the seat, and the money adds up.
+    let h = &read("Stars/Flop/258753941248_anon5.txt").hands[0];
+    assert!(h.players.iter().any(|p| p.seat == 5 && p.name == "Player5"));
+    assert!(disagreements(h, &money(h)).is_empty());
+}
+
+/// A PokerStars tournament hand (chips, a tournament header, antes and a bounty in the
+/// seat line): read, its pots and results as a cash hand's.
+const STARS_TOURNAMENT: &str = "PokerStars Hand #213456789012: Tournament #2899578341, $0.98+$0.12 USD Hold'em No Limit - Level III (25/50) - 2020/05/01 18:00:00 ET
+Table '2899578341 7' 9-max Seat #3 is the button
+Seat 1: Ann (2450 in chips, $0.25 bounty)
+Seat 3: Bob (1875 in chips, $0.25 bounty)
+Seat 5: Cal (3210 in chips) is sitting out
+Ann: posts the ante 5
+Bob: posts the ante 5
+Cal: posts the ante 5
+Ann: posts small blind 25
+Bob: posts big blind 50
+*** HOLE CARDS ***
+Dealt to Ann [Qs Qd]
+Cal: folds
+Ann: raises 2395 to 2445 and is all-in
+Bob: calls 1820 and is all-in
+Uncalled bet (575) returned to Ann
+*** FLOP *** [2c 3d 8h]
+*** TURN *** [2c 3d 8h] [Kd]
+*** RIVER *** [2c 3d 8h Kd] [4s]
+*** SHOW DOWN ***
+Ann: shows [Qs Qd] (a pair of Queens)
+Bob: shows [Jh Tc] (high card King)
+Ann collected 3755 from pot
+Bob finished the tournament in 9th place
+*** SUMMARY ***
+Total pot 3755 | Rake 0
+Board [2c 3d 8h Kd 4s]
+Seat 1: Ann (small blind) showed [Qs Qd] and won (3755) with a pair of Queens
+Seat 3: Bob (button) (big blind) showed [Jh Tc] and lost with high card King
+Seat 5: Cal folded before Flop (didn't bet)
+";
+
+#[test]
+fn tournament_hands_of_both_sites() {
+    // Ann put in 5 + 2445 − 575 = 1875, Bob 5 + 1870 = 1875, Cal his ante: 3755.
+    let h = hand(STARS_TOURNAMENT);
+    assert_eq!((h.currency.as_str(), h.stakes.as_str()), ("", "25/50"));
+    assert_eq!(h.game.game, Some(multiodds_engine::cards::Game::HOLDEM));
+    let m = money(&h);
+    assert_eq!(m.total(), Amount::parse("3755").unwrap());
+    assert_eq!(m.net[0], Amount::parse("1880").unwrap());
+    assert!(disagreements(&h, &m).is_empty());
+    // All-in preflop with both hands shown: adjusted by QQ's preflop equity against JTo.
+    let a = adjust(&h, &m, &AdjustSettings::default()).unwrap();
+    assert_eq!(a.street, multiodds_engine::history::StreetName::Preflop);
+    // The same as the Matchup view's exact QsQd against JhTc, Cal's unknown cards aside.
+    let m2 = multiodds_engine::equity::games::AnyMatchup::new(
+        multiodds_engine::cards::Game::HOLDEM,
+        vec![
+            multiodds_engine::range::SeatRange::parse(
+                "Qs Qd",
+                multiodds_engine::cards::Game::HOLDEM,
+            )
+            .unwrap(),
+            multiodds_engine::range::SeatRange::parse(
+                "Jh Tc",
+                multiodds_engine::cards::Game::HOLDEM,
+            )
+            .unwrap(),
+        ],
+        Vec::new(),
+        multiodds_engine::cards::CardSet::EMPTY,
+        multiodds_engine::cards::CardSet::EMPTY,
+    )
+    .unwrap();
+    let r = m2.run(&Default::default(), |_| true).unwrap();
+    assert!(
+        close(a.pots[0].equity[0], r.seats[0].equity),
+        "{:?}",
+        a.pots[0].equity
+    );
+    assert_eq!(a.pots[0].method, multiodds_engine::equity::Method::Exact);
+    // GGPoker's tournament header: `Poker Hand #TM…: Tournament #…, <name> Hold'em No
+    // Limit - Level3(25/50(6))`.
+    let gg = STARS_TOURNAMENT
+        .replace(
+            "PokerStars Hand #213456789012: Tournament #2899578341, $0.98+$0.12 USD Hold'em No Limit - Level III (25/50) - 2020/05/01 18:00:00 ET",
+            "Poker Hand #TM1234567: Tournament #56789012, Bounty Hunters $10 Hold'em No Limit - Level3(25/50(6)) - 2021/04/11 03:57:00",
+        );
+    let h = hand(&gg);
+    assert_eq!((h.site.as_str(), h.id.as_str()), ("GGPoker", "TM1234567"));
+    assert_eq!(h.game.game, Some(multiodds_engine::cards::Game::HOLDEM));
+    assert_eq!(money(&h).total(), Amount::parse("3755").unwrap());
+}
+
+#[test]
+fn a_session_stops_at_its_memory_budget_and_says_so() {
+    use multiodds_engine::history::session::{read_session, ROW_BYTES};
+    let files = vec![corpus().join("Stars/Flop/NLHE-FR-USD-0.01-0.02-201005.microgrind.txt")];
+    let s = read_session(
+        &files,
+        None,
+        &AdjustSettings::default(),
+        40 * ROW_BYTES,
+        |_, _, _, _| true,
+    );
+    assert_eq!(s.rows.len(), 40);
+    assert!(
+        s.stopped
+            .as_ref()
+            .unwrap()
+            .contains("holds 40 hands; the first 40 are kept"),
+        "{:?}",
+        s.stopped
+    );
+    let all = read_session(
+        &files,
+        None,
+        &AdjustSettings::default(),
+        1 << 30,
+        |_, _, _, _| true,
+    );
+    assert_eq!((all.rows.len(), all.stopped), (96, None));
+}

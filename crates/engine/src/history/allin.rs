@@ -103,7 +103,7 @@ pub fn all_in_street(hand: &Hand, money: &Money) -> Option<usize> {
             running.apply(a);
         }
         let live: Vec<usize> = (0..n)
-            .filter(|&p| !running.folded[p] && !money.folded[p])
+            .filter(|&p| !running.folded[p] && !money.folded[p] && !hand.players[p].sitting_out)
             .collect();
         // A player is all-in when the text says so or nothing is left of the stack.
         let out_of_chips =

@@ -70,7 +70,8 @@ impl Job for SessionJob {
             &self.files,
             self.hero.as_deref(),
             &adjust,
-            |_, _, rows, refused| {
+            settings.memory_budget,
+            |_, _, rows: &[HandRow], refused: &[Refusal]| {
                 !settings.control.is_cancelled()
                     && update(SessionUpdate {
                         rows: rows.to_vec(),

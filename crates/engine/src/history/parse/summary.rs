@@ -122,6 +122,23 @@ impl Reader<'_> {
         }
         // The observer: the one player whose cards the deal shows.
         self.hand.hero = self.dealt_to.take();
+        // Seated but not dealt in (sitting out, waiting for the big blind): no action, no
+        // cards, nothing won. Such a player is in no pot and holds no range.
+        let acted: Vec<usize> = self
+            .hand
+            .streets
+            .iter()
+            .flat_map(|s| &s.actions)
+            .map(|a| a.player)
+            .collect();
+        for (p, player) in self.hand.players.iter_mut().enumerate() {
+            if !acted.contains(&p)
+                && player.cards.is_empty()
+                && self.hand.summary.won[p] == Amount::ZERO
+            {
+                player.sitting_out = true;
+            }
+        }
         if self.board_game {
             self.complete_boards()?;
             self.check_cards()?;

@@ -34,6 +34,8 @@ pub struct SessionFilter {
     pub all_in: bool,
     /// Only hands shown down.
     pub showdown: bool,
+    /// Only hands the hero was dealt into.
+    pub hero: bool,
 }
 
 impl SessionFilter {
@@ -46,6 +48,7 @@ impl SessionFilter {
             && has(&row.stakes, &self.stakes)
             && (!self.all_in || row.all_in)
             && (!self.showdown || row.showdown)
+            && (!self.hero || row.hero.is_some())
     }
 }
 
