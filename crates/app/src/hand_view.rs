@@ -741,7 +741,7 @@ fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSender) {
                         let se = if r.method == Method::Exact {
                             String::new()
                         } else {
-                            format!(" ± {:.1}", 100.0 * seat.equity_se)
+                            format!(" ± {:.2}", 100.0 * seat.equity_se)
                         };
                         format!("{}{se}", pct(seat.equity))
                     }
