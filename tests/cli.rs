@@ -989,3 +989,38 @@ fn breakdown_estimates_past_the_exact_bound() {
     assert_eq!(v["equity_method"], "exact");
     assert!(v.get("equity_std_error").is_none());
 }
+
+#[test]
+fn eval_values_lowball_and_badugi_hands() {
+    // 2-7: the best hand; razz (A-5's best five of seven); badugi: a three-card hand.
+    let v = json(&[
+        "eval", "--game", "2-7", "7c", "5d", "4h", "3s", "2c", "--json",
+    ]);
+    assert_eq!(
+        (v["kind"].as_str(), v["lower_is_better"].as_bool()),
+        (Some("high card"), Some(true))
+    );
+    let best = v["value"].as_u64().unwrap();
+    let worse = json(&[
+        "eval", "--game", "2-7", "Ac", "5d", "4h", "3s", "2c", "--json",
+    ]);
+    assert!(worse["value"].as_u64().unwrap() > best);
+    let razz = json(&[
+        "eval", "--game", "razz", "Kc", "Kd", "7h", "5s", "4c", "2d", "Ah", "--json",
+    ]);
+    assert_eq!(razz["best"], "7h 5s 4c 2d Ah");
+    assert_eq!(razz["kind"], "no pair");
+    let badugi = json(&["eval", "--game", "badugi", "Ac", "2c", "3d", "4h", "--json"]);
+    assert_eq!(
+        (badugi["best"].as_str(), badugi["kind"].as_str()),
+        (Some("4h 3d Ac"), Some("3-card hand"))
+    );
+    fails(
+        &["eval", "--game", "badugi", "Ac", "2c", "3d"],
+        "takes exactly 4 cards, got 3",
+    );
+    fails(
+        &["eval", "--game", "lowball", "Ac", "2c", "3d", "4h", "5s"],
+        "lowball and badugi rules: 2-7, a-5, razz, badugi",
+    );
+}

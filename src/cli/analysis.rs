@@ -6,6 +6,50 @@ use super::*;
 /// ranking of reference §2 (pairs, trips and quads by multiplicity, then ranks), as the
 /// classic library ranked any number of cards; in Omaha, the hole cards then 3 to 5 board
 /// cards (with the low in hi/lo games).
+/// `eval --game 2-7|a-5|razz|badugi`: the hand's lowball or badugi value (lower is
+/// better), the cards that make it and its kind.
+pub(super) fn draw_eval_command(
+    text: &str,
+    rule: multiodds::eval::draw::DrawRule,
+    json: bool,
+) -> Result<String, CliError> {
+    // A card given twice is refused at its second place.
+    CardSet::parse(text).map_err(|e| CliError::cards("cards", text, e))?;
+    let cards =
+        multiodds::cards::parse_card_list(text).map_err(|e| CliError::cards("cards", text, e))?;
+    let (min, max) = rule.card_counts();
+    if !(min..=max).contains(&cards.len()) {
+        return Err(CliError::cards(
+            "cards",
+            text,
+            CardError {
+                kind: CardErrorKind::Count {
+                    what: "a hand to evaluate",
+                    min,
+                    max,
+                    got: cards.len(),
+                },
+                token: text.trim().to_string(),
+                column: 1,
+            },
+        ));
+    }
+    let v = rule.value(&cards);
+    Ok(if json {
+        serde_json::to_string(&serde_json::json!({
+            "game": rule.key(),
+            "cards": multiodds::cards::format_cards(&cards),
+            "best": multiodds::cards::format_cards(&v.cards),
+            "kind": v.kind,
+            "value": v.value,
+            "lower_is_better": true,
+        }))
+        .expect("plain data")
+    } else {
+        format!("{}: {v} · value {} (lower is better)", rule.name(), v.value)
+    })
+}
+
 pub(super) fn eval_command(text: &str, game: Game, json: bool) -> Result<String, CliError> {
     // A card given twice is refused at its second place.
     let set = CardSet::parse(text).map_err(|e| CliError::cards("cards", text, e))?;

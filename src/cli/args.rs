@@ -79,9 +79,10 @@ pub enum CliCommand {
         /// The cards, e.g. "As Ks Qs Js Ts" or AsKsQsJsTs.
         #[arg(required = true, num_args = 1..)]
         cards: Vec<String>,
-        /// The game whose rule values the hand.
+        /// The game whose rule values the hand: a game (`holdem`, `omaha-hilo`…) or a
+        /// lowball or badugi rule (`2-7`, `a-5`, `razz`: A-5's best five of seven, `badugi`).
         #[arg(long, default_value = "holdem")]
-        game: Game,
+        game: String,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,

@@ -212,7 +212,19 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
              \x20      multiodds --help                       all commands and options\n",
             env!("CARGO_PKG_VERSION")
         )),
-        Some(CliCommand::Eval { cards, game, json }) => eval_command(&cards.join(" "), game, json),
+        Some(CliCommand::Eval { cards, game, json }) => {
+            match multiodds::eval::draw::DrawRule::from_name(&game) {
+                Some(rule) => draw_eval_command(&cards.join(" "), rule, json),
+                None => {
+                    let game: Game = game.parse().map_err(|e: multiodds::cards::UnknownGame| {
+                        CliError::Usage(format!(
+                            "{e}; lowball and badugi rules: 2-7, a-5, razz, badugi"
+                        ))
+                    })?;
+                    eval_command(&cards.join(" "), game, json)
+                }
+            }
+        }
         Some(CliCommand::Range { expr, cards, json }) => range_command(&expr, &cards, json),
         Some(CliCommand::Equity {
             ranges,

@@ -7,6 +7,7 @@
 //! hand; [`Hand::evaluate_unchecked`], for hands of at most seven cards, is what the
 //! engine's innermost loops call.
 
+pub mod draw;
 #[cfg(test)]
 mod low_table;
 mod omaha;

@@ -1,0 +1,318 @@
+//! The lowball and badugi evaluators (reference §9, "draw evaluators"): 2-7 lowball,
+//! A-5 lowball (razz's low), and badugi. Each value is a number where **lower is better**,
+//! so hands compare with `<` whatever the rule; a hand of more cards than the rule plays
+//! (razz's seven) takes its best subset.
+
+use crate::cards::Card;
+use std::fmt;
+
+/// A lowball or badugi rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawRule {
+    /// 2-7 (deuce-to-seven) lowball: aces always high, straights and flushes count
+    /// against; the best hand is 7-5-4-3-2 of mixed suits. Five cards (the best five of
+    /// up to seven).
+    DeuceSeven,
+    /// A-5 (ace-to-five) lowball, razz's low: aces low, straights and flushes ignored,
+    /// pairs count against; the best hand is 5-4-3-2-A. The best five of five to seven.
+    AceFive,
+    /// Badugi: four cards, aces low; the hand is the largest subset of distinct ranks and
+    /// distinct suits (four cards beat any three…), then the lowest, compared from the
+    /// highest card down; the best is A-2-3-4 of four suits.
+    Badugi,
+}
+
+impl DrawRule {
+    /// Every rule, in menu order.
+    pub const ALL: [DrawRule; 3] = [DrawRule::DeuceSeven, DrawRule::AceFive, DrawRule::Badugi];
+
+    /// Its key on the command line (`--game 2-7`).
+    pub fn key(self) -> &'static str {
+        match self {
+            DrawRule::DeuceSeven => "2-7",
+            DrawRule::AceFive => "a-5",
+            DrawRule::Badugi => "badugi",
+        }
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            DrawRule::DeuceSeven => "2-7 lowball",
+            DrawRule::AceFive => "A-5 lowball",
+            DrawRule::Badugi => "Badugi",
+        }
+    }
+
+    /// The rule a name means: its key, or `deuce-seven`, `27`, `ace-five`, `a5`, `razz`.
+    pub fn from_name(name: &str) -> Option<DrawRule> {
+        match name.to_ascii_lowercase().as_str() {
+            "2-7" | "27" | "deuce-seven" | "2-7-lowball" => Some(DrawRule::DeuceSeven),
+            "a-5" | "a5" | "ace-five" | "a-5-lowball" | "razz" => Some(DrawRule::AceFive),
+            "badugi" => Some(DrawRule::Badugi),
+            _ => None,
+        }
+    }
+
+    /// How many cards it values: (fewest, most).
+    pub fn card_counts(self) -> (usize, usize) {
+        match self {
+            DrawRule::DeuceSeven | DrawRule::AceFive => (5, 7),
+            DrawRule::Badugi => (4, 4),
+        }
+    }
+
+    /// The value of `cards` (a count within [`DrawRule::card_counts`]).
+    pub fn value(self, cards: &[Card]) -> DrawValue {
+        match self {
+            DrawRule::DeuceSeven => best_five(self, cards, deuce_seven_five),
+            DrawRule::AceFive => best_five(self, cards, ace_five_five),
+            DrawRule::Badugi => badugi(cards),
+        }
+    }
+}
+
+/// A hand's value under a [`DrawRule`]: lower is better.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DrawValue {
+    /// The rule.
+    pub rule: DrawRule,
+    /// The value: lower beats higher.
+    pub value: u32,
+    /// The cards that make it (the best five; a badugi's subset), highest first.
+    #[serde(serialize_with = "cards_text")]
+    pub cards: Vec<Card>,
+    /// Its kind: `high card`, `pair`, … (2-7); `no pair`, `pair`, …; `4-card`… (badugi).
+    pub kind: &'static str,
+}
+
+fn cards_text<S: serde::Serializer>(c: &[Card], s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&crate::cards::format_cards(c))
+}
+
+/// A rank in A-5's order: ace 0 (lowest), deuce 1 … king 12.
+fn ace_low(card: Card) -> u8 {
+    (card.rank() + 1) % 13
+}
+
+/// The ranks of five cards grouped: (count, rank) by count, then rank, highest first.
+fn groups(ranks: [u8; 5]) -> Vec<(u8, u8)> {
+    let mut counts = [0u8; 13];
+    for r in ranks {
+        counts[r as usize] += 1;
+    }
+    let mut g: Vec<(u8, u8)> = (0..13u8)
+        .filter(|&r| counts[r as usize] > 0)
+        .map(|r| (counts[r as usize], r))
+        .collect();
+    g.sort_by(|a, b| b.cmp(a));
+    g
+}
+
+/// The pattern of counts: 0 no pair, 1 one pair, 2 two pair, 3 trips, 4 full house, 5 quads.
+fn pattern(g: &[(u8, u8)]) -> u32 {
+    match (g[0].0, g.get(1).map_or(0, |x| x.0)) {
+        (1, _) => 0,
+        (2, 1) => 1,
+        (2, 2) => 2,
+        (3, 1) => 3,
+        (3, 2) => 4,
+        _ => 5,
+    }
+}
+
+/// Group ranks as nibbles, first group highest.
+fn nibbles(g: &[(u8, u8)]) -> u32 {
+    g.iter().fold(0u32, |v, &(_, r)| (v << 4) | u32::from(r)) << (4 * (5 - g.len()))
+}
+
+/// Kinds of an A-5 value by its pattern.
+const ACE_FIVE_KINDS: [&str; 6] = [
+    "no pair",
+    "pair",
+    "two pair",
+    "three of a kind",
+    "full house",
+    "four of a kind",
+];
+
+/// Five cards under A-5: the pattern, then the ranks from the most-repeated and highest.
+fn ace_five_five(cards: [Card; 5]) -> (u32, &'static str) {
+    let g = groups(cards.map(ace_low));
+    let p = pattern(&g);
+    ((p << 20) | nibbles(&g), ACE_FIVE_KINDS[p as usize])
+}
+
+/// Kinds of a 2-7 value by its category.
+const DEUCE_SEVEN_KINDS: [&str; 9] = [
+    "high card",
+    "pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+];
+
+/// Five cards under 2-7: the high hand's category (aces high only, so A-2-3-4-5 is no
+/// straight), then the ranks; lower is better.
+fn deuce_seven_five(cards: [Card; 5]) -> (u32, &'static str) {
+    let g = groups(cards.map(|c| c.rank()));
+    let flush = cards.iter().all(|c| c.suit() == cards[0].suit());
+    let straight = g.len() == 5 && g[0].1 - g[4].1 == 4;
+    let category = match (straight, flush, pattern(&g)) {
+        (true, true, _) => 8,
+        (_, _, 5) => 7,
+        (_, _, 4) => 6,
+        (false, true, _) => 5,
+        (true, false, _) => 4,
+        (_, _, 3) => 3,
+        (_, _, 2) => 2,
+        (_, _, 1) => 1,
+        _ => 0,
+    };
+    (
+        (category << 20) | nibbles(&g),
+        DEUCE_SEVEN_KINDS[category as usize],
+    )
+}
+
+/// The best (lowest) five of five to seven cards.
+fn best_five(
+    rule: DrawRule,
+    cards: &[Card],
+    five: fn([Card; 5]) -> (u32, &'static str),
+) -> DrawValue {
+    let n = cards.len();
+    assert!(
+        (5..=7).contains(&n),
+        "{} values five to seven cards",
+        rule.name()
+    );
+    let mut best: Option<(u32, &'static str, [Card; 5])> = None;
+    // Every way to leave n - 5 cards out.
+    for out in 0u32..(1 << n) {
+        if out.count_ones() as usize != n - 5 {
+            continue;
+        }
+        let mut hand = [cards[0]; 5];
+        let mut k = 0;
+        for (i, &c) in cards.iter().enumerate() {
+            if out & (1 << i) == 0 {
+                hand[k] = c;
+                k += 1;
+            }
+        }
+        let (v, kind) = five(hand);
+        if best.is_none_or(|b| v < b.0) {
+            best = Some((v, kind, hand));
+        }
+    }
+    let (value, kind, hand) = best.expect("at least one five");
+    let mut cards = hand.to_vec();
+    // Highest first in the rule's order.
+    match rule {
+        DrawRule::AceFive => cards.sort_by_key(|&c| std::cmp::Reverse(ace_low(c))),
+        _ => cards.sort_by_key(|&c| std::cmp::Reverse(c.rank())),
+    }
+    DrawValue {
+        rule,
+        value,
+        cards,
+        kind,
+    }
+}
+
+const BADUGI_KINDS: [&str; 4] = ["4-card badugi", "3-card hand", "2-card hand", "1-card hand"];
+
+/// Badugi: the largest subset of distinct ranks and suits, then the lowest from its
+/// highest card down (aces low).
+fn badugi(cards: &[Card]) -> DrawValue {
+    assert_eq!(cards.len(), 4, "badugi values four cards");
+    let mut best: Option<(u32, Vec<Card>)> = None;
+    for subset in 1u32..16 {
+        let chosen: Vec<Card> = (0..4)
+            .filter(|i| subset & (1 << i) != 0)
+            .map(|i| cards[i])
+            .collect();
+        let (mut ranks, mut suits) = (0u16, 0u8);
+        let distinct = chosen.iter().all(|&c| {
+            let fresh = ranks & (1 << ace_low(c)) == 0 && suits & (1 << c.suit()) == 0;
+            ranks |= 1 << ace_low(c);
+            suits |= 1 << c.suit();
+            fresh
+        });
+        if !distinct {
+            continue;
+        }
+        let mut low: Vec<u8> = chosen.iter().map(|&c| ace_low(c)).collect();
+        low.sort_unstable_by(|a, b| b.cmp(a));
+        let ranks_value =
+            low.iter().fold(0u32, |v, &r| (v << 4) | u32::from(r)) << (4 * (4 - low.len()));
+        let value = ((4 - chosen.len() as u32) << 16) | ranks_value;
+        if best.as_ref().is_none_or(|b| value < b.0) {
+            best = Some((value, chosen));
+        }
+    }
+    let (value, mut chosen) = best.expect("one card is always a hand");
+    chosen.sort_by_key(|&c| std::cmp::Reverse(ace_low(c)));
+    DrawValue {
+        rule: DrawRule::Badugi,
+        kind: BADUGI_KINDS[(value >> 16) as usize],
+        value,
+        cards: chosen,
+    }
+}
+
+/// `7-5-4-3-2 (high card)`, `5-4-3-2-A (no pair)`, `4-3-2-A (4-card badugi)`.
+impl fmt::Display for DrawValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ranks: Vec<String> = self
+            .cards
+            .iter()
+            .map(|c| crate::cards::RANK_CHARS[c.rank() as usize].to_string())
+            .collect();
+        write!(f, "{} ({})", ranks.join("-"), self.kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Card> {
+        crate::cards::parse_card_list(text).unwrap()
+    }
+
+    fn v(rule: DrawRule, text: &str) -> u32 {
+        rule.value(&cards(text)).value
+    }
+
+    #[test]
+    fn the_rules_in_words() {
+        use DrawRule::*;
+        // 2-7: 7-5-4-3-2 unsuited is the best; a straight, a flush or A-high are not.
+        assert!(v(DeuceSeven, "7c 5d 4h 3s 2c") < v(DeuceSeven, "7c 6d 4h 3s 2c"));
+        assert!(v(DeuceSeven, "7c 6d 4h 3s 2c") < v(DeuceSeven, "8c 5d 4h 3s 2c"));
+        assert!(v(DeuceSeven, "Kc Qd Jh 9s 8c") < v(DeuceSeven, "Ac 5d 4h 3s 2c"));
+        assert!(v(DeuceSeven, "Ac Kd Qh Js 9c") < v(DeuceSeven, "6c 5d 4h 3s 2c"));
+        assert!(v(DeuceSeven, "Ac Kd Qh Js 9c") < v(DeuceSeven, "7c 5c 4c 3c 2c"));
+        assert_eq!(DeuceSeven.value(&cards("Ac 5d 4h 3s 2c")).kind, "high card");
+        // the wheel is the best, suited or not; any unpaired beats any paired.
+        assert_eq!(v(AceFive, "5c 4d 3h 2s Ac"), v(AceFive, "5c 4c 3c 2c Ac"));
+        assert!(v(AceFive, "5c 4d 3h 2s Ac") < v(AceFive, "6c 4d 3h 2s Ac"));
+        assert!(v(AceFive, "Kc Qd Jh Ts 8c") < v(AceFive, "Ac Ad 2h 3s 4c"));
+        assert!(v(AceFive, "Ac Ad 2h 3s 4c") < v(AceFive, "2c 2d Ah 3s 4c"));
+        // Razz: the best five of seven.
+        let razz = AceFive.value(&cards("Kc Kd 7h 5s 4c 2d Ah"));
+        assert_eq!(razz.to_string(), "7-5-4-2-A (no pair)");
+        // Badugi: four beat three, then lowest.
+        assert!(v(Badugi, "Kc Qd Jh Ts") < v(Badugi, "Ac 2d 3h 4h"));
+        assert!(v(Badugi, "4c 3d 2h As") < v(Badugi, "5c 3d 2h As"));
+        let b = Badugi.value(&cards("Ac 2c 3d 4h"));
+        assert_eq!(b.to_string(), "4-3-A (3-card hand)");
+    }
+}
