@@ -1024,3 +1024,29 @@ fn eval_values_lowball_and_badugi_hands() {
         "lowball and badugi rules: 2-7, a-5, razz, badugi",
     );
 }
+
+#[test]
+fn draw_equity_for_stated_keeps() {
+    // A pat 7-5-4-3-2 against a one-card draw to the same hand: 3 deuces of 43 tie.
+    let v = json(&[
+        "draw",
+        "--game",
+        "2-7",
+        "7c 5d 4h 3s 2c",
+        "7d 5c 4s 3h",
+        "--json",
+    ]);
+    assert_eq!(v["method"], "exact");
+    assert_eq!(v["deals"], 43);
+    let eq = v["seats"][1]["equity"].as_f64().unwrap();
+    assert!((eq - 3.0 / 86.0).abs() < 1e-12, "{eq}");
+    assert_eq!(v["seats"][0]["seat"], "7c 5d 4h 3s 2c (pat)");
+    fails(
+        &["draw", "--game", "2-7", "7c 5d 4h 3s 2c 9d", "7d"],
+        "seat 1 keeps 6 cards; a 2-7 lowball hand holds 5",
+    );
+    fails(
+        &["draw", "--game", "stud", "7c", "7d"],
+        "unknown draw game 'stud'",
+    );
+}

@@ -242,6 +242,23 @@ pub enum CliCommand {
         #[arg(long, short)]
         quiet: bool,
     },
+    /// Equity in a draw game for stated keeps: each seat keeps the cards it names and
+    /// draws the rest of its hand once (exact where affordable, else Monte Carlo).
+    Draw {
+        /// The rule: 2-7, a-5 or badugi.
+        #[arg(long)]
+        game: String,
+        /// Each seat's kept cards, e.g. "7c 5d 4h 3s" (draws one in 2-7); "-" keeps none.
+        #[arg(required = true, num_args = 2..)]
+        keeps: Vec<String>,
+        /// Cards out of play (discards seen, folded hands shown).
+        #[arg(long, default_value = "")]
+        dead: String,
+        #[command(flatten)]
+        run: RunArgs,
+        #[arg(long)]
+        json: bool,
+    },
     /// Hand histories: every hand's result and all-in adjusted result for the hero,
     /// session totals, and every hand not read with its file, line and why.
     Hands {

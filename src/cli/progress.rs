@@ -28,6 +28,23 @@ impl CliJob for AnyMatchup {
     }
 }
 
+/// A draw's progress and a cut-short answer, as a matchup's.
+impl CliJob for multiodds::equity::games::draw::DrawMatchup {
+    fn describe(r: &MatchupResult, elapsed: Duration) -> String {
+        let se = r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max);
+        format!(
+            "{} deals · worst SE {:.5} · {:.1} s",
+            r.deals,
+            se,
+            elapsed.as_secs_f64()
+        )
+    }
+
+    fn mark_cancelled(r: &mut MatchupResult) {
+        r.status.stopped = Some(StopRule::Cancelled);
+    }
+}
+
 impl CliJob for AnySweep {
     fn describe(r: &SweepResult, elapsed: Duration) -> String {
         let deals = r.points.first().map_or(0, |p| p.deals);

@@ -248,6 +248,9 @@ pub enum EquityError {
     /// take), with what it does answer.
     #[error("{0}")]
     Unsupported(String),
+    /// A seat the question cannot hold (a draw keeping more cards than a hand has), named.
+    #[error("{0}")]
+    BadSeat(String),
 }
 
 /// How results were computed.

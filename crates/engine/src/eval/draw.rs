@@ -63,6 +63,16 @@ impl DrawRule {
         }
     }
 
+    /// The value alone of `cards` (lower is better), without the cards that make it: what
+    /// equity runs call for every hand.
+    pub fn value_of(self, cards: &[Card]) -> u32 {
+        match (self, cards) {
+            (DrawRule::DeuceSeven, &[a, b, c, d, e]) => deuce_seven_five([a, b, c, d, e]).0,
+            (DrawRule::AceFive, &[a, b, c, d, e]) => ace_five_five([a, b, c, d, e]).0,
+            _ => self.value(cards).value,
+        }
+    }
+
     /// The value of `cards` (a count within [`DrawRule::card_counts`]).
     pub fn value(self, cards: &[Card]) -> DrawValue {
         match self {
@@ -96,18 +106,39 @@ fn ace_low(card: Card) -> u8 {
     (card.rank() + 1) % 13
 }
 
-/// The ranks of five cards grouped: (count, rank) by count, then rank, highest first.
-fn groups(ranks: [u8; 5]) -> Vec<(u8, u8)> {
+/// The ranks of five cards grouped: (count, rank) by count, then rank, highest first;
+/// held in place (equity values millions of hands).
+#[derive(Clone, Copy)]
+struct Groups {
+    g: [(u8, u8); 5],
+    len: usize,
+}
+
+impl std::ops::Deref for Groups {
+    type Target = [(u8, u8)];
+    fn deref(&self) -> &[(u8, u8)] {
+        &self.g[..self.len]
+    }
+}
+
+fn groups(ranks: [u8; 5]) -> Groups {
     let mut counts = [0u8; 13];
     for r in ranks {
         counts[r as usize] += 1;
     }
-    let mut g: Vec<(u8, u8)> = (0..13u8)
-        .filter(|&r| counts[r as usize] > 0)
-        .map(|r| (counts[r as usize], r))
-        .collect();
-    g.sort_by(|a, b| b.cmp(a));
-    g
+    let mut out = Groups {
+        g: [(0, 0); 5],
+        len: 0,
+    };
+    for r in (0..13u8).rev() {
+        if counts[r as usize] > 0 {
+            out.g[out.len] = (counts[r as usize], r);
+            out.len += 1;
+        }
+    }
+    // Ranks are in descending order already; a stable sort by count keeps them so.
+    out.g[..out.len].sort_by_key(|g| std::cmp::Reverse(g.0));
+    out
 }
 
 /// The pattern of counts: 0 no pair, 1 one pair, 2 two pair, 3 trips, 4 full house, 5 quads.

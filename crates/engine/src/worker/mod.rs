@@ -134,6 +134,27 @@ impl Job for AnyMatchup {
     }
 }
 
+impl Job for crate::equity::games::draw::DrawMatchup {
+    type Update = MatchupResult;
+    type Output = MatchupResult;
+
+    fn reports_exact_progress(&self) -> bool {
+        false
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(MatchupResult) -> bool,
+    ) -> Result<MatchupResult, EquityError> {
+        crate::equity::games::draw::run_draw(&self, settings, |r| update(r.clone()))
+    }
+
+    fn collect(so_far: &mut Option<MatchupResult>, update: MatchupResult, _seed: u64) {
+        *so_far = Some(update);
+    }
+}
+
 impl Job for AnySweep {
     type Update = SweepResult;
     type Output = SweepResult;

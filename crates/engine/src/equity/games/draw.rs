@@ -1,0 +1,322 @@
+//! Equity in a draw game for stated keeps (reference §9): each seat keeps the cards it
+//! names and draws the rest of its hand at random, once; hands are valued by the game's
+//! lowball or badugi rule ([`DrawRule`]: lower wins, ties split the pot). Exact over every
+//! draw where affordable, Monte Carlo otherwise — with the games engine's tallies, stop
+//! rules, precision targets and figures.
+
+use super::{precision, GameTally, Sums};
+use crate::cards::{format_cards, Card, CardSet};
+use crate::equity::monte_carlo::{batch_rng, below};
+use crate::equity::run::{monte_carlo_rounds, RunSettings, RunStatus, StopRule};
+use crate::equity::{EquityError, MatchupResult, Method};
+use crate::eval::draw::DrawRule;
+use rayon::prelude::*;
+
+/// Draws enumerated exactly at most (a few seconds on two cores); past it, Monte Carlo.
+pub const DRAW_EXACT_DEALS: f64 = 5.0e6;
+
+/// A validated draw: the rule, each seat's kept cards and how many it draws, dead cards.
+#[derive(Clone, Debug)]
+pub struct DrawMatchup {
+    /// The rule hands are valued by.
+    pub rule: DrawRule,
+    /// Each seat's kept cards.
+    pub keeps: Vec<Vec<Card>>,
+    /// Cards out of play (discards seen, folded hands shown).
+    pub dead: CardSet,
+    /// The cards the seats may draw: the deck less every kept and dead card.
+    live: Vec<Card>,
+}
+
+/// Cards in a hand under `rule`.
+fn hand_size(rule: DrawRule) -> usize {
+    rule.card_counts().0
+}
+
+/// n choose k, as a float (counts of draws).
+fn choose(n: usize, k: usize) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
+impl DrawMatchup {
+    /// Checks and builds a draw: 2 or more seats, each keeping at most a hand's cards, no
+    /// card in two places, enough cards left for every draw.
+    pub fn new(
+        rule: DrawRule,
+        keeps: Vec<Vec<Card>>,
+        dead: CardSet,
+    ) -> Result<DrawMatchup, EquityError> {
+        let size = hand_size(rule);
+        if keeps.len() < 2 {
+            return Err(EquityError::BadSeat(format!(
+                "a draw needs two seats or more, got {}",
+                keeps.len()
+            )));
+        }
+        let mut seen = dead;
+        let mut owner: Vec<(Card, String)> =
+            dead.iter().map(|c| (c, "dead cards".to_string())).collect();
+        for (i, keep) in keeps.iter().enumerate() {
+            let name = crate::equity::seat_name(i);
+            if keep.len() > size {
+                return Err(EquityError::BadSeat(format!(
+                    "{name} keeps {} cards; a {} hand holds {size}",
+                    keep.len(),
+                    rule.name()
+                )));
+            }
+            for &c in keep {
+                if !seen.insert(c) {
+                    let first = owner
+                        .iter()
+                        .find(|(k, _)| *k == c)
+                        .map_or(String::new(), |o| o.1.clone());
+                    return Err(EquityError::CardTwice {
+                        card: c,
+                        first,
+                        second: name,
+                    });
+                }
+                owner.push((c, name.clone()));
+            }
+        }
+        let live: Vec<Card> = CardSet::FULL.difference(seen).iter().collect();
+        let needed: usize = keeps.iter().map(|k| size - k.len()).sum();
+        if needed > live.len() {
+            return Err(EquityError::NotEnoughCards(format!(
+                "the seats draw {needed} cards; {} are left",
+                live.len()
+            )));
+        }
+        Ok(DrawMatchup {
+            rule,
+            keeps,
+            dead,
+            live,
+        })
+    }
+
+    /// Cards each seat draws.
+    pub fn draws(&self) -> Vec<usize> {
+        self.keeps
+            .iter()
+            .map(|k| hand_size(self.rule) - k.len())
+            .collect()
+    }
+
+    /// Every way the draws can come: the product over seats of the ways to draw from what
+    /// the seats before left.
+    pub fn exact_deals(&self) -> f64 {
+        let mut left = self.live.len();
+        let mut deals = 1.0;
+        for d in self.draws() {
+            deals *= choose(left, d);
+            left -= d;
+        }
+        deals
+    }
+
+    /// The seats' texts (`7c 5d 4h 3s + 1`), for titles.
+    pub fn describe(&self) -> Vec<String> {
+        self.keeps
+            .iter()
+            .zip(self.draws())
+            .map(|(k, d)| match d {
+                0 => format!("{} (pat)", format_cards(k)),
+                d => format!("{} + draw {d}", format_cards(k)),
+            })
+            .collect()
+    }
+
+    /// One deal's shares: each seat's hand (keeps and its drawn cards) valued, the lowest
+    /// winning, ties splitting.
+    fn settle(&self, drawn: &[Vec<Card>], sums: &mut [Sums], hand: &mut Vec<Card>) {
+        // At most 13 seats (badugi's four cards each from 52).
+        let mut values = [0u32; 13];
+        let values = &mut values[..self.keeps.len()];
+        for ((keep, got), v) in self.keeps.iter().zip(drawn).zip(values.iter_mut()) {
+            hand.clear();
+            hand.extend_from_slice(keep);
+            hand.extend_from_slice(got);
+            *v = self.rule.value_of(hand);
+        }
+        let best = *values.iter().min().expect("two seats or more");
+        let winners = values.iter().filter(|&&v| v == best).count();
+        let share = 1.0 / winners as f64;
+        for (s, &v) in sums.iter_mut().zip(values.iter()) {
+            s.weight += 1.0;
+            if v == best {
+                if winners == 1 {
+                    s.win += 1.0;
+                } else {
+                    s.tie += 1.0;
+                }
+                s.equity += share;
+                s.equity_squares += share * share;
+            }
+        }
+    }
+}
+
+/// Every combination of `k` of `cards`, in order, each handed to `each`.
+fn for_each_combination(cards: &[Card], k: usize, each: &mut dyn FnMut(&[Card], &[Card])) {
+    fn go(
+        cards: &[Card],
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<Card>,
+        each: &mut dyn FnMut(&[Card], &[Card]),
+    ) {
+        if chosen.len() == k {
+            let rest: Vec<Card> = cards
+                .iter()
+                .copied()
+                .filter(|c| !chosen.contains(c))
+                .collect();
+            each(chosen, &rest);
+            return;
+        }
+        for i in start..cards.len() {
+            if cards.len() - i < k - chosen.len() {
+                break;
+            }
+            chosen.push(cards[i]);
+            go(cards, k, i + 1, chosen, each);
+            chosen.pop();
+        }
+    }
+    go(cards, k, 0, &mut Vec::with_capacity(k), each);
+}
+
+/// Exact: every draw of every seat, the first seat's draws shared among the threads.
+fn exact(m: &DrawMatchup) -> GameTally {
+    let draws = m.draws();
+    let seats = m.keeps.len();
+    let mut firsts: Vec<(Vec<Card>, Vec<Card>)> = Vec::new();
+    for_each_combination(&m.live, draws[0], &mut |chosen, rest| {
+        firsts.push((chosen.to_vec(), rest.to_vec()))
+    });
+    let parts: Vec<(Vec<Sums>, u64)> = firsts
+        .par_iter()
+        .map(|(first, rest)| {
+            let mut sums = vec![Sums::default(); seats];
+            let mut deals = 0u64;
+            let mut drawn: Vec<Vec<Card>> = vec![first.clone()];
+            let mut hand = Vec::with_capacity(7);
+            rest_of(
+                m, &draws, 1, rest, &mut drawn, &mut sums, &mut deals, &mut hand,
+            );
+            (sums, deals)
+        })
+        .collect();
+    let mut sums = vec![Sums::default(); seats];
+    let mut deals = 0;
+    for (part, n) in &parts {
+        for (a, b) in sums.iter_mut().zip(part) {
+            a.add(b);
+        }
+        deals += n;
+    }
+    GameTally::of_sums(&sums, deals, deals, false)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rest_of(
+    m: &DrawMatchup,
+    draws: &[usize],
+    seat: usize,
+    live: &[Card],
+    drawn: &mut Vec<Vec<Card>>,
+    sums: &mut [Sums],
+    deals: &mut u64,
+    hand: &mut Vec<Card>,
+) {
+    if seat == draws.len() {
+        m.settle(drawn, sums, hand);
+        *deals += 1;
+        return;
+    }
+    for_each_combination(live, draws[seat], &mut |chosen, rest| {
+        drawn.push(chosen.to_vec());
+        rest_of(m, draws, seat + 1, rest, drawn, sums, deals, hand);
+        drawn.pop();
+    });
+}
+
+/// One Monte Carlo batch: `deals` draws from a shuffle of the live cards.
+fn batch(m: &DrawMatchup, seed: u64, index: u64, deals: u32) -> GameTally {
+    let mut rng = batch_rng(seed, index);
+    let draws = m.draws();
+    let total: usize = draws.iter().sum();
+    let mut live = m.live.clone();
+    let mut sums = vec![Sums::default(); m.keeps.len()];
+    let mut drawn: Vec<Vec<Card>> = vec![Vec::new(); m.keeps.len()];
+    let mut hand = Vec::with_capacity(7);
+    for _ in 0..deals {
+        // The first `total` places of a partial shuffle are the cards drawn.
+        for i in 0..total {
+            let j = i + below(&mut rng, (live.len() - i) as u32) as usize;
+            live.swap(i, j);
+        }
+        let mut at = 0;
+        for (seat, &d) in draws.iter().enumerate() {
+            drawn[seat].clear();
+            drawn[seat].extend_from_slice(&live[at..at + d]);
+            at += d;
+        }
+        m.settle(&drawn, &mut sums, &mut hand);
+    }
+    GameTally::of_sums(&sums, deals as u64, deals as u64, true)
+}
+
+/// Runs a draw: exact when every draw can be visited within [`DRAW_EXACT_DEALS`] (or
+/// when asked), Monte Carlo otherwise; `progress` sees Monte Carlo estimates.
+pub fn run_draw(
+    m: &DrawMatchup,
+    settings: &RunSettings,
+    mut progress: impl FnMut(&MatchupResult) -> bool,
+) -> Result<MatchupResult, EquityError> {
+    let deals = m.exact_deals();
+    let exact_now = match settings.method {
+        Method::Exact => true,
+        Method::MonteCarlo => false,
+        Method::Auto => deals <= DRAW_EXACT_DEALS,
+    };
+    let result_of = |t: &GameTally, method: Method, seed: Option<u64>| {
+        crate::equity::MatchupTally {
+            deals: t.deals,
+            attempts: t.attempts,
+            seats: t.seats.clone(),
+            hits: None,
+        }
+        .result(method, seed)
+    };
+    if exact_now {
+        if deals > 50.0 * DRAW_EXACT_DEALS {
+            return Err(EquityError::ExactNotOffered(format!(
+                "{deals:.3e} draws to visit; use Monte Carlo"
+            )));
+        }
+        let mut r = result_of(&exact(m), Method::Exact, None);
+        r.status.stopped = Some(StopRule::ExactDone);
+        return Ok(r);
+    }
+    let seed = settings.seed;
+    let (tally, rule) = monte_carlo_rounds(
+        settings,
+        |i, n, _| batch(m, seed, i, n),
+        |a: &mut GameTally, b| a.merge(b),
+        |t| precision(t, settings.target_se),
+        |t, status| {
+            let mut r = result_of(t, Method::MonteCarlo, Some(seed));
+            r.status = status.clone();
+            progress(&r)
+        },
+    );
+    let mut r = result_of(&tally, Method::MonteCarlo, Some(seed));
+    r.status = RunStatus {
+        stopped: Some(rule),
+        ..RunStatus::default()
+    };
+    Ok(r)
+}
