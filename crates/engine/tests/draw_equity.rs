@@ -30,30 +30,27 @@ fn plain(rule: DrawRule, a: &[Card], b: &[Card], dead: &[Card]) -> Vec<f64> {
     let (da, db) = (size - a.len(), size - b.len());
     let mut eq = [0.0f64; 2];
     let mut n = 0.0;
-    let mut pick = |k: usize, from: &[Card], each: &mut dyn FnMut(&[Card])| {
-        let idx: Vec<usize> = (0..k).collect();
-        fn rec(
-            from: &[Card],
-            k: usize,
-            start: usize,
-            cur: &mut Vec<Card>,
-            each: &mut dyn FnMut(&[Card]),
-        ) {
-            if cur.len() == k {
-                each(cur);
-                return;
-            }
-            for i in start..from.len() {
-                cur.push(from[i]);
-                rec(from, k, i + 1, cur, each);
-                cur.pop();
-            }
+    fn pick(
+        from: &[Card],
+        k: usize,
+        start: usize,
+        cur: &mut Vec<Card>,
+        each: &mut dyn FnMut(&[Card]),
+    ) {
+        if cur.len() == k {
+            each(cur);
+            return;
         }
-        let _ = idx;
-        rec(from, k, 0, &mut Vec::new(), each);
-    };
+        for i in start..from.len() {
+            cur.push(from[i]);
+            pick(from, k, i + 1, cur, each);
+            cur.pop();
+        }
+    }
     let mut firsts = Vec::new();
-    pick(da, &live, &mut |x| firsts.push(x.to_vec()));
+    pick(&live, da, 0, &mut Vec::new(), &mut |x| {
+        firsts.push(x.to_vec())
+    });
     for first in firsts {
         let rest: Vec<Card> = live
             .iter()
@@ -61,7 +58,9 @@ fn plain(rule: DrawRule, a: &[Card], b: &[Card], dead: &[Card]) -> Vec<f64> {
             .filter(|c| !first.contains(c))
             .collect();
         let mut seconds = Vec::new();
-        pick(db, &rest, &mut |x| seconds.push(x.to_vec()));
+        pick(&rest, db, 0, &mut Vec::new(), &mut |x| {
+            seconds.push(x.to_vec())
+        });
         for second in seconds {
             let ha: Vec<Card> = a.iter().chain(&first).copied().collect();
             let hb: Vec<Card> = b.iter().chain(&second).copied().collect();
