@@ -12,38 +12,28 @@ pub(super) trait CliJob: Job {
     fn mark_cancelled(_output: &mut Self::Output) {}
 }
 
-impl CliJob for AnyMatchup {
-    fn describe(r: &MatchupResult, elapsed: Duration) -> String {
-        let se = r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max);
-        format!(
-            "{} deals · worst SE {:.5} · {:.1} s",
-            r.deals,
-            se,
-            elapsed.as_secs_f64()
-        )
-    }
+/// Jobs answering with a matchup's figures (a matchup in any game, a draw): the deals
+/// and the worst standard error as they come; a cut-short answer marked cancelled.
+macro_rules! matchup_cli_job {
+    ($($job:ty),*) => {$(
+        impl CliJob for $job {
+            fn describe(r: &MatchupResult, elapsed: Duration) -> String {
+                let se = r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max);
+                format!(
+                    "{} deals · worst SE {:.5} · {:.1} s",
+                    r.deals,
+                    se,
+                    elapsed.as_secs_f64()
+                )
+            }
 
-    fn mark_cancelled(r: &mut MatchupResult) {
-        r.status.stopped = Some(StopRule::Cancelled);
-    }
+            fn mark_cancelled(r: &mut MatchupResult) {
+                r.status.stopped = Some(StopRule::Cancelled);
+            }
+        }
+    )*};
 }
-
-/// A draw's progress and a cut-short answer, as a matchup's.
-impl CliJob for multiodds::equity::games::draw::DrawMatchup {
-    fn describe(r: &MatchupResult, elapsed: Duration) -> String {
-        let se = r.seats.iter().map(|s| s.equity_se).fold(0.0, f64::max);
-        format!(
-            "{} deals · worst SE {:.5} · {:.1} s",
-            r.deals,
-            se,
-            elapsed.as_secs_f64()
-        )
-    }
-
-    fn mark_cancelled(r: &mut MatchupResult) {
-        r.status.stopped = Some(StopRule::Cancelled);
-    }
-}
+matchup_cli_job!(AnyMatchup, multiodds::equity::games::draw::DrawMatchup);
 
 impl CliJob for AnySweep {
     fn describe(r: &SweepResult, elapsed: Duration) -> String {
