@@ -1050,3 +1050,38 @@ fn draw_equity_for_stated_keeps() {
         "unknown draw game 'stud'",
     );
 }
+
+#[test]
+fn double_board_equity_overall_each_board_and_scoop() {
+    let v = json(&[
+        "equity",
+        "As Ks",
+        "Qd Qc",
+        "--board",
+        "2c 7d 9h Ts",
+        "--board2",
+        "Jh 3s 4d",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["boards"].as_u64(), v["method"].as_str()),
+        (Some(2), Some("exact"))
+    );
+    for seat in v["seats"].as_array().unwrap() {
+        let (e, b1, b2) = (
+            seat["equity"].as_f64().unwrap(),
+            seat["board1"]["equity"].as_f64().unwrap(),
+            seat["board2"]["equity"].as_f64().unwrap(),
+        );
+        // The whole pot's share is the mean of the two halves'.
+        assert!((e - (b1 + b2) / 2.0).abs() < 1e-12, "{seat}");
+        assert!(seat["scoop_both"].as_f64().unwrap() <= b1.min(b2) + 1e-12);
+    }
+    fails(
+        &[
+            "equity", "AA", "KK", "--board", "2c 7d 9h", "--board2", "2c",
+        ],
+        "2c is in the first board and in the second board",
+    );
+    fails(&["equity", "AA", "KK", "--boards", "3"], "--boards");
+}

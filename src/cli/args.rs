@@ -107,6 +107,12 @@ pub enum CliCommand {
         folded: Vec<String>,
         #[command(flatten)]
         cards: CardsArgs,
+        /// Two boards (Hold'em and the Omaha games): each board wins half the pot.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        boards: u8,
+        /// The second board's known cards (implies --boards 2).
+        #[arg(long, default_value = "")]
+        board2: String,
         #[command(flatten)]
         run: RunArgs,
         #[arg(long)]

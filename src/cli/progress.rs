@@ -35,6 +35,17 @@ macro_rules! matchup_cli_job {
 }
 matchup_cli_job!(AnyMatchup, multiodds::equity::games::draw::DrawMatchup);
 
+/// A double board's progress: its overall figures, as a matchup's.
+impl CliJob for multiodds::equity::games::double_board::DoubleBoard {
+    fn describe(r: &Self::Update, elapsed: Duration) -> String {
+        <AnyMatchup as CliJob>::describe(&r.overall, elapsed)
+    }
+
+    fn mark_cancelled(r: &mut Self::Output) {
+        r.overall.status.stopped = Some(StopRule::Cancelled);
+    }
+}
+
 impl CliJob for AnySweep {
     fn describe(r: &SweepResult, elapsed: Duration) -> String {
         let deals = r.points.first().map_or(0, |p| p.deals);

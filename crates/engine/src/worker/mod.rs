@@ -155,6 +155,27 @@ impl Job for crate::equity::games::draw::DrawMatchup {
     }
 }
 
+impl Job for crate::equity::games::double_board::DoubleBoard {
+    type Update = crate::equity::games::double_board::DoubleBoardResult;
+    type Output = crate::equity::games::double_board::DoubleBoardResult;
+
+    fn reports_exact_progress(&self) -> bool {
+        false
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        _update: &mut dyn FnMut(Self::Update) -> bool,
+    ) -> Result<Self::Output, EquityError> {
+        crate::equity::games::double_board::run_double_board(&self, settings)
+    }
+
+    fn collect(so_far: &mut Option<Self::Output>, update: Self::Update, _seed: u64) {
+        *so_far = Some(update);
+    }
+}
+
 impl Job for AnySweep {
     type Update = SweepResult;
     type Output = SweepResult;

@@ -18,6 +18,7 @@ pub(crate) mod any;
 mod by_flop;
 mod by_hand;
 pub mod counting;
+pub mod double_board;
 pub mod draw;
 mod exact;
 mod hand_lines;
