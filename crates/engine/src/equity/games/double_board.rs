@@ -135,8 +135,8 @@ impl Tallies {
         for (a, b) in self.overall.iter_mut().zip(&o.overall) {
             a.add(b);
         }
-        for k in 0..2 {
-            for (a, b) in self.boards[k].iter_mut().zip(&o.boards[k]) {
+        for (mine, theirs) in self.boards.iter_mut().zip(&o.boards) {
+            for (a, b) in mine.iter_mut().zip(theirs) {
                 a.add(b);
             }
         }
@@ -161,8 +161,8 @@ impl Tallies {
                 s.tie += 1.0;
             }
         }
-        for k in 0..2 {
-            for (a, b) in self.boards[k].iter_mut().zip(&one[k]) {
+        for (mine, deal) in self.boards.iter_mut().zip(&one) {
+            for (a, b) in mine.iter_mut().zip(deal) {
                 a.add(b);
             }
         }
