@@ -163,4 +163,14 @@ fn monte_carlo_within_four_errors_of_exact_on_any_thread_count() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("4c"), "{e}");
+    // A card held by a seat and shown on the second board: named as the second board's.
+    let e = DoubleBoard::new(
+        Game::OMAHA,
+        ranges(Game::OMAHA, &["As Ks Qh Jh", "Td Tc 9d 8c"]),
+        b1,
+        CardSet::parse("Jh 3s").unwrap(),
+        CardSet::EMPTY,
+    )
+    .unwrap_err();
+    assert_eq!(e.to_string(), "Jh is in seat 1 and in the second board");
 }

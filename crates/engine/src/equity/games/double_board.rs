@@ -70,7 +70,30 @@ impl DoubleBoard {
             )));
         }
         let ranges = super::any::hands_of(game, crate::range::SeatRange::all_combos(seats));
-        let matchup = GameMatchup::new(game, ranges, board1, dead.union(board2))?;
+        // Board 2's cards sit among the matchup's dead cards: a clash with one is named
+        // as the second board's.
+        let matchup =
+            GameMatchup::new(game, ranges, board1, dead.union(board2)).map_err(|e| match e {
+                EquityError::CardTwice {
+                    card,
+                    first,
+                    second,
+                } if board2.contains(card) => {
+                    let rename = |place: String| {
+                        if place == "dead cards" {
+                            "second board".to_string()
+                        } else {
+                            place
+                        }
+                    };
+                    EquityError::CardTwice {
+                        card,
+                        first: rename(first),
+                        second: rename(second),
+                    }
+                }
+                other => other,
+            })?;
         // Both boards' cards to come must be there too.
         let left = game
             .deck()
