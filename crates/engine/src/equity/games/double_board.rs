@@ -10,7 +10,8 @@ use super::{credit, precision, GameMatchup, GameTally, SeatValue, Sums};
 use crate::cards::{Card, CardSet};
 use crate::equity::monte_carlo::batch_rng;
 use crate::equity::run::{monte_carlo_rounds, RunSettings, RunStatus, StopRule};
-use crate::equity::{EquityError, MatchupResult, MatchupTally, Method};
+use crate::equity::{choose, EquityError, MatchupResult, MatchupTally, Method};
+use crate::range::for_each_subset;
 use rayon::prelude::*;
 
 /// Pairs of runouts enumerated exactly at most; past it, Monte Carlo.
@@ -133,9 +134,8 @@ impl DoubleBoard {
             game.board_cards() - self.matchup.board.len(),
             game.board_cards() - self.board2.len(),
         );
-        let choose =
-            |n: usize, k: usize| (0..k).fold(1.0, |a, i| a * (n - i) as f64 / (i + 1) as f64);
-        Some(choose(left, k1) * choose(left - k1, k2))
+        let ways = |n: usize, k: usize| choose(n as u64, k as u64) as f64;
+        Some(ways(left, k1) * ways(left - k1, k2))
     }
 }
 
@@ -144,6 +144,8 @@ impl DoubleBoard {
 struct Tallies {
     overall: Vec<Sums>,
     boards: [Vec<Sums>; 2],
+    /// One deal's sums on each board, reused from deal to deal (no allocation per deal).
+    deal: [Vec<Sums>; 2],
 }
 
 impl Tallies {
@@ -151,6 +153,7 @@ impl Tallies {
         Tallies {
             overall: vec![Sums::default(); seats],
             boards: [vec![Sums::default(); seats], vec![Sums::default(); seats]],
+            deal: [vec![Sums::default(); seats], vec![Sums::default(); seats]],
         }
     }
 
@@ -168,10 +171,11 @@ impl Tallies {
     /// Credits a deal: each board's values to its own sums, and the mean of the two
     /// boards' shares to the overall sums (a scoop: the whole of both).
     fn credit(&mut self, v1: &[SeatValue], v2: &[SeatValue], hi_lo: bool) {
-        let seats = v1.len();
-        let mut one = [vec![Sums::default(); seats], vec![Sums::default(); seats]];
-        credit(v1, hi_lo, 1.0, &mut one[0]);
-        credit(v2, hi_lo, 1.0, &mut one[1]);
+        let one = &mut self.deal;
+        for (sums, values) in one.iter_mut().zip([v1, v2]) {
+            sums.fill(Sums::default());
+            credit(values, hi_lo, 1.0, sums);
+        }
         for (p, s) in self.overall.iter_mut().enumerate() {
             let share = (one[0][p].equity + one[1][p].equity) / 2.0;
             s.weight += 1.0;
@@ -184,7 +188,7 @@ impl Tallies {
                 s.tie += 1.0;
             }
         }
-        for (mine, deal) in self.boards.iter_mut().zip(&one) {
+        for (mine, deal) in self.boards.iter_mut().zip(&self.deal) {
             for (a, b) in mine.iter_mut().zip(deal) {
                 a.add(b);
             }
@@ -273,30 +277,25 @@ fn exact(m: &DoubleBoard) -> Run {
     let known1: Vec<Card> = m.matchup.board.iter().collect();
     let known2: Vec<Card> = m.board2.iter().collect();
     let (k1, k2) = (5 - known1.len(), 5 - known2.len());
-    let mut firsts: Vec<Vec<Card>> = Vec::new();
-    combinations(&live, k1, &mut |c| firsts.push(c.to_vec()));
+    let mut firsts: Vec<CardSet> = Vec::new();
+    for_each_subset(&live, k1, &mut |set| firsts.push(set));
     let seats = holes.len();
     let parts: Vec<(Tallies, u64)> = firsts
         .par_iter()
-        .map(|first| {
+        .map(|&first| {
             let mut t = Tallies::new(seats);
-            let mut b1 = [Card::new(0, 0); 5];
-            b1[..known1.len()].copy_from_slice(&known1);
-            b1[known1.len()..].copy_from_slice(first);
+            let b1 = board_of(&known1, first);
             let mut v1 = vec![SeatValue::default(); seats];
             value_all(game, &holes, &b1, &mut v1);
             let rest: Vec<Card> = live
                 .iter()
                 .copied()
-                .filter(|c| !first.contains(c))
+                .filter(|&c| !first.contains(c))
                 .collect();
             let mut v2 = vec![SeatValue::default(); seats];
             let mut n = 0u64;
-            combinations(&rest, k2, &mut |second| {
-                let mut b2 = [Card::new(0, 0); 5];
-                b2[..known2.len()].copy_from_slice(&known2);
-                b2[known2.len()..].copy_from_slice(second);
-                value_all(game, &holes, &b2, &mut v2);
+            for_each_subset(&rest, k2, &mut |second| {
+                value_all(game, &holes, &board_of(&known2, second), &mut v2);
                 t.credit(&v1, &v2, hi_lo);
                 n += 1;
             });
@@ -312,28 +311,14 @@ fn exact(m: &DoubleBoard) -> Run {
     Run::of(&total, deals, deals, false)
 }
 
-fn combinations(cards: &[Card], k: usize, each: &mut dyn FnMut(&[Card])) {
-    fn go(
-        cards: &[Card],
-        k: usize,
-        start: usize,
-        cur: &mut Vec<Card>,
-        each: &mut dyn FnMut(&[Card]),
-    ) {
-        if cur.len() == k {
-            each(cur);
-            return;
-        }
-        for i in start..cards.len() {
-            if cards.len() - i < k - cur.len() {
-                break;
-            }
-            cur.push(cards[i]);
-            go(cards, k, i + 1, cur, each);
-            cur.pop();
-        }
+/// A board of the known cards and a runout.
+fn board_of(known: &[Card], runout: CardSet) -> [Card; 5] {
+    let mut board = [Card::new(0, 0); 5];
+    board[..known.len()].copy_from_slice(known);
+    for (slot, c) in board[known.len()..].iter_mut().zip(runout.iter()) {
+        *slot = c;
     }
-    go(cards, k, 0, &mut Vec::with_capacity(k), each);
+    board
 }
 
 /// One Monte Carlo batch: hands by weight (a clash rejects the deal), then both boards.

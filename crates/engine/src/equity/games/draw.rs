@@ -8,8 +8,9 @@ use super::{precision, GameTally, Sums};
 use crate::cards::{format_cards, Card, CardSet};
 use crate::equity::monte_carlo::{batch_rng, below};
 use crate::equity::run::{monte_carlo_rounds, RunSettings, RunStatus, StopRule};
-use crate::equity::{EquityError, MatchupResult, Method};
+use crate::equity::{choose, EquityError, MatchupResult, Method};
 use crate::eval::draw::DrawRule;
+use crate::range::for_each_subset;
 use rayon::prelude::*;
 
 /// Draws enumerated exactly at most (a few seconds on two cores); past it, Monte Carlo.
@@ -31,11 +32,6 @@ pub struct DrawMatchup {
 /// Cards in a hand under `rule`.
 fn hand_size(rule: DrawRule) -> usize {
     rule.card_counts().0
-}
-
-/// n choose k, as a float (counts of draws).
-fn choose(n: usize, k: usize) -> f64 {
-    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
 }
 
 impl DrawMatchup {
@@ -110,7 +106,8 @@ impl DrawMatchup {
         let mut left = self.live.len();
         let mut deals = 1.0;
         for d in self.draws() {
-            deals *= choose(left, d);
+            // Each factor fits a u64 (at most C(52, 5)); their product may not.
+            deals *= choose(left as u64, d as u64) as f64;
             left -= d;
         }
         deals
@@ -158,34 +155,18 @@ impl DrawMatchup {
     }
 }
 
-/// Every combination of `k` of `cards`, in order, each handed to `each`.
-fn for_each_combination(cards: &[Card], k: usize, each: &mut dyn FnMut(&[Card], &[Card])) {
-    fn go(
-        cards: &[Card],
-        k: usize,
-        start: usize,
-        chosen: &mut Vec<Card>,
-        each: &mut dyn FnMut(&[Card], &[Card]),
-    ) {
-        if chosen.len() == k {
-            let rest: Vec<Card> = cards
-                .iter()
-                .copied()
-                .filter(|c| !chosen.contains(c))
-                .collect();
-            each(chosen, &rest);
-            return;
-        }
-        for i in start..cards.len() {
-            if cards.len() - i < k - chosen.len() {
-                break;
-            }
-            chosen.push(cards[i]);
-            go(cards, k, i + 1, chosen, each);
-            chosen.pop();
-        }
-    }
-    go(cards, k, 0, &mut Vec::with_capacity(k), each);
+/// Every `k` of `cards` (through the ranges' [`for_each_subset`]), each handed to `each`
+/// with the cards left.
+fn for_each_draw(cards: &[Card], k: usize, each: &mut dyn FnMut(&[Card], &[Card])) {
+    for_each_subset(cards, k, &mut |set: CardSet| {
+        let chosen: Vec<Card> = set.iter().collect();
+        let rest: Vec<Card> = cards
+            .iter()
+            .copied()
+            .filter(|&c| !set.contains(c))
+            .collect();
+        each(&chosen, &rest);
+    });
 }
 
 /// Exact: every draw of every seat, the first seat's draws shared among the threads.
@@ -193,7 +174,7 @@ fn exact(m: &DrawMatchup) -> GameTally {
     let draws = m.draws();
     let seats = m.keeps.len();
     let mut firsts: Vec<(Vec<Card>, Vec<Card>)> = Vec::new();
-    for_each_combination(&m.live, draws[0], &mut |chosen, rest| {
+    for_each_draw(&m.live, draws[0], &mut |chosen, rest| {
         firsts.push((chosen.to_vec(), rest.to_vec()))
     });
     let parts: Vec<(Vec<Sums>, u64)> = firsts
@@ -236,7 +217,7 @@ fn rest_of(
         *deals += 1;
         return;
     }
-    for_each_combination(live, draws[seat], &mut |chosen, rest| {
+    for_each_draw(live, draws[seat], &mut |chosen, rest| {
         drawn.push(chosen.to_vec());
         rest_of(m, draws, seat + 1, rest, drawn, sums, deals, hand);
         drawn.pop();
