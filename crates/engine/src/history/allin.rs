@@ -95,7 +95,7 @@ impl Default for AdjustSettings {
 
 /// The street the betting ended on with a player all-in and at most one player still in
 /// holding chips: the all-in moment. `None` when the hand never got there.
-pub fn all_in_street(hand: &Hand, money: &Money) -> Option<usize> {
+pub fn all_in_street(hand: &Hand) -> Option<usize> {
     let n = hand.players.len();
     let mut running = super::model::Running::new(n);
     for (s, street) in hand.streets.iter().enumerate() {
@@ -103,7 +103,7 @@ pub fn all_in_street(hand: &Hand, money: &Money) -> Option<usize> {
             running.apply(a);
         }
         let live: Vec<usize> = (0..n)
-            .filter(|&p| !running.folded[p] && !money.folded[p] && !hand.players[p].sitting_out)
+            .filter(|&p| !running.folded[p] && !hand.players[p].sitting_out)
             .collect();
         // A player is all-in when the text says so or nothing is left of the stack.
         let out_of_chips =
@@ -142,7 +142,7 @@ pub fn adjust(
     if hand.cancelled {
         return Err(NotAdjusted::NoAllIn);
     }
-    let s = all_in_street(hand, money).ok_or(NotAdjusted::NoAllIn)?;
+    let s = all_in_street(hand).ok_or(NotAdjusted::NoAllIn)?;
     let street = &hand.streets[s];
     let board = street.boards[0].clone();
     if board.len() >= 5 || street.name == StreetName::River {

@@ -24,7 +24,7 @@ pub use model::{
     Action, ActionKind, Collected, Hand, HandGame, Player, Source, Street, StreetName, Summary,
 };
 pub use parse::{read_text, read_text_each, Refusal};
-pub use text::{decode, Encoding, TextError};
+pub use text::{decode, decode_owned, Encoding, TextError};
 
 use std::path::Path;
 
@@ -39,11 +39,6 @@ pub struct FileRead {
     pub hands: Vec<Hand>,
     /// Hands (or the whole file) refused, with line and reason.
     pub refused: Vec<Refusal>,
-}
-
-/// A file's bytes as text in its encoding (see [`decode`]).
-pub fn text_of(bytes: Vec<u8>) -> Result<(String, Encoding), TextError> {
-    text::decode_owned(bytes)
 }
 
 /// Whether `line` is a hand's first line (`PokerStars Hand #…:`).
@@ -68,7 +63,7 @@ pub fn read_file(path: &Path) -> FileRead {
 pub fn read_file_each(path: &Path, each: impl FnMut(Result<Hand, Refusal>)) -> Option<Encoding> {
     let name = path.display().to_string();
     match std::fs::read(path) {
-        Ok(bytes) => read_decoded(&name, text::decode_owned(bytes), each),
+        Ok(bytes) => read_decoded(&name, decode_owned(bytes), each),
         Err(e) => {
             let mut each = each;
             each(Err(file_refusal(

@@ -121,7 +121,7 @@ impl Job for HandTextJob {
         let name = self.file.display().to_string();
         let bytes = std::fs::read(&self.file)
             .map_err(|e| EquityError::Unsupported(format!("cannot read {name}: {e}")))?;
-        let (text, _) = crate::history::text_of(bytes)
+        let (text, _) = crate::history::decode_owned(bytes)
             .map_err(|e| EquityError::Unsupported(format!("{name}: {e}")))?;
         // From the first header at or after the line to the next header.
         let mut out = String::new();

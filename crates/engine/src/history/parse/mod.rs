@@ -181,8 +181,7 @@ fn game_of(desc: &str) -> HandGame {
 }
 
 /// A hand's lines being read.
-struct Reader<'a> {
-    file: &'a str,
+struct Reader {
     hand: Hand,
     /// Player indexes by name length, longest first (names may contain spaces and colons).
     by_length: Vec<usize>,
@@ -244,7 +243,7 @@ fn read_hand_as(file: &str, lines: &[(usize, &str)], raise_adds: bool) -> Result
     // Table and seat lines, up to the first `***` line.
     while i < body.len() && !body[i].1.starts_with("***") {
         let (n, line) = body[i];
-        reader.setup_line(line).map_err(|r| refuse(n, r))?;
+        reader.setup_line(n, line).map_err(|r| refuse(n, r))?;
         i += 1;
     }
     let deal_line = body.get(i).map_or(first, |l| l.0);
@@ -265,8 +264,8 @@ fn read_hand_as(file: &str, lines: &[(usize, &str)], raise_adds: bool) -> Result
     reader.finish().map_err(|r| refuse(last, r))
 }
 
-impl<'a> Reader<'a> {
-    fn new(file: &'a str, line: usize, h: &Header<'_>) -> Result<Reader<'a>, String> {
+impl Reader {
+    fn new(file: &str, line: usize, h: &Header<'_>) -> Result<Reader, String> {
         let rest = h.rest.trim();
         // `{club}` before the game in Home Games.
         let rest = match rest.strip_prefix('{') {
@@ -317,7 +316,6 @@ impl<'a> Reader<'a> {
         let game = game_of(desc);
         let board_game = game.game.is_some() || desc.to_ascii_lowercase().contains("hold'em");
         Ok(Reader {
-            file,
             hand: Hand {
                 source: Source {
                     file: file.into(),
@@ -355,7 +353,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The table line and the seat lines.
-    fn setup_line(&mut self, line: &str) -> Result<(), String> {
+    fn setup_line(&mut self, n: usize, line: &str) -> Result<(), String> {
         if let Some(rest) = line.strip_prefix("Table ") {
             let mut parts = rest.splitn(3, '\'');
             let _ = parts.next();
@@ -407,26 +405,18 @@ impl<'a> Reader<'a> {
             });
             return Ok(());
         }
-        // Anything else before the deal: players joining, posts, notes.
+        // Anything else before the deal: players joining, posts (they open the first
+        // round), notes.
         if !self.hand.players.is_empty() {
             self.index_names();
-            return self.line_before_deal(line);
+            // The first round opens before its first post, so the posts count as the
+            // players' bets in it (a raise later is "to" an amount over them).
+            if self.hand.streets.is_empty() {
+                self.open_street(StreetName::Preflop, "HOLE CARDS".into(), 0, Vec::new());
+            }
+            return self.line(n, line).map_err(|(_, r)| r);
         }
         Ok(())
-    }
-
-    /// Lines between the seats and the first `***` line: posts and table notes.
-    fn line_before_deal(&mut self, line: &str) -> Result<(), String> {
-        if self.hand.streets.is_empty() {
-            self.hand.streets.push(Street {
-                name: StreetName::Preflop,
-                label: "HOLE CARDS".into(),
-                boards: vec![Vec::new()],
-                actions: Vec::new(),
-            });
-            self.round_bets = vec![Amount::ZERO; self.hand.players.len()];
-        }
-        self.line(0, line).map_err(|(_, r)| r)
     }
 
     fn index_names(&mut self) {

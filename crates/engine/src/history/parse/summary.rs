@@ -7,7 +7,7 @@ use crate::cards::{Card, CardSet};
 use crate::history::amount::Amount;
 use crate::history::model::Hand;
 
-impl Reader<'_> {
+impl Reader {
     pub(super) fn summary_line(&mut self, n: usize, line: &str) -> Result<(), String> {
         if let Some(rest) = line.strip_prefix("Total pot ") {
             let mut parts = rest.split('|');
@@ -103,7 +103,6 @@ impl Reader<'_> {
             }
             if let Some(i) = after.find("showed [").or_else(|| after.find("mucked [")) {
                 let end = after[i..].find(']').map_or(after.len(), |e| i + e + 1);
-                let _ = &after[i..end];
                 self.learn_cards(n, p, &after[i..end])?;
             }
         }
@@ -143,7 +142,6 @@ impl Reader<'_> {
             self.complete_boards()?;
             self.check_cards()?;
         }
-        let _ = self.file;
         Ok(self.hand)
     }
 
