@@ -65,6 +65,10 @@ pub struct HandView {
     session_wanted: bool,
     /// A hand asked for from a file (started where jobs are at hand).
     text_wanted: Option<(PathBuf, usize)>,
+    /// Hands in the text (read with the spot, once per edit).
+    hand_count: usize,
+    /// The inputs validated once per edit, for the next submit.
+    validated: Option<Result<AnyMatchup, FieldErrors>>,
 }
 
 impl HandView {
@@ -87,6 +91,8 @@ impl HandView {
             grids: Vec::new(),
             session_wanted: false,
             text_wanted: None,
+            hand_count: 0,
+            validated: None,
         };
         view.read_spot();
         view
@@ -112,26 +118,38 @@ impl HandView {
 
     /// Reads the text into the hand and street shown (or keeps why not).
     fn read_spot(&mut self) {
-        self.spot = self.inputs.spot().ok();
+        // The text is read once per edit: the hand count, the spot and the matchup of
+        // the players still in all come from this one reading.
+        let hands = self.inputs.hands().map_err(|e| vec![e]);
+        self.hand_count = hands.as_ref().map_or(0, Vec::len);
+        let spot = match hands.and_then(|h| self.inputs.spot_of(h)) {
+            Ok(spot) => spot,
+            Err(problems) => {
+                self.spot = None;
+                self.validated = Some(Err(self.field_errors(&problems)));
+                return;
+            }
+        };
         // Every player whose cards are unknown gets a range field, `random` at first.
-        if let Some(s) = &self.spot {
-            let game_cards = s.hand.game.game.map_or(0, |g| g.hole_cards());
-            for p in &s.hand.players {
-                if p.cards.len() != game_cards
-                    && !p.sitting_out
-                    && !self.inputs.ranges.iter().any(|r| r.player == p.name)
-                {
-                    self.inputs.ranges.push(PlayerRange {
-                        player: p.name.clone(),
-                        range: "random".into(),
-                    });
-                }
+        let game_cards = spot.hand.game.game.map_or(0, |g| g.hole_cards());
+        for p in &spot.hand.players {
+            if p.cards.len() != game_cards
+                && !p.sitting_out
+                && !self.inputs.ranges.iter().any(|r| r.player == p.name)
+            {
+                self.inputs.ranges.push(PlayerRange {
+                    player: p.name.clone(),
+                    range: "random".into(),
+                });
             }
         }
+        let matchup = self.inputs.matchup_of(&spot);
+        self.validated = Some(matchup.map_err(|p| self.field_errors(&p)));
+        self.spot = Some(spot);
     }
 
-    fn validate(&self) -> Result<AnyMatchup, FieldErrors> {
-        FieldErrors::validate(&self.inputs)
+    fn field_errors(&self, problems: &[crate::scenario::ScenarioError]) -> FieldErrors {
+        FieldErrors::new(problems, |f| self.inputs.field_text(f))
     }
 
     /// The hand on screen, at its street.
@@ -256,7 +274,13 @@ impl View for HandView {
             );
             self.allin_tracker.started(false);
         }
-        let validated = self.validate();
+        let validated = match self.validated.take() {
+            Some(v) => v,
+            None => {
+                self.read_spot();
+                self.validated.take().expect("read_spot validates")
+            }
+        };
         let seats = self
             .spot
             .as_ref()
@@ -341,8 +365,10 @@ impl View for HandView {
 
     fn revalidate(&mut self) {
         self.read_spot();
-        let validated = self.validate();
-        self.errors = validated.err().unwrap_or_default();
+        self.errors = match &self.validated {
+            Some(Err(e)) => e.clone(),
+            _ => FieldErrors::default(),
+        };
     }
 
     fn tracker(&self) -> &RunTracker {
@@ -378,69 +404,72 @@ impl View for HandView {
     }
 
     fn table_csv(&self, options: &CsvOptions) -> Option<String> {
-        let _ = options;
+        use crate::equity::table_csv;
         match self.page {
             Page::Session => {
-                let rows: Vec<HandRow> = self.shown_rows().into_iter().cloned().collect();
                 let read = self.session()?;
-                let mut out = format!(
-                    "# view,Hand (session)\n# files,{} of {}{}\n# filter,{:?}\n",
-                    read.session.files,
-                    read.files_total,
-                    if read.complete() { "" } else { " (partial)" },
-                    self.inputs.filter
-                );
-                out.push_str(&multiodds_engine::history::session::rows_csv(&rows));
-                Some(out)
+                let f = &self.inputs.filter;
+                let header = [
+                    ("view", "Hand (session)".to_string()),
+                    (
+                        "files",
+                        format!(
+                            "{} of {}{}",
+                            read.session.files,
+                            read.files_total,
+                            if read.complete() { "" } else { " (partial)" }
+                        ),
+                    ),
+                    (
+                        "filter",
+                        format!(
+                            "game {:?}, stakes {:?}, all-in {}, showdown {}, hero in hand {}",
+                            f.game, f.stakes, f.all_in, f.showdown, f.hero
+                        ),
+                    ),
+                ];
+                let rows = multiodds_engine::history::session::rows_table(self.shown_rows());
+                Some(table_csv::table(&header, options, rows))
             }
             Page::Replay => {
+                // The figures on screen, each seat named with its cards or range.
                 let (hand, s) = self.shown_spot()?;
-                let result = self.equity.result();
-                let stale = self.tracker.stale || self.tracker.running;
-                let mut out = format!(
-                    "# view,Hand\n# hand,{} #{}\n# game,{}\n# street,{}\n# board,{}\n# figures,{}\n",
-                    hand.site,
-                    hand.id,
-                    hand.game.text,
-                    s.name.title(),
-                    format_cards(&s.board),
-                    if stale { "partial or stale" } else { "final" }
-                );
-                out.push_str("seat,player,cards or range,stack,equity,equity_se\n");
-                let seats = self
-                    .spot
-                    .as_ref()
-                    .map(|x| x.seats.clone())
-                    .unwrap_or_default();
-                for (k, &p) in seats.iter().enumerate() {
-                    let player = &hand.players[p];
-                    let range = self
-                        .spot
-                        .as_ref()
-                        .map_or(String::new(), |x| x.ranges[k].clone());
-                    let (eq, se) = result
-                        .and_then(|r| r.seats.get(k))
-                        .map_or((String::new(), String::new()), |x| {
-                            (format!("{:.6}", x.equity), format!("{:.6}", x.equity_se))
-                        });
-                    out.push_str(&format!(
-                        "{},\"{}\",{},{},{eq},{se}\n",
-                        player.seat,
-                        player.name.replace('"', "\"\""),
-                        range,
-                        s.players[p].stack
-                    ));
-                }
-                Some(out)
+                let shown = self.equity.shown.as_ref()?;
+                let spot = self.spot.as_ref()?;
+                let seats: Vec<String> = shown
+                    .label
+                    .iter()
+                    .map(|&p| {
+                        let held = spot.seats.iter().position(|&q| q == p).map_or_else(
+                            || format_cards(&hand.players[p].cards),
+                            |k| spot.ranges[k].clone(),
+                        );
+                        format!("{} ({held})", hand.players[p].name)
+                    })
+                    .collect();
+                let header = [
+                    ("view", "Hand".to_string()),
+                    ("hand", format!("{} #{}", hand.site, hand.id)),
+                    ("game", hand.game.text.clone()),
+                    ("street", s.name.title().to_string()),
+                    ("board", format_cards(&s.board)),
+                    ("stopped", shown.result.status.describe()),
+                    (
+                        "stale",
+                        (self.tracker.stale || self.tracker.running).to_string(),
+                    ),
+                ];
+                Some(table_csv::matchup(&shown.result, &seats, &header, options))
             }
         }
     }
 
     fn picture(&self) -> Option<Drawing> {
-        let rows: Vec<HandRow> = self.shown_rows().into_iter().cloned().collect();
+        let rows = self.shown_rows();
         if rows.is_empty() {
             return None;
         }
+        let lines = cumulative(&rows);
         let partial = self.session().is_some_and(|s| !s.complete());
         let title = format!(
             "Hand view · session: {} hands{} · actual against all-in adjusted",
@@ -449,7 +478,7 @@ impl View for HandView {
         );
         Some(Box::new(move |ui: &mut egui::Ui| {
             ui.heading(&title);
-            winnings_graph(ui, &rows, ui.available_height());
+            winnings_graph(ui, lines.clone(), ui.available_height());
         }))
     }
 
@@ -526,7 +555,7 @@ fn inputs_panel(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         ui.label(RichText::new(format!("From {}", view.inputs.source)).weak());
     }
     // A text of several hands: which one.
-    let count = view.inputs.hands().map_or(0, |h| h.len());
+    let count = view.hand_count;
     if count > 1 {
         ui.horizontal(|ui| {
             ui.label(format!("Hand {} of {count}", view.inputs.selected + 1));
@@ -549,42 +578,45 @@ fn inputs_panel(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         });
     }
     // Ranges of the players whose cards are unknown, while the hand shows them.
-    if let Some(spot) = view.spot.clone() {
-        if let Some(game) = spot.hand.game.game {
-            // Players still in at the street shown (the others' ranges change nothing).
-            let unknown: Vec<String> = spot
-                .seats
-                .iter()
-                .map(|&p| &spot.hand.players[p])
-                .filter(|p| p.cards.len() != game.hole_cards())
-                .map(|p| p.name.clone())
-                .collect();
-            if !unknown.is_empty() {
-                ui.separator();
-                ui.label(RichText::new("Unknown hands").strong())
-                    .on_hover_text("Each player whose cards the text does not show holds this range (kept with the hand)");
-            }
-            let blocked = CardSet::parse(&spot.board)
-                .unwrap_or_default()
-                .union(spot.hand.known_cards());
-            view.grids
-                .resize(view.inputs.ranges.len(), GridState::default());
-            for name in unknown {
-                let Some(i) = view.inputs.ranges.iter().position(|r| r.player == name) else {
-                    continue;
-                };
-                let field_error = view.errors.at(&format!("ranges[{i}]")).cloned();
-                edited |= game_range_field(
-                    ui,
-                    game,
-                    &name,
-                    &mut view.inputs.ranges[i].range,
-                    field_error.as_ref(),
-                    &mut view.grids[i],
-                    blocked,
-                    cx,
-                );
-            }
+    // What the fields need of the spot, borrowed (not the whole hand copied each frame).
+    let unknown_hands = view.spot.as_ref().and_then(|spot| {
+        let game = spot.hand.game.game?;
+        // Players still in at the street shown (the others' ranges change nothing).
+        let unknown: Vec<String> = spot
+            .seats
+            .iter()
+            .map(|&p| &spot.hand.players[p])
+            .filter(|p| p.cards.len() != game.hole_cards())
+            .map(|p| p.name.clone())
+            .collect();
+        let blocked = CardSet::parse(&spot.board)
+            .unwrap_or_default()
+            .union(spot.hand.known_cards());
+        Some((game, unknown, blocked))
+    });
+    if let Some((game, unknown, blocked)) = unknown_hands {
+        if !unknown.is_empty() {
+            ui.separator();
+            ui.label(RichText::new("Unknown hands").strong())
+                .on_hover_text("Each player whose cards the text does not show holds this range (kept with the hand)");
+        }
+        view.grids
+            .resize(view.inputs.ranges.len(), GridState::default());
+        for name in unknown {
+            let Some(i) = view.inputs.ranges.iter().position(|r| r.player == name) else {
+                continue;
+            };
+            let field_error = view.errors.at(&format!("ranges[{i}]")).cloned();
+            edited |= game_range_field(
+                ui,
+                game,
+                &name,
+                &mut view.inputs.ranges[i].range,
+                field_error.as_ref(),
+                &mut view.grids[i],
+                blocked,
+                cx,
+            );
         }
     }
     ui.separator();
@@ -906,7 +938,6 @@ fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &CommandSender
         return;
     };
     let partial = !read.complete();
-    let refused = read.session.refused.clone();
     let progress = format!(
         "{} of {} files read{}",
         read.session.files,
@@ -973,9 +1004,8 @@ fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &CommandSender
             RichText::new("The graph adds every currency; filter by stakes to see one.").weak(),
         );
     }
-    let owned: Vec<HandRow> = rows.iter().map(|r| (*r).clone()).collect();
     let graph_height = (ui.available_height() * 0.3).clamp(100.0, 220.0);
-    winnings_graph(ui, &owned, graph_height);
+    winnings_graph(ui, cumulative(&rows), graph_height);
     ui.separator();
     // One line per hand, never wrapped: a narrow window scrolls sideways.
     let list_height = (ui.available_height() - 24.0).max(140.0);
@@ -996,8 +1026,8 @@ fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &CommandSender
             egui::ScrollArea::vertical()
                 .id_salt("session_rows")
                 .max_height((list_height - 40.0).max(100.0))
-                .show_rows(ui, row_height, owned.len(), |ui, range| {
-                    for r in &owned[range] {
+                .show_rows(ui, row_height, rows.len(), |ui, range| {
+                    for r in &rows[range] {
                         let text = format!(
                             "{:<22} {:<26} {:<12} {:<12} {:>10} {:>10} {}",
                             format!("#{}", r.id),
@@ -1025,20 +1055,20 @@ fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &CommandSender
                     }
                 });
         });
+    let refused = view.session().map_or(&[][..], |r| &r.session.refused[..]);
     if !refused.is_empty() {
         egui::CollapsingHeader::new(format!("{} not read", refused.len()))
             .id_salt("session_refused")
             .show(ui, |ui| {
-                for r in &refused {
+                for r in refused {
                     ui.label(RichText::new(r.to_string()).color(ERROR_COLOR));
                 }
             });
     }
 }
 
-/// Cumulative actual and all-in adjusted winnings over the hands.
-fn winnings_graph(ui: &mut egui::Ui, rows: &[HandRow], height: f32) {
-    use egui_plot::{Legend, Line, Plot, PlotPoints};
+/// The hero's actual and all-in adjusted winnings cumulated over the hands.
+fn cumulative(rows: &[&HandRow]) -> [Vec<[f64; 2]>; 2] {
     let mut actual = vec![[0.0, 0.0]];
     let mut adjusted = vec![[0.0, 0.0]];
     let (mut a, mut b) = (0.0, 0.0);
@@ -1048,6 +1078,12 @@ fn winnings_graph(ui: &mut egui::Ui, rows: &[HandRow], height: f32) {
         actual.push([(i + 1) as f64, a]);
         adjusted.push([(i + 1) as f64, b]);
     }
+    [actual, adjusted]
+}
+
+/// The two cumulated lines: actual against all-in adjusted.
+fn winnings_graph(ui: &mut egui::Ui, [actual, adjusted]: [Vec<[f64; 2]>; 2], height: f32) {
+    use egui_plot::{Legend, Line, Plot, PlotPoints};
     Plot::new("session_winnings")
         .height(height.max(120.0))
         .legend(Legend::default().position(egui_plot::Corner::LeftTop))

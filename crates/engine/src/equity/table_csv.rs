@@ -105,15 +105,19 @@ fn header_block(header: &[(&str, String)], options: &CsvOptions) -> String {
     out
 }
 
-/// Rows through the csv crate (quoting, escaping) after the header block.
-fn write(header: &[(&str, String)], options: &CsvOptions, rows: Vec<Vec<String>>) -> String {
+/// Rows through the csv crate (quoting, escaping), the first row the headings.
+pub fn rows_text(rows: Vec<Vec<String>>) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     for row in rows {
         // Writing to memory cannot fail.
         w.write_record(&row).expect("in-memory CSV");
     }
-    let table = String::from_utf8(w.into_inner().expect("in-memory CSV")).expect("UTF-8 CSV");
-    header_block(header, options) + &table
+    String::from_utf8(w.into_inner().expect("in-memory CSV")).expect("UTF-8 CSV")
+}
+
+/// A table as every view exports it: the `#` header block, then the rows.
+pub fn table(header: &[(&str, String)], options: &CsvOptions, rows: Vec<Vec<String>>) -> String {
+    header_block(header, options) + &rows_text(rows)
 }
 
 /// The sweep: one row per opponent count, every figure of [`SWEEP_METRICS`] with its
@@ -147,7 +151,7 @@ pub fn sweep(r: &SweepResult, header: &[(&str, String)], options: &CsvOptions) -
         }
         rows.push(row);
     }
-    write(header, options, rows)
+    table(header, options, rows)
 }
 
 /// The matchup: one row per seat; equity, win, tie with standard errors, then the
@@ -192,7 +196,7 @@ pub fn matchup(
         row.extend(s.hand_types.iter().map(|&t| figure(t)));
         rows.push(row);
     }
-    write(header, options, rows)
+    table(header, options, rows)
 }
 
 /// The method as a table names it: `exact_partial` for an exact enumeration that did
@@ -230,7 +234,7 @@ pub fn chart(r: &ChartResult, header: &[(&str, String)], options: &CsvOptions) -
             ]);
         }
     }
-    write(header, options, rows)
+    table(header, options, rows)
 }
 
 /// The current time as `2026-11-23 14:05 UTC` (no time-zone database needed).

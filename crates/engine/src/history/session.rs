@@ -247,10 +247,9 @@ pub fn read_session(
     session
 }
 
-/// One row per hand, with a header row.
-pub fn rows_csv(rows: &[HandRow]) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record([
+/// A row per hand with a row of headings: the session's table.
+pub fn rows_table<'a>(rows: impl IntoIterator<Item = &'a HandRow>) -> Vec<Vec<String>> {
+    let mut table = vec![[
         "file",
         "line",
         "site",
@@ -267,9 +266,11 @@ pub fn rows_csv(rows: &[HandRow]) -> String {
         "all_in",
         "showdown",
         "note",
-    ]);
+    ]
+    .map(String::from)
+    .to_vec()];
     for r in rows {
-        let _ = w.write_record([
+        table.push(vec![
             r.file.clone(),
             r.line.to_string(),
             r.site.clone(),
@@ -288,5 +289,10 @@ pub fn rows_csv(rows: &[HandRow]) -> String {
             r.adjustment_note.clone().unwrap_or_default(),
         ]);
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    table
+}
+
+/// The session's table as CSV, headings first (the command line's `--csv`).
+pub fn rows_csv(rows: &[HandRow]) -> String {
+    crate::equity::table_csv::rows_text(rows_table(rows))
 }

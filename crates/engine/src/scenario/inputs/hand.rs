@@ -156,7 +156,12 @@ impl HandInputs {
 
     /// The hand and street shown, with each player still in and their range.
     pub fn spot(&self) -> Result<HandSpot, Vec<ScenarioError>> {
-        let hands = self.hands().map_err(|e| vec![e])?;
+        self.spot_of(self.hands().map_err(|e| vec![e])?)
+    }
+
+    /// [`HandInputs::spot`] of hands already read from the text (the view reads it
+    /// once per edit).
+    pub fn spot_of(&self, hands: Vec<Hand>) -> Result<HandSpot, Vec<ScenarioError>> {
         let Some(hand) = hands.into_iter().nth(self.selected) else {
             return Err(vec![invalid(
                 "selected",
@@ -195,7 +200,11 @@ impl HandInputs {
 
     /// The equity of the players still in at the street shown.
     pub fn validate(&self) -> Result<AnyMatchup, Vec<ScenarioError>> {
-        let spot = self.spot()?;
+        self.matchup_of(&self.spot()?)
+    }
+
+    /// The matchup of the players still in at a spot read from these inputs.
+    pub fn matchup_of(&self, spot: &HandSpot) -> Result<AnyMatchup, Vec<ScenarioError>> {
         let Some(game) = spot.hand.game.game else {
             let why = spot.hand.game.no_equity.clone().unwrap_or_default();
             return Err(vec![invalid("text", why)]);
