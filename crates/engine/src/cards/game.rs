@@ -49,6 +49,9 @@ pub enum LowRule {
     /// Half the pot to the best five different ranks of 8 or lower (ace low, straights
     /// and flushes do not spoil it); with no such low the high hand takes it all.
     EightOrBetter,
+    /// The whole pot to the best A-5 low (razz): no qualifier, aces low, straights and
+    /// flushes ignored, pairs count against; the high order plays no part.
+    AceToFive,
 }
 
 /// How a hand is valued: which cards make it, how high hands rank, and the low half.
@@ -105,6 +108,15 @@ const OMAHA_HI_LO: Valuation = Valuation {
     hand: HandRule::TwoPlusThree,
     high: HighOrder::Standard,
     low: LowRule::EightOrBetter,
+};
+
+/// Seven-card stud's dealing: two down cards and one up (3rd street), three more up
+/// (4th to 6th), one down (7th); no board.
+const STUD_DEALING: Dealing = Dealing {
+    down_cards: 3,
+    up_cards: 4,
+    boards: 0,
+    board_cards: 0,
 };
 
 impl Default for Game {
@@ -192,9 +204,45 @@ impl Game {
         dealing: board_game(6),
         valuation: OMAHA_HI_LO,
     };
+    /// Seven-card stud: seven cards each (three down, four up), no board; the best five
+    /// of seven, high.
+    pub const STUD: Game = Game {
+        key: "stud",
+        name: "Stud",
+        rules: "Seven-card stud: 52 cards; each seat gets two down cards and one up card (3rd street), three more up cards (4th to 6th) and a last down card (7th); no board. The best five of the seven wins. With more seats than the deck can give seven cards, the 7th street card is one community card for all.",
+        deck: CardSet::FULL,
+        dealing: STUD_DEALING,
+        valuation: HIGH,
+    };
+    /// Seven-card stud hi/lo (8 or better).
+    pub const STUD_HILO: Game = Game {
+        key: "stud-hilo",
+        name: "Stud hi/lo",
+        rules: "Seven-card stud (as Stud) with the pot split between the best high hand and the best low: five different ranks of 8 or lower (ace low) from any five of the seven cards (the high and the low may use different cards); straights and flushes do not spoil a low. With no qualifying low the high hand takes the whole pot.",
+        deck: CardSet::FULL,
+        dealing: STUD_DEALING,
+        valuation: Valuation {
+            hand: HandRule::BestFive,
+            high: HighOrder::Standard,
+            low: LowRule::EightOrBetter,
+        },
+    };
+    /// Razz: seven-card stud for the best A-5 low.
+    pub const RAZZ: Game = Game {
+        key: "razz",
+        name: "Razz",
+        rules: "Seven-card stud (as Stud) played for low: the best A-5 low of any five of the seven cards takes the whole pot. Aces are low, straights and flushes do not count, pairs count against; 5-4-3-2-A is the best hand and any unpaired hand beats any paired one.",
+        deck: CardSet::FULL,
+        dealing: STUD_DEALING,
+        valuation: Valuation {
+            hand: HandRule::BestFive,
+            high: HighOrder::Standard,
+            low: LowRule::AceToFive,
+        },
+    };
 
     /// Every game offered, in menu order.
-    pub const ALL: [Game; 8] = [
+    pub const ALL: [Game; 11] = [
         Game::HOLDEM,
         Game::SHORT_DECK,
         Game::OMAHA,
@@ -203,6 +251,9 @@ impl Game {
         Game::OMAHA_HILO,
         Game::OMAHA5_HILO,
         Game::OMAHA6_HILO,
+        Game::STUD,
+        Game::STUD_HILO,
+        Game::RAZZ,
     ];
 
     /// A game from its parts: `name` (its key is the name in lower case, spaces as `-`),
@@ -221,25 +272,45 @@ impl Game {
         if dealing.down_cards == 0 {
             return refuse("a seat needs at least one card");
         }
-        if dealing.up_cards > 0 {
-            return refuse("up cards (stud) are not dealt yet");
-        }
-        if dealing.boards != 1 || dealing.board_cards != 5 {
-            return refuse("the engine deals one five-card board");
-        }
-        if valuation.hand == HandRule::TwoPlusThree && dealing.down_cards < 2 {
-            return refuse("two hole cards and three board cards need at least two hole cards");
-        }
-        if dealing.down_cards > 6 {
-            return refuse("at most six hole cards");
-        }
-        if valuation.high == HighOrder::ShortDeck && valuation.hand == HandRule::TwoPlusThree {
-            return refuse("short deck's order is valued for the best five only");
-        }
-        if valuation.low != LowRule::HighOnly && valuation.hand != HandRule::TwoPlusThree {
-            return refuse("an 8-or-better low is valued for two hole and three board cards only");
-        }
         let seat = (dealing.down_cards + dealing.up_cards) as usize;
+        if dealing.boards == 0 {
+            // A stud game: every card is a seat's own (up to one community card).
+            if dealing.board_cards != 0 {
+                return refuse("a game without a board has no board cards");
+            }
+            if !(5..=7).contains(&seat) || dealing.up_cards == 0 {
+                return refuse("a game without a board deals 5 to 7 cards each, some of them up");
+            }
+            if valuation.hand != HandRule::BestFive || valuation.high != HighOrder::Standard {
+                return refuse(
+                    "a game without a board is valued as the best five, in the usual order",
+                );
+            }
+        } else {
+            if dealing.up_cards > 0 {
+                return refuse("up cards are dealt in games without a board (stud) only");
+            }
+            if dealing.boards != 1 || dealing.board_cards != 5 {
+                return refuse("the engine deals one five-card board");
+            }
+            if valuation.hand == HandRule::TwoPlusThree && dealing.down_cards < 2 {
+                return refuse("two hole cards and three board cards need at least two hole cards");
+            }
+            if dealing.down_cards > 6 {
+                return refuse("at most six hole cards");
+            }
+            if valuation.high == HighOrder::ShortDeck && valuation.hand == HandRule::TwoPlusThree {
+                return refuse("short deck's order is valued for the best five only");
+            }
+            if valuation.low == LowRule::EightOrBetter && valuation.hand != HandRule::TwoPlusThree {
+                return refuse(
+                    "an 8-or-better low with a board is valued for two hole and three board cards only",
+                );
+            }
+            if valuation.low == LowRule::AceToFive {
+                return refuse("an A-5 low is valued in games without a board (razz) only");
+            }
+        }
         if deck.len() < 2 * seat + (dealing.boards * dealing.board_cards) as usize {
             return refuse("the deck cannot deal the board and two seats");
         }
@@ -247,17 +318,26 @@ impl Game {
         let low = match valuation.low {
             LowRule::HighOnly => "",
             LowRule::EightOrBetter => "; the pot split with an 8-or-better low",
+            LowRule::AceToFive => "; the whole pot to the best A-5 low",
         };
-        let rules = intern(format!(
-            "{} cards; {} hole cards each; {}{}.",
-            deck.len(),
-            dealing.down_cards,
-            match valuation.hand {
-                HandRule::BestFive => "the best five of hole and board cards",
-                HandRule::TwoPlusThree => "exactly two hole cards and three board cards",
-            },
-            low
-        ));
+        let rules = intern(if dealing.boards == 0 {
+            format!(
+                "{} cards; {} down and {} up cards each, no board; the best five of them{low}.",
+                deck.len(),
+                dealing.down_cards,
+                dealing.up_cards,
+            )
+        } else {
+            format!(
+                "{} cards; {} hole cards each; {}{low}.",
+                deck.len(),
+                dealing.down_cards,
+                match valuation.hand {
+                    HandRule::BestFive => "the best five of hole and board cards",
+                    HandRule::TwoPlusThree => "exactly two hole cards and three board cards",
+                },
+            )
+        });
         Ok(Game {
             key,
             name: intern(name.trim().to_string()),
@@ -345,10 +425,25 @@ impl Game {
         (self.dealing.boards * self.dealing.board_cards) as usize
     }
 
-    /// Most seats the deck allows: hole cards × seats + board cards ≤ deck
-    /// (Hold'em 23, short deck 15, Omaha 11, 5-card 9, 6-card 7).
+    /// Most seats the deck allows: hole cards × seats + board cards ≤ deck (Hold'em 23,
+    /// short deck 15, Omaha 11, 5-card 9, 6-card 7); in a game without a board, with the
+    /// last card one community card for all when the deck runs short (stud 8).
     pub const fn max_seats(self) -> usize {
-        (self.deck.len() - self.board_cards()) / self.hole_cards()
+        if self.has_board() {
+            (self.deck.len() - self.board_cards()) / self.hole_cards()
+        } else {
+            (self.deck.len() - 1) / (self.hole_cards() - 1)
+        }
+    }
+
+    /// Whether the game deals a community board (not stud's games).
+    pub const fn has_board(self) -> bool {
+        self.dealing.boards > 0
+    }
+
+    /// Whether the whole pot goes to the best A-5 low (razz).
+    pub const fn is_low_only(self) -> bool {
+        matches!(self.valuation.low, LowRule::AceToFive)
     }
 
     /// Whether a hand is made of exactly two hole cards and three board cards.
@@ -363,7 +458,7 @@ impl Game {
 
     /// Whether the pot is split with the best 8-or-better low.
     pub const fn is_hi_lo(self) -> bool {
-        !matches!(self.valuation.low, LowRule::HighOnly)
+        matches!(self.valuation.low, LowRule::EightOrBetter)
     }
 
     /// Whether ranges are written in Hold'em's two-card notation (and the 13×13 grid applies).
@@ -436,6 +531,8 @@ impl std::str::FromStr for Game {
             "plo5" => "omaha5",
             "plo6" => "omaha6",
             "omaha8" | "o8" | "omaha-hi-lo" | "plo8" => "omaha-hilo",
+            "7-stud" | "seven-card-stud" | "7cs" | "stud-high" => "stud",
+            "stud8" | "stud/8" | "stud-hi-lo" | "stud-8" => "stud-hilo",
             other => other,
         };
         Game::ALL
@@ -470,9 +567,10 @@ const HIGH_WORDS: [(HighOrder, &str); 2] = [
     (HighOrder::Standard, "standard"),
     (HighOrder::ShortDeck, "short-deck"),
 ];
-const LOW_WORDS: [(LowRule, &str); 2] = [
+const LOW_WORDS: [(LowRule, &str); 3] = [
     (LowRule::HighOnly, "high-only"),
     (LowRule::EightOrBetter, "eight-or-better"),
+    (LowRule::AceToFive, "ace-to-five"),
 ];
 
 fn word_of<T: PartialEq + Copy>(words: &[(T, &'static str)], value: T) -> &'static str {
@@ -562,11 +660,13 @@ mod tests {
         assert_eq!(Game::SHORT_DECK.deck_words(), "sixes to aces");
         assert_eq!(Game::OMAHA.deck_words(), "deuces to aces");
         let seats: Vec<usize> = Game::ALL.iter().map(|g| g.max_seats()).collect();
-        assert_eq!(seats, [23, 15, 11, 9, 7, 11, 9, 7]);
+        assert_eq!(seats, [23, 15, 11, 9, 7, 11, 9, 7, 8, 8, 8]);
         for g in Game::ALL {
             assert_eq!(g.key().parse::<Game>(), Ok(g));
         }
-        assert!("razz"
+        assert_eq!("stud8".parse::<Game>(), Ok(Game::STUD_HILO));
+        assert!(Game::RAZZ.is_low_only() && !Game::RAZZ.is_hi_lo() && !Game::RAZZ.has_board());
+        assert!("badugi"
             .parse::<Game>()
             .unwrap_err()
             .to_string()

@@ -68,7 +68,7 @@ impl DrawRule {
     pub fn value_of(self, cards: &[Card]) -> u32 {
         match (self, cards) {
             (DrawRule::DeuceSeven, &[a, b, c, d, e]) => deuce_seven_five([a, b, c, d, e]).0,
-            (DrawRule::AceFive, &[a, b, c, d, e]) => ace_five_five([a, b, c, d, e]).0,
+            (DrawRule::AceFive, _) if (5..=7).contains(&cards.len()) => ace_five_best(cards),
             _ => self.value(cards).value,
         }
     }
@@ -173,6 +173,78 @@ fn ace_five_five(cards: [Card; 5]) -> (u32, &'static str) {
     let g = groups(cards.map(ace_low));
     let p = pattern(&g);
     ((p << 20) | nibbles(&g), ACE_FIVE_KINDS[p as usize])
+}
+
+/// The best A-5 value (lower is better, as [`DrawRule::AceFive`] values it) of five to
+/// seven cards, without trying every five: razz values every seat of every deal. Suits
+/// play no part, so the best five is built from the rank counts: the lowest distinct
+/// ranks first; when there are fewer than five, the cheapest repeats (the lowest pair;
+/// two pair before trips; a full house before quads).
+pub fn ace_five_best(cards: &[Card]) -> u32 {
+    debug_assert!((5..=7).contains(&cards.len()));
+    let mut counts = [0u8; 13];
+    for &c in cards {
+        counts[ace_low(c) as usize] += 1;
+    }
+    let distinct = counts.iter().filter(|&&n| n > 0).count();
+    // How many of each rank the five take.
+    let mut take = [0u8; 13];
+    let mut left = 5u8;
+    for r in 0..13 {
+        if counts[r] > 0 && left > 0 {
+            take[r] = 1;
+            left -= 1;
+        }
+    }
+    let repeated = |at_least: u8| (0..13).filter(move |&r| counts[r] >= at_least);
+    match (distinct, left) {
+        (_, 0) => {}
+        // Four ranks: a pair of the lowest rank that has one.
+        (4, 1) => take[repeated(2).next().expect("a repeat")] = 2,
+        // Three ranks: two pair of the lowest two repeats, else trips.
+        (3, 2) => {
+            let pairs: Vec<usize> = repeated(2).take(2).collect();
+            if pairs.len() == 2 {
+                take[pairs[0]] = 2;
+                take[pairs[1]] = 2;
+            } else {
+                take[repeated(3).next().expect("trips")] = 3;
+            }
+        }
+        // Two ranks: a full house (trips of the lowest rank that can make it), else quads.
+        _ => {
+            let both: Vec<usize> = (0..13).filter(|&r| counts[r] > 0).collect();
+            let full = both
+                .iter()
+                .copied()
+                .find(|&t| counts[t] >= 3 && both.iter().any(|&p| p != t && counts[p] >= 2));
+            match full {
+                Some(t) => {
+                    let p = both.iter().copied().find(|&p| p != t).expect("two ranks");
+                    take[t] = 3;
+                    take[p] = 2;
+                }
+                None => {
+                    let q = repeated(4).next().expect("quads");
+                    take[q] = 4;
+                }
+            }
+        }
+    }
+    // The same encoding as `ace_five_five`: the pattern, then the groups by count and
+    // rank, highest first.
+    let mut g = Groups {
+        g: [(0, 0); 5],
+        len: 0,
+    };
+    for r in (0..13u8).rev() {
+        if take[r as usize] > 0 {
+            g.g[g.len] = (take[r as usize], r);
+            g.len += 1;
+        }
+    }
+    g.g[..g.len].sort_by_key(|x| std::cmp::Reverse(x.0));
+    (pattern(&g) << 20) | nibbles(&g)
 }
 
 /// Kinds of a 2-7 value by its category.
@@ -320,6 +392,43 @@ mod tests {
 
     fn v(rule: DrawRule, text: &str) -> u32 {
         rule.value(&cards(text)).value
+    }
+
+    /// The fast A-5 value against the best of every five, on every multiset of five to
+    /// seven ranks (suits assigned in turn; A-5 ignores them).
+    #[test]
+    fn fast_ace_five_is_the_best_of_every_five() {
+        fn walk(rank: u8, left: usize, counts: &mut [u8; 13], each: &mut dyn FnMut(&[u8; 13])) {
+            if left == 0 {
+                each(counts);
+                return;
+            }
+            if rank == 13 {
+                return;
+            }
+            for n in (0..=left.min(4)).rev() {
+                counts[rank as usize] = n as u8;
+                walk(rank + 1, left - n, counts, each);
+            }
+            counts[rank as usize] = 0;
+        }
+        let mut checked = 0;
+        for size in 5..=7 {
+            walk(0, size, &mut [0; 13], &mut |counts| {
+                let hand: Vec<Card> = (0..13u8)
+                    .flat_map(|r| (0..counts[r as usize]).map(move |s| Card::new(r, s)))
+                    .collect();
+                assert_eq!(
+                    ace_five_best(&hand),
+                    DrawRule::AceFive.value(&hand).value,
+                    "{}",
+                    crate::cards::format_cards(&hand)
+                );
+                checked += 1;
+            });
+        }
+        // Multisets of 5, 6 and 7 of 13 ranks, at most four of each.
+        assert_eq!(checked, 6175 + 18395 + 49205);
     }
 
     #[test]

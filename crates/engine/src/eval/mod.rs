@@ -15,7 +15,8 @@ mod short_deck;
 mod table_builder;
 
 pub use omaha::{
-    describe_low, for_each_three, for_each_two, low_bit, low_mask, low_score, omaha_high, omaha_low,
+    any_five_low_score, describe_low, for_each_three, for_each_two, low_bit, low_mask, low_score,
+    omaha_high, omaha_low,
 };
 pub use short_deck::{evaluate_short_deck, from_holdem as short_deck_from_holdem, ShortDeckValue};
 

@@ -22,6 +22,21 @@ pub const fn low_bit(card: Card) -> u8 {
     }
 }
 
+/// The best 8-or-better low score of any five of `cards` (stud hi/lo: no two-plus-three
+/// rule), scored as [`low_score`]: 0 without five distinct low ranks, else `255 - mask` of
+/// the five lowest.
+pub fn any_five_low_score(cards: &[Card]) -> u8 {
+    let mut mask = low_mask(cards);
+    if mask.count_ones() < 5 {
+        return 0;
+    }
+    while mask.count_ones() > 5 {
+        // Drop the highest low rank: the five lowest make the best low.
+        mask &= !(1 << (7 - mask.leading_zeros()));
+    }
+    255 - mask
+}
+
 /// The low ranks among some cards, as a mask.
 pub fn low_mask(cards: &[Card]) -> u8 {
     cards.iter().fold(0, |m, &c| m | low_bit(c))

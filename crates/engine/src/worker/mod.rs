@@ -113,12 +113,7 @@ impl Job for AnyMatchup {
     }
 
     fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
-        // Other games count valuations, at their own rate.
-        let per_second = match self {
-            AnyMatchup::Holdem(_) => crate::equity::run::EVALUATIONS_PER_SECOND,
-            AnyMatchup::Other(_) => crate::equity::games::VALUATIONS_PER_SECOND,
-        };
-        crate::equity::run::exact_seconds(work, per_second, threads)
+        AnyMatchup::exact_seconds(self, work, threads)
     }
 
     fn run(

@@ -245,14 +245,7 @@ pub fn preflop_equity(
         };
         let work = m.check_affordable(&settings, threads)?;
         // The reference is a check, not the report: at most a few seconds of it.
-        let seconds = match &m {
-            super::games::AnyMatchup::Holdem(_) => {
-                super::run::exact_seconds(work, super::run::EVALUATIONS_PER_SECOND, threads)
-            }
-            super::games::AnyMatchup::Other(_) => {
-                super::run::exact_seconds(work, super::games::VALUATIONS_PER_SECOND, threads)
-            }
-        };
+        let seconds = m.exact_seconds(work, threads);
         if seconds > PREFLOP_CHECK_SECONDS {
             return Err(EquityError::Unsupported(format!(
                 "the preflop equity exactly would take {}",

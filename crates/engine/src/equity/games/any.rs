@@ -1,6 +1,7 @@
 //! One job type per question whatever the game: Hold'em's engine for Hold'em, the
 //! games engine for the others. What the views, the CLI and scenario files run.
 
+use super::stud::{self, StudMatchup};
 use super::{check_affordable, run_game, GameMatchup, GameSweep};
 use crate::cards::{CardSet, Game};
 use crate::equity::run::{RunSettings, SweepResult};
@@ -28,8 +29,10 @@ pub(crate) fn hands_of(
 pub enum AnyMatchup {
     /// A Hold'em matchup.
     Holdem(Matchup),
-    /// A matchup in another game.
+    /// A matchup in another game with a board.
     Other(GameMatchup),
+    /// A matchup in a game without a board (stud, stud hi/lo, razz).
+    Stud(StudMatchup),
 }
 
 impl AnyMatchup {
@@ -42,6 +45,11 @@ impl AnyMatchup {
         board: CardSet,
         dead: CardSet,
     ) -> Result<AnyMatchup, EquityError> {
+        if !game.has_board() {
+            return Err(EquityError::BadSeat(format!(
+                "{game} seats are down and up cards, not hole-card ranges"
+            )));
+        }
         match (SeatRange::all_combos(seats), SeatRange::all_combos(folded)) {
             (Ok(seats), Ok(folded)) if game == Game::HOLDEM => {
                 Matchup::with_folded(seats, folded, board, dead).map(AnyMatchup::Holdem)
@@ -62,6 +70,7 @@ impl AnyMatchup {
         match self {
             AnyMatchup::Holdem(_) => Game::HOLDEM,
             AnyMatchup::Other(m) => m.game,
+            AnyMatchup::Stud(m) => m.game,
         }
     }
 
@@ -102,6 +111,7 @@ impl AnyMatchup {
                     .map(|(i, r)| r.live_count(blocked.union(known_elsewhere(&known, i))))
                     .collect()
             }
+            AnyMatchup::Stud(m) => m.seat_hands(),
         }
     }
 
@@ -116,6 +126,8 @@ impl AnyMatchup {
                 let blocked = m.board.union(m.dead);
                 m.folded().iter().map(|r| r.live_count(blocked)).collect()
             }
+            // Folded stud seats are their up cards, among the dead cards.
+            AnyMatchup::Stud(_) => Vec::new(),
         }
     }
 
@@ -124,6 +136,7 @@ impl AnyMatchup {
         match self {
             AnyMatchup::Holdem(m) => m.board,
             AnyMatchup::Other(m) => m.board,
+            AnyMatchup::Stud(_) => CardSet::EMPTY,
         }
     }
 
@@ -132,6 +145,7 @@ impl AnyMatchup {
         match self {
             AnyMatchup::Holdem(m) => m.dead,
             AnyMatchup::Other(m) => m.dead,
+            AnyMatchup::Stud(m) => m.dead,
         }
     }
 
@@ -147,7 +161,19 @@ impl AnyMatchup {
                 crate::equity::run::check_matchup_affordable(m, settings, threads)
             }
             AnyMatchup::Other(m) => check_affordable(m, settings.method, threads),
+            AnyMatchup::Stud(m) => stud::check_affordable(m, settings.method, threads),
         }
+    }
+
+    /// Seconds `work` of this matchup's exact work takes on `threads` cores: each engine
+    /// counts its work in its own units, at its own rate.
+    pub fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
+        let per_second = match self {
+            AnyMatchup::Holdem(_) => crate::equity::run::EVALUATIONS_PER_SECOND,
+            AnyMatchup::Other(_) => super::VALUATIONS_PER_SECOND,
+            AnyMatchup::Stud(_) => stud::STUD_VISITS_PER_SECOND,
+        };
+        crate::equity::run::exact_seconds(work, per_second, threads)
     }
 
     /// Runs the matchup; `progress` sees Monte Carlo estimates and may stop the run.
@@ -159,6 +185,7 @@ impl AnyMatchup {
         match self {
             AnyMatchup::Holdem(m) => crate::equity::run::run_matchup(m, settings, progress),
             AnyMatchup::Other(m) => run_game(m, settings, progress),
+            AnyMatchup::Stud(m) => stud::run_stud(m, settings, progress),
         }
     }
 }

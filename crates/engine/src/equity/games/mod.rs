@@ -25,6 +25,7 @@ mod hand_lines;
 pub mod outs;
 pub mod range_analysis;
 mod sampler;
+pub mod stud;
 mod sweep;
 mod valuation;
 
