@@ -404,8 +404,14 @@ impl SweepInputs {
 pub struct MatchupInputs {
     /// The game (Hold'em when a file has none).
     pub game: Game,
-    /// One range per seat.
+    /// One range per seat; in a game without a board (stud), each seat's down cards or
+    /// the range of its first two down cards.
     pub seats: Vec<String>,
+    /// In a game without a board, each seat's up cards. A seat without an entry here is
+    /// read whole in §9's notation (`(As Kd) 7c`, or `As Kd 7c` in deal order), as the
+    /// command line writes it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub up: Vec<String>,
     /// Folded seats' ranges: dealt, not in the showdown (none in older files).
     pub folded: Vec<String>,
     /// Known board cards.
@@ -421,6 +427,7 @@ impl Default for MatchupInputs {
         MatchupInputs {
             game: Game::HOLDEM,
             seats: vec!["AKs".into(), "QQ".into()],
+            up: Vec::new(),
             folded: Vec::new(),
             board: String::new(),
             dead: String::new(),
@@ -443,6 +450,7 @@ impl MatchupInputs {
             "dead" => Some(&self.dead),
             _ => index("seats[")
                 .and_then(|i| self.seats.get(i))
+                .or_else(|| index("up[").and_then(|i| self.up.get(i)))
                 .or_else(|| index("folded[").and_then(|i| self.folded.get(i)))
                 .map(String::as_str),
         }
@@ -478,6 +486,9 @@ impl MatchupInputs {
             }
             return Err(problems);
         }
+        if !self.game.has_board() {
+            return self.validate_stud(problems);
+        }
         // "seat 2" is `seats[1]`, "folded seat 1" `folded[0]`.
         let field_of = |name: &str| {
             let number = |prefix: &str| {
@@ -506,6 +517,119 @@ impl MatchupInputs {
                 AnyMatchup::new(self.game, ranges, folded, board, dead)
                     .map_err(|e| placed(e, field_of, &mut problems))
                     .ok()
+            }
+            _ => None,
+        };
+        job_or(job, problems)
+    }
+}
+
+impl MatchupInputs {
+    /// A game without a board (stud): each seat's down and up cards, the dead cards (folded
+    /// seats' up cards); no board, no folded seats of their own.
+    fn validate_stud(
+        &self,
+        mut problems: Vec<ScenarioError>,
+    ) -> Result<AnyMatchup, Vec<ScenarioError>> {
+        use crate::equity::games::stud::{SeatPart, StudMatchup, StudSeat};
+        let game = self.game;
+        if !self.board.trim().is_empty() {
+            problems.push(invalid(
+                "board",
+                format!("{game} has no board: each seat's cards are its own (put folded seats' up cards in the dead cards)"),
+            ));
+        }
+        if !self.folded.is_empty() {
+            problems.push(invalid(
+                "folded[0]",
+                format!("in {game} a folded seat is its up cards: put them in the dead cards"),
+            ));
+        }
+        let mut seats = Vec::new();
+        for (i, text) in self.seats.iter().enumerate() {
+            let (down, up, up_field) = match self.up.get(i) {
+                Some(up) => (text.clone(), up.clone(), format!("up[{i}]")),
+                None => match StudSeat::split_written(text) {
+                    Ok((down, up)) => (down, up, format!("seats[{i}]")),
+                    Err(e) => {
+                        problems.push(invalid(&format!("seats[{i}]"), e.message));
+                        continue;
+                    }
+                },
+            };
+            match StudSeat::parse(&down, &up) {
+                Ok(seat) => seats.push(seat),
+                Err(e) => {
+                    let field = match e.part {
+                        SeatPart::Down => format!("seats[{i}]"),
+                        SeatPart::Up => up_field,
+                    };
+                    problems.push(invalid(&field, e.message));
+                }
+            }
+        }
+        let dead = match CardSet::parse(&self.dead) {
+            Ok(d) => Some(d),
+            Err(error) => {
+                problems.push(ScenarioError::Cards {
+                    field: "dead".into(),
+                    error,
+                });
+                None
+            }
+        };
+        let job = match dead {
+            Some(dead) if seats.len() == self.seats.len() && problems.is_empty() => {
+                // "seat 2" is `seats[1]` (its up cards' field when it has one).
+                let seat_field = |name: &str| {
+                    let n = name
+                        .strip_prefix("seat ")?
+                        .parse::<usize>()
+                        .ok()?
+                        .checked_sub(1)?;
+                    Some(format!("seats[{n}]"))
+                };
+                // A card in two places is shown at the up cards' field when it is an up
+                // card there.
+                let up_cards: Vec<CardSet> = seats
+                    .iter()
+                    .map(|s| s.up.iter().copied().collect())
+                    .collect();
+                let field_for = |name: &str, card: Option<crate::cards::Card>| {
+                    let field = seat_field(name)?;
+                    let n: usize = field[6..field.len() - 1].parse().ok()?;
+                    match card {
+                        Some(c) if self.up.get(n).is_some() && up_cards[n].contains(c) => {
+                            Some(format!("up[{n}]"))
+                        }
+                        _ => Some(field),
+                    }
+                };
+                StudMatchup::new(game, seats.clone(), dead)
+                    .map_err(|e| match &e {
+                        crate::equity::EquityError::BadSeat(why) => {
+                            let seat = why.split(':').next().unwrap_or("");
+                            match seat_field(seat) {
+                                Some(field) => problems.push(invalid(&field, why.clone())),
+                                None => problems.push(ScenarioError::Equity(e.clone())),
+                            }
+                        }
+                        crate::equity::EquityError::CardTwice { card, .. } => {
+                            let card = *card;
+                            placed(
+                                e.clone(),
+                                |name| field_for(name, Some(card)).or_else(|| card_field(name)),
+                                &mut problems,
+                            )
+                        }
+                        _ => placed(
+                            e.clone(),
+                            |name| field_for(name, None).or_else(|| card_field(name)),
+                            &mut problems,
+                        ),
+                    })
+                    .ok()
+                    .map(AnyMatchup::Stud)
             }
             _ => None,
         };

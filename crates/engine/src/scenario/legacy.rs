@@ -77,6 +77,7 @@ impl ScenarioV1 {
             matchup: MatchupInputs {
                 game: crate::cards::Game::HOLDEM,
                 seats: self.seats,
+                up: Vec::new(),
                 folded: Vec::new(),
                 board: self.board.clone(),
                 dead: self.dead.clone(),

@@ -21,7 +21,7 @@ use rayon::prelude::*;
 
 /// Completions visited per second on one core, measured and rounded down, for time
 /// estimates (a visit is a disjointness test; a showdown credits the pot).
-pub const STUD_VISITS_PER_SECOND: f64 = 1.5e8;
+pub const STUD_VISITS_PER_SECOND: f64 = 1.0e8;
 
 /// Visits `auto` enumerates before it chooses Monte Carlo (about a second on two cores).
 pub const STUD_AUTO_EXACT_VISITS: f64 = 3.0e8;
@@ -319,18 +319,40 @@ impl StudMatchup {
         self.seats.iter().map(|s| hole - s.held()).collect()
     }
 
-    /// The completions each seat would list (range hands × draws), and the visits of
-    /// exact enumeration (their product, times the community cards).
+    /// Exact enumeration's work, in visits: heads-up with one pot winner, the lookups of
+    /// the subset index; otherwise every combination of the seats' completions (times the
+    /// community cards).
     pub fn exact_visits(&self) -> f64 {
+        if let Some(sizes) = self.indexed_sizes() {
+            return sizes.iter().sum::<f64>() * VISITS_PER_LOOKUP;
+        }
         let live = self.live.len() - usize::from(self.community);
-        let per_seat = self.list_sizes(live);
-        let product: f64 = per_seat.iter().product();
+        let product: f64 = self.list_sizes(live).iter().product();
         product
             * if self.community {
                 self.live.len() as f64
             } else {
                 1.0
             }
+    }
+
+    /// The heads-up subset index's size per seat (completions × their subsets), when it
+    /// serves: two seats, one pot winner (no low half), each index small enough.
+    fn indexed_sizes(&self) -> Option<Vec<f64>> {
+        if self.seats.len() != 2 || self.game.is_hi_lo() || self.community {
+            return None;
+        }
+        let sizes: Vec<f64> = self
+            .list_sizes(self.live.len())
+            .iter()
+            .zip(self.draws())
+            .zip(&self.combos)
+            .map(|((&n, draw), combos)| {
+                let cards = draw + if combos.is_empty() { 0 } else { 2 };
+                n * f64::from(1u32 << cards)
+            })
+            .collect();
+        sizes.iter().all(|&n| n <= MAX_INDEXED).then_some(sizes)
     }
 
     fn list_sizes(&self, live: usize) -> Vec<f64> {
@@ -472,8 +494,153 @@ fn visit(
     }
 }
 
+/// Completions × subsets the heads-up index may hold (about 150 MB).
+const MAX_INDEXED: f64 = 1.2e7;
+
+/// Exact work of one subset lookup of the heads-up index, in visits (measured: hashing
+/// and two binary searches).
+const VISITS_PER_LOOKUP: f64 = 30.0;
+
+/// A seat's completions grouped by every subset of their cards: for each subset, the
+/// values of the completions holding it, sorted, with running weights. With it, the
+/// completions of one seat that avoid the cards of the other's are counted by inclusion
+/// and exclusion over the subsets of those cards, a few binary searches each, instead of
+/// visiting them one by one.
+struct SubsetIndex {
+    groups: std::collections::HashMap<u64, Group>,
+}
+
+/// The completions holding one subset of cards.
+struct Group {
+    /// Values, ascending.
+    values: Vec<u32>,
+    /// Weight of the completions before each place (one more entry than `values`).
+    weight_before: Vec<f64>,
+}
+
+impl Group {
+    /// Weight of the completions below `v`, and of those equal to it.
+    fn below_and_equal(&self, v: u32) -> (f64, f64) {
+        let lo = self.values.partition_point(|&x| x < v);
+        let hi = lo + self.values[lo..].partition_point(|&x| x <= v);
+        let w = &self.weight_before;
+        (w[lo], w[hi] - w[lo])
+    }
+
+    fn total(&self) -> (f64, usize) {
+        (self.weight_before[self.values.len()], self.values.len())
+    }
+}
+
+/// Every subset of `mask`'s cards (the empty one included), with its size.
+fn for_each_submask(mask: u64, mut each: impl FnMut(u64, u32)) {
+    let mut sub = mask;
+    loop {
+        each(sub, sub.count_ones());
+        if sub == 0 {
+            break;
+        }
+        sub = (sub - 1) & mask;
+    }
+}
+
+impl SubsetIndex {
+    fn new(list: &[Completion]) -> SubsetIndex {
+        let mut raw: std::collections::HashMap<u64, Vec<(u32, f64)>> = Default::default();
+        for c in list {
+            for_each_submask(c.mask, |sub, _| {
+                raw.entry(sub).or_default().push((c.value.high, c.weight))
+            });
+        }
+        let groups = raw
+            .into_iter()
+            .map(|(sub, mut entries)| {
+                entries.sort_unstable_by_key(|e| e.0);
+                let mut weight_before = Vec::with_capacity(entries.len() + 1);
+                let mut acc = 0.0;
+                weight_before.push(0.0);
+                for e in &entries {
+                    acc += e.1;
+                    weight_before.push(acc);
+                }
+                let values = entries.into_iter().map(|e| e.0).collect();
+                (
+                    sub,
+                    Group {
+                        values,
+                        weight_before,
+                    },
+                )
+            })
+            .collect();
+        SubsetIndex { groups }
+    }
+}
+
+/// Heads-up exact in a game of one pot winner (high, or razz's low): for each completion
+/// of `seat`, the other seat's completions that avoid its cards, weighed below, equal to
+/// and above its value by inclusion and exclusion. Fills `seat`'s sums only.
+fn heads_up_side(
+    outer: &[Completion],
+    other: &SubsetIndex,
+    control: &crate::equity::RunControl,
+) -> (Sums, u64) {
+    outer
+        .par_chunks(256)
+        .map(|chunk| {
+            let mut sums = Sums::default();
+            let mut deals = 0u64;
+            if control.is_cancelled() {
+                return (sums, deals);
+            }
+            let mut lookups = 0u64;
+            for c in chunk {
+                lookups += 1 << c.mask.count_ones();
+                let (mut below, mut equal, mut all) = (0.0, 0.0, 0.0);
+                let mut all_n = 0i64;
+                for_each_submask(c.mask, |sub, size| {
+                    let Some(g) = other.groups.get(&sub) else {
+                        return;
+                    };
+                    let sign = if size % 2 == 0 { 1.0 } else { -1.0 };
+                    let (bw, ew) = g.below_and_equal(c.value.high);
+                    let (tw, tn) = g.total();
+                    below += sign * bw;
+                    equal += sign * ew;
+                    all += sign * tw;
+                    all_n += if size % 2 == 0 {
+                        tn as i64
+                    } else {
+                        -(tn as i64)
+                    };
+                });
+                let w = c.weight;
+                sums.weight += w * all;
+                sums.win += w * below;
+                sums.tie += w * equal;
+                sums.equity += w * (below + equal / 2.0);
+                sums.scoop += w * below;
+                sums.hand_types[c.value.category as usize] += w * (below + equal);
+                deals += all_n as u64;
+            }
+            control
+                .progress()
+                .add_work(lookups * VISITS_PER_LOOKUP as u64);
+            (sums, deals)
+        })
+        .reduce(
+            || (Sums::default(), 0),
+            |mut a, b| {
+                a.0.add(&b.0);
+                a.1 += b.1;
+                a
+            },
+        )
+}
+
 /// Exact: every completion of every seat (the first seat's shared among the threads, or
-/// the community cards when there is one).
+/// the community cards when there is one); heads-up without a low half, by the subset
+/// index.
 fn exact(m: &StudMatchup, settings: &RunSettings) -> GameTally {
     let seats = m.seats.len();
     let hi_lo = m.game.is_hi_lo();
@@ -518,6 +685,11 @@ fn exact(m: &StudMatchup, settings: &RunSettings) -> GameTally {
             .into_par_iter()
             .map(|i| m.completions(i, &m.live, None))
             .collect();
+        if m.indexed_sizes().is_some() {
+            let (a, deals) = heads_up_side(&lists[0], &SubsetIndex::new(&lists[1]), control);
+            let (b, _) = heads_up_side(&lists[1], &SubsetIndex::new(&lists[0]), control);
+            return GameTally::of_sums(&[a, b], deals, deals, false);
+        }
         lists[0]
             .par_chunks(64)
             .map(|chunk| {
