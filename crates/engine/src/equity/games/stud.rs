@@ -461,35 +461,39 @@ struct Completion {
     value: SeatValue,
 }
 
-/// Visits every combination of disjoint completions from seat `k` on.
-fn visit(
-    lists: &[Vec<Completion>],
-    k: usize,
-    used: u64,
-    weight: f64,
-    values: &mut [SeatValue],
+/// A walk over every combination of disjoint completions, and what it sums.
+struct Visit<'a> {
+    lists: &'a [Vec<Completion>],
     hi_lo: bool,
-    sums: &mut [Sums],
-    deals: &mut u64,
-) {
-    if k == lists.len() {
-        credit(values, hi_lo, weight, sums);
-        *deals += 1;
-        return;
+    values: Vec<SeatValue>,
+    sums: Vec<Sums>,
+    deals: u64,
+}
+
+impl<'a> Visit<'a> {
+    fn new(lists: &'a [Vec<Completion>], hi_lo: bool) -> Visit<'a> {
+        Visit {
+            lists,
+            hi_lo,
+            values: vec![SeatValue::default(); lists.len()],
+            sums: vec![Sums::default(); lists.len()],
+            deals: 0,
+        }
     }
-    for c in &lists[k] {
-        if c.mask & used == 0 {
-            values[k] = c.value;
-            visit(
-                lists,
-                k + 1,
-                used | c.mask,
-                weight * c.weight,
-                values,
-                hi_lo,
-                sums,
-                deals,
-            );
+
+    /// Every combination from seat `k` on, the seats before holding `used` with the
+    /// product of their weights `weight`.
+    fn from(&mut self, k: usize, used: u64, weight: f64) {
+        if k == self.lists.len() {
+            credit(&self.values, self.hi_lo, weight, &mut self.sums);
+            self.deals += 1;
+            return;
+        }
+        for c in &self.lists[k] {
+            if c.mask & used == 0 {
+                self.values[k] = c.value;
+                self.from(k + 1, used | c.mask, weight * c.weight);
+            }
         }
     }
 }
@@ -657,27 +661,17 @@ fn exact(m: &StudMatchup, settings: &RunSettings) -> GameTally {
         m.live
             .par_iter()
             .map(|&c| {
-                let mut acc = empty();
                 if control.is_cancelled() {
-                    return acc;
+                    return empty();
                 }
                 let live: Vec<Card> = m.live.iter().copied().filter(|&x| x != c).collect();
                 let lists: Vec<Vec<Completion>> = (0..seats)
                     .map(|i| m.completions(i, &live, Some(c)))
                     .collect();
-                let mut values = vec![SeatValue::default(); seats];
-                visit(
-                    &lists,
-                    0,
-                    0,
-                    1.0,
-                    &mut values,
-                    hi_lo,
-                    &mut acc.0,
-                    &mut acc.1,
-                );
-                control.progress().add_work(acc.1);
-                acc
+                let mut walk = Visit::new(&lists, hi_lo);
+                walk.from(0, 0, 1.0);
+                control.progress().add_work(walk.deals);
+                (walk.sums, walk.deals)
             })
             .reduce(empty, merge)
     } else {
@@ -693,26 +687,16 @@ fn exact(m: &StudMatchup, settings: &RunSettings) -> GameTally {
         lists[0]
             .par_chunks(64)
             .map(|chunk| {
-                let mut acc = empty();
                 if control.is_cancelled() {
-                    return acc;
+                    return empty();
                 }
-                let mut values = vec![SeatValue::default(); seats];
+                let mut walk = Visit::new(&lists, hi_lo);
                 for c in chunk {
-                    values[0] = c.value;
-                    visit(
-                        &lists,
-                        1,
-                        c.mask,
-                        c.weight,
-                        &mut values,
-                        hi_lo,
-                        &mut acc.0,
-                        &mut acc.1,
-                    );
+                    walk.values[0] = c.value;
+                    walk.from(1, c.mask, c.weight);
                 }
-                control.progress().add_work(acc.1);
-                acc
+                control.progress().add_work(walk.deals);
+                (walk.sums, walk.deals)
             })
             .reduce(empty, merge)
     };
