@@ -1085,3 +1085,95 @@ fn double_board_equity_overall_each_board_and_scoop() {
     );
     fails(&["equity", "AA", "KK", "--boards", "3"], "--boards");
 }
+
+#[test]
+fn stud_games_from_the_command_line() {
+    // §9's seat notation: down cards in brackets, then the up cards.
+    let v = json(&[
+        "equity",
+        "--game",
+        "stud-hilo",
+        "(As 2d) 3c 4h 9s",
+        "(Kh Kd) Qs 7d 7c",
+        "--dead",
+        "6s 8h",
+        "--json",
+    ]);
+    assert_eq!(
+        (
+            v["game"].as_str(),
+            v["method"].as_str(),
+            v["deals"].as_u64()
+        ),
+        (Some("stud-hilo"), Some("exact"), Some(548_340))
+    );
+    let players = v["players"].as_array().unwrap();
+    let total: f64 = players.iter().map(|p| p["equity"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    // Only the first seat can make a low; its low win is every deal where it does.
+    assert_eq!(players[1]["low_win"].as_f64(), Some(0.0));
+    assert!(players[0]["low_win"].as_f64().unwrap() > 0.5);
+    // Deal order without brackets, and a 3rd-street range by Monte Carlo.
+    let v = json(&[
+        "equity",
+        "--game",
+        "razz",
+        "As 2d 3c",
+        "(KK+, 9Ts) 4h",
+        "--mc",
+        "--json",
+    ]);
+    assert_eq!(v["method"], "monte_carlo");
+    // KK 6, AA 3 (As is seat 1's), 9Ts 4.
+    assert_eq!(v["players"][1]["combos"], 13);
+    // Hostile input: each a message at its place.
+    fails(
+        &[
+            "equity",
+            "--game",
+            "stud",
+            "(As Kd) 7c",
+            "(Qh Qs) 2d",
+            "--board",
+            "2c",
+        ],
+        "board: Stud has no board",
+    );
+    fails(
+        &["equity", "--game", "stud", "As Kd 7c 8c 9c Tc Jc Qc", "2c"],
+        "seat 1: 4 down cards; a seat gets 3",
+    );
+    fails(
+        &[
+            "equity",
+            "--game",
+            "razz",
+            "(As 2d) 3c",
+            "(4h 5d) 6s",
+            "--dead",
+            "6s",
+        ],
+        "6s is in the dead cards and in seat 2",
+    );
+    let nine: Vec<&str> = std::iter::once("equity")
+        .chain(["--game", "stud"])
+        .chain(std::iter::repeat_n("x", 9))
+        .collect();
+    fails(&nine, "Stud deals 2 to 8 seats, got 9");
+    fails(
+        &[
+            "equity",
+            "--game",
+            "stud",
+            "(As Kd) 7c",
+            "(Qh Qs) 2d",
+            "--boards",
+            "2",
+        ],
+        "Stud has no board to double",
+    );
+    fails(
+        &["sweep", "--game", "razz", "As 2d 3c"],
+        "sweep is for games with a board and Razz has none",
+    );
+}

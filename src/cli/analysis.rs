@@ -151,6 +151,7 @@ pub(super) fn breakdown_command(
     json: bool,
     csv: bool,
 ) -> Result<String, CliError> {
+    cards.need_board("breakdown")?;
     let (board, dead) = parse_cards(cards)?;
     if !(3..=5).contains(&board.len()) {
         return Err(CliError::Usage(format!(
@@ -264,6 +265,7 @@ pub(super) fn runouts_command(
     memory_mb: u64,
     json: bool,
 ) -> Result<String, CliError> {
+    cards.need_board("runouts")?;
     let memory_budget = memory_budget_of(memory_mb)?;
     let (board, dead) = parse_cards(cards)?;
     if !(3..=4).contains(&board.len()) {
@@ -308,6 +310,7 @@ pub(super) fn outs_command(
     vs: &[String],
     json: bool,
 ) -> Result<String, CliError> {
+    cards.need_board("outs")?;
     let (board, dead) = parse_cards(cards)?;
     let game = cards.game;
     if game.is_default() {

@@ -27,6 +27,21 @@ pub struct CardsArgs {
     pub game: Game,
 }
 
+impl CardsArgs {
+    /// Refuses a game without a board (stud) for `command`, a command that reads a board:
+    /// stud's equity is `multiodds equity --game stud` (reference §9).
+    pub fn need_board(&self, command: &str) -> Result<(), super::CliError> {
+        if self.game.has_board() {
+            return Ok(());
+        }
+        Err(super::CliError::Usage(format!(
+            "--game: {command} is for games with a board and {} has none; its equity is `multiodds equity --game {} \"(As Kd) 7c\" \"(Qh Qs) 2d\"`",
+            self.game.name(),
+            self.game.key()
+        )))
+    }
+}
+
 /// How to compute: method, precision and budgets.
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {

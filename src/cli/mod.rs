@@ -421,6 +421,7 @@ fn parse_range(what: String, text: &str) -> Result<HandRange, CliError> {
 }
 
 fn range_command(expr: &str, cards: &CardsArgs, json: bool) -> Result<String, CliError> {
+    cards.need_board("range")?;
     let (board, dead) = parse_cards(cards)?;
     if cards.game != Game::HOLDEM {
         let range = multiodds::range::HoleRange::parse(expr, cards.game)
@@ -538,6 +539,11 @@ fn double_board_command(
     json: bool,
 ) -> Result<String, CliError> {
     let game = cards.game;
+    if !game.has_board() {
+        return Err(CliError::Usage(format!(
+            "--boards: {game} has no board to double; two boards are for Hold'em and the Omaha games"
+        )));
+    }
     let mut seats = Vec::new();
     for (i, text) in ranges.iter().enumerate() {
         let seat = multiodds::range::SeatRange::parse(text, game).map_err(|e| CliError::Range {
@@ -732,6 +738,7 @@ fn sweep_command(
     json: bool,
     csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
+    cards.need_board("sweep")?;
     let counts = opponent_counts(opponents)?;
     // The MultiOdds view's inputs: the one way from inputs to a sweep.
     let inputs = multiodds::scenario::SweepInputs {
@@ -787,6 +794,7 @@ fn table_command(
     json: bool,
     csv: Option<CsvOptions>,
 ) -> Result<String, CliError> {
+    cards.need_board("table")?;
     let counts = opponent_counts(opponents)?;
     // The Chart view's inputs: the one way from inputs to a chart.
     let inputs = multiodds::scenario::ChartInputs {

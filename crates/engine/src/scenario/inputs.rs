@@ -209,6 +209,25 @@ fn placed(
     }
 }
 
+/// Refuses a game without a board (stud) at the `game` field for `what` (the Range
+/// view's analysis, the chart…), which needs one; whether the game has a board.
+pub(crate) fn board_game_only(
+    game: crate::cards::Game,
+    what: &str,
+    problems: &mut Vec<ScenarioError>,
+) -> bool {
+    if game.has_board() {
+        return true;
+    }
+    problems.push(invalid(
+        "game",
+        format!(
+            "{what} is for games with a board; {game} has none (its equity is in the Matchup view)"
+        ),
+    ));
+    false
+}
+
 /// The board's and the dead cards' fields by the engine's names for them.
 fn card_field(name: &str) -> Option<String> {
     match name {
@@ -376,6 +395,9 @@ impl SweepInputs {
     pub fn validate(&self) -> Result<AnySweep, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);
+        if !board_game_only(self.game, "The sweep", &mut problems) {
+            return Err(problems);
+        }
         let field_of = |name: &str| match name {
             "hero" => Some("hero".to_string()),
             "opponents" | "opponent range" => Some("opponents".to_string()),
@@ -608,9 +630,10 @@ impl MatchupInputs {
                 StudMatchup::new(game, seats.clone(), dead)
                     .map_err(|e| match &e {
                         crate::equity::EquityError::BadSeat(why) => {
-                            let seat = why.split(':').next().unwrap_or("");
+                            let (seat, rest) = why.split_once(": ").unwrap_or(("", why));
                             match seat_field(seat) {
-                                Some(field) => problems.push(invalid(&field, why.clone())),
+                                // The field names the seat; the message says the rest.
+                                Some(field) => problems.push(invalid(&field, rest.to_string())),
                                 None => problems.push(ScenarioError::Equity(e.clone())),
                             }
                         }
@@ -755,6 +778,9 @@ impl ChartInputs {
     pub fn validate(&self) -> Result<ChartSpec, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);
+        if !board_game_only(self.game, "The chart", &mut problems) {
+            return Err(problems);
+        }
         if !self.game.has_two_card_ranges() {
             problems.push(invalid(
                 "game",
@@ -872,6 +898,9 @@ impl RangeInputs {
     /// Every problem, each at its field; the analysis to run when there is none.
     pub fn validate(&self) -> Result<AnyRangeSpec, Vec<ScenarioError>> {
         let mut problems = Vec::new();
+        if !board_game_only(self.game, "The range analysis", &mut problems) {
+            return Err(problems);
+        }
         let max = self.game.max_seats();
         if self.vs.len() + 1 > max {
             problems.push(invalid(

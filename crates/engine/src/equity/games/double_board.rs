@@ -49,6 +49,11 @@ impl DoubleBoard {
         board2: CardSet,
         dead: CardSet,
     ) -> Result<DoubleBoard, EquityError> {
+        if !game.has_board() {
+            return Err(EquityError::BadSeat(format!(
+                "{game} has no board to double: two boards are for Hold'em and the Omaha games"
+            )));
+        }
         if let Some(card) = board2
             .iter()
             .find(|&c| board1.contains(c) || dead.contains(c))

@@ -132,6 +132,9 @@ impl FlopsInputs {
     /// Every problem, each at its field; the report to run when there is none.
     pub fn validate(&self) -> Result<FlopsJob, Vec<ScenarioError>> {
         let mut problems = Vec::new();
+        if !super::board_game_only(self.game, "The flops report", &mut problems) {
+            return Err(problems);
+        }
         let max = self.game.max_seats();
         if self.more.len() + 2 > max {
             problems.push(invalid(
