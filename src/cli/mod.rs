@@ -856,7 +856,7 @@ fn run_command(
             let (result, elapsed) =
                 run_with_progress(matchup.clone(), settings, threads, progress)?;
             Ok(output::equity(
-                &scenario.matchup.seats,
+                &scenario.matchup.seat_labels(),
                 &scenario.matchup.folded,
                 &matchup,
                 &result,

@@ -387,7 +387,7 @@ fn inputs_panel(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         .weak(),
     );
     let mut edited = false;
-    let games = Game::ALL;
+    let games = Game::with_board();
     if super::game_inputs::game_selector(ui, "flops", &mut view.inputs.game, &games) {
         let i = &mut view.inputs;
         let game = i.game;

@@ -31,6 +31,7 @@ mod picture;
 mod range_lines;
 pub mod range_view;
 mod registry;
+mod stud_seats;
 pub mod view;
 pub mod widgets;
 

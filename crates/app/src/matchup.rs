@@ -128,7 +128,7 @@ impl View for MatchupView {
         let i = &self.inputs;
         let seats = |m: &AnyMatchup| Seats {
             game: m.game(),
-            texts: i.seats.clone(),
+            texts: i.seat_labels(),
             combos: m.seat_hands().iter().map(|&n| n as usize).collect(),
             folded: i.folded.clone(),
             board: i.board.clone(),
@@ -232,7 +232,7 @@ impl View for MatchupView {
             None => String::new(),
         };
         let title = format!(
-            "{}Matchup: {} on {}{partial}",
+            "{}Matchup: {}{}{partial}",
             shown.label.game.prefix(" · "),
             shown
                 .label
@@ -241,7 +241,13 @@ impl View for MatchupView {
                 .map(|t| shorten(t, 40))
                 .collect::<Vec<_>>()
                 .join(" vs "),
-            if board.is_empty() { "preflop" } else { board }
+            if !shown.label.game.has_board() {
+                String::new()
+            } else if board.is_empty() {
+                " on preflop".to_string()
+            } else {
+                format!(" on {board}")
+            }
         );
         Some(Box::new(move |ui: &mut egui::Ui| {
             ui.heading(&title);
@@ -326,14 +332,19 @@ fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], heig
 pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     ui.heading("Matchup view");
     let mut edited = false;
+    let before = view.inputs.game;
     let game_changed = game_selector(ui, "matchup", &mut view.inputs.game, &Game::ALL);
     if game_changed {
         let i = &mut view.inputs;
-        view.game_note = carry_seats(&mut i.seats, i.game);
-        view.game_note
-            .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
-        view.game_note
-            .extend(carry_folded(&mut i.folded, i.seats.len(), i.game));
+        // Into or out of stud, the seats change shape (down and up cards).
+        view.game_note = super::stud_seats::carry_stud(i, before);
+        if i.game.has_board() {
+            view.game_note.extend(carry_seats(&mut i.seats, i.game));
+            view.game_note
+                .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
+            view.game_note
+                .extend(carry_folded(&mut i.folded, i.seats.len(), i.game));
+        }
         // A pin of another game is no baseline for this one.
         if view.pinned.take().is_some() {
             view.game_note
@@ -344,6 +355,25 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
     game_notes(ui, &mut view.game_note);
     // The notes say what the change of game reset: they go at the next other edit.
     let switched = edited;
+    let game = view.inputs.game;
+    if game.has_board() {
+        edited |= board_game_seats(view, ui, cx);
+    } else {
+        edited |= super::stud_seats::stud_inputs(view, ui, cx);
+    }
+    let errors = view.errors.clone();
+    edited |= run_settings(ui, &mut view.inputs.run, &errors, true);
+    if edited && !switched {
+        view.game_note.clear();
+    }
+    if edited {
+        cx.commands.view(ViewKind::Matchup, ViewCommand::Edited);
+    }
+}
+
+/// The seats, folded seats, board and dead cards of a game with a board; true when edited.
+fn board_game_seats(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) -> bool {
+    let mut edited = false;
     let game = view.inputs.game;
     let max_seats = game.max_seats();
     let errors = view.errors.clone();
@@ -433,13 +463,7 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
             ui.label(RichText::new(message).color(ERROR_COLOR));
         }
     }
-    edited |= run_settings(ui, &mut view.inputs.run, &errors, true);
-    if edited && !switched {
-        view.game_note.clear();
-    }
-    if edited {
-        cx.commands.view(ViewKind::Matchup, ViewCommand::Edited);
-    }
+    edited
 }
 
 /// Run controls and "Send to Range view" (seat 1 against every other seat, in the
@@ -455,6 +479,10 @@ pub fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         cx.commands,
     );
     let m = &view.inputs;
+    // The Range and MultiOdds views read a board: not offered in stud.
+    if !m.game.has_board() {
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         super::widgets::send_to_range(
             ui,

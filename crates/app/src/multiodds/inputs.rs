@@ -15,7 +15,7 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
     ui.heading("MultiOdds view");
     ui.add_space(4.0);
     let mut edited = false;
-    if game_selector(ui, "multiodds", &mut view.inputs.game, &Game::ALL) {
+    if game_selector(ui, "multiodds", &mut view.inputs.game, &Game::with_board()) {
         let i = &mut view.inputs;
         view.game_note = carry_ranges(
             &mut [

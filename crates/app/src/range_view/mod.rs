@@ -154,7 +154,7 @@ impl View for RangeView {
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         ui.heading("Range view");
         let mut edited = false;
-        if game_selector(ui, "range", &mut self.inputs.game, &Game::ALL) {
+        if game_selector(ui, "range", &mut self.inputs.game, &Game::with_board()) {
             let i = &mut self.inputs;
             let game = i.game;
             let mut fields: Vec<(String, &mut String)> = vec![("range".into(), &mut i.range)];

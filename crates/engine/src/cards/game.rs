@@ -256,6 +256,12 @@ impl Game {
         Game::RAZZ,
     ];
 
+    /// The games of [`Game::ALL`] that deal a board, for the views that read one (the
+    /// Range, Flops and MultiOdds views).
+    pub fn with_board() -> Vec<Game> {
+        Game::ALL.into_iter().filter(|g| g.has_board()).collect()
+    }
+
     /// A game from its parts: `name` (its key is the name in lower case, spaces as `-`),
     /// its deck, dealing and valuation. Refused when the deck cannot deal the board and
     /// two seats, or when the engine does not deal or value that combination yet.

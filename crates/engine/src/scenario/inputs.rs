@@ -478,6 +478,29 @@ impl MatchupInputs {
         }
     }
 
+    /// Each seat as titles and tables name it: its range, or in a game without a board
+    /// its down and up cards in §9's notation (`(As Kd) 7c`, `(? ?) 7c` when unknown).
+    pub fn seat_labels(&self) -> Vec<String> {
+        if self.game.has_board() {
+            return self.seats.clone();
+        }
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, down)| match self.up.get(i) {
+                None => down.trim().to_string(),
+                Some(up) => {
+                    let down = if down.trim().is_empty() {
+                        "? ?"
+                    } else {
+                        down.trim()
+                    };
+                    format!("({down}) {}", up.trim()).trim_end().to_string()
+                }
+            })
+            .collect()
+    }
+
     /// Every problem, each at its field; the matchup to run when there is none.
     pub fn validate(&self) -> Result<AnyMatchup, Vec<ScenarioError>> {
         let mut problems = Vec::new();

@@ -254,6 +254,9 @@ impl StudMatchup {
                     });
                 }
                 if !seen.insert(card) {
+                    if owner[card.index()] == name {
+                        return bad(format!("{card} is given twice"));
+                    }
                     return Err(EquityError::CardTwice {
                         card,
                         first: owner[card.index()].clone(),

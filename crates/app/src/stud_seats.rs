@@ -1,0 +1,177 @@
+//! The Matchup view's seats in a game without a board (stud, stud hi/lo, razz): each
+//! seat's down cards (or a range for 3rd street's two) and its up cards, and the dead
+//! cards labelled for what they mostly are in stud — folded players' up cards — each
+//! with a card picker that greys the cards already out. What a change into or out of
+//! such a game keeps.
+
+use super::matchup::MatchupView;
+use super::view::ViewContext;
+use super::widgets::{card_picker, text_field, ERROR_COLOR};
+use crate::cards::{CardSet, Game};
+use crate::range::HandRange;
+use egui::RichText;
+
+/// The cards a field names, or none while it does not read.
+fn cards_of(text: &str) -> CardSet {
+    CardSet::parse(text).unwrap_or_default()
+}
+
+/// The stud seats, the dead cards and the problems of the inputs' own; true when edited.
+pub fn stud_inputs(view: &mut MatchupView, ui: &mut egui::Ui, _cx: &ViewContext<'_>) -> bool {
+    let game = view.inputs.game;
+    let errors = view.errors.clone();
+    let inputs = &mut view.inputs;
+    inputs.up.resize(inputs.seats.len(), String::new());
+    let max = game.max_seats();
+    let seats = inputs.seats.len();
+    let mut edited = false;
+    ui.horizontal(|ui| {
+        let add = ui
+            .add_enabled(seats < max, egui::Button::new("Add seat"))
+            .on_disabled_hover_text(format!(
+                "At most {max} seats in {game}: with more, the deck could not deal the seventh card even as one community card"
+            ));
+        if add.clicked() {
+            inputs.seats.push(String::new());
+            inputs.up.push(String::new());
+            edited = true;
+        }
+        ui.label(format!("{seats} of {max} seats"));
+    });
+    ui.label(
+        RichText::new(
+            "Down: the seat's hidden cards (As Kd), a range for its first two (QQ+, AKs), or empty when unknown. Up: its face-up cards in deal order. Cards not given are dealt at random.",
+        )
+        .small()
+        .weak(),
+    );
+    ui.separator();
+    let seat_cards: Vec<CardSet> = (0..seats)
+        .map(|k| cards_of(&inputs.seats[k]).union(cards_of(&inputs.up[k])))
+        .collect();
+    let dead = cards_of(&inputs.dead);
+    let up_max = game.dealing().up_cards as usize;
+    let mut remove = None;
+    for k in 0..seats {
+        let others = seat_cards
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != k)
+            .fold(dead, |a, (_, c)| a.union(*c));
+        let n = k + 1;
+        edited |= text_field(
+            ui,
+            &format!("Seat {n} down cards"),
+            &mut inputs.seats[k],
+            errors.at(&format!("seats[{k}]")),
+            "As Kd · QQ+, AKs · empty: unknown",
+        );
+        edited |= text_field(
+            ui,
+            &format!("Seat {n} up cards"),
+            &mut inputs.up[k],
+            errors.at(&format!("up[{k}]")),
+            "7c · 7c Kd 2s 9h (3rd to 6th street)",
+        );
+        edited |= card_picker(
+            ui,
+            "Pick up cards",
+            &mut inputs.up[k],
+            others.union(cards_of(&inputs.seats[k])),
+            up_max,
+            &format!("stud seat {n} up picker"),
+        );
+        if seats > 2 && ui.small_button(format!("Remove seat {n}")).clicked() {
+            remove = Some(k);
+        }
+        ui.separator();
+    }
+    if let Some(k) = remove {
+        inputs.seats.remove(k);
+        inputs.up.remove(k);
+        edited = true;
+    }
+    let every_seat = seat_cards.iter().fold(CardSet::EMPTY, |a, c| a.union(*c));
+    edited |= text_field(
+        ui,
+        "Dead cards (folded players' up cards)",
+        &mut inputs.dead,
+        errors.at("dead"),
+        "the up cards of players who folded, any card seen",
+    );
+    edited |= card_picker(
+        ui,
+        "Pick dead cards",
+        &mut inputs.dead,
+        every_seat,
+        45,
+        "stud dead card picker",
+    );
+    let out = every_seat.union(dead).len();
+    ui.label(
+        RichText::new(format!(
+            "{out} cards out (seats' known cards and dead cards), {} in the deck",
+            game.deck().len() - out.min(game.deck().len())
+        ))
+        .small()
+        .weak(),
+    );
+    for field in ["inputs", "seats", "board", "folded[0]"] {
+        if let Some(message) = errors.at(field) {
+            ui.label(RichText::new(message).color(ERROR_COLOR));
+        }
+    }
+    edited
+}
+
+/// Carries a matchup's inputs across a change into or out of a game without a board;
+/// the notes saying what changed. Into one: seats keep the down cards or two-card ranges
+/// they hold (others become unknown), each gets an empty up field, and the board and
+/// folded seats go (stud has neither; folded up cards are dead cards). Out of one: the
+/// up cards go. `from` is the game before the change.
+pub fn carry_stud(inputs: &mut crate::scenario::MatchupInputs, from: Game) -> Vec<String> {
+    let to = inputs.game;
+    let mut notes = Vec::new();
+    if !to.has_board() {
+        if from.has_board() {
+            for (k, text) in inputs.seats.iter_mut().enumerate() {
+                let reads = crate::cards::parse_card_list(text).is_ok_and(|c| c.len() <= 3)
+                    || HandRange::parse(text).is_ok();
+                if !reads {
+                    notes.push(format!("seat {} ({text}) is now unknown down cards", k + 1));
+                    text.clear();
+                }
+            }
+            inputs.up = vec![String::new(); inputs.seats.len()];
+        }
+        if !inputs.board.trim().is_empty() {
+            notes.push(format!("board cleared ({to} has none)"));
+            inputs.board.clear();
+        }
+        if !inputs.folded.is_empty() {
+            notes.push("folded seats removed: in stud their up cards go in the dead cards".into());
+            inputs.folded.clear();
+        }
+        if inputs.seats.len() > to.max_seats() {
+            notes.push(format!(
+                "seats {} to {} removed ({to} deals at most {})",
+                to.max_seats() + 1,
+                inputs.seats.len(),
+                to.max_seats()
+            ));
+            inputs.seats.truncate(to.max_seats());
+            inputs.up.truncate(to.max_seats());
+        }
+    } else if !from.has_board() {
+        if inputs.up.iter().any(|u| !u.trim().is_empty()) {
+            notes.push(format!("up cards cleared ({to} has none)"));
+        }
+        inputs.up.clear();
+        for text in inputs.seats.iter_mut() {
+            if text.trim().is_empty() {
+                *text = "random".into();
+            }
+        }
+    }
+    notes
+}
