@@ -1,0 +1,112 @@
+//! The Matchup view in stud, headless (egui_kittest): the game chosen from the menu, a
+//! matchup typed with down cards, a 3rd-street range, up cards and a folded player's up
+//! card as a dead card; the figures are the engine's exact ones; an up card that is also
+//! dead is an error at its field; saved and opened in a fresh app, every input is back.
+#![cfg(feature = "gui")]
+
+mod common;
+use common::app::*;
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use multiodds::app::command::Command;
+use multiodds::app::matchup::MatchupView;
+use multiodds::app::{MultiOddsApp, View};
+use multiodds::cards::{CardSet, Game};
+use multiodds::equity::games::stud::{run_stud, StudMatchup, StudSeat};
+use multiodds::equity::run::RunSettings;
+use multiodds::equity::Method;
+use multiodds::scenario::ViewKind;
+
+fn set_field(h: &mut Harness<'static, MultiOddsApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.step();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.step();
+    h.get_by_label(label).type_text(text);
+    h.step();
+}
+
+fn settled(app: &MultiOddsApp) -> bool {
+    let v = app.views.of::<MatchupView>();
+    !v.tracker.running && !v.tracker.pending() && v.has_result()
+}
+
+#[test]
+fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
+    let mut app = MultiOddsApp::with_threads(Some(2));
+    app.view = ViewKind::Matchup;
+    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    h.run_steps(2);
+    // The game from its menu, as a user picks it.
+    h.get_by_label("Game").click();
+    h.run_steps(2);
+    h.get_by_label("Stud").click();
+    h.run_steps(3);
+    assert_eq!(h.state().views.of::<MatchupView>().inputs.game, Game::STUD);
+    assert!(shows(&h, "Seat 1 up cards"), "{:?}", texts(&h));
+    assert!(shows(&h, "Dead cards (folded players' up cards)"));
+    set_field(&mut h, "Seat 1 down cards", "Kh Kd");
+    set_field(&mut h, "Seat 1 up cards", "9c Tc");
+    set_field(&mut h, "Seat 2 down cards", "QQ+, AKs");
+    set_field(&mut h, "Seat 2 up cards", "Ac 3d");
+    set_field(&mut h, "Dead cards (folded players' up cards)", "Ks 7c");
+    step_until(&mut h, "the stud matchup", settled);
+    let shown = h.state().views.of::<MatchupView>().shown().cloned().unwrap();
+    assert_eq!(shown.label.texts, ["(Kh Kd) 9c Tc", "(QQ+, AKs) Ac 3d"]);
+    // The engine's exact figures for the same seats.
+    let m = StudMatchup::new(
+        Game::STUD,
+        vec![
+            StudSeat::parse("Kh Kd", "9c Tc").unwrap(),
+            StudSeat::parse("QQ+, AKs", "Ac 3d").unwrap(),
+        ],
+        CardSet::parse("Ks 7c").unwrap(),
+    )
+    .unwrap();
+    let exact = run_stud(
+        &m,
+        &RunSettings {
+            method: Method::Exact,
+            ..RunSettings::default()
+        },
+        |_| true,
+    )
+    .unwrap();
+    assert_eq!(shown.result.method, Method::Exact);
+    for (a, b) in shown.result.seats.iter().zip(&exact.seats) {
+        assert!((a.equity - b.equity).abs() < 1e-12, "{} vs {}", a.equity, b.equity);
+    }
+    h.run_steps(2);
+    let first = format!("{:.3}", 100.0 * exact.seats[0].equity);
+    assert!(shows(&h, &first), "{first} not in {:?}", texts(&h));
+
+    // An up card that is also dead: the error at the up cards' field, nothing computed.
+    set_field(&mut h, "Seat 2 up cards", "Ac 3d Ks");
+    h.run_steps(3);
+    let errors = h.state().views.of::<MatchupView>().errors.clone();
+    assert_eq!(
+        errors.at("up[1]").map(String::as_str),
+        Some("Ks is in the dead cards and in seat 2")
+    );
+    assert!(shows(&h, "Ks is in the dead cards and in seat 2"));
+    set_field(&mut h, "Seat 2 up cards", "Ac 3d");
+    step_until(&mut h, "the matchup again", settled);
+
+    // Saved, and opened in a fresh app: the same inputs, the same figures.
+    let saved = h.state().views.of::<MatchupView>().inputs.clone();
+    assert_eq!(saved.up, ["9c Tc", "Ac 3d"]);
+    let path = std::env::temp_dir().join(format!("multiodds-stud-{}.ron", std::process::id()));
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(Command::SaveAs(path.clone()), &ctx);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("game: \"stud\"") && text.contains("up: ["), "{text}");
+    let mut fresh = sized_harness(MultiOddsApp::with_threads(Some(2)), egui::vec2(1400.0, 900.0));
+    let ctx = fresh.ctx.clone();
+    fresh.state_mut().apply(Command::Open(path.clone()), &ctx);
+    assert_eq!(fresh.state().views.of::<MatchupView>().inputs, saved);
+    assert_eq!(fresh.state().view, ViewKind::Matchup);
+    step_until(&mut fresh, "the opened matchup", settled);
+    let opened = fresh.state().views.of::<MatchupView>().shown().cloned().unwrap();
+    assert_eq!(opened.result.seats, shown.result.seats);
+    let _ = std::fs::remove_file(&path);
+}
