@@ -595,8 +595,8 @@ fn games_on_the_command_line() {
         "not dealt in Short deck",
     );
     fails(
-        &["equity", "--game", "razz", "AKs", "QQ"],
-        "unknown game 'razz'",
+        &["equity", "--game", "badugi", "AKs", "QQ"],
+        "unknown game 'badugi'",
     );
     fails(
         &["sweep", "--game", "omaha", "AAxx", "--exact"],

@@ -235,16 +235,18 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             run,
             json,
         }) => {
-            if boards == 2 || !board2.trim().is_empty() {
-                if !folded.is_empty() {
-                    return Err(CliError::Usage(
-                        "--folded: folded seats are not taken with two boards".into(),
-                    ));
-                }
-                double_board_command(&ranges, &cards, &board2, &run, json)
+            // A second board given means two boards.
+            let boards = if boards == 1 && !board2.trim().is_empty() {
+                2
             } else {
-                equity_command(&ranges, &folded, &cards, &run, json)
+                boards
+            };
+            if boards == 2 && !folded.is_empty() {
+                return Err(CliError::Usage(
+                    "--folded: folded seats are not taken with two boards".into(),
+                ));
             }
+            equity_command(&ranges, &folded, &cards, (boards, &board2), &run, json)
         }
         Some(CliCommand::Sweep {
             hero,
@@ -493,6 +495,7 @@ fn equity_command(
     ranges: &[String],
     folded: &[String],
     cards: &CardsArgs,
+    (boards, board2): (u8, &str),
     run: &RunArgs,
     json: bool,
 ) -> Result<String, CliError> {
@@ -502,6 +505,8 @@ fn equity_command(
         seats: ranges.to_vec(),
         folded: folded.to_vec(),
         board: cards.board.clone(),
+        boards,
+        board2: board2.to_string(),
         dead: cards.dead.clone(),
         ..Default::default()
     };
@@ -512,6 +517,8 @@ fn equity_command(
                 format!("seat {}", index(i))
             } else if let Some(i) = field.strip_prefix("folded[") {
                 format!("--folded {}", index(i))
+            } else if field == "boards" || field == "board2" {
+                format!("--{field}")
             } else {
                 field.to_string()
             }
@@ -527,105 +534,6 @@ fn equity_command(
     Ok(output::equity(
         ranges, folded, &matchup, &result, elapsed, json,
     ))
-}
-
-/// `multiodds equity --boards 2`: each seat's equity overall, on each board, and the
-/// scoop of both boards.
-fn double_board_command(
-    ranges: &[String],
-    cards: &CardsArgs,
-    board2: &str,
-    run: &RunArgs,
-    json: bool,
-) -> Result<String, CliError> {
-    let game = cards.game;
-    if !game.has_board() {
-        return Err(CliError::Usage(format!(
-            "--boards: {game} has no board to double; two boards are for Hold'em and the Omaha games"
-        )));
-    }
-    let mut seats = Vec::new();
-    for (i, text) in ranges.iter().enumerate() {
-        let seat = multiodds::range::SeatRange::parse(text, game).map_err(|e| CliError::Range {
-            what: format!("seat {}", i + 1),
-            caret: e.caret(text),
-            error: Box::new(e),
-        })?;
-        seats.push(seat);
-    }
-    let board =
-        CardSet::parse(&cards.board).map_err(|e| CliError::cards("--board", &cards.board, e))?;
-    let second = CardSet::parse(board2).map_err(|e| CliError::cards("--board2", board2, e))?;
-    let dead =
-        CardSet::parse(&cards.dead).map_err(|e| CliError::cards("--dead", &cards.dead, e))?;
-    let m =
-        multiodds::equity::games::double_board::DoubleBoard::new(game, seats, board, second, dead)?;
-    let (r, elapsed) = run_with_progress(m, settings(run)?, run.threads, !(json || run.quiet))?;
-    let hi_lo = game.is_hi_lo();
-    if json {
-        let seats: Vec<serde_json::Value> = ranges
-            .iter()
-            .enumerate()
-            .map(|(i, name)| {
-                let o = &r.overall.seats[i];
-                serde_json::json!({
-                    "range": name,
-                    "equity": o.equity,
-                    "equity_se": o.equity_se,
-                    "scoop_both": o.win,
-                    "board1": { "equity": r.boards[0].seats[i].equity, "win": r.boards[0].seats[i].win, "tie": r.boards[0].seats[i].tie },
-                    "board2": { "equity": r.boards[1].seats[i].equity, "win": r.boards[1].seats[i].win, "tie": r.boards[1].seats[i].tie },
-                })
-            })
-            .collect();
-        return Ok(serde_json::to_string_pretty(&serde_json::json!({
-            "game": game.key(),
-            "boards": 2,
-            "board1": cards.board,
-            "board2": board2,
-            "method": r.overall.method.key(),
-            "deals": r.overall.deals,
-            "seed": r.overall.seed,
-            "seats": seats,
-            "elapsed_ms": elapsed.as_millis() as u64,
-        }))
-        .expect("plain data"));
-    }
-    let mut out = format!(
-        "{}double board · {} · {} deals\n",
-        game.prefix(" · "),
-        if r.overall.method == Method::Exact {
-            "exact"
-        } else {
-            "Monte Carlo"
-        },
-        r.overall.deals
-    );
-    out.push_str(&format!(
-        "{:<24} {:>9} {:>9} {:>9} {:>11}\n",
-        "seat",
-        "equity",
-        "board 1",
-        "board 2",
-        if hi_lo { "scoop all" } else { "scoop both" }
-    ));
-    for (i, name) in ranges.iter().enumerate() {
-        let o = &r.overall.seats[i];
-        let se = if r.overall.method == Method::Exact {
-            String::new()
-        } else {
-            format!(" ± {:.2}", 100.0 * o.equity_se)
-        };
-        out.push_str(&format!(
-            "{:<24} {:>8}% {:>8.2}% {:>8.2}% {:>10.2}%\n",
-            name,
-            format!("{:.2}{se}", 100.0 * o.equity),
-            100.0 * r.boards[0].seats[i].equity,
-            100.0 * r.boards[1].seats[i].equity,
-            100.0 * o.win
-        ));
-    }
-    Ok(out)
 }
 
 /// `multiodds draw`: equity for stated keeps in a lowball or badugi game.

@@ -131,7 +131,7 @@ impl View for MatchupView {
             texts: i.seat_labels(),
             combos: m.seat_hands().iter().map(|&n| n as usize).collect(),
             folded: i.folded.clone(),
-            board: i.board.clone(),
+            board: i.board_label(),
             dead: i.dead.clone(),
         };
         let label = validated.as_ref().map(seats).unwrap_or_default();
@@ -458,11 +458,50 @@ fn board_game_seats(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         known,
         "Matchup",
     );
+    edited |= second_board(view, ui, known);
     for field in ["inputs", "seats"] {
         if let Some(message) = errors.at(field) {
             ui.label(RichText::new(message).color(ERROR_COLOR));
         }
     }
+    edited
+}
+
+/// One board or two: with two (a double board, each for half the pot), the second
+/// board's field and picker; true when edited.
+fn second_board(view: &mut MatchupView, ui: &mut egui::Ui, known: CardSet) -> bool {
+    let mut edited = false;
+    let i = &mut view.inputs;
+    ui.horizontal(|ui| {
+        ui.label("Boards");
+        edited |= ui.radio_value(&mut i.boards, 1, "One").changed();
+        edited |= ui
+            .radio_value(&mut i.boards, 2, "Two")
+            .on_hover_text("Double board: two boards from one deck, each for half the pot; each seat's equity overall and on each board, and its scoop of both")
+            .changed();
+    });
+    if i.boards != 2 {
+        return edited;
+    }
+    edited |= super::widgets::text_field(
+        ui,
+        "Second board",
+        &mut i.board2,
+        view.errors.at("board2"),
+        "none (preflop); e.g. 9c 8c 2d",
+    );
+    let taken = [&i.board, &i.dead]
+        .iter()
+        .map(|t| CardSet::parse(t).unwrap_or_default())
+        .fold(known, |a, c| a.union(c));
+    edited |= super::widgets::card_picker(
+        ui,
+        "Pick second board cards",
+        &mut i.board2,
+        taken,
+        5,
+        "Matchup second board picker",
+    );
     edited
 }
 
@@ -666,6 +705,12 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                 headers[5] = "high tie %";
                 headers.extend(["low win %", "low tie %", "scoop %"]);
             }
+            // Two boards: the whole pot's scoop and split, then each board's equity.
+            if !result.boards.is_empty() {
+                headers[4] = "scoop %";
+                headers[5] = "split %";
+                headers.extend(["board 1 %", "board 2 %"]);
+            }
             for h in headers {
                 ui.label(RichText::new(h).strong());
             }
@@ -702,6 +747,14 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
                         ui.label(RichText::new(pct(v, se)).monospace().color(color));
                     }
                 }
+                for board in &result.boards {
+                    let s = &board.seats[i];
+                    ui.label(
+                        RichText::new(pct(s.equity, s.equity_se))
+                            .monospace()
+                            .color(color),
+                    );
+                }
                 ui.end_row();
             }
         });
@@ -717,7 +770,12 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
     }
     ui.add_space(8.0);
     let seat = view.selected_seat.min(result.seats.len().saturating_sub(1));
-    if let Some(s) = result.seats.get(seat) {
+    // With two boards a seat's hands are each board's: the whole pot has none to list.
+    let hands_of = result.boards.first().unwrap_or(result);
+    if !result.boards.is_empty() {
+        ui.label(RichText::new("Hands on board 1:").weak());
+    }
+    if let Some(s) = hands_of.seats.get(seat) {
         ui.label(
             RichText::new(format!("Seat {}: the hands it wins or ties with", seat + 1)).strong(),
         );

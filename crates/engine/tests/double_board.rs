@@ -61,7 +61,7 @@ fn each_board_is_its_own_single_board_and_the_whole_their_mean() {
     ] {
         let (b1, b2) = (CardSet::parse(b1).unwrap(), CardSet::parse(b2).unwrap());
         let m = DoubleBoard::new(game, ranges(game, &seats), b1, b2, CardSet::EMPTY).unwrap();
-        let r = run_double_board(&m, &exact()).unwrap();
+        let r = run_double_board(&m, &exact(), |_| true).unwrap();
         assert_eq!(r.overall.method, Method::Exact);
         for (k, (board, other)) in [(b1, b2), (b2, b1)].into_iter().enumerate() {
             let single = GameMatchup::new(game, holes(game, &seats), board, other).unwrap();
@@ -107,7 +107,7 @@ fn monte_carlo_within_four_errors_of_exact_on_any_thread_count() {
         CardSet::parse("Th 2h 3c").unwrap(),
     );
     let m = DoubleBoard::new(game, ranges(game, &seats), b1, b2, CardSet::EMPTY).unwrap();
-    let truth = run_double_board(&m, &exact()).unwrap();
+    let truth = run_double_board(&m, &exact(), |_| true).unwrap();
     let mc = RunSettings {
         method: Method::MonteCarlo,
         target_se: 0.002,
@@ -120,7 +120,7 @@ fn monte_carlo_within_four_errors_of_exact_on_any_thread_count() {
             .num_threads(threads)
             .build()
             .unwrap();
-        runs.push(pool.install(|| run_double_board(&m, &mc).unwrap()));
+        runs.push(pool.install(|| run_double_board(&m, &mc, |_| true).unwrap()));
     }
     for r in &runs[1..] {
         assert_eq!(r, &runs[0], "the same numbers on any thread count");
@@ -149,7 +149,7 @@ fn monte_carlo_within_four_errors_of_exact_on_any_thread_count() {
         CardSet::EMPTY,
     )
     .unwrap();
-    assert!(run_double_board(&ranged, &exact())
+    assert!(run_double_board(&ranged, &exact(), |_| true)
         .unwrap_err()
         .to_string()
         .contains("Monte Carlo for ranges"));

@@ -101,6 +101,9 @@ pub fn equity(
     elapsed: Duration,
     json: bool,
 ) -> String {
+    if let AnyMatchup::Double(d) = m {
+        return double_board(inputs, d, r, elapsed, json);
+    }
     let shown = r.has_figures();
     let figure = |x: f64| shown.then_some(x);
     let hands = m.seat_hands();
@@ -214,6 +217,90 @@ pub fn equity(
     if let Some(why) = r.figures_not_applicable() {
         out.push_str(&why);
         out.push('\n');
+    }
+    out
+}
+
+/// A double board: each seat's equity overall, on each board, and the scoop of both
+/// (every part of the pot).
+fn double_board(
+    inputs: &[String],
+    m: &multiodds::equity::games::double_board::DoubleBoard,
+    r: &MatchupResult,
+    elapsed: Duration,
+    json: bool,
+) -> String {
+    let game = m.matchup.game;
+    let board = |k: usize| &r.boards[k].seats;
+    if json {
+        let seats: Vec<serde_json::Value> = inputs
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let o = &r.seats[i];
+                let on = |k: usize| {
+                    let s = &board(k)[i];
+                    serde_json::json!({ "equity": s.equity, "equity_se": s.equity_se, "win": s.win, "tie": s.tie })
+                };
+                serde_json::json!({
+                    "range": name.trim(),
+                    "equity": o.equity,
+                    "equity_se": o.equity_se,
+                    "scoop_both": o.win,
+                    "board1": on(0),
+                    "board2": on(1),
+                })
+            })
+            .collect();
+        return serde_json::to_string_pretty(&serde_json::json!({
+            "game": game.key(),
+            "boards": 2,
+            "board1": m.matchup.board.to_string(),
+            "board2": m.board2.to_string(),
+            "dead": m.dead.to_string(),
+            "method": r.method.key(),
+            "deals": r.deals,
+            "seed": r.seed,
+            "stopped": r.status.stopped,
+            "seats": seats,
+            "elapsed_ms": elapsed.as_millis() as u64,
+        }))
+        .expect("plain data");
+    }
+    let mut out = format!(
+        "{}double board · {} · {} deals · {}\n",
+        game.prefix(" · "),
+        r.method,
+        r.deals,
+        r.status.describe()
+    );
+    out.push_str(&format!(
+        "{:<24} {:>9} {:>9} {:>9} {:>11}\n",
+        "seat",
+        "equity",
+        "board 1",
+        "board 2",
+        if game.is_hi_lo() {
+            "scoop all"
+        } else {
+            "scoop both"
+        }
+    ));
+    for (i, name) in inputs.iter().enumerate() {
+        let o = &r.seats[i];
+        let se = if r.method == multiodds::equity::Method::Exact {
+            String::new()
+        } else {
+            format!(" ± {:.2}", 100.0 * o.equity_se)
+        };
+        out.push_str(&format!(
+            "{:<24} {:>8}% {:>8.2}% {:>8.2}% {:>10.2}%\n",
+            truncate(name.trim(), 24),
+            format!("{:.2}{se}", 100.0 * o.equity),
+            100.0 * board(0)[i].equity,
+            100.0 * board(1)[i].equity,
+            100.0 * o.win
+        ));
     }
     out
 }

@@ -177,6 +177,13 @@ pub fn matchup(
     .map(String::from)
     .to_vec();
     names.extend(HandCategory::ALL.iter().map(|c| c.key().to_string()));
+    // Hi/lo's low figures and each board's equity in a double board, when there are.
+    if !r.low.is_empty() {
+        names.extend(["low_win", "low_tie", "scoop"].map(String::from));
+    }
+    for b in 1..=r.boards.len() {
+        names.extend([format!("board{b}_equity"), format!("board{b}_equity_se")]);
+    }
     let mut rows = vec![names];
     for (i, (s, text)) in r.seats.iter().zip(seats).enumerate() {
         let mut row = vec![(i + 1).to_string(), text.clone()];
@@ -194,6 +201,13 @@ pub fn matchup(
         row.push(method_key(r).to_string());
         row.push(r.deals.to_string());
         row.extend(s.hand_types.iter().map(|&t| figure(t)));
+        if let Some(l) = r.low.get(i) {
+            row.extend([l.low_win, l.low_tie, l.scoop].map(figure));
+        }
+        for b in &r.boards {
+            let seat = &b.seats[i];
+            row.extend([seat.equity, seat.equity_se].map(figure));
+        }
         rows.push(row);
     }
     table(header, options, rows)

@@ -263,6 +263,11 @@ pub struct MatchupResult {
     /// Each seat's low figures in hi/lo games (empty in other games).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub low: Vec<super::games::LowResult>,
+    /// Each board's own figures in a double-board matchup (its half of the pot counted
+    /// as a whole; empty otherwise). The seats' figures above are then the whole pot's:
+    /// equity its share, win the scoop of both boards.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub boards: Vec<MatchupResult>,
 }
 
 impl MatchupResult {
@@ -339,6 +344,7 @@ impl MatchupTally {
             seats,
             status: run::RunStatus::default(),
             low: Vec::new(),
+            boards: Vec::new(),
         }
     }
 }

@@ -436,12 +436,22 @@ pub struct MatchupInputs {
     pub up: Vec<String>,
     /// Folded seats' ranges: dealt, not in the showdown (none in older files).
     pub folded: Vec<String>,
-    /// Known board cards.
+    /// Known board cards (the first board's, with two boards).
     pub board: String,
+    /// Community boards: 1, or 2 for a double board (Hold'em and the Omaha games).
+    #[serde(skip_serializing_if = "is_one_board")]
+    pub boards: u8,
+    /// The second board's known cards, with two boards.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub board2: String,
     /// Cards out of play.
     pub dead: String,
     /// How the matchup runs.
     pub run: RunInputs,
+}
+
+fn is_one_board(boards: &u8) -> bool {
+    *boards == 1
 }
 
 impl Default for MatchupInputs {
@@ -452,6 +462,8 @@ impl Default for MatchupInputs {
             up: Vec::new(),
             folded: Vec::new(),
             board: String::new(),
+            boards: 1,
+            board2: String::new(),
             dead: String::new(),
             run: RunInputs::default(),
         }
@@ -469,6 +481,7 @@ impl MatchupInputs {
         };
         match field {
             "board" => Some(&self.board),
+            "board2" => Some(&self.board2),
             "dead" => Some(&self.dead),
             _ => index("seats[")
                 .and_then(|i| self.seats.get(i))
@@ -476,6 +489,22 @@ impl MatchupInputs {
                 .or_else(|| index("folded[").and_then(|i| self.folded.get(i)))
                 .map(String::as_str),
         }
+    }
+
+    /// The board as titles and tables name it: its cards, or with two boards both
+    /// (`Qs Ts 5c / 9h 8h 2d`, `-` for a board not dealt yet).
+    pub fn board_label(&self) -> String {
+        if self.boards != 2 {
+            return self.board.trim().to_string();
+        }
+        let or_dash = |b: &str| {
+            if b.trim().is_empty() {
+                "-".to_string()
+            } else {
+                b.trim().to_string()
+            }
+        };
+        format!("{} / {}", or_dash(&self.board), or_dash(&self.board2))
     }
 
     /// Each seat as titles and tables name it: its range, or in a game without a board
@@ -531,7 +560,23 @@ impl MatchupInputs {
             }
             return Err(problems);
         }
+        if !(1..=2).contains(&self.boards) {
+            problems.push(invalid(
+                "boards",
+                format!(
+                    "{} boards: a matchup deals 1 board, or 2 (double board)",
+                    self.boards
+                ),
+            ));
+            return Err(problems);
+        }
         if !self.game.has_board() {
+            if self.boards != 1 {
+                problems.push(invalid(
+                    "boards",
+                    format!("{} has no board to double", self.game),
+                ));
+            }
             return self.validate_stud(problems);
         }
         // "seat 2" is `seats[1]`, "folded seat 1" `folded[0]`.
@@ -557,8 +602,45 @@ impl MatchupInputs {
         let ranges = parse_all(&self.seats, "seats", &mut problems);
         let folded = parse_all(&self.folded, "folded", &mut problems);
         let cards = board_and_dead(&self.board, &self.dead, &mut problems);
-        let job = match (ranges, folded, cards) {
-            (Some(ranges), Some(folded), Some((board, dead))) if seats_ok => {
+        let board2 = if self.boards == 2 {
+            if !self.folded.is_empty() {
+                problems.push(invalid(
+                    "folded[0]",
+                    "folded seats are not taken with two boards".into(),
+                ));
+            }
+            match CardSet::parse(&self.board2) {
+                Ok(b) => Some(b),
+                Err(error) => {
+                    problems.push(ScenarioError::Cards {
+                        field: "board2".into(),
+                        error,
+                    });
+                    None
+                }
+            }
+        } else {
+            Some(CardSet::EMPTY)
+        };
+        let job = match (ranges, folded, cards, board2) {
+            (Some(ranges), Some(_), Some((board, dead)), Some(board2))
+                if seats_ok && self.boards == 2 && problems.is_empty() =>
+            {
+                let field_of = |name: &str| match name {
+                    "first board" => Some("board".to_string()),
+                    "second board" => Some("board2".to_string()),
+                    _ => field_of(name),
+                };
+                crate::equity::games::double_board::DoubleBoard::new(
+                    self.game, ranges, board, board2, dead,
+                )
+                .map_err(|e| placed(e, field_of, &mut problems))
+                .ok()
+                .map(AnyMatchup::Double)
+            }
+            (Some(ranges), Some(folded), Some((board, dead)), _)
+                if seats_ok && self.boards == 1 =>
+            {
                 AnyMatchup::new(self.game, ranges, folded, board, dead)
                     .map_err(|e| placed(e, field_of, &mut problems))
                     .ok()

@@ -80,6 +80,8 @@ impl ScenarioV1 {
                 up: Vec::new(),
                 folded: Vec::new(),
                 board: self.board.clone(),
+                boards: 1,
+                board2: String::new(),
                 dead: self.dead.clone(),
                 run: run.clone(),
             },

@@ -161,9 +161,9 @@ impl Job for crate::equity::games::double_board::DoubleBoard {
     fn run(
         self,
         settings: &RunSettings,
-        _update: &mut dyn FnMut(Self::Update) -> bool,
+        update: &mut dyn FnMut(Self::Update) -> bool,
     ) -> Result<Self::Output, EquityError> {
-        crate::equity::games::double_board::run_double_board(&self, settings)
+        crate::equity::games::double_board::run_double_board(&self, settings, |r| update(r.clone()))
     }
 
     fn collect(so_far: &mut Option<Self::Output>, update: Self::Update, _seed: u64) {

@@ -1,6 +1,7 @@
 //! One job type per question whatever the game: Hold'em's engine for Hold'em, the
 //! games engine for the others. What the views, the CLI and scenario files run.
 
+use super::double_board::{run_double_board, DoubleBoard, DOUBLE_BOARD_EXACT_DEALS};
 use super::stud::{self, StudMatchup};
 use super::{check_affordable, run_game, GameMatchup, GameSweep};
 use crate::cards::{CardSet, Game};
@@ -33,6 +34,8 @@ pub enum AnyMatchup {
     Other(GameMatchup),
     /// A matchup in a game without a board (stud, stud hi/lo, razz).
     Stud(StudMatchup),
+    /// Two boards from one deck, each for half the pot (Hold'em and the Omaha games).
+    Double(DoubleBoard),
 }
 
 impl AnyMatchup {
@@ -71,6 +74,7 @@ impl AnyMatchup {
             AnyMatchup::Holdem(_) => Game::HOLDEM,
             AnyMatchup::Other(m) => m.game,
             AnyMatchup::Stud(m) => m.game,
+            AnyMatchup::Double(m) => m.matchup.game,
         }
     }
 
@@ -102,7 +106,7 @@ impl AnyMatchup {
                     })
                     .collect()
             }
-            AnyMatchup::Other(m) => {
+            AnyMatchup::Other(m) | AnyMatchup::Double(DoubleBoard { matchup: m, .. }) => {
                 let blocked = m.board.union(m.dead);
                 let known: Vec<Option<CardSet>> = m.ranges.iter().map(|r| r.known_hand()).collect();
                 m.showdown()
@@ -126,8 +130,9 @@ impl AnyMatchup {
                 let blocked = m.board.union(m.dead);
                 m.folded().iter().map(|r| r.live_count(blocked)).collect()
             }
-            // Folded stud seats are their up cards, among the dead cards.
-            AnyMatchup::Stud(_) => Vec::new(),
+            // Folded stud seats are their up cards, among the dead cards; two boards take
+            // no folded seats.
+            AnyMatchup::Stud(_) | AnyMatchup::Double(_) => Vec::new(),
         }
     }
 
@@ -137,6 +142,7 @@ impl AnyMatchup {
             AnyMatchup::Holdem(m) => m.board,
             AnyMatchup::Other(m) => m.board,
             AnyMatchup::Stud(_) => CardSet::EMPTY,
+            AnyMatchup::Double(m) => m.matchup.board,
         }
     }
 
@@ -146,6 +152,7 @@ impl AnyMatchup {
             AnyMatchup::Holdem(m) => m.dead,
             AnyMatchup::Other(m) => m.dead,
             AnyMatchup::Stud(m) => m.dead,
+            AnyMatchup::Double(m) => m.dead,
         }
     }
 
@@ -162,6 +169,24 @@ impl AnyMatchup {
             }
             AnyMatchup::Other(m) => check_affordable(m, settings.method, threads),
             AnyMatchup::Stud(m) => stud::check_affordable(m, settings.method, threads),
+            AnyMatchup::Double(m) => match (settings.method, m.exact_deals()) {
+                (Method::MonteCarlo, _) => Ok(0.0),
+                (Method::Exact, None) => Err(EquityError::ExactNotOffered(
+                    "two boards are enumerated exactly with every seat's hand known; use Monte Carlo for ranges".into(),
+                )),
+                (Method::Auto, Some(d)) if d > DOUBLE_BOARD_EXACT_DEALS => Ok(0.0),
+                (Method::Auto, None) => Ok(0.0),
+                (_, Some(d)) => {
+                    let seconds = self.exact_seconds(d, threads);
+                    if seconds > crate::equity::run::MAX_EXACT_SECONDS {
+                        return Err(EquityError::TooLarge {
+                            seconds,
+                            threads: threads.max(1),
+                        });
+                    }
+                    Ok(d)
+                }
+            },
         }
     }
 
@@ -172,6 +197,10 @@ impl AnyMatchup {
             AnyMatchup::Holdem(_) => crate::equity::run::EVALUATIONS_PER_SECOND,
             AnyMatchup::Other(_) => super::VALUATIONS_PER_SECOND,
             AnyMatchup::Stud(_) => stud::STUD_VISITS_PER_SECOND,
+            // A pair of runouts values every seat on two boards.
+            AnyMatchup::Double(m) => {
+                super::VALUATIONS_PER_SECOND / (2 * m.matchup.ranges.len()).max(1) as f64
+            }
         };
         crate::equity::run::exact_seconds(work, per_second, threads)
     }
@@ -186,6 +215,11 @@ impl AnyMatchup {
             AnyMatchup::Holdem(m) => crate::equity::run::run_matchup(m, settings, progress),
             AnyMatchup::Other(m) => run_game(m, settings, progress),
             AnyMatchup::Stud(m) => stud::run_stud(m, settings, progress),
+            AnyMatchup::Double(m) => {
+                let mut progress = progress;
+                run_double_board(m, settings, |r| progress(&r.clone().into_matchup()))
+                    .map(|r| r.into_matchup())
+            }
         }
     }
 }

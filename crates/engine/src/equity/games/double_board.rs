@@ -39,6 +39,15 @@ pub struct DoubleBoardResult {
     pub boards: [MatchupResult; 2],
 }
 
+impl DoubleBoardResult {
+    /// The figures as one matchup's: the whole pot's per seat, each board's in `boards`.
+    pub fn into_matchup(self) -> MatchupResult {
+        let mut r = self.overall;
+        r.boards = self.boards.to_vec();
+        r
+    }
+}
+
 impl DoubleBoard {
     /// Checks and builds a double board: the seats and board 1 as any matchup, board 2's
     /// cards apart from every other card.
@@ -362,10 +371,12 @@ fn batch(m: &DoubleBoard, draws: &[SeatDraw], seed: u64, index: u64, deals: u32)
 }
 
 /// Runs a double board: exact when the hands are known and the pairs of runouts few
-/// (or when asked), Monte Carlo otherwise.
+/// (or when asked), Monte Carlo otherwise; `progress` sees the Monte Carlo estimates and
+/// may stop the run by returning false.
 pub fn run_double_board(
     m: &DoubleBoard,
     settings: &RunSettings,
+    mut progress: impl FnMut(&DoubleBoardResult) -> bool,
 ) -> Result<DoubleBoardResult, EquityError> {
     let exact_deals = m.exact_deals();
     let exact_now = match (settings.method, exact_deals) {
@@ -398,7 +409,7 @@ pub fn run_double_board(
         |i, n, _| batch(m, &draws, seed, i, n),
         |a: &mut Run, b| a.merge(b),
         |r| precision(&r.overall, settings.target_se),
-        |_, _| true,
+        |r, status| progress(&r.result(m, Method::MonteCarlo, Some(seed), status.clone())),
     );
     let status = RunStatus {
         stopped: Some(rule),

@@ -1,7 +1,9 @@
-//! The Matchup view in stud, headless (egui_kittest): the game chosen from the menu, a
-//! matchup typed with down cards, a 3rd-street range, up cards and a folded player's up
-//! card as a dead card; the figures are the engine's exact ones; an up card that is also
-//! dead is an error at its field; saved and opened in a fresh app, every input is back.
+//! The Matchup view in stud and with two boards, headless (egui_kittest). Stud: the game
+//! chosen from the menu, a matchup typed with down cards, a 3rd-street range, up cards
+//! and a folded player's up card as a dead card; the figures are the engine's exact ones;
+//! an up card that is also dead is an error at its field; saved and opened in a fresh app,
+//! every input is back. Two boards: an Omaha hi/lo matchup with per-board columns whose
+//! figures are each board's own.
 #![cfg(feature = "gui")]
 
 mod common;
@@ -51,7 +53,13 @@ fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
     set_field(&mut h, "Seat 2 up cards", "Ac 3d");
     set_field(&mut h, "Dead cards (folded players' up cards)", "Ks 7c");
     step_until(&mut h, "the stud matchup", settled);
-    let shown = h.state().views.of::<MatchupView>().shown().cloned().unwrap();
+    let shown = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap();
     assert_eq!(shown.label.texts, ["(Kh Kd) 9c Tc", "(QQ+, AKs) Ac 3d"]);
     // The engine's exact figures for the same seats.
     let m = StudMatchup::new(
@@ -74,7 +82,12 @@ fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
     .unwrap();
     assert_eq!(shown.result.method, Method::Exact);
     for (a, b) in shown.result.seats.iter().zip(&exact.seats) {
-        assert!((a.equity - b.equity).abs() < 1e-12, "{} vs {}", a.equity, b.equity);
+        assert!(
+            (a.equity - b.equity).abs() < 1e-12,
+            "{} vs {}",
+            a.equity,
+            b.equity
+        );
     }
     h.run_steps(2);
     let first = format!("{:.3}", 100.0 * exact.seats[0].equity);
@@ -99,14 +112,111 @@ fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::SaveAs(path.clone()), &ctx);
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("game: \"stud\"") && text.contains("up: ["), "{text}");
-    let mut fresh = sized_harness(MultiOddsApp::with_threads(Some(2)), egui::vec2(1400.0, 900.0));
+    assert!(
+        text.contains("game: \"stud\"") && text.contains("up: ["),
+        "{text}"
+    );
+    let mut fresh = sized_harness(
+        MultiOddsApp::with_threads(Some(2)),
+        egui::vec2(1400.0, 900.0),
+    );
     let ctx = fresh.ctx.clone();
     fresh.state_mut().apply(Command::Open(path.clone()), &ctx);
     assert_eq!(fresh.state().views.of::<MatchupView>().inputs, saved);
     assert_eq!(fresh.state().view, ViewKind::Matchup);
     step_until(&mut fresh, "the opened matchup", settled);
-    let opened = fresh.state().views.of::<MatchupView>().shown().cloned().unwrap();
+    let opened = fresh
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap();
     assert_eq!(opened.result.seats, shown.result.seats);
     let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_double_board_omaha_hi_lo_matchup_shows_each_board() {
+    let mut app = MultiOddsApp::with_threads(Some(2));
+    app.view = ViewKind::Matchup;
+    {
+        let i = &mut app.views.of_mut::<MatchupView>().inputs;
+        i.game = Game::OMAHA_HILO;
+        i.seats = vec!["As 2s Kh Kd".into(), "Ad 3d Qc Jc".into()];
+    }
+    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    h.run_steps(2);
+    set_field(&mut h, "Board", "3c 4d Ks 9h");
+    h.get_by_label("Two").click();
+    h.run_steps(2);
+    set_field(&mut h, "Second board", "7h 8c 2d Th");
+    step_until(&mut h, "the double board", settled);
+    let shown = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap();
+    let r = &shown.result;
+    assert_eq!((r.method, r.boards.len()), (Method::Exact, 2));
+    assert_eq!(shown.label.board, "3c 4d Ks 9h / 7h 8c 2d Th");
+    // Each board's figures are that board's own single-board matchup, the other board's
+    // cards out of the deck; the whole pot's equity is their mean.
+    for (k, (board, other)) in [
+        ("3c 4d Ks 9h", "7h 8c 2d Th"),
+        ("7h 8c 2d Th", "3c 4d Ks 9h"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let single = multiodds::scenario::MatchupInputs {
+            game: Game::OMAHA_HILO,
+            seats: vec!["As 2s Kh Kd".into(), "Ad 3d Qc Jc".into()],
+            board: board.into(),
+            dead: other.into(),
+            ..Default::default()
+        }
+        .validate()
+        .unwrap()
+        .run(
+            &RunSettings {
+                method: Method::Exact,
+                ..RunSettings::default()
+            },
+            |_| true,
+        )
+        .unwrap();
+        for (a, b) in r.boards[k].seats.iter().zip(&single.seats) {
+            assert!(
+                (a.equity - b.equity).abs() < 1e-12,
+                "board {}: {} vs {}",
+                k + 1,
+                a.equity,
+                b.equity
+            );
+        }
+    }
+    for (i, s) in r.seats.iter().enumerate() {
+        let mean = (r.boards[0].seats[i].equity + r.boards[1].seats[i].equity) / 2.0;
+        assert!((s.equity - mean).abs() < 1e-12);
+    }
+    h.run_steps(2);
+    for column in ["board 1 %", "board 2 %", "scoop %"] {
+        assert!(shows(&h, column), "{column} not in {:?}", texts(&h));
+    }
+    let board2 = format!("{:.3}", 100.0 * r.boards[1].seats[0].equity);
+    assert!(shows(&h, &board2), "{board2} not in {:?}", texts(&h));
+    // The CSV carries each board's equity.
+    let csv = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .table_csv(&multiodds::app::CsvOptions::default())
+        .unwrap();
+    assert!(
+        csv.contains("board1_equity,board1_equity_se,board2_equity,board2_equity_se"),
+        "{csv}"
+    );
 }
