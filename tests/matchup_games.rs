@@ -1,9 +1,11 @@
-//! The Matchup view in stud and with two boards, headless (egui_kittest). Stud: the game
+//! The Matchup and MultiOdds views in stud and with two boards, headless (egui_kittest). Stud: the game
 //! chosen from the menu, a matchup typed with down cards, a 3rd-street range, up cards
 //! and a folded player's up card as a dead card; the figures are the engine's exact ones;
 //! an up card that is also dead is an error at its field; saved and opened in a fresh app,
 //! every input is back. Two boards: an Omaha hi/lo matchup with per-board columns whose
 //! figures are each board's own.
+//! The MultiOdds view in razz: a hero against opponents showing up cards, each point that
+//! opponent count's matchup; a shared card an error at the opponents' field.
 #![cfg(feature = "gui")]
 
 mod common;
@@ -219,4 +221,54 @@ fn a_double_board_omaha_hi_lo_matchup_shows_each_board() {
         csv.contains("board1_equity,board1_equity_se,board2_equity,board2_equity_se"),
         "{csv}"
     );
+}
+
+#[test]
+fn the_multiodds_view_sweeps_a_stud_hand_against_shown_up_cards() {
+    use multiodds::app::multiodds::MultiOddsView;
+    let mut app = MultiOddsApp::with_threads(Some(2));
+    app.view = ViewKind::MultiOdds;
+    {
+        let i = &mut app.views.of_mut::<MultiOddsView>().inputs;
+        i.game = Game::RAZZ;
+        i.opponent_counts = (1, 2);
+        i.run.target_se = 0.003;
+    }
+    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    h.run_steps(2);
+    set_field(&mut h, "Hero down cards", "As 2d");
+    set_field(&mut h, "Hero up cards", "3c 4h");
+    set_field(&mut h, "Opponents' up cards", "Kd 5s / 6c 7c");
+    set_field(&mut h, "Dead cards (folded players' up cards)", "8d");
+    step_until(&mut h, "the stud sweep", |app| {
+        let v = app.views.of::<MultiOddsView>();
+        !v.tracker.running && !v.tracker.pending() && v.has_result()
+    });
+    let v = h.state().views.of::<MultiOddsView>();
+    let sweep = v.inputs.validate().unwrap();
+    let points = v.shown().unwrap().result.points.clone();
+    assert_eq!(points.len(), 2);
+    // Each point is the matchup of the hero against that many of the opponents shown.
+    let multiodds::equity::games::AnySweep::Stud(stud) = sweep else {
+        panic!("a razz sweep runs on the stud engine")
+    };
+    for p in &points {
+        let m = stud.matchup(p.opponents).unwrap();
+        let alone = run_stud(&m, &v.inputs.run.settings(), |_| true).unwrap();
+        assert_eq!(p.equity, alone.seats[0].equity);
+    }
+    h.run_steps(2);
+    assert!(
+        shows(
+            &h,
+            "Razz: (As 2d) 3c 4h vs opponents showing Kd 5s / 6c 7c (dead 8d)"
+        ),
+        "{:?}",
+        texts(&h)
+    );
+    // An opponent's up card that is the hero's: the error at the opponents' field.
+    set_field(&mut h, "Opponents' up cards", "Kd 5s / 6c 3c");
+    h.run_steps(3);
+    let errors = h.state().views.of::<MultiOddsView>().errors.clone();
+    assert!(errors.at("opponents_up").is_some(), "{errors:?}");
 }

@@ -752,8 +752,8 @@ fn run_command(
         ScenarioJob::Sweep(sweep) => {
             let (result, _) = run_with_progress(sweep.clone(), settings, threads, progress)?;
             Ok(output::sweep(
-                &scenario.multiodds.hero,
-                &scenario.multiodds.opponents,
+                &scenario.multiodds.hero_label(),
+                &scenario.multiodds.opponents_label(),
                 &sweep,
                 &result,
                 json,

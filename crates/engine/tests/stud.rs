@@ -557,3 +557,46 @@ fn seats_read_in_both_notations() {
     assert!(s.down.is_empty() && s.range.is_none() && s.up == cards("7c"));
     assert_eq!(s.describe(), "(? ?) 7c");
 }
+
+#[test]
+fn the_sweep_is_each_opponent_count_s_matchup() {
+    use multiodds_engine::equity::games::stud_sweep::StudSweep;
+    let hero = seat("(As Ad) 7c 8c 9d");
+    let shown = vec![seat("(? ?) Kh Ks 2d"), seat("(? ?) 3h 4h 5h")];
+    let dead = CardSet::parse("Kd 7h").unwrap();
+    let sweep = StudSweep::new(Game::STUD_HILO, hero.clone(), shown.clone(), dead, 1..=3).unwrap();
+    let settings = RunSettings {
+        method: Method::Auto,
+        target_se: 0.002,
+        ..RunSettings::default()
+    };
+    let r = sweep.run(&settings, |_| true).unwrap();
+    assert_eq!(r.points.len(), 3);
+    for (k, p) in r.points.iter().enumerate() {
+        let n = k + 1;
+        let mut seats = vec![hero.clone()];
+        seats.extend(shown.iter().take(n).cloned());
+        seats.resize(n + 1, StudSeat::default());
+        let m = StudMatchup::new(Game::STUD_HILO, seats, dead).unwrap();
+        let alone = run_stud(&m, &settings, |_| true).unwrap();
+        assert_eq!(p.opponents, n);
+        assert_eq!(p.method, alone.method);
+        assert_eq!(
+            (p.equity, p.win, p.tie),
+            (
+                alone.seats[0].equity,
+                alone.seats[0].win,
+                alone.seats[0].tie
+            )
+        );
+        assert_eq!(p.scoop, Some(alone.low[0].scoop));
+        assert!(!p.has_hand_strength && p.ppot.is_none());
+    }
+    // Heads-up on 5th street is exact.
+    assert_eq!(r.points[0].method, Method::Exact);
+    // More opponents shown than the sweep reaches, and a sweep past the seats: refused.
+    let e = StudSweep::new(Game::STUD, hero.clone(), shown.clone(), dead, 1..=1).unwrap_err();
+    assert!(e.to_string().contains("2 opponents"), "{e}");
+    let e = StudSweep::new(Game::STUD, hero, Vec::new(), dead, 1..=8).unwrap_err();
+    assert!(e.to_string().contains("2 to 8"), "{e}");
+}

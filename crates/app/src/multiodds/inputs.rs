@@ -15,15 +15,17 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
     ui.heading("MultiOdds view");
     ui.add_space(4.0);
     let mut edited = false;
-    if game_selector(ui, "multiodds", &mut view.inputs.game, &Game::with_board()) {
+    let before = view.inputs.game;
+    if game_selector(ui, "multiodds", &mut view.inputs.game, &Game::ALL) {
         let i = &mut view.inputs;
-        view.game_note = carry_ranges(
+        view.game_note = carry_stud_hero(i, before);
+        view.game_note.extend(carry_ranges(
             &mut [
                 ("hero".to_string(), &mut i.hero),
                 ("opponents".to_string(), &mut i.opponents),
             ],
             i.game,
-        );
+        ));
         view.game_note
             .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
         // Pins of another game are no baseline for this one.
@@ -40,6 +42,18 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
     let errors = view.errors.clone();
     let i = &mut view.inputs;
     let game = i.game;
+    if !game.has_board() {
+        edited |= stud_fields(i, ui, &errors);
+        edited |= crate::widgets::opponent_span(ui, "Opponents from", &mut i.opponent_counts);
+        edited |= run_settings(ui, &mut i.run, &errors, true);
+        if edited && !switched {
+            view.game_note.clear();
+        }
+        if edited {
+            cx.commands.view(ViewKind::MultiOdds, ViewCommand::Edited);
+        }
+        return;
+    }
     let blocked = blocked_cards(&i.board, &i.dead);
     edited |= game_range_field(
         ui,
@@ -89,6 +103,95 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
     }
 }
 
+/// A game without a board (stud): the hero's down and up cards, the opponents' up cards
+/// (opponents split by `/`, the rest random), the dead cards; true when edited.
+fn stud_fields(
+    i: &mut crate::scenario::SweepInputs,
+    ui: &mut egui::Ui,
+    errors: &crate::view::FieldErrors,
+) -> bool {
+    use crate::widgets::{card_picker, text_field};
+    let cards = |t: &str| CardSet::parse(&t.replace('/', " ")).unwrap_or_default();
+    let mut edited = text_field(
+        ui,
+        "Hero down cards",
+        &mut i.hero,
+        errors.at("hero"),
+        "As Kd · QQ+, AKs · empty: unknown",
+    );
+    edited |= text_field(
+        ui,
+        "Hero up cards",
+        &mut i.hero_up,
+        errors.at("hero_up"),
+        "7c · 7c Kd 2s 9h",
+    );
+    let taken = cards(&i.hero)
+        .union(cards(&i.opponents_up))
+        .union(cards(&i.dead));
+    edited |= card_picker(
+        ui,
+        "Pick up cards",
+        &mut i.hero_up,
+        taken,
+        i.game.dealing().up_cards as usize,
+        "multiodds hero up picker",
+    );
+    edited |= text_field(
+        ui,
+        "Opponents' up cards",
+        &mut i.opponents_up,
+        errors.at("opponents_up"),
+        "Kd / 7c 8c (one opponent per /; empty: random)",
+    );
+    edited |= text_field(
+        ui,
+        "Dead cards (folded players' up cards)",
+        &mut i.dead,
+        errors.at("dead"),
+        "the up cards of players who folded",
+    );
+    let taken = cards(&i.hero)
+        .union(cards(&i.hero_up))
+        .union(cards(&i.opponents_up));
+    edited |= card_picker(
+        ui,
+        "Pick dead cards",
+        &mut i.dead,
+        taken,
+        45,
+        "multiodds stud dead picker",
+    );
+    for field in ["inputs", "board", "opponent_counts"] {
+        if let Some(message) = errors.at(field) {
+            ui.label(RichText::new(message).color(ERROR_COLOR));
+        }
+    }
+    edited
+}
+
+/// Carries the hero across a change into or out of a game without a board; the notes.
+/// Into one: the hero keeps down cards or a two-card range, else it is unknown; the board
+/// goes. Out of one: the up cards stay in the file, unused, and an unknown hero is random.
+fn carry_stud_hero(i: &mut crate::scenario::SweepInputs, from: Game) -> Vec<String> {
+    let mut notes = Vec::new();
+    if !i.game.has_board() && from.has_board() {
+        let reads = crate::cards::parse_card_list(&i.hero).is_ok_and(|c| c.len() <= 3)
+            || crate::range::HandRange::parse(&i.hero).is_ok();
+        if !reads {
+            notes.push(format!("hero ({}) is now unknown down cards", i.hero));
+            i.hero.clear();
+        }
+        if !i.board.trim().is_empty() {
+            notes.push(format!("board cleared ({} has none)", i.game));
+            i.board.clear();
+        }
+    } else if i.game.has_board() && !from.has_board() && i.hero.trim().is_empty() {
+        i.hero = "random".into();
+    }
+    notes
+}
+
 /// Run controls and "Send to Range view", below the inputs.
 pub fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     run_footer(
@@ -101,6 +204,10 @@ pub fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>)
         cx.commands,
     );
     let i = &view.inputs;
+    // The Range view reads a board, and stud's seats are sent from the Matchup view.
+    if !i.game.has_board() {
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         crate::widgets::send_to_range(
             ui,

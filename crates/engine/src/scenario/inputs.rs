@@ -338,6 +338,14 @@ pub struct SweepInputs {
     pub hero: String,
     /// The opponents' range (each opponent holds it).
     pub opponents: String,
+    /// In a game without a board (stud): the hero's up cards (`hero` holds its down
+    /// cards or the range of its first two).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub hero_up: String,
+    /// In a game without a board: each opponent's up cards, opponents split by `/`
+    /// (`Kd / 7c 8c`); opponents not given show random cards.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub opponents_up: String,
     /// Opponent counts swept, inclusive.
     pub opponent_counts: (usize, usize),
     /// Known board cards.
@@ -354,6 +362,8 @@ impl Default for SweepInputs {
             game: Game::HOLDEM,
             hero: "AKs".into(),
             opponents: "random".into(),
+            hero_up: String::new(),
+            opponents_up: String::new(),
             opponent_counts: (1, DEFAULT_OPPONENTS),
             board: String::new(),
             dead: String::new(),
@@ -368,6 +378,8 @@ impl SweepInputs {
         match field {
             "hero" => Some(&self.hero),
             "opponents" => Some(&self.opponents),
+            "hero_up" => Some(&self.hero_up),
+            "opponents_up" => Some(&self.opponents_up),
             "board" => Some(&self.board),
             "dead" => Some(&self.dead),
             _ => None,
@@ -381,8 +393,52 @@ impl SweepInputs {
         (a.min(b), a.max(b))
     }
 
-    /// "AKs vs random — Jh 4c 3h" (or "preflop"), and the dead cards.
+    /// The hero as tables name it: its range, or in stud its cards (`(Kh Kd) 9c`).
+    pub fn hero_label(&self) -> String {
+        if self.game.has_board() {
+            return self.hero.clone();
+        }
+        let down = if self.hero.trim().is_empty() {
+            "? ?"
+        } else {
+            self.hero.trim()
+        };
+        format!("({down}) {}", self.hero_up.trim())
+            .trim_end()
+            .to_string()
+    }
+
+    /// The opponents as tables name them: their range, or in stud their up cards
+    /// (`showing Ac / 7d`, `random`).
+    pub fn opponents_label(&self) -> String {
+        if self.game.has_board() {
+            self.opponents.clone()
+        } else if self.opponents_up.trim().is_empty() {
+            "random".into()
+        } else {
+            format!("showing {}", self.opponents_up.trim())
+        }
+    }
+
+    /// "AKs vs random — Jh 4c 3h" (or "preflop"), and the dead cards; in stud the
+    /// hero's cards against the opponents' up cards.
     pub fn title(&self) -> String {
+        if !self.game.has_board() {
+            let hero = format!("({}) {}", self.hero.trim(), self.hero_up.trim());
+            let opponents = if self.opponents_up.trim().is_empty() {
+                "random opponents".to_string()
+            } else {
+                format!("opponents showing {}", self.opponents_up.trim())
+            };
+            let dead = if self.dead.trim().is_empty() {
+                String::new()
+            } else {
+                format!(" (dead {})", self.dead.trim())
+            };
+            return self
+                .game
+                .heading(&format!("{} vs {opponents}{dead}", hero.trim()));
+        }
         let board = CardSet::parse(&self.board)
             .map(|b| b.to_string())
             .unwrap_or_else(|_| self.board.clone());
@@ -395,8 +451,8 @@ impl SweepInputs {
     pub fn validate(&self) -> Result<AnySweep, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);
-        if !board_game_only(self.game, "The sweep", &mut problems) {
-            return Err(problems);
+        if !self.game.has_board() {
+            return self.validate_stud(problems);
         }
         let field_of = |name: &str| match name {
             "hero" => Some("hero".to_string()),
@@ -413,6 +469,86 @@ impl SweepInputs {
                 AnySweep::new(self.game, hero, opponents, board, dead, lo..=hi)
                     .map_err(|e| placed(e, field_of, &mut problems))
                     .ok()
+            }
+            _ => None,
+        };
+        job_or(job, problems)
+    }
+}
+
+impl SweepInputs {
+    /// A game without a board: the hero's down and up cards against opponents showing
+    /// the up cards given (random past them), folded players' up cards dead; no board.
+    fn validate_stud(
+        &self,
+        mut problems: Vec<ScenarioError>,
+    ) -> Result<AnySweep, Vec<ScenarioError>> {
+        use crate::equity::games::stud::{SeatPart, StudSeat};
+        use crate::equity::games::stud_sweep::StudSweep;
+        let game = self.game;
+        if !self.board.trim().is_empty() {
+            problems.push(invalid(
+                "board",
+                format!("{game} has no board: put folded players' up cards in the dead cards"),
+            ));
+        }
+        let hero = match StudSeat::parse(&self.hero, &self.hero_up) {
+            Ok(h) => Some(h),
+            Err(e) => {
+                let field = match e.part {
+                    SeatPart::Down => "hero",
+                    SeatPart::Up => "hero_up",
+                };
+                problems.push(invalid(field, e.message));
+                None
+            }
+        };
+        let mut opponents = Vec::new();
+        if !self.opponents_up.trim().is_empty() {
+            for (k, up) in self.opponents_up.split('/').enumerate() {
+                match StudSeat::parse("", up) {
+                    Ok(seat) => opponents.push(seat),
+                    Err(e) => problems.push(invalid(
+                        "opponents_up",
+                        format!("opponent {}: {}", k + 1, e.message),
+                    )),
+                }
+            }
+        }
+        let dead = CardSet::parse(&self.dead)
+            .map_err(|error| {
+                problems.push(ScenarioError::Cards {
+                    field: "dead".into(),
+                    error,
+                })
+            })
+            .ok();
+        let counts = check_counts(self.opponent_counts, &mut problems);
+        let (lo, hi) = self.opponent_counts;
+        let job = match (hero, dead) {
+            (Some(hero), Some(dead)) if counts && problems.is_empty() => {
+                // "seat 1" is the hero; "seat 2" on are the opponents.
+                let field_of = |name: &str| match name.strip_prefix("seat ") {
+                    Some("1") => Some("hero".to_string()),
+                    Some(_) => Some("opponents_up".to_string()),
+                    None => card_field(name),
+                };
+                StudSweep::new(game, hero, opponents, dead, lo..=hi)
+                    .map_err(|e| match &e {
+                        crate::equity::EquityError::BadSeat(why) => {
+                            let (seat, rest) = why.split_once(": ").unwrap_or(("", why));
+                            match field_of(seat) {
+                                Some(field) => problems.push(invalid(&field, rest.to_string())),
+                                None => problems.push(invalid("opponents_up", why.clone())),
+                            }
+                        }
+                        crate::equity::EquityError::SeatsForGame { .. } => {
+                            problems.push(invalid("opponent_counts", e.to_string()))
+                        }
+                        _ => placed(e.clone(), field_of, &mut problems),
+                    })
+                    .ok()
+                    .map(AnySweep::Stud)
             }
             _ => None,
         };

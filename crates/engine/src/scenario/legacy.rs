@@ -69,6 +69,8 @@ impl ScenarioV1 {
                 game: crate::cards::Game::HOLDEM,
                 hero: self.hero,
                 opponents: self.opponents.clone(),
+                hero_up: String::new(),
+                opponents_up: String::new(),
                 opponent_counts: self.opponent_counts,
                 board: self.board.clone(),
                 dead: self.dead.clone(),

@@ -3,6 +3,7 @@
 
 use super::double_board::{run_double_board, DoubleBoard, DOUBLE_BOARD_EXACT_DEALS};
 use super::stud::{self, StudMatchup};
+use super::stud_sweep::StudSweep;
 use super::{check_affordable, run_game, GameMatchup, GameSweep};
 use crate::cards::{CardSet, Game};
 use crate::equity::run::{RunSettings, SweepResult};
@@ -231,6 +232,8 @@ pub enum AnySweep {
     Holdem(Sweep),
     /// Another game: Monte Carlo.
     Other(GameSweep),
+    /// A game without a board: one stud matchup per opponent count.
+    Stud(StudSweep),
 }
 
 impl AnySweep {
@@ -264,6 +267,7 @@ impl AnySweep {
         match self {
             AnySweep::Holdem(_) => Game::HOLDEM,
             AnySweep::Other(s) => s.game,
+            AnySweep::Stud(s) => s.game,
         }
     }
 
@@ -272,6 +276,7 @@ impl AnySweep {
         match self {
             AnySweep::Holdem(s) => s.board,
             AnySweep::Other(s) => s.board,
+            AnySweep::Stud(_) => CardSet::EMPTY,
         }
     }
 
@@ -280,6 +285,7 @@ impl AnySweep {
         match self {
             AnySweep::Holdem(s) => s.dead,
             AnySweep::Other(s) => s.dead,
+            AnySweep::Stud(s) => s.dead,
         }
     }
 
@@ -292,6 +298,10 @@ impl AnySweep {
                 (one(&s.hero), one(&s.opponents))
             }
             AnySweep::Other(s) => (s.hero.known_hand(), s.opponents.known_hand()),
+            AnySweep::Stud(s) => {
+                let known = s.hero.range.is_none().then(|| s.hero.cards());
+                (known, None)
+            }
         }
     }
 
@@ -299,7 +309,7 @@ impl AnySweep {
     pub fn holdem(&self) -> Option<&Sweep> {
         match self {
             AnySweep::Holdem(s) => Some(s),
-            AnySweep::Other(_) => None,
+            AnySweep::Other(_) | AnySweep::Stud(_) => None,
         }
     }
 
@@ -317,6 +327,7 @@ impl AnySweep {
                 s.game, s.game
             ))),
             AnySweep::Other(_) => Ok(0.0),
+            AnySweep::Stud(s) => s.check_affordable(method, threads),
         }
     }
 
@@ -335,6 +346,14 @@ impl AnySweep {
                 crate::equity::sweep::SweepFigures::All,
                 progress,
             ),
+            AnySweep::Stud(s) => s.run(settings, progress).unwrap_or_else(|e| SweepResult {
+                seed: None,
+                points: Vec::new(),
+                status: crate::equity::run::RunStatus {
+                    note: Some(e.to_string()),
+                    ..Default::default()
+                },
+            }),
         }
     }
 }

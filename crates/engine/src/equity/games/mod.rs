@@ -26,6 +26,7 @@ pub mod outs;
 pub mod range_analysis;
 mod sampler;
 pub mod stud;
+pub mod stud_sweep;
 mod sweep;
 mod valuation;
 
