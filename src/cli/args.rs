@@ -22,7 +22,8 @@ pub struct CardsArgs {
     #[arg(long, default_value = "")]
     pub dead: String,
     /// The game: holdem, shortdeck, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo,
-    /// omaha6-hilo (every command; `table` charts the two-card games).
+    /// omaha6-hilo (every command; `table` charts the two-card games); stud, stud-hilo,
+    /// razz (`equity` only: seats as "(As Kd) 7c", --dead the folded up cards).
     #[arg(long, default_value = "holdem")]
     pub game: Game,
 }
