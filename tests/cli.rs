@@ -1176,4 +1176,13 @@ fn stud_games_from_the_command_line() {
         &["sweep", "--game", "razz", "As 2d 3c"],
         "sweep is for games with a board and Razz has none",
     );
+    // A badugi hand of five cards, valued or kept.
+    fails(
+        &["eval", "--game", "badugi", "Ac", "2c", "3d", "4h", "5s"],
+        "takes exactly 4 cards, got 5",
+    );
+    fails(
+        &["draw", "--game", "badugi", "Ac 2c 3d 4h 5s", "7d"],
+        "seat 1 keeps 5 cards; a Badugi hand holds 4",
+    );
 }
