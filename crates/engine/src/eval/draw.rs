@@ -186,8 +186,7 @@ pub fn ace_five_best(cards: &[Card]) -> u32 {
     for &c in cards {
         counts[ace_low(c) as usize] += 1;
     }
-    let distinct = counts.iter().filter(|&&n| n > 0).count();
-    // How many of each rank the five take.
+    // How many of each rank the five take: one of each rank from the lowest, up to five.
     let mut take = [0u8; 13];
     let mut left = 5u8;
     for r in 0..13 {
@@ -196,38 +195,32 @@ pub fn ace_five_best(cards: &[Card]) -> u32 {
             left -= 1;
         }
     }
-    let repeated = |at_least: u8| (0..13).filter(move |&r| counts[r] >= at_least);
-    match (distinct, left) {
-        (_, 0) => {}
+    // The lowest rank with at least `n` cards and none taken beyond `taken`.
+    let lowest = |n: u8, skip: usize| (0..13).find(|&r| r != skip && counts[r] >= n);
+    match left {
+        0 => {}
         // Four ranks: a pair of the lowest rank that has one.
-        (4, 1) => take[repeated(2).next().expect("a repeat")] = 2,
+        1 => take[lowest(2, 13).expect("a repeat")] = 2,
         // Three ranks: two pair of the lowest two repeats, else trips.
-        (3, 2) => {
-            let pairs: Vec<usize> = repeated(2).take(2).collect();
-            if pairs.len() == 2 {
-                take[pairs[0]] = 2;
-                take[pairs[1]] = 2;
-            } else {
-                take[repeated(3).next().expect("trips")] = 3;
-            }
-        }
+        2 => match lowest(2, 13) {
+            Some(p) => match lowest(2, p) {
+                Some(q) => {
+                    take[p] = 2;
+                    take[q] = 2;
+                }
+                None => take[lowest(3, 13).expect("trips")] = 3,
+            },
+            None => take[lowest(3, 13).expect("trips")] = 3,
+        },
         // Two ranks: a full house (trips of the lowest rank that can make it), else quads.
         _ => {
-            let both: Vec<usize> = (0..13).filter(|&r| counts[r] > 0).collect();
-            let full = both
-                .iter()
-                .copied()
-                .find(|&t| counts[t] >= 3 && both.iter().any(|&p| p != t && counts[p] >= 2));
+            let full = (0..13).find(|&t| counts[t] >= 3 && lowest(2, t).is_some());
             match full {
                 Some(t) => {
-                    let p = both.iter().copied().find(|&p| p != t).expect("two ranks");
                     take[t] = 3;
-                    take[p] = 2;
+                    take[lowest(2, t).expect("the pair")] = 2;
                 }
-                None => {
-                    let q = repeated(4).next().expect("quads");
-                    take[q] = 4;
-                }
+                None => take[lowest(4, 13).expect("quads")] = 4,
             }
         }
     }

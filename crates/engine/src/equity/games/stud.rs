@@ -322,13 +322,15 @@ impl StudMatchup {
         self.seats.iter().map(|s| hole - s.held()).collect()
     }
 
-    /// Exact enumeration's work, in visits: heads-up with one pot winner, the lookups of
-    /// the subset index; otherwise every combination of the seats' completions (times the
+    /// Exact enumeration's work, in visits: the subset index's lookups where it serves and
+    /// is cheaper, otherwise every combination of the seats' completions (times the
     /// community cards).
     pub fn exact_visits(&self) -> f64 {
-        if let Some(sizes) = self.indexed_sizes() {
-            return sizes.iter().sum::<f64>() * VISITS_PER_LOOKUP;
-        }
+        self.index_plan().map_or_else(|| self.visits(), |p| p.1)
+    }
+
+    /// Every combination of the seats' completions (times the community cards).
+    fn visits(&self) -> f64 {
         let live = self.live.len() - usize::from(self.community);
         let product: f64 = self.list_sizes(live).iter().product();
         product
@@ -339,23 +341,41 @@ impl StudMatchup {
             }
     }
 
-    /// The heads-up subset index's size per seat (completions × their subsets), when it
-    /// serves: two seats, one pot winner (no low half), each index small enough.
-    fn indexed_sizes(&self) -> Option<Vec<f64>> {
-        if self.seats.len() != 2 || self.game.is_hi_lo() || self.community {
+    /// The seat the subset index looks up and the index's work, in visits, when it serves:
+    /// one pot winner (no low half), no community card, that seat's index small enough to
+    /// hold, and cheaper than visiting every combination. The index walks the other
+    /// seats' combinations and looks up every subset of their cards; the seat indexed is
+    /// the one that makes this cheapest (the one with the most completions, as a rule).
+    fn index_plan(&self) -> Option<(usize, f64)> {
+        if self.game.is_hi_lo() || self.community {
             return None;
         }
-        let sizes: Vec<f64> = self
-            .list_sizes(self.live.len())
+        let sizes = self.list_sizes(self.live.len());
+        let bits: Vec<i32> = self
+            .draws()
             .iter()
-            .zip(self.draws())
             .zip(&self.combos)
-            .map(|((&n, draw), combos)| {
-                let cards = draw + if combos.is_empty() { 0 } else { 2 };
-                n * f64::from(1u32 << cards)
-            })
+            .map(|(&draw, combos)| (draw + if combos.is_empty() { 0 } else { 2 }) as i32)
             .collect();
-        sizes.iter().all(|&n| n <= MAX_INDEXED).then_some(sizes)
+        let cost = |indexed: usize| -> Option<f64> {
+            if sizes[indexed] * 2f64.powi(bits[indexed]) > MAX_INDEXED {
+                return None;
+            }
+            let walked: f64 = (0..sizes.len())
+                .filter(|&i| i != indexed)
+                .map(|i| sizes[i])
+                .product();
+            let subsets: i32 = (0..bits.len())
+                .filter(|&i| i != indexed)
+                .map(|i| bits[i])
+                .sum();
+            let build = sizes[indexed] * 2f64.powi(bits[indexed]);
+            Some((walked * 2f64.powi(subsets) + build) * VISITS_PER_LOOKUP)
+        };
+        (0..sizes.len())
+            .filter_map(|k| cost(k).map(|c| (k, c)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .filter(|&(_, work)| work < self.visits())
     }
 
     fn list_sizes(&self, live: usize) -> Vec<f64> {
@@ -523,19 +543,21 @@ struct Group {
     values: Vec<u32>,
     /// Weight of the completions before each place (one more entry than `values`).
     weight_before: Vec<f64>,
+    /// Each hand category's places `[start, end)` among `values` (a category is a run of
+    /// values: a value has one category, and categories rise or fall with the value).
+    categories: [(u32, u32); 9],
 }
 
 impl Group {
-    /// Weight of the completions below `v`, and of those equal to it.
-    fn below_and_equal(&self, v: u32) -> (f64, f64) {
+    /// The place of the first value not below `v`, and of the first above it.
+    fn places(&self, v: u32) -> (usize, usize) {
         let lo = self.values.partition_point(|&x| x < v);
-        let hi = lo + self.values[lo..].partition_point(|&x| x <= v);
-        let w = &self.weight_before;
-        (w[lo], w[hi] - w[lo])
+        (lo, lo + self.values[lo..].partition_point(|&x| x <= v))
     }
 
-    fn total(&self) -> (f64, usize) {
-        (self.weight_before[self.values.len()], self.values.len())
+    /// Weight of the completions in places `[from, to)`.
+    fn weight(&self, from: usize, to: usize) -> f64 {
+        self.weight_before[to] - self.weight_before[from]
     }
 }
 
@@ -553,10 +575,12 @@ fn for_each_submask(mask: u64, mut each: impl FnMut(u64, u32)) {
 
 impl SubsetIndex {
     fn new(list: &[Completion]) -> SubsetIndex {
-        let mut raw: std::collections::HashMap<u64, Vec<(u32, f64)>> = Default::default();
+        let mut raw: std::collections::HashMap<u64, Vec<(u32, f64, u8)>> = Default::default();
         for c in list {
             for_each_submask(c.mask, |sub, _| {
-                raw.entry(sub).or_default().push((c.value.high, c.weight))
+                raw.entry(sub)
+                    .or_default()
+                    .push((c.value.high, c.weight, c.value.category))
             });
         }
         let groups = raw
@@ -566,9 +590,16 @@ impl SubsetIndex {
                 let mut weight_before = Vec::with_capacity(entries.len() + 1);
                 let mut acc = 0.0;
                 weight_before.push(0.0);
-                for e in &entries {
+                let mut categories = [(u32::MAX, 0u32); 9];
+                for (i, e) in entries.iter().enumerate() {
                     acc += e.1;
                     weight_before.push(acc);
+                    let c = &mut categories[e.2 as usize];
+                    c.0 = c.0.min(i as u32);
+                    c.1 = i as u32 + 1;
+                }
+                for c in categories.iter_mut().filter(|c| c.0 == u32::MAX) {
+                    *c = (0, 0);
                 }
                 let values = entries.into_iter().map(|e| e.0).collect();
                 (
@@ -576,6 +607,7 @@ impl SubsetIndex {
                     Group {
                         values,
                         weight_before,
+                        categories,
                     },
                 )
             })
@@ -584,71 +616,158 @@ impl SubsetIndex {
     }
 }
 
-/// Heads-up exact in a game of one pot winner (high, or razz's low): for each completion
-/// of `seat`, the other seat's completions that avoid its cards, weighed below, equal to
-/// and above its value by inclusion and exclusion. Fills `seat`'s sums only.
-fn heads_up_side(
-    outer: &[Completion],
-    other: &SubsetIndex,
-    control: &crate::equity::RunControl,
-) -> (Sums, u64) {
-    outer
-        .par_chunks(256)
-        .map(|chunk| {
-            let mut sums = Sums::default();
-            let mut deals = 0u64;
-            if control.is_cancelled() {
-                return (sums, deals);
+/// A walk over every combination of the seats but the indexed one, each settled against
+/// the indexed seat's completions through its subset index.
+struct IndexWalk<'a> {
+    lists: &'a [Vec<Completion>],
+    /// The seat looked up in the index.
+    indexed: usize,
+    /// The seats walked, in order (every seat but the indexed one).
+    outer: &'a [usize],
+    index: &'a SubsetIndex,
+    values: Vec<SeatValue>,
+    sums: Vec<Sums>,
+    deals: u64,
+    lookups: u64,
+}
+
+impl IndexWalk<'_> {
+    /// Every combination of the outer seats from the `k`-th on.
+    fn from(&mut self, k: usize, used: u64, weight: f64) {
+        if k == self.outer.len() {
+            self.settle(used, weight);
+            return;
+        }
+        let seat = self.outer[k];
+        for c in &self.lists[seat] {
+            if c.mask & used == 0 {
+                self.values[seat] = c.value;
+                self.from(k + 1, used | c.mask, weight * c.weight);
             }
-            let mut lookups = 0u64;
+        }
+    }
+
+    /// One combination of the outer seats (holding `used`, of weight `w`): the indexed
+    /// seat's completions that avoid `used`, weighed below, level with and above the
+    /// outer seats' best value (and, above or level, by category) by inclusion and
+    /// exclusion over the subsets of `used`. The best outer seats share what the indexed
+    /// seat does not beat and tie with it where it is level; the indexed seat takes what
+    /// it beats.
+    fn settle(&mut self, used: u64, w: f64) {
+        let best = self
+            .outer
+            .iter()
+            .map(|&s| self.values[s].high)
+            .max()
+            .unwrap_or(0);
+        let level = self
+            .outer
+            .iter()
+            .filter(|&&s| self.values[s].high == best)
+            .count() as f64;
+        let (mut below, mut equal, mut all, mut all_n) = (0.0, 0.0, 0.0, 0i64);
+        // The indexed seat's weight at or above the best, by its category.
+        let mut types = [0.0f64; 9];
+        for_each_submask(used, |sub, size| {
+            let Some(g) = self.index.groups.get(&sub) else {
+                return;
+            };
+            let sign = if size % 2 == 0 { 1.0 } else { -1.0 };
+            let (lo, hi) = g.places(best);
+            let n = g.values.len();
+            below += sign * g.weight(0, lo);
+            equal += sign * g.weight(lo, hi);
+            all += sign * g.weight(0, n);
+            all_n += if size % 2 == 0 { n as i64 } else { -(n as i64) };
+            for (t, &(start, end)) in types.iter_mut().zip(&g.categories) {
+                let (start, end) = (start as usize, end as usize);
+                if end > lo {
+                    *t += sign * g.weight(start.max(lo), end);
+                }
+            }
+        });
+        self.lookups += 1 << used.count_ones();
+        self.deals += all_n as u64;
+        let above = all - below - equal;
+        for &seat in self.outer {
+            let s = &mut self.sums[seat];
+            s.weight += w * all;
+            let v = self.values[seat];
+            if v.high != best {
+                continue;
+            }
+            s.equity += w * (below / level + equal / (level + 1.0));
+            if level == 1.0 {
+                s.win += w * below;
+                s.scoop += w * below;
+            } else {
+                s.tie += w * below;
+            }
+            s.tie += w * equal;
+            s.hand_types[v.category as usize] += w * (below + equal);
+        }
+        let s = &mut self.sums[self.indexed];
+        s.weight += w * all;
+        s.win += w * above;
+        s.scoop += w * above;
+        s.tie += w * equal;
+        s.equity += w * (above + equal / (level + 1.0));
+        for (h, t) in s.hand_types.iter_mut().zip(types) {
+            *h += w * t;
+        }
+    }
+}
+
+/// The subset index's enumeration with `indexed` the seat looked up: every combination of
+/// the other seats (the first of them shared among the threads) settled against it. Every
+/// seat's sums.
+fn indexed_pass(
+    lists: &[Vec<Completion>],
+    indexed: usize,
+    control: &crate::equity::RunControl,
+) -> (Vec<Sums>, u64) {
+    let index = SubsetIndex::new(&lists[indexed]);
+    let outer: Vec<usize> = (0..lists.len()).filter(|&i| i != indexed).collect();
+    let first = outer[0];
+    let empty = || (vec![Sums::default(); lists.len()], 0u64);
+    lists[first]
+        .par_chunks(64)
+        .map(|chunk| {
+            if control.is_cancelled() {
+                return empty();
+            }
+            let mut walk = IndexWalk {
+                lists,
+                indexed,
+                outer: &outer,
+                index: &index,
+                values: vec![SeatValue::default(); lists.len()],
+                sums: vec![Sums::default(); lists.len()],
+                deals: 0,
+                lookups: 0,
+            };
             for c in chunk {
-                lookups += 1 << c.mask.count_ones();
-                let (mut below, mut equal, mut all) = (0.0, 0.0, 0.0);
-                let mut all_n = 0i64;
-                for_each_submask(c.mask, |sub, size| {
-                    let Some(g) = other.groups.get(&sub) else {
-                        return;
-                    };
-                    let sign = if size % 2 == 0 { 1.0 } else { -1.0 };
-                    let (bw, ew) = g.below_and_equal(c.value.high);
-                    let (tw, tn) = g.total();
-                    below += sign * bw;
-                    equal += sign * ew;
-                    all += sign * tw;
-                    all_n += if size % 2 == 0 {
-                        tn as i64
-                    } else {
-                        -(tn as i64)
-                    };
-                });
-                let w = c.weight;
-                sums.weight += w * all;
-                sums.win += w * below;
-                sums.tie += w * equal;
-                sums.equity += w * (below + equal / 2.0);
-                sums.scoop += w * below;
-                sums.hand_types[c.value.category as usize] += w * (below + equal);
-                deals += all_n as u64;
+                walk.values[first] = c.value;
+                walk.from(1, c.mask, c.weight);
             }
             control
                 .progress()
-                .add_work(lookups * VISITS_PER_LOOKUP as u64);
-            (sums, deals)
+                .add_work(walk.lookups * VISITS_PER_LOOKUP as u64);
+            (walk.sums, walk.deals)
         })
-        .reduce(
-            || (Sums::default(), 0),
-            |mut a, b| {
-                a.0.add(&b.0);
-                a.1 += b.1;
-                a
-            },
-        )
+        .reduce(empty, |mut a, b| {
+            for (x, y) in a.0.iter_mut().zip(&b.0) {
+                x.add(y);
+            }
+            a.1 += b.1;
+            a
+        })
 }
 
 /// Exact: every completion of every seat (the first seat's shared among the threads, or
 /// the community cards when there is one); heads-up without a low half, by the subset
 /// index.
-fn exact(m: &StudMatchup, settings: &RunSettings) -> GameTally {
+fn exact(m: &StudMatchup, settings: &RunSettings, use_index: bool) -> GameTally {
     let seats = m.seats.len();
     let hi_lo = m.game.is_hi_lo();
     let control = &settings.control;
@@ -682,10 +801,9 @@ fn exact(m: &StudMatchup, settings: &RunSettings) -> GameTally {
             .into_par_iter()
             .map(|i| m.completions(i, &m.live, None))
             .collect();
-        if m.indexed_sizes().is_some() {
-            let (a, deals) = heads_up_side(&lists[0], &SubsetIndex::new(&lists[1]), control);
-            let (b, _) = heads_up_side(&lists[1], &SubsetIndex::new(&lists[0]), control);
-            return GameTally::of_sums(&[a, b], deals, deals, false);
+        if let Some((indexed, _)) = m.index_plan().filter(|_| use_index) {
+            let (sums, deals) = indexed_pass(&lists, indexed, control);
+            return GameTally::of_sums(&sums, deals, deals, false);
         }
         lists[0]
             .par_chunks(64)
@@ -824,7 +942,7 @@ pub fn run_stud(
     let (method, visits) = plan(m, settings.method);
     if method == Method::Exact {
         check_affordable(m, Method::Exact, rayon::current_num_threads())?;
-        let tally = exact(m, settings);
+        let tally = exact(m, settings, true);
         let mut r = tally.result(m.game, Method::Exact, None);
         let cancelled = settings.control.is_cancelled();
         r.status.stopped = Some(if cancelled {
@@ -858,4 +976,77 @@ pub fn run_stud(
             ..RunStatus::default()
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(text: &str) -> StudSeat {
+        let (down, up) = StudSeat::split_written(text).unwrap();
+        StudSeat::parse(&down, &up).unwrap()
+    }
+
+    /// The subset index against visiting every combination, where the index is the
+    /// plan: three and four seats, a range seat, razz.
+    #[test]
+    fn the_subset_index_equals_visiting_every_combination() {
+        for (game, seats, dead) in [
+            // Heads-up, a range seat on 5th street.
+            (
+                Game::STUD,
+                vec!["(QQ+, AKs:0.5) 7c 8d 9h", "(As Kd) 2c 3c 4c"],
+                "Qc",
+            ),
+            // Three seats: one on 4th street, two on 6th.
+            (
+                Game::STUD,
+                vec![
+                    "(As Kd) 7c 8c",
+                    "(Qh Qs) 2d 2h 5s 5c",
+                    "(Jc Tc) 9h 8h 3s 3d",
+                ],
+                "",
+            ),
+            (
+                Game::RAZZ,
+                vec!["(2c 3c) 5h", "(3h 4d) 6s 7d Kc 8h", "(5c 6c) 7h 8s Js 2d"],
+                "Kh",
+            ),
+            // Four seats with a range.
+            (
+                Game::STUD,
+                vec![
+                    "(QQ+, AKs:0.5) 7c 8d",
+                    "(As Kd) 2c 3c 4c 5h",
+                    "(Jh Js) 6d 6s 2h 3h",
+                    "(Tc Td) Ac Ad 4s 5s",
+                ],
+                "",
+            ),
+        ] {
+            let m = StudMatchup::new(
+                game,
+                seats.iter().map(|s| seat(s)).collect(),
+                CardSet::parse(dead).unwrap(),
+            )
+            .unwrap();
+            assert!(
+                m.index_plan().is_some(),
+                "{game} {seats:?}: the index is the plan"
+            );
+            let settings = RunSettings::default();
+            let indexed = exact(&m, &settings, true).result(game, Method::Exact, None);
+            let visited = exact(&m, &settings, false).result(game, Method::Exact, None);
+            assert_eq!(indexed.deals, visited.deals);
+            for (a, b) in indexed.seats.iter().zip(&visited.seats) {
+                for (x, y) in [(a.equity, b.equity), (a.win, b.win), (a.tie, b.tie)] {
+                    assert!((x - y).abs() < 1e-12, "{game} {seats:?}: {x} vs {y}");
+                }
+                for (x, y) in a.hand_types.iter().zip(&b.hand_types) {
+                    assert!((x - y).abs() < 1e-12);
+                }
+            }
+        }
+    }
 }
