@@ -595,8 +595,8 @@ fn games_on_the_command_line() {
         "not dealt in Short deck",
     );
     fails(
-        &["equity", "--game", "badugi", "AKs", "QQ"],
-        "unknown game 'badugi'",
+        &["equity", "--game", "lowball", "AKs", "QQ"],
+        "unknown game 'lowball'",
     );
     fails(
         &["sweep", "--game", "omaha", "AAxx", "--exact"],
@@ -1184,5 +1184,40 @@ fn stud_games_from_the_command_line() {
     fails(
         &["draw", "--game", "badugi", "Ac 2c 3d 4h 5s", "7d"],
         "seat 1 keeps 5 cards; a Badugi hand holds 4",
+    );
+}
+
+#[test]
+fn draw_games_through_equity_are_the_draw_command() {
+    // One model: `equity --game 2-7-draw` and `draw --game 2-7` run the same draw.
+    let seats = ["7c 5d 4h 3s", "8c 6d 2h 3d", "9s 7h 6c"];
+    let mut a = vec!["equity", "--game", "2-7-draw"];
+    a.extend(seats);
+    a.push("--json");
+    let mut b = vec!["draw", "--game", "2-7"];
+    b.extend(seats);
+    b.push("--json");
+    let (via_equity, via_draw) = (json(&a), json(&b));
+    assert_eq!(via_equity["method"], "exact");
+    assert_eq!(via_equity["deals"], via_draw["deals"]);
+    for i in 0..3 {
+        assert_eq!(
+            via_equity["players"][i]["equity"].as_f64(),
+            via_draw["seats"][i]["equity"].as_f64()
+        );
+    }
+    fails(
+        &["equity", "--game", "badugi", "Ac 2d 3h 4s 5c", "2c"],
+        "seat 1: keeps 5 cards; a Badugi hand holds 4",
+    );
+    fails(
+        &[
+            "equity", "--game", "a-5-draw", "Ac 2d", "2c", "--board", "Kd",
+        ],
+        "A-5 single draw has no board",
+    );
+    fails(
+        &["sweep", "--game", "badugi", "Ac"],
+        "sweep is for games with a board and Badugi has none",
     );
 }

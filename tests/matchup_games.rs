@@ -272,3 +272,65 @@ fn the_multiodds_view_sweeps_a_stud_hand_against_shown_up_cards() {
     let errors = h.state().views.of::<MultiOddsView>().errors.clone();
     assert!(errors.at("opponents_up").is_some(), "{errors:?}");
 }
+
+#[test]
+fn a_badugi_draw_typed_in_the_matchup_view() {
+    use multiodds::equity::games::draw::{run_draw, DrawMatchup};
+    use multiodds::eval::draw::DrawRule;
+    let mut app = MultiOddsApp::with_threads(Some(2));
+    app.view = ViewKind::Matchup;
+    {
+        // The menu's last entries sit below its scrolled list: the game set as a file would.
+        let i = &mut app.views.of_mut::<MatchupView>().inputs;
+        i.game = Game::BADUGI;
+        i.seats = vec![String::new(), String::new()];
+    }
+    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    h.run_steps(2);
+    set_field(&mut h, "Seat 1 keeps", "Ac 2d 3h");
+    set_field(&mut h, "Seat 2 keeps", "2c 4s");
+    set_field(
+        &mut h,
+        "Dead cards (discards seen, folded hands shown)",
+        "Kd Kc",
+    );
+    step_until(&mut h, "the badugi draw", settled);
+    let shown = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap();
+    assert_eq!(shown.label.texts, ["Ac 2d 3h + draw 1", "2c 4s + draw 2"]);
+    let m = DrawMatchup::new(
+        DrawRule::Badugi,
+        vec![
+            multiodds::cards::parse_card_list("Ac 2d 3h").unwrap(),
+            multiodds::cards::parse_card_list("2c 4s").unwrap(),
+        ],
+        CardSet::parse("Kd Kc").unwrap(),
+    )
+    .unwrap();
+    let exact = run_draw(
+        &m,
+        &RunSettings {
+            method: Method::Exact,
+            ..RunSettings::default()
+        },
+        |_| true,
+    )
+    .unwrap();
+    assert_eq!(shown.result.method, Method::Exact);
+    for (a, b) in shown.result.seats.iter().zip(&exact.seats) {
+        assert!((a.equity - b.equity).abs() < 1e-12);
+    }
+    // Five kept cards: the error at that seat's field.
+    set_field(&mut h, "Seat 2 keeps", "2c 4s 5h 6d 7c");
+    h.run_steps(3);
+    let errors = h.state().views.of::<MatchupView>().errors.clone();
+    assert_eq!(
+        errors.at("seats[1]").map(String::as_str),
+        Some("keeps 5 cards; a Badugi hand holds 4")
+    );
+}

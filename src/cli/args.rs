@@ -23,7 +23,8 @@ pub struct CardsArgs {
     pub dead: String,
     /// The game: holdem, shortdeck, omaha, omaha5, omaha6, omaha-hilo, omaha5-hilo,
     /// omaha6-hilo (every command; `table` charts the two-card games); stud, stud-hilo,
-    /// razz (`equity` only: seats as "(As Kd) 7c", --dead the folded up cards).
+    /// razz (`equity` only: seats as "(As Kd) 7c", --dead the folded up cards); 2-7-draw,
+    /// a-5-draw, badugi (`equity` only: each seat's kept cards, `-` for none).
     #[arg(long, default_value = "holdem")]
     pub game: Game,
 }
@@ -32,13 +33,19 @@ impl CardsArgs {
     /// Refuses a game without a board (stud) for `command`, a command that reads a board:
     /// stud's equity is `multiodds equity --game stud` (reference §9).
     pub fn need_board(&self, command: &str) -> Result<(), super::CliError> {
-        if self.game.has_board() {
+        let game = self.game;
+        if game.has_board() {
             return Ok(());
         }
+        let example = if game.is_draw() {
+            "\"7c 5d 4h 3s\" \"8c 6d 2h\" (each seat's kept cards)"
+        } else {
+            "\"(As Kd) 7c\" \"(Qh Qs) 2d\""
+        };
         Err(super::CliError::Usage(format!(
-            "--game: {command} is for games with a board and {} has none; its equity is `multiodds equity --game {} \"(As Kd) 7c\" \"(Qh Qs) 2d\"`",
-            self.game.name(),
-            self.game.key()
+            "--game: {command} is for games with a board and {} has none; its equity is `multiodds equity --game {} {example}`",
+            game.name(),
+            game.key()
         )))
     }
 }

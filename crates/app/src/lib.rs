@@ -16,6 +16,7 @@ use multiodds_engine::{cards, equity, eval, range, scenario, worker};
 mod apply;
 pub mod chart;
 pub mod command;
+mod draw_seats;
 mod files;
 pub mod flops_view;
 mod game_inputs;

@@ -336,8 +336,13 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
     let game_changed = game_selector(ui, "matchup", &mut view.inputs.game, &Game::ALL);
     if game_changed {
         let i = &mut view.inputs;
-        // Into or out of stud, the seats change shape (down and up cards).
-        view.game_note = super::stud_seats::carry_stud(i, before);
+        // Into or out of stud or a draw game, the seats change shape (down and up cards,
+        // kept cards).
+        view.game_note = if i.game.is_draw() {
+            super::draw_seats::carry_draw(i)
+        } else {
+            super::stud_seats::carry_stud(i, before)
+        };
         if i.game.has_board() {
             view.game_note.extend(carry_seats(&mut i.seats, i.game));
             view.game_note
@@ -358,6 +363,8 @@ pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
     let game = view.inputs.game;
     if game.has_board() {
         edited |= board_game_seats(view, ui, cx);
+    } else if game.is_draw() {
+        edited |= super::draw_seats::draw_inputs(view, ui);
     } else {
         edited |= super::stud_seats::stud_inputs(view, ui, cx);
     }

@@ -133,7 +133,8 @@ pub fn carry_stud(inputs: &mut crate::scenario::MatchupInputs, from: Game) -> Ve
     let to = inputs.game;
     let mut notes = Vec::new();
     if !to.has_board() {
-        if from.has_board() {
+        // From a board game or a draw game, the seats take stud's shape.
+        if from.has_board() || from.is_draw() {
             for (k, text) in inputs.seats.iter_mut().enumerate() {
                 let reads = crate::cards::parse_card_list(text).is_ok_and(|c| c.len() <= 3)
                     || HandRange::parse(text).is_ok();

@@ -28,6 +28,7 @@ fn twenty() -> Game {
             up_cards: 0,
             boards: 1,
             board_cards: 5,
+            draws: 0,
         },
         Valuation {
             hand: HandRule::BestFive,

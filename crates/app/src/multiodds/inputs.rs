@@ -16,7 +16,9 @@ pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContex
     ui.add_space(4.0);
     let mut edited = false;
     let before = view.inputs.game;
-    if game_selector(ui, "multiodds", &mut view.inputs.game, &Game::ALL) {
+    // The sweep deals opponents' hands: every game but the draw games.
+    let games: Vec<Game> = Game::ALL.into_iter().filter(|g| !g.is_draw()).collect();
+    if game_selector(ui, "multiodds", &mut view.inputs.game, &games) {
         let i = &mut view.inputs;
         view.game_note = carry_stud_hero(i, before);
         view.game_note.extend(carry_ranges(

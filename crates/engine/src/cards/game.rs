@@ -20,6 +20,9 @@ pub struct Dealing {
     pub boards: u8,
     /// Cards on each board when it is complete.
     pub board_cards: u8,
+    /// Draws: a draw game's seats keep some cards and draw the rest (none in the others).
+    #[serde(default)]
+    pub draws: u8,
 }
 
 /// Which of a seat's cards make its five-card hand.
@@ -52,6 +55,12 @@ pub enum LowRule {
     /// The whole pot to the best A-5 low (razz): no qualifier, aces low, straights and
     /// flushes ignored, pairs count against; the high order plays no part.
     AceToFive,
+    /// The whole pot to the best 2-7 low: aces high, straights and flushes count against
+    /// (7-5-4-3-2 of mixed suits is the best).
+    DeuceToSeven,
+    /// The whole pot to the best badugi: the largest subset of distinct ranks and suits,
+    /// aces low (A-2-3-4 of four suits is the best).
+    Badugi,
 }
 
 /// How a hand is valued: which cards make it, how high hands rank, and the low half.
@@ -91,6 +100,7 @@ const fn board_game(down: u8) -> Dealing {
         up_cards: 0,
         boards: 1,
         board_cards: 5,
+        draws: 0,
     }
 }
 
@@ -117,7 +127,28 @@ const STUD_DEALING: Dealing = Dealing {
     up_cards: 4,
     boards: 0,
     board_cards: 0,
+    draws: 0,
 };
+
+/// A single-draw game's dealing: `down` cards each, one draw, no board.
+const fn draw_game(down: u8) -> Dealing {
+    Dealing {
+        down_cards: down,
+        up_cards: 0,
+        boards: 0,
+        board_cards: 0,
+        draws: 1,
+    }
+}
+
+/// A draw game's valuation: the whole pot to the lowest hand by `low`.
+const fn lowball(low: LowRule) -> Valuation {
+    Valuation {
+        hand: HandRule::BestFive,
+        high: HighOrder::Standard,
+        low,
+    }
+}
 
 impl Default for Game {
     fn default() -> Game {
@@ -241,8 +272,36 @@ impl Game {
         },
     };
 
+    /// 2-7 single draw: five cards, one draw, the lowest 2-7 hand wins.
+    pub const DRAW_27: Game = Game {
+        key: "2-7-draw",
+        name: "2-7 single draw",
+        rules: "2-7 (deuce-to-seven) single draw: 52 cards; five cards each, one draw (each seat keeps the cards it names and draws the rest); the lowest hand wins: aces high, straights and flushes count against, 7-5-4-3-2 of mixed suits is the best.",
+        deck: CardSet::FULL,
+        dealing: draw_game(5),
+        valuation: lowball(LowRule::DeuceToSeven),
+    };
+    /// A-5 single draw: five cards, one draw, the lowest A-5 hand wins.
+    pub const DRAW_A5: Game = Game {
+        key: "a-5-draw",
+        name: "A-5 single draw",
+        rules: "A-5 (ace-to-five) single draw: 52 cards; five cards each, one draw; the lowest hand wins: aces low, straights and flushes do not count, pairs count against, 5-4-3-2-A is the best.",
+        deck: CardSet::FULL,
+        dealing: draw_game(5),
+        valuation: lowball(LowRule::AceToFive),
+    };
+    /// Badugi: four cards, one draw, the best badugi wins.
+    pub const BADUGI: Game = Game {
+        key: "badugi",
+        name: "Badugi",
+        rules: "Badugi (single draw): 52 cards; four cards each, one draw; aces low; the hand is the largest subset of different ranks and different suits (four cards beat any three), then the lowest from its highest card down; A-2-3-4 of four suits is the best.",
+        deck: CardSet::FULL,
+        dealing: draw_game(4),
+        valuation: lowball(LowRule::Badugi),
+    };
+
     /// Every game offered, in menu order.
-    pub const ALL: [Game; 11] = [
+    pub const ALL: [Game; 14] = [
         Game::HOLDEM,
         Game::SHORT_DECK,
         Game::OMAHA,
@@ -254,6 +313,9 @@ impl Game {
         Game::STUD,
         Game::STUD_HILO,
         Game::RAZZ,
+        Game::DRAW_27,
+        Game::DRAW_A5,
+        Game::BADUGI,
     ];
 
     /// The games of [`Game::ALL`] that deal a board, for the views that read one (the
@@ -279,7 +341,26 @@ impl Game {
             return refuse("a seat needs at least one card");
         }
         let seat = (dealing.down_cards + dealing.up_cards) as usize;
-        if dealing.boards == 0 {
+        let lowball = matches!(valuation.low, LowRule::DeuceToSeven | LowRule::Badugi);
+        if dealing.draws > 0 {
+            // A draw game: the seats' own cards, one draw, the lowest hand wins.
+            if dealing.draws != 1 {
+                return refuse("the engine deals one draw");
+            }
+            if dealing.boards != 0 || dealing.board_cards != 0 || dealing.up_cards != 0 {
+                return refuse("a draw game deals no board and no up cards");
+            }
+            let needs = if valuation.low == LowRule::Badugi {
+                4
+            } else {
+                5
+            };
+            if !(lowball || valuation.low == LowRule::AceToFive) || dealing.down_cards != needs {
+                return refuse("a draw game is 2-7 or A-5 with five cards, or badugi with four");
+            }
+        } else if lowball {
+            return refuse("2-7 and badugi values are for draw games");
+        } else if dealing.boards == 0 {
             // A stud game: every card is a seat's own (up to one community card).
             if dealing.board_cards != 0 {
                 return refuse("a game without a board has no board cards");
@@ -325,8 +406,16 @@ impl Game {
             LowRule::HighOnly => "",
             LowRule::EightOrBetter => "; the pot split with an 8-or-better low",
             LowRule::AceToFive => "; the whole pot to the best A-5 low",
+            LowRule::DeuceToSeven => "; the whole pot to the best 2-7 low",
+            LowRule::Badugi => "; the whole pot to the best badugi",
         };
-        let rules = intern(if dealing.boards == 0 {
+        let rules = intern(if dealing.draws > 0 {
+            format!(
+                "{} cards; {} cards each and one draw{low}.",
+                deck.len(),
+                dealing.down_cards
+            )
+        } else if dealing.boards == 0 {
             format!(
                 "{} cards; {} down and {} up cards each, no board; the best five of them{low}.",
                 deck.len(),
@@ -435,7 +524,10 @@ impl Game {
     /// short deck 15, Omaha 11, 5-card 9, 6-card 7); in a game without a board, with the
     /// last card one community card for all when the deck runs short (stud 8).
     pub const fn max_seats(self) -> usize {
-        if self.has_board() {
+        if self.is_draw() {
+            // Every seat's hand from the deck; what the draws need is checked by the draw.
+            self.deck.len() / self.hole_cards()
+        } else if self.has_board() {
             (self.deck.len() - self.board_cards()) / self.hole_cards()
         } else {
             (self.deck.len() - 1) / (self.hole_cards() - 1)
@@ -450,6 +542,16 @@ impl Game {
     /// Whether the whole pot goes to the best A-5 low (razz).
     pub const fn is_low_only(self) -> bool {
         matches!(self.valuation.low, LowRule::AceToFive)
+    }
+
+    /// Whether seats keep some cards and draw the rest (2-7 and A-5 single draw, badugi).
+    pub const fn is_draw(self) -> bool {
+        self.dealing.draws > 0
+    }
+
+    /// Whether seats hold down and up cards and no board (stud, stud hi/lo, razz).
+    pub const fn is_stud(self) -> bool {
+        !self.has_board() && !self.is_draw()
     }
 
     /// Whether a hand is made of exactly two hole cards and three board cards.
@@ -537,6 +639,8 @@ impl std::str::FromStr for Game {
             "plo5" => "omaha5",
             "plo6" => "omaha6",
             "omaha8" | "o8" | "omaha-hi-lo" | "plo8" => "omaha-hilo",
+            "2-7" | "27" | "2-7-single-draw" | "deuce-seven" => "2-7-draw",
+            "a-5" | "a5" | "a-5-single-draw" | "ace-five" => "a-5-draw",
             "7-stud" | "seven-card-stud" | "7cs" | "stud-high" => "stud",
             "stud8" | "stud/8" | "stud-hi-lo" | "stud-8" => "stud-hilo",
             other => other,
@@ -559,6 +663,8 @@ struct Definition {
     up_cards: u8,
     boards: u8,
     board_cards: u8,
+    #[serde(default)]
+    draws: u8,
     hand: String,
     high: String,
     low: String,
@@ -573,10 +679,12 @@ const HIGH_WORDS: [(HighOrder, &str); 2] = [
     (HighOrder::Standard, "standard"),
     (HighOrder::ShortDeck, "short-deck"),
 ];
-const LOW_WORDS: [(LowRule, &str); 3] = [
+const LOW_WORDS: [(LowRule, &str); 5] = [
     (LowRule::HighOnly, "high-only"),
     (LowRule::EightOrBetter, "eight-or-better"),
     (LowRule::AceToFive, "ace-to-five"),
+    (LowRule::DeuceToSeven, "deuce-to-seven"),
+    (LowRule::Badugi, "badugi"),
 ];
 
 fn word_of<T: PartialEq + Copy>(words: &[(T, &'static str)], value: T) -> &'static str {
@@ -598,7 +706,7 @@ fn value_of<T: Copy>(words: &[(T, &'static str)], what: &str, text: &str) -> Res
 #[derive(serde::Deserialize)]
 #[serde(
     untagged,
-    expecting = "a game: its key (holdem, shortdeck, omaha…) or a definition {\"name\", \"deck\", \"down_cards\", \"up_cards\", \"boards\", \"board_cards\" (each 0 to 255), \"hand\", \"high\", \"low\"}"
+    expecting = "a game: its key (holdem, shortdeck, omaha…) or a definition {\"name\", \"deck\", \"down_cards\", \"up_cards\", \"boards\", \"board_cards\" (each 0 to 255), optional \"draws\", \"hand\", \"high\", \"low\"}"
 )]
 enum Written {
     Key(String),
@@ -615,13 +723,14 @@ impl serde::Serialize for Game {
         use serde::ser::SerializeMap;
         let d = self.dealing;
         let v = self.valuation;
-        let mut m = s.serialize_map(Some(9))?;
+        let mut m = s.serialize_map(Some(10))?;
         m.serialize_entry("name", self.name)?;
         m.serialize_entry("deck", &self.deck.to_string())?;
         m.serialize_entry("down_cards", &d.down_cards)?;
         m.serialize_entry("up_cards", &d.up_cards)?;
         m.serialize_entry("boards", &d.boards)?;
         m.serialize_entry("board_cards", &d.board_cards)?;
+        m.serialize_entry("draws", &d.draws)?;
         m.serialize_entry("hand", word_of(&HAND_WORDS, v.hand))?;
         m.serialize_entry("high", word_of(&HIGH_WORDS, v.high))?;
         m.serialize_entry("low", word_of(&LOW_WORDS, v.low))?;
@@ -648,6 +757,7 @@ impl<'de> serde::Deserialize<'de> for Game {
             up_cards: g.up_cards,
             boards: g.boards,
             board_cards: g.board_cards,
+            draws: g.draws,
         };
         Game::define(&g.name, deck, dealing, valuation).map_err(D::Error::custom)
     }
@@ -666,13 +776,14 @@ mod tests {
         assert_eq!(Game::SHORT_DECK.deck_words(), "sixes to aces");
         assert_eq!(Game::OMAHA.deck_words(), "deuces to aces");
         let seats: Vec<usize> = Game::ALL.iter().map(|g| g.max_seats()).collect();
-        assert_eq!(seats, [23, 15, 11, 9, 7, 11, 9, 7, 8, 8, 8]);
+        assert_eq!(seats, [23, 15, 11, 9, 7, 11, 9, 7, 8, 8, 8, 10, 10, 13]);
         for g in Game::ALL {
             assert_eq!(g.key().parse::<Game>(), Ok(g));
         }
         assert_eq!("stud8".parse::<Game>(), Ok(Game::STUD_HILO));
         assert!(Game::RAZZ.is_low_only() && !Game::RAZZ.is_hi_lo() && !Game::RAZZ.has_board());
-        assert!("badugi"
+        assert!(Game::BADUGI.is_draw() && !Game::BADUGI.is_stud() && Game::STUD.is_stud());
+        assert!("lowball"
             .parse::<Game>()
             .unwrap_err()
             .to_string()

@@ -55,6 +55,30 @@ impl DrawRule {
         }
     }
 
+    /// The rule of a draw game (`None` for a game that is not one).
+    pub fn of_game(game: crate::cards::Game) -> Option<DrawRule> {
+        use crate::cards::LowRule;
+        if !game.is_draw() {
+            return None;
+        }
+        match game.valuation().low {
+            LowRule::DeuceToSeven => Some(DrawRule::DeuceSeven),
+            LowRule::AceToFive => Some(DrawRule::AceFive),
+            LowRule::Badugi => Some(DrawRule::Badugi),
+            LowRule::HighOnly | LowRule::EightOrBetter => None,
+        }
+    }
+
+    /// The draw game played by this rule (single draw).
+    pub fn game(self) -> crate::cards::Game {
+        use crate::cards::Game;
+        match self {
+            DrawRule::DeuceSeven => Game::DRAW_27,
+            DrawRule::AceFive => Game::DRAW_A5,
+            DrawRule::Badugi => Game::BADUGI,
+        }
+    }
+
     /// How many cards it values: (fewest, most).
     pub fn card_counts(self) -> (usize, usize) {
         match self {
@@ -182,6 +206,24 @@ fn ace_five_five(cards: [Card; 5]) -> (u32, &'static str) {
 /// two pair before trips; a full house before quads).
 pub fn ace_five_best(cards: &[Card]) -> u32 {
     debug_assert!((5..=7).contains(&cards.len()));
+    // Five different ranks or more (most of razz's hands): the five lowest, no pair; the
+    // value is their ranks from the highest down.
+    let mut present = 0u16;
+    for &c in cards {
+        present |= 1 << ace_low(c);
+    }
+    if present.count_ones() >= 5 {
+        while present.count_ones() > 5 {
+            present &= !(1 << (15 - present.leading_zeros()));
+        }
+        let mut value = 0u32;
+        for _ in 0..5 {
+            let r = 15 - present.leading_zeros();
+            value = (value << 4) | r;
+            present &= !(1 << r);
+        }
+        return value;
+    }
     let mut counts = [0u8; 13];
     for &c in cards {
         counts[ace_low(c) as usize] += 1;

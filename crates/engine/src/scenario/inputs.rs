@@ -451,6 +451,16 @@ impl SweepInputs {
     pub fn validate(&self) -> Result<AnySweep, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);
+        if self.game.is_draw() {
+            problems.push(invalid(
+                "game",
+                format!(
+                    "the sweep is not offered in {}: its equity is in the Matchup view",
+                    self.game
+                ),
+            ));
+            return Err(problems);
+        }
         if !self.game.has_board() {
             return self.validate_stud(problems);
         }
@@ -649,6 +659,23 @@ impl MatchupInputs {
         if self.game.has_board() {
             return self.seats.clone();
         }
+        if self.game.is_draw() {
+            // "7c 5d 4h 3s + draw 1", "7c 5d 4h 3s 2c (pat)", "draw 5".
+            let size = self.game.hole_cards();
+            return self
+                .seats
+                .iter()
+                .map(|text| {
+                    let keep = text.trim().trim_matches('-').trim();
+                    match crate::cards::parse_card_list(keep) {
+                        Ok(cards) if cards.len() == size => format!("{keep} (pat)"),
+                        Ok(cards) if cards.is_empty() => format!("draw {size}"),
+                        Ok(cards) => format!("{keep} + draw {}", size.saturating_sub(cards.len())),
+                        Err(_) => text.clone(),
+                    }
+                })
+                .collect();
+        }
         self.seats
             .iter()
             .enumerate()
@@ -712,6 +739,9 @@ impl MatchupInputs {
                     "boards",
                     format!("{} has no board to double", self.game),
                 ));
+            }
+            if self.game.is_draw() {
+                return self.validate_draw(problems);
             }
             return self.validate_stud(problems);
         }
@@ -788,6 +818,89 @@ impl MatchupInputs {
 }
 
 impl MatchupInputs {
+    /// A draw game: each seat's kept cards (empty or `-` keeps none), the dead cards
+    /// (discards seen, folded hands shown); no board, no folded seats of their own.
+    fn validate_draw(
+        &self,
+        mut problems: Vec<ScenarioError>,
+    ) -> Result<AnyMatchup, Vec<ScenarioError>> {
+        use crate::equity::games::draw::DrawMatchup;
+        use crate::eval::draw::DrawRule;
+        let game = self.game;
+        let rule = DrawRule::of_game(game).expect("a draw game has a draw rule");
+        if !self.board.trim().is_empty() {
+            problems.push(invalid(
+                "board",
+                format!("{game} has no board: each seat keeps cards and draws the rest"),
+            ));
+        }
+        if !self.folded.is_empty() {
+            problems.push(invalid(
+                "folded[0]",
+                format!("in {game} a folded hand that was shown goes in the dead cards"),
+            ));
+        }
+        let mut keeps = Vec::new();
+        for (i, text) in self.seats.iter().enumerate() {
+            let text = if text.trim() == "-" {
+                ""
+            } else {
+                text.as_str()
+            };
+            match crate::cards::parse_card_list(text) {
+                Ok(cards) => keeps.push(cards),
+                Err(error) => problems.push(ScenarioError::Cards {
+                    field: format!("seats[{i}]"),
+                    error,
+                }),
+            }
+        }
+        let dead = CardSet::parse(&self.dead)
+            .map_err(|error| {
+                problems.push(ScenarioError::Cards {
+                    field: "dead".into(),
+                    error,
+                })
+            })
+            .ok();
+        let job = match dead {
+            Some(dead) if problems.is_empty() => {
+                let seat_field = |name: &str| {
+                    let n = name
+                        .strip_prefix("seat ")?
+                        .parse::<usize>()
+                        .ok()?
+                        .checked_sub(1)?;
+                    Some(format!("seats[{n}]"))
+                };
+                DrawMatchup::new(rule, keeps, dead)
+                    .map_err(|e| match &e {
+                        // "seat 2 keeps 6 cards; …": at seat 2's field.
+                        crate::equity::EquityError::BadSeat(why) => {
+                            let seat = why.split(" keeps").next().unwrap_or("");
+                            match seat_field(seat) {
+                                // The field names the seat; the message says the rest.
+                                Some(field) => problems.push(invalid(
+                                    &field,
+                                    why[seat.len()..].trim_start().to_string(),
+                                )),
+                                None => problems.push(invalid("seats", why.clone())),
+                            }
+                        }
+                        _ => placed(
+                            e.clone(),
+                            |name| seat_field(name).or_else(|| card_field(name)),
+                            &mut problems,
+                        ),
+                    })
+                    .ok()
+                    .map(AnyMatchup::Draw)
+            }
+            _ => None,
+        };
+        job_or(job, problems)
+    }
+
     /// A game without a board (stud): each seat's down and up cards, the dead cards (folded
     /// seats' up cards); no board, no folded seats of their own.
     fn validate_stud(

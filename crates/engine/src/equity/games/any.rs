@@ -2,6 +2,7 @@
 //! games engine for the others. What the views, the CLI and scenario files run.
 
 use super::double_board::{run_double_board, DoubleBoard, DOUBLE_BOARD_EXACT_DEALS};
+use super::draw::{run_draw, DrawMatchup};
 use super::stud::{self, StudMatchup};
 use super::stud_sweep::StudSweep;
 use super::{check_affordable, run_game, GameMatchup, GameSweep};
@@ -37,6 +38,8 @@ pub enum AnyMatchup {
     Stud(StudMatchup),
     /// Two boards from one deck, each for half the pot (Hold'em and the Omaha games).
     Double(DoubleBoard),
+    /// A draw game: each seat's kept cards, the rest drawn once.
+    Draw(DrawMatchup),
 }
 
 impl AnyMatchup {
@@ -76,6 +79,7 @@ impl AnyMatchup {
             AnyMatchup::Other(m) => m.game,
             AnyMatchup::Stud(m) => m.game,
             AnyMatchup::Double(m) => m.matchup.game,
+            AnyMatchup::Draw(m) => m.rule.game(),
         }
     }
 
@@ -117,6 +121,7 @@ impl AnyMatchup {
                     .collect()
             }
             AnyMatchup::Stud(m) => m.seat_hands(),
+            AnyMatchup::Draw(m) => vec![1; m.keeps.len()],
         }
     }
 
@@ -133,7 +138,7 @@ impl AnyMatchup {
             }
             // Folded stud seats are their up cards, among the dead cards; two boards take
             // no folded seats.
-            AnyMatchup::Stud(_) | AnyMatchup::Double(_) => Vec::new(),
+            AnyMatchup::Stud(_) | AnyMatchup::Double(_) | AnyMatchup::Draw(_) => Vec::new(),
         }
     }
 
@@ -142,7 +147,7 @@ impl AnyMatchup {
         match self {
             AnyMatchup::Holdem(m) => m.board,
             AnyMatchup::Other(m) => m.board,
-            AnyMatchup::Stud(_) => CardSet::EMPTY,
+            AnyMatchup::Stud(_) | AnyMatchup::Draw(_) => CardSet::EMPTY,
             AnyMatchup::Double(m) => m.matchup.board,
         }
     }
@@ -154,6 +159,7 @@ impl AnyMatchup {
             AnyMatchup::Other(m) => m.dead,
             AnyMatchup::Stud(m) => m.dead,
             AnyMatchup::Double(m) => m.dead,
+            AnyMatchup::Draw(m) => m.dead,
         }
     }
 
@@ -188,6 +194,7 @@ impl AnyMatchup {
                     Ok(d)
                 }
             },
+            AnyMatchup::Draw(m) => m.check_affordable(settings.method),
         }
     }
 
@@ -202,6 +209,8 @@ impl AnyMatchup {
             AnyMatchup::Double(m) => {
                 super::VALUATIONS_PER_SECOND / (2 * m.matchup.ranges.len()).max(1) as f64
             }
+            // A draw values every seat once per deal.
+            AnyMatchup::Draw(m) => super::VALUATIONS_PER_SECOND / m.keeps.len().max(1) as f64,
         };
         crate::equity::run::exact_seconds(work, per_second, threads)
     }
@@ -221,6 +230,7 @@ impl AnyMatchup {
                 run_double_board(m, settings, |r| progress(&r.clone().into_matchup()))
                     .map(|r| r.into_matchup())
             }
+            AnyMatchup::Draw(m) => run_draw(m, settings, progress),
         }
     }
 }

@@ -113,6 +113,30 @@ impl DrawMatchup {
         deals
     }
 
+    /// Whether a run with `method` enumerates (auto: at most [`DRAW_EXACT_DEALS`]).
+    fn enumerates(&self, method: Method) -> bool {
+        match method {
+            Method::Exact => true,
+            Method::MonteCarlo => false,
+            Method::Auto => self.exact_deals() <= DRAW_EXACT_DEALS,
+        }
+    }
+
+    /// The deals exact work visits (0 for Monte Carlo); an exact request past fifty times
+    /// the auto bound is refused, saying so.
+    pub fn check_affordable(&self, method: Method) -> Result<f64, EquityError> {
+        if !self.enumerates(method) {
+            return Ok(0.0);
+        }
+        let deals = self.exact_deals();
+        if deals > 50.0 * DRAW_EXACT_DEALS {
+            return Err(EquityError::ExactNotOffered(format!(
+                "{deals:.3e} draws to visit; use Monte Carlo"
+            )));
+        }
+        Ok(deals)
+    }
+
     /// The seats' texts (`7c 5d 4h 3s + 1`), for titles.
     pub fn describe(&self) -> Vec<String> {
         self.keeps
@@ -257,12 +281,7 @@ pub fn run_draw(
     settings: &RunSettings,
     mut progress: impl FnMut(&MatchupResult) -> bool,
 ) -> Result<MatchupResult, EquityError> {
-    let deals = m.exact_deals();
-    let exact_now = match settings.method {
-        Method::Exact => true,
-        Method::MonteCarlo => false,
-        Method::Auto => deals <= DRAW_EXACT_DEALS,
-    };
+    let exact_now = m.enumerates(settings.method);
     let result_of = |t: &GameTally, method: Method, seed: Option<u64>| {
         crate::equity::MatchupTally {
             deals: t.deals,
@@ -273,11 +292,7 @@ pub fn run_draw(
         .result(method, seed)
     };
     if exact_now {
-        if deals > 50.0 * DRAW_EXACT_DEALS {
-            return Err(EquityError::ExactNotOffered(format!(
-                "{deals:.3e} draws to visit; use Monte Carlo"
-            )));
-        }
+        m.check_affordable(Method::Exact)?;
         let mut r = result_of(&exact(m), Method::Exact, None);
         r.status.stopped = Some(StopRule::ExactDone);
         return Ok(r);

@@ -197,9 +197,9 @@ impl StudMatchup {
         dead: CardSet,
     ) -> Result<StudMatchup, EquityError> {
         let d = game.dealing();
-        if game.has_board() {
+        if !game.is_stud() {
             return Err(EquityError::BadSeat(format!(
-                "{game} deals a board: its seats are hole cards, not stud's up and down cards"
+                "{game} is not a stud game: its seats are not stud's down and up cards"
             )));
         }
         if seats.len() < 2 || seats.len() > game.max_seats() {
