@@ -782,7 +782,9 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
     if !result.boards.is_empty() {
         ui.label(RichText::new("Hands on board 1:").weak());
     }
-    if let Some(s) = hands_of.seats.get(seat) {
+    // A draw game's lows have no high-hand categories to list.
+    let listed = hands_of.seats.get(seat).filter(|_| !seats.game.is_draw());
+    if let Some(s) = listed {
         ui.label(
             RichText::new(format!("Seat {}: the hands it wins or ties with", seat + 1)).strong(),
         );
