@@ -49,15 +49,6 @@ fn quick_app() -> MultiOddsApp {
     app
 }
 
-fn set_field(h: &mut Harness<'static, MultiOddsApp>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.step();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.step();
-    h.get_by_label(label).type_text(text);
-    h.step();
-}
-
 #[test]
 fn typing_a_hero_and_board_fills_the_table() {
     let mut h = harness(quick_app());

@@ -11,7 +11,6 @@
 mod common;
 use common::app::*;
 use egui_kittest::kittest::Queryable;
-use egui_kittest::Harness;
 use multiodds::app::command::Command;
 use multiodds::app::matchup::MatchupView;
 use multiodds::app::{MultiOddsApp, View};
@@ -21,13 +20,11 @@ use multiodds::equity::run::RunSettings;
 use multiodds::equity::Method;
 use multiodds::scenario::ViewKind;
 
-fn set_field(h: &mut Harness<'static, MultiOddsApp>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.step();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.step();
-    h.get_by_label(label).type_text(text);
-    h.step();
+fn exact_settings() -> RunSettings {
+    RunSettings {
+        method: Method::Exact,
+        ..RunSettings::default()
+    }
 }
 
 fn settled(app: &MultiOddsApp) -> bool {
@@ -73,15 +70,7 @@ fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
         CardSet::parse("Ks 7c").unwrap(),
     )
     .unwrap();
-    let exact = run_stud(
-        &m,
-        &RunSettings {
-            method: Method::Exact,
-            ..RunSettings::default()
-        },
-        |_| true,
-    )
-    .unwrap();
+    let exact = run_stud(&m, &exact_settings(), |_| true).unwrap();
     assert_eq!(shown.result.method, Method::Exact);
     for (a, b) in shown.result.seats.iter().zip(&exact.seats) {
         assert!(
@@ -182,13 +171,7 @@ fn a_double_board_omaha_hi_lo_matchup_shows_each_board() {
         }
         .validate()
         .unwrap()
-        .run(
-            &RunSettings {
-                method: Method::Exact,
-                ..RunSettings::default()
-            },
-            |_| true,
-        )
+        .run(&exact_settings(), |_| true)
         .unwrap();
         for (a, b) in r.boards[k].seats.iter().zip(&single.seats) {
             assert!(
@@ -312,15 +295,7 @@ fn a_badugi_draw_typed_in_the_matchup_view() {
         CardSet::parse("Kd Kc").unwrap(),
     )
     .unwrap();
-    let exact = run_draw(
-        &m,
-        &RunSettings {
-            method: Method::Exact,
-            ..RunSettings::default()
-        },
-        |_| true,
-    )
-    .unwrap();
+    let exact = run_draw(&m, &exact_settings(), |_| true).unwrap();
     assert_eq!(shown.result.method, Method::Exact);
     for (a, b) in shown.result.seats.iter().zip(&exact.seats) {
         assert!((a.equity - b.equity).abs() < 1e-12);

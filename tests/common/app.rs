@@ -1,5 +1,5 @@
 //! Helpers of the window's tests (egui_kittest): a harness of the app, stepping frames
-//! until a condition holds, and the texts on screen.
+//! until a condition holds, typing a field's text, and the texts on screen.
 #![cfg(feature = "gui")]
 
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -51,4 +51,14 @@ pub fn sized_harness(app: MultiOddsApp, size: egui::Vec2) -> Harness<'static, Mu
         },
         app,
     )
+}
+
+/// Replaces the text of the field labelled `label` as a user does: focus, select all, type.
+pub fn set_field(h: &mut Harness<'static, MultiOddsApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.step();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.step();
+    h.get_by_label(label).type_text(text);
+    h.step();
 }

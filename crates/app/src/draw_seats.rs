@@ -4,7 +4,7 @@
 //! into a draw game keeps.
 
 use super::matchup::MatchupView;
-use super::widgets::{card_picker, text_field, ERROR_COLOR};
+use super::widgets::{card_picker, dead_cards_field, field_messages, text_field};
 use crate::cards::CardSet;
 use egui::RichText;
 
@@ -75,26 +75,18 @@ pub fn draw_inputs(view: &mut MatchupView, ui: &mut egui::Ui) -> bool {
         edited = true;
     }
     let every_seat = kept.iter().fold(CardSet::EMPTY, |a, c| a.union(*c));
-    edited |= text_field(
+    edited |= dead_cards_field(
         ui,
-        "Dead cards (discards seen, folded hands shown)",
+        (
+            "Dead cards (discards seen, folded hands shown)",
+            "cards out of play",
+        ),
         &mut inputs.dead,
         errors.at("dead"),
-        "cards out of play",
-    );
-    edited |= card_picker(
-        ui,
-        "Pick dead cards",
-        &mut inputs.dead,
         every_seat,
-        45,
         "draw dead card picker",
     );
-    for field in ["inputs", "seats", "board", "folded[0]"] {
-        if let Some(message) = errors.at(field) {
-            ui.label(RichText::new(message).color(ERROR_COLOR));
-        }
-    }
+    field_messages(ui, &errors, &["inputs", "seats", "board", "folded[0]"]);
     edited
 }
 

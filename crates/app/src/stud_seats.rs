@@ -6,7 +6,7 @@
 
 use super::matchup::MatchupView;
 use super::view::ViewContext;
-use super::widgets::{card_picker, text_field, ERROR_COLOR};
+use super::widgets::{card_picker, dead_cards_field, field_messages, text_field};
 use crate::cards::{CardSet, Game};
 use crate::range::HandRange;
 use egui::RichText;
@@ -92,19 +92,15 @@ pub fn stud_inputs(view: &mut MatchupView, ui: &mut egui::Ui, _cx: &ViewContext<
         edited = true;
     }
     let every_seat = seat_cards.iter().fold(CardSet::EMPTY, |a, c| a.union(*c));
-    edited |= text_field(
+    edited |= dead_cards_field(
         ui,
-        "Dead cards (folded players' up cards)",
+        (
+            "Dead cards (folded players' up cards)",
+            "the up cards of players who folded, any card seen",
+        ),
         &mut inputs.dead,
         errors.at("dead"),
-        "the up cards of players who folded, any card seen",
-    );
-    edited |= card_picker(
-        ui,
-        "Pick dead cards",
-        &mut inputs.dead,
         every_seat,
-        45,
         "stud dead card picker",
     );
     let out = every_seat.union(dead).len();
@@ -116,11 +112,7 @@ pub fn stud_inputs(view: &mut MatchupView, ui: &mut egui::Ui, _cx: &ViewContext<
         .small()
         .weak(),
     );
-    for field in ["inputs", "seats", "board", "folded[0]"] {
-        if let Some(message) = errors.at(field) {
-            ui.label(RichText::new(message).color(ERROR_COLOR));
-        }
-    }
+    field_messages(ui, &errors, &["inputs", "seats", "board", "folded[0]"]);
     edited
 }
 

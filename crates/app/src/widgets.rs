@@ -405,6 +405,30 @@ pub fn board_and_dead(
     edited
 }
 
+/// A dead-card field labelled for what it holds in the game (folded up cards, discards
+/// seen), with a picker that greys `taken`; true when edited.
+pub fn dead_cards_field(
+    ui: &mut egui::Ui,
+    (label, hint): (&str, &str),
+    dead: &mut String,
+    error: Option<&String>,
+    taken: CardSet,
+    id: &str,
+) -> bool {
+    let mut edited = text_field(ui, label, dead, error, hint);
+    edited |= card_picker(ui, "Pick dead cards", dead, taken, 45, id);
+    edited
+}
+
+/// The problems of `fields` that have no field of their own on screen, in red.
+pub fn field_messages(ui: &mut egui::Ui, errors: &super::view::FieldErrors, fields: &[&str]) {
+    for field in fields {
+        if let Some(message) = errors.at(field) {
+            ui.label(RichText::new(message).color(ERROR_COLOR));
+        }
+    }
+}
+
 /// The board by street, in the order its cards were given: "flop Qh 2c Jd · turn 9s".
 pub fn streets(board: &[Card]) -> String {
     let text = |cards: &[Card]| crate::cards::format_cards(cards);

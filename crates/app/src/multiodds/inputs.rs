@@ -146,29 +146,21 @@ fn stud_fields(
         errors.at("opponents_up"),
         "Kd / 7c 8c (one opponent per /; empty: random)",
     );
-    edited |= text_field(
-        ui,
-        "Dead cards (folded players' up cards)",
-        &mut i.dead,
-        errors.at("dead"),
-        "the up cards of players who folded",
-    );
     let taken = cards(&i.hero)
         .union(cards(&i.hero_up))
         .union(cards(&i.opponents_up));
-    edited |= card_picker(
+    edited |= crate::widgets::dead_cards_field(
         ui,
-        "Pick dead cards",
+        (
+            "Dead cards (folded players' up cards)",
+            "the up cards of players who folded",
+        ),
         &mut i.dead,
+        errors.at("dead"),
         taken,
-        45,
         "multiodds stud dead picker",
     );
-    for field in ["inputs", "board", "opponent_counts"] {
-        if let Some(message) = errors.at(field) {
-            ui.label(RichText::new(message).color(ERROR_COLOR));
-        }
-    }
+    crate::widgets::field_messages(ui, errors, &["inputs", "board", "opponent_counts"]);
     edited
 }
 

@@ -228,6 +228,34 @@ pub(crate) fn board_game_only(
     false
 }
 
+/// The dead cards' field read alone (games without a board), keeping its problem.
+fn dead_cards(text: &str, problems: &mut Vec<ScenarioError>) -> Option<CardSet> {
+    CardSet::parse(text)
+        .map_err(|error| {
+            problems.push(ScenarioError::Cards {
+                field: "dead".into(),
+                error,
+            })
+        })
+        .ok()
+}
+
+/// In a game without a board: a board given, and folded seats given, each refused at its
+/// field saying where those cards go instead.
+fn refuse_board_and_folded(
+    board: &str,
+    folded: &[String],
+    (board_why, folded_why): (String, String),
+    problems: &mut Vec<ScenarioError>,
+) {
+    if !board.trim().is_empty() {
+        problems.push(invalid("board", board_why));
+    }
+    if !folded.is_empty() {
+        problems.push(invalid("folded[0]", folded_why));
+    }
+}
+
 /// The board's and the dead cards' fields by the engine's names for them.
 fn card_field(name: &str) -> Option<String> {
     match name {
@@ -496,12 +524,15 @@ impl SweepInputs {
         use crate::equity::games::stud::{SeatPart, StudSeat};
         use crate::equity::games::stud_sweep::StudSweep;
         let game = self.game;
-        if !self.board.trim().is_empty() {
-            problems.push(invalid(
-                "board",
+        refuse_board_and_folded(
+            &self.board,
+            &[],
+            (
                 format!("{game} has no board: put folded players' up cards in the dead cards"),
-            ));
-        }
+                String::new(),
+            ),
+            &mut problems,
+        );
         let hero = match StudSeat::parse(&self.hero, &self.hero_up) {
             Ok(h) => Some(h),
             Err(e) => {
@@ -525,14 +556,7 @@ impl SweepInputs {
                 }
             }
         }
-        let dead = CardSet::parse(&self.dead)
-            .map_err(|error| {
-                problems.push(ScenarioError::Cards {
-                    field: "dead".into(),
-                    error,
-                })
-            })
-            .ok();
+        let dead = dead_cards(&self.dead, &mut problems);
         let counts = check_counts(self.opponent_counts, &mut problems);
         let (lo, hi) = self.opponent_counts;
         let job = match (hero, dead) {
@@ -828,18 +852,15 @@ impl MatchupInputs {
         use crate::eval::draw::DrawRule;
         let game = self.game;
         let rule = DrawRule::of_game(game).expect("a draw game has a draw rule");
-        if !self.board.trim().is_empty() {
-            problems.push(invalid(
-                "board",
+        refuse_board_and_folded(
+            &self.board,
+            &self.folded,
+            (
                 format!("{game} has no board: each seat keeps cards and draws the rest"),
-            ));
-        }
-        if !self.folded.is_empty() {
-            problems.push(invalid(
-                "folded[0]",
                 format!("in {game} a folded hand that was shown goes in the dead cards"),
-            ));
-        }
+            ),
+            &mut problems,
+        );
         let mut keeps = Vec::new();
         for (i, text) in self.seats.iter().enumerate() {
             let text = if text.trim() == "-" {
@@ -855,14 +876,7 @@ impl MatchupInputs {
                 }),
             }
         }
-        let dead = CardSet::parse(&self.dead)
-            .map_err(|error| {
-                problems.push(ScenarioError::Cards {
-                    field: "dead".into(),
-                    error,
-                })
-            })
-            .ok();
+        let dead = dead_cards(&self.dead, &mut problems);
         let job = match dead {
             Some(dead) if problems.is_empty() => {
                 let seat_field = |name: &str| {
@@ -909,18 +923,15 @@ impl MatchupInputs {
     ) -> Result<AnyMatchup, Vec<ScenarioError>> {
         use crate::equity::games::stud::{SeatPart, StudMatchup, StudSeat};
         let game = self.game;
-        if !self.board.trim().is_empty() {
-            problems.push(invalid(
-                "board",
+        refuse_board_and_folded(
+            &self.board,
+            &self.folded,
+            (
                 format!("{game} has no board: each seat's cards are its own (put folded seats' up cards in the dead cards)"),
-            ));
-        }
-        if !self.folded.is_empty() {
-            problems.push(invalid(
-                "folded[0]",
                 format!("in {game} a folded seat is its up cards: put them in the dead cards"),
-            ));
-        }
+            ),
+            &mut problems,
+        );
         let mut seats = Vec::new();
         for (i, text) in self.seats.iter().enumerate() {
             let (down, up, up_field) = match self.up.get(i) {
@@ -944,16 +955,7 @@ impl MatchupInputs {
                 }
             }
         }
-        let dead = match CardSet::parse(&self.dead) {
-            Ok(d) => Some(d),
-            Err(error) => {
-                problems.push(ScenarioError::Cards {
-                    field: "dead".into(),
-                    error,
-                });
-                None
-            }
-        };
+        let dead = dead_cards(&self.dead, &mut problems);
         let job = match dead {
             Some(dead) if seats.len() == self.seats.len() && problems.is_empty() => {
                 // "seat 2" is `seats[1]` (its up cards' field when it has one).

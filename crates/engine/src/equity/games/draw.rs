@@ -4,10 +4,10 @@
 //! draw where affordable, Monte Carlo otherwise — with the games engine's tallies, stop
 //! rules, precision targets and figures.
 
-use super::{precision, GameTally, Sums};
+use super::{exact_result, monte_carlo_result, GameTally, Sums};
 use crate::cards::{format_cards, Card, CardSet};
 use crate::equity::monte_carlo::{batch_rng, below};
-use crate::equity::run::{monte_carlo_rounds, RunSettings, RunStatus, StopRule};
+use crate::equity::run::RunSettings;
 use crate::equity::{choose, EquityError, MatchupResult, Method};
 use crate::eval::draw::DrawRule;
 use crate::range::for_each_subset;
@@ -279,40 +279,17 @@ fn batch(m: &DrawMatchup, seed: u64, index: u64, deals: u32) -> GameTally {
 pub fn run_draw(
     m: &DrawMatchup,
     settings: &RunSettings,
-    mut progress: impl FnMut(&MatchupResult) -> bool,
+    progress: impl FnMut(&MatchupResult) -> bool,
 ) -> Result<MatchupResult, EquityError> {
-    let exact_now = m.enumerates(settings.method);
-    let result_of = |t: &GameTally, method: Method, seed: Option<u64>| {
-        crate::equity::MatchupTally {
-            deals: t.deals,
-            attempts: t.attempts,
-            seats: t.seats.clone(),
-            hits: None,
-        }
-        .result(method, seed)
-    };
-    if exact_now {
-        m.check_affordable(Method::Exact)?;
-        let mut r = result_of(&exact(m), Method::Exact, None);
-        r.status.stopped = Some(StopRule::ExactDone);
-        return Ok(r);
+    let game = m.rule.game();
+    if m.enumerates(settings.method) {
+        let deals = m.check_affordable(Method::Exact)?;
+        return Ok(exact_result(&exact(m), game, settings, deals));
     }
-    let seed = settings.seed;
-    let (tally, rule) = monte_carlo_rounds(
+    Ok(monte_carlo_result(
+        game,
         settings,
-        |i, n, _| batch(m, seed, i, n),
-        |a: &mut GameTally, b| a.merge(b),
-        |t| precision(t, settings.target_se),
-        |t, status| {
-            let mut r = result_of(t, Method::MonteCarlo, Some(seed));
-            r.status = status.clone();
-            progress(&r)
-        },
-    );
-    let mut r = result_of(&tally, Method::MonteCarlo, Some(seed));
-    r.status = RunStatus {
-        stopped: Some(rule),
-        ..RunStatus::default()
-    };
-    Ok(r)
+        |seed, i, n| batch(m, seed, i, n),
+        progress,
+    ))
 }

@@ -454,45 +454,72 @@ pub fn check_affordable(
 pub fn run_game(
     m: &GameMatchup,
     settings: &RunSettings,
-    mut progress: impl FnMut(&MatchupResult) -> bool,
+    progress: impl FnMut(&MatchupResult) -> bool,
 ) -> Result<MatchupResult, EquityError> {
     let (method, valuations) = plan(m, settings.method);
     if method == Method::Exact {
         let tally = exact::run(m, &settings.control)?;
-        let mut r = tally.result(m.game, Method::Exact, None);
-        let cancelled = settings.control.is_cancelled();
-        r.status.stopped = Some(if cancelled {
-            StopRule::Cancelled
-        } else {
-            StopRule::ExactDone
-        });
-        if cancelled {
-            let done = settings.control.progress().work_done() as f64;
-            r.status.fraction_done = Some((done / valuations.max(1.0)).clamp(0.0, 0.999));
-        }
-        return Ok(r);
+        return Ok(exact_result(&tally, m.game, settings, valuations));
     }
     let sampler = sampler::Sampler::new(m);
+    Ok(monte_carlo_result(
+        m.game,
+        settings,
+        |seed, i, deals| sampler.batch(seed, i, deals),
+        progress,
+    ))
+}
+
+/// An exact run's figures: finished, or cancelled part-way with the share of its `work`
+/// done (the same units the run counted).
+pub(crate) fn exact_result(
+    tally: &GameTally,
+    game: Game,
+    settings: &RunSettings,
+    work: f64,
+) -> MatchupResult {
+    let mut r = tally.result(game, Method::Exact, None);
+    let cancelled = settings.control.is_cancelled();
+    r.status.stopped = Some(if cancelled {
+        StopRule::Cancelled
+    } else {
+        StopRule::ExactDone
+    });
+    if cancelled {
+        let done = settings.control.progress().work_done() as f64;
+        r.status.fraction_done = Some((done / work.max(1.0)).clamp(0.0, 0.999));
+    }
+    r
+}
+
+/// A Monte Carlo run of a game's batches (`batch(seed, index, deals)`) in the usual
+/// rounds, with its stop rules; `progress` sees the estimates and may stop the run.
+pub(crate) fn monte_carlo_result(
+    game: Game,
+    settings: &RunSettings,
+    batch: impl Fn(u64, u64, u32) -> GameTally + Sync,
+    mut progress: impl FnMut(&MatchupResult) -> bool,
+) -> MatchupResult {
     let seed = settings.seed;
     let with_status = |t: &GameTally, status: RunStatus| {
-        let mut r = t.result(m.game, Method::MonteCarlo, Some(seed));
+        let mut r = t.result(game, Method::MonteCarlo, Some(seed));
         r.status = status;
         r
     };
     let (tally, rule) = monte_carlo_rounds(
         settings,
-        |i, deals, _| sampler.batch(seed, i, deals),
+        |i, deals, _| batch(seed, i, deals),
         |a: &mut GameTally, b| a.merge(b),
         |t| precision(t, settings.target_se),
         |t, status| progress(&with_status(t, status.clone())),
     );
-    Ok(with_status(
+    with_status(
         &tally,
         RunStatus {
             stopped: Some(rule),
             ..RunStatus::default()
         },
-    ))
+    )
 }
 
 /// How far a game's tally is from its target: the seat figure with the largest error.

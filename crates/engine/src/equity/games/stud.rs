@@ -9,10 +9,10 @@
 //! completions; Monte Carlo deals them at random. Both credit the pot as the board games
 //! do (`credit`): high, 8-or-better hi/lo, or razz's A-5 low (valued so that higher wins).
 
-use super::{credit, precision, GameTally, SeatValue, Sums};
+use super::{credit, exact_result, monte_carlo_result, GameTally, SeatValue, Sums};
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::monte_carlo::{batch_rng, below, AliasTable};
-use crate::equity::run::{monte_carlo_rounds, RunSettings, RunStatus, StopRule};
+use crate::equity::run::RunSettings;
 use crate::equity::{seat_name, EquityError, MatchupResult, Method};
 use crate::eval::draw::ace_five_best;
 use crate::eval::{any_five_low_score, Hand};
@@ -937,44 +937,19 @@ pub fn check_affordable(
 pub fn run_stud(
     m: &StudMatchup,
     settings: &RunSettings,
-    mut progress: impl FnMut(&MatchupResult) -> bool,
+    progress: impl FnMut(&MatchupResult) -> bool,
 ) -> Result<MatchupResult, EquityError> {
     let (method, visits) = plan(m, settings.method);
     if method == Method::Exact {
         check_affordable(m, Method::Exact, rayon::current_num_threads())?;
         let tally = exact(m, settings, true);
-        let mut r = tally.result(m.game, Method::Exact, None);
-        let cancelled = settings.control.is_cancelled();
-        r.status.stopped = Some(if cancelled {
-            StopRule::Cancelled
-        } else {
-            StopRule::ExactDone
-        });
-        if cancelled {
-            let done = settings.control.progress().work_done() as f64;
-            r.status.fraction_done = Some((done / visits.max(1.0)).clamp(0.0, 0.999));
-        }
-        return Ok(r);
+        return Ok(exact_result(&tally, m.game, settings, visits));
     }
-    let seed = settings.seed;
-    let with_status = |t: &GameTally, status: RunStatus| {
-        let mut r = t.result(m.game, Method::MonteCarlo, Some(seed));
-        r.status = status;
-        r
-    };
-    let (tally, rule) = monte_carlo_rounds(
+    Ok(monte_carlo_result(
+        m.game,
         settings,
-        |i, deals, _| batch(m, seed, i, deals),
-        |a: &mut GameTally, b| a.merge(b),
-        |t| precision(t, settings.target_se),
-        |t, status| progress(&with_status(t, status.clone())),
-    );
-    Ok(with_status(
-        &tally,
-        RunStatus {
-            stopped: Some(rule),
-            ..RunStatus::default()
-        },
+        |seed, i, deals| batch(m, seed, i, deals),
+        progress,
     ))
 }
 
