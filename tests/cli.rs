@@ -1211,6 +1211,23 @@ fn draw_games_through_equity_are_the_draw_command() {
         "seat 1: keeps 5 cards; a Badugi hand holds 4",
     );
     fails(
+        &["equity", "--game", "badugi", "Ac Ac 3h", "2c"],
+        "seat 1: keeps Ac twice",
+    );
+    // A saved file with up cards for a seat that is not there: said, not dropped.
+    let dir = std::env::temp_dir().join(format!("multiodds-cli-stud-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("extra-up.ron");
+    std::fs::write(
+        &file,
+        r#"Scenario(version: 2, view: Matchup, matchup: (game: "stud", seats: ["As Kd", "Qh Qs"], up: ["7c", "2d", "3s"]))"#,
+    )
+    .unwrap();
+    fails(
+        &["run", file.to_str().unwrap()],
+        "up cards for 3 seats; there are 2",
+    );
+    fails(
         &[
             "equity", "--game", "a-5-draw", "Ac 2d", "2c", "--board", "Kd",
         ],

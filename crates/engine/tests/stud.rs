@@ -325,6 +325,50 @@ fn stud_heads_up_and_three_way_against_the_plain_enumeration() {
     );
 }
 
+/// Every card but `live` and the seats' cards, as a dead-card text.
+fn all_dead_but(live: &str, seats: &[&str]) -> String {
+    let keep: CardSet = cards(live)
+        .into_iter()
+        .chain(
+            seats
+                .iter()
+                .flat_map(|s| seat(s).cards().iter().collect::<Vec<_>>()),
+        )
+        .collect();
+    CardSet::FULL.difference(keep).to_string()
+}
+
+#[test]
+fn third_and_fourth_street_against_the_plain_enumeration() {
+    // Most of the deck dead (a what-if where the folded players showed a great deal), so a
+    // plain enumeration of every 3rd- and 4th-street completion stays small.
+    let cases: [(Game, &[&str], &str); 4] = [
+        (
+            Game::STUD,
+            &["(As Kd) Tc", "(Qh Qs) Jd"],
+            "Ah Ad Kh Ks Qd Jc Jh Js Tc Td Th 9s 9h 8c 7d 2s",
+        ),
+        (
+            Game::RAZZ,
+            &["(As 2d) 5c", "(3h 4h) 6d"],
+            "Ac 2c 3c 4c 5d 6h 7s 7h 8d 8s 9c Tc Jd Qs Kh Kd",
+        ),
+        (
+            Game::STUD_HILO,
+            &["(As 2d) 3c", "(Kh Kd) 7d"],
+            "Ah Ad Ac 2c 2h 2s 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h",
+        ),
+        (
+            Game::STUD,
+            &["(As Kd) Tc Td", "(Qh Qs) Jd Js", "(Ac Kc) Ah Kh"],
+            "Ad Ks Qd Qc Jc Jh 9s 9h 8c 8d 7d 2s",
+        ),
+    ];
+    for (game, seats, live) in cases {
+        assert_same(game, seats, &all_dead_but(live, seats));
+    }
+}
+
 #[test]
 fn stud_hi_lo_against_the_plain_enumeration() {
     assert_same(

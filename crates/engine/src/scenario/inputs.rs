@@ -932,6 +932,17 @@ impl MatchupInputs {
             ),
             &mut problems,
         );
+        if self.up.len() > self.seats.len() {
+            let extra = self.seats.len();
+            problems.push(invalid(
+                &format!("up[{extra}]"),
+                format!(
+                    "up cards for {} seats; there are {} (add the seats or remove the up cards)",
+                    self.up.len(),
+                    self.seats.len()
+                ),
+            ));
+        }
         let mut seats = Vec::new();
         for (i, text) in self.seats.iter().enumerate() {
             let (down, up, up_field) = match self.up.get(i) {

@@ -62,6 +62,9 @@ impl DrawMatchup {
                 )));
             }
             for &c in keep {
+                if keep.iter().filter(|&&k| k == c).count() > 1 {
+                    return Err(EquityError::BadSeat(format!("{name} keeps {c} twice")));
+                }
                 if !seen.insert(c) {
                     let first = owner
                         .iter()
