@@ -309,3 +309,61 @@ fn a_badugi_draw_typed_in_the_matchup_view() {
         Some("keeps 5 cards; a Badugi hand holds 4")
     );
 }
+
+#[test]
+fn stud_seats_go_to_the_multiodds_view_and_back() {
+    use multiodds::app::multiodds::MultiOddsView;
+    let mut app = MultiOddsApp::with_threads(Some(2));
+    app.view = ViewKind::Matchup;
+    {
+        let i = &mut app.views.of_mut::<MatchupView>().inputs;
+        i.game = Game::STUD;
+        i.seats = vec!["Kh Kd".into(), String::new(), String::new()];
+        i.up = vec!["9c Tc".into(), "Ac 3d".into(), "5s".into()];
+        i.dead = "Ks 7c".into();
+    }
+    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    step_until(&mut h, "the stud matchup", settled);
+    h.get_by_label("Send to MultiOdds view").click();
+    h.run_steps(3);
+    assert_eq!(h.state().view, ViewKind::MultiOdds);
+    let i = h.state().views.of::<MultiOddsView>().inputs.clone();
+    assert_eq!(
+        (
+            i.game,
+            i.hero.as_str(),
+            i.hero_up.as_str(),
+            i.opponents_up.as_str(),
+            i.dead.as_str()
+        ),
+        (Game::STUD, "Kh Kd", "9c Tc", "Ac 3d / 5s", "Ks 7c")
+    );
+    assert_eq!(i.opponent_counts, (2, 2));
+    step_until(&mut h, "the stud sweep", |app| {
+        let v = app.views.of::<MultiOddsView>();
+        !v.tracker.running && !v.tracker.pending() && v.has_result()
+    });
+    // The sweep's point is the matchup's first seat.
+    let point = h
+        .state()
+        .views
+        .of::<MultiOddsView>()
+        .shown()
+        .unwrap()
+        .result
+        .points[0]
+        .clone();
+    let matchup = h
+        .state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .unwrap();
+    assert_eq!(point.equity, matchup.result.seats[0].equity);
+    h.get_by_label("Send to Matchup view").click();
+    h.run_steps(3);
+    let m = h.state().views.of::<MatchupView>().inputs.clone();
+    assert_eq!(m.seats, ["Kh Kd", "", ""]);
+    assert_eq!(m.up, ["9c Tc", "Ac 3d", "5s"]);
+}

@@ -173,6 +173,7 @@ impl MultiOddsApp {
                 let m = &mut self.views.of_mut::<matchup::MatchupView>().inputs;
                 m.game = sent.game;
                 m.seats = sent.ranges;
+                m.up = sent.up;
                 m.board = sent.board;
                 m.dead = sent.dead;
                 game_inputs::carry_folded(&mut m.folded, m.seats.len(), m.game);
@@ -198,7 +199,19 @@ impl MultiOddsApp {
                 i.opponent_counts = (others.min(most), others.min(most));
                 i.board = sent.board;
                 i.dead = sent.dead;
-                if differ {
+                // Stud: the hero's up cards, and each opponent's (split by `/`).
+                i.hero_up = sent.up.first().cloned().unwrap_or_default();
+                i.opponents_up = if sent.up.iter().skip(1).all(|u| u.trim().is_empty()) {
+                    String::new()
+                } else {
+                    sent.up
+                        .iter()
+                        .skip(1)
+                        .map(|u| u.trim())
+                        .collect::<Vec<_>>()
+                        .join(" / ")
+                };
+                if differ && sent.game.has_board() {
                     // The MultiOdds view gives every opponent one range: say whose.
                     self.shell.note = Some((
                         "Sent to the MultiOdds view: every opponent holds seat 2's range"

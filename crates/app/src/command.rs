@@ -61,8 +61,11 @@ pub enum Command {
 pub struct SentHands {
     /// The game.
     pub game: crate::cards::Game,
-    /// Each seat's range text, the first seat's (the hero's) first.
+    /// Each seat's range text, the first seat's (the hero's) first; in stud each seat's
+    /// down cards.
     pub ranges: Vec<String>,
+    /// In stud, each seat's up cards (empty in the other games).
+    pub up: Vec<String>,
     /// Board cards.
     pub board: String,
     /// Dead cards.

@@ -164,6 +164,7 @@ impl HandView {
         Some(SentHands {
             game: s.hand.game.game?,
             ranges: s.ranges.clone(),
+            up: Vec::new(),
             board: s.board.clone(),
             dead: s.dead.clone(),
         })

@@ -525,34 +525,44 @@ pub fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         cx.commands,
     );
     let m = &view.inputs;
-    // The Range and MultiOdds views read a board: not offered in stud.
-    if !m.game.has_board() {
+    // The Range view reads a board; the MultiOdds view sweeps stud too, not the draws.
+    if m.game.is_draw() {
         return;
     }
-    ui.horizontal_wrapped(|ui| {
-        super::widgets::send_to_range(
-            ui,
-            crate::scenario::RangeInputs {
-                game: m.game,
-                range: m.seats.first().cloned().unwrap_or_default(),
-                vs: m.seats.iter().skip(1).cloned().collect(),
-                board: m.board.clone(),
-                dead: m.dead.clone(),
-            },
-            cx.commands,
-        );
+    let to_multiodds = |ui: &mut egui::Ui| {
         super::widgets::send_to(
             ui,
             "Send to MultiOdds view",
-            "Seat 1 as the hero against the other seats (every opponent holding seat 2's range), with board and dead cards",
+            if m.game.has_board() {
+                "Seat 1 as the hero against the other seats (every opponent holding seat 2's range), with board and dead cards"
+            } else {
+                "Seat 1 as the hero against the other seats showing their up cards, with the dead cards"
+            },
             super::Command::SendToMultiOdds(super::command::SentHands {
                 game: m.game,
                 ranges: m.seats.clone(),
+                up: m.up.clone(),
                 board: m.board.clone(),
                 dead: m.dead.clone(),
             }),
             cx.commands,
         );
+    };
+    ui.horizontal_wrapped(|ui| {
+        if m.game.has_board() {
+            super::widgets::send_to_range(
+                ui,
+                crate::scenario::RangeInputs {
+                    game: m.game,
+                    range: m.seats.first().cloned().unwrap_or_default(),
+                    vs: m.seats.iter().skip(1).cloned().collect(),
+                    board: m.board.clone(),
+                    dead: m.dead.clone(),
+                },
+                cx.commands,
+            );
+        }
+        to_multiodds(ui);
     });
 }
 

@@ -198,28 +198,41 @@ pub fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>)
         cx.commands,
     );
     let i = &view.inputs;
-    // The Range view reads a board, and stud's seats are sent from the Matchup view.
-    if !i.game.has_board() {
-        return;
-    }
     ui.horizontal_wrapped(|ui| {
-        crate::widgets::send_to_range(
-            ui,
-            crate::scenario::RangeInputs {
-                game: i.game,
-                range: i.hero.clone(),
-                vs: vec![i.opponents.clone()],
-                board: i.board.clone(),
-                dead: i.dead.clone(),
-            },
-            cx.commands,
-        );
-        // The hero against as many opponents as the sweep's first count.
-        let mut ranges = vec![i.hero.clone()];
-        ranges.extend(std::iter::repeat_n(
-            i.opponents.clone(),
-            i.opponent_counts.0.max(1),
-        ));
+        if i.game.has_board() {
+            crate::widgets::send_to_range(
+                ui,
+                crate::scenario::RangeInputs {
+                    game: i.game,
+                    range: i.hero.clone(),
+                    vs: vec![i.opponents.clone()],
+                    board: i.board.clone(),
+                    dead: i.dead.clone(),
+                },
+                cx.commands,
+            );
+        }
+        // The hero against as many opponents as the sweep's first count; in stud each
+        // opponent with the up cards given for it (down cards unknown).
+        let count = i.opponent_counts.0.max(1);
+        let (ranges, up) = if i.game.has_board() {
+            let mut ranges = vec![i.hero.clone()];
+            ranges.extend(std::iter::repeat_n(i.opponents.clone(), count));
+            (ranges, Vec::new())
+        } else {
+            let mut shown: Vec<String> = i
+                .opponents_up
+                .split('/')
+                .map(|u| u.trim().to_string())
+                .filter(|u| !u.is_empty())
+                .collect();
+            shown.resize(count.max(shown.len()), String::new());
+            let mut up = vec![i.hero_up.clone()];
+            up.extend(shown);
+            let mut ranges = vec![i.hero.clone()];
+            ranges.resize(up.len(), String::new());
+            (ranges, up)
+        };
         crate::widgets::send_to(
             ui,
             "Send to Matchup view",
@@ -227,6 +240,7 @@ pub fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>)
             crate::Command::SendToMatchup(crate::command::SentHands {
                 game: i.game,
                 ranges,
+                up,
                 board: i.board.clone(),
                 dead: i.dead.clone(),
             }),
