@@ -13,6 +13,10 @@
 //!   list of live cards.
 //! - `sweep`, `range_analysis` (with `hand_lines` and `by_hand`), `outs`: the MultiOdds
 //!   view's sweep, the Range view's question and the outs, by the game's rules.
+//! - `stud` (and `stud_sweep`): the games without a board — seats of down and up cards,
+//!   each seat's completions listed once, the subset index; `draw`: the draw games' kept
+//!   cards; `double_board`: two boards from one deck.
+//! - `exact_result` and `monte_carlo_result`: how every one of these ends a run.
 
 pub(crate) mod any;
 mod by_flop;
