@@ -339,6 +339,8 @@ fn stud_seats_go_to_the_multiodds_view_and_back() {
         (Game::STUD, "Kh Kd", "9c Tc", "Ac 3d / 5s", "Ks 7c")
     );
     assert_eq!(i.opponent_counts, (2, 2));
+    // Nothing typed was dropped here (the opponents' down cards were unknown): no note.
+    assert!(h.state().shell.note.is_none());
     step_until(&mut h, "the stud sweep", |app| {
         let v = app.views.of::<MultiOddsView>();
         !v.tracker.running && !v.tracker.pending() && v.has_result()
@@ -366,4 +368,31 @@ fn stud_seats_go_to_the_multiodds_view_and_back() {
     let m = h.state().views.of::<MatchupView>().inputs.clone();
     assert_eq!(m.seats, ["Kh Kd", "", ""]);
     assert_eq!(m.up, ["9c Tc", "Ac 3d", "5s"]);
+}
+
+#[test]
+fn sending_stud_opponents_down_cards_says_they_are_dealt_at_random() {
+    let mut app = MultiOddsApp::with_threads(Some(2));
+    app.view = ViewKind::Matchup;
+    {
+        let i = &mut app.views.of_mut::<MatchupView>().inputs;
+        i.game = Game::STUD;
+        i.seats = vec!["Kh Kd".into(), "QQ+".into()];
+        i.up = vec!["9c".into(), "Ac".into()];
+    }
+    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    step_until(&mut h, "the stud matchup", settled);
+    h.get_by_label("Send to MultiOdds view").click();
+    h.run_steps(3);
+    let note = h
+        .state()
+        .shell
+        .note
+        .clone()
+        .map(|n| n.0)
+        .unwrap_or_default();
+    assert!(
+        note.contains("seat 2's QQ+") && note.contains("dealt at random"),
+        "{note}"
+    );
 }

@@ -211,11 +211,28 @@ impl MultiOddsApp {
                         .collect::<Vec<_>>()
                         .join(" / ")
                 };
+                // Stud opponents are their up cards there: down cards given are not taken.
+                let dropped: Vec<String> = sent
+                    .ranges
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .filter(|(_, r)| !r.trim().is_empty() && !sent.game.has_board())
+                    .map(|(k, r)| format!("seat {}'s {}", k + 1, r.trim()))
+                    .collect();
                 if differ && sent.game.has_board() {
                     // The MultiOdds view gives every opponent one range: say whose.
                     self.shell.note = Some((
                         "Sent to the MultiOdds view: every opponent holds seat 2's range"
                             .to_string(),
+                        Instant::now(),
+                    ));
+                } else if !dropped.is_empty() {
+                    self.shell.note = Some((
+                        format!(
+                            "Sent to the MultiOdds view: the opponents show their up cards; their down cards ({}) are dealt at random there",
+                            dropped.join(", ")
+                        ),
                         Instant::now(),
                     ));
                 }
