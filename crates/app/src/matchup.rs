@@ -276,10 +276,11 @@ fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], heig
     // Hi/lo: the pot share split into whole pots (scoops) and the halves and quarters of
     // split pots (a high win is not a whole pot there, so win would overstate it).
     let scoops: Vec<f64> = result.low.iter().map(|l| l.scoop).collect();
-    let (whole, part) = if scoops.is_empty() {
-        ("win", "tie share")
-    } else {
+    // With two boards a seat's win is its scoop of both, and the rest split pots.
+    let (whole, part) = if !scoops.is_empty() || !result.boards.is_empty() {
         ("scoop", "split-pot share")
+    } else {
+        ("win", "tie share")
     };
     let whole_of =
         |i: usize, s: &crate::equity::SeatResult| scoops.get(i).copied().unwrap_or(s.win);
@@ -716,6 +717,13 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
             let mut headers = vec!["seat", "range", "hands", "equity %", "win %", "tie %"];
             if seats.game.has_two_card_ranges() {
                 headers[2] = "combos";
+            }
+            // A stud seat is its cards (a range only for 3rd street's down cards); a draw
+            // seat is what it keeps.
+            if seats.game.is_stud() {
+                headers[1] = "cards";
+            } else if seats.game.is_draw() {
+                headers[1] = "keeps";
             }
             if hi_lo {
                 headers[4] = "high win %";
