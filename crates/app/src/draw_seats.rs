@@ -4,7 +4,9 @@
 //! into a draw game keeps.
 
 use super::matchup::MatchupView;
-use super::widgets::{card_picker, dead_cards_field, field_messages, text_field};
+use super::widgets::{
+    add_seat_row, card_picker, dead_cards_field, field_messages, others_than, text_field,
+};
 use crate::cards::CardSet;
 use egui::RichText;
 
@@ -22,16 +24,10 @@ pub fn draw_inputs(view: &mut MatchupView, ui: &mut egui::Ui) -> bool {
     let seats = inputs.seats.len();
     let hand = game.hole_cards();
     let mut edited = false;
-    ui.horizontal(|ui| {
-        let add = ui
-            .add_enabled(seats < max, egui::Button::new("Add seat"))
-            .on_disabled_hover_text(format!("At most {max} seats in {game}"));
-        if add.clicked() {
-            inputs.seats.push(String::new());
-            edited = true;
-        }
-        ui.label(format!("{seats} of {max} seats"));
-    });
+    if add_seat_row(ui, seats, max, &format!("At most {max} seats in {game}")) {
+        inputs.seats.push(String::new());
+        edited = true;
+    }
     ui.label(
         RichText::new(format!(
             "Each seat keeps the cards given and draws the rest of its {hand} once; empty or - keeps none. The lowest hand wins."
@@ -45,11 +41,7 @@ pub fn draw_inputs(view: &mut MatchupView, ui: &mut egui::Ui) -> bool {
     let mut remove = None;
     for k in 0..seats {
         let n = k + 1;
-        let others = kept
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != k)
-            .fold(dead, |a, (_, c)| a.union(*c));
+        let others = others_than(k, &kept, dead);
         edited |= text_field(
             ui,
             &format!("Seat {n} keeps"),
@@ -108,28 +100,10 @@ pub fn carry_draw(inputs: &mut crate::scenario::MatchupInputs) -> Vec<String> {
             text.clear();
         }
     }
-    if inputs.up.iter().any(|u| !u.trim().is_empty()) {
-        notes.push(format!("up cards cleared ({to} has none)"));
-    }
-    inputs.up.clear();
-    if !inputs.board.trim().is_empty() {
-        notes.push(format!("board cleared ({to} has none)"));
-        inputs.board.clear();
-    }
-    if !inputs.folded.is_empty() {
-        notes.push(
-            "folded seats removed: a folded hand that was shown goes in the dead cards".into(),
-        );
-        inputs.folded.clear();
-    }
-    if inputs.seats.len() > to.max_seats() {
-        notes.push(format!(
-            "seats {} to {} removed ({to} deals at most {})",
-            to.max_seats() + 1,
-            inputs.seats.len(),
-            to.max_seats()
-        ));
-        inputs.seats.truncate(to.max_seats());
-    }
+    notes.extend(super::stud_seats::clear_up_cards(inputs));
+    notes.extend(super::stud_seats::leave_board_and_folded(
+        inputs,
+        "folded seats removed: a folded hand that was shown goes in the dead cards",
+    ));
     notes
 }

@@ -144,17 +144,24 @@ pub fn carry_seats(seats: &mut Vec<String>, game: Game) -> Vec<String> {
         .map(|(i, text)| (format!("seat {}", i + 1), text))
         .collect();
     let mut changed = carry_ranges(&mut fields, game);
-    if seats.len() > game.max_seats() {
-        changed.push(format!(
-            "seats {} to {} removed ({} deals at most {})",
-            game.max_seats() + 1,
-            seats.len(),
-            game.name(),
-            game.max_seats()
-        ));
-        seats.truncate(game.max_seats());
-    }
+    changed.extend(trim_seats(seats, game));
     changed
+}
+
+/// Removes the seats past what `game` deals; the note saying so.
+pub fn trim_seats(seats: &mut Vec<String>, game: Game) -> Option<String> {
+    let max = game.max_seats();
+    if seats.len() <= max {
+        return None;
+    }
+    let note = format!(
+        "seats {} to {} removed ({} deals at most {max})",
+        max + 1,
+        seats.len(),
+        game.name(),
+    );
+    seats.truncate(max);
+    Some(note)
 }
 
 /// Carries folded seats' ranges into `game` as [`carry_seats`] does the seats', removing

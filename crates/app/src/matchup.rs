@@ -389,23 +389,15 @@ fn board_game_seats(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
     view.grids.resize(seats, GridState::default());
     let mut remove = None;
     let blocked = blocked_cards(&view.inputs.board, &view.inputs.dead);
-    // "Add seat" above the seats: it stays under the pointer however many seats there
-    // are (below them, a second click landed on the new "Remove seat" button). At the
-    // limit it stays, disabled, and says why.
-    ui.horizontal(|ui| {
-        let add = ui
-            .add_enabled(seats < max_seats, egui::Button::new("Add seat"))
-            .on_disabled_hover_text(format!(
-                "At most {max_seats} seats in {game}: {max_seats} hands of {} cards and a board of 5 fit in its {}-card deck",
-                game.hole_cards(),
-                game.deck().len()
-            ));
-        if add.clicked() {
-            view.inputs.seats.push("random".into());
-            edited = true;
-        }
-        ui.label(format!("{seats} of {max_seats} seats"));
-    });
+    let at_limit = format!(
+        "At most {max_seats} seats in {game}: {max_seats} hands of {} cards and a board of 5 fit in its {}-card deck",
+        game.hole_cards(),
+        game.deck().len()
+    );
+    if super::widgets::add_seat_row(ui, seats, max_seats, &at_limit) {
+        view.inputs.seats.push("random".into());
+        edited = true;
+    }
     ui.separator();
     // Each seat's pickers grey the board, the dead cards and the other seats' known hands.
     let known: Vec<CardSet> = view
@@ -421,11 +413,7 @@ fn board_game_seats(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         .collect();
     for i in 0..seats {
         let label = format!("Seat {}", i + 1);
-        let others = known
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| k != i)
-            .fold(blocked, |a, (_, c)| a.union(*c));
+        let others = super::widgets::others_than(i, &known, blocked);
         edited |= game_range_field(
             ui,
             game,

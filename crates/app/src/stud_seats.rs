@@ -6,7 +6,9 @@
 
 use super::matchup::MatchupView;
 use super::view::ViewContext;
-use super::widgets::{card_picker, dead_cards_field, field_messages, text_field};
+use super::widgets::{
+    add_seat_row, card_picker, dead_cards_field, field_messages, others_than, text_field,
+};
 use crate::cards::{CardSet, Game};
 use crate::range::HandRange;
 use egui::RichText;
@@ -25,19 +27,14 @@ pub fn stud_inputs(view: &mut MatchupView, ui: &mut egui::Ui, _cx: &ViewContext<
     let max = game.max_seats();
     let seats = inputs.seats.len();
     let mut edited = false;
-    ui.horizontal(|ui| {
-        let add = ui
-            .add_enabled(seats < max, egui::Button::new("Add seat"))
-            .on_disabled_hover_text(format!(
-                "At most {max} seats in {game}: with more, the deck could not deal the seventh card even as one community card"
-            ));
-        if add.clicked() {
-            inputs.seats.push(String::new());
-            inputs.up.push(String::new());
-            edited = true;
-        }
-        ui.label(format!("{seats} of {max} seats"));
-    });
+    let at_limit = format!(
+        "At most {max} seats in {game}: with more, the deck could not deal the seventh card even as one community card"
+    );
+    if add_seat_row(ui, seats, max, &at_limit) {
+        inputs.seats.push(String::new());
+        inputs.up.push(String::new());
+        edited = true;
+    }
     ui.label(
         RichText::new(
             "Down: the seat's hidden cards (As Kd), a range for its first two (QQ+, AKs), or empty when unknown. Up: its face-up cards in deal order. Cards not given are dealt at random.",
@@ -53,11 +50,7 @@ pub fn stud_inputs(view: &mut MatchupView, ui: &mut egui::Ui, _cx: &ViewContext<
     let up_max = game.dealing().up_cards as usize;
     let mut remove = None;
     for k in 0..seats {
-        let others = seat_cards
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != k)
-            .fold(dead, |a, (_, c)| a.union(*c));
+        let others = others_than(k, &seat_cards, dead);
         let n = k + 1;
         edited |= text_field(
             ui,
@@ -137,29 +130,12 @@ pub fn carry_stud(inputs: &mut crate::scenario::MatchupInputs, from: Game) -> Ve
             }
             inputs.up = vec![String::new(); inputs.seats.len()];
         }
-        if !inputs.board.trim().is_empty() {
-            notes.push(format!("board cleared ({to} has none)"));
-            inputs.board.clear();
-        }
-        if !inputs.folded.is_empty() {
-            notes.push("folded seats removed: in stud their up cards go in the dead cards".into());
-            inputs.folded.clear();
-        }
-        if inputs.seats.len() > to.max_seats() {
-            notes.push(format!(
-                "seats {} to {} removed ({to} deals at most {})",
-                to.max_seats() + 1,
-                inputs.seats.len(),
-                to.max_seats()
-            ));
-            inputs.seats.truncate(to.max_seats());
-            inputs.up.truncate(to.max_seats());
-        }
+        notes.extend(leave_board_and_folded(
+            inputs,
+            "folded seats removed: in stud their up cards go in the dead cards",
+        ));
     } else if !from.has_board() {
-        if inputs.up.iter().any(|u| !u.trim().is_empty()) {
-            notes.push(format!("up cards cleared ({to} has none)"));
-        }
-        inputs.up.clear();
+        notes.extend(clear_up_cards(inputs));
         for text in inputs.seats.iter_mut() {
             if text.trim().is_empty() {
                 *text = "random".into();
@@ -167,4 +143,32 @@ pub fn carry_stud(inputs: &mut crate::scenario::MatchupInputs, from: Game) -> Ve
         }
     }
     notes
+}
+
+/// Into a game without a board: the board and folded seats go (`folded_note` says where
+/// their cards belong now), and the seats past what the game deals; the notes.
+pub fn leave_board_and_folded(
+    inputs: &mut crate::scenario::MatchupInputs,
+    folded_note: &str,
+) -> Vec<String> {
+    let to = inputs.game;
+    let mut notes = Vec::new();
+    if !inputs.board.trim().is_empty() {
+        notes.push(format!("board cleared ({to} has none)"));
+        inputs.board.clear();
+    }
+    if !inputs.folded.is_empty() {
+        notes.push(folded_note.to_string());
+        inputs.folded.clear();
+    }
+    notes.extend(super::game_inputs::trim_seats(&mut inputs.seats, to));
+    inputs.up.truncate(inputs.seats.len());
+    notes
+}
+
+/// Into a game without up cards: they go; the note when there were any.
+pub fn clear_up_cards(inputs: &mut crate::scenario::MatchupInputs) -> Option<String> {
+    let had = inputs.up.iter().any(|u| !u.trim().is_empty());
+    inputs.up.clear();
+    had.then(|| format!("up cards cleared ({} has none)", inputs.game))
 }

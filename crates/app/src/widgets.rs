@@ -405,6 +405,30 @@ pub fn board_and_dead(
     edited
 }
 
+/// "Add seat" and the count of seats, above the seats so that it stays under the pointer
+/// however many there are (below them, a second click landed on the new "Remove seat"
+/// button). At the limit it stays, disabled, and says `why_at_limit`. True when clicked.
+pub fn add_seat_row(ui: &mut egui::Ui, seats: usize, max: usize, why_at_limit: &str) -> bool {
+    ui.horizontal(|ui| {
+        let add = ui
+            .add_enabled(seats < max, egui::Button::new("Add seat"))
+            .on_disabled_hover_text(why_at_limit);
+        ui.label(format!("{seats} of {max} seats"));
+        add.clicked()
+    })
+    .inner
+}
+
+/// The cards of every seat but seat `k`, with `base` (the cards out of play already):
+/// what seat `k`'s pickers grey.
+pub fn others_than(k: usize, seats: &[CardSet], base: CardSet) -> CardSet {
+    seats
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != k)
+        .fold(base, |a, (_, c)| a.union(*c))
+}
+
 /// A dead-card field labelled for what it holds in the game (folded up cards, discards
 /// seen), with a picker that greys `taken`; true when edited.
 pub fn dead_cards_field(

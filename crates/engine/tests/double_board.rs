@@ -3,6 +3,9 @@
 //! odds), the overall equity is their mean, to 1e-12, in Hold'em, Omaha and Omaha hi/lo;
 //! Monte Carlo within four standard errors of exact and the same on 1, 2 and 4 threads.
 
+mod common;
+use common::on_threads;
+
 use multiodds_engine::cards::{CardSet, Game};
 use multiodds_engine::equity::games::double_board::{run_double_board, DoubleBoard};
 use multiodds_engine::equity::games::{run_game, GameMatchup};
@@ -114,14 +117,10 @@ fn monte_carlo_within_four_errors_of_exact_on_any_thread_count() {
         seed: 3,
         ..RunSettings::default()
     };
-    let mut runs = Vec::new();
-    for threads in [1, 2, 4] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        runs.push(pool.install(|| run_double_board(&m, &mc, |_| true).unwrap()));
-    }
+    let runs: Vec<_> = [1, 2, 4]
+        .into_iter()
+        .map(|threads| on_threads(threads, || run_double_board(&m, &mc, |_| true).unwrap()))
+        .collect();
     for r in &runs[1..] {
         assert_eq!(r, &runs[0], "the same numbers on any thread count");
     }

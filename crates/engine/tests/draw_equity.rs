@@ -2,6 +2,9 @@
 //! a case counted by hand, Monte Carlo within four standard errors of exact and the same
 //! on 1, 2 and 4 threads, and the refusals.
 
+mod common;
+use common::on_threads;
+
 use multiodds_engine::cards::{parse_card_list, Card, CardSet};
 use multiodds_engine::equity::games::draw::{run_draw, DrawMatchup};
 use multiodds_engine::equity::run::RunSettings;
@@ -139,14 +142,10 @@ fn monte_carlo_within_four_standard_errors_and_the_same_on_any_thread_count() {
         seed: 7,
         ..RunSettings::default()
     };
-    let mut runs = Vec::new();
-    for threads in [1, 2, 4] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        runs.push(pool.install(|| run_draw(&m, &settings, |_| true).unwrap()));
-    }
+    let runs: Vec<_> = [1, 2, 4]
+        .into_iter()
+        .map(|threads| on_threads(threads, || run_draw(&m, &settings, |_| true).unwrap()))
+        .collect();
     for r in &runs[1..] {
         assert_eq!(
             r.seats, runs[0].seats,

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Dealer;
+use common::{on_threads, Dealer};
 use multiodds_engine::cards::{Card, CardSet};
 use multiodds_engine::equity::exact;
 use multiodds_engine::equity::monte_carlo::Sampler;
@@ -12,15 +12,6 @@ use multiodds_engine::equity::sweep::{exact_point, Sweep};
 use multiodds_engine::equity::{EquityError, Matchup, Method};
 use multiodds_engine::eval::Hand;
 use multiodds_engine::range::HandRange;
-
-/// Runs `work` on a pool of `threads` threads (results must not depend on it).
-fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-        .install(work)
-}
 
 fn matchup(seats: &[&str], board: &str, dead: &str) -> Matchup {
     let ranges = seats.iter().map(|s| HandRange::parse(s).unwrap()).collect();

@@ -4,17 +4,16 @@
 //! range and the community seventh card; Monte Carlo within four standard errors of exact
 //! and the same on 1, 2 and 4 threads; hostile seats refused by name.
 
-use multiodds_engine::cards::{parse_card_list, Card, CardSet, Game};
+mod common;
+use common::{cards, on_threads};
+
+use multiodds_engine::cards::{Card, CardSet, Game};
 use multiodds_engine::equity::games::stud::{run_stud, StudMatchup, StudSeat};
 use multiodds_engine::equity::run::RunSettings;
 use multiodds_engine::equity::{MatchupResult, Method};
 use multiodds_engine::eval::draw::DrawRule;
 use multiodds_engine::eval::evaluate;
 use multiodds_engine::range::HandRange;
-
-fn cards(text: &str) -> Vec<Card> {
-    parse_card_list(text).unwrap()
-}
 
 /// A seat written as §9 writes it (`(As Kd) 7c`, `(QQ+, AKs) 7c 8d`).
 fn seat(text: &str) -> StudSeat {
@@ -488,13 +487,7 @@ fn monte_carlo_within_four_errors_of_exact_on_any_thread_count() {
         };
         let runs: Vec<MatchupResult> = [1, 2, 4]
             .into_iter()
-            .map(|threads| {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
-                pool.install(|| run_stud(&m, &mc, |_| true).unwrap())
-            })
+            .map(|threads| on_threads(threads, || run_stud(&m, &mc, |_| true).unwrap()))
             .collect();
         for r in &runs[1..] {
             assert_eq!(r, &runs[0], "{game}: the same numbers on any thread count");

@@ -266,19 +266,16 @@ pub fn ace_five_best(cards: &[Card]) -> u32 {
             }
         }
     }
-    // The same encoding as `ace_five_five`: the pattern, then the groups by count and
-    // rank, highest first.
-    let mut g = Groups {
-        g: [(0, 0); 5],
-        len: 0,
-    };
-    for r in (0..13u8).rev() {
-        if take[r as usize] > 0 {
-            g.g[g.len] = (take[r as usize], r);
-            g.len += 1;
+    // The five taken, valued as `ace_five_five` values five (ranks already ace-low).
+    let mut ranks = [0u8; 5];
+    let mut at = 0;
+    for (r, &n) in take.iter().enumerate() {
+        for _ in 0..n {
+            ranks[at] = r as u8;
+            at += 1;
         }
     }
-    g.g[..g.len].sort_by_key(|x| std::cmp::Reverse(x.0));
+    let g = groups(ranks);
     (pattern(&g) << 20) | nibbles(&g)
 }
 

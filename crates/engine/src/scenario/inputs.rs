@@ -228,6 +228,19 @@ pub(crate) fn board_game_only(
     false
 }
 
+/// The seat an engine message names, from 0 (`seat 2` is 1).
+fn seat_index(name: &str) -> Option<usize> {
+    name.strip_prefix("seat ")?
+        .parse::<usize>()
+        .ok()?
+        .checked_sub(1)
+}
+
+/// The field of the seat an engine message names (`seat 2` is `seats[1]`).
+fn seat_field(name: &str) -> Option<String> {
+    seat_index(name).map(|n| format!("seats[{n}]"))
+}
+
 /// The dead cards' field read alone (games without a board), keeping its problem.
 fn dead_cards(text: &str, problems: &mut Vec<ScenarioError>) -> Option<CardSet> {
     CardSet::parse(text)
@@ -776,8 +789,7 @@ impl MatchupInputs {
                     .and_then(|n| n.parse::<usize>().ok())
                     .filter(|&n| n > 0)
             };
-            number("seat ")
-                .map(|n| format!("seats[{}]", n - 1))
+            seat_field(name)
                 .or_else(|| number("folded seat ").map(|n| format!("folded[{}]", n - 1)))
                 .or_else(|| card_field(name))
         };
@@ -879,14 +891,6 @@ impl MatchupInputs {
         let dead = dead_cards(&self.dead, &mut problems);
         let job = match dead {
             Some(dead) if problems.is_empty() => {
-                let seat_field = |name: &str| {
-                    let n = name
-                        .strip_prefix("seat ")?
-                        .parse::<usize>()
-                        .ok()?
-                        .checked_sub(1)?;
-                    Some(format!("seats[{n}]"))
-                };
                 DrawMatchup::new(rule, keeps, dead)
                     .map_err(|e| match &e {
                         // "seat 2 keeps 6 cards; …": at seat 2's field.
@@ -969,30 +973,20 @@ impl MatchupInputs {
         let dead = dead_cards(&self.dead, &mut problems);
         let job = match dead {
             Some(dead) if seats.len() == self.seats.len() && problems.is_empty() => {
-                // "seat 2" is `seats[1]` (its up cards' field when it has one).
-                let seat_field = |name: &str| {
-                    let n = name
-                        .strip_prefix("seat ")?
-                        .parse::<usize>()
-                        .ok()?
-                        .checked_sub(1)?;
-                    Some(format!("seats[{n}]"))
-                };
-                // A card in two places is shown at the up cards' field when it is an up
-                // card there.
+                // "seat 2" is `seats[1]`; a card in two places is shown at the up cards'
+                // field when it is an up card there.
                 let up_cards: Vec<CardSet> = seats
                     .iter()
                     .map(|s| s.up.iter().copied().collect())
                     .collect();
                 let field_for = |name: &str, card: Option<crate::cards::Card>| {
-                    let field = seat_field(name)?;
-                    let n: usize = field[6..field.len() - 1].parse().ok()?;
-                    match card {
+                    let n = seat_index(name)?;
+                    Some(match card {
                         Some(c) if self.up.get(n).is_some() && up_cards[n].contains(c) => {
-                            Some(format!("up[{n}]"))
+                            format!("up[{n}]")
                         }
-                        _ => Some(field),
-                    }
+                        _ => format!("seats[{n}]"),
+                    })
                 };
                 StudMatchup::new(game, seats.clone(), dead)
                     .map_err(|e| match &e {

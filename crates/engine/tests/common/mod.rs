@@ -1,5 +1,5 @@
-//! Helpers shared by the integration tests: a deliberately plain reference evaluator
-//! and a seeded card dealer.
+//! Helpers shared by the integration tests: a deliberately plain reference evaluator,
+//! a seeded card dealer, and running work on a given number of threads.
 #![allow(dead_code)]
 
 use multiodds_engine::cards::Card;
@@ -110,4 +110,13 @@ pub fn matchup(seats: &[&str], board: &str) -> multiodds_engine::equity::Matchup
         multiodds_engine::cards::CardSet::EMPTY,
     )
     .unwrap()
+}
+
+/// Runs `work` on a pool of `threads` threads (results must not depend on it).
+pub fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(work)
 }

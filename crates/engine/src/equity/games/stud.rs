@@ -397,6 +397,13 @@ impl StudMatchup {
         })
     }
 
+    /// The completions of the seat with the most: what exact work lists at once.
+    fn most_listed(&self) -> f64 {
+        self.list_sizes(self.live.len())
+            .into_iter()
+            .fold(0.0, f64::max)
+    }
+
     fn list_sizes(&self, live: usize) -> Vec<f64> {
         self.draws()
             .iter()
@@ -780,12 +787,9 @@ impl IndexWalk<'_> {
     /// as every other showdown. The outer seats' sums are right; the indexed seat's hand
     /// types are not (the stand-in has none), so its sums come from another pass.
     fn settle_hi_lo(&mut self, used: u64, w: f64) {
-        let outer = |i: usize| self.outer.iter().map(move |&s| (s, i));
-        let best = outer(0)
-            .map(|(s, _)| self.values[s].high)
-            .max()
-            .unwrap_or(0);
-        let best_low = outer(0).map(|(s, _)| self.values[s].low).max().unwrap_or(0);
+        let outer = || self.outer.iter().map(|&s| self.values[s]);
+        let best = outer().map(|v| v.high).max().unwrap_or(0);
+        let best_low = outer().map(|v| v.low).max().unwrap_or(0);
         // [value below, level, above][low none, worse, level, better].
         let mut classes = [[0.0f64; 4]; 3];
         let mut all_n = 0i64;
@@ -1014,10 +1018,7 @@ fn batch(m: &StudMatchup, seed: u64, index: u64, deals: u32) -> GameTally {
 /// Whether a run of `m` with `method` enumerates (auto by cost), and its visits.
 pub fn plan(m: &StudMatchup, method: Method) -> (Method, f64) {
     let visits = m.exact_visits();
-    let listed = m
-        .list_sizes(m.live.len())
-        .into_iter()
-        .fold(0.0f64, f64::max);
+    let listed = m.most_listed();
     let chosen = match method {
         Method::Auto if visits <= STUD_AUTO_EXACT_VISITS && listed <= MAX_LISTED => Method::Exact,
         Method::Auto => Method::MonteCarlo,
@@ -1037,10 +1038,7 @@ pub fn check_affordable(
     if chosen != Method::Exact {
         return Ok(0.0);
     }
-    let listed = m
-        .list_sizes(m.live.len())
-        .into_iter()
-        .fold(0.0f64, f64::max);
+    let listed = m.most_listed();
     if listed > MAX_LISTED {
         return Err(EquityError::ExactNotOffered(format!(
             "a seat here has {listed:.3e} ways to complete its seven cards: too many to list; use Monte Carlo"
