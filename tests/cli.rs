@@ -1227,6 +1227,17 @@ fn draw_games_through_equity_are_the_draw_command() {
         &["run", file.to_str().unwrap()],
         "up cards for 3 seats; there are 2",
     );
+    // A razz sweep past the seats razz deals: its own limit, said at the counts.
+    let sweep = dir.join("razz-sweep.ron");
+    std::fs::write(
+        &sweep,
+        r#"Scenario(version: 2, view: MultiOdds, multiodds: (game: "razz", hero: "As 2d", hero_up: "3c", opponent_counts: (1, 999999999999)))"#,
+    )
+    .unwrap();
+    fails(
+        &["run", sweep.to_str().unwrap()],
+        "at most 7 can be dealt (Razz deals at most 8 seats)",
+    );
     fails(
         &[
             "equity", "--game", "a-5-draw", "Ac 2d", "2c", "--board", "Kd",

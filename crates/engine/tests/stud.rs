@@ -576,6 +576,34 @@ fn hostile_seats_are_refused_by_name() {
         "Ah Ac",
     );
     assert!(e.contains("seat 1"), "{e}");
+    // Range seats whose hands cannot all be dealt (three seats of aces): refused, not
+    // sampled for ever.
+    let e = refused(
+        Game::STUD,
+        vec![seat("(AA) 2c"), seat("(AA) 3c"), seat("(AA) 4c")],
+        "",
+    );
+    assert!(e.contains("shares a card"), "{e}");
+    // Rare but possible (each pair of seats of one rank fits one way in three): it runs.
+    let rare = matchup(
+        Game::STUD,
+        &[
+            "(AA) 2c", "(AA) 3c", "(KK) 4c", "(KK) 5c", "(QQ) 6c", "(QQ) 7c",
+        ],
+        "",
+    );
+    let r = run_stud(
+        &rare,
+        &RunSettings {
+            method: Method::MonteCarlo,
+            target_se: 0.01,
+            ..RunSettings::default()
+        },
+        |_| true,
+    )
+    .unwrap();
+    let total: f64 = r.seats.iter().map(|s| s.equity).sum();
+    assert!((total - 1.0).abs() < 1e-9 && r.deals > 0);
     // Text that is neither cards nor a range names its part.
     let e = StudSeat::parse("Zz", "7c").unwrap_err();
     assert!(e.message.contains("'Zz'"), "{e}");

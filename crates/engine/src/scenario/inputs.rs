@@ -344,13 +344,28 @@ fn board_and_dead(
 
 /// Opponent counts `(lo, hi)` within 1 to [`MAX_OPPONENTS`].
 fn check_counts(counts: (usize, usize), problems: &mut Vec<ScenarioError>) -> bool {
+    check_counts_within(
+        counts,
+        (
+            MAX_OPPONENTS,
+            "with the hero they hold 46 cards, the board 5 more".to_string(),
+        ),
+        problems,
+    )
+}
+
+/// [`check_counts`] within `most` opponents, `why` saying why no more.
+fn check_counts_within(
+    counts: (usize, usize),
+    (max, why): (usize, String),
+    problems: &mut Vec<ScenarioError>,
+) -> bool {
     let (lo, hi) = counts;
-    let max = MAX_OPPONENTS;
     let ok = (1..=max).contains(&lo) && (1..=max).contains(&hi) && lo <= hi;
     if !ok {
         let message = if lo.max(hi) > max {
             format!(
-                "{} opponents: at most {max} can be dealt (with the hero they hold 46 cards, the board 5 more)",
+                "{} opponents: at most {max} can be dealt ({why})",
                 lo.max(hi)
             )
         } else {
@@ -570,7 +585,15 @@ impl SweepInputs {
             }
         }
         let dead = dead_cards(&self.dead, &mut problems);
-        let counts = check_counts(self.opponent_counts, &mut problems);
+        let most = game.max_seats() - 1;
+        let counts = check_counts_within(
+            self.opponent_counts,
+            (
+                most,
+                format!("{game} deals at most {} seats", game.max_seats()),
+            ),
+            &mut problems,
+        );
         let (lo, hi) = self.opponent_counts;
         let job = match (hero, dead) {
             (Some(hero), Some(dead)) if counts && problems.is_empty() => {

@@ -28,7 +28,7 @@ pub(super) struct Sampler<'a> {
 
 /// Invalid draws a batch tolerates per deal before it stops short (the run then stops
 /// as starved rather than loop).
-const MAX_ATTEMPTS_PER_DEAL: u64 = 10_000;
+pub(super) const MAX_ATTEMPTS_PER_DEAL: u64 = 10_000;
 
 impl SeatDraw {
     /// How to draw from `range` with `blocked` out of play.

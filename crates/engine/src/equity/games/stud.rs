@@ -13,7 +13,10 @@ use super::{credit, exact_result, monte_carlo_result, GameTally, SeatValue, Sums
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::monte_carlo::{batch_rng, below, AliasTable};
 use crate::equity::run::RunSettings;
-use crate::equity::{seat_name, EquityError, MatchupResult, Method};
+use crate::equity::{
+    exists_deal, seat_name, EquityError, Feasibility, MatchupResult, Method, SeatCombos,
+    DEAL_SEARCH_BUDGET,
+};
 use crate::eval::draw::ace_five_best;
 use crate::eval::{any_five_low_score, Hand};
 use crate::range::{for_each_subset, HandRange};
@@ -303,6 +306,26 @@ impl StudMatchup {
                     seats.len(),
                     live.len()
                 )));
+            }
+        }
+        // Range seats whose hands cannot all be dealt at once (three seats of AA): refused
+        // now, not sampled for ever.
+        let ranged: Vec<SeatCombos> = seats
+            .iter()
+            .filter_map(|s| s.range.as_ref())
+            .map(|r| SeatCombos::of(r, seen))
+            .collect();
+        if !ranged.is_empty() {
+            let to_deal = if community {
+                needs - seats.len() + 1
+            } else {
+                needs
+            };
+            let random = to_deal - 2 * ranged.len();
+            if exists_deal(&ranged, seen, random, DEAL_SEARCH_BUDGET) == Feasibility::Impossible {
+                return Err(EquityError::Impossible(
+                    "every way of giving each range seat its two down cards shares a card".into(),
+                ));
             }
         }
         Ok(StudMatchup {
@@ -975,7 +998,10 @@ fn batch(m: &StudMatchup, seed: u64, index: u64, deals: u32) -> GameTally {
     let mut deck: Vec<Card> = Vec::with_capacity(m.live.len());
     let mut cards: Vec<Card> = Vec::with_capacity(7);
     let (mut done, mut attempts) = (0u32, 0u64);
-    while done < deals {
+    // A batch starved of valid deals (range hands that rarely fit together) ends with
+    // what it has; the run then stops as starved rather than loop.
+    let limit = u64::from(deals) * super::sampler::MAX_ATTEMPTS_PER_DEAL;
+    while done < deals && attempts < limit {
         attempts += 1;
         let mut used = CardSet::EMPTY;
         let mut clash = false;
@@ -1012,7 +1038,7 @@ fn batch(m: &StudMatchup, seed: u64, index: u64, deals: u32) -> GameTally {
         credit(&values, hi_lo, 1.0, &mut sums);
         done += 1;
     }
-    GameTally::of_sums(&sums, u64::from(deals), attempts, true)
+    GameTally::of_sums(&sums, u64::from(done), attempts, true)
 }
 
 /// Whether a run of `m` with `method` enumerates (auto by cost), and its visits.
