@@ -105,11 +105,11 @@ const CLASS_AUTO_BUDGET: f64 = super::run::AUTO_EXACT_EVALUATIONS / 169.0;
 
 /// The evaluations the chart's exact points take with `method`: three representative
 /// classes (a pair, a suited and an offsuit hand) scaled by how many classes of each
-/// kind there are.
+/// kind there are. In other games, valuations counted as the Hold'em evaluations that
+/// take as long, so one time bound refuses both.
 pub fn exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
     if spec.game != Game::HOLDEM {
-        // Other games chart by Monte Carlo.
-        return 0.0;
+        return game_exact_evaluations(spec, method);
     }
     let blocked = spec.board.union(spec.dead);
     let mut total = 0.0;
@@ -136,6 +136,62 @@ pub fn exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
         }
     }
     total
+}
+
+/// [`exact_evaluations`] in a game other than Hold'em.
+fn game_exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
+    let game = spec.game;
+    let blocked = spec.board.union(spec.dead);
+    let vs = HoleRange::from_two_card(&spec.vs, game);
+    let per_valuation =
+        super::run::EVALUATIONS_PER_SECOND / super::games::sweep_valuations_per_second(game);
+    let mut total = 0.0;
+    // A deck of r ranks charts r pairs and r(r − 1)/2 suited and offsuit classes each.
+    let ranks = (spec.class_count() as f64).sqrt();
+    let kinds = [
+        (HandClass::of_ranks(12, 12, false), ranks),
+        (
+            HandClass::of_ranks(12, 11, true),
+            ranks * (ranks - 1.0) / 2.0,
+        ),
+        (
+            HandClass::of_ranks(12, 11, false),
+            ranks * (ranks - 1.0) / 2.0,
+        ),
+    ];
+    for (class, count) in kinds {
+        let hero = class_range(class, blocked);
+        if hero.is_empty() {
+            continue;
+        }
+        if let Ok(sweep) = super::games::GameSweep::new(
+            game,
+            HoleRange::from_two_card(&hero, game),
+            vs.clone(),
+            spec.board,
+            spec.dead,
+            spec.counts.clone(),
+        ) {
+            let budget = game_class_budget(spec);
+            let chosen = super::run::choose_exact_counts(
+                *sweep.counts.start()..=sweep.feasible,
+                |n| sweep.exact_valuations(n),
+                method,
+                budget,
+            );
+            total += count
+                * chosen
+                    .iter()
+                    .map(|&n| sweep.exact_valuations(n) * per_valuation)
+                    .sum::<f64>();
+        }
+    }
+    total
+}
+
+/// A class's share of `auto`'s exact work in a chart of another game.
+fn game_class_budget(spec: &ChartSpec) -> f64 {
+    super::games::auto_sweep_valuations(spec.game) / spec.class_count().max(1) as f64
 }
 
 /// Runs the chart class by class; `progress` sees it after each class and may stop it.
@@ -421,8 +477,9 @@ fn class_sweep(
     .points
 }
 
-/// The chart of a two-card game other than Hold'em (short deck): each class by its Monte
-/// Carlo sweep in that game, classes outside the game's deck left empty.
+/// The chart of a two-card game other than Hold'em (short deck): each class by its sweep
+/// in that game (exact points where affordable), classes outside the game's deck left
+/// empty.
 fn run_game_chart(
     spec: &ChartSpec,
     settings: &RunSettings,
@@ -432,6 +489,14 @@ fn run_game_chart(
     let mut result = ChartResult::empty(settings.seed);
     let blocked = spec.board.union(spec.dead);
     let vs = HoleRange::from_two_card(&spec.vs, game);
+    // Heads-up preflop against random hands, the one-opponent column is the engine's
+    // table of exact equities (short deck), the other counts sampled from two.
+    let (lo, hi) = (*spec.counts.start(), *spec.counts.end());
+    let from_table = |class: HandClass| {
+        (lo == 1 && blocked.is_empty() && vs.is_random())
+            .then(|| super::games::short_deck_heads_up::class_heads_up(game, class))
+            .flatten()
+    };
     each_class(
         spec,
         settings,
@@ -439,26 +504,79 @@ fn run_game_chart(
         &mut progress,
         |class, result| {
             let hero = class_range(class, blocked);
-            let sweep = super::games::GameSweep::new(
-                game,
-                HoleRange::from_two_card(&hero, game),
-                vs.clone(),
-                spec.board,
-                spec.dead,
-                spec.counts.clone(),
-            );
-            match sweep {
-                Ok(sweep) => {
-                    result.cells[class.index()] = Some(class_sweep(&sweep, class, settings, 0.0));
+            let table_point = from_table(class).map(|(win, tie, equity)| {
+                table_point(
+                    win,
+                    tie,
+                    equity,
+                    class_deals(game, hero.iter().count() as u64),
+                )
+            });
+            let rest = if table_point.is_some() { 2 } else { lo };
+            let mut points: Vec<SweepPoint> = table_point.into_iter().collect();
+            if rest <= hi {
+                let sweep = super::games::GameSweep::new(
+                    game,
+                    HoleRange::from_two_card(&hero, game),
+                    vs.clone(),
+                    spec.board,
+                    spec.dead,
+                    rest..=hi,
+                );
+                match sweep {
+                    Ok(sweep) => points.extend(class_sweep(
+                        &sweep,
+                        class,
+                        settings,
+                        game_class_budget(spec),
+                    )),
+                    // The class's every combo is blocked or cannot face the range.
+                    Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
+                    Err(e) => return Err(e),
                 }
-                // The class's every combo is blocked or cannot face the range.
-                Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
-                Err(e) => return Err(e),
+            }
+            if !points.is_empty() {
+                result.cells[class.index()] = Some(points);
             }
             Ok(())
         },
     )?;
     Ok(result)
+}
+
+/// The deals behind a class of `combos` combos against one random hand preflop in
+/// `game`: each combo meets every two of the other cards and every board of the rest.
+fn class_deals(game: Game, combos: u64) -> u64 {
+    let choose = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+    let live = game.deck().len() as u64 - 2;
+    combos * choose(live, 2) * choose(live - 2, 5)
+}
+
+/// The chart's exact heads-up point from a table's win, tie and equity (the showdown
+/// figures the chart shows; the table holds no hand types or hand strength).
+fn table_point(win: f64, tie: f64, equity: f64, deals: u64) -> SweepPoint {
+    SweepPoint {
+        opponents: 1,
+        method: super::Method::Exact,
+        deals,
+        win,
+        tie,
+        equity,
+        win_odds: win + tie / 2.0,
+        hand_strength: 0.0,
+        has_hand_strength: false,
+        ppot: None,
+        npot: None,
+        ppot_joint: None,
+        npot_joint: None,
+        ppot_deals: 0,
+        npot_deals: 0,
+        std_error: Default::default(),
+        scoop: None,
+        low: None,
+        hero_types: [0.0; 9],
+        opponent_types: [0.0; 9],
+    }
 }
 
 #[cfg(test)]

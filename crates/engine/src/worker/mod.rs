@@ -197,14 +197,6 @@ impl Job for ChartSpec {
     type Output = ChartResult;
 
     fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
-        if self.game != crate::cards::Game::HOLDEM
-            && settings.method == crate::equity::Method::Exact
-        {
-            return Err(EquityError::ExactNotOffered(format!(
-                "the {} chart is computed by Monte Carlo; choose Monte Carlo or auto",
-                self.game
-            )));
-        }
         let evaluations = crate::equity::chart::exact_evaluations(self, settings.method);
         check_exact_cost(evaluations, threads)?;
         Ok(evaluations)

@@ -240,7 +240,7 @@ impl AnyMatchup {
 pub enum AnySweep {
     /// Hold'em: exact points where affordable, its fast sampler otherwise.
     Holdem(Sweep),
-    /// Another game: Monte Carlo.
+    /// Another game with a board: exact points where affordable, Monte Carlo otherwise.
     Other(GameSweep),
     /// A game without a board: one stud matchup per opponent count.
     Stud(StudSweep),
@@ -323,8 +323,8 @@ impl AnySweep {
         }
     }
 
-    /// Refuses exact work over the time bound (other games' sweeps are Monte Carlo:
-    /// an exact request is refused, saying so); the exact evaluations it will take.
+    /// Refuses exact work over the time bound; the exact evaluations (valuations in
+    /// games other than Hold'em) it will take.
     pub fn check_affordable(&self, method: Method, threads: usize) -> Result<f64, EquityError> {
         match self {
             AnySweep::Holdem(s) => {
@@ -332,11 +332,35 @@ impl AnySweep {
                 crate::equity::run::check_exact_cost(evaluations, threads)?;
                 Ok(evaluations)
             }
-            AnySweep::Other(s) if method == Method::Exact => Err(EquityError::ExactNotOffered(format!(
-                "the sweep in {} is computed by Monte Carlo; choose Monte Carlo or auto (the Matchup view enumerates {} exactly)",
-                s.game, s.game
-            ))),
-            AnySweep::Other(_) => Ok(0.0),
+            AnySweep::Other(s) => {
+                let counts = *s.counts.start()..=s.feasible;
+                let exact = crate::equity::run::choose_exact_counts(
+                    counts,
+                    |n| s.exact_valuations(n),
+                    method,
+                    super::auto_sweep_valuations(s.game),
+                );
+                let valuations: f64 = exact.iter().map(|&n| s.exact_valuations(n)).sum();
+                if valuations.is_infinite() {
+                    return Err(EquityError::ExactNotOffered(format!(
+                        "a range here holds more than {} {} hands: too many to enumerate; use Monte Carlo or auto, or narrow the range",
+                        crate::range::MAX_LISTED_HANDS,
+                        s.game
+                    )));
+                }
+                let seconds = crate::equity::run::exact_seconds(
+                    valuations,
+                    super::sweep_valuations_per_second(s.game),
+                    threads,
+                );
+                if seconds > crate::equity::run::MAX_EXACT_SECONDS {
+                    return Err(EquityError::TooLarge {
+                        seconds,
+                        threads: threads.max(1),
+                    });
+                }
+                Ok(valuations)
+            }
             AnySweep::Stud(s) => s.check_affordable(method, threads),
         }
     }
@@ -352,7 +376,7 @@ impl AnySweep {
             AnySweep::Other(s) => crate::equity::run::run_sweep_within(
                 s,
                 settings,
-                0.0,
+                super::auto_sweep_valuations(s.game),
                 crate::equity::sweep::SweepFigures::All,
                 progress,
             ),

@@ -29,14 +29,18 @@ mod hand_lines;
 pub mod outs;
 pub mod range_analysis;
 mod sampler;
+pub mod short_deck_heads_up;
+mod short_deck_table;
 pub mod stud;
 pub mod stud_sweep;
 mod sweep;
+mod sweep_exact;
 mod valuation;
 
 pub use any::{AnyMatchup, AnySweep};
 pub use by_flop::{batch_by_flop, FlopDeals};
 pub use sweep::GameSweep;
+pub use sweep_exact::{auto_sweep_valuations, sweep_valuations_per_second, AUTO_SWEEP_SECONDS};
 
 use super::run::{monte_carlo_rounds, Precision, RunSettings, RunStatus, StopRule};
 use super::stats::BatchStat;

@@ -4,7 +4,8 @@
 //! As Hold'em's sweep, one deal serves every opponent count: the hero, the board, then
 //! opponents one by one; an opponent that clashes ends the deal, which counts for every
 //! count below the clash. Win, tie and the standings behind HS, PPot and NPot are the
-//! high hand's; in hi/lo games the equity is the pot share with the low half.
+//! high hand's; in hi/lo games the equity is the pot share with the low half. Counts
+//! cheap enough are enumerated exactly instead (`sweep_exact`).
 
 use super::counting::{shortfall, RankNeeds};
 use super::sampler::{DealCards, SeatDraw};
@@ -12,9 +13,10 @@ use super::valuation::value_all;
 use super::SeatValue;
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::monte_carlo::batch_rng;
-use crate::equity::run::SweepSource;
+use crate::equity::run::{choose_exact_counts, SweepSource};
 use crate::equity::sweep::{
-    BestOf, PointSums, PointTally, Standing, SweepFigures, SweepPoint, SweepTally,
+    BestOf, PointCounts, PointSums, PointTally, PrefixStanding, Standing, SweepFigures, SweepPoint,
+    SweepTally,
 };
 use crate::equity::{EquityError, Method, RunControl, MAX_OPPONENTS};
 use crate::eval::{evaluate_short_deck, omaha_high, rank_partial};
@@ -37,6 +39,10 @@ pub struct GameSweep {
     pub counts: std::ops::RangeInclusive<usize>,
     /// Most opponents the deck deals (≤ the end of `counts`).
     pub feasible: usize,
+    /// The hero's exact equity against one random hand, where the engine knows it
+    /// cheaply (short deck preflop: `short_deck_heads_up`): the Monte Carlo control
+    /// variate of two and more opponents, as in Hold'em's sweep.
+    pub heads_up_equity: Option<f64>,
 }
 
 impl GameSweep {
@@ -121,6 +127,9 @@ impl GameSweep {
             .take_while(|&n| possible(n).is_none())
             .last()
             .unwrap_or(lo);
+        let heads_up_equity = (board.is_empty() && dead.is_empty() && opponents.is_random())
+            .then(|| super::short_deck_heads_up::range_equity(game, &hero))
+            .flatten();
         Ok(GameSweep {
             game,
             hero,
@@ -129,16 +138,17 @@ impl GameSweep {
             dead,
             counts,
             feasible,
+            heads_up_equity,
         })
     }
 
     /// Whether a hand is made now: Omaha needs three board cards.
-    fn values_now(&self) -> bool {
+    pub(super) fn values_now(&self) -> bool {
         !self.game.is_omaha() || self.board.len() >= 3
     }
 
     /// A hole's value on the current board (higher is better; hands of equal size only).
-    fn now_value(&self, hole: &[Card], board: &[Card]) -> u32 {
+    pub(super) fn now_value(&self, hole: &[Card], board: &[Card]) -> u32 {
         if self.game.is_omaha() {
             omaha_high(hole, board).get() as u32
         } else if board.is_empty() {
@@ -186,7 +196,11 @@ impl GameSweep {
         let known: Vec<Card> = self.board.iter().collect();
         let now_known = now && self.values_now();
         let start = DealCards::new(game.deck(), blocked);
+        // With the hero's heads-up equity known (high-only games), deals are counted as
+        // Hold'em's sampler counts them, with the control variate.
+        let control = self.heads_up_equity.filter(|_| !game.is_hi_lo());
         let mut sums = vec![PointSums::default(); most];
+        let mut counts = vec![PointCounts::default(); if control.is_some() { most } else { 0 }];
         let mut holes: Vec<Vec<Card>> = vec![Vec::with_capacity(6); most + 1];
         let mut values = vec![SeatValue::default(); most + 1];
         let mut now = vec![0u32; most + 1];
@@ -211,54 +225,124 @@ impl GameSweep {
                     *v = self.now_value(hole, &known);
                 }
             }
-            let hero = values[0];
-            let mut river = BestOf::first(values[1].high);
-            let mut best_category = values[1].category;
-            let mut now_best = BestOf::first(now[1]);
-            let mut best_low = hero.low.max(values[1].low);
-            for n in 1..=dealt {
-                if n > 1 {
-                    let v = values[n];
-                    if v.high > river.best {
-                        best_category = v.category;
-                    }
-                    river.push(v.high);
-                    now_best.push(now[n]);
-                    best_low = best_low.max(v.low);
-                }
-                let standing = river.standing(hero.high);
-                let now_standing = if now_known {
-                    now_best.standing(now[0])
-                } else {
-                    Standing::Behind
-                };
-                let share = if game.is_hi_lo() && best_low > 0 {
-                    let low_winners = (hero.low == best_low) as u32
-                        + values[1..=n].iter().filter(|v| v.low == best_low).count() as u32;
-                    let low = if hero.low == best_low {
-                        0.5 / low_winners as f64
-                    } else {
-                        0.0
-                    };
-                    standing.share() / 2.0 + low
-                } else {
-                    standing.share()
-                };
-                sums[n - 1].credit_with_share(
-                    1.0,
-                    now_standing,
-                    standing,
-                    share,
-                    hero.category as usize,
-                    best_category as usize,
-                );
-                if game.is_hi_lo() {
-                    sums[n - 1].credit_hi_lo(share == 1.0, best_low > 0 && hero.low == best_low);
-                }
+            let now = now_known.then_some(&now[..=dealt]);
+            if control.is_some() {
+                for_each_count(false, &values[..=dealt], now, most, |n, o| {
+                    counts[n - 1].credit(PrefixStanding {
+                        n,
+                        now: o.now,
+                        river: o.river,
+                        hero_category: o.hero_category,
+                        best_category: o.best_category,
+                        heads_up_halves: o.heads_up_halves,
+                    })
+                });
+            } else {
+                credit_showdowns(game.is_hi_lo(), &values[..=dealt], now, 1.0, &mut sums);
             }
         }
-        SweepTally::from_sums(sums, attempts)
+        match control {
+            Some(mean) => SweepTally::from_counts(counts, attempts, mean),
+            None => SweepTally::from_sums(sums, attempts),
+        }
     }
+}
+
+/// One deal's outcome for the hero against its first `n` opponents.
+#[derive(Clone, Copy)]
+pub(super) struct CountOutcome {
+    pub(super) now: Standing,
+    pub(super) river: Standing,
+    /// The hero's share of the pot (with the low half in hi/lo).
+    pub(super) share: f64,
+    pub(super) hero_category: usize,
+    pub(super) best_category: usize,
+    /// Whether the hero won or shared a qualifying low (hi/lo).
+    pub(super) low: bool,
+    /// The hero's heads-up results against each of the `n` opponents in half points (2
+    /// beaten, 1 tied): the control variate.
+    pub(super) heads_up_halves: u32,
+}
+
+/// Calls `visit(n, outcome)` for every opponent count `n` the deal seats, up to `most`
+/// (`values[0]` the hero's, then the opponents' in deal order); the standing now is read
+/// when `now` holds the values on the current board (else it is "behind"). One rule for
+/// the Monte Carlo deals and the exact enumeration.
+pub(super) fn for_each_count(
+    hi_lo: bool,
+    values: &[SeatValue],
+    now: Option<&[u32]>,
+    most: usize,
+    mut visit: impl FnMut(usize, CountOutcome),
+) {
+    let hero = values[0];
+    let now_of = |i: usize| now.map_or(0, |v| v[i]);
+    let mut river = BestOf::first(values[1].high);
+    let mut best_category = values[1].category;
+    let mut now_best = BestOf::first(now_of(1));
+    let mut best_low = hero.low.max(values[1].low);
+    let mut halves = 0;
+    for n in 1..values.len().min(most + 1) {
+        let v = values[n];
+        if n > 1 {
+            if v.high > river.best {
+                best_category = v.category;
+            }
+            river.push(v.high);
+            now_best.push(now_of(n));
+            best_low = best_low.max(v.low);
+        }
+        halves += match hero.high.cmp(&v.high) {
+            std::cmp::Ordering::Greater => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 0,
+        };
+        let standing = river.standing(hero.high);
+        let now_standing = if now.is_some() {
+            now_best.standing(now_of(0))
+        } else {
+            Standing::Behind
+        };
+        let low = best_low > 0 && hero.low == best_low;
+        let share = if hi_lo && best_low > 0 {
+            let low_winners = (hero.low == best_low) as u32
+                + values[1..=n].iter().filter(|v| v.low == best_low).count() as u32;
+            let low_share = if low { 0.5 / low_winners as f64 } else { 0.0 };
+            standing.share() / 2.0 + low_share
+        } else {
+            standing.share()
+        };
+        visit(
+            n,
+            CountOutcome {
+                now: now_standing,
+                river: standing,
+                share,
+                hero_category: hero.category as usize,
+                best_category: best_category as usize,
+                low,
+                heads_up_halves: halves,
+            },
+        );
+    }
+}
+
+/// Credits one deal of weight `w` to `sums[n − 1]` for every opponent count `n` the deal
+/// seats ([`for_each_count`]).
+pub(super) fn credit_showdowns(
+    hi_lo: bool,
+    values: &[SeatValue],
+    now: Option<&[u32]>,
+    w: f64,
+    sums: &mut [PointSums],
+) {
+    for_each_count(hi_lo, values, now, sums.len(), |n, o| {
+        let sums = &mut sums[n - 1];
+        sums.credit_with_share(w, o.now, o.river, o.share, o.hero_category, o.best_category);
+        if hi_lo {
+            sums.credit_hi_lo(w, o.share == 1.0, o.low);
+        }
+    });
 }
 
 impl SweepSource for GameSweep {
@@ -286,13 +370,17 @@ impl SweepSource for GameSweep {
         })
     }
 
-    fn exact_counts(&self, _requested: Method, _budget: f64) -> Vec<usize> {
-        // Sweeps in other games are Monte Carlo (exact requests are refused before a run).
-        Vec::new()
+    fn exact_counts(&self, requested: Method, budget: f64) -> Vec<usize> {
+        choose_exact_counts(
+            *self.counts.start()..=self.feasible,
+            |n| self.exact_valuations(n),
+            requested,
+            budget,
+        )
     }
 
-    fn exact_point(&self, _n: usize, _control: &RunControl) -> PointTally {
-        PointTally::default()
+    fn exact_point(&self, n: usize, control: &RunControl) -> PointTally {
+        GameSweep::exact_point(self, n, control)
     }
 
     fn sampler(

@@ -56,11 +56,24 @@ pub(super) const AUTO_SHARE_BESIDE_MONTE_CARLO: f64 = 0.1;
 /// opponent whenever it fits the whole of it.
 pub fn sweep_exact_counts_within(s: &Sweep, requested: Method, budget: f64) -> Vec<usize> {
     let counts = *s.counts.start()..=(*s.counts.end()).min(s.feasible);
+    choose_exact_counts(counts, |n| s.exact_cost(n), requested, budget)
+}
+
+/// The counts of `counts` to enumerate exactly for `requested`, each costing `cost(n)`:
+/// with `auto`, every count when all fit in `budget`, else the counts that each cost at
+/// most a tenth of it, and one opponent whenever it fits the whole of it. One rule for
+/// every game's sweep.
+pub(crate) fn choose_exact_counts(
+    counts: std::ops::RangeInclusive<usize>,
+    cost: impl Fn(usize) -> f64,
+    requested: Method,
+    budget: f64,
+) -> Vec<usize> {
     match requested {
         Method::Exact => counts.collect(),
         Method::MonteCarlo => Vec::new(),
         Method::Auto => {
-            let costs: Vec<(usize, f64)> = counts.map(|n| (n, s.exact_cost(n))).collect();
+            let costs: Vec<(usize, f64)> = counts.map(|n| (n, cost(n))).collect();
             let all: f64 = costs.iter().map(|&(_, c)| c).sum();
             let each = if all <= budget {
                 budget

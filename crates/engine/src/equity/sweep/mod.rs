@@ -26,7 +26,7 @@ pub use exact::{exact_point, exact_point_cancellable};
 pub use point::{heads_up_point, SweepErrors, SweepPoint};
 pub use sampler::{SweepFigures, SweepSampler};
 pub use shared::{SharedBatch, SharedSweeps};
-pub(crate) use tally::{BestOf, PointSums, Standing};
+pub(crate) use tally::{BestOf, PointCounts, PointSums, PrefixStanding, Standing};
 pub use tally::{PointTally, SweepTally};
 
 use super::symmetry::SuitSymmetry;

@@ -91,7 +91,7 @@ pub(crate) struct PointSums {
 }
 
 impl PointSums {
-    pub(super) fn add(&mut self, o: &PointSums) {
+    pub(crate) fn add(&mut self, o: &PointSums) {
         self.deals += o.deals;
         self.ppot_deals += o.ppot_deals;
         self.npot_deals += o.npot_deals;
@@ -162,13 +162,13 @@ impl PointSums {
         t
     }
 
-    /// Credits a hi/lo deal of weight 1: whether the hero took the whole pot and whether
-    /// it won or shared the low.
+    /// Credits a hi/lo deal of weight `w`: whether the hero took the whole pot and
+    /// whether it won or shared the low.
     #[inline]
-    pub(crate) fn credit_hi_lo(&mut self, scoop: bool, low: bool) {
-        self.hi_lo_weight += 1.0;
-        self.scoop += f64::from(u8::from(scoop));
-        self.low += f64::from(u8::from(low));
+    pub(crate) fn credit_hi_lo(&mut self, w: f64, scoop: bool, low: bool) {
+        self.hi_lo_weight += w;
+        self.scoop += w * f64::from(u8::from(scoop));
+        self.low += w * f64::from(u8::from(low));
     }
 
     /// Credits one deal of weight `w` where the hero faced `ties`/`beaten` now and at
@@ -314,6 +314,23 @@ impl SweepTally {
         }
     }
 
+    /// A batch's tally from integer counts (deals of weight 1), with the control variate
+    /// whose mean is `heads_up_equity` ([`PointCounts::into_tally`]).
+    pub(crate) fn from_counts(
+        counts: Vec<PointCounts>,
+        attempts: u64,
+        heads_up_equity: f64,
+    ) -> SweepTally {
+        SweepTally {
+            points: counts
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| c.into_tally(i + 1, Some(heads_up_equity), false))
+                .collect(),
+            attempts,
+        }
+    }
+
     pub(crate) fn from_sums(sums: Vec<PointSums>, attempts: u64) -> SweepTally {
         SweepTally {
             points: sums.into_iter().map(PointSums::into_tally).collect(),
@@ -324,16 +341,16 @@ impl SweepTally {
 
 /// Where the hero stands in one deal against its first N opponents, for each N.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct PrefixStanding {
-    pub(super) n: usize,
-    pub(super) now: Standing,
-    pub(super) river: Standing,
-    pub(super) hero_category: usize,
+pub(crate) struct PrefixStanding {
+    pub(crate) n: usize,
+    pub(crate) now: Standing,
+    pub(crate) river: Standing,
+    pub(crate) hero_category: usize,
     /// The category of the best opponent hand at the river.
-    pub(super) best_category: usize,
+    pub(crate) best_category: usize,
     /// The hero's heads-up results at the river against each of these N opponents, in
     /// half points: 2 per opponent beaten, 1 per opponent tied (the control variate).
-    pub(super) heads_up_halves: u32,
+    pub(crate) heads_up_halves: u32,
 }
 
 /// Walks the opponents of one deal in order and calls `visit` for each prefix length N
@@ -433,7 +450,7 @@ pub(super) const TIE_SIZES: usize = MAX_OPPONENTS + 2;
 /// Integer counts of one Monte Carlo batch for one N (every sampled deal has weight 1,
 /// so counting is exact and cheap; shares of k-way ties are kept by k).
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct PointCounts {
+pub(crate) struct PointCounts {
     pub(super) deals: u32,
     pub(super) win: u32,
     pub(super) tie_by_k: [u32; TIE_SIZES],
@@ -461,7 +478,7 @@ impl Standing {
 impl PointCounts {
     /// Credits one sampled deal, with its control variate's sums (exact counts need none).
     #[inline(always)]
-    pub(super) fn credit(&mut self, p: PrefixStanding) {
+    pub(crate) fn credit(&mut self, p: PrefixStanding) {
         self.credit_times(p, 1);
         let halves = p.heads_up_halves as u64;
         self.halves += halves;

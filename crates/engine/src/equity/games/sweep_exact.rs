@@ -1,0 +1,195 @@
+//! Exact points of a sweep in a game other than Hold'em: every hero hand, every set of
+//! `n` opponent hands (unordered: opponents are interchangeable), every completion of
+//! the board, each deal credited by the same rule as the Monte Carlo deals
+//! ([`super::sweep::credit_showdowns`]), weighted by the hands' weights.
+
+use super::sweep::{credit_showdowns, GameSweep};
+use super::valuation::value_all;
+use super::SeatValue;
+use crate::cards::{Card, CardSet};
+use crate::equity::sweep::{PointSums, PointTally};
+use crate::equity::RunControl;
+use crate::range::{for_each_subset, MAX_LISTED_HANDS};
+use rayon::prelude::*;
+
+/// Valuations per second per core of this enumeration (each seat valued on each board),
+/// measured on this project's reference machine (BENCHMARKS.md, "Exact sweep points in
+/// every game"): Omaha's two-plus-three rule tries every pair of hole cards with every
+/// three board cards, so its rate falls with the pairs a hand holds (6 in Omaha: 5.7
+/// million a second); a best-of-seven valuation is one evaluation.
+pub fn sweep_valuations_per_second(game: crate::cards::Game) -> f64 {
+    let hole = game.hole_cards() as f64;
+    match game.valuation().hand {
+        crate::cards::HandRule::TwoPlusThree => 5.5e6 * 6.0 / (hole * (hole - 1.0) / 2.0),
+        crate::cards::HandRule::BestFive => 6.0e7,
+    }
+}
+
+/// `auto` enumerates counts exactly within this many seconds of one core's work (a Monte
+/// Carlo run answers every other count at once, in about as long).
+pub const AUTO_SWEEP_SECONDS: f64 = 0.25;
+
+/// The valuations `auto` may spend on exact points of a sweep in `game`.
+pub fn auto_sweep_valuations(game: crate::cards::Game) -> f64 {
+    AUTO_SWEEP_SECONDS * sweep_valuations_per_second(game)
+}
+
+/// One hand of a range: its cards (in order and as a set), weight and value now.
+struct Listed {
+    cards: Vec<Card>,
+    set: CardSet,
+    weight: f64,
+    now: u32,
+}
+
+impl GameSweep {
+    /// The valuations enumerating `n` opponents exactly would take (an upper bound: hands
+    /// that share cards are counted as if they did not); infinite when a range's hands
+    /// are too many to list.
+    pub fn exact_valuations(&self, n: usize) -> f64 {
+        let blocked = self.board.union(self.dead);
+        let (hero, opps) = (
+            self.hero.live_count(blocked),
+            self.opponents.live_count(blocked),
+        );
+        if hero > MAX_LISTED_HANDS as u64 || opps > MAX_LISTED_HANDS as u64 {
+            return f64::INFINITY;
+        }
+        let mut tuples = hero as f64;
+        for i in 0..n {
+            tuples *= (opps as f64 - i as f64).max(0.0) / (i + 1) as f64;
+        }
+        let live = self.game.deck().difference(blocked).len();
+        let left = live.saturating_sub((n + 1) * self.game.hole_cards()) as u64;
+        let boards = choose(left, self.to_come() as u64);
+        tuples * boards * (n + 1) as f64
+    }
+
+    /// Board cards still to come.
+    pub(super) fn to_come(&self) -> usize {
+        5 - self.board.len()
+    }
+
+    /// The exact tally of `n` opponents; stops early (partial sums) once `control` is
+    /// cancelled. Callers check [`GameSweep::exact_valuations`] first.
+    pub(super) fn exact_point(&self, n: usize, control: &RunControl) -> PointTally {
+        let blocked = self.board.union(self.dead);
+        let known: Vec<Card> = self.board.iter().collect();
+        let now_known = self.values_now();
+        let list = |range: &crate::range::HoleRange| -> Vec<Listed> {
+            range
+                .live_hands(blocked)
+                .into_iter()
+                .map(|(set, weight)| {
+                    let cards: Vec<Card> = set.iter().collect();
+                    let now = if now_known {
+                        self.now_value(&cards, &known)
+                    } else {
+                        0
+                    };
+                    Listed {
+                        cards,
+                        set,
+                        weight: f64::from(weight),
+                        now,
+                    }
+                })
+                .collect()
+        };
+        let (hero, opps) = (list(&self.hero), list(&self.opponents));
+        let starts: Vec<(usize, usize)> = (0..hero.len())
+            .flat_map(|h| (0..opps.len()).map(move |o| (h, o)))
+            .filter(|&(h, o)| !hero[h].set.intersects(opps[o].set))
+            .collect();
+        let hi_lo = self.game.is_hi_lo();
+        let live = self.game.deck().difference(blocked);
+        let to_come = self.to_come();
+        let sums = starts
+            .par_iter()
+            .fold(
+                || vec![PointSums::default(); n],
+                |mut sums, &(h, o)| {
+                    if control.is_cancelled() {
+                        return sums;
+                    }
+                    let mut chosen = vec![o];
+                    let mut valued = 0u64;
+                    let mut values = vec![SeatValue::default(); n + 1];
+                    let mut now = vec![0u32; n + 1];
+                    let mut holes: Vec<&[Card]> = Vec::with_capacity(n + 1);
+                    let used = hero[h].set.union(opps[o].set);
+                    let w = hero[h].weight * opps[o].weight;
+                    rest_of_opponents(&opps, n, used, w, &mut chosen, &mut |used, w, chosen| {
+                        holes.clear();
+                        holes.push(&hero[h].cards);
+                        now[0] = hero[h].now;
+                        for (i, &c) in chosen.iter().enumerate() {
+                            holes.push(&opps[c].cards);
+                            now[i + 1] = opps[c].now;
+                        }
+                        let deck: Vec<Card> = live.difference(used).iter().collect();
+                        for_each_subset(&deck, to_come, &mut |more| {
+                            // Any card fills the array first: the known cards and `more` overwrite all five.
+                            let mut board = [known.first().copied().unwrap_or_else(|| deck[0]); 5];
+                            for (slot, card) in board
+                                .iter_mut()
+                                .zip(known.iter().copied().chain(more.iter()))
+                            {
+                                *slot = card;
+                            }
+                            value_all(self.game, &holes, &board, &mut values);
+                            credit_showdowns(
+                                hi_lo,
+                                &values,
+                                now_known.then_some(&now[..]),
+                                w,
+                                &mut sums,
+                            );
+                            valued += (n + 1) as u64;
+                        });
+                    });
+                    control.progress().add_work(valued);
+                    sums
+                },
+            )
+            .map(|sums| sums[n - 1])
+            .reduce(PointSums::default, |mut a, b| {
+                a.add(&b);
+                a
+            });
+        sums.into_tally()
+    }
+}
+
+/// Chooses opponents after those in `chosen` with increasing indices (each set counted
+/// once), none sharing a card with `used`; `visit` sees each full set.
+fn rest_of_opponents(
+    opps: &[Listed],
+    n: usize,
+    used: CardSet,
+    w: f64,
+    chosen: &mut Vec<usize>,
+    visit: &mut dyn FnMut(CardSet, f64, &[usize]),
+) {
+    if chosen.len() == n {
+        visit(used, w, chosen);
+        return;
+    }
+    let last = *chosen.last().expect("a first opponent");
+    for o in last + 1..opps.len() {
+        let set = opps[o].set;
+        if !set.intersects(used) {
+            chosen.push(o);
+            rest_of_opponents(opps, n, used.union(set), w * opps[o].weight, chosen, visit);
+            chosen.pop();
+        }
+    }
+}
+
+/// The number of ways to choose `k` of `n`, as a float (no overflow).
+fn choose(n: u64, k: u64) -> f64 {
+    if k > n {
+        return 0.0;
+    }
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
