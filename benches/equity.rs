@@ -106,7 +106,7 @@ fn parsing(c: &mut Criterion) {
 /// Submit → first progress, and cancel → silence, for a preflop 9-opponent sweep.
 fn latencies(c: &mut Criterion) {
     let job = || {
-        multiodds::equity::games::AnySweep::Holdem(
+        multiodds::equity::games::SweepJob::from(
             Sweep::new(
                 HandRange::parse("AKs").unwrap(),
                 HandRange::random(),

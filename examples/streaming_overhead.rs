@@ -47,7 +47,7 @@ fn main() {
         .map(|_| {
             let start = Instant::now();
             let mut running = manager.start(
-                multiodds::equity::games::AnySweep::Holdem(sweep.clone()),
+                multiodds::equity::games::SweepJob::from(sweep.clone()),
                 settings.clone(),
             );
             while let Some(m) = running.recv_timeout(Duration::from_secs(60)) {

@@ -116,7 +116,7 @@ fn unaffordable_exact_work_is_refused_with_its_estimate() {
     )
     .unwrap();
     let p = manager
-        .start(multiodds::equity::games::AnySweep::Holdem(sweep), settings)
+        .start(multiodds::equity::games::SweepJob::from(sweep), settings)
         .recv_timeout(Duration::from_secs(60))
         .unwrap();
     assert!(matches!(

@@ -232,9 +232,7 @@ fn the_multiodds_view_sweeps_a_stud_hand_against_shown_up_cards() {
     let points = v.shown().unwrap().result.points.clone();
     assert_eq!(points.len(), 2);
     // Each point is the matchup of the hero against that many of the opponents shown.
-    let multiodds::equity::games::AnySweep::Stud(stud) = sweep else {
-        panic!("a razz sweep runs on the stud engine")
-    };
+    let stud = sweep.stud().expect("a razz sweep runs on the stud engine");
     for p in &points {
         let m = stud.matchup(p.opponents).unwrap();
         let alone = run_stud(&m, &v.inputs.run.settings(), |_| true).unwrap();

@@ -17,7 +17,7 @@ use clap::{Args, Parser, Subcommand};
 use multiodds::cards::Game;
 use multiodds::cards::{CardError, CardErrorKind, CardSet};
 use multiodds::equity::chart::ChartSpec;
-use multiodds::equity::games::{AnyMatchup, AnySweep};
+use multiodds::equity::games::{MatchupJob, SweepJob};
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::run::{RunSettings, StopRule};
 use multiodds::equity::sweep::MAX_OPPONENTS;

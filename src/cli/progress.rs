@@ -33,12 +33,12 @@ macro_rules! matchup_cli_job {
         }
     )*};
 }
-matchup_cli_job!(AnyMatchup, multiodds::equity::games::draw::DrawMatchup);
+matchup_cli_job!(MatchupJob, multiodds::equity::games::draw::DrawMatchup);
 
 /// A double board's progress: its overall figures, as a matchup's.
 impl CliJob for multiodds::equity::games::double_board::DoubleBoard {
     fn describe(r: &Self::Update, elapsed: Duration) -> String {
-        <AnyMatchup as CliJob>::describe(&r.overall, elapsed)
+        <MatchupJob as CliJob>::describe(&r.overall, elapsed)
     }
 
     fn mark_cancelled(r: &mut Self::Output) {
@@ -46,7 +46,7 @@ impl CliJob for multiodds::equity::games::double_board::DoubleBoard {
     }
 }
 
-impl CliJob for AnySweep {
+impl CliJob for SweepJob {
     fn describe(r: &SweepResult, elapsed: Duration) -> String {
         let deals = r.points.first().map_or(0, |p| p.deals);
         let se = r

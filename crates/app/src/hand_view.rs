@@ -11,7 +11,7 @@ use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
 use super::widgets::{run_footer, send_to, shorten, suit_color, ERROR_COLOR, PARTIAL_COLOR};
 use crate::cards::{format_cards, Card, CardSet};
-use crate::equity::games::AnyMatchup;
+use crate::equity::games::MatchupJob;
 use crate::equity::run::RunSettings;
 use crate::equity::Method;
 use crate::scenario::{HandInputs, HandSpot, PlayerRange, RangeInputs, Scenario, ViewKind};
@@ -38,7 +38,7 @@ pub struct HandView {
     /// What the user set (persisted): the hand's text, street, ranges, session.
     pub inputs: HandInputs,
     /// The equity of the players still in at the street shown.
-    pub equity: Computed<AnyMatchup, Vec<usize>>,
+    pub equity: Computed<MatchupJob, Vec<usize>>,
     /// The equity job's bookkeeping.
     pub tracker: RunTracker,
     /// Problems at their fields.
@@ -68,7 +68,7 @@ pub struct HandView {
     /// Hands in the text (read with the spot, once per edit).
     hand_count: usize,
     /// The inputs validated once per edit, for the next submit.
-    validated: Option<Result<AnyMatchup, FieldErrors>>,
+    validated: Option<Result<MatchupJob, FieldErrors>>,
 }
 
 impl HandView {

@@ -12,7 +12,7 @@ use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewConte
 use super::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
 use super::widgets::{shorten, PARTIAL_COLOR};
 use crate::cards::{CardSet, Game};
-use crate::equity::games::AnyMatchup;
+use crate::equity::games::MatchupJob;
 use crate::equity::{MatchupResult, Method};
 use crate::eval::HandCategory;
 use crate::scenario::{MatchupInputs, Scenario, ViewKind};
@@ -45,7 +45,7 @@ pub struct MatchupView {
     /// What the user set (persisted).
     pub inputs: MatchupInputs,
     /// The matchup of the inputs, and its result on screen.
-    pub matchup: Computed<AnyMatchup, Seats>,
+    pub matchup: Computed<MatchupJob, Seats>,
     /// Debounce, running, stale, clock.
     pub tracker: RunTracker,
     /// Problems at their fields.
@@ -61,7 +61,7 @@ pub struct MatchupView {
     /// What the last change of game cleared, said beside the selector.
     pub game_note: Vec<String>,
     /// The inputs validated once per edit.
-    validated: Option<Result<AnyMatchup, FieldErrors>>,
+    validated: Option<Result<MatchupJob, FieldErrors>>,
 }
 
 impl MatchupView {
@@ -86,7 +86,7 @@ impl MatchupView {
         self.matchup.shown.as_ref()
     }
 
-    fn validate(&self) -> Result<AnyMatchup, FieldErrors> {
+    fn validate(&self) -> Result<MatchupJob, FieldErrors> {
         FieldErrors::validate(&self.inputs)
     }
 }
@@ -126,7 +126,7 @@ impl View for MatchupView {
     fn submit(&mut self, jobs: &JobManager) {
         let validated = self.validated.take().unwrap_or_else(|| self.validate());
         let i = &self.inputs;
-        let seats = |m: &AnyMatchup| Seats {
+        let seats = |m: &MatchupJob| Seats {
             game: m.game(),
             texts: i.seat_labels(),
             combos: m.seat_hands().iter().map(|&n| n as usize).collect(),

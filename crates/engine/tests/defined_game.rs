@@ -9,7 +9,7 @@ mod common;
 
 use multiodds_engine::cards::{CardSet, Dealing, Game, HandRule, HighOrder, LowRule, Valuation};
 use multiodds_engine::equity::games::range_analysis::{analyse_game, GameRangeSpec};
-use multiodds_engine::equity::games::{run_game, AnySweep, GameMatchup, GameSweep};
+use multiodds_engine::equity::games::{run_game, GameMatchup, GameSweep, SweepJob};
 use multiodds_engine::equity::run::RunSettings;
 use multiodds_engine::equity::{MatchupResult, Method, RunControl};
 use multiodds_engine::range::HoleRange;
@@ -168,7 +168,7 @@ fn the_sweep_and_a_three_way_matchup_agree_with_exact() {
         1..=2,
     )
     .unwrap();
-    let r = AnySweep::Other(sweep).run(&settings(Method::MonteCarlo), |_| true);
+    let r = SweepJob::from(sweep).run(&settings(Method::MonteCarlo), |_| true);
     assert_eq!(r.points.len(), 2);
     for (n, p) in r.points.iter().enumerate() {
         let seats: Vec<HoleRange> = std::iter::once(range("QQ"))

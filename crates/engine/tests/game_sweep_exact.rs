@@ -4,7 +4,7 @@
 //! within four standard errors.
 
 use multiodds_engine::cards::{Card, CardSet, Game};
-use multiodds_engine::equity::games::{run_game, AnySweep, GameMatchup, GameSweep};
+use multiodds_engine::equity::games::{run_game, GameMatchup, GameSweep, SweepJob};
 use multiodds_engine::equity::run::RunSettings;
 use multiodds_engine::equity::{EquityError, Method};
 use multiodds_engine::eval::omaha_high;
@@ -94,7 +94,7 @@ fn plain_omaha_turn(hero: &str, opps: &str, board: &str) -> [f64; 6] {
 fn an_omaha_exact_point_equals_a_plain_enumeration_of_every_figure() {
     let (hero, opps, board) = ("As Ks Qh Jh", "KKxx, QQxx:0.5", "Kd Ts 7h 2c");
     let s = sweep(Game::OMAHA, hero, opps, board, 1..=1);
-    let r = AnySweep::Other(s).run(&settings(Method::Exact), |_| true);
+    let r = SweepJob::from(s).run(&settings(Method::Exact), |_| true);
     let p = &r.points[0];
     assert_eq!(p.method, Method::Exact);
     let want = plain_omaha_turn(hero, opps, board);
@@ -150,7 +150,7 @@ fn exact_points_equal_the_games_exact_matchup_in_every_board_game() {
     ];
     for (game, hero, opps, board, counts) in cases {
         let s = sweep(game, hero, opps, board, counts.clone());
-        let r = AnySweep::Other(s).run(&settings(Method::Exact), |_| true);
+        let r = SweepJob::from(s).run(&settings(Method::Exact), |_| true);
         assert_eq!(r.points.len(), counts.clone().count(), "{game}");
         for p in &r.points {
             assert_eq!(p.method, Method::Exact, "{game}");
@@ -197,8 +197,8 @@ fn monte_carlo_points_lie_within_their_errors_of_the_exact_points() {
         "Ks 7h 3c 9d",
         1..=1,
     );
-    let exact = AnySweep::Other(s.clone()).run(&settings(Method::Exact), |_| true);
-    let mc = AnySweep::Other(s).run(&settings(Method::MonteCarlo), |_| true);
+    let exact = SweepJob::from(s.clone()).run(&settings(Method::Exact), |_| true);
+    let mc = SweepJob::from(s).run(&settings(Method::MonteCarlo), |_| true);
     let (e, m) = (&exact.points[0], &mc.points[0]);
     assert_eq!((e.method, m.method), (Method::Exact, Method::MonteCarlo));
     let pairs = [
@@ -243,12 +243,12 @@ fn auto_enumerates_cheap_counts_and_an_exact_request_past_the_bound_is_refused()
         "Kd Ts 7h 2c",
         1..=3,
     );
-    let r = AnySweep::Other(s).run(&settings(Method::Auto), |_| true);
+    let r = SweepJob::from(s).run(&settings(Method::Auto), |_| true);
     assert_eq!(r.points[0].method, Method::Exact);
     assert_eq!(r.points[2].method, Method::MonteCarlo);
     // Five random opponents preflop in Omaha: refused with its time, not started.
     let s = sweep(Game::OMAHA, "As Ks Qh Jh", "random", "", 5..=5);
-    match AnySweep::Other(s).check_affordable(Method::Exact, 2) {
+    match SweepJob::from(s).check_affordable(Method::Exact, 2) {
         Err(EquityError::TooLarge { seconds, .. }) => assert!(seconds > 120.0),
         Err(EquityError::ExactNotOffered(why)) => assert!(why.contains("too many"), "{why}"),
         other => panic!("expected a refusal, got {other:?}"),
@@ -313,8 +313,8 @@ fn the_short_deck_control_variate_agrees_with_plain_monte_carlo() {
     assert!(s.heads_up_equity.is_some(), "the table's equity is known");
     let mut plain = s.clone();
     plain.heads_up_equity = None;
-    let controlled = AnySweep::Other(s).run(&settings(Method::MonteCarlo), |_| true);
-    let plain = AnySweep::Other(plain).run(&settings(Method::MonteCarlo), |_| true);
+    let controlled = SweepJob::from(s).run(&settings(Method::MonteCarlo), |_| true);
+    let plain = SweepJob::from(plain).run(&settings(Method::MonteCarlo), |_| true);
     for (c, p) in controlled.points.iter().zip(&plain.points) {
         let se = (c.std_error.equity.powi(2) + p.std_error.equity.powi(2)).sqrt();
         assert!(

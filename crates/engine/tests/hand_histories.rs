@@ -819,7 +819,7 @@ fn tournament_hands_of_both_sites() {
     let a = adjust(&h, &m, &AdjustSettings::default()).unwrap();
     assert_eq!(a.street, multiodds_engine::history::StreetName::Preflop);
     // The same as the Matchup view's exact QsQd against JhTc, Cal's unknown cards aside.
-    let m2 = multiodds_engine::equity::games::AnyMatchup::new(
+    let m2 = multiodds_engine::equity::games::MatchupJob::new(
         multiodds_engine::cards::Game::HOLDEM,
         vec![
             multiodds_engine::range::SeatRange::parse(

@@ -1,7 +1,7 @@
 //! The job manager: streaming, cancellation, determinism, stopping rules, clean drop.
 
 use multiodds_engine::cards::CardSet;
-use multiodds_engine::equity::games::AnySweep;
+use multiodds_engine::equity::games::SweepJob;
 use multiodds_engine::equity::run::RunSettings;
 use multiodds_engine::equity::sweep::Sweep;
 use multiodds_engine::equity::{Matchup, Method};
@@ -9,8 +9,8 @@ use multiodds_engine::range::HandRange;
 use multiodds_engine::worker::{Event, JobManager, Running, StopReason};
 use std::time::Duration;
 
-fn sweep_job(hero: &str) -> AnySweep {
-    AnySweep::Holdem(
+fn sweep_job(hero: &str) -> SweepJob {
+    SweepJob::from(
         Sweep::new(
             HandRange::parse(hero).unwrap(),
             HandRange::random(),

@@ -2,7 +2,7 @@
 
 use super::json;
 use multiodds::cards::{CardSet, Game};
-use multiodds::equity::games::{range_analysis, AnyMatchup, AnySweep};
+use multiodds::equity::games::{range_analysis, MatchupJob, SweepJob};
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::table_csv::{self, CsvOptions};
 use multiodds::equity::MatchupResult;
@@ -96,12 +96,12 @@ pub fn hole_range(input: &str, range: &HoleRange, blocked: CardSet, json: bool) 
 pub fn equity(
     inputs: &[String],
     folded: &[String],
-    m: &AnyMatchup,
+    m: &MatchupJob,
     r: &MatchupResult,
     elapsed: Duration,
     json: bool,
 ) -> String {
-    if let AnyMatchup::Double(d) = m {
+    if let Some(d) = m.double_board() {
         return double_board(inputs, d, r, elapsed, json);
     }
     let shown = r.has_figures();
@@ -318,7 +318,7 @@ fn truncate(s: &str, n: usize) -> String {
 pub fn sweep(
     hero: &str,
     vs: &str,
-    s: &AnySweep,
+    s: &SweepJob,
     r: &SweepResult,
     json: bool,
     csv: Option<&CsvOptions>,

@@ -13,7 +13,7 @@ use super::picture::Drawing;
 use super::view::{
     Computed, CsvOptions, FieldErrors, Received, RunTracker, View, ViewContext, ViewStatus,
 };
-use crate::equity::games::AnySweep;
+use crate::equity::games::SweepJob;
 use crate::equity::outs::Outs;
 use crate::equity::run::SweepResult;
 use crate::scenario::{Scenario, SweepInputs, ViewKind};
@@ -33,7 +33,7 @@ pub struct MultiOddsView {
     /// Which figures the plot shows.
     pub figures: FigureOptions,
     /// The sweep of the inputs, and its result on screen.
-    pub sweep: Computed<AnySweep, String>,
+    pub sweep: Computed<SweepJob, String>,
     /// Outs and draws of a known hero hand on a flop or turn.
     outs_job: Computed<OutsSpec, ()>,
     /// Baselines to compare against (Pin), oldest first, at most [`MAX_PINS`].
@@ -59,7 +59,7 @@ pub struct MultiOddsView {
     /// Where the tables' scroll area was drawn last, scroll bars included.
     pub tables_rect: Option<egui::Rect>,
     /// The inputs validated once per edit (the check may search for a possible deal).
-    validated: Option<Result<AnySweep, FieldErrors>>,
+    validated: Option<Result<SweepJob, FieldErrors>>,
 }
 
 impl MultiOddsView {
@@ -90,13 +90,13 @@ impl MultiOddsView {
         self.sweep.shown.as_ref()
     }
 
-    fn validate(&self) -> Result<AnySweep, FieldErrors> {
+    fn validate(&self) -> Result<SweepJob, FieldErrors> {
         FieldErrors::validate(&self.inputs)
     }
 
     /// Outs and draws go with a known hero hand on a flop or turn (against the opponent
     /// when the opponent range is one known hand), in any game.
-    fn submit_outs(&mut self, sweep: &AnySweep, jobs: &JobManager) {
+    fn submit_outs(&mut self, sweep: &SweepJob, jobs: &JobManager) {
         let (hero, opponent) = sweep.known_hands();
         let board = sweep.board();
         let Some(hero) = hero.filter(|_| (3..=4).contains(&board.len())) else {

@@ -8,7 +8,7 @@ use super::amount::Amount;
 use super::model::{Hand, StreetName};
 use super::pots::Money;
 use crate::cards::{format_cards, Card, CardSet, Game};
-use crate::equity::games::AnyMatchup;
+use crate::equity::games::MatchupJob;
 use crate::equity::run::RunSettings;
 use crate::equity::{Method, RunControl};
 use crate::range::SeatRange;
@@ -221,7 +221,7 @@ fn pot_equity(
         }
     }
     let board_set = CardSet::from_cards(board).ok_or_else(|| fail("a board card twice".into()))?;
-    let matchup = AnyMatchup::new(game, seats, Vec::new(), board_set, dead)
+    let matchup = MatchupJob::new(game, seats, Vec::new(), board_set, dead)
         .map_err(|e| fail(e.to_string()))?;
     let mut run = RunSettings {
         method: Method::Auto,

@@ -14,7 +14,7 @@ pub use hand::{HandInputs, HandSpot, PlayerRange, SessionFilter, MAX_HAND_TEXT_B
 use super::ScenarioError;
 use crate::cards::{CardSet, Game};
 use crate::equity::chart::ChartSpec;
-use crate::equity::games::{AnyMatchup, AnySweep};
+use crate::equity::games::{MatchupJob, SweepJob};
 use crate::equity::memory;
 use crate::equity::metrics::{self, Metric};
 use crate::equity::range_analysis::AnyRangeSpec;
@@ -61,12 +61,12 @@ macro_rules! view_inputs {
         }
     };
 }
-view_inputs!(SweepInputs => AnySweep);
-view_inputs!(MatchupInputs => AnyMatchup);
+view_inputs!(SweepInputs => SweepJob);
+view_inputs!(MatchupInputs => MatchupJob);
 view_inputs!(ChartInputs => ChartSpec);
 view_inputs!(RangeInputs => AnyRangeSpec);
 view_inputs!(FlopsInputs => crate::worker::FlopsJob);
-view_inputs!(HandInputs => AnyMatchup);
+view_inputs!(HandInputs => MatchupJob);
 
 /// How a view's job runs: method, precision, seed and budgets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -504,7 +504,7 @@ impl SweepInputs {
     }
 
     /// Every problem, each at its field; the sweep to run when there is none.
-    pub fn validate(&self) -> Result<AnySweep, Vec<ScenarioError>> {
+    pub fn validate(&self) -> Result<SweepJob, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);
         if self.game.is_draw() {
@@ -532,7 +532,7 @@ impl SweepInputs {
         let counts = check_counts(self.opponent_counts, &mut problems);
         let job = match (hero, opponents, cards) {
             (Some(hero), Some(opponents), Some((board, dead))) if counts => {
-                AnySweep::new(self.game, hero, opponents, board, dead, lo..=hi)
+                SweepJob::new(self.game, hero, opponents, board, dead, lo..=hi)
                     .map_err(|e| placed(e, field_of, &mut problems))
                     .ok()
             }
@@ -548,7 +548,7 @@ impl SweepInputs {
     fn validate_stud(
         &self,
         mut problems: Vec<ScenarioError>,
-    ) -> Result<AnySweep, Vec<ScenarioError>> {
+    ) -> Result<SweepJob, Vec<ScenarioError>> {
         use crate::equity::games::stud::{SeatPart, StudSeat};
         use crate::equity::games::stud_sweep::StudSweep;
         let game = self.game;
@@ -618,7 +618,7 @@ impl SweepInputs {
                         _ => placed(e.clone(), field_of, &mut problems),
                     })
                     .ok()
-                    .map(AnySweep::Stud)
+                    .map(SweepJob::from)
             }
             _ => None,
         };
@@ -754,7 +754,7 @@ impl MatchupInputs {
     }
 
     /// Every problem, each at its field; the matchup to run when there is none.
-    pub fn validate(&self) -> Result<AnyMatchup, Vec<ScenarioError>> {
+    pub fn validate(&self) -> Result<MatchupJob, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);
         let max = self.game.max_seats();
@@ -861,12 +861,12 @@ impl MatchupInputs {
                 )
                 .map_err(|e| placed(e, field_of, &mut problems))
                 .ok()
-                .map(AnyMatchup::Double)
+                .map(MatchupJob::from)
             }
             (Some(ranges), Some(folded), Some((board, dead)), _)
                 if seats_ok && self.boards == 1 =>
             {
-                AnyMatchup::new(self.game, ranges, folded, board, dead)
+                MatchupJob::new(self.game, ranges, folded, board, dead)
                     .map_err(|e| placed(e, field_of, &mut problems))
                     .ok()
             }
@@ -882,7 +882,7 @@ impl MatchupInputs {
     fn validate_draw(
         &self,
         mut problems: Vec<ScenarioError>,
-    ) -> Result<AnyMatchup, Vec<ScenarioError>> {
+    ) -> Result<MatchupJob, Vec<ScenarioError>> {
         use crate::equity::games::draw::DrawMatchup;
         use crate::eval::draw::DrawRule;
         let game = self.game;
@@ -935,7 +935,7 @@ impl MatchupInputs {
                         ),
                     })
                     .ok()
-                    .map(AnyMatchup::Draw)
+                    .map(MatchupJob::from)
             }
             _ => None,
         };
@@ -947,7 +947,7 @@ impl MatchupInputs {
     fn validate_stud(
         &self,
         mut problems: Vec<ScenarioError>,
-    ) -> Result<AnyMatchup, Vec<ScenarioError>> {
+    ) -> Result<MatchupJob, Vec<ScenarioError>> {
         use crate::equity::games::stud::{SeatPart, StudMatchup, StudSeat};
         let game = self.game;
         refuse_board_and_folded(
@@ -1036,7 +1036,7 @@ impl MatchupInputs {
                         ),
                     })
                     .ok()
-                    .map(AnyMatchup::Stud)
+                    .map(MatchupJob::from)
             }
             _ => None,
         };

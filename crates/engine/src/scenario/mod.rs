@@ -323,9 +323,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 #[derive(Clone, Debug)]
 pub enum ScenarioJob {
     /// The MultiOdds view's sweep.
-    Sweep(crate::equity::games::AnySweep),
+    Sweep(crate::equity::games::SweepJob),
     /// The Matchup view's matchup.
-    Matchup(crate::equity::games::AnyMatchup),
+    Matchup(crate::equity::games::MatchupJob),
     /// The Chart view's chart.
     Chart(ChartSpec),
     /// The Range view's analysis.

@@ -1,4 +1,4 @@
-//! The Hand view's jobs besides its equity (an [`AnyMatchup`](crate::equity::games::AnyMatchup)):
+//! The Hand view's jobs besides its equity (an [`MatchupJob`](crate::equity::games::MatchupJob)):
 //! reading a session of files, streamed a file at a time, and fetching one hand's text
 //! from a file.
 

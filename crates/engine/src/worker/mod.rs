@@ -16,7 +16,7 @@ pub use hand_jobs::{AllInJob, AllInOutcome, HandTextJob, SessionJob, SessionRead
 
 use crate::cards::CardSet;
 use crate::equity::chart::{run_chart, ChartCell, ChartResult, ChartSpec};
-use crate::equity::games::{AnyMatchup, AnySweep};
+use crate::equity::games::{MatchupJob, SweepJob};
 use crate::equity::outs::{outs, Outs};
 use crate::equity::run::{check_exact_cost, run_matchup, RunSettings, SweepResult};
 use crate::equity::{EquityError, Matchup, MatchupResult, RunControl};
@@ -104,16 +104,16 @@ impl Job for Matchup {
     }
 }
 
-impl Job for AnyMatchup {
+impl Job for MatchupJob {
     type Update = MatchupResult;
     type Output = MatchupResult;
 
     fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
-        AnyMatchup::check_affordable(self, settings, threads)
+        MatchupJob::check_affordable(self, settings, threads)
     }
 
     fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
-        AnyMatchup::exact_seconds(self, work, threads)
+        MatchupJob::exact_seconds(self, work, threads)
     }
 
     fn run(
@@ -121,7 +121,7 @@ impl Job for AnyMatchup {
         settings: &RunSettings,
         update: &mut dyn FnMut(MatchupResult) -> bool,
     ) -> Result<MatchupResult, EquityError> {
-        AnyMatchup::run(&self, settings, |r| update(r.clone()))
+        MatchupJob::run(&self, settings, |r| update(r.clone()))
     }
 
     fn collect(so_far: &mut Option<MatchupResult>, update: MatchupResult, _seed: u64) {
@@ -171,12 +171,12 @@ impl Job for crate::equity::games::double_board::DoubleBoard {
     }
 }
 
-impl Job for AnySweep {
+impl Job for SweepJob {
     type Update = SweepResult;
     type Output = SweepResult;
 
     fn check_affordable(&self, settings: &RunSettings, threads: usize) -> Result<f64, EquityError> {
-        AnySweep::check_affordable(self, settings.method, threads)
+        SweepJob::check_affordable(self, settings.method, threads)
     }
 
     fn run(
@@ -184,7 +184,7 @@ impl Job for AnySweep {
         settings: &RunSettings,
         update: &mut dyn FnMut(SweepResult) -> bool,
     ) -> Result<SweepResult, EquityError> {
-        Ok(AnySweep::run(&self, settings, |r| update(r.clone())))
+        Ok(SweepJob::run(&self, settings, |r| update(r.clone())))
     }
 
     fn collect(so_far: &mut Option<SweepResult>, update: SweepResult, _seed: u64) {

@@ -231,7 +231,7 @@ pub fn preflop_equity(
 ) -> Result<f64, EquityError> {
     let Some(ranges) = spec.exact_ranges() else {
         // Any game: the preflop matchup exactly, when that is affordable.
-        let m = super::games::AnyMatchup::new(
+        let m = super::games::MatchupJob::new(
             spec.game,
             spec.seats.clone(),
             Vec::new(),

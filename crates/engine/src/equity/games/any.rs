@@ -26,10 +26,16 @@ pub(crate) fn hands_of(
     }
 }
 
-/// A matchup in any game: Hold'em runs on its own engine, the other games on this one.
-/// What the Matchup view, `multiodds equity` and scenario files compute.
+/// A matchup in any game: what the Matchup view, the Hand view, `multiodds equity` and
+/// scenario files compute. Which engine runs it (Hold'em's fast paths, the board games',
+/// stud's, two boards', the draws') is chosen at construction and private: callers ask
+/// the matchup, never its engine.
 #[derive(Clone, Debug)]
-pub enum AnyMatchup {
+pub struct MatchupJob(MatchupEngine);
+
+/// The engine a [`MatchupJob`] runs on.
+#[derive(Clone, Debug)]
+enum MatchupEngine {
     /// A Hold'em matchup.
     Holdem(Matchup),
     /// A matchup in another game with a board.
@@ -42,7 +48,7 @@ pub enum AnyMatchup {
     Draw(DrawMatchup),
 }
 
-impl AnyMatchup {
+impl MatchupJob {
     /// A matchup of `seats` (and `folded` seats) in `game`: the engine runs it on its
     /// Hold'em paths where the ranges are Hold'em's, on the games engine otherwise.
     pub fn new(
@@ -51,7 +57,7 @@ impl AnyMatchup {
         folded: Vec<SeatRange>,
         board: CardSet,
         dead: CardSet,
-    ) -> Result<AnyMatchup, EquityError> {
+    ) -> Result<MatchupJob, EquityError> {
         if !game.has_board() {
             return Err(EquityError::BadSeat(format!(
                 "{game} seats are down and up cards, not hole-card ranges"
@@ -59,7 +65,7 @@ impl AnyMatchup {
         }
         match (SeatRange::all_combos(seats), SeatRange::all_combos(folded)) {
             (Ok(seats), Ok(folded)) if game == Game::HOLDEM => {
-                Matchup::with_folded(seats, folded, board, dead).map(AnyMatchup::Holdem)
+                Matchup::with_folded(seats, folded, board, dead).map(MatchupJob::from)
             }
             (seats, folded) => GameMatchup::with_folded(
                 game,
@@ -68,18 +74,18 @@ impl AnyMatchup {
                 board,
                 dead,
             )
-            .map(AnyMatchup::Other),
+            .map(MatchupJob::from),
         }
     }
 
     /// The game.
     pub fn game(&self) -> Game {
-        match self {
-            AnyMatchup::Holdem(_) => Game::HOLDEM,
-            AnyMatchup::Other(m) => m.game,
-            AnyMatchup::Stud(m) => m.game,
-            AnyMatchup::Double(m) => m.matchup.game,
-            AnyMatchup::Draw(m) => m.rule.game(),
+        match &self.0 {
+            MatchupEngine::Holdem(_) => Game::HOLDEM,
+            MatchupEngine::Other(m) => m.game,
+            MatchupEngine::Stud(m) => m.game,
+            MatchupEngine::Double(m) => m.matchup.game,
+            MatchupEngine::Draw(m) => m.rule.game(),
         }
     }
 
@@ -95,8 +101,8 @@ impl AnyMatchup {
                 .filter_map(|(_, k)| *k)
                 .fold(CardSet::EMPTY, |a, b| a.union(b))
         };
-        match self {
-            AnyMatchup::Holdem(m) => {
+        match &self.0 {
+            MatchupEngine::Holdem(m) => {
                 let known: Vec<Option<CardSet>> = m
                     .seats
                     .iter()
@@ -111,7 +117,7 @@ impl AnyMatchup {
                     })
                     .collect()
             }
-            AnyMatchup::Other(m) | AnyMatchup::Double(DoubleBoard { matchup: m, .. }) => {
+            MatchupEngine::Other(m) | MatchupEngine::Double(DoubleBoard { matchup: m, .. }) => {
                 let blocked = m.board.union(m.dead);
                 let known: Vec<Option<CardSet>> = m.ranges.iter().map(|r| r.known_hand()).collect();
                 m.showdown()
@@ -120,46 +126,48 @@ impl AnyMatchup {
                     .map(|(i, r)| r.live_count(blocked.union(known_elsewhere(&known, i))))
                     .collect()
             }
-            AnyMatchup::Stud(m) => m.seat_hands(),
-            AnyMatchup::Draw(m) => vec![1; m.keeps.len()],
+            MatchupEngine::Stud(m) => m.seat_hands(),
+            MatchupEngine::Draw(m) => vec![1; m.keeps.len()],
         }
     }
 
     /// Each folded seat's live hands (combos in Hold'em).
     pub fn folded_hands(&self) -> Vec<u64> {
-        match self {
-            AnyMatchup::Holdem(m) => m.seats[m.showdown_seats..]
+        match &self.0 {
+            MatchupEngine::Holdem(m) => m.seats[m.showdown_seats..]
                 .iter()
                 .map(|s| s.len() as u64)
                 .collect(),
-            AnyMatchup::Other(m) => {
+            MatchupEngine::Other(m) => {
                 let blocked = m.board.union(m.dead);
                 m.folded().iter().map(|r| r.live_count(blocked)).collect()
             }
             // Folded stud seats are their up cards, among the dead cards; two boards take
             // no folded seats.
-            AnyMatchup::Stud(_) | AnyMatchup::Double(_) | AnyMatchup::Draw(_) => Vec::new(),
+            MatchupEngine::Stud(_) | MatchupEngine::Double(_) | MatchupEngine::Draw(_) => {
+                Vec::new()
+            }
         }
     }
 
     /// The known board cards.
     pub fn board(&self) -> CardSet {
-        match self {
-            AnyMatchup::Holdem(m) => m.board,
-            AnyMatchup::Other(m) => m.board,
-            AnyMatchup::Stud(_) | AnyMatchup::Draw(_) => CardSet::EMPTY,
-            AnyMatchup::Double(m) => m.matchup.board,
+        match &self.0 {
+            MatchupEngine::Holdem(m) => m.board,
+            MatchupEngine::Other(m) => m.board,
+            MatchupEngine::Stud(_) | MatchupEngine::Draw(_) => CardSet::EMPTY,
+            MatchupEngine::Double(m) => m.matchup.board,
         }
     }
 
     /// The dead cards.
     pub fn dead(&self) -> CardSet {
-        match self {
-            AnyMatchup::Holdem(m) => m.dead,
-            AnyMatchup::Other(m) => m.dead,
-            AnyMatchup::Stud(m) => m.dead,
-            AnyMatchup::Double(m) => m.dead,
-            AnyMatchup::Draw(m) => m.dead,
+        match &self.0 {
+            MatchupEngine::Holdem(m) => m.dead,
+            MatchupEngine::Other(m) => m.dead,
+            MatchupEngine::Stud(m) => m.dead,
+            MatchupEngine::Double(m) => m.dead,
+            MatchupEngine::Draw(m) => m.dead,
         }
     }
 
@@ -170,13 +178,13 @@ impl AnyMatchup {
         settings: &RunSettings,
         threads: usize,
     ) -> Result<f64, EquityError> {
-        match self {
-            AnyMatchup::Holdem(m) => {
+        match &self.0 {
+            MatchupEngine::Holdem(m) => {
                 crate::equity::run::check_matchup_affordable(m, settings, threads)
             }
-            AnyMatchup::Other(m) => check_affordable(m, settings.method, threads),
-            AnyMatchup::Stud(m) => stud::check_affordable(m, settings.method, threads),
-            AnyMatchup::Double(m) => match (settings.method, m.exact_deals()) {
+            MatchupEngine::Other(m) => check_affordable(m, settings.method, threads),
+            MatchupEngine::Stud(m) => stud::check_affordable(m, settings.method, threads),
+            MatchupEngine::Double(m) => match (settings.method, m.exact_deals()) {
                 (Method::MonteCarlo, _) => Ok(0.0),
                 (Method::Exact, None) => Err(EquityError::ExactNotOffered(
                     "two boards are enumerated exactly with every seat's hand known; use Monte Carlo for ranges".into(),
@@ -194,23 +202,23 @@ impl AnyMatchup {
                     Ok(d)
                 }
             },
-            AnyMatchup::Draw(m) => m.check_affordable(settings.method),
+            MatchupEngine::Draw(m) => m.check_affordable(settings.method),
         }
     }
 
     /// Seconds `work` of this matchup's exact work takes on `threads` cores: each engine
     /// counts its work in its own units, at its own rate.
     pub fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
-        let per_second = match self {
-            AnyMatchup::Holdem(_) => crate::equity::run::EVALUATIONS_PER_SECOND,
-            AnyMatchup::Other(_) => super::VALUATIONS_PER_SECOND,
-            AnyMatchup::Stud(_) => stud::STUD_VISITS_PER_SECOND,
+        let per_second = match &self.0 {
+            MatchupEngine::Holdem(_) => crate::equity::run::EVALUATIONS_PER_SECOND,
+            MatchupEngine::Other(_) => super::VALUATIONS_PER_SECOND,
+            MatchupEngine::Stud(_) => stud::STUD_VISITS_PER_SECOND,
             // A pair of runouts values every seat on two boards.
-            AnyMatchup::Double(m) => {
+            MatchupEngine::Double(m) => {
                 super::VALUATIONS_PER_SECOND / (2 * m.matchup.ranges.len()).max(1) as f64
             }
             // A draw values every seat once per deal.
-            AnyMatchup::Draw(m) => super::VALUATIONS_PER_SECOND / m.keeps.len().max(1) as f64,
+            MatchupEngine::Draw(m) => super::VALUATIONS_PER_SECOND / m.keeps.len().max(1) as f64,
         };
         crate::equity::run::exact_seconds(work, per_second, threads)
     }
@@ -221,23 +229,28 @@ impl AnyMatchup {
         settings: &RunSettings,
         progress: impl FnMut(&MatchupResult) -> bool,
     ) -> Result<MatchupResult, EquityError> {
-        match self {
-            AnyMatchup::Holdem(m) => crate::equity::run::run_matchup(m, settings, progress),
-            AnyMatchup::Other(m) => run_game(m, settings, progress),
-            AnyMatchup::Stud(m) => stud::run_stud(m, settings, progress),
-            AnyMatchup::Double(m) => {
+        match &self.0 {
+            MatchupEngine::Holdem(m) => crate::equity::run::run_matchup(m, settings, progress),
+            MatchupEngine::Other(m) => run_game(m, settings, progress),
+            MatchupEngine::Stud(m) => stud::run_stud(m, settings, progress),
+            MatchupEngine::Double(m) => {
                 let mut progress = progress;
                 run_double_board(m, settings, |r| progress(&r.clone().into_matchup()))
                     .map(|r| r.into_matchup())
             }
-            AnyMatchup::Draw(m) => run_draw(m, settings, progress),
+            MatchupEngine::Draw(m) => run_draw(m, settings, progress),
         }
     }
 }
 
-/// A MultiOdds sweep in any game.
+/// A MultiOdds sweep in any game: what the MultiOdds view, `multiodds sweep` and
+/// scenario files compute; its engine is chosen at construction and private.
 #[derive(Clone, Debug)]
-pub enum AnySweep {
+pub struct SweepJob(SweepEngine);
+
+/// The engine a [`SweepJob`] runs on.
+#[derive(Clone, Debug)]
+enum SweepEngine {
     /// Hold'em: exact points where affordable, its fast sampler otherwise.
     Holdem(Sweep),
     /// Another game with a board: exact points where affordable, Monte Carlo otherwise.
@@ -246,7 +259,7 @@ pub enum AnySweep {
     Stud(StudSweep),
 }
 
-impl AnySweep {
+impl SweepJob {
     /// A sweep of `hero` against 1–N opponents holding `opponents` in `game` (counts
     /// `counts`), on the engine's Hold'em paths where the ranges are Hold'em's.
     pub fn new(
@@ -256,59 +269,59 @@ impl AnySweep {
         board: CardSet,
         dead: CardSet,
         counts: std::ops::RangeInclusive<usize>,
-    ) -> Result<AnySweep, EquityError> {
+    ) -> Result<SweepJob, EquityError> {
         match SeatRange::all_combos(vec![hero, opponents]) {
             Ok(mut both) if game == Game::HOLDEM => {
                 let opponents = both.pop().expect("two ranges");
                 let hero = both.pop().expect("two ranges");
-                Sweep::new(hero, opponents, board, dead, counts).map(AnySweep::Holdem)
+                Sweep::new(hero, opponents, board, dead, counts).map(SweepJob::from)
             }
             both => {
                 let mut both = hands_of(game, both);
                 let opponents = both.pop().expect("two ranges");
                 let hero = both.pop().expect("two ranges");
-                GameSweep::new(game, hero, opponents, board, dead, counts).map(AnySweep::Other)
+                GameSweep::new(game, hero, opponents, board, dead, counts).map(SweepJob::from)
             }
         }
     }
 
     /// The game.
     pub fn game(&self) -> Game {
-        match self {
-            AnySweep::Holdem(_) => Game::HOLDEM,
-            AnySweep::Other(s) => s.game,
-            AnySweep::Stud(s) => s.game,
+        match &self.0 {
+            SweepEngine::Holdem(_) => Game::HOLDEM,
+            SweepEngine::Other(s) => s.game,
+            SweepEngine::Stud(s) => s.game,
         }
     }
 
     /// The known board cards.
     pub fn board(&self) -> CardSet {
-        match self {
-            AnySweep::Holdem(s) => s.board,
-            AnySweep::Other(s) => s.board,
-            AnySweep::Stud(_) => CardSet::EMPTY,
+        match &self.0 {
+            SweepEngine::Holdem(s) => s.board,
+            SweepEngine::Other(s) => s.board,
+            SweepEngine::Stud(_) => CardSet::EMPTY,
         }
     }
 
     /// The dead cards.
     pub fn dead(&self) -> CardSet {
-        match self {
-            AnySweep::Holdem(s) => s.dead,
-            AnySweep::Other(s) => s.dead,
-            AnySweep::Stud(s) => s.dead,
+        match &self.0 {
+            SweepEngine::Holdem(s) => s.dead,
+            SweepEngine::Other(s) => s.dead,
+            SweepEngine::Stud(s) => s.dead,
         }
     }
 
     /// The hero's hand and the opponents' hand, each when its range is one known hand.
     pub fn known_hands(&self) -> (Option<CardSet>, Option<CardSet>) {
-        match self {
-            AnySweep::Holdem(s) => {
+        match &self.0 {
+            SweepEngine::Holdem(s) => {
                 let one =
                     |r: &crate::equity::SeatCombos| (r.len() == 1).then(|| r.combos[0].card_set());
                 (one(&s.hero), one(&s.opponents))
             }
-            AnySweep::Other(s) => (s.hero.known_hand(), s.opponents.known_hand()),
-            AnySweep::Stud(s) => {
+            SweepEngine::Other(s) => (s.hero.known_hand(), s.opponents.known_hand()),
+            SweepEngine::Stud(s) => {
                 let known = s.hero.range.is_none().then(|| s.hero.cards());
                 (known, None)
             }
@@ -317,22 +330,22 @@ impl AnySweep {
 
     /// The Hold'em sweep, for what only Hold'em has (outs, exact points).
     pub fn holdem(&self) -> Option<&Sweep> {
-        match self {
-            AnySweep::Holdem(s) => Some(s),
-            AnySweep::Other(_) | AnySweep::Stud(_) => None,
+        match &self.0 {
+            SweepEngine::Holdem(s) => Some(s),
+            SweepEngine::Other(_) | SweepEngine::Stud(_) => None,
         }
     }
 
     /// Refuses exact work over the time bound; the exact evaluations (valuations in
     /// games other than Hold'em) it will take.
     pub fn check_affordable(&self, method: Method, threads: usize) -> Result<f64, EquityError> {
-        match self {
-            AnySweep::Holdem(s) => {
+        match &self.0 {
+            SweepEngine::Holdem(s) => {
                 let evaluations = crate::equity::run::sweep_exact_evaluations(s, method);
                 crate::equity::run::check_exact_cost(evaluations, threads)?;
                 Ok(evaluations)
             }
-            AnySweep::Other(s) => {
+            SweepEngine::Other(s) => {
                 let counts = *s.counts.start()..=s.feasible;
                 let exact = crate::equity::run::choose_exact_counts(
                     counts,
@@ -361,7 +374,7 @@ impl AnySweep {
                 }
                 Ok(valuations)
             }
-            AnySweep::Stud(s) => s.check_affordable(method, threads),
+            SweepEngine::Stud(s) => s.check_affordable(method, threads),
         }
     }
 
@@ -371,16 +384,16 @@ impl AnySweep {
         settings: &RunSettings,
         progress: impl FnMut(&SweepResult) -> bool,
     ) -> SweepResult {
-        match self {
-            AnySweep::Holdem(s) => crate::equity::run::run_sweep(s, settings, progress),
-            AnySweep::Other(s) => crate::equity::run::run_sweep_within(
+        match &self.0 {
+            SweepEngine::Holdem(s) => crate::equity::run::run_sweep(s, settings, progress),
+            SweepEngine::Other(s) => crate::equity::run::run_sweep_within(
                 s,
                 settings,
                 super::auto_sweep_valuations(s.game),
                 crate::equity::sweep::SweepFigures::All,
                 progress,
             ),
-            AnySweep::Stud(s) => s.run(settings, progress).unwrap_or_else(|e| SweepResult {
+            SweepEngine::Stud(s) => s.run(settings, progress).unwrap_or_else(|e| SweepResult {
                 seed: None,
                 points: Vec::new(),
                 status: crate::equity::run::RunStatus {
@@ -388,6 +401,55 @@ impl AnySweep {
                     ..Default::default()
                 },
             }),
+        }
+    }
+}
+
+/// Wraps each engine's matchup: the engines' constructors check their own inputs.
+macro_rules! into_job {
+    ($job:ident, $engine:ident, $($variant:ident($inner:ty)),+) => {
+        $(impl From<$inner> for $job {
+            fn from(inner: $inner) -> $job {
+                $job($engine::$variant(inner))
+            }
+        })+
+    };
+}
+
+into_job!(
+    MatchupJob,
+    MatchupEngine,
+    Holdem(Matchup),
+    Other(GameMatchup),
+    Stud(StudMatchup),
+    Double(DoubleBoard),
+    Draw(DrawMatchup)
+);
+into_job!(
+    SweepJob,
+    SweepEngine,
+    Holdem(Sweep),
+    Other(GameSweep),
+    Stud(StudSweep)
+);
+
+impl MatchupJob {
+    /// The two boards' matchup, when this matchup deals two boards (their per-board
+    /// report reads it).
+    pub fn double_board(&self) -> Option<&DoubleBoard> {
+        match &self.0 {
+            MatchupEngine::Double(d) => Some(d),
+            _ => None,
+        }
+    }
+}
+
+impl SweepJob {
+    /// The stud sweep, when this is one (each opponent count's own stud matchup).
+    pub fn stud(&self) -> Option<&StudSweep> {
+        match &self.0 {
+            SweepEngine::Stud(s) => Some(s),
+            _ => None,
         }
     }
 }

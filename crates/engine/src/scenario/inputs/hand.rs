@@ -4,7 +4,7 @@
 
 use super::{invalid, placed, seat_range, ScenarioError};
 use crate::cards::{format_cards, CardSet};
-use crate::equity::games::AnyMatchup;
+use crate::equity::games::MatchupJob;
 use crate::history::replay::spot;
 use crate::history::{read_text, Hand};
 use serde::{Deserialize, Serialize};
@@ -199,12 +199,12 @@ impl HandInputs {
     }
 
     /// The equity of the players still in at the street shown.
-    pub fn validate(&self) -> Result<AnyMatchup, Vec<ScenarioError>> {
+    pub fn validate(&self) -> Result<MatchupJob, Vec<ScenarioError>> {
         self.matchup_of(&self.spot()?)
     }
 
     /// The matchup of the players still in at a spot read from these inputs.
-    pub fn matchup_of(&self, spot: &HandSpot) -> Result<AnyMatchup, Vec<ScenarioError>> {
+    pub fn matchup_of(&self, spot: &HandSpot) -> Result<MatchupJob, Vec<ScenarioError>> {
         let Some(game) = spot.hand.game.game else {
             let why = spot.hand.game.no_equity.clone().unwrap_or_default();
             return Err(vec![invalid("text", why)]);
@@ -233,7 +233,7 @@ impl HandInputs {
         if !problems.is_empty() {
             return Err(problems);
         }
-        AnyMatchup::new(game, seats, Vec::new(), board, dead).map_err(|e| {
+        MatchupJob::new(game, seats, Vec::new(), board, dead).map_err(|e| {
             let mut problems = Vec::new();
             placed(e, |_| None, &mut problems);
             problems
