@@ -504,13 +504,10 @@ fn run_game_chart(
         &mut progress,
         |class, result| {
             let hero = class_range(class, blocked);
-            let table_point = from_table(class).map(|(win, tie, equity)| {
-                table_point(
-                    win,
-                    tie,
-                    equity,
-                    class_deals(game, hero.iter().count() as u64),
-                )
+            // The table holds no hand types or hand strength: the chart shows neither.
+            let table_point = from_table(class).map(|figures| {
+                let deals = class_deals(game, hero.iter().count() as u64);
+                SweepPoint::showdown(1, super::Method::Exact, deals, figures)
             });
             let rest = if table_point.is_some() { 2 } else { lo };
             let mut points: Vec<SweepPoint> = table_point.into_iter().collect();
@@ -550,33 +547,6 @@ fn class_deals(game: Game, combos: u64) -> u64 {
     let choose = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
     let live = game.deck().len() as u64 - 2;
     combos * choose(live, 2) * choose(live - 2, 5)
-}
-
-/// The chart's exact heads-up point from a table's win, tie and equity (the showdown
-/// figures the chart shows; the table holds no hand types or hand strength).
-fn table_point(win: f64, tie: f64, equity: f64, deals: u64) -> SweepPoint {
-    SweepPoint {
-        opponents: 1,
-        method: super::Method::Exact,
-        deals,
-        win,
-        tie,
-        equity,
-        win_odds: win + tie / 2.0,
-        hand_strength: 0.0,
-        has_hand_strength: false,
-        ppot: None,
-        npot: None,
-        ppot_joint: None,
-        npot_joint: None,
-        ppot_deals: 0,
-        npot_deals: 0,
-        std_error: Default::default(),
-        scoop: None,
-        low: None,
-        hero_types: [0.0; 9],
-        opponent_types: [0.0; 9],
-    }
 }
 
 #[cfg(test)]

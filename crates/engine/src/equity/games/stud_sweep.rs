@@ -146,21 +146,6 @@ fn point(n: usize, r: &MatchupResult) -> SweepPoint {
     let low = r.low.first();
     let win_odds_se = (hero.win_se.powi(2) + (hero.tie_se / 2.0).powi(2)).sqrt();
     SweepPoint {
-        opponents: n,
-        method: r.method,
-        deals: r.deals,
-        win: hero.win,
-        tie: hero.tie,
-        equity: hero.equity,
-        win_odds: hero.win + hero.tie / 2.0,
-        hand_strength: 0.0,
-        has_hand_strength: false,
-        ppot: None,
-        npot: None,
-        ppot_joint: None,
-        npot_joint: None,
-        ppot_deals: 0,
-        npot_deals: 0,
         std_error: SweepErrors {
             win: hero.win_se,
             tie: hero.tie_se,
@@ -179,5 +164,6 @@ fn point(n: usize, r: &MatchupResult) -> SweepPoint {
         hero_types: hero.hand_types,
         // The opponents' winning (or tying) hands, summed over the opponents.
         opponent_types: std::array::from_fn(|c| r.seats[1..].iter().map(|s| s.hand_types[c]).sum()),
+        ..SweepPoint::showdown(n, r.method, r.deals, (hero.win, hero.tie, hero.equity))
     }
 }

@@ -7,7 +7,7 @@ use super::sweep::{credit_showdowns, GameSweep};
 use super::valuation::value_all;
 use super::SeatValue;
 use crate::cards::{Card, CardSet};
-use crate::equity::sweep::{PointSums, PointTally};
+use crate::equity::sweep::{rest_of_sets, PointSums, PointTally};
 use crate::equity::RunControl;
 use crate::range::{for_each_subset, MAX_LISTED_HANDS};
 use rayon::prelude::*;
@@ -97,6 +97,8 @@ impl GameSweep {
                 .collect()
         };
         let (hero, opps) = (list(&self.hero), list(&self.opponents));
+        let opp_sets: Vec<CardSet> = opps.iter().map(|o| o.set).collect();
+        let opp_weight = |o: usize| opps[o].weight;
         let starts: Vec<(usize, usize)> = (0..hero.len())
             .flat_map(|h| (0..opps.len()).map(move |o| (h, o)))
             .filter(|&(h, o)| !hero[h].set.intersects(opps[o].set))
@@ -119,35 +121,44 @@ impl GameSweep {
                     let mut holes: Vec<&[Card]> = Vec::with_capacity(n + 1);
                     let used = hero[h].set.union(opps[o].set);
                     let w = hero[h].weight * opps[o].weight;
-                    rest_of_opponents(&opps, n, used, w, &mut chosen, &mut |used, w, chosen| {
-                        holes.clear();
-                        holes.push(&hero[h].cards);
-                        now[0] = hero[h].now;
-                        for (i, &c) in chosen.iter().enumerate() {
-                            holes.push(&opps[c].cards);
-                            now[i + 1] = opps[c].now;
-                        }
-                        let deck: Vec<Card> = live.difference(used).iter().collect();
-                        for_each_subset(&deck, to_come, &mut |more| {
-                            // Any card fills the array first: the known cards and `more` overwrite all five.
-                            let mut board = [known.first().copied().unwrap_or_else(|| deck[0]); 5];
-                            for (slot, card) in board
-                                .iter_mut()
-                                .zip(known.iter().copied().chain(more.iter()))
-                            {
-                                *slot = card;
+                    rest_of_sets(
+                        &opp_sets,
+                        &opp_weight,
+                        n,
+                        used,
+                        w,
+                        &mut chosen,
+                        &mut |used, w, chosen| {
+                            holes.clear();
+                            holes.push(&hero[h].cards);
+                            now[0] = hero[h].now;
+                            for (i, &c) in chosen.iter().enumerate() {
+                                holes.push(&opps[c].cards);
+                                now[i + 1] = opps[c].now;
                             }
-                            value_all(self.game, &holes, &board, &mut values);
-                            credit_showdowns(
-                                hi_lo,
-                                &values,
-                                now_known.then_some(&now[..]),
-                                w,
-                                &mut sums,
-                            );
-                            valued += (n + 1) as u64;
-                        });
-                    });
+                            let deck: Vec<Card> = live.difference(used).iter().collect();
+                            for_each_subset(&deck, to_come, &mut |more| {
+                                // Any card fills the array first: the known cards and `more` overwrite all five.
+                                let mut board =
+                                    [known.first().copied().unwrap_or_else(|| deck[0]); 5];
+                                for (slot, card) in board
+                                    .iter_mut()
+                                    .zip(known.iter().copied().chain(more.iter()))
+                                {
+                                    *slot = card;
+                                }
+                                value_all(self.game, &holes, &board, &mut values);
+                                credit_showdowns(
+                                    hi_lo,
+                                    &values,
+                                    now_known.then_some(&now[..]),
+                                    w,
+                                    &mut sums,
+                                );
+                                valued += (n + 1) as u64;
+                            });
+                        },
+                    );
                     control.progress().add_work(valued);
                     sums
                 },
@@ -158,31 +169,6 @@ impl GameSweep {
                 a
             });
         sums.into_tally()
-    }
-}
-
-/// Chooses opponents after those in `chosen` with increasing indices (each set counted
-/// once), none sharing a card with `used`; `visit` sees each full set.
-fn rest_of_opponents(
-    opps: &[Listed],
-    n: usize,
-    used: CardSet,
-    w: f64,
-    chosen: &mut Vec<usize>,
-    visit: &mut dyn FnMut(CardSet, f64, &[usize]),
-) {
-    if chosen.len() == n {
-        visit(used, w, chosen);
-        return;
-    }
-    let last = *chosen.last().expect("a first opponent");
-    for o in last + 1..opps.len() {
-        let set = opps[o].set;
-        if !set.intersects(used) {
-            chosen.push(o);
-            rest_of_opponents(opps, n, used.union(set), w * opps[o].weight, chosen, visit);
-            chosen.pop();
-        }
     }
 }
 

@@ -168,9 +168,9 @@ pub(super) fn exact_point_direct(
                 let mut combos = Vec::with_capacity(n);
                 let mut holes = Vec::with_capacity(n);
                 let mut boards = 0u64;
-                rest_of_opponents(
-                    sweep,
-                    &opps,
+                rest_of_sets(
+                    &sweep.opponents.sets,
+                    &|o| sweep.opponents.weights[o],
                     n,
                     used,
                     w,
@@ -208,10 +208,13 @@ pub(super) fn exact_point_direct(
     sums.into_tally()
 }
 
-/// Chooses opponents after `chosen` with increasing indices (each set counted once).
-pub(super) fn rest_of_opponents(
-    sweep: &Sweep,
-    opps: &Holes,
+/// Chooses hands of `sets` after those in `chosen`, with increasing indices (each set of
+/// `n` hands counted once: opponents are interchangeable), none sharing a card with
+/// `used` or with each other; `visit` sees each full choice with its cards and its
+/// weight (`w` times each chosen hand's `weight`). Every game's exact sweep points.
+pub(crate) fn rest_of_sets(
+    sets: &[CardSet],
+    weight: &dyn Fn(usize) -> f64,
     n: usize,
     used: CardSet,
     w: f64,
@@ -223,16 +226,15 @@ pub(super) fn rest_of_opponents(
         return;
     }
     let last = *chosen.last().expect("first opponent");
-    for o in last + 1..opps.combos.len() {
-        let set = sweep.opponents.sets[o];
-        if !set.intersects(used) {
+    for o in last + 1..sets.len() {
+        if !sets[o].intersects(used) {
             chosen.push(o);
-            rest_of_opponents(
-                sweep,
-                opps,
+            rest_of_sets(
+                sets,
+                weight,
                 n,
-                used.union(set),
-                w * sweep.opponents.weights[o],
+                used.union(sets[o]),
+                w * weight(o),
                 chosen,
                 visit,
             );

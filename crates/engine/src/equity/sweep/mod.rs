@@ -22,6 +22,7 @@ mod sampler;
 mod shared;
 mod tally;
 
+pub(crate) use exact::rest_of_sets;
 pub use exact::{exact_point, exact_point_cancellable};
 pub use point::{heads_up_point, SweepErrors, SweepPoint};
 pub use sampler::{SweepFigures, SweepSampler};

@@ -53,6 +53,41 @@ pub struct SweepPoint {
     pub opponent_types: [f64; 9],
 }
 
+impl SweepPoint {
+    /// A point of the showdown figures alone (win, tie, equity and win odds): no hand
+    /// strength or potentials (n/a), no errors or hand types yet. For sources that know
+    /// only how the hand ends (a table of equities, a stud matchup).
+    pub(crate) fn showdown(
+        opponents: usize,
+        method: Method,
+        deals: u64,
+        (win, tie, equity): (f64, f64, f64),
+    ) -> SweepPoint {
+        SweepPoint {
+            opponents,
+            method,
+            deals,
+            win,
+            tie,
+            equity,
+            win_odds: win + tie / 2.0,
+            hand_strength: 0.0,
+            has_hand_strength: false,
+            ppot: None,
+            npot: None,
+            ppot_joint: None,
+            npot_joint: None,
+            ppot_deals: 0,
+            npot_deals: 0,
+            std_error: SweepErrors::default(),
+            scoop: None,
+            low: None,
+            hero_types: [0.0; 9],
+            opponent_types: [0.0; 9],
+        }
+    }
+}
+
 /// Standard errors of a point's figures (0 for exact).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, Default)]
 pub struct SweepErrors {
