@@ -773,16 +773,15 @@ fn run_command(
             ))
         }
         ScenarioJob::Range(spec) => {
-            use multiodds::equity::range_analysis::{analyse_any, AnyRangeAnalysis};
-            let a = analyse_any(
-                &spec,
+            use multiodds::equity::range_analysis::RangeAnswers;
+            let a = spec.analyse(
                 &multiodds::equity::RunControl::new(),
                 rayon::current_num_threads(),
             );
             let vs = scenario.range.vs.join(" vs ");
             let (range, board) = (scenario.range.range.as_str(), spec.board());
             let report = match &a {
-                AnyRangeAnalysis::Holdem(a) => {
+                RangeAnswers::ByCombo(a) => {
                     let b = a
                         .breakdown
                         .as_ref()
@@ -795,7 +794,7 @@ fn run_command(
                         json,
                     )
                 }
-                AnyRangeAnalysis::Game(a) => {
+                RangeAnswers::ByHand(a) => {
                     let b = a
                         .breakdown
                         .as_ref()

@@ -14,7 +14,7 @@ use super::widgets::{blocked_cards, board_and_dead, ERROR_COLOR};
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::by_combo::{ComboEquity, NextCard};
 use crate::equity::games::range_analysis::{ByHand, GameRangeAnalysis};
-use crate::equity::range_analysis::{AnyRangeAnalysis, AnyRangeSpec, RangeAnalysis};
+use crate::equity::range_analysis::{RangeAnalysis, RangeAnswers, RangeJob};
 use crate::range::{Combo, HandClass, HandRange};
 use crate::scenario::{RangeInputs, Scenario, ViewKind};
 use crate::worker::JobManager;
@@ -28,7 +28,7 @@ pub struct RangeView {
     /// What the user set (persisted).
     pub inputs: RangeInputs,
     /// The analysis of the inputs, and the result on screen with its title.
-    pub analysis: Computed<AnyRangeSpec, String>,
+    pub analysis: Computed<RangeJob, String>,
     /// Debounce, running, stale, clock.
     pub tracker: RunTracker,
     /// Problems at their fields.
@@ -60,18 +60,18 @@ impl RangeView {
         }
     }
 
-    /// The Hold'em analysis on screen.
+    /// The analysis on screen by combo and class (two-card ranges).
     pub fn shown(&self) -> Option<&RangeAnalysis> {
         match self.analysis.result().map(|b| b.as_ref()) {
-            Some(AnyRangeAnalysis::Holdem(a)) => Some(a),
+            Some(RangeAnswers::ByCombo(a)) => Some(a),
             _ => None,
         }
     }
 
-    /// Another game's analysis on screen.
+    /// The analysis on screen by hand (other games).
     pub fn shown_game(&self) -> Option<&GameRangeAnalysis> {
         match self.analysis.result().map(|b| b.as_ref()) {
-            Some(AnyRangeAnalysis::Game(a)) => Some(a),
+            Some(RangeAnswers::ByHand(a)) => Some(a),
             _ => None,
         }
     }
@@ -282,8 +282,8 @@ impl View for RangeView {
         };
         let title = shown.label.clone();
         let analysis = match shown.result.as_ref() {
-            AnyRangeAnalysis::Holdem(a) => a,
-            AnyRangeAnalysis::Game(a) => {
+            RangeAnswers::ByCombo(a) => a,
+            RangeAnswers::ByHand(a) => {
                 let a = a.clone();
                 let stale = self.tracker.stale;
                 egui::ScrollArea::both()
@@ -460,8 +460,8 @@ impl View for RangeView {
         let pct = |v: f64| options.number(v);
         let _ = w.write_record(["kind", "name", "combos", "weight", "share", "equity"]);
         let a = match shown.result.as_ref() {
-            AnyRangeAnalysis::Holdem(a) => a,
-            AnyRangeAnalysis::Game(g) => {
+            RangeAnswers::ByCombo(a) => a,
+            RangeAnswers::ByHand(g) => {
                 game_csv(&mut w, g, &pct);
                 let body = String::from_utf8(w.into_inner().ok()?).ok()?;
                 return Some(format!(
@@ -525,7 +525,7 @@ impl View for RangeView {
             ));
             let size = (ui.available_height() - 200.0).min(ui.available_width() / 2.0);
             match analysis.as_ref() {
-                AnyRangeAnalysis::Holdem(analysis) => {
+                RangeAnswers::ByCombo(analysis) => {
                     // The class grid and the curve side by side, the next-card table below.
                     ui.horizontal_top(|ui| {
                         class_grid(ui, analysis, &selected, size);
@@ -539,7 +539,7 @@ impl View for RangeView {
                         next_card_table(ui, cards, r.equity(), game);
                     }
                 }
-                AnyRangeAnalysis::Game(a) => {
+                RangeAnswers::ByHand(a) => {
                     if let Ok(r) = &a.by_hand {
                         let points: Vec<(f64, f64)> =
                             r.hands.iter().map(|h| (h.share, h.equity)).collect();

@@ -1,7 +1,7 @@
 //! The Range view's question in one piece: what a range holds on a board
 //! ([`super::breakdown`]), every combo's equity against another range and what each next
 //! card does ([`super::by_combo`]), all exact. Other games' analysis is
-//! [`super::games::range_analysis`]; [`AnyRangeSpec`] carries either.
+//! [`super::games::range_analysis`]; [`RangeJob`] carries either.
 
 use super::breakdown::{breakdown, Breakdown};
 use super::by_combo::{by_combo, by_combo_multiway, next_cards, ByCombo, NextCard};
@@ -129,16 +129,34 @@ pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeA
     }
 }
 
-/// The Range view's question in any game: Hold'em's own analysis, or another game's.
+/// The Range view's question in any game: what the Range view, `multiodds breakdown` and
+/// scenario files analyse. Which analysis runs it (Hold'em's combos and classes, or
+/// another game's hands) is chosen at construction and private.
 #[derive(Clone, Debug, PartialEq)]
-pub enum AnyRangeSpec {
+pub struct RangeJob(RangeEngine);
+
+/// The analysis a [`RangeJob`] runs on.
+#[derive(Clone, Debug, PartialEq)]
+enum RangeEngine {
     /// Hold'em.
     Holdem(RangeSpec),
     /// Short deck or an Omaha game.
     Game(super::games::range_analysis::GameRangeSpec),
 }
 
-impl AnyRangeSpec {
+impl From<RangeSpec> for RangeJob {
+    fn from(spec: RangeSpec) -> RangeJob {
+        RangeJob(RangeEngine::Holdem(spec))
+    }
+}
+
+impl From<super::games::range_analysis::GameRangeSpec> for RangeJob {
+    fn from(spec: super::games::range_analysis::GameRangeSpec) -> RangeJob {
+        RangeJob(RangeEngine::Game(spec))
+    }
+}
+
+impl RangeJob {
     /// The analysis of `range` against the `vs` seats in `game`, on the engine's Hold'em
     /// paths where the ranges are Hold'em's.
     pub fn new(
@@ -147,7 +165,7 @@ impl AnyRangeSpec {
         vs: Vec<crate::range::SeatRange>,
         board: crate::cards::CardSet,
         dead: crate::cards::CardSet,
-    ) -> Result<AnyRangeSpec, EquityError> {
+    ) -> Result<RangeJob, EquityError> {
         use crate::range::SeatRange;
         let mut seats = vec![range];
         seats.extend(vs);
@@ -155,50 +173,60 @@ impl AnyRangeSpec {
             Ok(mut all) if game == crate::cards::Game::HOLDEM => {
                 let vs = all.split_off(1);
                 let range = all.pop().expect("the range analysed");
-                RangeSpec::new(range, vs, board, dead).map(AnyRangeSpec::Holdem)
+                RangeSpec::new(range, vs, board, dead).map(RangeJob::from)
             }
             seats => {
                 let mut all = super::games::any::hands_of(game, seats);
                 let vs = all.split_off(1);
                 let range = all.pop().expect("the range analysed");
                 super::games::range_analysis::GameRangeSpec::new(game, range, vs, board, dead)
-                    .map(AnyRangeSpec::Game)
+                    .map(RangeJob::from)
             }
         }
     }
 
     /// The board.
     pub fn board(&self) -> crate::cards::CardSet {
-        match self {
-            AnyRangeSpec::Holdem(s) => s.board,
-            AnyRangeSpec::Game(g) => g.board,
+        match &self.0 {
+            RangeEngine::Holdem(s) => s.board,
+            RangeEngine::Game(g) => g.board,
         }
     }
 
     /// The game analysed.
     pub fn game(&self) -> crate::cards::Game {
-        match self {
-            AnyRangeSpec::Holdem(_) => crate::cards::Game::HOLDEM,
-            AnyRangeSpec::Game(g) => g.game,
+        match &self.0 {
+            RangeEngine::Holdem(_) => crate::cards::Game::HOLDEM,
+            RangeEngine::Game(g) => g.game,
+        }
+    }
+
+    /// The valuations its enumerations will take on `threads` cores (0 where it answers
+    /// in milliseconds), so a long one shows its fraction done and time left.
+    pub fn estimated_valuations(&self, threads: usize) -> f64 {
+        match &self.0 {
+            RangeEngine::Holdem(_) => 0.0,
+            RangeEngine::Game(g) => super::games::range_analysis::estimated_valuations(g, threads),
+        }
+    }
+
+    /// Runs every part that applies, in the job's game.
+    pub fn analyse(&self, control: &RunControl, threads: usize) -> RangeAnswers {
+        match &self.0 {
+            RangeEngine::Holdem(s) => RangeAnswers::ByCombo(analyse(s, control, threads)),
+            RangeEngine::Game(g) => RangeAnswers::ByHand(
+                super::games::range_analysis::analyse_game(g, control, threads),
+            ),
         }
     }
 }
 
-/// The answers in any game.
+/// A range's answers, in the shape its hands take: two-card ranges by combo and by
+/// class (the 13×13 grid, the next card's table of combos), other games by hand.
 #[derive(Clone, Debug, PartialEq)]
-pub enum AnyRangeAnalysis {
-    /// Hold'em's.
-    Holdem(RangeAnalysis),
-    /// Another game's.
-    Game(super::games::range_analysis::GameRangeAnalysis),
-}
-
-/// Runs every part that applies, in the spec's game.
-pub fn analyse_any(spec: &AnyRangeSpec, control: &RunControl, threads: usize) -> AnyRangeAnalysis {
-    match spec {
-        AnyRangeSpec::Holdem(s) => AnyRangeAnalysis::Holdem(analyse(s, control, threads)),
-        AnyRangeSpec::Game(g) => AnyRangeAnalysis::Game(
-            super::games::range_analysis::analyse_game(g, control, threads),
-        ),
-    }
+pub enum RangeAnswers {
+    /// By combo and class.
+    ByCombo(RangeAnalysis),
+    /// By hand (Omaha's four to six cards, short deck's hands in its own order).
+    ByHand(super::games::range_analysis::GameRangeAnalysis),
 }

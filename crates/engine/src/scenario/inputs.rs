@@ -17,7 +17,7 @@ use crate::equity::chart::ChartSpec;
 use crate::equity::games::{MatchupJob, SweepJob};
 use crate::equity::memory;
 use crate::equity::metrics::{self, Metric};
-use crate::equity::range_analysis::AnyRangeSpec;
+use crate::equity::range_analysis::RangeJob;
 use crate::equity::run::{RunSettings, DEFAULT_POTENTIAL_TARGET_SE, TARGET_SE_RANGE};
 use crate::equity::sweep::SweepPoint;
 use crate::equity::sweep::{DEFAULT_OPPONENTS, MAX_OPPONENTS};
@@ -64,7 +64,7 @@ macro_rules! view_inputs {
 view_inputs!(SweepInputs => SweepJob);
 view_inputs!(MatchupInputs => MatchupJob);
 view_inputs!(ChartInputs => ChartSpec);
-view_inputs!(RangeInputs => AnyRangeSpec);
+view_inputs!(RangeInputs => RangeJob);
 view_inputs!(FlopsInputs => crate::worker::FlopsJob);
 view_inputs!(HandInputs => MatchupJob);
 
@@ -1280,7 +1280,7 @@ impl RangeInputs {
     }
 
     /// Every problem, each at its field; the analysis to run when there is none.
-    pub fn validate(&self) -> Result<AnyRangeSpec, Vec<ScenarioError>> {
+    pub fn validate(&self) -> Result<RangeJob, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         if !board_game_only(self.game, "The range analysis", &mut problems) {
             return Err(problems);
@@ -1331,7 +1331,7 @@ impl RangeInputs {
             .collect();
         let job = match (analysed, vs, cards) {
             (Some(analysed), Some(vs), Some((board, dead))) if problems.is_empty() => {
-                AnyRangeSpec::new(self.game, analysed, vs, board, dead)
+                RangeJob::new(self.game, analysed, vs, board, dead)
                     .map_err(|e| placed(e, field_of, &mut problems))
                     .ok()
             }

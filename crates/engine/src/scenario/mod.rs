@@ -329,7 +329,7 @@ pub enum ScenarioJob {
     /// The Chart view's chart.
     Chart(ChartSpec),
     /// The Range view's analysis.
-    Range(crate::equity::range_analysis::AnyRangeSpec),
+    Range(crate::equity::range_analysis::RangeJob),
     /// The Flops view's report.
     Flops(Box<crate::worker::FlopsJob>),
 }

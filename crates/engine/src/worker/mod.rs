@@ -18,6 +18,7 @@ use crate::cards::CardSet;
 use crate::equity::chart::{run_chart, ChartCell, ChartResult, ChartSpec};
 use crate::equity::games::{MatchupJob, SweepJob};
 use crate::equity::outs::{outs, Outs};
+use crate::equity::range_analysis::RangeJob;
 use crate::equity::run::{check_exact_cost, run_matchup, RunSettings, SweepResult};
 use crate::equity::{EquityError, Matchup, MatchupResult, RunControl};
 use crate::range::Combo;
@@ -268,21 +269,15 @@ impl Job for OutsSpec {
     }
 }
 
-impl Job for crate::equity::range_analysis::AnyRangeSpec {
+impl Job for RangeJob {
     /// The analysis is exact and fast (milliseconds in Hold'em): it answers in one piece.
     type Update = std::convert::Infallible;
-    type Output = Box<crate::equity::range_analysis::AnyRangeAnalysis>;
+    type Output = Box<crate::equity::range_analysis::RangeAnswers>;
 
     /// Nothing is refused here (each part refuses itself and shows why); another game's
     /// enumerations report their work, so its fraction done and time left show.
     fn check_affordable(&self, _: &RunSettings, threads: usize) -> Result<f64, EquityError> {
-        use crate::equity::range_analysis::AnyRangeSpec;
-        Ok(match self {
-            AnyRangeSpec::Holdem(_) => 0.0,
-            AnyRangeSpec::Game(g) => {
-                crate::equity::games::range_analysis::estimated_valuations(g, threads)
-            }
-        })
+        Ok(self.estimated_valuations(threads))
     }
 
     fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
@@ -298,11 +293,9 @@ impl Job for crate::equity::range_analysis::AnyRangeSpec {
         settings: &RunSettings,
         _update: &mut dyn FnMut(std::convert::Infallible) -> bool,
     ) -> Result<Self::Output, EquityError> {
-        Ok(Box::new(crate::equity::range_analysis::analyse_any(
-            &self,
-            &settings.control,
-            rayon::current_num_threads(),
-        )))
+        Ok(Box::new(
+            self.analyse(&settings.control, rayon::current_num_threads()),
+        ))
     }
 
     fn collect(_: &mut Option<Self::Output>, update: std::convert::Infallible, _: u64) {
