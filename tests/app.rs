@@ -23,7 +23,7 @@ fn range_view_harness() -> Harness<'static, MultiOddsApp> {
     let mut h = harness(app);
     step_until(&mut h, "the range analysis", |app| {
         let v = app.views.of::<RangeView>();
-        !v.tracker.running && v.has_result()
+        !v.tracker().running && v.has_result()
     });
     h
 }
@@ -44,8 +44,16 @@ fn copied_texts(h: &Harness<'static, MultiOddsApp>) -> Vec<String> {
 fn quick_app() -> MultiOddsApp {
     let mut app = MultiOddsApp::with_threads(Some(2));
     // Fast precision and a small opponent span keep the tests quick.
-    app.views.of_mut::<MultiOddsView>().inputs.run.target_se = 0.005;
-    app.views.of_mut::<MultiOddsView>().inputs.opponent_counts.1 = 3;
+    app.views
+        .of_mut::<MultiOddsView>()
+        .inputs_mut()
+        .run
+        .target_se = 0.005;
+    app.views
+        .of_mut::<MultiOddsView>()
+        .inputs_mut()
+        .opponent_counts
+        .1 = 3;
     app
 }
 
@@ -54,9 +62,9 @@ fn typing_a_hero_and_board_fills_the_table() {
     let mut h = harness(quick_app());
     set_field(&mut h, "Hero", "Ad Qc");
     set_field(&mut h, "Board", "3h 4c Jh");
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "Ad Qc");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs().hero, "Ad Qc");
     assert_eq!(
-        h.state().views.of::<MultiOddsView>().inputs.board,
+        h.state().views.of::<MultiOddsView>().inputs().board,
         "3h 4c Jh"
     );
     step_until(&mut h, "the flop results", |app| {
@@ -104,7 +112,7 @@ fn an_invalid_range_shows_its_error_and_starts_nothing() {
         "an invalid input never starts a job"
     );
     assert!(
-        h.state().views.of::<MultiOddsView>().tracker.stale,
+        h.state().views.of::<MultiOddsView>().tracker().stale,
         "the last good results stay, marked stale"
     );
     let error = h
@@ -168,7 +176,7 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 fn save_then_open_restores_every_input() {
     let mut h = harness(quick_app());
     {
-        let i = &mut h.state_mut().views.of_mut::<MultiOddsView>().inputs;
+        let i = h.state_mut().views.of_mut::<MultiOddsView>().inputs_mut();
         i.hero = "QQ+, AKs".into();
         i.opponents = "22+, A2s+".into();
         i.board = "Ah 7d 2c".into();
@@ -177,15 +185,15 @@ fn save_then_open_restores_every_input() {
         i.run.seed = 99;
         i.run.target_se = 0.002;
     }
-    let saved = h.state().views.of::<MultiOddsView>().inputs.clone();
+    let saved = h.state().views.of::<MultiOddsView>().inputs().clone();
     let path = temp_path("saved.ron");
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::SaveAs(path.clone()), &ctx);
     assert!(path.exists());
     h.state_mut().apply(Command::New, &ctx);
-    assert_ne!(h.state().views.of::<MultiOddsView>().inputs, saved);
+    assert_ne!(*h.state().views.of::<MultiOddsView>().inputs(), saved);
     h.state_mut().apply(Command::Open(path.clone()), &ctx);
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs, saved);
+    assert_eq!(*h.state().views.of::<MultiOddsView>().inputs(), saved);
     assert_eq!(h.state().shell.file.as_deref(), Some(path.as_path()));
     assert_eq!(h.state().shell.recent.first(), Some(&path));
 }
@@ -193,12 +201,12 @@ fn save_then_open_restores_every_input() {
 #[test]
 fn opening_a_corrupt_file_changes_nothing_and_says_why() {
     let mut h = harness(quick_app());
-    let before = h.state().views.of::<MultiOddsView>().inputs.clone();
+    let before = h.state().views.of::<MultiOddsView>().inputs().clone();
     let path = temp_path("corrupt.ron");
     std::fs::write(&path, "Scenario(version: 1, hero: ").unwrap();
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::Open(path), &ctx);
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs, before);
+    assert_eq!(*h.state().views.of::<MultiOddsView>().inputs(), before);
     let message = h.state().shell.message.clone().expect("a message");
     assert!(message.contains("corrupt.ron"), "{message}");
     // The message window itself was checked by eye under Xvfb (egui windows are not in
@@ -277,11 +285,12 @@ fn shows_in<S>(h: &Harness<'static, S>, text: &str) -> bool {
 fn a_matchup_of_known_hands_shows_the_exact_equities() {
     let mut app = quick_app();
     app.view = ViewKind::Matchup;
-    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
-    app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
+    app.views.of_mut::<MatchupView>().inputs_mut().seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.of_mut::<MatchupView>().inputs_mut().board = "Qs Ts 5c".into();
     let mut h = harness(app);
     step_until(&mut h, "the matchup", |app| {
-        !app.views.of::<MatchupView>().tracker.running && app.views.of::<MatchupView>().has_result()
+        !app.views.of::<MatchupView>().tracker().running
+            && app.views.of::<MatchupView>().has_result()
     });
     let shown = h
         .state()
@@ -304,11 +313,11 @@ fn a_matchup_of_known_hands_shows_the_exact_equities() {
 fn chart_csv_export_parses_back_with_169_times_9_rows() {
     let mut app = quick_app();
     app.view = ViewKind::Chart;
-    app.views.of_mut::<ChartView>().inputs.board = "Ah Kd 7c 7s 2h".into();
-    app.views.of_mut::<ChartView>().inputs.run.target_se = 0.005;
+    app.views.of_mut::<ChartView>().inputs_mut().board = "Ah Kd 7c 7s 2h".into();
+    app.views.of_mut::<ChartView>().inputs_mut().run.target_se = 0.005;
     let mut h = harness(app);
     step_until(&mut h, "the chart", |app| {
-        !app.views.of::<ChartView>().tracker.running
+        !app.views.of::<ChartView>().tracker().running
             && app
                 .views
                 .of::<ChartView>()
@@ -396,24 +405,29 @@ fn grid_drill_down_picks_exact_combos() {
 fn matchup_pin_shows_deltas() {
     let mut app = quick_app();
     app.view = ViewKind::Matchup;
-    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
-    app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
+    app.views.of_mut::<MatchupView>().inputs_mut().seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.of_mut::<MatchupView>().inputs_mut().board = "Qs Ts 5c".into();
     let mut h = harness(app);
     step_until(&mut h, "the matchup", |app| {
-        !app.views.of::<MatchupView>().tracker.running && app.views.of::<MatchupView>().has_result()
+        !app.views.of::<MatchupView>().tracker().running
+            && app.views.of::<MatchupView>().has_result()
     });
     h.get_by_label("Pin").click();
     h.run_steps(2);
     assert!(h.state().views.of::<MatchupView>().pinned.is_some());
     // Change the board: the river comes Js.
     let ctx = h.ctx.clone();
-    h.state_mut().views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c Js".into();
+    h.state_mut()
+        .views
+        .of_mut::<MatchupView>()
+        .inputs_mut()
+        .board = "Qs Ts 5c Js".into();
     h.state_mut().apply(
         Command::ToView(ViewKind::Matchup, ViewCommand::Edited),
         &ctx,
     );
     step_until(&mut h, "the new matchup", |app| {
-        !app.views.of::<MatchupView>().tracker.running
+        !app.views.of::<MatchupView>().tracker().running
             && app
                 .views
                 .of::<MatchupView>()
@@ -478,7 +492,7 @@ fn outs_panel_in_omaha_and_short_deck() {
     ] {
         let mut app = quick_app();
         {
-            let i = &mut app.views.of_mut::<MultiOddsView>().inputs;
+            let i = app.views.of_mut::<MultiOddsView>().inputs_mut();
             i.game = game;
             i.hero = hero.into();
             i.opponents = "random".into();
@@ -553,7 +567,7 @@ fn the_default_sweep_ends_and_shows_why() {
     step_until(&mut h, "the default sweep to end", |app| {
         !app.is_running()
             && app.views.of::<MultiOddsView>().has_result()
-            && !app.views.of::<MultiOddsView>().tracker.stale
+            && !app.views.of::<MultiOddsView>().tracker().stale
     });
     h.run_steps(2);
     let status = h
@@ -625,8 +639,8 @@ fn status_text(h: &Harness<'static, MultiOddsApp>) -> String {
 #[test]
 fn switching_views_during_the_debounce_submits_only_the_edited_view() {
     let mut app = quick_app();
-    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
-    app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
+    app.views.of_mut::<MatchupView>().inputs_mut().seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.of_mut::<MatchupView>().inputs_mut().board = "Qs Ts 5c".into();
     let mut h = harness(app);
     settle(&mut h, "the MultiOdds view");
     let ctx = h.ctx.clone();
@@ -649,11 +663,11 @@ fn switching_views_during_the_debounce_submits_only_the_edited_view() {
         .apply(Command::ShowView(ViewKind::Matchup), &ctx);
     step_until(&mut h, "the edited view's new results", |app| {
         let v = &app.views.of::<MultiOddsView>();
-        !v.tracker.running && v.shown().is_some_and(|s| s.label.starts_with("QQ"))
+        !v.tracker().running && v.shown().is_some_and(|s| s.label.starts_with("QQ"))
     });
     let m = &h.state().views.of::<MatchupView>();
     assert!(
-        !m.tracker.running && !m.tracker.stale,
+        !m.tracker().running && !m.tracker().stale,
         "the Matchup view was left alone"
     );
     assert_eq!(m.shown().unwrap().result, matchup_before.result);
@@ -692,9 +706,9 @@ fn decode_png(path: &std::path::Path) -> (u32, u32, Vec<u8>) {
 #[test]
 fn each_view_exports_its_plot_as_a_png_of_the_chosen_size() {
     let mut app = quick_app();
-    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "5h Tc".into()];
-    app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
-    app.views.of_mut::<ChartView>().inputs.board = "Ah Kd 7c 7s 2h".into();
+    app.views.of_mut::<MatchupView>().inputs_mut().seats = vec!["AsKs".into(), "5h Tc".into()];
+    app.views.of_mut::<MatchupView>().inputs_mut().board = "Qs Ts 5c".into();
+    app.views.of_mut::<ChartView>().inputs_mut().board = "Ah Kd 7c 7s 2h".into();
     app.shell.png_size = [1200, 800];
     let mut h = harness(app);
     let ctx = h.ctx.clone();
@@ -745,8 +759,12 @@ fn each_view_exports_its_plot_as_a_png_of_the_chosen_size() {
 #[cfg(feature = "cli")]
 fn app_and_cli_csv_share_header_and_columns() {
     let mut app = quick_app();
-    app.views.of_mut::<MultiOddsView>().inputs.hero = "AKs".into();
-    app.views.of_mut::<MultiOddsView>().inputs.opponent_counts.1 = 2;
+    app.views.of_mut::<MultiOddsView>().inputs_mut().hero = "AKs".into();
+    app.views
+        .of_mut::<MultiOddsView>()
+        .inputs_mut()
+        .opponent_counts
+        .1 = 2;
     let mut h = harness(app);
     settle(&mut h, "the sweep");
     let options = multiodds::app::CsvOptions::default();
@@ -817,12 +835,12 @@ fn save_as_onto_an_existing_file_asks_first() {
         &ctx,
     );
     h.run_steps(2);
-    assert!(h.state().shell.overwrite.is_some());
+    assert!(h.state().shell.overwrite_asked());
     assert!(shows(&h, "already exists. Replace it?"), "{:?}", texts(&h));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
     h.get_by_label("RunControl").click();
     h.run_steps(2);
-    assert!(h.state().shell.overwrite.is_none());
+    assert!(!h.state().shell.overwrite_asked());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
     h.state_mut().apply(
         Command::Chosen(multiodds::app::DialogPurpose::SaveAs, path.clone()),
@@ -842,7 +860,7 @@ fn save_as_onto_an_existing_file_asks_first() {
         Command::Chosen(multiodds::app::DialogPurpose::SaveAs, fresh.clone()),
         &ctx,
     );
-    assert!(fresh.exists() && h.state().shell.overwrite.is_none());
+    assert!(fresh.exists() && !h.state().shell.overwrite_asked());
 }
 
 /// A save that fails leaves the old file (or directory) as it was and no temporary file,
@@ -902,7 +920,7 @@ fn a_failed_job_shows_an_error_and_the_app_stays_responsive() {
     let mut h = harness(quick_app());
     settle(&mut h, "the first results");
     {
-        let i = &mut h.state_mut().views.of_mut::<MultiOddsView>().inputs;
+        let i = h.state_mut().views.of_mut::<MultiOddsView>().inputs_mut();
         i.opponents = "random".into();
         i.opponent_counts = (1, 9);
         i.run.mode = multiodds::equity::Method::Exact;
@@ -931,13 +949,13 @@ fn a_failed_job_shows_an_error_and_the_app_stays_responsive() {
     h.state_mut()
         .views
         .of_mut::<MultiOddsView>()
-        .inputs
+        .inputs_mut()
         .run
         .mode = multiodds::equity::Method::Auto;
     set_field(&mut h, "Hero", "JJ");
     step_until(&mut h, "results after the failure", |app| {
         let v = &app.views.of::<MultiOddsView>();
-        !v.tracker.running
+        !v.tracker().running
             && v.errors.is_empty()
             && v.shown().is_some_and(|s| s.label.starts_with("JJ"))
     });
@@ -949,11 +967,15 @@ fn a_failed_job_shows_an_error_and_the_app_stays_responsive() {
 fn every_column_is_reachable_at_1000x700_and_1600x1000() {
     for size in [egui::vec2(1000.0, 700.0), egui::vec2(1600.0, 1000.0)] {
         let mut app = quick_app();
-        app.views.of_mut::<MultiOddsView>().inputs.opponent_counts.1 = 9;
+        app.views
+            .of_mut::<MultiOddsView>()
+            .inputs_mut()
+            .opponent_counts
+            .1 = 9;
         app.views.of_mut::<MultiOddsView>().figures.win_odds = true;
-        app.views.of_mut::<MatchupView>().inputs.seats =
+        app.views.of_mut::<MatchupView>().inputs_mut().seats =
             vec!["AsKs".into(), "5h Tc".into(), "QQ".into()];
-        app.views.of_mut::<MatchupView>().inputs.board = "Qs Ts 5c".into();
+        app.views.of_mut::<MatchupView>().inputs_mut().board = "Qs Ts 5c".into();
         let mut h = sized_harness(app, size);
         let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
         let ctx = h.ctx.clone();
@@ -1028,7 +1050,7 @@ fn the_card_picker_keeps_click_order_and_disables_taken_cards() {
         h.run_steps(2);
     }
     assert_eq!(
-        h.state().views.of::<MultiOddsView>().inputs.board,
+        h.state().views.of::<MultiOddsView>().inputs().board,
         "Qh 2c Jd 9s"
     );
     // The hero's cards cannot go on the board.
@@ -1038,7 +1060,7 @@ fn the_card_picker_keeps_click_order_and_disables_taken_cards() {
     h.get_by_label("2c").click();
     h.run_steps(2);
     assert_eq!(
-        h.state().views.of::<MultiOddsView>().inputs.board,
+        h.state().views.of::<MultiOddsView>().inputs().board,
         "Qh Jd 9s"
     );
 }
@@ -1069,7 +1091,7 @@ fn the_range_library_saves_and_restores_a_named_range() {
     h.get_by_label("my value range").click();
     h.run_steps(2);
     assert_eq!(
-        h.state().views.of::<MultiOddsView>().inputs.hero,
+        h.state().views.of::<MultiOddsView>().inputs().hero,
         "TT+, AQs+"
     );
     // A preset fills the field too.
@@ -1077,7 +1099,7 @@ fn the_range_library_saves_and_restores_a_named_range() {
     h.run_steps(2);
     h.get_by_label("Sklansky groups 1-2").click();
     h.run_steps(2);
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "G1-G2");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs().hero, "G1-G2");
     // The same name again asks first: Enter alone does not replace the saved range,
     // the button that says so does.
     h.query_all_by_label("Library").next().unwrap().click();
@@ -1111,7 +1133,7 @@ fn undo_restores_the_previous_input() {
     set_field(&mut h, "Hero", "QQ");
     step_until(&mut h, "QQ's results", |app| {
         let v = &app.views.of::<MultiOddsView>();
-        !v.tracker.running && v.shown().is_some_and(|s| s.label.starts_with("QQ"))
+        !v.tracker().running && v.shown().is_some_and(|s| s.label.starts_with("QQ"))
     });
     h.ctx.memory_mut(|m| {
         if let Some(id) = m.focused() {
@@ -1121,17 +1143,17 @@ fn undo_restores_the_previous_input() {
     h.run_steps(1);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run_steps(2);
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "AKs");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs().hero, "AKs");
     step_until(&mut h, "AKs computed again", |app| {
         let v = &app.views.of::<MultiOddsView>();
-        !v.tracker.running && v.shown().is_some_and(|s| s.label.starts_with("AKs"))
+        !v.tracker().running && v.shown().is_some_and(|s| s.label.starts_with("AKs"))
     });
     h.key_press_modifiers(
         egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
         egui::Key::Z,
     );
     h.run_steps(2);
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "QQ");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs().hero, "QQ");
 }
 
 /// Escape closes a file dialog; F10 opens the File menu.
@@ -1145,11 +1167,11 @@ fn escape_closes_a_dialog_and_f10_opens_the_menu() {
         &ctx,
     );
     h.run_steps(2);
-    assert!(h.state().shell.dialog.is_some());
+    assert!(h.state().shell.dialog_open());
     assert!(shows(&h, "Open scenario"), "{:?}", texts(&h));
     h.key_press(egui::Key::Escape);
     h.run_steps(3);
-    assert!(h.state().shell.dialog.is_none());
+    assert!(!h.state().shell.dialog_open());
     assert!(!shows(&h, "Save As…"));
     h.key_press(egui::Key::F10);
     h.run_steps(3);
@@ -1189,10 +1211,10 @@ fn a_hostile_saved_state_is_trimmed() {
 fn an_edited_chart_starts_afresh() {
     let mut app = quick_app();
     app.view = ViewKind::Chart;
-    app.views.of_mut::<ChartView>().inputs.board = "Ah Kd 7c 7s 2h".into();
+    app.views.of_mut::<ChartView>().inputs_mut().board = "Ah Kd 7c 7s 2h".into();
     let mut h = harness(app);
     let done = |app: &MultiOddsApp| {
-        !app.views.of::<ChartView>().tracker.running
+        !app.views.of::<ChartView>().tracker().running
             && app
                 .views
                 .of::<ChartView>()
@@ -1211,11 +1233,11 @@ fn an_edited_chart_starts_afresh() {
     };
     let before = equity(h.state());
     let ctx = h.ctx.clone();
-    h.state_mut().views.of_mut::<ChartView>().inputs.board = "2c 3d 8h 9s Js".into();
+    h.state_mut().views.of_mut::<ChartView>().inputs_mut().board = "2c 3d 8h 9s Js".into();
     h.state_mut()
         .apply(Command::ToView(ViewKind::Chart, ViewCommand::Edited), &ctx);
     step_until(&mut h, "the new chart's first classes", |app| {
-        app.views.of::<ChartView>().tracker.running
+        app.views.of::<ChartView>().tracker().running
             && app
                 .views
                 .of::<ChartView>()
@@ -1238,11 +1260,11 @@ fn saved_numbers_out_of_range_take_their_defaults_and_run() {
     state.scenario.matchup.run.memory_budget_mb = 5;
     let app = MultiOddsApp::restored(state, Some(2));
     let defaults = multiodds::scenario::Scenario::default();
-    let m = &app.views.of::<MultiOddsView>().inputs;
+    let m = &app.views.of::<MultiOddsView>().inputs();
     assert_eq!(m.run, defaults.multiodds.run);
     assert_eq!(m.hero, "QQ");
     assert_eq!(
-        app.views.of::<MatchupView>().inputs.run,
+        app.views.of::<MatchupView>().inputs().run,
         defaults.matchup.run
     );
     let message = app.shell.message.clone().unwrap_or_default();
@@ -1303,11 +1325,11 @@ fn a_wrong_typed_saved_field_keeps_the_ranges_and_leaves_a_backup() {
     let storage = SavedText(Some(text));
     let app = MultiOddsApp::from_storage(Some(&storage), Some(&file), Some(1));
     assert_eq!(app.shell.ranges, state.ranges);
-    assert_eq!(app.views.of::<MultiOddsView>().inputs.hero, "JJ+");
+    assert_eq!(app.views.of::<MultiOddsView>().inputs().hero, "JJ+");
     let message = app.shell.message.clone().unwrap();
     assert!(message.contains("multiodds.run.seed"), "{message}");
     assert_eq!(
-        app.views.of::<MultiOddsView>().inputs.run.seed,
+        app.views.of::<MultiOddsView>().inputs().run.seed,
         1,
         "the default seed"
     );
@@ -1361,14 +1383,14 @@ fn a_long_paste_is_taken_whole_or_refused_whole() {
         h.state()
             .views
             .of::<MultiOddsView>()
-            .inputs
+            .inputs()
             .opponents
             .clone()
     };
     assert_eq!(opponents(&h), export);
     step_until(&mut h, "the export's results", |app| {
         let v = app.views.of::<MultiOddsView>();
-        !v.tracker.running && v.shown().is_some_and(|s| s.label.len() > 20_000)
+        !v.tracker().running && v.shown().is_some_and(|s| s.label.len() > 20_000)
     });
     // Past the limit: refused whole, the field unchanged, the limit named.
     let novel = "QQ+, ".repeat(60_000);
@@ -1381,7 +1403,7 @@ fn a_long_paste_is_taken_whole_or_refused_whole() {
     let mut state = multiodds::app::State::default();
     state.scenario.multiodds.opponents = novel;
     let app = MultiOddsApp::restored(state, Some(1));
-    assert_eq!(app.views.of::<MultiOddsView>().inputs.opponents, "random");
+    assert_eq!(app.views.of::<MultiOddsView>().inputs().opponents, "random");
     assert!(app.shell.message.unwrap().contains("MultiOdds view"));
 }
 
@@ -1391,7 +1413,7 @@ fn a_long_paste_is_taken_whole_or_refused_whole() {
 fn copy_table_as_text_is_tab_separated() {
     let mut h = harness(quick_app());
     step_until(&mut h, "the first result", |app| {
-        !app.views.of::<MultiOddsView>().tracker.running
+        !app.views.of::<MultiOddsView>().tracker().running
             && app.views.of::<MultiOddsView>().has_result()
     });
     let ctx = h.ctx.clone();
@@ -1447,7 +1469,7 @@ fn two_clicks_on_add_seat_add_two_seats() {
     );
     h.get_by_label("Add seat").click();
     h.run_steps(2);
-    assert_eq!(h.state().views.of::<MatchupView>().inputs.seats.len(), 4);
+    assert_eq!(h.state().views.of::<MatchupView>().inputs().seats.len(), 4);
     assert!(shows(&h, "4 of 23 seats"));
 }
 
@@ -1469,7 +1491,7 @@ fn save_as_then_open_in_a_fresh_app_restores_every_view() {
     };
     let mut app = quick_app();
     {
-        let m = &mut app.views.of_mut::<MultiOddsView>().inputs;
+        let m = app.views.of_mut::<MultiOddsView>().inputs_mut();
         m.hero = "QQ+, AKs:0.5".into();
         m.opponents = "22+, A2s+".into();
         m.opponent_counts = (2, 4);
@@ -1478,14 +1500,14 @@ fn save_as_then_open_in_a_fresh_app_restores_every_view() {
         m.run = run(11);
     }
     {
-        let m = &mut app.views.of_mut::<MatchupView>().inputs;
+        let m = app.views.of_mut::<MatchupView>().inputs_mut();
         m.seats = vec!["AsKs".into(), "TT+:0.7, AQs".into(), "random".into()];
         m.board = "Qs Ts 5c".into();
         m.dead = "2d 3d".into();
         m.run = run(12);
     }
     {
-        let c = &mut app.views.of_mut::<ChartView>().inputs;
+        let c = app.views.of_mut::<ChartView>().inputs_mut();
         c.opponents = "TT+, AQ+".into();
         c.dead = "2c".into();
         c.opponent_counts = (1, 3);
@@ -1496,9 +1518,9 @@ fn save_as_then_open_in_a_fresh_app_restores_every_view() {
             ..run(13)
         };
     }
-    app.views
+    *app.views
         .of_mut::<multiodds::app::range_view::RangeView>()
-        .inputs = multiodds::scenario::RangeInputs {
+        .inputs_mut() = multiodds::scenario::RangeInputs {
         range: "QQ+, AKs:0.5".into(),
         vs: vec!["AA, KK".into(), "random".into()],
         board: "Ah 7d 2c 9s".into(),
@@ -1517,7 +1539,7 @@ fn save_as_then_open_in_a_fresh_app_restores_every_view() {
     let after: Vec<_> = fresh.state().views.iter().map(|v| v.snapshot()).collect();
     assert_eq!(after, before);
     assert_eq!(fresh.state().view, ViewKind::Matchup);
-    let m = &fresh.state().views.of::<MultiOddsView>().inputs;
+    let m = &fresh.state().views.of::<MultiOddsView>().inputs();
     assert_eq!(
         (
             m.opponent_counts,
@@ -1526,7 +1548,7 @@ fn save_as_then_open_in_a_fresh_app_restores_every_view() {
         ),
         ((2, 4), 0.0015, 0.01)
     );
-    let c = &fresh.state().views.of::<ChartView>().inputs;
+    let c = &fresh.state().views.of::<ChartView>().inputs();
     assert_eq!((c.shown_opponents, c.figure), (2, ChartFigure::WinOdds));
     let _ = std::fs::remove_file(&path);
 }
@@ -1537,7 +1559,7 @@ fn save_as_then_open_in_a_fresh_app_restores_every_view() {
 fn the_cli_runs_a_file_saved_by_the_app_to_the_same_figures() {
     let mut app = quick_app();
     {
-        let m = &mut app.views.of_mut::<MatchupView>().inputs;
+        let m = app.views.of_mut::<MatchupView>().inputs_mut();
         m.seats = vec!["AKs".into(), "QQ, JJ".into(), "22+".into()];
         m.run.mode = multiodds::equity::Method::MonteCarlo;
         m.run.target_se = 0.003;
@@ -1548,7 +1570,7 @@ fn the_cli_runs_a_file_saved_by_the_app_to_the_same_figures() {
     let mut h = harness(app);
     step_until(&mut h, "the matchup", |app| {
         let v = app.views.of::<MatchupView>();
-        !v.tracker.running && v.has_result()
+        !v.tracker().running && v.has_result()
     });
     let shown = h
         .state()
@@ -1619,18 +1641,21 @@ fn new_resets_every_view() {
     let mut app = quick_app();
     app.views
         .of_mut::<MatchupView>()
-        .inputs
+        .inputs_mut()
         .seats
         .push("22+".into());
-    app.views.of_mut::<ChartView>().inputs.board = "Ah Kd 7c".into();
+    app.views.of_mut::<ChartView>().inputs_mut().board = "Ah Kd 7c".into();
     let mut h = harness(app);
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::New, &ctx);
     let defaults = multiodds::scenario::Scenario::default();
-    assert_eq!(h.state().views.of::<MatchupView>().inputs, defaults.matchup);
-    assert_eq!(h.state().views.of::<ChartView>().inputs, defaults.chart);
     assert_eq!(
-        h.state().views.of::<MultiOddsView>().inputs,
+        *h.state().views.of::<MatchupView>().inputs(),
+        defaults.matchup
+    );
+    assert_eq!(*h.state().views.of::<ChartView>().inputs(), defaults.chart);
+    assert_eq!(
+        *h.state().views.of::<MultiOddsView>().inputs(),
         defaults.multiodds
     );
 }
@@ -1643,7 +1668,7 @@ fn the_range_view_selects_keeps_and_undoes() {
     use multiodds::app::range_view::{LineKey, RangeView};
     use multiodds::equity::breakdown::MadeHand;
     let mut h = range_view_harness();
-    let before = h.state().views.of::<RangeView>().inputs.range.clone();
+    let before = h.state().views.of::<RangeView>().inputs().range.clone();
     let a = h.state().views.of::<RangeView>().shown().unwrap().clone();
     let b = a.breakdown.as_ref().unwrap();
     // The default: 22+, A2s+, KTs+, QTs+, JTs, ATo+ on Kd 7c 2s against TT+, AQ+.
@@ -1672,24 +1697,24 @@ fn the_range_view_selects_keeps_and_undoes() {
     assert_eq!(h.state().views.of::<RangeView>().selected_combos().len(), 9);
     h.get_by_label("Keep only these").click();
     h.run_steps(3);
-    let kept = h.state().views.of::<RangeView>().inputs.range.clone();
+    let kept = h.state().views.of::<RangeView>().inputs().range.clone();
     assert_ne!(kept, before);
     // Whole classes where every live combo of a class is kept: the nine sets on
     // Kd 7c 2s are KK, 77 and 22 (the combos holding a board card come along, dead).
     assert_eq!(kept, "KK, 77, 22");
     step_until(&mut h, "the kept range's analysis", |app| {
         let v = app.views.of::<RangeView>();
-        !v.tracker.running
+        !v.tracker().running
             && v.shown()
                 .and_then(|a| a.breakdown.as_ref().ok())
                 .is_some_and(|b| b.combos == 9)
     });
     h.state_mut().apply(Command::Undo, &ctx);
-    assert_eq!(h.state().views.of::<RangeView>().inputs.range, before);
+    assert_eq!(h.state().views.of::<RangeView>().inputs().range, before);
     // Exports: the CSV parses back; the PNG decodes at the chosen size.
     step_until(&mut h, "the restored analysis", |app| {
         let v = app.views.of::<RangeView>();
-        !v.tracker.running && v.has_result() && !v.tracker.stale
+        !v.tracker().running && v.has_result() && !v.tracker().stale
     });
     let csv = h
         .state()
@@ -1725,14 +1750,14 @@ fn the_range_view_selects_keeps_and_undoes() {
 fn send_to_range_view_carries_the_inputs() {
     use multiodds::app::range_view::RangeView;
     let mut app = quick_app();
-    app.views.of_mut::<MultiOddsView>().inputs.hero = "QQ+, AKs".into();
-    app.views.of_mut::<MultiOddsView>().inputs.board = "Jh 4c 3h".into();
+    app.views.of_mut::<MultiOddsView>().inputs_mut().hero = "QQ+, AKs".into();
+    app.views.of_mut::<MultiOddsView>().inputs_mut().board = "Jh 4c 3h".into();
     let mut h = harness(app);
     h.run_steps(2);
     h.get_by_label("Send to Range view").click();
     h.run_steps(2);
     assert_eq!(h.state().view, ViewKind::Range);
-    let r = &h.state().views.of::<RangeView>().inputs;
+    let r = &h.state().views.of::<RangeView>().inputs();
     assert_eq!(
         (r.range.as_str(), r.board.as_str()),
         ("QQ+, AKs", "Jh 4c 3h")
@@ -1740,7 +1765,7 @@ fn send_to_range_view_carries_the_inputs() {
     assert_eq!(r.vs, ["random"]);
     step_until(&mut h, "the range analysis", |app| {
         let v = app.views.of::<RangeView>();
-        !v.tracker.running && v.shown().is_some_and(|a| a.by_combo.is_ok())
+        !v.tracker().running && v.shown().is_some_and(|a| a.by_combo.is_ok())
     });
 }
 
@@ -1785,7 +1810,7 @@ fn the_range_view_takes_more_seats() {
     use multiodds::app::range_view::RangeView;
     let mut app = quick_app();
     app.view = ViewKind::Range;
-    app.views.of_mut::<RangeView>().inputs = multiodds::scenario::RangeInputs {
+    *app.views.of_mut::<RangeView>().inputs_mut() = multiodds::scenario::RangeInputs {
         range: "QQ+, AKs".into(),
         vs: vec!["TT+, AQs+".into()],
         board: "Jh 4c 3h 9s".into(),
@@ -1795,14 +1820,14 @@ fn the_range_view_takes_more_seats() {
     let mut h = harness(app);
     step_until(&mut h, "the heads-up analysis", |app| {
         let v = app.views.of::<RangeView>();
-        !v.tracker.running && v.has_result()
+        !v.tracker().running && v.has_result()
     });
     h.get_by_label("Add seat").click();
     h.run_steps(2);
-    assert_eq!(h.state().views.of::<RangeView>().inputs.vs.len(), 2);
+    assert_eq!(h.state().views.of::<RangeView>().inputs().vs.len(), 2);
     step_until(&mut h, "the three-seat analysis", |app| {
         let v = app.views.of::<RangeView>();
-        !v.tracker.running
+        !v.tracker().running
             && v.shown().is_some_and(|a| {
                 a.next
                     .as_ref()
@@ -1926,7 +1951,7 @@ fn copy_range_writes_the_notation_of_the_tool_named() {
 fn stop_keeps_the_enumerated_part_of_an_exact_run() {
     let mut app = quick_app();
     {
-        let m = &mut app.views.of_mut::<MatchupView>().inputs;
+        let m = app.views.of_mut::<MatchupView>().inputs_mut();
         m.seats = vec!["AsKs".into(), "random".into()];
         m.dead = "2c".into();
         m.run.mode = multiodds::equity::Method::Exact;
@@ -1934,7 +1959,7 @@ fn stop_keeps_the_enumerated_part_of_an_exact_run() {
     app.view = ViewKind::Matchup;
     let mut h = harness(app);
     step_until(&mut h, "the exact run to start", |app| {
-        app.views.of::<MatchupView>().tracker.running
+        app.views.of::<MatchupView>().tracker().running
     });
     std::thread::sleep(Duration::from_millis(400));
     h.step();
@@ -1952,7 +1977,7 @@ fn stop_keeps_the_enumerated_part_of_an_exact_run() {
     let why = s.result.status.describe();
     assert!(why.contains("partial, not final"), "{why}");
     assert!(
-        !v.tracker.stale,
+        !v.tracker().stale,
         "the partial result belongs to these inputs"
     );
     let status = v.status();
@@ -2002,7 +2027,7 @@ fn four_pins_with_captions_in_the_window_and_the_csv() {
         let hero = hero.to_string();
         step_until(h, "the results", move |app| {
             let v = app.views.of::<MultiOddsView>();
-            !v.tracker.running && v.shown().is_some_and(|s| s.label.starts_with(&hero))
+            !v.tracker().running && v.shown().is_some_and(|s| s.label.starts_with(&hero))
         });
         let ctx = h.ctx.clone();
         h.state_mut()
@@ -2066,9 +2091,9 @@ fn a_hostile_saved_range_view_is_reset() {
     state.scenario.range.range = "AA, ".repeat(10_000);
     let app = MultiOddsApp::restored(state, Some(1));
     assert_eq!(
-        app.views
+        *app.views
             .of::<multiodds::app::range_view::RangeView>()
-            .inputs,
+            .inputs(),
         multiodds::scenario::Scenario::default().range
     );
     let message = app.shell.message.clone().unwrap_or_default();
@@ -2089,22 +2114,22 @@ fn switching_the_game_recomputes_and_says_what_it_cleared() {
     // The Matchup view: a seat that reads in Omaha stays; a Hold'em range becomes random.
     let mut app = quick_app();
     app.view = ViewKind::Matchup;
-    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKsQhJh".into(), "QQ+".into()];
-    app.views.of_mut::<MatchupView>().inputs.board = "7c 8d 2h".into();
+    app.views.of_mut::<MatchupView>().inputs_mut().seats = vec!["AsKsQhJh".into(), "QQ+".into()];
+    app.views.of_mut::<MatchupView>().inputs_mut().board = "7c 8d 2h".into();
     let mut h = harness(app);
     step_until(&mut h, "the Hold'em matchup refused", |app| {
         !app.views.of::<MatchupView>().errors.is_empty()
     });
     pick_game(&mut h, "Hold'em", "Omaha");
     let view = h.state().views.of::<MatchupView>();
-    assert_eq!(view.inputs.game, Game::OMAHA);
-    assert_eq!(view.inputs.seats, ["AsKsQhJh", "random"]);
-    assert_eq!(view.inputs.board, "7c 8d 2h", "the board still applies");
+    assert_eq!(view.inputs().game, Game::OMAHA);
+    assert_eq!(view.inputs().seats, ["AsKsQhJh", "random"]);
+    assert_eq!(view.inputs().board, "7c 8d 2h", "the board still applies");
     h.run_steps(2);
     assert!(shows(&h, "seat 2 (QQ+) is now random"), "{:?}", texts(&h));
     step_until(&mut h, "the Omaha matchup", |app| {
         let v = app.views.of::<MatchupView>();
-        !v.tracker.running && v.shown().is_some_and(|s| s.label.game == Game::OMAHA)
+        !v.tracker().running && v.shown().is_some_and(|s| s.label.game == Game::OMAHA)
     });
     let shown = h
         .state()
@@ -2120,8 +2145,8 @@ fn switching_the_game_recomputes_and_says_what_it_cleared() {
     // To short deck: the board's 2 and the Omaha hands do not apply.
     pick_game(&mut h, "Omaha", "Short deck");
     let view = h.state().views.of::<MatchupView>();
-    assert_eq!(view.inputs.seats, ["random", "random"]);
-    assert_eq!(view.inputs.board, "");
+    assert_eq!(view.inputs().seats, ["random", "random"]);
+    assert_eq!(view.inputs().board, "");
     assert!(
         view.game_note.iter().any(|n| n.contains("board cleared")),
         "{:?}",
@@ -2138,16 +2163,16 @@ fn switching_the_game_recomputes_and_says_what_it_cleared() {
 
     // The MultiOdds view: Omaha preflop has no hand strength; the sweep recomputes.
     let mut app = quick_app();
-    app.views.of_mut::<MultiOddsView>().inputs.hero = "AsKsQhJh".into();
+    app.views.of_mut::<MultiOddsView>().inputs_mut().hero = "AsKsQhJh".into();
     let mut h = harness(app);
     pick_game(&mut h, "Hold'em", "Omaha");
     assert_eq!(
-        h.state().views.of::<MultiOddsView>().inputs.hero,
+        h.state().views.of::<MultiOddsView>().inputs().hero,
         "AsKsQhJh"
     );
     step_until(&mut h, "the Omaha sweep", |app| {
         let v = app.views.of::<MultiOddsView>();
-        !v.tracker.running && v.shown().is_some_and(|s| s.label.starts_with("Omaha"))
+        !v.tracker().running && v.shown().is_some_and(|s| s.label.starts_with("Omaha"))
     });
     let shown = h
         .state()
@@ -2166,17 +2191,17 @@ fn the_chart_in_short_deck_is_its_81_classes() {
     use multiodds::range::HandClass;
     let mut app = quick_app();
     app.view = ViewKind::Chart;
-    app.views.of_mut::<ChartView>().inputs.opponent_counts = (1, 1);
-    app.views.of_mut::<ChartView>().inputs.board = "5c 9d Th".into();
+    app.views.of_mut::<ChartView>().inputs_mut().opponent_counts = (1, 1);
+    app.views.of_mut::<ChartView>().inputs_mut().board = "5c 9d Th".into();
     let mut h = harness(app);
     pick_game(&mut h, "Hold'em", "Short deck");
     let view = h.state().views.of::<ChartView>();
-    assert_eq!(view.inputs.game, Game::SHORT_DECK);
-    assert_eq!(view.inputs.board, "", "the 5 is not dealt in short deck");
+    assert_eq!(view.inputs().game, Game::SHORT_DECK);
+    assert_eq!(view.inputs().board, "", "the 5 is not dealt in short deck");
     assert!(view.game_note.iter().any(|n| n.contains("board cleared")));
     step_until(&mut h, "the short-deck chart", |app| {
         let v = app.views.of::<ChartView>();
-        !v.tracker.running && v.shown().is_some_and(|r| r.done == 81)
+        !v.tracker().running && v.shown().is_some_and(|r| r.done == 81)
     });
     let result = h.state().views.of::<ChartView>().shown().cloned().unwrap();
     for class in HandClass::all() {
@@ -2198,7 +2223,7 @@ fn an_omaha_scenario_saves_and_opens() {
     use multiodds::cards::Game;
     let mut h = harness(quick_app());
     {
-        let i = &mut h.state_mut().views.of_mut::<MatchupView>().inputs;
+        let i = h.state_mut().views.of_mut::<MatchupView>().inputs_mut();
         i.game = Game::OMAHA_HILO;
         i.seats = vec![
             "As2sKhQh".into(),
@@ -2208,11 +2233,11 @@ fn an_omaha_scenario_saves_and_opens() {
         i.board = "3c 4d Ks".into();
     }
     {
-        let i = &mut h.state_mut().views.of_mut::<MultiOddsView>().inputs;
+        let i = h.state_mut().views.of_mut::<MultiOddsView>().inputs_mut();
         i.game = Game::OMAHA5;
         i.hero = "AAxxx ds".into();
     }
-    let saved = h.state().views.of::<MatchupView>().inputs.clone();
+    let saved = h.state().views.of::<MatchupView>().inputs().clone();
     let path = temp_path("omaha.ron");
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::SaveAs(path.clone()), &ctx);
@@ -2220,13 +2245,13 @@ fn an_omaha_scenario_saves_and_opens() {
     assert!(text.contains("game: \"omaha-hilo\""), "{text}");
     h.state_mut().apply(Command::New, &ctx);
     assert_eq!(
-        h.state().views.of::<MatchupView>().inputs.game,
+        h.state().views.of::<MatchupView>().inputs().game,
         Game::HOLDEM
     );
     h.state_mut().apply(Command::Open(path), &ctx);
-    assert_eq!(h.state().views.of::<MatchupView>().inputs, saved);
+    assert_eq!(*h.state().views.of::<MatchupView>().inputs(), saved);
     assert_eq!(
-        h.state().views.of::<MultiOddsView>().inputs.game,
+        h.state().views.of::<MultiOddsView>().inputs().game,
         Game::OMAHA5
     );
 }
@@ -2238,17 +2263,17 @@ fn an_omaha_scenario_saves_and_opens() {
 fn a_folded_seat_is_dealt_and_left_out_of_the_showdown() {
     let mut app = quick_app();
     app.view = ViewKind::Matchup;
-    app.views.of_mut::<MatchupView>().inputs.seats = vec!["AsKs".into(), "QQ".into()];
-    app.views.of_mut::<MatchupView>().inputs.board = "Kd 7c 2s".into();
+    app.views.of_mut::<MatchupView>().inputs_mut().seats = vec!["AsKs".into(), "QQ".into()];
+    app.views.of_mut::<MatchupView>().inputs_mut().board = "Kd 7c 2s".into();
     let mut h = harness(app);
     let done = |app: &MultiOddsApp| {
         let v = app.views.of::<MatchupView>();
-        !v.tracker.running && !v.tracker.stale && v.has_result()
+        !v.tracker().running && !v.tracker().stale && v.has_result()
     };
     step_until(&mut h, "the matchup", done);
     h.get_by_label("Add folded seat").click();
     h.run_steps(2);
-    assert_eq!(h.state().views.of::<MatchupView>().inputs.folded.len(), 1);
+    assert_eq!(h.state().views.of::<MatchupView>().inputs().folded.len(), 1);
     set_field(&mut h, "Folded 1", "Qh Qc");
     step_until(&mut h, "the matchup with a folded seat", |app| {
         done(app)
@@ -2292,7 +2317,7 @@ fn a_folded_seat_is_dealt_and_left_out_of_the_showdown() {
         texts(&h)
     );
     // Every game deals folded seats: in Omaha a folded Omaha range validates.
-    let mut omaha = h.state().views.of::<MatchupView>().inputs.clone();
+    let mut omaha = h.state().views.of::<MatchupView>().inputs().clone();
     omaha.game = multiodds::cards::Game::OMAHA;
     omaha.seats = vec!["AAxx".into(), "random".into()];
     omaha.folded = vec!["KKxx".into(), "random".into()];
@@ -2322,7 +2347,7 @@ fn a_folded_seat_in_omaha_and_short_deck() {
         let mut app = quick_app();
         app.view = ViewKind::Matchup;
         {
-            let i = &mut app.views.of_mut::<MatchupView>().inputs;
+            let i = app.views.of_mut::<MatchupView>().inputs_mut();
             i.game = game;
             i.seats = seats.iter().map(|s| s.to_string()).collect();
             i.board = board.into();
@@ -2330,13 +2355,13 @@ fn a_folded_seat_in_omaha_and_short_deck() {
         let mut h = harness(app);
         let done = |app: &MultiOddsApp| {
             let v = app.views.of::<MatchupView>();
-            !v.tracker.running && !v.tracker.stale && v.has_result()
+            !v.tracker().running && !v.tracker().stale && v.has_result()
         };
         step_until(&mut h, "the matchup", done);
         h.get_by_label("Add folded seat").click();
         h.run_steps(2);
         assert_eq!(
-            h.state().views.of::<MatchupView>().inputs.folded,
+            h.state().views.of::<MatchupView>().inputs().folded,
             if game.has_two_card_ranges() {
                 vec!["22+, A2s+, K9s+, Q9s+, J9s+, T9s, ATo+, KJo+".to_string()]
             } else {
@@ -2403,7 +2428,7 @@ fn a_folded_seat_in_omaha_and_short_deck() {
 fn send_between_the_multiodds_and_matchup_views() {
     let mut app = quick_app();
     {
-        let i = &mut app.views.of_mut::<MultiOddsView>().inputs;
+        let i = app.views.of_mut::<MultiOddsView>().inputs_mut();
         i.hero = "AhKh".into();
         i.opponents = "TT+, AQs+".into();
         i.opponent_counts = (2, 3);
@@ -2414,16 +2439,20 @@ fn send_between_the_multiodds_and_matchup_views() {
     h.get_by_label("Send to Matchup view").click();
     h.run_steps(3);
     assert_eq!(h.state().view, ViewKind::Matchup);
-    let m = h.state().views.of::<MatchupView>().inputs.clone();
+    let m = h.state().views.of::<MatchupView>().inputs().clone();
     assert_eq!(m.seats, ["AhKh", "TT+, AQs+", "TT+, AQs+"]);
     assert_eq!(m.board, "Qh 7h 2c");
     step_until(&mut h, "the matchup", |app| {
         let v = app.views.of::<MatchupView>();
-        !v.tracker.running && v.shown().is_some_and(|s| s.label.texts.len() == 3)
+        !v.tracker().running && v.shown().is_some_and(|s| s.label.texts.len() == 3)
     });
     // Back: seat 1 is the hero, every opponent holds seat 2's range.
     let ctx = h.ctx.clone();
-    h.state_mut().views.of_mut::<MatchupView>().inputs.seats[2] = "22+".into();
+    h.state_mut()
+        .views
+        .of_mut::<MatchupView>()
+        .inputs_mut()
+        .seats[2] = "22+".into();
     h.state_mut().apply(
         Command::ToView(ViewKind::Matchup, ViewCommand::Edited),
         &ctx,
@@ -2432,7 +2461,7 @@ fn send_between_the_multiodds_and_matchup_views() {
     h.get_by_label("Send to MultiOdds view").click();
     h.run_steps(3);
     assert_eq!(h.state().view, ViewKind::MultiOdds);
-    let i = h.state().views.of::<MultiOddsView>().inputs.clone();
+    let i = h.state().views.of::<MultiOddsView>().inputs().clone();
     assert_eq!(
         (i.hero.as_str(), i.opponents.as_str()),
         ("AhKh", "TT+, AQs+")
@@ -2462,12 +2491,12 @@ fn pasting_from_the_clipboard_replaces_the_range() {
     h.event(egui::Event::Paste("TT+, 0.4(AQs), 80%(22-55)".into()));
     h.run_steps(2);
     assert_eq!(
-        h.state().views.of::<MultiOddsView>().inputs.opponents,
+        h.state().views.of::<MultiOddsView>().inputs().opponents,
         "TT+, 0.4(AQs), 80%(22-55)"
     );
     step_until(&mut h, "the pasted range's results", |app| {
         let v = app.views.of::<MultiOddsView>();
-        !v.tracker.running && v.shown().is_some_and(|s| s.label.contains("80%(22-55)"))
+        !v.tracker().running && v.shown().is_some_and(|s| s.label.contains("80%(22-55)"))
     });
 }
 
@@ -2534,14 +2563,14 @@ fn tab_goes_from_field_to_field() {
     h.event(egui::Event::Text("QQ+".into()));
     h.run_steps(2);
     let v = h.state().views.of::<MultiOddsView>();
-    assert_eq!(v.inputs.hero, "AKs");
-    assert_eq!(v.inputs.opponents, "QQ+");
+    assert_eq!(v.inputs().hero, "AKs");
+    assert_eq!(v.inputs().opponents, "QQ+");
     // Shift+Tab goes back.
     h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Tab);
     h.run_steps(2);
     h.event(egui::Event::Text("JJ".into()));
     h.run_steps(2);
-    assert_eq!(h.state().views.of::<MultiOddsView>().inputs.hero, "JJ");
+    assert_eq!(h.state().views.of::<MultiOddsView>().inputs().hero, "JJ");
 }
 
 /// The chart's PNG fills a wide picture: the heat map as tall as the picture and, beside
@@ -2549,7 +2578,7 @@ fn tab_goes_from_field_to_field() {
 #[test]
 fn the_chart_png_fills_a_wide_picture() {
     let mut app = quick_app();
-    app.views.of_mut::<ChartView>().inputs.board = "Ah Kd 7c 7s 2h".into();
+    app.views.of_mut::<ChartView>().inputs_mut().board = "Ah Kd 7c 7s 2h".into();
     app.shell.png_size = [1600, 1000];
     app.view = ViewKind::Chart;
     let mut h = harness(app);
@@ -2584,7 +2613,7 @@ fn the_chart_png_fills_a_wide_picture() {
 fn a_refusal_shows_above_the_run_controls_and_in_the_status_line() {
     let mut app = quick_app();
     {
-        let m = &mut app.views.of_mut::<MatchupView>().inputs;
+        let m = app.views.of_mut::<MatchupView>().inputs_mut();
         m.game = multiodds::cards::Game::OMAHA;
         m.seats = vec!["random".into(), "random".into(), "random".into()];
         m.run.mode = multiodds::equity::Method::Exact;
@@ -2621,7 +2650,7 @@ fn the_range_view_estimates_past_the_exact_bound_and_lists_the_games_draws() {
     use multiodds::cards::Game;
     let mut app = quick_app();
     app.view = ViewKind::Range;
-    app.views.of_mut::<RangeView>().inputs = multiodds::scenario::RangeInputs {
+    *app.views.of_mut::<RangeView>().inputs_mut() = multiodds::scenario::RangeInputs {
         game: Game::OMAHA,
         range: "AAxx".into(),
         vs: vec!["random".into()],
@@ -2631,7 +2660,7 @@ fn the_range_view_estimates_past_the_exact_bound_and_lists_the_games_draws() {
     let mut h = harness(app);
     step_until(&mut h, "the Omaha analysis", |app| {
         let v = app.views.of::<RangeView>();
-        !v.tracker.running && v.shown_game().is_some_and(|a| a.by_hand.is_ok())
+        !v.tracker().running && v.shown_game().is_some_and(|a| a.by_hand.is_ok())
     });
     h.run_steps(2);
     let a = h
@@ -2669,17 +2698,17 @@ fn the_range_view_estimates_past_the_exact_bound_and_lists_the_games_draws() {
     // Short deck: its categories in its order, its draws.
     {
         let v = h.state_mut().views.of_mut::<RangeView>();
-        v.inputs.game = Game::SHORT_DECK;
-        v.inputs.range = "AK, 99".into();
-        v.inputs.vs = vec!["random".into()];
-        v.inputs.board = "6h 7d 8c".into();
+        v.inputs_mut().game = Game::SHORT_DECK;
+        v.inputs_mut().range = "AK, 99".into();
+        v.inputs_mut().vs = vec!["random".into()];
+        v.inputs_mut().board = "6h 7d 8c".into();
     }
     let ctx = h.ctx.clone();
     h.state_mut()
         .apply(Command::ToView(ViewKind::Range, ViewCommand::Edited), &ctx);
     step_until(&mut h, "the short-deck analysis", |app| {
         let v = app.views.of::<RangeView>();
-        !v.tracker.running
+        !v.tracker().running
             && v.shown_game()
                 .is_some_and(|a| a.game == Game::SHORT_DECK && a.by_hand.is_ok())
     });

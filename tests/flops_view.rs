@@ -18,15 +18,15 @@ const RANGE2: &str = "JJ-99, AQs+";
 fn flops_app() -> MultiOddsApp {
     let mut app = MultiOddsApp::with_threads(Some(2));
     let v = app.views.of_mut::<FlopsView>();
-    v.inputs.range1 = RANGE1.into();
-    v.inputs.range2 = RANGE2.into();
+    v.inputs_mut().range1 = RANGE1.into();
+    v.inputs_mut().range2 = RANGE2.into();
     app.view = ViewKind::Flops;
     app
 }
 
 fn done(app: &MultiOddsApp) -> bool {
     let v = app.views.of::<FlopsView>();
-    !v.tracker.running && v.shown().is_some_and(|r| r.is_complete())
+    !v.tracker().running && v.shown().is_some_and(|r| r.is_complete())
 }
 
 #[test]
@@ -43,7 +43,7 @@ fn the_flops_view_filters_sorts_and_opens_a_flop() {
         .click();
     h.run();
     let v = h.state().views.of::<FlopsView>();
-    assert_eq!(v.inputs.filter.suits, Some(Suits::Monotone));
+    assert_eq!(v.inputs().filter.suits, Some(Suits::Monotone));
     let rows = v.rows();
     let report = v.shown().unwrap();
     let monotone = report
@@ -80,7 +80,7 @@ fn the_flops_view_filters_sorts_and_opens_a_flop() {
         .click();
     h.run();
     let v = h.state().views.of::<FlopsView>();
-    assert_eq!(v.inputs.sort, (FlopsColumn::NutAdvantage, true));
+    assert_eq!(v.inputs().sort, (FlopsColumn::NutAdvantage, true));
     let advantage: Vec<f64> = v
         .rows()
         .iter()
@@ -93,7 +93,7 @@ fn the_flops_view_filters_sorts_and_opens_a_flop() {
     h.run();
     h.get_by_label(&top).click();
     step_until(&mut h, "the Range view", |app| app.view == ViewKind::Range);
-    let r = &h.state().views.of::<RangeView>().inputs;
+    let r = &h.state().views.of::<RangeView>().inputs();
     assert_eq!(r.board, top);
     assert_eq!(
         (r.range.as_str(), r.vs.clone()),
@@ -104,8 +104,8 @@ fn the_flops_view_filters_sorts_and_opens_a_flop() {
 #[test]
 fn a_stop_keeps_the_flops_done_marked_partial() {
     let mut app = flops_app();
-    app.views.of_mut::<FlopsView>().inputs.range1 = "random".into();
-    app.views.of_mut::<FlopsView>().inputs.range2 = "random".into();
+    app.views.of_mut::<FlopsView>().inputs_mut().range1 = "random".into();
+    app.views.of_mut::<FlopsView>().inputs_mut().range2 = "random".into();
     let mut h = harness(app);
     step_until(&mut h, "some flops", |app| {
         app.views
@@ -115,7 +115,7 @@ fn a_stop_keeps_the_flops_done_marked_partial() {
     });
     h.get_by_label("Stop").click();
     step_until(&mut h, "the stop", |app| {
-        !app.views.of::<FlopsView>().tracker.running
+        !app.views.of::<FlopsView>().tracker().running
     });
     h.run();
     let v = h.state().views.of::<FlopsView>();

@@ -10,7 +10,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use multiodds::app::command::{Command, ViewCommand};
 use multiodds::app::hand_view::HandView;
 use multiodds::app::matchup::MatchupView;
-use multiodds::app::MultiOddsApp;
+use multiodds::app::{MultiOddsApp, View};
 use multiodds::scenario::ViewKind;
 
 /// Player0 and Player2 see a flop (6s 2c 4h) with cards never shown; Hero folded Jc 4s.
@@ -25,7 +25,10 @@ fn hand_app() -> MultiOddsApp {
 
 fn settled(app: &MultiOddsApp) -> bool {
     let v = app.views.of::<HandView>();
-    v.spot.is_some() && !v.tracker.running && !v.tracker.pending() && v.equity.result().is_some()
+    v.spot.is_some()
+        && !v.tracker().running
+        && !v.tracker().pending()
+        && v.equity.result().is_some()
 }
 
 fn equities(app: &MultiOddsApp) -> Vec<f64> {
@@ -46,13 +49,13 @@ fn open_step_change_a_range_and_send_the_turn() {
     step_until(&mut h, "the hand and its preflop equity", settled);
     h.run();
     assert!(shows(&h, "PokerStars hand #1003659126"));
-    assert_eq!(h.state().views.of::<HandView>().inputs.street, 0);
+    assert_eq!(h.state().views.of::<HandView>().inputs().street, 0);
     // Preflop: all six players dealt in, five unknown, Hero's Jc 4s known.
     assert_eq!(equities(h.state()).len(), 6);
     // The flop: Player0 and Player2, both random, Hero's cards dead: 50 % each, exact.
     h.get_by_label("Flop").click();
     step_until(&mut h, "the flop's equity", |a| {
-        settled(a) && a.views.of::<HandView>().inputs.street == 1 && equities(a).len() == 2
+        settled(a) && a.views.of::<HandView>().inputs().street == 1 && equities(a).len() == 2
     });
     h.run();
     let eq = equities(h.state());
@@ -80,19 +83,23 @@ fn open_step_change_a_range_and_send_the_turn() {
     let eq = equities(h.state());
     assert!((eq[0] + eq[1] - 1.0).abs() < 1e-9 && eq[1] > 0.6, "{eq:?}");
     assert_eq!(
-        h.state().views.of::<HandView>().inputs.range_of("Player2"),
+        h.state()
+            .views
+            .of::<HandView>()
+            .inputs()
+            .range_of("Player2"),
         "QQ+, AK"
     );
     // The turn (3s), sent to the Matchup view: the same players, board and dead cards.
     h.get_by_label("Turn").click();
     step_until(&mut h, "the turn", |a| {
-        settled(a) && a.views.of::<HandView>().inputs.street == 2
+        settled(a) && a.views.of::<HandView>().inputs().street == 2
     });
     h.run();
     h.get_by_label("Send to Matchup view").click();
     h.run();
     assert_eq!(h.state().view, ViewKind::Matchup);
-    let m = &h.state().views.of::<MatchupView>().inputs;
+    let m = &h.state().views.of::<MatchupView>().inputs();
     assert_eq!(m.seats, vec!["random".to_string(), "QQ+, AK".to_string()]);
     assert_eq!(m.board, "6s 2c 4h 3s");
     assert_eq!(m.dead, "Jc 4s");
@@ -101,7 +108,7 @@ fn open_step_change_a_range_and_send_the_turn() {
 #[test]
 fn a_session_of_the_corpus_has_its_totals_list_and_graph() {
     let mut app = hand_app();
-    app.views.of_mut::<HandView>().inputs.session = vec!["tests/data/hands".into()];
+    app.views.of_mut::<HandView>().inputs_mut().session = vec!["tests/data/hands".into()];
     let mut h = harness(app);
     h.state()
         .command(Command::ToView(ViewKind::Hand, ViewCommand::ReadSession));
@@ -123,7 +130,7 @@ fn a_session_of_the_corpus_has_its_totals_list_and_graph() {
     h.get_by_label("All-in").click();
     h.run();
     let v = h.state().views.of::<HandView>();
-    assert!(v.inputs.filter.all_in);
+    assert!(v.inputs().filter.all_in);
     let rows = v.shown_rows();
     assert_eq!(rows.len(), 88);
     assert!(rows.iter().all(|r| r.all_in));

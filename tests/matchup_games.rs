@@ -29,7 +29,7 @@ fn exact_settings() -> RunSettings {
 
 fn settled(app: &MultiOddsApp) -> bool {
     let v = app.views.of::<MatchupView>();
-    !v.tracker.running && !v.tracker.pending() && v.has_result()
+    !v.tracker().running && !v.tracker().pending() && v.has_result()
 }
 
 #[test]
@@ -43,7 +43,10 @@ fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
     h.run_steps(2);
     h.get_by_label("Stud").click();
     h.run_steps(3);
-    assert_eq!(h.state().views.of::<MatchupView>().inputs.game, Game::STUD);
+    assert_eq!(
+        h.state().views.of::<MatchupView>().inputs().game,
+        Game::STUD
+    );
     assert!(shows(&h, "Seat 1 up cards"), "{:?}", texts(&h));
     assert!(shows(&h, "Dead cards (folded players' up cards)"));
     set_field(&mut h, "Seat 1 down cards", "Kh Kd");
@@ -97,7 +100,7 @@ fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
     step_until(&mut h, "the matchup again", settled);
 
     // Saved, and opened in a fresh app: the same inputs, the same figures.
-    let saved = h.state().views.of::<MatchupView>().inputs.clone();
+    let saved = h.state().views.of::<MatchupView>().inputs().clone();
     assert_eq!(saved.up, ["9c Tc", "Ac 3d"]);
     let path = std::env::temp_dir().join(format!("multiodds-stud-{}.ron", std::process::id()));
     let ctx = h.ctx.clone();
@@ -113,7 +116,7 @@ fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
     );
     let ctx = fresh.ctx.clone();
     fresh.state_mut().apply(Command::Open(path.clone()), &ctx);
-    assert_eq!(fresh.state().views.of::<MatchupView>().inputs, saved);
+    assert_eq!(*fresh.state().views.of::<MatchupView>().inputs(), saved);
     assert_eq!(fresh.state().view, ViewKind::Matchup);
     step_until(&mut fresh, "the opened matchup", settled);
     let opened = fresh
@@ -132,7 +135,7 @@ fn a_double_board_omaha_hi_lo_matchup_shows_each_board() {
     let mut app = MultiOddsApp::with_threads(Some(2));
     app.view = ViewKind::Matchup;
     {
-        let i = &mut app.views.of_mut::<MatchupView>().inputs;
+        let i = app.views.of_mut::<MatchupView>().inputs_mut();
         i.game = Game::OMAHA_HILO;
         i.seats = vec!["As 2s Kh Kd".into(), "Ad 3d Qc Jc".into()];
     }
@@ -212,7 +215,7 @@ fn the_multiodds_view_sweeps_a_stud_hand_against_shown_up_cards() {
     let mut app = MultiOddsApp::with_threads(Some(2));
     app.view = ViewKind::MultiOdds;
     {
-        let i = &mut app.views.of_mut::<MultiOddsView>().inputs;
+        let i = app.views.of_mut::<MultiOddsView>().inputs_mut();
         i.game = Game::RAZZ;
         i.opponent_counts = (1, 2);
         i.run.target_se = 0.003;
@@ -225,17 +228,17 @@ fn the_multiodds_view_sweeps_a_stud_hand_against_shown_up_cards() {
     set_field(&mut h, "Dead cards (folded players' up cards)", "8d");
     step_until(&mut h, "the stud sweep", |app| {
         let v = app.views.of::<MultiOddsView>();
-        !v.tracker.running && !v.tracker.pending() && v.has_result()
+        !v.tracker().running && !v.tracker().pending() && v.has_result()
     });
     let v = h.state().views.of::<MultiOddsView>();
-    let sweep = v.inputs.validate().unwrap();
+    let sweep = v.inputs().validate().unwrap();
     let points = v.shown().unwrap().result.points.clone();
     assert_eq!(points.len(), 2);
     // Each point is the matchup of the hero against that many of the opponents shown.
     let stud = sweep.stud().expect("a razz sweep runs on the stud engine");
     for p in &points {
         let m = stud.matchup(p.opponents).unwrap();
-        let alone = run_stud(&m, &v.inputs.run.settings(), |_| true).unwrap();
+        let alone = run_stud(&m, &v.inputs().run.settings(), |_| true).unwrap();
         assert_eq!(p.equity, alone.seats[0].equity);
     }
     h.run_steps(2);
@@ -262,7 +265,7 @@ fn a_badugi_draw_typed_in_the_matchup_view() {
     app.view = ViewKind::Matchup;
     {
         // The menu's last entries sit below its scrolled list: the game set as a file would.
-        let i = &mut app.views.of_mut::<MatchupView>().inputs;
+        let i = app.views.of_mut::<MatchupView>().inputs_mut();
         i.game = Game::BADUGI;
         i.seats = vec![String::new(), String::new()];
     }
@@ -314,7 +317,7 @@ fn stud_seats_go_to_the_multiodds_view_and_back() {
     let mut app = MultiOddsApp::with_threads(Some(2));
     app.view = ViewKind::Matchup;
     {
-        let i = &mut app.views.of_mut::<MatchupView>().inputs;
+        let i = app.views.of_mut::<MatchupView>().inputs_mut();
         i.game = Game::STUD;
         i.seats = vec!["Kh Kd".into(), String::new(), String::new()];
         i.up = vec!["9c Tc".into(), "Ac 3d".into(), "5s".into()];
@@ -325,7 +328,7 @@ fn stud_seats_go_to_the_multiodds_view_and_back() {
     h.get_by_label("Send to MultiOdds view").click();
     h.run_steps(3);
     assert_eq!(h.state().view, ViewKind::MultiOdds);
-    let i = h.state().views.of::<MultiOddsView>().inputs.clone();
+    let i = h.state().views.of::<MultiOddsView>().inputs().clone();
     assert_eq!(
         (
             i.game,
@@ -341,7 +344,7 @@ fn stud_seats_go_to_the_multiodds_view_and_back() {
     assert!(h.state().shell.note.is_none());
     step_until(&mut h, "the stud sweep", |app| {
         let v = app.views.of::<MultiOddsView>();
-        !v.tracker.running && !v.tracker.pending() && v.has_result()
+        !v.tracker().running && !v.tracker().pending() && v.has_result()
     });
     // The sweep's point is the matchup's first seat.
     let point = h
@@ -363,7 +366,7 @@ fn stud_seats_go_to_the_multiodds_view_and_back() {
     assert_eq!(point.equity, matchup.result.seats[0].equity);
     h.get_by_label("Send to Matchup view").click();
     h.run_steps(3);
-    let m = h.state().views.of::<MatchupView>().inputs.clone();
+    let m = h.state().views.of::<MatchupView>().inputs().clone();
     assert_eq!(m.seats, ["Kh Kd", "", ""]);
     assert_eq!(m.up, ["9c Tc", "Ac 3d", "5s"]);
 }
@@ -373,7 +376,7 @@ fn sending_stud_opponents_down_cards_says_they_are_dealt_at_random() {
     let mut app = MultiOddsApp::with_threads(Some(2));
     app.view = ViewKind::Matchup;
     {
-        let i = &mut app.views.of_mut::<MatchupView>().inputs;
+        let i = app.views.of_mut::<MatchupView>().inputs_mut();
         i.game = Game::STUD;
         i.seats = vec!["Kh Kd".into(), "QQ+".into()];
         i.up = vec!["9c".into(), "Ac".into()];

@@ -273,7 +273,7 @@ impl MultiOddsApp {
 
     /// Every view's inputs and the file's note, showing the current view: what Save
     /// writes.
-    pub fn scenario(&self) -> Scenario {
+    pub(crate) fn scenario(&self) -> Scenario {
         Scenario {
             note: self.shell.scenario_note.clone(),
             ..self.views.scenario(self.view)

@@ -17,13 +17,13 @@ use egui::{Color32, RichText, Sense};
 /// The Chart view: its inputs (persisted through the app's `State`) and runtime.
 pub struct ChartView {
     /// What the user set (persisted).
-    pub inputs: ChartInputs,
+    pub(crate) inputs: ChartInputs,
     /// The chart of the inputs, and the result on screen with the inputs it used.
-    pub chart: Computed<ChartSpec, ChartInputs>,
+    pub(crate) chart: Computed<ChartSpec, ChartInputs>,
     /// Debounce, running, stale, clock.
-    pub tracker: RunTracker,
+    pub(crate) tracker: RunTracker,
     /// Problems at their fields.
-    pub errors: FieldErrors,
+    pub(crate) errors: FieldErrors,
     /// The opponents' range grid window.
     vs_grid: super::grid::GridState,
     /// What the last change of game cleared, said beside the selector.
@@ -32,7 +32,7 @@ pub struct ChartView {
 
 impl ChartView {
     /// The view with the scenario's Chart inputs.
-    pub fn from_scenario(scenario: &Scenario) -> ChartView {
+    pub(crate) fn from_scenario(scenario: &Scenario) -> ChartView {
         ChartView {
             inputs: scenario.chart.clone(),
             chart: Computed::default(),
@@ -377,7 +377,7 @@ fn ranked_classes(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs)
 }
 
 /// The heat map with its title and colour key, `size` points wide.
-pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, size: f32) {
+pub(crate) fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, size: f32) {
     let n = inputs.shown();
     let figure = inputs.figure.metric().name;
     let board = if inputs.board.trim().is_empty() {
@@ -490,3 +490,5 @@ pub fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, s
         }
     }
 }
+
+crate::view::inputs_accessors!(ChartView, ChartInputs);

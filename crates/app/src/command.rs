@@ -125,19 +125,19 @@ pub struct CommandSender(crossbeam_channel::Sender<Command>);
 
 impl CommandSender {
     /// A sender and the receiver the app drains after layout.
-    pub fn channel() -> (CommandSender, crossbeam_channel::Receiver<Command>) {
+    pub(crate) fn channel() -> (CommandSender, crossbeam_channel::Receiver<Command>) {
         let (sender, receiver) = crossbeam_channel::unbounded();
         (CommandSender(sender), receiver)
     }
 
     /// Queues a command.
-    pub fn send(&self, command: Command) {
+    pub(crate) fn send(&self, command: Command) {
         // The receiver lives as long as the app: a send cannot fail while drawing.
         let _ = self.0.send(command);
     }
 
     /// A command for one view.
-    pub fn view(&self, kind: ViewKind, command: ViewCommand) {
+    pub(crate) fn view(&self, kind: ViewKind, command: ViewCommand) {
         self.send(Command::ToView(kind, command));
     }
 }
@@ -159,7 +159,7 @@ pub enum DialogPurpose {
 
 impl DialogPurpose {
     /// The dialog's title.
-    pub fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> &'static str {
         match self {
             DialogPurpose::Open => "Open scenario",
             DialogPurpose::SaveAs => "Save scenario as",
@@ -170,7 +170,7 @@ impl DialogPurpose {
     }
 
     /// The file extension the dialog lists and adds.
-    pub fn extension(self) -> &'static str {
+    pub(crate) fn extension(self) -> &'static str {
         match self {
             DialogPurpose::Open | DialogPurpose::SaveAs => "ron",
             DialogPurpose::ExportCsv => "csv",
@@ -180,12 +180,12 @@ impl DialogPurpose {
     }
 
     /// Whether the dialog writes a file (and so asks before replacing one).
-    pub fn writes(self) -> bool {
+    pub(crate) fn writes(self) -> bool {
         !matches!(self, DialogPurpose::Open | DialogPurpose::OpenHands)
     }
 
     /// The command that acts on the chosen path.
-    pub fn command(self, path: PathBuf) -> Command {
+    pub(crate) fn command(self, path: PathBuf) -> Command {
         match self {
             DialogPurpose::Open => Command::Open(path),
             DialogPurpose::SaveAs => Command::SaveAs(path),

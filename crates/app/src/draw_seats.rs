@@ -16,7 +16,7 @@ fn cards_of(text: &str) -> CardSet {
 }
 
 /// The draw seats, the dead cards and the inputs' own problems; true when edited.
-pub fn draw_inputs(view: &mut MatchupView, ui: &mut egui::Ui) -> bool {
+pub(crate) fn draw_inputs(view: &mut MatchupView, ui: &mut egui::Ui) -> bool {
     let game = view.inputs.game;
     let errors = view.errors.clone();
     let inputs = &mut view.inputs;
@@ -85,7 +85,7 @@ pub fn draw_inputs(view: &mut MatchupView, ui: &mut egui::Ui) -> bool {
 /// Carries a matchup's inputs into a draw game; the notes saying what changed.
 /// Seats keep the cards they name when they are no more than a hand (others keep none and
 /// draw them all); the board, folded seats and up cards go.
-pub fn carry_draw(inputs: &mut crate::scenario::MatchupInputs) -> Vec<String> {
+pub(crate) fn carry_draw(inputs: &mut crate::scenario::MatchupInputs) -> Vec<String> {
     let to = inputs.game;
     let mut notes = Vec::new();
     if !to.is_draw() {

@@ -6,15 +6,15 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// An open file dialog.
-pub struct Dialog {
-    pub purpose: DialogPurpose,
+pub(crate) struct Dialog {
+    pub(crate) purpose: DialogPurpose,
     file: egui_file::FileDialog,
 }
 
 impl Dialog {
     /// A dialog in the folder of `current` (or the working folder), with a file name
     /// suggested for saves and exports.
-    pub fn new(purpose: DialogPurpose, current: Option<&Path>) -> Dialog {
+    pub(crate) fn new(purpose: DialogPurpose, current: Option<&Path>) -> Dialog {
         let dir = current
             .and_then(Path::parent)
             .filter(|d| d.is_dir())
@@ -56,7 +56,7 @@ impl Dialog {
 
     /// Draws the dialog; sends the chosen path (with the extension added when missing),
     /// or closes it on RunControl and Escape.
-    pub fn show(&mut self, ctx: &egui::Context, commands: &CommandSender) {
+    pub(crate) fn show(&mut self, ctx: &egui::Context, commands: &CommandSender) {
         self.file.show(ctx);
         match self.file.state() {
             egui_file::State::Selected => {
@@ -79,13 +79,17 @@ impl Dialog {
 
 /// A write that waits for "Replace?" to be answered.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Overwrite {
-    pub purpose: DialogPurpose,
-    pub path: PathBuf,
+pub(crate) struct Overwrite {
+    pub(crate) purpose: DialogPurpose,
+    pub(crate) path: PathBuf,
 }
 
 /// Asks before replacing a file. Enter replaces, Escape cancels.
-pub fn overwrite_question(ctx: &egui::Context, question: &Overwrite, commands: &CommandSender) {
+pub(crate) fn overwrite_question(
+    ctx: &egui::Context,
+    question: &Overwrite,
+    commands: &CommandSender,
+) {
     let (enter, escape) = ctx.input(|i| {
         (
             i.key_pressed(egui::Key::Enter),
@@ -115,7 +119,7 @@ pub fn overwrite_question(ctx: &egui::Context, question: &Overwrite, commands: &
 }
 
 /// A message window (a failed load or save…); OK, Enter or Escape closes it.
-pub fn message_window(ctx: &egui::Context, message: &str, commands: &CommandSender) {
+pub(crate) fn message_window(ctx: &egui::Context, message: &str, commands: &CommandSender) {
     let close = ctx.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Escape));
     egui::Window::new("MultiOdds")
         .collapsible(false)
@@ -130,10 +134,10 @@ pub fn message_window(ctx: &egui::Context, message: &str, commands: &CommandSend
 }
 
 /// How long a note stays on screen.
-pub const NOTE_TIME: Duration = Duration::from_secs(4);
+pub(crate) const NOTE_TIME: Duration = Duration::from_secs(4);
 
 /// A short note in the bottom right corner ("Saved to …").
-pub fn note(ctx: &egui::Context, text: &str, since: Instant) {
+pub(crate) fn note(ctx: &egui::Context, text: &str, since: Instant) {
     if since.elapsed() > NOTE_TIME {
         return;
     }

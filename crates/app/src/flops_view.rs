@@ -21,13 +21,13 @@ use egui::{Color32, RichText, Sense};
 /// The Flops view: its inputs (persisted) and runtime.
 pub struct FlopsView {
     /// What the user set (persisted).
-    pub inputs: FlopsInputs,
+    pub(crate) inputs: FlopsInputs,
     /// The report of the inputs, and the one on screen with the inputs it used.
-    pub report: Computed<FlopsJob, FlopsInputs>,
+    pub(crate) report: Computed<FlopsJob, FlopsInputs>,
     /// Debounce, running, stale, clock.
-    pub tracker: RunTracker,
+    pub(crate) tracker: RunTracker,
     /// Problems at their fields.
-    pub errors: FieldErrors,
+    pub(crate) errors: FieldErrors,
     grids: Vec<super::grid::GridState>,
     /// What the last change of game reset, said beside the selector.
     game_note: Vec<String>,
@@ -71,7 +71,7 @@ impl GroupsShown {
 
 impl FlopsView {
     /// The view with the scenario's Flops inputs.
-    pub fn from_scenario(scenario: &Scenario) -> FlopsView {
+    pub(crate) fn from_scenario(scenario: &Scenario) -> FlopsView {
         FlopsView {
             inputs: scenario.flops.clone(),
             report: Computed::default(),
@@ -1140,3 +1140,5 @@ fn flop_details(ui: &mut egui::Ui, report: &FlopsReport, flop: &Flop, result: &F
             }
         });
 }
+
+crate::view::inputs_accessors!(FlopsView, FlopsInputs);

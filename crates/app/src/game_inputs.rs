@@ -10,7 +10,7 @@ use crate::range::HoleRange;
 
 /// Common Omaha starting categories (name, notation), for the range field's menu.
 /// Five- and six-card games pad each pattern with `x`.
-pub const OMAHA_CATEGORIES: [(&str, &str); 9] = [
+pub(crate) const OMAHA_CATEGORIES: [(&str, &str); 9] = [
     ("Aces", "AAxx"),
     ("Aces double-suited", "AAxx ds"),
     ("Kings", "KKxx"),
@@ -27,7 +27,7 @@ pub const OMAHA_CATEGORIES: [(&str, &str); 9] = [
 
 /// An Omaha category's notation in `game`: each pattern padded with `x` to the game's
 /// hole cards (`AAxx` is `AAxxx` in 5-card Omaha).
-pub fn category_text(notation: &str, game: Game) -> String {
+pub(crate) fn category_text(notation: &str, game: Game) -> String {
     let pad = game.hole_cards().saturating_sub(4);
     notation
         .split(',')
@@ -46,7 +46,7 @@ pub fn category_text(notation: &str, game: Game) -> String {
 }
 
 /// The game selector: true when the game changed.
-pub fn game_selector(ui: &mut egui::Ui, id: &str, game: &mut Game, games: &[Game]) -> bool {
+pub(crate) fn game_selector(ui: &mut egui::Ui, id: &str, game: &mut Game, games: &[Game]) -> bool {
     let before = *game;
     ui.horizontal(|ui| {
         egui::ComboBox::new(("game", id), "Game")
@@ -66,7 +66,7 @@ pub fn game_selector(ui: &mut egui::Ui, id: &str, game: &mut Game, games: &[Game
 /// A seat's range field in `game`: Hold'em's (library, grid, picker) for two-card games,
 /// otherwise the text with a menu of common starting categories and a card picker.
 #[allow(clippy::too_many_arguments)]
-pub fn game_range_field(
+pub(crate) fn game_range_field(
     ui: &mut egui::Ui,
     game: Game,
     label: &str,
@@ -124,7 +124,7 @@ pub fn game_range_field(
 
 /// Moves named range fields to `game`: a field that does not read as a range of the new
 /// game becomes `random`. The notes saying so.
-pub fn carry_ranges(fields: &mut [(String, &mut String)], game: Game) -> Vec<String> {
+pub(crate) fn carry_ranges(fields: &mut [(String, &mut String)], game: Game) -> Vec<String> {
     let mut notes = Vec::new();
     for (name, text) in fields.iter_mut() {
         if HoleRange::parse(text, game).is_err() {
@@ -137,7 +137,7 @@ pub fn carry_ranges(fields: &mut [(String, &mut String)], game: Game) -> Vec<Str
 
 /// Moves seat texts to `game` ([`carry_ranges`], seats named `seat 1`…); seats past the
 /// game's limit are removed. The notes saying what changed.
-pub fn carry_seats(seats: &mut Vec<String>, game: Game) -> Vec<String> {
+pub(crate) fn carry_seats(seats: &mut Vec<String>, game: Game) -> Vec<String> {
     let mut fields: Vec<(String, &mut String)> = seats
         .iter_mut()
         .enumerate()
@@ -149,7 +149,7 @@ pub fn carry_seats(seats: &mut Vec<String>, game: Game) -> Vec<String> {
 }
 
 /// Removes the seats past what `game` deals; the note saying so.
-pub fn trim_seats(seats: &mut Vec<String>, game: Game) -> Option<String> {
+pub(crate) fn trim_seats(seats: &mut Vec<String>, game: Game) -> Option<String> {
     let max = game.max_seats();
     if seats.len() <= max {
         return None;
@@ -166,7 +166,7 @@ pub fn trim_seats(seats: &mut Vec<String>, game: Game) -> Option<String> {
 
 /// Carries folded seats' ranges into `game` as [`carry_seats`] does the seats', removing
 /// those past what a deal holds beside `seats` showdown seats; the notes.
-pub fn carry_folded(folded: &mut Vec<String>, seats: usize, game: Game) -> Vec<String> {
+pub(crate) fn carry_folded(folded: &mut Vec<String>, seats: usize, game: Game) -> Vec<String> {
     let mut fields: Vec<(String, &mut String)> = folded
         .iter_mut()
         .enumerate()
@@ -188,7 +188,7 @@ pub fn carry_folded(folded: &mut Vec<String>, seats: usize, game: Game) -> Vec<S
 }
 
 /// Clears the board or dead cards when they hold cards `game` does not deal; the notes.
-pub fn carry_cards(board: &mut String, dead: &mut String, game: Game) -> Vec<String> {
+pub(crate) fn carry_cards(board: &mut String, dead: &mut String, game: Game) -> Vec<String> {
     let mut changed = Vec::new();
     for (name, text) in [("board", board), ("dead cards", dead)] {
         let off_deck = CardSet::parse(text)
@@ -207,7 +207,7 @@ pub fn carry_cards(board: &mut String, dead: &mut String, game: Game) -> Vec<Str
 
 /// What the last change of game reset, in small orange lines below the menu, with a
 /// button that dismisses them (they stay until then, or until the next change of game).
-pub fn game_notes(ui: &mut egui::Ui, notes: &mut Vec<String>) {
+pub(crate) fn game_notes(ui: &mut egui::Ui, notes: &mut Vec<String>) {
     for note in notes.iter() {
         ui.label(
             egui::RichText::new(note)

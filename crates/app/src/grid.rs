@@ -18,19 +18,19 @@ enum Paint {
 pub struct GridState {
     paint: Option<Paint>,
     /// Weight given to painted classes, in (0, 1].
-    pub weight: f32,
+    pub(crate) weight: f32,
     /// Where the grid was drawn last frame.
     pub rect: Option<egui::Rect>,
     /// The class whose exact combos are shown for picking (right-click a cell).
     pub drill: Option<HandClass>,
     /// The top-x% slider's value.
-    pub top_percent: f32,
+    pub(crate) top_percent: f32,
     /// The ranking of the top-n% slider.
-    pub ranking: PreflopRanking,
+    pub(crate) ranking: PreflopRanking,
     /// The grid's window is open.
-    pub open: bool,
+    pub(crate) open: bool,
     /// The name typed to save the range in the library.
-    pub save_name: String,
+    pub(crate) save_name: String,
     /// The range of the text last seen, parsed once per change of the text rather than
     /// once per frame.
     parsed: Option<(String, HandRange)>,

@@ -25,7 +25,7 @@ use std::path::PathBuf;
 
 /// Which half of the view is shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Page {
+pub(crate) enum Page {
     /// The hand, street by street.
     #[default]
     Replay,
@@ -36,13 +36,13 @@ pub enum Page {
 /// The Hand view: its inputs (persisted) and runtime.
 pub struct HandView {
     /// What the user set (persisted): the hand's text, street, ranges, session.
-    pub inputs: HandInputs,
+    pub(crate) inputs: HandInputs,
     /// The equity of the players still in at the street shown.
     pub equity: Computed<MatchupJob, Vec<usize>>,
     /// The equity job's bookkeeping.
-    pub tracker: RunTracker,
+    pub(crate) tracker: RunTracker,
     /// Problems at their fields.
-    pub errors: FieldErrors,
+    pub(crate) errors: FieldErrors,
     /// The hand and street read from the inputs (the text is read on each edit; it is
     /// at most `MAX_HAND_TEXT_BYTES`).
     pub spot: Option<HandSpot>,
@@ -54,12 +54,12 @@ pub struct HandView {
     text_job: Computed<HandTextJob, ()>,
     text_tracker: RunTracker,
     /// The shown hand's money and all-in adjustment.
-    pub allin: Computed<AllInJob, String>,
+    pub(crate) allin: Computed<AllInJob, String>,
     allin_tracker: RunTracker,
     /// Which half is shown.
-    pub page: Page,
+    pub(crate) page: Page,
     /// Why the last session or hand could not be read (beside its control).
-    pub session_note: Option<String>,
+    pub(crate) session_note: Option<String>,
     grids: Vec<GridState>,
     /// A session read asked for (started in the next submit, where jobs are at hand).
     session_wanted: bool,
@@ -73,7 +73,7 @@ pub struct HandView {
 
 impl HandView {
     /// The view with the scenario's Hand inputs.
-    pub fn from_scenario(scenario: &Scenario) -> HandView {
+    pub(crate) fn from_scenario(scenario: &Scenario) -> HandView {
         let mut view = HandView {
             inputs: scenario.hand.clone(),
             equity: Computed::default(),
@@ -153,7 +153,7 @@ impl HandView {
     }
 
     /// The hand on screen, at its street.
-    pub fn shown_spot(&self) -> Option<(&Hand, Spot)> {
+    pub(crate) fn shown_spot(&self) -> Option<(&Hand, Spot)> {
         let s = self.spot.as_ref()?;
         Some((&s.hand, spot(&s.hand, s.street)))
     }
@@ -1101,3 +1101,5 @@ fn winnings_graph(ui: &mut egui::Ui, [actual, adjusted]: [Vec<[f64; 2]>; 2], hei
             );
         });
 }
+
+crate::view::inputs_accessors!(HandView, HandInputs);

@@ -102,7 +102,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
 ];
 
 /// Draws the Help window while `open`.
-pub fn help_window(ctx: &egui::Context, open: &mut bool) {
+pub(crate) fn help_window(ctx: &egui::Context, open: &mut bool) {
     if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         *open = false;
     }

@@ -13,13 +13,13 @@ const MAX_STEPS: usize = 200;
 
 /// One view's inputs at some moment.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Step {
-    pub tab: ViewKind,
-    pub inputs: Scenario,
+pub(crate) struct Step {
+    pub(crate) tab: ViewKind,
+    pub(crate) inputs: Scenario,
 }
 
 #[derive(Default)]
-pub struct History {
+pub(crate) struct History {
     undo: Vec<Step>,
     redo: Vec<Step>,
     /// Each view's inputs as of its last recorded edit.
@@ -30,12 +30,12 @@ pub struct History {
 
 impl History {
     /// The inputs a view starts from (before any edit).
-    pub fn baseline(&mut self, tab: ViewKind, inputs: Scenario) {
+    pub(crate) fn baseline(&mut self, tab: ViewKind, inputs: Scenario) {
         self.last.insert(tab, inputs);
     }
 
     /// A view's inputs changed to `now`.
-    pub fn edited(&mut self, tab: ViewKind, now: Scenario) {
+    pub(crate) fn edited(&mut self, tab: ViewKind, now: Scenario) {
         let Some(before) = self.last.insert(tab, now.clone()) else {
             return;
         };
@@ -57,16 +57,16 @@ impl History {
         self.redo.clear();
     }
 
-    pub fn can_undo(&self) -> bool {
+    pub(crate) fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
 
-    pub fn can_redo(&self) -> bool {
+    pub(crate) fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
 
     /// The step to restore; `current` gives a view's inputs now (kept for redo).
-    pub fn undo(&mut self, current: impl Fn(ViewKind) -> Scenario) -> Option<Step> {
+    pub(crate) fn undo(&mut self, current: impl Fn(ViewKind) -> Scenario) -> Option<Step> {
         let step = self.undo.pop()?;
         self.redo.push(Step {
             tab: step.tab,
@@ -77,7 +77,7 @@ impl History {
     }
 
     /// The step undone last, to restore again.
-    pub fn redo(&mut self, current: impl Fn(ViewKind) -> Scenario) -> Option<Step> {
+    pub(crate) fn redo(&mut self, current: impl Fn(ViewKind) -> Scenario) -> Option<Step> {
         let step = self.redo.pop()?;
         self.undo.push(Step {
             tab: step.tab,

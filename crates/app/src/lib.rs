@@ -169,9 +169,9 @@ pub struct Shell {
     sender: CommandSender,
     receiver: crossbeam_channel::Receiver<Command>,
     /// The open file dialog.
-    pub dialog: Option<files::Dialog>,
+    pub(crate) dialog: Option<files::Dialog>,
     /// A write waiting for "Replace the file?".
-    pub overwrite: Option<files::Overwrite>,
+    pub(crate) overwrite: Option<files::Overwrite>,
     /// A message for the user (a failed load, a failed save…), shown in a window.
     pub message: Option<String>,
     /// A short note ("Saved to …") and when it was posted.
@@ -202,6 +202,16 @@ pub struct Shell {
 }
 
 impl Shell {
+    /// Whether a file dialog is open.
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    /// Whether a write waits for "Replace the file?".
+    pub fn overwrite_asked(&self) -> bool {
+        self.overwrite.is_some()
+    }
+
     fn new(threads: Option<usize>) -> Shell {
         let (sender, receiver) = CommandSender::channel();
         Shell {

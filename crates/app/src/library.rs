@@ -7,7 +7,7 @@ use super::command::{Command, CommandSender};
 pub use super::command::NamedRange;
 
 /// Presets: (name, range text). Every text parses (tested).
-pub const PRESETS: &[(&str, &str)] = &[
+pub(crate) const PRESETS: &[(&str, &str)] = &[
     ("Sklansky group 1", "Group1"),
     ("Sklansky groups 1-2", "G1-G2"),
     ("Sklansky groups 1-3", "G1-G3"),
@@ -44,7 +44,7 @@ pub const MAX_SAVED: usize = 200;
 
 /// The library menu of one range field: a preset or saved range replaces `text`;
 /// "Save" stores `text` under the typed name. True when `text` changed.
-pub fn library_menu(
+pub(crate) fn library_menu(
     ui: &mut egui::Ui,
     text: &mut String,
     saved: &[NamedRange],
@@ -128,7 +128,7 @@ pub fn library_menu(
 }
 
 /// Adds or replaces (same name) a saved range, newest first; at most [`MAX_SAVED`] kept.
-pub fn save(library: &mut Vec<NamedRange>, range: NamedRange) {
+pub(crate) fn save(library: &mut Vec<NamedRange>, range: NamedRange) {
     library.retain(|r| r.name != range.name);
     library.insert(0, range);
     library.truncate(MAX_SAVED);

@@ -38,24 +38,24 @@ pub struct Seats {
 }
 
 /// A matchup's result on screen, with the seats it belongs to.
-pub type SeatResults = super::view::Shown<MatchupResult, Seats>;
+pub(crate) type SeatResults = super::view::Shown<MatchupResult, Seats>;
 
 /// The Matchup view: its inputs (persisted through the app's `State`) and runtime.
 pub struct MatchupView {
     /// What the user set (persisted).
-    pub inputs: MatchupInputs,
+    pub(crate) inputs: MatchupInputs,
     /// The matchup of the inputs, and its result on screen.
-    pub matchup: Computed<MatchupJob, Seats>,
+    pub(crate) matchup: Computed<MatchupJob, Seats>,
     /// Debounce, running, stale, clock.
-    pub tracker: RunTracker,
+    pub(crate) tracker: RunTracker,
     /// Problems at their fields.
     pub errors: FieldErrors,
     /// Each seat's grid window.
-    pub grids: Vec<GridState>,
+    pub(crate) grids: Vec<GridState>,
     /// Each folded seat's grid window.
-    pub folded_grids: Vec<GridState>,
+    pub(crate) folded_grids: Vec<GridState>,
     /// The seat whose hand types show.
-    pub selected_seat: usize,
+    pub(crate) selected_seat: usize,
     /// A baseline to compare against (Pin).
     pub pinned: Option<SeatResults>,
     /// What the last change of game cleared, said beside the selector.
@@ -66,7 +66,7 @@ pub struct MatchupView {
 
 impl MatchupView {
     /// The view with the scenario's Matchup inputs.
-    pub fn from_scenario(scenario: &Scenario) -> MatchupView {
+    pub(crate) fn from_scenario(scenario: &Scenario) -> MatchupView {
         MatchupView {
             inputs: scenario.matchup.clone(),
             matchup: Computed::default(),
@@ -330,7 +330,7 @@ fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], heig
 }
 
 /// The left panel of the Matchup view.
-pub fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+pub(crate) fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     ui.heading("Matchup view");
     let mut edited = false;
     let before = view.inputs.game;
@@ -503,7 +503,7 @@ fn second_board(view: &mut MatchupView, ui: &mut egui::Ui, known: CardSet) -> bo
 
 /// Run controls and "Send to Range view" (seat 1 against every other seat, in the
 /// matchup's game), below the inputs.
-pub fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+pub(crate) fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     run_footer(
         ui,
         ViewKind::Matchup,
@@ -627,7 +627,7 @@ fn folded_seats(
 }
 
 /// The results of the Matchup view.
-pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) {
+pub(crate) fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) {
     let Some(shown) = view.shown() else {
         ui.label(if view.errors.is_empty() {
             "Computing…"
@@ -816,3 +816,5 @@ pub fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) 
 fn partial_words(done: f64) -> String {
     format!("PARTIAL: {:.0}% enumerated, not final", 100.0 * done)
 }
+
+crate::view::inputs_accessors!(MatchupView, MatchupInputs);

@@ -13,10 +13,10 @@ use std::path::{Path, PathBuf};
 
 /// The saved state read as well as it can be: what was read, and what was not.
 #[derive(Debug, Default)]
-pub struct Restored {
-    pub state: State,
+pub(crate) struct Restored {
+    pub(crate) state: State,
     /// One line per field (or saved range) that was not read.
-    pub problems: Vec<String>,
+    pub(crate) problems: Vec<String>,
 }
 
 /// A struct's fields as raw RON text, by name (what the lenient reader takes apart).
@@ -45,7 +45,7 @@ impl<'de> Deserialize<'de> for RawFields {
 }
 
 /// Reads the saved state `text` leniently (see the module doc).
-pub fn restore(text: &str) -> Restored {
+pub(crate) fn restore(text: &str) -> Restored {
     let options = ron::Options::default();
     if let Ok(state) = options.from_str::<State>(text) {
         return Restored {
@@ -157,13 +157,13 @@ fn read_ranges_one_by_one(raw: &ron::value::RawValue) -> (Vec<super::library::Na
 }
 
 /// Where eframe keeps the app's state file (`app.ron` in its storage folder).
-pub fn state_file(app_name: &str) -> Option<PathBuf> {
+pub(crate) fn state_file(app_name: &str) -> Option<PathBuf> {
     eframe::storage_dir(app_name).map(|dir| dir.join("app.ron"))
 }
 
 /// Copies `file` to a backup beside it (`app.ron.backup-<seconds since 1970>`), so
 /// the next autosave does not overwrite what could not be read; the backup's path.
-pub fn back_up(file: &Path) -> std::io::Result<PathBuf> {
+pub(crate) fn back_up(file: &Path) -> std::io::Result<PathBuf> {
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -178,7 +178,7 @@ pub fn back_up(file: &Path) -> std::io::Result<PathBuf> {
 }
 
 /// The message shown at start when part of the saved state was not read.
-pub fn describe(
+pub(crate) fn describe(
     problems: &[String],
     backup: Option<&Path>,
     backup_error: Option<String>,

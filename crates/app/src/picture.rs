@@ -8,18 +8,18 @@ use std::collections::HashMap;
 
 /// Something that draws itself into a `Ui` of any size (a plot and its title); sent to
 /// the thread that renders it.
-pub type Drawing = Box<dyn FnMut(&mut egui::Ui) + Send>;
+pub(crate) type Drawing = Box<dyn FnMut(&mut egui::Ui) + Send>;
 
 /// Default size of an exported plot, in pixels.
-pub const DEFAULT_SIZE: [u32; 2] = [1600, 1000];
+pub(crate) const DEFAULT_SIZE: [u32; 2] = [1600, 1000];
 /// Smallest and largest side of an exported plot, in pixels (4096² is 64 MiB of RGBA).
-pub const SIDE_RANGE: std::ops::RangeInclusive<u32> = 16..=4096;
+pub(crate) const SIDE_RANGE: std::ops::RangeInclusive<u32> = 16..=4096;
 
 /// Pixels per point of an exported picture: text and lines as on a high-density screen.
 const PIXELS_PER_POINT: f32 = 1.5;
 
 /// Draws `drawing` on a light background, `size` pixels wide and high.
-pub fn render(size: [u32; 2], drawing: &mut dyn FnMut(&mut egui::Ui)) -> ColorImage {
+pub(crate) fn render(size: [u32; 2], drawing: &mut dyn FnMut(&mut egui::Ui)) -> ColorImage {
     let [width, height] = size.map(|s| s.clamp(*SIDE_RANGE.start(), *SIDE_RANGE.end()) as usize);
     let ctx = egui::Context::default();
     ctx.set_visuals(egui::Visuals::light());
@@ -171,7 +171,7 @@ fn sample(texture: &ColorImage, u: f32, v: f32) -> [f32; 4] {
 }
 
 /// The image as PNG bytes (8-bit RGBA, opaque).
-pub fn encode_png(image: &ColorImage) -> Result<Vec<u8>, png::EncodingError> {
+pub(crate) fn encode_png(image: &ColorImage) -> Result<Vec<u8>, png::EncodingError> {
     let [w, h] = image.size;
     let rgba: Vec<u8> = image
         .pixels

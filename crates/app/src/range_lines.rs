@@ -37,12 +37,12 @@ impl LineKey {
     }
 
     /// Its number in [`LineKey::all`].
-    pub fn number(self) -> usize {
+    pub(crate) fn number(self) -> usize {
         LineKey::all().position(|k| k == self).unwrap_or(0)
     }
 
     /// The name on screen.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             LineKey::Made(m) => m.name(),
             LineKey::Draw(d) => d.name(),
@@ -51,7 +51,7 @@ impl LineKey {
     }
 
     /// What the line counts (hover text and Help).
-    pub fn definition(self) -> &'static str {
+    pub(crate) fn definition(self) -> &'static str {
         match self {
             LineKey::Made(m) => m.definition(),
             LineKey::Draw(d) => d.definition(),
@@ -60,7 +60,7 @@ impl LineKey {
     }
 
     /// Whether a combo of this class is on the line.
-    pub fn holds(self, class: &ComboClass) -> bool {
+    pub(crate) fn holds(self, class: &ComboClass) -> bool {
         match self {
             LineKey::Made(m) => class.made == m,
             LineKey::Draw(d) => class.draws.has(d),
@@ -88,7 +88,7 @@ pub struct Selection {
 
 impl Selection {
     /// Nothing selected.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.lines.clear();
         self.anchor = None;
     }
@@ -96,7 +96,7 @@ impl Selection {
     /// A click on `key`: alone (a second click on the only line clears it); `toggle`
     /// (Ctrl) adds or drops it; `extend` (Shift) selects the run of `shown` lines from
     /// the last line clicked to it.
-    pub fn click(&mut self, key: LineKey, toggle: bool, extend: bool, shown: &[LineKey]) {
+    pub(crate) fn click(&mut self, key: LineKey, toggle: bool, extend: bool, shown: &[LineKey]) {
         let at = |k: LineKey| shown.iter().position(|&s| s == k);
         match (extend, self.anchor.and_then(at), at(key)) {
             (true, Some(from), Some(to)) => {
@@ -119,7 +119,7 @@ impl Selection {
 
     /// Whether a combo of this class is selected: on some selected made-hand line (if
     /// any is selected) and on some selected draw line (if any is).
-    pub fn holds(&self, class: &ComboClass) -> bool {
+    pub(crate) fn holds(&self, class: &ComboClass) -> bool {
         if self.lines.is_empty() {
             return false;
         }
@@ -131,7 +131,7 @@ impl Selection {
     }
 
     /// The selected combos of `b` with their weights.
-    pub fn combos(&self, b: &Breakdown) -> Vec<(Combo, f64)> {
+    pub(crate) fn combos(&self, b: &Breakdown) -> Vec<(Combo, f64)> {
         b.by_combo
             .iter()
             .filter(|(_, _, class)| self.holds(class))
@@ -153,7 +153,7 @@ fn lines_shown(b: &Breakdown) -> Vec<(LineKey, Line)> {
 }
 
 /// The keys of the lines shown, in display order: Shift-click runs over this order.
-pub fn shown_lines(b: &Breakdown) -> Vec<LineKey> {
+pub(crate) fn shown_lines(b: &Breakdown) -> Vec<LineKey> {
     lines_shown(b).into_iter().map(|(k, _)| k).collect()
 }
 
@@ -162,7 +162,7 @@ const NAME_WIDTH: f32 = 190.0;
 
 /// The lines' table: a heading per group, each line selectable with its definition on
 /// hover, the selection's totals, and the buttons that edit the range.
-pub fn lines_table(
+pub(crate) fn lines_table(
     ui: &mut egui::Ui,
     b: &Breakdown,
     selection: &Selection,
@@ -259,7 +259,7 @@ pub fn lines_table(
 /// The range kept to the `chosen` combos (`keep`), or with them removed. A class whose
 /// every live combo (none of `blocked`'s cards) is kept is kept whole, its blocked combos
 /// with it, so the text reads in classes (`AKs`, `QQ+`) rather than combo by combo.
-pub fn edited_range(
+pub(crate) fn edited_range(
     current: &HandRange,
     chosen: &[(Combo, f64)],
     blocked: CardSet,

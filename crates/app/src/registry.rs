@@ -30,7 +30,7 @@ impl Default for Views {
 
 impl Views {
     /// Every registered view, its inputs taken from `scenario`.
-    pub fn from_scenario(scenario: &Scenario) -> Views {
+    pub(crate) fn from_scenario(scenario: &Scenario) -> Views {
         let views: Vec<Box<dyn View>> = ViewKind::ALL.iter().map(|&k| make(k, scenario)).collect();
         // Each view says its own kind; a view made for the wrong kind is a bug caught here
         // (and by the registry test), not a view that silently takes another's commands.
@@ -49,17 +49,17 @@ impl Views {
     }
 
     /// The views, in tab order, to change.
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Box<dyn View>> {
+    pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = &mut Box<dyn View>> {
         self.0.iter_mut()
     }
 
     /// The view of `kind` (every kind has one: `make` matches every kind).
-    pub fn get(&self, kind: ViewKind) -> &dyn View {
+    pub(crate) fn get(&self, kind: ViewKind) -> &dyn View {
         self.0[Self::index(kind)].as_ref()
     }
 
     /// The view of `kind`, to change.
-    pub fn get_mut(&mut self, kind: ViewKind) -> &mut dyn View {
+    pub(crate) fn get_mut(&mut self, kind: ViewKind) -> &mut dyn View {
         self.0[Self::index(kind)].as_mut()
     }
 
@@ -95,7 +95,7 @@ impl Views {
     }
 
     /// Every view's inputs in one scenario showing `shown`.
-    pub fn scenario(&self, shown: ViewKind) -> Scenario {
+    pub(crate) fn scenario(&self, shown: ViewKind) -> Scenario {
         let mut s = Scenario {
             view: shown,
             ..Scenario::default()

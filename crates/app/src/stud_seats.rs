@@ -19,7 +19,11 @@ fn cards_of(text: &str) -> CardSet {
 }
 
 /// The stud seats, the dead cards and the problems of the inputs' own; true when edited.
-pub fn stud_inputs(view: &mut MatchupView, ui: &mut egui::Ui, _cx: &ViewContext<'_>) -> bool {
+pub(crate) fn stud_inputs(
+    view: &mut MatchupView,
+    ui: &mut egui::Ui,
+    _cx: &ViewContext<'_>,
+) -> bool {
     let game = view.inputs.game;
     let errors = view.errors.clone();
     let inputs = &mut view.inputs;
@@ -114,7 +118,7 @@ pub fn stud_inputs(view: &mut MatchupView, ui: &mut egui::Ui, _cx: &ViewContext<
 /// they hold (others become unknown), each gets an empty up field, and the board and
 /// folded seats go (stud has neither; folded up cards are dead cards). Out of one: the
 /// up cards go. `from` is the game before the change.
-pub fn carry_stud(inputs: &mut crate::scenario::MatchupInputs, from: Game) -> Vec<String> {
+pub(crate) fn carry_stud(inputs: &mut crate::scenario::MatchupInputs, from: Game) -> Vec<String> {
     let to = inputs.game;
     let mut notes = Vec::new();
     if !to.has_board() {
@@ -147,7 +151,7 @@ pub fn carry_stud(inputs: &mut crate::scenario::MatchupInputs, from: Game) -> Ve
 
 /// Into a game without a board: the board and folded seats go (`folded_note` says where
 /// their cards belong now), and the seats past what the game deals; the notes.
-pub fn leave_board_and_folded(
+pub(crate) fn leave_board_and_folded(
     inputs: &mut crate::scenario::MatchupInputs,
     folded_note: &str,
 ) -> Vec<String> {
@@ -167,7 +171,7 @@ pub fn leave_board_and_folded(
 }
 
 /// Into a game without up cards: they go; the note when there were any.
-pub fn clear_up_cards(inputs: &mut crate::scenario::MatchupInputs) -> Option<String> {
+pub(crate) fn clear_up_cards(inputs: &mut crate::scenario::MatchupInputs) -> Option<String> {
     let had = inputs.up.iter().any(|u| !u.trim().is_empty());
     inputs.up.clear();
     had.then(|| format!("up cards cleared ({} has none)", inputs.game))

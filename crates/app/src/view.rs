@@ -12,7 +12,7 @@ use crate::worker::{Event, ExactProgress, Job, JobManager, Running, StopReason};
 use std::time::{Duration, Instant};
 
 /// How long an edit waits for the next keystroke before it starts a job.
-pub const DEBOUNCE: Duration = Duration::from_millis(100);
+pub(crate) const DEBOUNCE: Duration = Duration::from_millis(100);
 
 /// A view's status line, built from its own job.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -35,9 +35,9 @@ pub struct ViewStatus {
 /// library.
 pub struct ViewContext<'a> {
     /// Where widgets send commands.
-    pub commands: &'a CommandSender,
+    pub(crate) commands: &'a CommandSender,
     /// The user's named ranges.
-    pub library: &'a [super::library::NamedRange],
+    pub(crate) library: &'a [super::library::NamedRange],
 }
 
 /// Every problem of a view's inputs, each at its field (`hero`, `seats[1]`, `board`…,
@@ -47,7 +47,7 @@ pub struct FieldErrors(Vec<(String, String)>);
 
 impl FieldErrors {
     /// The problems of a validation, each shown with the text of its field.
-    pub fn new<'a>(
+    pub(crate) fn new<'a>(
         problems: &[ScenarioError],
         text_of: impl Fn(&str) -> Option<&'a str>,
     ) -> FieldErrors {
@@ -60,7 +60,7 @@ impl FieldErrors {
     }
 
     /// Validates a view's inputs: the job, or every problem at its field.
-    pub fn validate<I: crate::scenario::inputs::ViewInputs>(
+    pub(crate) fn validate<I: crate::scenario::inputs::ViewInputs>(
         inputs: &I,
     ) -> Result<I::Job, FieldErrors> {
         inputs
@@ -79,7 +79,7 @@ impl FieldErrors {
     }
 
     /// Records a failed run as a problem of the fields together.
-    pub fn set_whole(&mut self, message: String) {
+    pub(crate) fn set_whole(&mut self, message: String) {
         self.0.retain(|(f, _)| f != crate::scenario::inputs::WHOLE);
         self.0
             .push((crate::scenario::inputs::WHOLE.to_string(), message));
@@ -93,7 +93,7 @@ impl FieldErrors {
     /// The first problem in one line, its field named ("seat 3: unknown rank 'x'",
     /// or just the reason for a problem of the fields together), and how many more:
     /// for the status line and the run controls, always in sight.
-    pub fn summary(&self) -> Option<String> {
+    pub(crate) fn summary(&self) -> Option<String> {
         let (field, message) = self.0.first()?;
         // A caret message's reason is its last line, after the caret.
         let reason = message
@@ -249,7 +249,7 @@ pub trait View: std::any::Any {
 pub struct Computed<J: Job, L> {
     running: Option<Running<J>>,
     /// The result on screen and the inputs it belongs to.
-    pub shown: Option<Shown<J::Output, L>>,
+    pub(crate) shown: Option<Shown<J::Output, L>>,
     /// The inputs of the running job, shown with its first message.
     job_label: Option<L>,
     seed: u64,
@@ -276,7 +276,7 @@ pub struct Shown<R, L> {
 }
 
 /// What a job's message did to a [`Computed`].
-pub enum Received {
+pub(crate) enum Received {
     /// The shown result changed.
     Shown,
     /// The job failed (refused exact work, an engine fault): why.
@@ -287,7 +287,7 @@ pub enum Received {
 
 impl<J: Job, L: Default> Computed<J, L> {
     /// Starts `job` (cancelling the one before), to be shown with `label`.
-    pub fn start(
+    pub(crate) fn start(
         &mut self,
         jobs: &JobManager,
         job: J,
@@ -301,14 +301,14 @@ impl<J: Job, L: Default> Computed<J, L> {
 
     /// Asks the running job to stop; its last message (what it had done) still comes
     /// and is shown, marked as stopped.
-    pub fn request_stop(&mut self) {
+    pub(crate) fn request_stop(&mut self) {
         if let Some(r) = &self.running {
             r.request_stop();
         }
     }
 
     /// Cancels the running job; its messages are dropped.
-    pub fn cancel(&mut self) {
+    pub(crate) fn cancel(&mut self) {
         self.running = None;
         self.job_label = None;
     }
@@ -332,7 +332,7 @@ impl<J: Job, L: Default> Computed<J, L> {
 
     /// Starts the job of `validated` inputs (its settings and label made only then), or
     /// shows why it cannot: the submit every view shares. `errors` is the view's.
-    pub fn submit(
+    pub(crate) fn submit(
         &mut self,
         jobs: &JobManager,
         tracker: &mut RunTracker,
@@ -358,7 +358,7 @@ impl<J: Job, L: Default> Computed<J, L> {
 
     /// Takes one message of the running job, a failure going to `errors` (at the fields
     /// together): the receive every view shares. Whether a message came.
-    pub fn poll_into(&mut self, tracker: &mut RunTracker, errors: &mut FieldErrors) -> bool {
+    pub(crate) fn poll_into(&mut self, tracker: &mut RunTracker, errors: &mut FieldErrors) -> bool {
         match self.poll(tracker) {
             // A failed job (refused exact work, an engine fault) says why in its view;
             // the rest of the app goes on.
@@ -370,7 +370,7 @@ impl<J: Job, L: Default> Computed<J, L> {
     }
 
     /// Takes one message of the running job into the shown result and the tracker.
-    pub fn poll(&mut self, tracker: &mut RunTracker) -> Option<Received> {
+    pub(crate) fn poll(&mut self, tracker: &mut RunTracker) -> Option<Received> {
         let message = self.running.as_mut()?.try_recv()?;
         let received = match message.event {
             Event::ExactProgress(p) => {
@@ -452,7 +452,7 @@ impl Default for RunTracker {
 
 impl RunTracker {
     /// An input changed.
-    pub fn edited(&mut self, has_result: bool) {
+    pub(crate) fn edited(&mut self, has_result: bool) {
         self.edited_at = Some(Instant::now());
         self.running = false;
         self.stale = has_result;
@@ -460,13 +460,13 @@ impl RunTracker {
     }
 
     /// Asks for a submit now (a view shown for the first time, Resume).
-    pub fn due_now(&mut self) {
+    pub(crate) fn due_now(&mut self) {
         self.edited_at = Some(Instant::now() - DEBOUNCE);
     }
 
     /// `Some(ZERO)` when the debounce is over (and clears it), `Some(wait)` while it
     /// runs, `None` when no edit waits.
-    pub fn due(&mut self) -> Option<Duration> {
+    pub(crate) fn due(&mut self) -> Option<Duration> {
         let at = self.edited_at?;
         let wait = DEBOUNCE.saturating_sub(at.elapsed());
         if wait.is_zero() {
@@ -476,7 +476,7 @@ impl RunTracker {
     }
 
     /// A view on screen that never computed asks for its first run.
-    pub fn first_run_due(&self) -> bool {
+    pub(crate) fn first_run_due(&self) -> bool {
         !self.submitted && self.edited_at.is_none()
     }
 
@@ -486,7 +486,7 @@ impl RunTracker {
     }
 
     /// A job started.
-    pub fn started(&mut self, has_result: bool) {
+    pub(crate) fn started(&mut self, has_result: bool) {
         self.submitted = true;
         self.halted = false;
         self.edited_at = None;
@@ -499,7 +499,7 @@ impl RunTracker {
     }
 
     /// The inputs do not validate: nothing runs, what is shown is stale.
-    pub fn rejected(&mut self, has_result: bool) {
+    pub(crate) fn rejected(&mut self, has_result: bool) {
         self.submitted = true;
         self.edited_at = None;
         self.running = false;
@@ -508,7 +508,7 @@ impl RunTracker {
     }
 
     /// The job stopped.
-    pub fn stopped(&mut self, reason: StopReason, has_result: bool) {
+    pub(crate) fn stopped(&mut self, reason: StopReason, has_result: bool) {
         if self.running {
             self.elapsed = self.started_at.map_or(Duration::ZERO, |s| s.elapsed());
         }
@@ -521,7 +521,7 @@ impl RunTracker {
     }
 
     /// A result of the running job arrived.
-    pub fn received(&mut self) {
+    pub(crate) fn received(&mut self) {
         if self.first_result.is_none() {
             self.first_result = self.started_at.map(|s| s.elapsed());
         }
@@ -529,7 +529,7 @@ impl RunTracker {
     }
 
     /// Time since the job started: ticking while it runs, frozen once it stopped.
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         match (self.running, self.started_at) {
             (true, Some(s)) => s.elapsed(),
             _ => self.elapsed,
@@ -537,7 +537,7 @@ impl RunTracker {
     }
 
     /// The phase word of the status line.
-    pub fn phase(&self, has_errors: bool) -> &'static str {
+    pub(crate) fn phase(&self, has_errors: bool) -> &'static str {
         if self.running {
             "computing"
         } else if has_errors {
@@ -552,7 +552,7 @@ impl RunTracker {
     /// The status line's detail: exact progress while running, else the first problem
     /// of the inputs (named, so a refusal below the fold is still in sight), else `why`
     /// (the stop reason) for a current result.
-    pub fn detail(&self, errors: &FieldErrors, why: Option<String>) -> Option<String> {
+    pub(crate) fn detail(&self, errors: &FieldErrors, why: Option<String>) -> Option<String> {
         let has_errors = !errors.is_empty();
         if has_errors && !self.running {
             return errors.summary();
@@ -567,3 +567,22 @@ impl RunTracker {
         }
     }
 }
+
+/// A view's inputs (the scenario model's section it edits), read and written by what
+/// drives the view from outside (tests, scripts) without reaching into its fields.
+macro_rules! inputs_accessors {
+    ($view:ty, $inputs:ty) => {
+        impl $view {
+            /// The inputs as typed.
+            pub fn inputs(&self) -> &$inputs {
+                &self.inputs
+            }
+
+            /// The inputs, to edit as a user types (the view validates on its next frame).
+            pub fn inputs_mut(&mut self) -> &mut $inputs {
+                &mut self.inputs
+            }
+        }
+    };
+}
+pub(crate) use inputs_accessors;

@@ -10,7 +10,7 @@ use crate::equity::Method;
 use egui::{Color32, RichText};
 
 /// Precision steps, Fast to Precise, as standard-error targets.
-pub const PRECISION_STEPS: [(f64, &str); 5] = [
+pub(crate) const PRECISION_STEPS: [(f64, &str); 5] = [
     (0.005, "Fast (±0.5%)"),
     (0.002, "Quick (±0.2%)"),
     (0.001, "Normal (±0.1%)"),
@@ -19,10 +19,10 @@ pub const PRECISION_STEPS: [(f64, &str); 5] = [
 ];
 
 /// The colour of error text and frames.
-pub const ERROR_COLOR: Color32 = Color32::from_rgb(220, 60, 60);
+pub(crate) const ERROR_COLOR: Color32 = Color32::from_rgb(220, 60, 60);
 
 /// The first `chars` characters of `text`, with "…" when cut.
-pub fn shorten(text: &str, chars: usize) -> String {
+pub(crate) fn shorten(text: &str, chars: usize) -> String {
     match text.char_indices().nth(chars) {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text.to_string(),
@@ -35,7 +35,7 @@ const TITLE_PART_CHARS: usize = 48;
 /// A title with each of its parts (the ranges and board between ` vs `, ` — ` and
 /// ` · `) shortened with "…", so a 13 KB range leaves the figures on screen; the whole
 /// title is the hover text ([`title_heading`]).
-pub fn short_title(title: &str) -> String {
+pub(crate) fn short_title(title: &str) -> String {
     let mut out = String::new();
     let mut rest = title;
     while !rest.is_empty() {
@@ -53,7 +53,7 @@ pub fn short_title(title: &str) -> String {
 
 /// A heading of a title whose ranges may be long: shortened ([`short_title`]), and the
 /// whole title (up to 4,000 characters) on hover.
-pub fn title_heading(ui: &mut egui::Ui, title: &str) {
+pub(crate) fn title_heading(ui: &mut egui::Ui, title: &str) {
     let short = short_title(title);
     let response = ui.heading(&short);
     if short != title {
@@ -62,7 +62,7 @@ pub fn title_heading(ui: &mut egui::Ui, title: &str) {
 }
 
 /// The precision step nearest a standard-error target.
-pub fn nearest_step(target_se: f64) -> usize {
+pub(crate) fn nearest_step(target_se: f64) -> usize {
     PRECISION_STEPS
         .iter()
         .enumerate()
@@ -76,7 +76,7 @@ pub fn nearest_step(target_se: f64) -> usize {
 
 /// The precision slider: five steps; a target from a file that is not a step is shown
 /// as it is ("±0.030% (from the file)") and kept until the slider moves.
-pub fn precision_slider(ui: &mut egui::Ui, target_se: &mut f64) -> bool {
+pub(crate) fn precision_slider(ui: &mut egui::Ui, target_se: &mut f64) -> bool {
     let mut step = nearest_step(*target_se);
     let on_step = PRECISION_STEPS[step].0 == *target_se;
     let name = if on_step {
@@ -100,7 +100,7 @@ pub fn precision_slider(ui: &mut egui::Ui, target_se: &mut f64) -> bool {
 }
 
 /// The board and dead cards (what parses of them): combos holding one cannot be dealt.
-pub fn blocked_cards(board: &str, dead: &str) -> CardSet {
+pub(crate) fn blocked_cards(board: &str, dead: &str) -> CardSet {
     let cards = |t: &str| CardSet::parse(t).unwrap_or_default();
     cards(board).union(cards(dead))
 }
@@ -111,7 +111,7 @@ pub fn blocked_cards(board: &str, dead: &str) -> CardSet {
 /// longest range text ([`MAX_RANGE_TEXT`](crate::range::MAX_RANGE_TEXT)) is refused whole,
 /// with a message at the field naming its length and the limit, and the text stays as
 /// it was.
-pub fn text_field(
+pub(crate) fn text_field(
     ui: &mut egui::Ui,
     label: &str,
     text: &mut String,
@@ -264,7 +264,7 @@ fn refuse_long_paste(ui: &egui::Ui, id: egui::Id, text: &str) -> Option<String> 
 /// 13×13 grid in its own window (so the side panel keeps its width), and a two-card
 /// picker for a known hand. `blocked`: board and dead cards. True when `text` changed.
 #[allow(clippy::too_many_arguments)]
-pub fn range_field(
+pub(crate) fn range_field(
     ui: &mut egui::Ui,
     label: &str,
     text: &mut String,
@@ -310,14 +310,14 @@ pub fn range_field(
 
 /// The id of the text box of the field labelled `label` in `ui` (so a button beside it
 /// can focus it).
-pub fn field_id(ui: &egui::Ui, label: &str) -> egui::Id {
+pub(crate) fn field_id(ui: &egui::Ui, label: &str) -> egui::Id {
     ui.make_persistent_id(("field text", label))
 }
 
 /// "Paste": the system clipboard's text replaces the field's (whatever tool wrote it; the
 /// parser reads other tools' range text). The field is focused with its text selected
 /// and the window asked to paste, as Ctrl+A Ctrl+V would.
-pub fn paste_range_button(ui: &mut egui::Ui, field: egui::Id, text: &str) {
+pub(crate) fn paste_range_button(ui: &mut egui::Ui, field: egui::Id, text: &str) {
     let response = ui
         .small_button("Paste")
         .on_hover_text("Replace the range with the clipboard's text (PokerStove, Equilab, eval7 and Flop Ferret text reads as it is)");
@@ -361,7 +361,7 @@ fn copy_range_button(ui: &mut egui::Ui, text: &str) {
 
 /// The board and dead-card fields, each with its card picker; cards in `taken` (known
 /// hands) and in the other field are disabled in the pickers. True when one changed.
-pub fn board_and_dead(
+pub(crate) fn board_and_dead(
     ui: &mut egui::Ui,
     board: &mut String,
     dead: &mut String,
@@ -408,7 +408,12 @@ pub fn board_and_dead(
 /// "Add seat" and the count of seats, above the seats so that it stays under the pointer
 /// however many there are (below them, a second click landed on the new "Remove seat"
 /// button). At the limit it stays, disabled, and says `why_at_limit`. True when clicked.
-pub fn add_seat_row(ui: &mut egui::Ui, seats: usize, max: usize, why_at_limit: &str) -> bool {
+pub(crate) fn add_seat_row(
+    ui: &mut egui::Ui,
+    seats: usize,
+    max: usize,
+    why_at_limit: &str,
+) -> bool {
     ui.horizontal(|ui| {
         let add = ui
             .add_enabled(seats < max, egui::Button::new("Add seat"))
@@ -421,7 +426,7 @@ pub fn add_seat_row(ui: &mut egui::Ui, seats: usize, max: usize, why_at_limit: &
 
 /// The cards of every seat but seat `k`, with `base` (the cards out of play already):
 /// what seat `k`'s pickers grey.
-pub fn others_than(k: usize, seats: &[CardSet], base: CardSet) -> CardSet {
+pub(crate) fn others_than(k: usize, seats: &[CardSet], base: CardSet) -> CardSet {
     seats
         .iter()
         .enumerate()
@@ -431,7 +436,7 @@ pub fn others_than(k: usize, seats: &[CardSet], base: CardSet) -> CardSet {
 
 /// A dead-card field labelled for what it holds in the game (folded up cards, discards
 /// seen), with a picker that greys `taken`; true when edited.
-pub fn dead_cards_field(
+pub(crate) fn dead_cards_field(
     ui: &mut egui::Ui,
     (label, hint): (&str, &str),
     dead: &mut String,
@@ -445,7 +450,11 @@ pub fn dead_cards_field(
 }
 
 /// The problems of `fields` that have no field of their own on screen, in red.
-pub fn field_messages(ui: &mut egui::Ui, errors: &super::view::FieldErrors, fields: &[&str]) {
+pub(crate) fn field_messages(
+    ui: &mut egui::Ui,
+    errors: &super::view::FieldErrors,
+    fields: &[&str],
+) {
     for field in fields {
         if let Some(message) = errors.at(field) {
             ui.label(RichText::new(message).color(ERROR_COLOR));
@@ -474,7 +483,7 @@ pub fn streets(board: &[Card]) -> String {
 /// [`MAX_OPPONENTS`](crate::equity::MAX_OPPONENTS) is kept as typed, so validation
 /// refuses it at the field by name instead of it silently becoming the most there
 /// can be. True when it changed.
-pub fn opponent_span(ui: &mut egui::Ui, label: &str, span: &mut (usize, usize)) -> bool {
+pub(crate) fn opponent_span(ui: &mut egui::Ui, label: &str, span: &mut (usize, usize)) -> bool {
     use crate::equity::MAX_OPPONENTS;
     // Typed counts up to this are kept (and refused by name when over the game's most).
     const TYPED_MOST: usize = 999;
@@ -503,7 +512,7 @@ pub fn opponent_span(ui: &mut egui::Ui, label: &str, span: &mut (usize, usize)) 
 
 /// Mode, precision, seed and (when `time_budget`) the time budget of a view's run,
 /// each with its problem below it. True when one changed.
-pub fn run_settings(
+pub(crate) fn run_settings(
     ui: &mut egui::Ui,
     run: &mut crate::scenario::RunInputs,
     errors: &super::view::FieldErrors,
@@ -565,7 +574,7 @@ pub fn run_settings(
 /// A view's footer (below its inputs): the first problem of the inputs in red (a
 /// refusal shown by a control further up stays in sight here), and the run controls,
 /// whose clicks go to view `tab`.
-pub fn run_footer(
+pub(crate) fn run_footer(
     ui: &mut egui::Ui,
     tab: crate::scenario::ViewKind,
     tracker: &super::view::RunTracker,
@@ -586,7 +595,7 @@ pub fn run_footer(
 }
 
 /// The first problem of the inputs, in red, when there is one.
-pub fn problem_line(ui: &mut egui::Ui, errors: &super::view::FieldErrors) {
+pub(crate) fn problem_line(ui: &mut egui::Ui, errors: &super::view::FieldErrors) {
     if let Some(summary) = errors.summary() {
         ui.label(RichText::new(format!("Not computed: {summary}")).color(ERROR_COLOR));
     }
@@ -594,17 +603,17 @@ pub fn problem_line(ui: &mut egui::Ui, errors: &super::view::FieldErrors) {
 
 /// What the run controls show: a run going on, results stale, inputs that validate.
 #[derive(Clone, Copy)]
-pub struct RunState {
+pub(crate) struct RunState {
     /// A run goes on.
-    pub running: bool,
+    pub(crate) running: bool,
     /// The results on screen are not those of the inputs.
-    pub stale: bool,
+    pub(crate) stale: bool,
     /// The inputs validate (Run again has something to run).
-    pub can_run: bool,
+    pub(crate) can_run: bool,
 }
 
 /// A "Send to …" button: sends `command` when clicked.
-pub fn send_to(
+pub(crate) fn send_to(
     ui: &mut egui::Ui,
     label: &str,
     hover: &str,
@@ -617,7 +626,7 @@ pub fn send_to(
 }
 
 /// "Send to Range view": the range analysed, the other seat's, board and dead cards.
-pub fn send_to_range(
+pub(crate) fn send_to_range(
     ui: &mut egui::Ui,
     inputs: crate::scenario::RangeInputs,
     commands: &super::CommandSender,
@@ -635,7 +644,7 @@ pub fn send_to_range(
 /// enabled only while a run goes on, Run again (Resume after a Stop or a change) only
 /// when none does, so a Stop clicked just as a run ends does nothing instead of
 /// starting another. The command clicked.
-pub fn stop_and_run_again(ui: &mut egui::Ui, state: RunState) -> Option<ViewCommand> {
+pub(crate) fn stop_and_run_again(ui: &mut egui::Ui, state: RunState) -> Option<ViewCommand> {
     let RunState {
         running,
         stale,
@@ -670,7 +679,7 @@ pub fn stop_and_run_again(ui: &mut egui::Ui, state: RunState) -> Option<ViewComm
 
 /// Stop/Resume and Pin/Unpin, shared by the views; the commands clicked. `pins`: how
 /// many baselines are pinned and the most the view keeps.
-pub fn run_controls(
+pub(crate) fn run_controls(
     ui: &mut egui::Ui,
     state: RunState,
     pins: (usize, usize),
@@ -709,7 +718,7 @@ pub fn run_controls(
 /// `max`), in the order clicked (a board's turn lands after its flop); cards in `other`
 /// (taken by another field) are disabled. Typing in the field stays first-class: the
 /// picker reads and writes the same text.
-pub fn card_picker(
+pub(crate) fn card_picker(
     ui: &mut egui::Ui,
     label: &str,
     cards: &mut String,
@@ -758,7 +767,7 @@ pub fn card_picker(
 }
 
 /// The four-colour deck: clubs green, diamonds blue, hearts red, spades grey.
-pub fn suit_color(suit: u8) -> Color32 {
+pub(crate) fn suit_color(suit: u8) -> Color32 {
     match suit {
         0 => Color32::from_rgb(40, 140, 60),
         1 => Color32::from_rgb(40, 90, 200),

@@ -11,7 +11,7 @@ use crate::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ER
 use egui::RichText;
 
 /// The left panel.
-pub fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+pub(crate) fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     ui.heading("MultiOdds view");
     ui.add_space(4.0);
     let mut edited = false;
@@ -187,7 +187,7 @@ fn carry_stud_hero(i: &mut crate::scenario::SweepInputs, from: Game) -> Vec<Stri
 }
 
 /// Run controls and "Send to Range view", below the inputs.
-pub fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+pub(crate) fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     run_footer(
         ui,
         ViewKind::MultiOdds,

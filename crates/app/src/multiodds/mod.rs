@@ -2,7 +2,7 @@
 //! NPot plotted against the opponent count with their error bands, the results table,
 //! the hand types, and outs and draws on a flop or turn.
 
-pub mod inputs;
+pub(crate) mod inputs;
 mod outs_panel;
 pub mod plot;
 mod table;
@@ -18,40 +18,40 @@ use crate::equity::outs::Outs;
 use crate::equity::run::SweepResult;
 use crate::scenario::{Scenario, SweepInputs, ViewKind};
 use crate::worker::{JobManager, OutsSpec};
-pub use plot::FigureOptions;
+pub(crate) use plot::FigureOptions;
 
 /// The most baselines pinned at once.
-pub const MAX_PINS: usize = 4;
+pub(crate) const MAX_PINS: usize = 4;
 
 /// A sweep's result on screen, with the title of the inputs it belongs to.
-pub type Shown = super::view::Shown<SweepResult, String>;
+pub(crate) type Shown = super::view::Shown<SweepResult, String>;
 
 /// The MultiOdds view: its inputs (persisted through the app's `State`) and runtime.
 pub struct MultiOddsView {
     /// What the user set (persisted).
-    pub inputs: SweepInputs,
+    pub(crate) inputs: SweepInputs,
     /// Which figures the plot shows.
     pub figures: FigureOptions,
     /// The sweep of the inputs, and its result on screen.
-    pub sweep: Computed<SweepJob, String>,
+    pub(crate) sweep: Computed<SweepJob, String>,
     /// Outs and draws of a known hero hand on a flop or turn.
     outs_job: Computed<OutsSpec, ()>,
-    /// Baselines to compare against (Pin), oldest first, at most [`MAX_PINS`].
+    /// Baselines to compare against (Pin), oldest first, at most `MAX_PINS`.
     pub pinned: Vec<Shown>,
     /// The pinned baseline the table's deltas are against (an index into `pinned`).
     pub delta_pin: usize,
     /// What the last change of game cleared, said beside the selector.
-    pub game_note: Vec<String>,
+    pub(crate) game_note: Vec<String>,
     /// Problems at their fields.
     pub errors: FieldErrors,
     /// Debounce, running, stale, clock.
-    pub tracker: RunTracker,
+    pub(crate) tracker: RunTracker,
     /// The opponent count whose hand types are shown.
-    pub selected_opponents: usize,
+    pub(crate) selected_opponents: usize,
     /// The hero field's grid window.
-    pub hero_grid: GridState,
+    pub(crate) hero_grid: GridState,
     /// The opponents field's grid window.
-    pub opponents_grid: GridState,
+    pub(crate) opponents_grid: GridState,
     /// Outs and draws (an outs job's answer).
     pub outs: Option<Result<Box<Outs>, String>>,
     /// Where the plot's frame was drawn last (the layout tests read it).
@@ -64,7 +64,7 @@ pub struct MultiOddsView {
 
 impl MultiOddsView {
     /// The view with the scenario's MultiOdds inputs.
-    pub fn from_scenario(scenario: &Scenario) -> MultiOddsView {
+    pub(crate) fn from_scenario(scenario: &Scenario) -> MultiOddsView {
         MultiOddsView {
             inputs: scenario.multiodds.clone(),
             figures: FigureOptions::default(),
@@ -316,3 +316,5 @@ impl View for MultiOddsView {
         self.sweep.shown.is_some()
     }
 }
+
+crate::view::inputs_accessors!(MultiOddsView, SweepInputs);

@@ -20,7 +20,7 @@ fn chance_cells(ui: &mut egui::Ui, d: &Draw) {
     ui.label(RichText::new(format!("{:.0}", 100.0 * d.rule_of_4_and_2)).monospace());
 }
 
-pub fn outs_panel(view: &MultiOddsView, ui: &mut egui::Ui) {
+pub(crate) fn outs_panel(view: &MultiOddsView, ui: &mut egui::Ui) {
     let Some(answer) = &view.outs else {
         return;
     };

@@ -26,7 +26,7 @@ pub struct FigureOptions {
 }
 
 /// The plot's view of a metric: its colour and whether the switches show it.
-pub trait MetricStyle {
+pub(crate) trait MetricStyle {
     /// The figure's colour.
     fn color(&self) -> Color32;
     /// Whether the switches show the figure.
@@ -52,24 +52,24 @@ impl MetricStyle for Metric {
 
 /// What a sweep plot draws: the shown and pinned results, the figures switched on, the
 /// opponent span of the x axis.
-pub struct PlotData<'a> {
+pub(crate) struct PlotData<'a> {
     /// The result on screen.
-    pub shown: Option<&'a Shown>,
+    pub(crate) shown: Option<&'a Shown>,
     /// The pinned baselines, oldest first.
-    pub pinned: &'a [Shown],
+    pub(crate) pinned: &'a [Shown],
     /// The figures switched on.
-    pub figures: FigureOptions,
+    pub(crate) figures: FigureOptions,
     /// The opponent counts of the x axis.
-    pub span: (usize, usize),
+    pub(crate) span: (usize, usize),
     /// The plot's height in points.
-    pub height: f32,
+    pub(crate) height: f32,
     /// The plot's egui id.
-    pub id: &'static str,
+    pub(crate) id: &'static str,
 }
 
 /// The plot of the view: title, figure switches, the curves; a click picks the opponent
 /// count whose hand types show.
-pub fn sweep_plot(
+pub(crate) fn sweep_plot(
     view: &mut MultiOddsView,
     ui: &mut egui::Ui,
     height: f32,
@@ -132,7 +132,7 @@ fn pin_style(k: usize) -> (LineStyle, &'static str) {
 
 /// What the `k`-th pinned baseline's curves are: the window shows it above the plot,
 /// and an exported picture carries it too.
-pub fn pinned_caption(ui: &mut egui::Ui, k: usize, pinned: &Shown, deltas: bool) {
+pub(crate) fn pinned_caption(ui: &mut egui::Ui, k: usize, pinned: &Shown, deltas: bool) {
     let (_, style) = pin_style(k);
     let deltas = if deltas { " (the table's deltas)" } else { "" };
     ui.label(
@@ -171,7 +171,7 @@ fn legend(ui: &mut egui::Ui, options: FigureOptions, pinned: bool) {
 
 /// Draws the curves with their error bands (and the pinned baseline dashed); the plot
 /// keeps 1..N opponents and 0–100 % (no drag or zoom).
-pub fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotResponse<()> {
+pub(crate) fn draw_plot(ui: &mut egui::Ui, data: &PlotData<'_>) -> egui_plot::PlotResponse<()> {
     let options = data.figures;
     let shown = data.shown;
     let pinned = data.pinned;

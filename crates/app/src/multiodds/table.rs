@@ -31,7 +31,7 @@ fn na_reason(key: &str, p: &crate::equity::sweep::SweepPoint) -> String {
     }
 }
 
-pub fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &CommandSender) {
+pub(crate) fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &CommandSender) {
     let Some(shown) = view.shown() else {
         ui.label(if view.errors.is_empty() {
             "Computing…"

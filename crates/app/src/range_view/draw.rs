@@ -155,7 +155,7 @@ pub(super) fn equity_curve(ui: &mut egui::Ui, combos: &[(f64, f64)], height: f32
 }
 
 /// The four equity buckets' shares of the range, from each combo's (share, equity).
-pub fn buckets(combos: &[(f64, f64)]) -> [f64; 4] {
+pub(crate) fn buckets(combos: &[(f64, f64)]) -> [f64; 4] {
     let mut b = [0.0; 4];
     for &(share, equity) in combos {
         b[((equity * 4.0) as usize).min(3)] += share;

@@ -26,27 +26,27 @@ use super::range_lines::Selection;
 /// The Range view: its inputs (persisted through the app's `State`) and runtime.
 pub struct RangeView {
     /// What the user set (persisted).
-    pub inputs: RangeInputs,
+    pub(crate) inputs: RangeInputs,
     /// The analysis of the inputs, and the result on screen with its title.
-    pub analysis: Computed<RangeJob, String>,
+    pub(crate) analysis: Computed<RangeJob, String>,
     /// Debounce, running, stale, clock.
-    pub tracker: RunTracker,
+    pub(crate) tracker: RunTracker,
     /// Problems at their fields.
-    pub errors: FieldErrors,
+    pub(crate) errors: FieldErrors,
     /// The breakdown lines whose combos are selected.
     pub selection: Selection,
     /// The next cards as a list sorted by the range's equity change (else the 4×13
     /// table).
-    pub sort_next: bool,
+    pub(crate) sort_next: bool,
     /// What the last change of game reset.
-    pub game_note: Vec<String>,
+    pub(crate) game_note: Vec<String>,
     range_grid: GridState,
     vs_grids: Vec<GridState>,
 }
 
 impl RangeView {
     /// The view with the scenario's Range inputs.
-    pub fn from_scenario(scenario: &Scenario) -> RangeView {
+    pub(crate) fn from_scenario(scenario: &Scenario) -> RangeView {
         RangeView {
             inputs: scenario.range.clone(),
             analysis: Computed::default(),
@@ -142,7 +142,6 @@ impl Default for RangeView {
 
 mod draw;
 mod game;
-pub use draw::buckets;
 use draw::*;
 use game::*;
 
@@ -566,3 +565,5 @@ impl View for RangeView {
         self.analysis.shown.is_some()
     }
 }
+
+crate::view::inputs_accessors!(RangeView, RangeInputs);
