@@ -477,15 +477,26 @@ pub(crate) fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartIn
                 Sense::hover(),
             );
             if let Some((_, _, p)) = value(class) {
-                cell_response.on_hover_text(format!(
-                    "{class} vs {n}: equity {:.2}% ± {:.2}, win {:.2}% ± {:.2}, tie {:.2}% ± {:.2}",
-                    100.0 * p.equity,
-                    100.0 * p.std_error.equity,
-                    100.0 * p.win,
-                    100.0 * p.std_error.win,
-                    100.0 * p.tie,
-                    100.0 * p.std_error.tie
-                ));
+                // An exact point has no error to show: it says so instead of "± 0.00".
+                let text = if p.method == crate::equity::Method::Exact {
+                    format!(
+                        "{class} vs {n}: equity {:.2}%, win {:.2}%, tie {:.2}% (exact)",
+                        100.0 * p.equity,
+                        100.0 * p.win,
+                        100.0 * p.tie
+                    )
+                } else {
+                    format!(
+                        "{class} vs {n}: equity {:.2}% ± {:.2}, win {:.2}% ± {:.2}, tie {:.2}% ± {:.2}",
+                        100.0 * p.equity,
+                        100.0 * p.std_error.equity,
+                        100.0 * p.win,
+                        100.0 * p.std_error.win,
+                        100.0 * p.tie,
+                        100.0 * p.std_error.tie
+                    )
+                };
+                cell_response.on_hover_text(text);
             }
         }
     }
