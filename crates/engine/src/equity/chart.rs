@@ -172,18 +172,7 @@ fn game_exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
             spec.dead,
             spec.counts.clone(),
         ) {
-            let budget = game_class_budget(spec);
-            let chosen = super::run::choose_exact_counts(
-                *sweep.counts.start()..=sweep.feasible,
-                |n| sweep.exact_valuations(n),
-                method,
-                budget,
-            );
-            total += count
-                * chosen
-                    .iter()
-                    .map(|&n| sweep.exact_valuations(n) * per_valuation)
-                    .sum::<f64>();
+            total += count * per_valuation * sweep.exact_work(method, game_class_budget(spec));
         }
     }
     total
@@ -544,7 +533,7 @@ fn run_game_chart(
 /// The deals behind a class of `combos` combos against one random hand preflop in
 /// `game`: each combo meets every two of the other cards and every board of the rest.
 fn class_deals(game: Game, combos: u64) -> u64 {
-    let choose = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+    use super::choose;
     let live = game.deck().len() as u64 - 2;
     combos * choose(live, 2) * choose(live - 2, 5)
 }

@@ -192,13 +192,7 @@ impl MatchupJob {
                 (Method::Auto, Some(d)) if d > DOUBLE_BOARD_EXACT_DEALS => Ok(0.0),
                 (Method::Auto, None) => Ok(0.0),
                 (_, Some(d)) => {
-                    let seconds = self.exact_seconds(d, threads);
-                    if seconds > crate::equity::run::MAX_EXACT_SECONDS {
-                        return Err(EquityError::TooLarge {
-                            seconds,
-                            threads: threads.max(1),
-                        });
-                    }
+                    crate::equity::run::check_exact_time(d, double_board_rate(m), threads)?;
                     Ok(d)
                 }
             },
@@ -213,10 +207,7 @@ impl MatchupJob {
             MatchupEngine::Holdem(_) => crate::equity::run::EVALUATIONS_PER_SECOND,
             MatchupEngine::Other(_) => super::VALUATIONS_PER_SECOND,
             MatchupEngine::Stud(_) => stud::STUD_VISITS_PER_SECOND,
-            // A pair of runouts values every seat on two boards.
-            MatchupEngine::Double(m) => {
-                super::VALUATIONS_PER_SECOND / (2 * m.matchup.ranges.len()).max(1) as f64
-            }
+            MatchupEngine::Double(m) => double_board_rate(m),
             // A draw values every seat once per deal.
             MatchupEngine::Draw(m) => super::VALUATIONS_PER_SECOND / m.keeps.len().max(1) as f64,
         };
@@ -346,32 +337,12 @@ impl SweepJob {
                 Ok(evaluations)
             }
             SweepEngine::Other(s) => {
-                let counts = *s.counts.start()..=s.feasible;
-                let exact = crate::equity::run::choose_exact_counts(
-                    counts,
-                    |n| s.exact_valuations(n),
-                    method,
-                    super::auto_sweep_valuations(s.game),
-                );
-                let valuations: f64 = exact.iter().map(|&n| s.exact_valuations(n)).sum();
+                let valuations = s.exact_work(method, super::auto_sweep_valuations(s.game));
                 if valuations.is_infinite() {
-                    return Err(EquityError::ExactNotOffered(format!(
-                        "a range here holds more than {} {} hands: too many to enumerate; use Monte Carlo or auto, or narrow the range",
-                        crate::range::MAX_LISTED_HANDS,
-                        s.game
-                    )));
+                    return Err(super::too_many_hands(s.game));
                 }
-                let seconds = crate::equity::run::exact_seconds(
-                    valuations,
-                    super::sweep_valuations_per_second(s.game),
-                    threads,
-                );
-                if seconds > crate::equity::run::MAX_EXACT_SECONDS {
-                    return Err(EquityError::TooLarge {
-                        seconds,
-                        threads: threads.max(1),
-                    });
-                }
+                let rate = super::sweep_valuations_per_second(s.game);
+                crate::equity::run::check_exact_time(valuations, rate, threads)?;
                 Ok(valuations)
             }
             SweepEngine::Stud(s) => s.check_affordable(method, threads),
@@ -403,6 +374,12 @@ impl SweepJob {
             }),
         }
     }
+}
+
+/// Valuations per second per core of a two-board matchup: a pair of runouts values
+/// every seat on two boards.
+fn double_board_rate(m: &DoubleBoard) -> f64 {
+    super::VALUATIONS_PER_SECOND / (2 * m.matchup.ranges.len()).max(1) as f64
 }
 
 /// Wraps each engine's matchup: the engines' constructors check their own inputs.

@@ -447,13 +447,7 @@ pub fn check_affordable(
     if valuations.is_infinite() {
         return Err(too_many_hands(m.game));
     }
-    let seconds = super::run::exact_seconds(valuations, VALUATIONS_PER_SECOND, threads);
-    if seconds > super::run::MAX_EXACT_SECONDS {
-        return Err(EquityError::TooLarge {
-            seconds,
-            threads: threads.max(1),
-        });
-    }
+    super::run::check_exact_time(valuations, VALUATIONS_PER_SECOND, threads)?;
     Ok(valuations)
 }
 

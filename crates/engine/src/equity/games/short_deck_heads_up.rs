@@ -6,7 +6,7 @@
 
 use super::short_deck_table::SHORT_DECK_HEADS_UP;
 use crate::cards::{CardSet, Game};
-use crate::range::{HandClass, HoleRange};
+use crate::range::{Combo, HandClass, HoleRange};
 
 /// One class's (win, tie, equity) against a random hand preflop in `game`; `None`
 /// outside short deck (no table) or for a class the deck does not deal.
@@ -28,11 +28,7 @@ fn class_of(hand: CardSet) -> Option<HandClass> {
     if cards.next().is_some() {
         return None;
     }
-    Some(HandClass::of_ranks(
-        a.rank().max(b.rank()),
-        a.rank().min(b.rank()),
-        a.suit() == b.suit(),
-    ))
+    Combo::new(a, b).map(Combo::class)
 }
 
 /// The weighted mean of a range's hands' equities against a random hand preflop

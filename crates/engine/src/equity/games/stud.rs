@@ -1070,13 +1070,7 @@ pub fn check_affordable(
             "a seat here has {listed:.3e} ways to complete its seven cards: too many to list; use Monte Carlo"
         )));
     }
-    let seconds = crate::equity::run::exact_seconds(visits, STUD_VISITS_PER_SECOND, threads);
-    if seconds > crate::equity::run::MAX_EXACT_SECONDS {
-        return Err(EquityError::TooLarge {
-            seconds,
-            threads: threads.max(1),
-        });
-    }
+    crate::equity::run::check_exact_time(visits, STUD_VISITS_PER_SECOND, threads)?;
     Ok(visits)
 }
 

@@ -13,7 +13,7 @@ use super::valuation::value_all;
 use super::SeatValue;
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::monte_carlo::batch_rng;
-use crate::equity::run::{choose_exact_counts, SweepSource};
+use crate::equity::run::SweepSource;
 use crate::equity::sweep::{
     BestOf, PointCounts, PointSums, PointTally, PrefixStanding, Standing, SweepFigures, SweepPoint,
     SweepTally,
@@ -371,12 +371,7 @@ impl SweepSource for GameSweep {
     }
 
     fn exact_counts(&self, requested: Method, budget: f64) -> Vec<usize> {
-        choose_exact_counts(
-            *self.counts.start()..=self.feasible,
-            |n| self.exact_valuations(n),
-            requested,
-            budget,
-        )
+        self.exact_counts_within(requested, budget)
     }
 
     fn exact_point(&self, n: usize, control: &RunControl) -> PointTally {

@@ -7,8 +7,9 @@ use super::sweep::{credit_showdowns, GameSweep};
 use super::valuation::value_all;
 use super::SeatValue;
 use crate::cards::{Card, CardSet};
+use crate::equity::run::choose_exact_counts;
 use crate::equity::sweep::{rest_of_sets, PointSums, PointTally};
-use crate::equity::RunControl;
+use crate::equity::{choose, Method, RunControl};
 use crate::range::{for_each_subset, MAX_LISTED_HANDS};
 use rayon::prelude::*;
 
@@ -61,8 +62,27 @@ impl GameSweep {
         }
         let live = self.game.deck().difference(blocked).len();
         let left = live.saturating_sub((n + 1) * self.game.hole_cards()) as u64;
-        let boards = choose(left, self.to_come() as u64);
+        let boards = choose(left, self.to_come() as u64) as f64;
         tuples * boards * (n + 1) as f64
+    }
+
+    /// The counts enumerated exactly for `requested`, `auto` held to `budget` valuations
+    /// (the rule every sweep shares: `choose_exact_counts`).
+    pub fn exact_counts_within(&self, requested: Method, budget: f64) -> Vec<usize> {
+        choose_exact_counts(
+            *self.counts.start()..=self.feasible,
+            |n| self.exact_valuations(n),
+            requested,
+            budget,
+        )
+    }
+
+    /// The valuations of the counts [`GameSweep::exact_counts_within`] chooses.
+    pub fn exact_work(&self, requested: Method, budget: f64) -> f64 {
+        self.exact_counts_within(requested, budget)
+            .iter()
+            .map(|&n| self.exact_valuations(n))
+            .sum()
     }
 
     /// Board cards still to come.
@@ -170,12 +190,4 @@ impl GameSweep {
             });
         sums.into_tally()
     }
-}
-
-/// The number of ways to choose `k` of `n`, as a float (no overflow).
-fn choose(n: u64, k: u64) -> f64 {
-    if k > n {
-        return 0.0;
-    }
-    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
 }

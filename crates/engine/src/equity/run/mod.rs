@@ -66,8 +66,18 @@ pub fn exact_seconds_left(model_seconds: f64, elapsed: f64, fraction: f64) -> f6
 /// Refuses an exact enumeration of `evaluations` that would take longer than
 /// [`MAX_EXACT_SECONDS`] on `threads` cores.
 pub fn check_exact_cost(evaluations: f64, threads: usize) -> Result<(), super::EquityError> {
+    check_exact_time(evaluations, EVALUATIONS_PER_SECOND, threads)
+}
+
+/// Refuses exact `work` done at `per_second` per core (each engine counts its work in
+/// its own units) that would take longer than [`MAX_EXACT_SECONDS`] on `threads` cores.
+pub fn check_exact_time(
+    work: f64,
+    per_second: f64,
+    threads: usize,
+) -> Result<(), super::EquityError> {
     let threads = threads.max(1);
-    let seconds = exact_seconds(evaluations, EVALUATIONS_PER_SECOND, threads);
+    let seconds = exact_seconds(work, per_second, threads);
     if seconds > MAX_EXACT_SECONDS {
         return Err(super::EquityError::TooLarge { seconds, threads });
     }
