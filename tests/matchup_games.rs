@@ -27,6 +27,29 @@ fn exact_settings() -> RunSettings {
     }
 }
 
+/// An app on the Matchup view, its inputs set by `edit` (as a file would set them), in
+/// a 1400×900 window.
+fn matchup_harness(
+    edit: impl FnOnce(&mut multiodds::scenario::MatchupInputs),
+) -> egui_kittest::Harness<'static, MultiOddsApp> {
+    let mut app = MultiOddsApp::with_threads(Some(2));
+    app.view = ViewKind::Matchup;
+    edit(app.views.of_mut::<MatchupView>().inputs_mut());
+    sized_harness(app, egui::vec2(1400.0, 900.0))
+}
+
+/// The Matchup view's result on screen, with its seats' labels.
+fn shown_matchup(
+    h: &egui_kittest::Harness<'static, MultiOddsApp>,
+) -> multiodds::app::view::Shown<multiodds::equity::MatchupResult, multiodds::app::matchup::Seats> {
+    h.state()
+        .views
+        .of::<MatchupView>()
+        .shown()
+        .cloned()
+        .expect("a matchup on screen")
+}
+
 fn settled(app: &MultiOddsApp) -> bool {
     let v = app.views.of::<MatchupView>();
     !v.tracker().running && !v.tracker().pending() && v.has_result()
@@ -34,9 +57,7 @@ fn settled(app: &MultiOddsApp) -> bool {
 
 #[test]
 fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
-    let mut app = MultiOddsApp::with_threads(Some(2));
-    app.view = ViewKind::Matchup;
-    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    let mut h = matchup_harness(|_| {});
     h.run_steps(2);
     // The game from its menu, as a user picks it.
     h.get_by_label("Game").click();
@@ -55,13 +76,7 @@ fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
     set_field(&mut h, "Seat 2 up cards", "Ac 3d");
     set_field(&mut h, "Dead cards (folded players' up cards)", "Ks 7c");
     step_until(&mut h, "the stud matchup", settled);
-    let shown = h
-        .state()
-        .views
-        .of::<MatchupView>()
-        .shown()
-        .cloned()
-        .unwrap();
+    let shown = shown_matchup(&h);
     assert_eq!(shown.label.texts, ["(Kh Kd) 9c Tc", "(QQ+, AKs) Ac 3d"]);
     // The engine's exact figures for the same seats.
     let m = StudMatchup::new(
@@ -119,40 +134,24 @@ fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
     assert_eq!(*fresh.state().views.of::<MatchupView>().inputs(), saved);
     assert_eq!(fresh.state().view, ViewKind::Matchup);
     step_until(&mut fresh, "the opened matchup", settled);
-    let opened = fresh
-        .state()
-        .views
-        .of::<MatchupView>()
-        .shown()
-        .cloned()
-        .unwrap();
+    let opened = shown_matchup(&fresh);
     assert_eq!(opened.result.seats, shown.result.seats);
     let _ = std::fs::remove_file(&path);
 }
 
 #[test]
 fn a_double_board_omaha_hi_lo_matchup_shows_each_board() {
-    let mut app = MultiOddsApp::with_threads(Some(2));
-    app.view = ViewKind::Matchup;
-    {
-        let i = app.views.of_mut::<MatchupView>().inputs_mut();
+    let mut h = matchup_harness(|i| {
         i.game = Game::OMAHA_HILO;
         i.seats = vec!["As 2s Kh Kd".into(), "Ad 3d Qc Jc".into()];
-    }
-    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    });
     h.run_steps(2);
     set_field(&mut h, "Board", "3c 4d Ks 9h");
     h.get_by_label("Two").click();
     h.run_steps(2);
     set_field(&mut h, "Second board", "7h 8c 2d Th");
     step_until(&mut h, "the double board", settled);
-    let shown = h
-        .state()
-        .views
-        .of::<MatchupView>()
-        .shown()
-        .cloned()
-        .unwrap();
+    let shown = shown_matchup(&h);
     let r = &shown.result;
     assert_eq!((r.method, r.boards.len()), (Method::Exact, 2));
     assert_eq!(shown.label.board, "3c 4d Ks 9h / 7h 8c 2d Th");
@@ -261,15 +260,11 @@ fn the_multiodds_view_sweeps_a_stud_hand_against_shown_up_cards() {
 fn a_badugi_draw_typed_in_the_matchup_view() {
     use multiodds::equity::games::draw::{run_draw, DrawMatchup};
     use multiodds::eval::draw::DrawRule;
-    let mut app = MultiOddsApp::with_threads(Some(2));
-    app.view = ViewKind::Matchup;
-    {
-        // The menu's last entries sit below its scrolled list: the game set as a file would.
-        let i = app.views.of_mut::<MatchupView>().inputs_mut();
+    // The menu's last entries sit below its scrolled list: the game set as a file would.
+    let mut h = matchup_harness(|i| {
         i.game = Game::BADUGI;
         i.seats = vec![String::new(), String::new()];
-    }
-    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    });
     h.run_steps(2);
     set_field(&mut h, "Seat 1 keeps", "Ac 2d 3h");
     set_field(&mut h, "Seat 2 keeps", "2c 4s");
@@ -279,13 +274,7 @@ fn a_badugi_draw_typed_in_the_matchup_view() {
         "Kd Kc",
     );
     step_until(&mut h, "the badugi draw", settled);
-    let shown = h
-        .state()
-        .views
-        .of::<MatchupView>()
-        .shown()
-        .cloned()
-        .unwrap();
+    let shown = shown_matchup(&h);
     assert_eq!(shown.label.texts, ["Ac 2d 3h + draw 1", "2c 4s + draw 2"]);
     let m = DrawMatchup::new(
         DrawRule::Badugi,
@@ -314,16 +303,12 @@ fn a_badugi_draw_typed_in_the_matchup_view() {
 #[test]
 fn stud_seats_go_to_the_multiodds_view_and_back() {
     use multiodds::app::multiodds::MultiOddsView;
-    let mut app = MultiOddsApp::with_threads(Some(2));
-    app.view = ViewKind::Matchup;
-    {
-        let i = app.views.of_mut::<MatchupView>().inputs_mut();
+    let mut h = matchup_harness(|i| {
         i.game = Game::STUD;
         i.seats = vec!["Kh Kd".into(), String::new(), String::new()];
         i.up = vec!["9c Tc".into(), "Ac 3d".into(), "5s".into()];
         i.dead = "Ks 7c".into();
-    }
-    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    });
     step_until(&mut h, "the stud matchup", settled);
     h.get_by_label("Send to MultiOdds view").click();
     h.run_steps(3);
@@ -356,13 +341,7 @@ fn stud_seats_go_to_the_multiodds_view_and_back() {
         .result
         .points[0]
         .clone();
-    let matchup = h
-        .state()
-        .views
-        .of::<MatchupView>()
-        .shown()
-        .cloned()
-        .unwrap();
+    let matchup = shown_matchup(&h);
     assert_eq!(point.equity, matchup.result.seats[0].equity);
     h.get_by_label("Send to Matchup view").click();
     h.run_steps(3);
@@ -373,15 +352,11 @@ fn stud_seats_go_to_the_multiodds_view_and_back() {
 
 #[test]
 fn sending_stud_opponents_down_cards_says_they_are_dealt_at_random() {
-    let mut app = MultiOddsApp::with_threads(Some(2));
-    app.view = ViewKind::Matchup;
-    {
-        let i = app.views.of_mut::<MatchupView>().inputs_mut();
+    let mut h = matchup_harness(|i| {
         i.game = Game::STUD;
         i.seats = vec!["Kh Kd".into(), "QQ+".into()];
         i.up = vec!["9c".into(), "Ac".into()];
-    }
-    let mut h = sized_harness(app, egui::vec2(1400.0, 900.0));
+    });
     step_until(&mut h, "the stud matchup", settled);
     h.get_by_label("Send to MultiOdds view").click();
     h.run_steps(3);
