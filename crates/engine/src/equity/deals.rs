@@ -1,7 +1,7 @@
 //! Walking deals and board completions: the helpers that exact enumeration and the
 //! canonical-preflop enumeration both use.
 
-use super::Matchup;
+use super::{Matchup, SeatCombos};
 use crate::cards::{Card, CardSet};
 use crate::eval::Hand;
 use rayon::prelude::*;
@@ -9,8 +9,15 @@ use rayon::prelude::*;
 /// The number of deals (one combo per seat, no shared card), or `None` past `limit`
 /// deals or `limit` steps of the search.
 pub(crate) fn count_deals(m: &Matchup, limit: u64) -> Option<u64> {
+    let seats: Vec<&SeatCombos> = m.seats.iter().collect();
+    count_deals_of(&seats, m.board.union(m.dead), limit)
+}
+
+/// The number of deals of `seats` (one combo each, no shared card, none of `blocked`),
+/// or `None` past `limit` deals or `limit` steps of the search.
+pub(crate) fn count_deals_of(seats: &[&SeatCombos], blocked: CardSet, limit: u64) -> Option<u64> {
     fn go(
-        m: &Matchup,
+        seats: &[&SeatCombos],
         seat: usize,
         used: CardSet,
         count: &mut u64,
@@ -21,30 +28,38 @@ pub(crate) fn count_deals(m: &Matchup, limit: u64) -> Option<u64> {
         if *steps > limit {
             return false;
         }
-        if seat + 1 == m.seats.len() {
-            let s = &m.seats[seat];
+        if seat + 1 == seats.len() {
+            let s = seats[seat];
             *count += s.sets.iter().filter(|set| !set.intersects(used)).count() as u64;
             return *count <= limit;
         }
-        let s = &m.seats[seat];
-        for set in &s.sets {
-            if !set.intersects(used) && !go(m, seat + 1, used.union(*set), count, steps, limit) {
+        for set in &seats[seat].sets {
+            if !set.intersects(used) && !go(seats, seat + 1, used.union(*set), count, steps, limit)
+            {
                 return false;
             }
         }
         true
     }
+    if seats.is_empty() {
+        return Some(1);
+    }
     let (mut count, mut steps) = (0, 0);
-    go(m, 0, m.board.union(m.dead), &mut count, &mut steps, limit).then_some(count)
+    go(seats, 0, blocked, &mut count, &mut steps, limit).then_some(count)
 }
 
 /// Calls `visit(hand_of_completion, completion_set)` for every way to choose `k`
-/// cards from `deck`, parallel over the first card.
+/// cards from `deck`, in parallel; one state per chunk of the completions, returned in
+/// the completions' order. The chunks do not depend on the threads or on how they
+/// share the work, so the sums merged from the states are the same, to the last digit,
+/// on every run and any number of threads.
 pub(crate) fn par_completions<T: Send, I, F>(deck: &[Card], k: usize, init: I, visit: F) -> Vec<T>
 where
     I: Fn() -> T + Sync + Send,
     F: Fn(&mut T, Hand, CardSet) + Sync + Send,
 {
+    /// Chunks of the first cards: enough for two to sixteen threads to share evenly.
+    const CHUNKS: usize = 64;
     if k == 0 {
         let mut state = init();
         visit(&mut state, Hand::new(), CardSet::EMPTY);
@@ -61,21 +76,25 @@ where
     } else {
         (0..deck.len()).map(|i| (i, usize::MAX)).collect()
     };
+    let chunk = starts.len().div_ceil(CHUNKS).max(1);
     starts
-        .into_par_iter()
-        .fold(&init, |mut state, (first, second)| {
-            let mut hand = Hand::new().add(deck[first]);
-            let mut set = CardSet::single(deck[first]);
-            let (next, left) = if second == usize::MAX {
-                (first + 1, k - 1)
-            } else {
-                hand = hand.add(deck[second]);
-                set.insert(deck[second]);
-                (second + 1, k - 2)
-            };
-            completions_from(deck, next, left, hand, set, &mut |h, s| {
-                visit(&mut state, h, s)
-            });
+        .par_chunks(chunk)
+        .map(|chunk| {
+            let mut state = init();
+            for &(first, second) in chunk {
+                let mut hand = Hand::new().add(deck[first]);
+                let mut set = CardSet::single(deck[first]);
+                let (next, left) = if second == usize::MAX {
+                    (first + 1, k - 1)
+                } else {
+                    hand = hand.add(deck[second]);
+                    set.insert(deck[second]);
+                    (second + 1, k - 2)
+                };
+                completions_from(deck, next, left, hand, set, &mut |h, s| {
+                    visit(&mut state, h, s)
+                });
+            }
             state
         })
         .collect()

@@ -7,13 +7,12 @@
 //!   corrections for pairs that share a card (cost O(n log n) per board, not O(n²)).
 //! - More seats: canonical preflops (`preflops`).
 
-use super::deals::{count_deals, par_completions};
+use super::deals::par_completions;
 pub use super::memory::ExactCost;
 use super::symmetry::SuitSymmetry;
 use super::{choose, credit_showdown, Matchup, MatchupTally, RunControl, SeatSums};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
-use rayon::prelude::*;
 
 /// Estimated hand evaluations an exact run of `m` needs (for `auto`).
 pub fn estimated_evaluations(m: &Matchup) -> f64 {
@@ -53,49 +52,34 @@ pub fn estimated_cost(m: &Matchup) -> ExactCost {
     }
 }
 
-/// A showdown of [`direct_multiway`] in evaluations' worth of work (precomputed values
-/// compared, every seat credited; measured, see docs/benchmarks-history.md).
-const DIRECT_SHOWDOWN_COST: f64 = 2.0;
+/// The most memory the fold by canonical preflops may plan to hold: the smallest
+/// budget a user may set. Past it the board-outside enumeration, whose memory does not
+/// grow with the deals, runs instead, so whether an exact run answers is a question of
+/// time alone (issue 41).
+const FOLD_MEMORY: f64 = super::memory::MIN_MEMORY_BUDGET as f64;
 
-/// The cost of [`direct_multiway`] (at most one card to come, else `None`): its
-/// showdowns (deals counted up to 20 million, past that the product of the seats'
-/// combos) and the values it precomputes.
-fn direct_cost(m: &Matchup) -> Option<f64> {
-    let k = m.cards_to_come();
-    if k > 1 {
-        return None;
-    }
-    let deals = count_deals(m, 20_000_000)
-        .map(|d| d as f64)
-        .unwrap_or_else(|| m.seats.iter().map(|s| s.len() as f64).product());
-    let live = 52 - m.board.union(m.dead).len() - 2 * m.seats.len();
-    let rivers = if k == 0 { 1.0 } else { live as f64 };
-    let combos: usize = m.seats.iter().map(|s| s.len()).sum();
-    Some(deals * rivers * DIRECT_SHOWDOWN_COST + (combos * if k == 0 { 1 } else { 52 }) as f64)
-}
+/// Below this many evaluations the board-outside enumeration runs without asking what
+/// folding would cost (the estimate folds up to 400,000 deals itself).
+const COUNTED_ALWAYS: f64 = 2e7;
 
-/// Three or more seats: the direct walk where it is known and cheaper than folding by
-/// canonical preflops, with its cost. Both costs are cached on the matchup: the
-/// estimate, the worker's check and the run each ask.
+/// Three or more seats: the board-outside enumeration (`true`) or the fold by canonical
+/// preflops, whichever costs less, with its cost; folding only within [`FOLD_MEMORY`].
+/// With two cards or fewer to come the board-outside enumeration always runs: a class
+/// of the fold is a handful of deals each valued on every runout, where the counted
+/// seat's hundreds of combos cost a few operations per deal (and on the river a class
+/// is about one deal: its folding is all cost). The
+/// costs are cached on the matchup: the estimate, the worker's check and the run each
+/// ask.
 fn multiway_plan(m: &Matchup) -> (bool, ExactCost) {
-    let folded = || super::preflops::estimated_cost(m);
-    // The direct walk holds each combo's value on every river.
-    let direct = |evaluations| ExactCost {
-        evaluations,
-        bytes: m.seats.iter().map(|s| s.len() as f64 * 52.0 * 8.0).sum(),
-    };
-    match m.fold_cache.direct_cost(|| direct_cost(m)) {
-        // On the river a class of the fold is about one deal: its folding is all cost.
-        Some(cost) if m.cards_to_come() == 0 => (true, direct(cost)),
-        Some(cost) => {
-            let folded = folded();
-            if cost <= folded.evaluations {
-                (true, direct(cost))
-            } else {
-                (false, folded)
-            }
-        }
-        None => (false, folded()),
+    let counted = m.fold_cache.counted_cost(|| counted::cost(m));
+    if m.cards_to_come() <= 2 || counted.evaluations <= COUNTED_ALWAYS {
+        return (true, counted);
+    }
+    let folded = super::preflops::estimated_cost(m);
+    if folded.bytes > FOLD_MEMORY || counted.evaluations <= folded.evaluations {
+        (true, counted)
+    } else {
+        (false, folded)
     }
 }
 
@@ -177,129 +161,9 @@ pub fn run_enumerating(
     } else if m.seats.len() == 2 {
         Ok(heads_up(m, cancel))
     } else if multiway_plan(m).0 {
-        Ok(direct_multiway(m, cancel))
+        Ok(counted::run(m, cancel))
     } else {
         super::preflops::run(m, cancel, memory_budget)
-    }
-}
-
-/// Three or more seats with at most one card to come: every combo is valued once per
-/// possible river, and each deal is then showdowns of those values. (Folding deals into
-/// canonical preflops pays when boards are many; with one or none, a class is a deal or
-/// a few, and its folding mostly cost: QQ+,AK vs a wide range vs any two, 11.7 s on the
-/// river and 17.8 s on the turn that way.) Parallel over the first seat's combos,
-/// merged in its order; cancel is checked every 4,096 showdowns.
-fn direct_multiway(m: &Matchup, cancel: &RunControl) -> MatchupTally {
-    struct Walk<'a> {
-        m: &'a Matchup,
-        /// `values[seat][combo * stride + river]` (river 0 when the board is complete).
-        values: &'a [Vec<HandValue>],
-        stride: usize,
-        base: CardSet,
-        cancel: &'a RunControl,
-        chosen: Vec<usize>,
-        deal: Vec<HandValue>,
-        sums: Vec<SeatSums>,
-        showdowns: u64,
-    }
-    impl Walk<'_> {
-        fn showdown(&mut self, river: usize, weight: f64) -> bool {
-            for (seat, v) in self.deal.iter_mut().enumerate() {
-                *v = self.values[seat][self.chosen[seat] * self.stride + river];
-            }
-            credit_showdown(&self.deal, weight, &mut self.sums);
-            self.showdowns += 1;
-            if self.showdowns.is_multiple_of(4096) {
-                self.cancel
-                    .progress()
-                    .add_work((4096.0 * DIRECT_SHOWDOWN_COST) as u64);
-                return !self.cancel.is_cancelled();
-            }
-            true
-        }
-    }
-    fn go(w: &mut Walk, seat: usize, used: CardSet, weight: f64) -> bool {
-        if seat == w.m.seats.len() {
-            if w.stride == 1 {
-                return w.showdown(0, weight);
-            }
-            for river in used.union(w.base).complement().iter() {
-                if !w.showdown(river.index(), weight) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        let s = &w.m.seats[seat];
-        for (i, set) in s.sets.iter().enumerate() {
-            if !set.intersects(used) {
-                w.chosen[seat] = i;
-                if !go(w, seat + 1, used.union(*set), weight * s.weights[i]) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-    let base = m.board.union(m.dead);
-    let board = Hand::from_cards(&m.board.iter().collect::<Vec<_>>());
-    let stride = if m.cards_to_come() == 0 { 1 } else { 52 };
-    let values: Vec<Vec<HandValue>> = m
-        .seats
-        .iter()
-        .map(|s| {
-            let mut v = vec![HandValue::default(); s.len() * stride];
-            for (i, c) in s.combos.iter().enumerate() {
-                let (a, b) = c.cards();
-                let hole = board.add(a).add(b);
-                if stride == 1 {
-                    v[i] = hole.evaluate();
-                } else {
-                    for river in base.union(s.sets[i]).complement().iter() {
-                        v[i * stride + river.index()] = hole.add(river).evaluate();
-                    }
-                }
-            }
-            v
-        })
-        .collect();
-    let n = m.seats.len();
-    let first = &m.seats[0];
-    let walks: Vec<(Vec<SeatSums>, u64)> = (0..first.len())
-        .into_par_iter()
-        .filter(|&i| !first.sets[i].intersects(base))
-        .map(|i| {
-            let mut w = Walk {
-                m,
-                values: &values,
-                stride,
-                base,
-                cancel,
-                chosen: vec![0; n],
-                deal: vec![HandValue::default(); n],
-                sums: vec![SeatSums::new(); n],
-                showdowns: 0,
-            };
-            if !cancel.is_cancelled() {
-                w.chosen[0] = i;
-                go(&mut w, 1, first.sets[i], first.weights[i]);
-            }
-            (w.sums, w.showdowns)
-        })
-        .collect();
-    let mut sums = vec![SeatSums::new(); n];
-    let mut deals = 0;
-    for (walk_sums, showdowns) in walks {
-        for (a, b) in sums.iter_mut().zip(&walk_sums) {
-            a.add(b);
-        }
-        deals += showdowns;
-    }
-    MatchupTally {
-        attempts: 0,
-        deals,
-        seats: sums.into_iter().map(SeatSums::into_tally).collect(),
-        hits: None,
     }
 }
 
@@ -462,6 +326,7 @@ fn heads_up(m: &Matchup, cancel: &RunControl) -> MatchupTally {
     }
 }
 
+mod counted;
 mod two_hands;
 mod wide;
 use wide::*;
@@ -692,11 +557,12 @@ pub fn preflop_equity_table() -> Vec<(crate::range::HandClass, f64)> {
 mod tests {
     use super::*;
 
-    /// The direct walk and the fold by canonical preflops are both exact: on turns and
-    /// rivers, with weights, dead cards, a seat of any two and a shared range, they give
-    /// the same figures (1e-9) from the same number of deals.
+    /// The board-outside enumeration and the fold by canonical preflops are both exact:
+    /// on flops, turns and rivers, with weights, dead cards, known hands, a seat of any
+    /// two and a shared range, they give the same figures (1e-9) from the same number of
+    /// deals.
     #[test]
-    fn direct_walk_equals_the_preflop_fold() {
+    fn board_outside_equals_the_preflop_fold() {
         use crate::range::HandRange;
         let cases: &[(&[&str], &str, &str)] = &[
             (&["QQ+:0.5, AK", "22+, A2s+", "JJ+, KQs"], "3c 8d Jh 4s", ""),
@@ -706,6 +572,18 @@ mod tests {
                 "Ac",
             ),
             (&["AA, KK", "random", "QQ:0.2, 76s"], "Ah 8c 5d 5s 2c", "Kd"),
+            (&["random", "Ad2c", "random"], "9s Kc 6d Qs", "Js Td"),
+            (&["AhKh", "Qs Qd", "T9s, 55"], "Kc 5h 2d", ""),
+            (
+                &["TT+, AQs+", "9s7d", "22+, A2s+, KTo+"],
+                "3d Kd 8s",
+                "2c 4h",
+            ),
+            (
+                &["AA, KK:0.5", "6c3h", "99+, AJs+", "99+, AJs+", "Ts9s"],
+                "2c 5c 4d 5h",
+                "2s",
+            ),
         ];
         for (seats, board, dead) in cases {
             let m = Matchup::new(
@@ -714,7 +592,8 @@ mod tests {
                 CardSet::parse(dead).unwrap(),
             )
             .unwrap();
-            let direct = direct_multiway(&m, &RunControl::new());
+            let direct = counted::run(&m, &RunControl::new());
+            assert!(direct.deals > 0, "{seats:?}");
             let folded = super::super::preflops::run(&m, &RunControl::new(), u64::MAX).unwrap();
             assert_eq!(direct.deals, folded.deals, "{seats:?}");
             let (a, b) = (

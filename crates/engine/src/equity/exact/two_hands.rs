@@ -4,10 +4,18 @@
 //! million boards) takes a few milliseconds, less than decoding the shipped pair table
 //! on first use, and with dead cards (which the table does not know) far less than the
 //! general heads-up enumeration's 13 ns a board.
+//!
+//! Preflop, boards are taken by their ranks: on a board without a flush for either
+//! hand the values depend on the ranks alone, so each multiset of five board ranks is
+//! valued once and counted as many times as suits can be assigned to it; the boards
+//! that may give a hand a flush (enough cards of a suit it holds, or five of any) are
+//! then walked one by one, each taking back its rank-only outcome and adding its true
+//! one. Against Kh5s v 8sKd: 6,188 rank multisets and about 56,000 flush boards
+//! instead of 1.7 million boards.
 
 use super::super::{Matchup, MatchupTally, RunControl, SeatSums};
 use crate::cards::{Card, CardSet};
-use crate::eval::Hand;
+use crate::eval::{Hand, HandValue};
 use rayon::prelude::*;
 
 /// Whether `m` is two seats of one combo each, nobody folded.
@@ -16,11 +24,21 @@ pub(in crate::equity) fn applies(m: &Matchup) -> bool {
 }
 
 /// Boards won by each hand and tied, by the category of the hand that wins or ties.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
 struct Counts {
     boards: u64,
     /// [first hand wins, second hand wins, tie] by category.
     by_category: [[u64; 9]; 3],
+}
+
+/// Which hand wins (0, 1; 2 for a tie) and with what value.
+#[inline(always)]
+fn outcome(va: HandValue, vb: HandValue) -> (usize, HandValue) {
+    match va.cmp(&vb) {
+        std::cmp::Ordering::Greater => (0, va),
+        std::cmp::Ordering::Less => (1, vb),
+        std::cmp::Ordering::Equal => (2, va),
+    }
 }
 
 impl Counts {
@@ -41,17 +59,121 @@ fn walk(deck: &[Card], start: usize, k: usize, a: Hand, b: Hand, counts: &mut Co
     if k == 0 {
         // SAFETY: each hand holds its two cards and the five board cards, all distinct.
         let (va, vb) = unsafe { (a.evaluate_unchecked(), b.evaluate_unchecked()) };
-        let (side, value) = match va.cmp(&vb) {
-            std::cmp::Ordering::Greater => (0, va),
-            std::cmp::Ordering::Less => (1, vb),
-            std::cmp::Ordering::Equal => (2, va),
-        };
+        let (side, value) = outcome(va, vb);
         counts.boards += 1;
         counts.by_category[side][value.category() as usize] += 1;
         return;
     }
     for i in start..deck.len() + 1 - k {
         walk(deck, i + 1, k - 1, a.add(deck[i]), b.add(deck[i]), counts);
+    }
+}
+
+/// Every five-card board from `deck` (no board known), counted by ranks: each multiset
+/// of board ranks valued once ignoring suits and weighted by its suit assignments, then
+/// every board that may hold a flush for either hand walked and corrected from its
+/// rank-only outcome to its true one.
+fn by_ranks(deck: &[Card], a: Hand, b: Hand) -> Counts {
+    let mut live_of_rank = [0u8; 13];
+    let mut live_of_suit: [Vec<Card>; 4] = Default::default();
+    for &card in deck {
+        live_of_rank[card.rank() as usize] += 1;
+        live_of_suit[card.suit() as usize].push(card);
+    }
+    // Signed while corrections are taken off, then every count is a number of boards.
+    let mut signed = [[0i64; 9]; 3];
+    let mut boards = 0i64;
+    ranks_from(0, 5, a, b, 1, &live_of_rank, &mut signed, &mut boards);
+    // A board gives a hand a flush only with at least 5 − (its cards of that suit) of
+    // the suit; with five board cards, at most one suit can reach three.
+    for suit in 0..4u8 {
+        let need = 5 - a.suit_count(suit).max(b.suit_count(suit)) as usize;
+        let others: Vec<Card> = deck.iter().copied().filter(|c| c.suit() != suit).collect();
+        for suited in need..=5 {
+            for_each_subset(&live_of_suit[suit as usize], suited, &mut |of_suit| {
+                for_each_subset(&others, 5 - suited, &mut |rest| {
+                    let board = of_suit.combine(rest);
+                    let (ba, bb) = (a.combine(board), b.combine(board));
+                    let (rank_side, rank_value) =
+                        outcome(ba.evaluate_ignoring_suits(), bb.evaluate_ignoring_suits());
+                    // SAFETY: two hole cards and five distinct board cards.
+                    let (side, value) =
+                        unsafe { outcome(ba.evaluate_unchecked(), bb.evaluate_unchecked()) };
+                    signed[rank_side][rank_value.category() as usize] -= 1;
+                    signed[side][value.category() as usize] += 1;
+                });
+            });
+        }
+    }
+    let mut counts = Counts {
+        boards: boards as u64,
+        ..Counts::default()
+    };
+    for (out, row) in counts.by_category.iter_mut().zip(signed) {
+        for (x, n) in out.iter_mut().zip(row) {
+            debug_assert!(n >= 0, "a count of boards");
+            *x = n as u64;
+        }
+    }
+    counts
+}
+
+/// Rank multisets of `left` more board cards from ranks `rank..`, each valued ignoring
+/// suits and counted `ways` (its suit assignments) times.
+#[allow(clippy::too_many_arguments)]
+fn ranks_from(
+    rank: u8,
+    left: usize,
+    a: Hand,
+    b: Hand,
+    ways: i64,
+    live_of_rank: &[u8; 13],
+    signed: &mut [[i64; 9]; 3],
+    boards: &mut i64,
+) {
+    if left == 0 {
+        let (side, value) = outcome(a.evaluate_ignoring_suits(), b.evaluate_ignoring_suits());
+        signed[side][value.category() as usize] += ways;
+        *boards += ways;
+        return;
+    }
+    if rank == 13 {
+        return;
+    }
+    // Any card of the rank stands for it when suits are ignored.
+    let card = Card::new(rank, 0);
+    let (mut ha, mut hb) = (a, b);
+    let live = live_of_rank[rank as usize] as usize;
+    for taken in 0..=live.min(left) {
+        let ways = ways * super::super::choose(live as u64, taken as u64) as i64;
+        ranks_from(
+            rank + 1,
+            left - taken,
+            ha,
+            hb,
+            ways,
+            live_of_rank,
+            signed,
+            boards,
+        );
+        ha = ha.add(card);
+        hb = hb.add(card);
+    }
+}
+
+/// Calls `visit` with every `k`-card subset of `cards`, as a hand.
+fn for_each_subset(cards: &[Card], k: usize, visit: &mut dyn FnMut(Hand)) {
+    fn go(cards: &[Card], start: usize, k: usize, h: Hand, visit: &mut dyn FnMut(Hand)) {
+        if k == 0 {
+            visit(h);
+            return;
+        }
+        for i in start..=cards.len() - k {
+            go(cards, i + 1, k - 1, h.add(cards[i]), visit);
+        }
+    }
+    if k <= cards.len() {
+        go(cards, 0, k, Hand::new(), visit);
     }
 }
 
@@ -76,7 +198,9 @@ pub(in crate::equity) fn run(m: &Matchup, cancel: &RunControl) -> Option<Matchup
         .iter()
         .collect();
     let k = 5 - board.len();
-    let counts = if k == 0 {
+    let counts = if k == 5 {
+        by_ranks(&deck, a, b)
+    } else if k == 0 {
         let mut c = Counts::default();
         walk(&deck, 0, 0, a, b, &mut c);
         c
@@ -137,6 +261,11 @@ mod tests {
             ("8s7s", "Ac2c", "9s Ts 2d Kh", "3c"),
             ("5c5d", "5h5s", "Ah Kd Qc Jd 2h", ""),
             ("6c6d", "Ah2h", "", ""),
+            ("Kh5s", "8sKd", "", ""),
+            ("3sAc", "Qd2d", "", "Td"),
+            ("7h6h", "5h4h", "", "Ah Kh 2c"),
+            ("AcAd", "AhAs", "", ""),
+            ("Tc9c", "8c7c", "", ""),
         ];
         for (a, b, board, dead) in cases {
             let m = Matchup::new(

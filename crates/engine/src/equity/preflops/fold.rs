@@ -268,19 +268,19 @@ pub(super) fn classes(
 
 /// What a matchup's estimate and run share, kept on the (immutable) matchup so the
 /// worker's check, the `auto` choice and the run fold the deals once: the folded
-/// classes once complete, the estimate, and the cost of the direct walk that competes
-/// with folding when at most one card is to come (it counts the deals).
+/// classes once complete, the estimate, and the cost of the board-outside enumeration
+/// that competes with folding (it counts the deals).
 #[derive(Clone, Default)]
 pub(crate) struct FoldCache {
     pub(super) classes: std::sync::OnceLock<std::sync::Arc<Vec<PreflopClass>>>,
     pub(super) estimate: std::sync::OnceLock<ExactCost>,
-    direct_cost: std::sync::OnceLock<Option<f64>>,
+    counted_cost: std::sync::OnceLock<ExactCost>,
 }
 
 impl FoldCache {
-    /// The direct walk's cost from the cache, or `compute`d now and cached.
-    pub(crate) fn direct_cost(&self, compute: impl FnOnce() -> Option<f64>) -> Option<f64> {
-        *self.direct_cost.get_or_init(compute)
+    /// The board-outside enumeration's cost from the cache, or `compute`d now and cached.
+    pub(crate) fn counted_cost(&self, compute: impl FnOnce() -> ExactCost) -> ExactCost {
+        *self.counted_cost.get_or_init(compute)
     }
 }
 

@@ -1,0 +1,468 @@
+//! Three or more seats, board outside: every runout (one per class of suit symmetry)
+//! values each live combo once, the seats but the widest are walked deal by deal, and
+//! the widest seat is *counted*, not walked.
+//!
+//! The counted seat's combos are sorted by value on the runout, so the weight it holds
+//! below, at and above a deal's best value is a prefix sum; its combos that share a card
+//! with the deal are taken off by per-card prefix sums, and those sharing two cards
+//! (counted off twice) put back one by one (inclusion–exclusion). Its own hand types,
+//! which need each winning combo's category, are credited lazily: a deal adds its weight
+//! at the position where winning starts (difference arrays, per card too), and the end
+//! of the runout resolves every combo once.
+//!
+//! Memory is a few arrays of the seats' combos per thread, whatever the inputs: the
+//! exact path whose size does not grow with the deals (issue 41).
+
+use super::{fixed_cards, holes, sort_by_value, Hole, Scored};
+use crate::cards::{Card, CardSet};
+use crate::equity::deals::{count_deals_of, par_completions};
+use crate::equity::memory::ExactCost;
+use crate::equity::symmetry::SuitSymmetry;
+use crate::equity::{choose, Matchup, MatchupTally, RunControl, SeatSums};
+use crate::eval::{Hand, HandValue};
+use crate::range::{Combo, COMBOS};
+
+/// A walked deal in evaluations' worth of work: the counted seat's binary searches and
+/// prefix sums for each dealt card, the pairs of dealt cards, and every seat's credit
+/// (measured: see BENCHMARKS.md, "Multiway exact, board outside").
+const DEAL_COST: f64 = 6.0;
+
+/// Sorting and resolving one counted combo on a runout, in evaluations' worth.
+const COUNTED_COMBO_COST: f64 = 2.0;
+
+/// No position (a combo not in the counted seat on this runout).
+const NONE: u16 = u16::MAX;
+
+/// The seat counted rather than walked: the one with most combos.
+fn counted_seat(m: &Matchup) -> usize {
+    (0..m.seats.len())
+        .max_by_key(|&i| (m.seats[i].len(), std::cmp::Reverse(i)))
+        .expect("a matchup has seats")
+}
+
+/// The seats walked deal by deal, in their order.
+fn walked_seats(m: &Matchup) -> Vec<usize> {
+    let counted = counted_seat(m);
+    (0..m.seats.len()).filter(|&i| i != counted).collect()
+}
+
+/// The cards every runout is drawn from: those not on the board, dead or held in every
+/// deal by a one-combo seat.
+fn runout_deck(m: &Matchup) -> Vec<Card> {
+    m.board
+        .union(m.dead)
+        .union(fixed_cards(m))
+        .complement()
+        .iter()
+        .collect()
+}
+
+/// What a run costs: per runout class, every combo valued, every walked deal, every
+/// counted combo sorted and resolved. The walked deals are counted (up to 20 million,
+/// past that the product of the walked seats' combos).
+pub(super) fn cost(m: &Matchup) -> ExactCost {
+    let walked = walked_seats(m);
+    let seats: Vec<_> = walked.iter().map(|&i| &m.seats[i]).collect();
+    let deals = count_deals_of(&seats, m.board.union(m.dead), 20_000_000)
+        .map(|d| d as f64)
+        .unwrap_or_else(|| seats.iter().map(|s| s.len() as f64).product());
+    let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
+    let runouts =
+        choose(runout_deck(m).len() as u64, m.cards_to_come() as u64) as f64 / sym.order() as f64;
+    let combos: usize = m.seats.iter().map(|s| s.len()).sum();
+    let counted = m.seats[counted_seat(m)].len() as f64;
+    ExactCost {
+        evaluations: runouts.max(1.0)
+            * (combos as f64 + deals * DEAL_COST + counted * COUNTED_COMBO_COST),
+        bytes: bytes_per_thread(m) * rayon::current_num_threads() as f64,
+    }
+}
+
+/// One thread's arrays: every seat's live combos and the counted seat's tables.
+fn bytes_per_thread(m: &Matchup) -> f64 {
+    let combos: usize = m.seats.iter().map(|s| s.len()).sum();
+    (combos * 48 + COMBOS * 8 + m.seats[counted_seat(m)].len() * 64) as f64
+}
+
+/// A walked seat's combo live on the current runout.
+#[derive(Clone, Copy)]
+struct Live {
+    set: CardSet,
+    weight: f64,
+    value: HandValue,
+    cards: [u8; 2],
+}
+
+/// The counted seat on one runout: its live combos sorted by value, with prefix sums
+/// of weight overall and per card, and the lazy credits of its wins.
+#[derive(Default)]
+struct Counted {
+    scored: Vec<Scored>,
+    scratch: Vec<Scored>,
+    /// Sorted values and their combos' weights.
+    values: Vec<HandValue>,
+    weights: Vec<f64>,
+    /// `prefix[p]`: the weight of positions `0..p`.
+    prefix: Vec<f64>,
+    total: f64,
+    /// The positions holding each card, ascending: card `c`'s are
+    /// `card_pos[card_start[c]..card_start[c + 1]]`.
+    card_start: Vec<usize>,
+    card_pos: Vec<u16>,
+    /// Per card, the prefix weights of its positions (`len + 1` entries, from
+    /// `card_start[c] + c`).
+    card_prefix: Vec<f64>,
+    /// Each combo's position (`NONE`: not live in the counted seat).
+    pos_of_combo: Vec<u16>,
+    /// Lazy win credits: a deal adds its weight where winning starts, overall
+    /// (`gt_from`), per card (`card_gt_from`, taken off) and per doubly-blocked combo
+    /// (`pair_gt`, put back).
+    gt_from: Vec<f64>,
+    card_gt_from: Vec<f64>,
+    pair_gt: Vec<f64>,
+    /// Scratch: each position's resolved win credit.
+    credit: Vec<f64>,
+}
+
+impl Counted {
+    /// Fills the tables for one runout from the seat's combos not on it.
+    fn prepare(&mut self, holes: &[Hole], board: Hand, full: CardSet) {
+        self.scored.clear();
+        for (i, hole) in holes.iter().enumerate() {
+            if !hole.set.intersects(full) {
+                // SAFETY: five board cards and two hole cards.
+                let value = unsafe { board.combine(hole.hand).evaluate_unchecked() };
+                self.scored.push(Scored::new(value, i));
+            }
+        }
+        sort_by_value(&mut self.scored, &mut self.scratch);
+        let n = self.scored.len();
+        self.values.clear();
+        self.weights.clear();
+        self.prefix.clear();
+        self.prefix.push(0.0);
+        let mut per_card = [0usize; 52];
+        if self.pos_of_combo.len() != COMBOS {
+            self.pos_of_combo = vec![NONE; COMBOS];
+        }
+        for (p, s) in self.scored.iter().enumerate() {
+            let hole = &holes[s.index()];
+            self.values.push(s.value());
+            self.weights.push(hole.weight);
+            self.prefix.push(self.prefix[p] + hole.weight);
+            per_card[hole.cards[0] as usize] += 1;
+            per_card[hole.cards[1] as usize] += 1;
+            self.pos_of_combo[hole.combo as usize] = p as u16;
+        }
+        self.total = self.prefix[n];
+        self.card_start.clear();
+        let mut at = 0;
+        for &count in &per_card {
+            self.card_start.push(at);
+            at += count;
+        }
+        self.card_start.push(at);
+        self.card_pos.clear();
+        self.card_pos.resize(2 * n, 0);
+        self.card_prefix.clear();
+        self.card_prefix.resize(2 * n + 52, 0.0);
+        let mut fill: [usize; 52] = std::array::from_fn(|c| self.card_start[c]);
+        for (p, s) in self.scored.iter().enumerate() {
+            let hole = &holes[s.index()];
+            for card in hole.cards {
+                let c = card as usize;
+                let q = fill[c] - self.card_start[c];
+                self.card_pos[fill[c]] = p as u16;
+                let base = self.card_start[c] + c;
+                self.card_prefix[base + q + 1] = self.card_prefix[base + q] + hole.weight;
+                fill[c] += 1;
+            }
+        }
+        self.gt_from.clear();
+        self.gt_from.resize(n + 1, 0.0);
+        self.card_gt_from.clear();
+        self.card_gt_from.resize(2 * n + 52, 0.0);
+        self.pair_gt.clear();
+        self.pair_gt.resize(n, 0.0);
+    }
+
+    /// Clears the combo positions this runout set.
+    fn finish(&mut self, holes: &[Hole]) {
+        for s in &self.scored {
+            self.pos_of_combo[holes[s.index()].combo as usize] = NONE;
+        }
+    }
+
+    /// The counted seat against one walked deal holding `cards`, whose best value is
+    /// `best`: the weight of its compatible combos below `best`, up to `best`
+    /// (inclusive), overall, and their number; the deal's weight `w` is recorded where
+    /// the counted seat's wins start.
+    #[inline]
+    fn against(&mut self, cards: &[u8], best: HandValue, w: f64) -> Against {
+        let lt = self.values.partition_point(|&v| v < best);
+        let le = lt + self.values[lt..].partition_point(|&v| v == best);
+        let mut below = self.prefix[lt];
+        let mut up_to = self.prefix[le];
+        let mut all = self.total;
+        let mut count = self.values.len() as i64;
+        for &card in cards {
+            let c = card as usize;
+            let (start, end) = (self.card_start[c], self.card_start[c + 1]);
+            let positions = &self.card_pos[start..end];
+            let q_lt = positions.partition_point(|&p| (p as usize) < lt);
+            let q_le = q_lt + positions[q_lt..].partition_point(|&p| (p as usize) < le);
+            let base = start + c;
+            below -= self.card_prefix[base + q_lt];
+            up_to -= self.card_prefix[base + q_le];
+            all -= self.card_prefix[base + positions.len()];
+            count -= positions.len() as i64;
+            self.card_gt_from[base + q_le] += w;
+        }
+        for (i, &a) in cards.iter().enumerate() {
+            for &b in &cards[i + 1..] {
+                let combo = Combo::of_distinct(card(a), card(b));
+                let p = self.pos_of_combo[combo.index()];
+                if p == NONE {
+                    continue;
+                }
+                let p = p as usize;
+                let weight = self.weights[p];
+                all += weight;
+                count += 1;
+                if p < lt {
+                    below += weight;
+                }
+                if p < le {
+                    up_to += weight;
+                } else {
+                    self.pair_gt[p] += w;
+                }
+            }
+        }
+        self.gt_from[le] += w;
+        Against {
+            below: below.max(0.0),
+            at: (up_to - below).max(0.0),
+            all: all.max(0.0),
+            count: count.max(0) as u64,
+        }
+    }
+
+    /// Resolves the lazy win credits: each combo's hand type is credited with its
+    /// weight times the weight of the deals it beat.
+    fn resolve_wins(&mut self, hand_types: &mut [f64; 9]) {
+        let n = self.values.len();
+        let credit = &mut self.credit;
+        credit.clear();
+        let mut running = 0.0;
+        for (from, pair) in self.gt_from[..n].iter().zip(&self.pair_gt) {
+            running += from;
+            credit.push(running + pair);
+        }
+        for c in 0..52 {
+            let (start, end) = (self.card_start[c], self.card_start[c + 1]);
+            let base = start + c;
+            let mut running = 0.0;
+            for q in 0..end - start {
+                running += self.card_gt_from[base + q];
+                credit[self.card_pos[start + q] as usize] -= running;
+            }
+        }
+        for ((value, weight), &credit) in self.values.iter().zip(&self.weights).zip(credit.iter()) {
+            if credit > 0.0 {
+                hand_types[value.category() as usize] += weight * credit;
+            }
+        }
+    }
+}
+
+fn card(index: u8) -> Card {
+    Card::from_index(index).expect("a dealt card")
+}
+
+/// The counted seat's compatible weight against one deal.
+struct Against {
+    below: f64,
+    at: f64,
+    all: f64,
+    count: u64,
+}
+
+/// One thread's sums and scratch.
+struct Thread {
+    sums: Vec<SeatSums>,
+    deals: u64,
+    counted: Counted,
+    /// Each walked seat's live combos on the current runout.
+    live: Vec<Vec<Live>>,
+    /// Values by combo index on the current runout (`stamp` says which runout), so
+    /// seats sharing a combo value it once.
+    value: Vec<HandValue>,
+    stamp: Vec<u32>,
+    runout: u32,
+    /// The walk's current deal: its cards and each walked seat's value.
+    deal_cards: Vec<u8>,
+    deal_values: Vec<HandValue>,
+}
+
+/// The walk over one runout's deals, with the current deal's cards and values.
+struct Deal<'a> {
+    live: &'a [Vec<Live>],
+    walked: &'a [usize],
+    counted_seat: usize,
+    counted: &'a mut Counted,
+    sums: &'a mut [SeatSums],
+    cards: &'a mut [u8],
+    values: &'a mut [HandValue],
+    deals: u64,
+}
+
+impl Deal<'_> {
+    fn walk(&mut self, depth: usize, used: CardSet, w: f64, best: HandValue, ties: u32) {
+        if depth == self.walked.len() {
+            self.credit(w, best, ties);
+            return;
+        }
+        for x in &self.live[depth] {
+            if x.set.intersects(used) {
+                continue;
+            }
+            self.cards[2 * depth] = x.cards[0];
+            self.cards[2 * depth + 1] = x.cards[1];
+            self.values[depth] = x.value;
+            let (best, ties) = if depth == 0 || x.value > best {
+                (x.value, 1)
+            } else if x.value == best {
+                (best, ties + 1)
+            } else {
+                (best, ties)
+            };
+            self.walk(depth + 1, used.union(x.set), w * x.weight, best, ties);
+        }
+    }
+
+    #[inline]
+    fn credit(&mut self, w: f64, best: HandValue, ties: u32) {
+        let a = self.counted.against(self.cards, best, w);
+        if a.count == 0 {
+            return;
+        }
+        self.deals += a.count;
+        let above = (a.all - a.below - a.at).max(0.0);
+        let t = ties as f64;
+        for (depth, &seat) in self.walked.iter().enumerate() {
+            let sums = &mut self.sums[seat];
+            sums.weight += w * a.all;
+            if self.values[depth] == best {
+                if ties == 1 {
+                    sums.win += w * a.below;
+                } else {
+                    sums.tie += w * a.below;
+                }
+                sums.tie += w * a.at;
+                sums.equity += w * (a.below / t + a.at / (t + 1.0));
+                sums.hand_types[best.category() as usize] += w * (a.below + a.at);
+            }
+        }
+        let sums = &mut self.sums[self.counted_seat];
+        sums.weight += w * a.all;
+        sums.win += w * above;
+        sums.tie += w * a.at;
+        sums.equity += w * (above + a.at / (t + 1.0));
+        sums.hand_types[best.category() as usize] += w * a.at;
+    }
+}
+
+/// Runs the enumeration; cancel is checked on every runout.
+pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
+    let n = m.seats.len();
+    let counted_seat = counted_seat(m);
+    let walked = walked_seats(m);
+    let seat_holes: Vec<Vec<Hole>> = (0..n).map(|s| holes(m, s)).collect();
+    let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
+    let deck = runout_deck(m);
+    let board_hand = Hand::from_cards(&m.board.iter().collect::<Vec<_>>());
+    let runout_cost = (cost(m).evaluations
+        / (choose(deck.len() as u64, m.cards_to_come() as u64) as f64 / sym.order() as f64)
+            .max(1.0))
+    .round() as u64;
+    let threads = par_completions(
+        &deck,
+        m.cards_to_come(),
+        || Thread {
+            sums: vec![SeatSums::new(); n],
+            deals: 0,
+            counted: Counted::default(),
+            live: vec![Vec::new(); walked.len()],
+            value: vec![HandValue::default(); COMBOS],
+            stamp: vec![u32::MAX; COMBOS],
+            runout: 0,
+            deal_cards: vec![0; 2 * walked.len()],
+            deal_values: vec![HandValue::default(); walked.len()],
+        },
+        |t, completion, completion_set| {
+            if cancel.is_cancelled() {
+                return;
+            }
+            let full = m.board.union(completion_set);
+            let class = sym.board_class_size(full);
+            if class == 0 {
+                return;
+            }
+            cancel.progress().add_work(runout_cost);
+            let board = board_hand.combine(completion);
+            t.runout = t.runout.wrapping_add(1);
+            for (live, &seat) in t.live.iter_mut().zip(&walked) {
+                live.clear();
+                for hole in seat_holes[seat].iter().filter(|h| !h.set.intersects(full)) {
+                    let c = hole.combo as usize;
+                    if t.stamp[c] != t.runout {
+                        t.stamp[c] = t.runout;
+                        // SAFETY: five board cards and two hole cards.
+                        t.value[c] = unsafe { board.combine(hole.hand).evaluate_unchecked() };
+                    }
+                    live.push(Live {
+                        set: hole.set,
+                        weight: hole.weight,
+                        value: t.value[c],
+                        cards: hole.cards,
+                    });
+                }
+            }
+            let counted_holes = &seat_holes[counted_seat];
+            t.counted.prepare(counted_holes, board, full);
+            let mut deal = Deal {
+                live: &t.live,
+                walked: &walked,
+                counted_seat,
+                counted: &mut t.counted,
+                sums: &mut t.sums,
+                cards: &mut t.deal_cards,
+                values: &mut t.deal_values,
+                deals: 0,
+            };
+            deal.walk(0, full.union(m.dead), class as f64, HandValue::default(), 0);
+            t.deals += deal.deals * class as u64;
+            let mut wins = [0.0; 9];
+            t.counted.resolve_wins(&mut wins);
+            for (h, w) in t.sums[counted_seat].hand_types.iter_mut().zip(wins) {
+                *h += w;
+            }
+            t.counted.finish(counted_holes);
+        },
+    );
+    let mut sums = vec![SeatSums::new(); n];
+    let mut deals = 0;
+    for t in &threads {
+        for (a, b) in sums.iter_mut().zip(&t.sums) {
+            a.add(b);
+        }
+        deals += t.deals;
+    }
+    MatchupTally {
+        attempts: 0,
+        deals,
+        seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+        hits: None,
+    }
+}
