@@ -58,10 +58,6 @@ pub fn estimated_cost(m: &Matchup) -> ExactCost {
 /// time alone (issue 41).
 const FOLD_MEMORY: f64 = super::memory::MIN_MEMORY_BUDGET as f64;
 
-/// Below this many evaluations the board-outside enumeration runs without asking what
-/// folding would cost (the estimate folds up to 400,000 deals itself).
-const COUNTED_ALWAYS: f64 = 2e7;
-
 /// Three or more seats: the board-outside enumeration (`true`) or the fold by canonical
 /// preflops, whichever costs less, with its cost; folding only within [`FOLD_MEMORY`].
 /// With two cards or fewer to come the board-outside enumeration always runs: a class
@@ -72,7 +68,7 @@ const COUNTED_ALWAYS: f64 = 2e7;
 /// ask.
 fn multiway_plan(m: &Matchup) -> (bool, ExactCost) {
     let counted = m.fold_cache.counted_cost(|| counted::cost(m));
-    if m.cards_to_come() <= 2 || counted.evaluations <= COUNTED_ALWAYS {
+    if m.cards_to_come() <= 2 {
         return (true, counted);
     }
     let folded = super::preflops::estimated_cost(m);
