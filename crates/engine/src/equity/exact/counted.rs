@@ -45,10 +45,13 @@ fn counted_seat(m: &Matchup) -> usize {
         .expect("a matchup has seats")
 }
 
-/// The seats walked deal by deal, in their order.
+/// The seats walked deal by deal, the widest last: the innermost walk pays for the
+/// earlier seats' cards once per run of its combos, so the longer its runs the better.
 fn walked_seats(m: &Matchup) -> Vec<usize> {
     let counted = counted_seat(m);
-    (0..m.seats.len()).filter(|&i| i != counted).collect()
+    let mut walked: Vec<usize> = (0..m.seats.len()).filter(|&i| i != counted).collect();
+    walked.sort_by_key(|&i| m.seats[i].len());
+    walked
 }
 
 /// The cards every runout is drawn from: those not on the board, dead or held in every
@@ -198,59 +201,80 @@ impl Counted {
         }
     }
 
+    /// The positions below `best` and up to it (inclusive).
+    #[inline]
+    fn bounds(&self, best: HandValue) -> Bounds {
+        let lt = self.values.partition_point(|&v| v < best);
+        let le = lt + self.values[lt..].partition_point(|&v| v == best);
+        Bounds { lt, le }
+    }
+
+    /// Every combo of the seat against a threshold at `b`, before any card is taken
+    /// off; the deal's weight `w` is recorded where the seat's wins start.
+    #[inline]
+    fn start(&mut self, b: Bounds, w: f64) -> Against {
+        self.gt_from[b.le] += w;
+        Against {
+            below: self.prefix[b.lt],
+            up_to: self.prefix[b.le],
+            all: self.total,
+            count: self.values.len() as i64,
+        }
+    }
+
+    /// Takes off the combos holding a dealt card (and their recorded wins).
+    #[inline]
+    fn take_card(&mut self, a: &mut Against, card: u8, b: Bounds, w: f64) {
+        let c = card as usize;
+        let (start, end) = (self.card_start[c], self.card_start[c + 1]);
+        let positions = &self.card_pos[start..end];
+        let q_lt = positions.partition_point(|&p| (p as usize) < b.lt);
+        let q_le = q_lt + positions[q_lt..].partition_point(|&p| (p as usize) < b.le);
+        let base = start + c;
+        a.below -= self.card_prefix[base + q_lt];
+        a.up_to -= self.card_prefix[base + q_le];
+        a.all -= self.card_prefix[base + positions.len()];
+        a.count -= positions.len() as i64;
+        self.card_gt_from[base + q_le] += w;
+    }
+
+    /// Puts back the combo of two dealt cards, taken off once for each.
+    #[inline]
+    fn put_back(&mut self, a: &mut Against, x: u8, y: u8, b: Bounds, w: f64) {
+        let p = self.pos_of_combo[Combo::of_distinct(card(x), card(y)).index()];
+        if p == NONE {
+            return;
+        }
+        let p = p as usize;
+        let weight = self.weights[p];
+        a.all += weight;
+        a.count += 1;
+        if p < b.lt {
+            a.below += weight;
+        }
+        if p < b.le {
+            a.up_to += weight;
+        } else {
+            self.pair_gt[p] += w;
+        }
+    }
+
     /// The counted seat against one walked deal holding `cards`, whose best value is
     /// `best`: the weight of its compatible combos below `best`, up to `best`
     /// (inclusive), overall, and their number; the deal's weight `w` is recorded where
     /// the counted seat's wins start.
     #[inline]
-    fn against(&mut self, cards: &[u8], best: HandValue, w: f64) -> Against {
-        let lt = self.values.partition_point(|&v| v < best);
-        let le = lt + self.values[lt..].partition_point(|&v| v == best);
-        let mut below = self.prefix[lt];
-        let mut up_to = self.prefix[le];
-        let mut all = self.total;
-        let mut count = self.values.len() as i64;
+    fn against(&mut self, cards: &[u8], b: Bounds, w: f64) -> Against {
+        let mut a = self.start(b, w);
         for &card in cards {
-            let c = card as usize;
-            let (start, end) = (self.card_start[c], self.card_start[c + 1]);
-            let positions = &self.card_pos[start..end];
-            let q_lt = positions.partition_point(|&p| (p as usize) < lt);
-            let q_le = q_lt + positions[q_lt..].partition_point(|&p| (p as usize) < le);
-            let base = start + c;
-            below -= self.card_prefix[base + q_lt];
-            up_to -= self.card_prefix[base + q_le];
-            all -= self.card_prefix[base + positions.len()];
-            count -= positions.len() as i64;
-            self.card_gt_from[base + q_le] += w;
+            self.take_card(&mut a, card, b, w);
         }
-        for (i, &a) in cards.iter().enumerate() {
-            for &b in &cards[i + 1..] {
-                let combo = Combo::of_distinct(card(a), card(b));
-                let p = self.pos_of_combo[combo.index()];
-                if p == NONE {
-                    continue;
-                }
-                let p = p as usize;
-                let weight = self.weights[p];
-                all += weight;
-                count += 1;
-                if p < lt {
-                    below += weight;
-                }
-                if p < le {
-                    up_to += weight;
-                } else {
-                    self.pair_gt[p] += w;
-                }
+        for (i, &x) in cards.iter().enumerate() {
+            for &y in &cards[i + 1..] {
+                self.put_back(&mut a, x, y, b, w);
             }
         }
-        self.gt_from[le] += w;
-        Against {
-            below: below.max(0.0),
-            at: (up_to - below).max(0.0),
-            all: all.max(0.0),
-            count: count.max(0) as u64,
-        }
+        a
     }
 
     /// Resolves the lazy win credits: each combo's hand type is credited with its
@@ -285,12 +309,28 @@ fn card(index: u8) -> Card {
     Card::from_index(index).expect("a dealt card")
 }
 
-/// The counted seat's compatible weight against one deal.
-struct Against {
+/// [`Against`] with rounding below zero cleared: below, at and over all.
+struct Settled {
     below: f64,
     at: f64,
     all: f64,
-    count: u64,
+}
+
+/// Where a deal's best value falls among the counted seat's sorted values.
+#[derive(Clone, Copy)]
+struct Bounds {
+    lt: usize,
+    le: usize,
+}
+
+/// The counted seat's compatible weight against one deal: below its best value, up to
+/// it (inclusive), overall, and the number of combos.
+#[derive(Clone, Copy)]
+struct Against {
+    below: f64,
+    up_to: f64,
+    all: f64,
+    count: i64,
 }
 
 /// One thread's sums and scratch.
@@ -325,8 +365,14 @@ struct Deal<'a> {
 impl Deal<'_> {
     fn walk(&mut self, depth: usize, used: CardSet, w: f64, best: HandValue, ties: u32) {
         if depth == self.walked.len() {
-            self.credit(w, best, ties);
+            let a = self
+                .counted
+                .against(self.cards, self.counted.bounds(best), w);
+            self.credit(a, w, best, ties);
             return;
+        }
+        if depth > 0 && depth + 1 == self.walked.len() {
+            return self.innermost(used, w, best, ties);
         }
         for x in &self.live[depth] {
             if x.set.intersects(used) {
@@ -346,13 +392,76 @@ impl Deal<'_> {
         }
     }
 
+    /// The last walked seat, whose combos are sorted by value. Those below the best
+    /// value so far (the usual case with many seats) leave the deal's best and the
+    /// counted seat's bounds unchanged: the earlier seats' cards are taken off once,
+    /// and each combo takes off its own two cards and the pairs they make. The rest
+    /// set a new best and go the general way.
+    fn innermost(&mut self, used: CardSet, w0: f64, best: HandValue, ties: u32) {
+        let depth = self.walked.len() - 1;
+        let outer = 2 * depth;
+        let seats_live = self.live;
+        let live = &seats_live[depth];
+        let split = live.partition_point(|x| x.value < best);
+        if split > 0 {
+            let b = self.counted.bounds(best);
+            // At most 22 earlier seats.
+            let mut outer_buf = [0u8; 44];
+            outer_buf[..outer].copy_from_slice(&self.cards[..outer]);
+            let outer_cards = &outer_buf[..outer];
+            // The earlier seats' part, recorded once for all the combos below (the sum
+            // of their weights) after the loop.
+            let base = self.counted.against(outer_cards, b, 0.0);
+            let mut w_sum = 0.0;
+            for x in &live[..split] {
+                if x.set.intersects(used) {
+                    continue;
+                }
+                let w = w0 * x.weight;
+                let mut a = base;
+                let c = &mut *self.counted;
+                c.take_card(&mut a, x.cards[0], b, w);
+                c.take_card(&mut a, x.cards[1], b, w);
+                c.put_back(&mut a, x.cards[0], x.cards[1], b, w);
+                for &u in outer_cards {
+                    c.put_back(&mut a, x.cards[0], u, b, w);
+                    c.put_back(&mut a, x.cards[1], u, b, w);
+                }
+                self.values[depth] = x.value;
+                w_sum += w;
+                self.credit(a, w, best, ties);
+            }
+            self.counted.against(&self.cards[..outer], b, w_sum);
+        }
+        for x in &live[split..] {
+            if x.set.intersects(used) {
+                continue;
+            }
+            self.cards[outer] = x.cards[0];
+            self.cards[outer + 1] = x.cards[1];
+            self.values[depth] = x.value;
+            let ties = if x.value == best { ties + 1 } else { 1 };
+            let w = w0 * x.weight;
+            let a = self
+                .counted
+                .against(self.cards, self.counted.bounds(x.value), w);
+            self.credit(a, w, x.value, ties);
+        }
+    }
+
+    /// Credits one deal of weight `w` against the counted seat's combos `a`.
     #[inline]
-    fn credit(&mut self, w: f64, best: HandValue, ties: u32) {
-        let a = self.counted.against(self.cards, best, w);
-        if a.count == 0 {
+    fn credit(&mut self, a: Against, w: f64, best: HandValue, ties: u32) {
+        if a.count <= 0 {
             return;
         }
-        self.deals += a.count;
+        self.deals += a.count as u64;
+        let (below, at, all) = (
+            a.below.max(0.0),
+            (a.up_to - a.below).max(0.0),
+            a.all.max(0.0),
+        );
+        let a = Settled { below, at, all };
         let above = (a.all - a.below - a.at).max(0.0);
         let t = ties as f64;
         for (depth, &seat) in self.walked.iter().enumerate() {
@@ -433,6 +542,10 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
                         cards: hole.cards,
                     });
                 }
+            }
+            if let Some(last) = t.live.last_mut() {
+                // The innermost walk takes the last seat's combos in value order.
+                last.sort_unstable_by_key(|x| x.value);
             }
             let counted_holes = &seat_holes[counted_seat];
             t.counted.prepare(counted_holes, board, full);
