@@ -13,7 +13,7 @@
 //! Memory is a few arrays of the seats' combos per thread, whatever the inputs: the
 //! exact path whose size does not grow with the deals (issue 41).
 
-use super::{fixed_cards, holes, sort_by_value, Hole, Scored};
+use super::{canonical_runout, fixed_cards, holes, sort_by_value, Hole, Scored};
 use crate::cards::{Card, CardSet};
 use crate::equity::deals::{count_deals_of, par_completions};
 use crate::equity::memory::ExactCost;
@@ -515,14 +515,9 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
             deal_values: vec![HandValue::default(); walked.len()],
         },
         |t, completion, completion_set| {
-            if cancel.is_cancelled() {
+            let Some((full, class)) = canonical_runout(m, &sym, cancel, completion_set) else {
                 return;
-            }
-            let full = m.board.union(completion_set);
-            let class = sym.board_class_size(full);
-            if class == 0 {
-                return;
-            }
+            };
             cancel.progress().add_work(runout_cost);
             let board = board_hand.combine(completion);
             t.runout = t.runout.wrapping_add(1);

@@ -109,6 +109,22 @@ fn heads_up_cost_per_board(m: &Matchup) -> f64 {
     }
 }
 
+/// The whole board of a runout and its suit-symmetry class size, when the run goes on
+/// and the runout is its class's representative (`None`: skip it).
+fn canonical_runout(
+    m: &Matchup,
+    sym: &SuitSymmetry,
+    cancel: &RunControl,
+    completion: CardSet,
+) -> Option<(CardSet, u32)> {
+    if cancel.is_cancelled() {
+        return None;
+    }
+    let full = m.board.union(completion);
+    let class = sym.board_class_size(full);
+    (class > 0).then_some((full, class))
+}
+
 /// Cards held in every deal: those of one-combo seats.
 fn fixed_cards(m: &Matchup) -> CardSet {
     m.seats
@@ -265,14 +281,9 @@ fn heads_up(m: &Matchup, cancel: &RunControl) -> MatchupTally {
             combo_value: vec![None; crate::range::COMBOS],
         },
         |state, completion, completion_set| {
-            if cancel.is_cancelled() {
+            let Some((full, class)) = canonical_runout(m, &sym, cancel, completion_set) else {
                 return;
-            }
-            let full = m.board.union(completion_set);
-            let class = sym.board_class_size(full);
-            if class == 0 {
-                return;
-            }
+            };
             let board = board_hand.combine(completion);
             cancel.progress().add_work(board_cost);
             match few_vs_wide {
