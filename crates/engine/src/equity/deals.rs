@@ -60,6 +60,9 @@ where
 {
     /// Chunks of the first cards: enough for two to sixteen threads to share evenly.
     const CHUNKS: usize = 64;
+    /// First cards a chunk takes at least: a chunk's state is set up afresh (a turn's
+    /// 44 rivers in 44 states cost more than the rivers themselves).
+    const MIN_CHUNK: usize = 4;
     if k == 0 {
         let mut state = init();
         visit(&mut state, Hand::new(), CardSet::EMPTY);
@@ -76,7 +79,7 @@ where
     } else {
         (0..deck.len()).map(|i| (i, usize::MAX)).collect()
     };
-    let chunk = starts.len().div_ceil(CHUNKS).max(1);
+    let chunk = starts.len().div_ceil(CHUNKS).max(MIN_CHUNK);
     starts
         .par_chunks(chunk)
         .map(|chunk| {
