@@ -24,7 +24,7 @@ commands=(
   'breakdown --game omaha "AAxx, KQJT" --board "Kd 7c 2s" --vs "QQxx ds" --json'
 )
 for f in assets/examples/*.ron; do commands+=("run $f --json"); done
-strip() { sed -E 's/"(elapsed_ms|ms|elapsed|deals_per_second|seconds)":[0-9.e+-]+,?//g'; }
+strip() { sed -E 's/"(elapsed_ms|ms|elapsed|deals_per_second|seconds)": ?[0-9.e+-]+,?//g'; }
 same=0 differ=0
 for c in "${commands[@]}"; do
   a=$(eval "$old $c" 2>&1 | strip) b=$(eval "$new $c" 2>&1 | strip)
