@@ -24,7 +24,7 @@ use crate::range::{Combo, COMBOS};
 
 /// A walked deal in evaluations' worth of work: the counted seat's binary searches and
 /// prefix sums for each dealt card, the pairs of dealt cards, and every seat's credit
-/// (measured: see BENCHMARKS.md, "Multiway exact, board outside").
+/// (measured: see BENCHMARKS.md, "Multiway exact in fixed memory").
 const DEAL_COST: f64 = 6.0;
 
 /// Sorting and resolving one counted combo on a runout, in evaluations' worth.
@@ -65,6 +65,17 @@ fn runout_deck(m: &Matchup) -> Vec<Card> {
         .collect()
 }
 
+/// The suit symmetry of the board, dead cards and every seat's range.
+fn symmetry(m: &Matchup) -> SuitSymmetry {
+    SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>())
+}
+
+/// About how many runouts are visited: those of `deck_len` cards, one per suit class
+/// (at least one).
+fn runout_classes(m: &Matchup, deck_len: usize, sym: &SuitSymmetry) -> f64 {
+    (choose(deck_len as u64, m.cards_to_come() as u64) as f64 / sym.order() as f64).max(1.0)
+}
+
 /// What a run costs: per runout class, every combo valued, every walked deal, every
 /// counted combo sorted and resolved. The walked deals are counted (up to 20 million,
 /// past that the product of the walked seats' combos).
@@ -74,13 +85,11 @@ pub(super) fn cost(m: &Matchup) -> ExactCost {
     let deals = count_deals_of(&seats, m.board.union(m.dead), 20_000_000)
         .map(|d| d as f64)
         .unwrap_or_else(|| seats.iter().map(|s| s.len() as f64).product());
-    let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
-    let runouts =
-        choose(runout_deck(m).len() as u64, m.cards_to_come() as u64) as f64 / sym.order() as f64;
+    let runouts = runout_classes(m, runout_deck(m).len(), &symmetry(m));
     let combos: usize = m.seats.iter().map(|s| s.len()).sum();
     let counted = m.seats[counted_seat(m)].len() as f64;
     ExactCost {
-        evaluations: runouts.max(1.0)
+        evaluations: runouts
             * (RUNOUT_COST + combos as f64 + deals * DEAL_COST + counted * COUNTED_COMBO_COST),
         bytes: bytes_per_thread(m) * rayon::current_num_threads() as f64,
     }
@@ -309,13 +318,6 @@ fn card(index: u8) -> Card {
     Card::from_index(index).expect("a dealt card")
 }
 
-/// [`Against`] with rounding below zero cleared: below, at and over all.
-struct Settled {
-    below: f64,
-    at: f64,
-    all: f64,
-}
-
 /// Where a deal's best value falls among the counted seat's sorted values.
 #[derive(Clone, Copy)]
 struct Bounds {
@@ -456,34 +458,32 @@ impl Deal<'_> {
             return;
         }
         self.deals += a.count as u64;
-        let (below, at, all) = (
-            a.below.max(0.0),
-            (a.up_to - a.below).max(0.0),
-            a.all.max(0.0),
-        );
-        let a = Settled { below, at, all };
-        let above = (a.all - a.below - a.at).max(0.0);
+        // Rounding can leave a sum a hair below zero.
+        let below = a.below.max(0.0);
+        let at = (a.up_to - a.below).max(0.0);
+        let all = a.all.max(0.0);
+        let above = (all - below - at).max(0.0);
         let t = ties as f64;
         for (depth, &seat) in self.walked.iter().enumerate() {
             let sums = &mut self.sums[seat];
-            sums.weight += w * a.all;
+            sums.weight += w * all;
             if self.values[depth] == best {
                 if ties == 1 {
-                    sums.win += w * a.below;
+                    sums.win += w * below;
                 } else {
-                    sums.tie += w * a.below;
+                    sums.tie += w * below;
                 }
-                sums.tie += w * a.at;
-                sums.equity += w * (a.below / t + a.at / (t + 1.0));
-                sums.hand_types[best.category() as usize] += w * (a.below + a.at);
+                sums.tie += w * at;
+                sums.equity += w * (below / t + at / (t + 1.0));
+                sums.hand_types[best.category() as usize] += w * (below + at);
             }
         }
         let sums = &mut self.sums[self.counted_seat];
-        sums.weight += w * a.all;
+        sums.weight += w * all;
         sums.win += w * above;
-        sums.tie += w * a.at;
-        sums.equity += w * (above + a.at / (t + 1.0));
-        sums.hand_types[best.category() as usize] += w * a.at;
+        sums.tie += w * at;
+        sums.equity += w * (above + at / (t + 1.0));
+        sums.hand_types[best.category() as usize] += w * at;
     }
 }
 
@@ -493,13 +493,13 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
     let counted_seat = counted_seat(m);
     let walked = walked_seats(m);
     let seat_holes: Vec<Vec<Hole>> = (0..n).map(|s| holes(m, s)).collect();
-    let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
+    let sym = symmetry(m);
     let deck = runout_deck(m);
     let board_hand = Hand::from_cards(&m.board.iter().collect::<Vec<_>>());
-    let runout_cost = (cost(m).evaluations
-        / (choose(deck.len() as u64, m.cards_to_come() as u64) as f64 / sym.order() as f64)
-            .max(1.0))
-    .round() as u64;
+    // The plan's cost, cached on the matchup (counting the walked deals again would
+    // repeat up to 20 million steps), spread over the runouts for progress.
+    let total = m.fold_cache.counted_cost(|| cost(m)).evaluations;
+    let runout_cost = (total / runout_classes(m, deck.len(), &sym)).round() as u64;
     let threads = par_completions(
         &deck,
         m.cards_to_come(),

@@ -5,7 +5,9 @@
 //! - Two seats: boards outside, seats inside. Each board is evaluated once per combo;
 //!   the seats' combos are then paired by sorting by value and sweeping, with per-card
 //!   corrections for pairs that share a card (cost O(n log n) per board, not O(n²)).
-//! - More seats: canonical preflops (`preflops`).
+//! - Two known hands: nested loops, preflop by board ranks (`two_hands`).
+//! - More seats: boards outside with the widest seat counted (`counted`), or preflop,
+//!   where cheaper and small, canonical preflops (`preflops`).
 
 use super::deals::par_completions;
 pub use super::memory::ExactCost;

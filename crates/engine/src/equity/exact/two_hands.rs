@@ -13,6 +13,7 @@
 //! one. Against Kh5s v 8sKd: 6,188 rank multisets and about 56,000 flush boards
 //! instead of 1.7 million boards.
 
+use super::super::deals::completions_from;
 use super::super::{Matchup, MatchupTally, RunControl, SeatSums};
 use crate::cards::{Card, CardSet};
 use crate::eval::{Hand, HandValue};
@@ -24,7 +25,7 @@ pub(in crate::equity) fn applies(m: &Matchup) -> bool {
 }
 
 /// Boards won by each hand and tied, by the category of the hand that wins or ties.
-#[derive(Clone, Copy, Default, Debug, PartialEq)]
+#[derive(Clone, Copy, Default)]
 struct Counts {
     boards: u64,
     /// [first hand wins, second hand wins, tie] by category.
@@ -89,20 +90,36 @@ fn by_ranks(deck: &[Card], a: Hand, b: Hand) -> Counts {
     for suit in 0..4u8 {
         let need = 5 - a.suit_count(suit).max(b.suit_count(suit)) as usize;
         let others: Vec<Card> = deck.iter().copied().filter(|c| c.suit() != suit).collect();
-        for suited in need..=5 {
-            for_each_subset(&live_of_suit[suit as usize], suited, &mut |of_suit| {
-                for_each_subset(&others, 5 - suited, &mut |rest| {
-                    let board = of_suit.combine(rest);
-                    let (ba, bb) = (a.combine(board), b.combine(board));
-                    let (rank_side, rank_value) =
-                        outcome(ba.evaluate_ignoring_suits(), bb.evaluate_ignoring_suits());
-                    // SAFETY: two hole cards and five distinct board cards.
-                    let (side, value) =
-                        unsafe { outcome(ba.evaluate_unchecked(), bb.evaluate_unchecked()) };
-                    signed[rank_side][rank_value.category() as usize] -= 1;
-                    signed[side][value.category() as usize] += 1;
-                });
-            });
+        let of_suit_live = &live_of_suit[suit as usize];
+        for suited in need..=5.min(of_suit_live.len()) {
+            completions_from(
+                of_suit_live,
+                0,
+                suited,
+                Hand::new(),
+                CardSet::EMPTY,
+                &mut |of_suit, _| {
+                    completions_from(
+                        &others,
+                        0,
+                        5 - suited,
+                        Hand::new(),
+                        CardSet::EMPTY,
+                        &mut |rest, _| {
+                            let board = of_suit.combine(rest);
+                            let (ba, bb) = (a.combine(board), b.combine(board));
+                            let (rank_side, rank_value) =
+                                outcome(ba.evaluate_ignoring_suits(), bb.evaluate_ignoring_suits());
+                            // SAFETY: two hole cards and five distinct board cards.
+                            let (side, value) = unsafe {
+                                outcome(ba.evaluate_unchecked(), bb.evaluate_unchecked())
+                            };
+                            signed[rank_side][rank_value.category() as usize] -= 1;
+                            signed[side][value.category() as usize] += 1;
+                        },
+                    );
+                },
+            );
         }
     }
     let mut counts = Counts {
@@ -158,22 +175,6 @@ fn ranks_from(
         );
         ha = ha.add(card);
         hb = hb.add(card);
-    }
-}
-
-/// Calls `visit` with every `k`-card subset of `cards`, as a hand.
-fn for_each_subset(cards: &[Card], k: usize, visit: &mut dyn FnMut(Hand)) {
-    fn go(cards: &[Card], start: usize, k: usize, h: Hand, visit: &mut dyn FnMut(Hand)) {
-        if k == 0 {
-            visit(h);
-            return;
-        }
-        for i in start..=cards.len() - k {
-            go(cards, i + 1, k - 1, h.add(cards[i]), visit);
-        }
-    }
-    if k <= cards.len() {
-        go(cards, 0, k, Hand::new(), visit);
     }
 }
 
