@@ -19,6 +19,7 @@ pub mod exact;
 pub mod flops;
 mod folded;
 pub mod games;
+pub mod holdem_heads_up;
 mod matchup;
 pub mod memory;
 pub mod metrics;

@@ -135,6 +135,26 @@ fn fixed_cards(m: &Matchup) -> CardSet {
         .fold(CardSet::EMPTY, |acc, s| acc.union(s.sets[0]))
 }
 
+/// The first seat's exact equity in a heads-up matchup, when it is cheap to know: from
+/// the preflop table where that applies, else by enumeration within `max_evaluations`.
+/// Monte Carlo uses it as the known mean of a control variate: against random
+/// opponents each one is a uniformly random hand of the cards the others leave, so the
+/// hero's heads-up result against each has exactly this mean.
+pub(crate) fn cheap_heads_up_equity(m: &Matchup, max_evaluations: f64) -> Option<f64> {
+    debug_assert_eq!(m.seats.len(), 2);
+    // Against a random hand preflop, the shipped class counts answer without the
+    // pair table.
+    if m.board.is_empty() && m.dead.is_empty() && m.seats[1].is_random && !m.has_folded() {
+        return super::holdem_heads_up::range_equity(&m.seats[0]);
+    }
+    let tally = match super::preflop_table::tally(m) {
+        Some(tally) => tally,
+        None if estimated_cost(m).evaluations <= max_evaluations => run(m).ok()?,
+        None => return None,
+    };
+    Some(tally.result(super::Method::Exact, None).seats[0].equity)
+}
+
 /// Runs the exact enumeration within the default memory budget.
 pub fn run(m: &Matchup) -> Result<MatchupTally, super::EquityError> {
     run_cancellable(m, &RunControl::new(), super::memory::DEFAULT_MEMORY_BUDGET)

@@ -9,8 +9,11 @@
 //! batches are merged in index order, so a seed gives the same numbers on any number
 //! of threads. Deals are independent, so a batch also brings its deals' squared values
 //! and the standard errors are those of independent draws (`BatchStat::add_deals`).
+//! One hand or range against random hands also brings control variates whose means are
+//! known exactly (`SeatControls`), so every figure needs fewer deals for its target.
 
 use super::rank_hits::{BatchHits, PatternChances, BATCH_HIT_DEALS};
+use super::stats::ControlSums;
 use super::{Matchup, MatchupTally, SeatCombos, SeatSums, SeatTally, Showdown, MAX_SEATS};
 use crate::cards::{extract_bits, Card, CardSet, Pdep};
 use crate::eval::{Hand, HandValue};
@@ -39,6 +42,13 @@ struct SeatCounts {
     win: u32,
     tie_by_k: [u32; MAX_SEATS + 1],
     hand_types: [u32; 9],
+    /// With the control variate (`SeatControls`): the control in halves summed over
+    /// the deals, its squares, and its sums over the deals this seat won and over
+    /// those it tied, by how many tied.
+    halves: u32,
+    halves_squares: u32,
+    win_halves: u32,
+    tie_halves_by_k: [u32; MAX_SEATS + 1],
 }
 
 impl SeatCounts {
@@ -46,11 +56,17 @@ impl SeatCounts {
         win: 0,
         tie_by_k: [0; MAX_SEATS + 1],
         hand_types: [0; 9],
+        halves: 0,
+        halves_squares: 0,
+        win_halves: 0,
+        tie_halves_by_k: [0; MAX_SEATS + 1],
     };
 
     /// The batch's tally: its deals are independent, so each figure keeps the sum of
-    /// its squared per-deal values (a k-way tie is worth 1/k, squared 1/k²).
-    fn into_tally(self, deals: u32) -> SeatTally {
+    /// its squared per-deal values (a k-way tie is worth 1/k, squared 1/k²). With
+    /// the known mean of the seat's control (`SeatControls`) and the number of
+    /// opponents, every figure also carries the control variate.
+    fn into_tally(self, deals: u32, control: Option<(f64, usize)>) -> SeatTally {
         let ties: u32 = self.tie_by_k.iter().sum();
         let shares: f64 = (2..=MAX_SEATS)
             .map(|k| self.tie_by_k[k] as f64 / k as f64)
@@ -58,20 +74,129 @@ impl SeatCounts {
         let share_squares: f64 = (2..=MAX_SEATS)
             .map(|k| self.tie_by_k[k] as f64 / (k * k) as f64)
             .sum();
-        SeatSums {
+        let sums = SeatSums {
             weight: deals as f64,
             win: self.win as f64,
             tie: ties as f64,
             equity: self.win as f64 + shares,
             hand_types: self.hand_types.map(|x| x as f64),
-        }
-        .into_deal_tally(self.win as f64 + share_squares)
+        };
+        let equity_squares = self.win as f64 + share_squares;
+        let Some((mean, opponents)) = control else {
+            return sums.into_deal_tally(equity_squares);
+        };
+        // x = halves / 2n, so each sum of x is a sum of halves over 2n.
+        let two_n = 2.0 * opponents as f64;
+        let with = |xy_halves: f64| ControlSums {
+            mean,
+            x: self.halves as f64 / two_n,
+            xx: self.halves_squares as f64 / (two_n * two_n),
+            xy: xy_halves / two_n,
+        };
+        let tie_halves: f64 = self.tie_halves_by_k.iter().map(|&h| h as f64).sum();
+        let share_halves: f64 = (2..=MAX_SEATS)
+            .map(|k| self.tie_halves_by_k[k] as f64 / k as f64)
+            .sum();
+        let win_halves = self.win_halves as f64;
+        let mut t = SeatTally {
+            hand_types: sums.hand_types,
+            ..SeatTally::default()
+        };
+        t.win
+            .add_controlled_deals(sums.weight, sums.win, sums.win, with(win_halves));
+        t.tie
+            .add_controlled_deals(sums.weight, sums.tie, sums.tie, with(tie_halves));
+        t.equity.add_controlled_deals(
+            sums.weight,
+            sums.equity,
+            equity_squares,
+            with(win_halves + share_halves),
+        );
+        t
     }
 }
 
-/// Counts one showdown (a lone winner needs no second pass).
+/// Control variates of every seat (reference §4), when one seat (the hero) holds a hand
+/// or a range and every other seat is a uniformly random hand. Each opponent is then a
+/// random hand of the cards the hero, the board and the dead cards leave, so the
+/// hero's heads-up result against any one of them has exactly the hero's heads-up
+/// equity μ against `random` as its mean. x = the hero's mean heads-up result against
+/// the opponents of a deal follows the multiway result closely (the hero wins only by
+/// beating everyone), and every seat's figures are regressed on that one x: the
+/// corrections of the seats' equities then cancel (their shares sum to one in every
+/// deal), so the equities still sum to one.
+#[derive(Clone, Debug)]
+struct SeatControls {
+    /// The seat that is not random.
+    hero: usize,
+    /// The hero's heads-up equity against a random hand.
+    mu: f64,
+}
+
+/// Most evaluations spent enumerating the hero's heads-up equity for the controls: a
+/// few milliseconds, well under what the controls save a run to the default target.
+const CONTROL_EVALUATIONS: f64 = 4e6;
+
+impl SeatControls {
+    /// The controls of `m`, when it has one seat that is not random (with two or more
+    /// random opponents, every seat in the showdown) and the hero's heads-up equity is
+    /// cheap to know.
+    fn of(m: &Matchup) -> Option<SeatControls> {
+        let seats = m.seats.len();
+        if seats < 3 || m.showdown_seats != seats {
+            return None;
+        }
+        let mut not_random = (0..seats).filter(|&i| !m.seats[i].is_random);
+        let hero = not_random.next()?;
+        if not_random.next().is_some() {
+            return None;
+        }
+        let opponent = (hero + 1) % seats;
+        let heads_up = Matchup {
+            ranges: vec![m.ranges[hero].clone(), m.ranges[opponent].clone()],
+            board: m.board,
+            dead: m.dead,
+            seats: vec![m.seats[hero].clone(), m.seats[opponent].clone()],
+            showdown_seats: 2,
+            fold_cache: Default::default(),
+        };
+        let mu = super::exact::cheap_heads_up_equity(&heads_up, CONTROL_EVALUATIONS)?;
+        Some(SeatControls { hero, mu })
+    }
+
+    /// The control's known mean and how many results it averages.
+    fn mean(&self, opponents: usize) -> (f64, usize) {
+        (self.mu, opponents)
+    }
+}
+
+/// The hero's control of one deal in halves (two for each seat it beats, one for each
+/// it ties: x = halves / 2n), the same for every seat, into `halves` and every seat's
+/// sums.
 #[inline(always)]
-fn credit_counts(values: &[HandValue], counts: &mut [SeatCounts]) {
+fn count_halves(values: &[HandValue], hero: usize, counts: &mut [SeatCounts], halves: &mut [u32]) {
+    let h = values[hero];
+    // The hero ties itself: one half too many.
+    let x = values
+        .iter()
+        .map(|&v| 2 * (h > v) as u32 + (h == v) as u32)
+        .sum::<u32>()
+        - 1;
+    halves.fill(x);
+    for c in counts.iter_mut() {
+        c.halves += x;
+        c.halves_squares += x * x;
+    }
+}
+
+/// Counts one showdown (a lone winner needs no second pass); with `CONTROL`, each
+/// credited seat's control `halves` of the deal go to its sums too.
+#[inline(always)]
+fn credit_counts<const CONTROL: bool>(
+    values: &[HandValue],
+    counts: &mut [SeatCounts],
+    halves: &[u32],
+) {
     let Showdown {
         best,
         winners,
@@ -81,12 +206,18 @@ fn credit_counts(values: &[HandValue], counts: &mut [SeatCounts]) {
     if winners == 1 {
         counts[first].win += 1;
         counts[first].hand_types[category] += 1;
+        if CONTROL {
+            counts[first].win_halves += halves[first];
+        }
         return;
     }
-    for (c, &v) in counts[first..].iter_mut().zip(&values[first..]) {
+    for (i, (c, &v)) in counts.iter_mut().zip(values).enumerate().skip(first) {
         if v == best {
             c.tie_by_k[winners as usize] += 1;
             c.hand_types[category] += 1;
+            if CONTROL {
+                c.tie_halves_by_k[winners as usize] += halves[i];
+            }
         }
     }
 }
@@ -114,6 +245,8 @@ pub struct Sampler<'a> {
     /// Heads-up preflop with no dead card: deals are filed by rank hits (`rank_hits`),
     /// whose estimate weighs each pattern of the hands' ranks by its exact chance.
     hit_patterns: Option<PatternChances>,
+    /// The seats' control variates, when the matchup has them.
+    controls: Option<SeatControls>,
 }
 
 /// Most valid combinations of the weighted seats the sampler lists up front.
@@ -237,18 +370,23 @@ impl<'a> Sampler<'a> {
                 && matchup.board.is_empty()
                 && matchup.dead.is_empty())
             .then(|| PatternChances::of(&matchup.seats[0], &matchup.seats[1])),
+            controls: SeatControls::of(matchup),
         }
     }
 
     /// Counts one showdown of the seats that show down (folded seats are dealt, not
     /// compared).
     #[inline(always)]
-    fn credit(&self, values: &[HandValue], counts: &mut [SeatCounts]) {
-        if self.showdown_seats == values.len() {
-            credit_counts(values, counts);
+    fn credit(&self, values: &[HandValue], counts: &mut [SeatCounts], halves: &mut [u32]) {
+        if let Some(c) = &self.controls {
+            // Every seat shows down when there are controls.
+            count_halves(values, c.hero, counts, halves);
+            credit_counts::<true>(values, counts, halves);
+        } else if self.showdown_seats == values.len() {
+            credit_counts::<false>(values, counts, halves);
         } else {
             let n = self.showdown_seats;
-            credit_counts(&values[..n], &mut counts[..n]);
+            credit_counts::<false>(&values[..n], &mut counts[..n], halves);
         }
     }
 
@@ -304,6 +442,7 @@ impl<'a> Sampler<'a> {
                 index,
                 deals,
                 Deal {
+                    halves: &mut vec![0; n],
                     counts: &mut vec![SeatCounts::ZERO; n],
                     holes: &mut vec![Hand::new(); n],
                     values: &mut vec![HandValue::default(); n],
@@ -328,6 +467,7 @@ impl<'a> Sampler<'a> {
             index,
             deals,
             Deal {
+                halves: &mut [0; N],
                 counts: &mut [SeatCounts::ZERO; N],
                 holes: &mut [Hand::new(); N],
                 values: &mut [HandValue::default(); N],
@@ -387,6 +527,7 @@ impl<'a> Sampler<'a> {
                 done += 1;
             }
         }
+        let n_opponents = self.matchup.seats.len() - 1;
         let attempts = if self.joined.is_some() || self.weighted.is_empty() {
             done as u64
         } else {
@@ -397,7 +538,7 @@ impl<'a> Sampler<'a> {
             attempts,
             seats: deal.counts[..self.showdown_seats]
                 .iter()
-                .map(|c| c.into_tally(done))
+                .map(|c| c.into_tally(done, self.controls.as_ref().map(|c| c.mean(n_opponents))))
                 .collect(),
             hits: hits.map(|h| h.into_cells(self.hit_patterns.as_ref())),
         }
@@ -496,8 +637,8 @@ impl<'a> Sampler<'a> {
                 *w = board_b.combine(*g).evaluate_unchecked();
             }
         }
-        self.credit(deal.values, deal.counts);
-        self.credit(deal.values_b, deal.counts);
+        self.credit(deal.values, deal.counts, deal.halves);
+        self.credit(deal.values_b, deal.counts, deal.halves);
         file_hits(dealing, hits, deal.holes, board_a, deal.values);
         file_hits(dealing, hits, deal.holes_b, board_b, deal.values_b);
     }
@@ -526,7 +667,7 @@ impl<'a> Sampler<'a> {
             // SAFETY: five board cards and two hole cards.
             *v = unsafe { board.combine(*h).evaluate_unchecked() };
         }
-        self.credit(deal.values, deal.counts);
+        self.credit(deal.values, deal.counts, deal.halves);
         file_hits(dealing, hits, deal.holes, board, deal.values);
     }
 }
@@ -554,6 +695,8 @@ fn file_hits(
 /// One batch's working space: the seats' hole hands and values of the current deal (and
 /// of a second, dealt alongside), and the counts so far.
 struct Deal<'a> {
+    /// The control of the current deal, in halves, for each seat (with the control variate).
+    halves: &'a mut [u32],
     counts: &'a mut [SeatCounts],
     holes: &'a mut [Hand],
     values: &'a mut [HandValue],

@@ -174,18 +174,7 @@ impl Sweep {
             if !self.opponents.is_random {
                 return None;
             }
-            let m = self.as_matchup(1);
-            // The table where it applies, else the matchup's own enumeration when cheap.
-            let tally = match super::preflop_table::tally(&m) {
-                Some(tally) => tally,
-                None if super::exact::estimated_cost(&m).evaluations
-                    <= HEADS_UP_CONTROL_EVALUATIONS =>
-                {
-                    super::exact::run(&m).ok()?
-                }
-                None => return None,
-            };
-            Some(tally.result(super::Method::Exact, None).seats[0].equity)
+            super::exact::cheap_heads_up_equity(&self.as_matchup(1), HEADS_UP_CONTROL_EVALUATIONS)
         })
     }
 
