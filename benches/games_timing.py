@@ -6,7 +6,9 @@ computed the same equities (1e-9); then the distribution: median, worst and the 
 
 usage: benches/games_timing.py --scenarios benches/game_scenarios.txt [--runs N] BIN_A [BIN_B]
 
-With one binary it reports its own times only (the distribution of a generated set).
+With one binary it reports its own times only (the distribution of a generated set). A
+scenario a binary refuses (its exact estimate is over the time or memory bound) is listed
+as refused and not timed.
 """
 import json
 import os
@@ -40,8 +42,14 @@ def main():
         name, game = [p.strip() for p in line.split("|")[:2]]
         times = [[] for _ in bins]
         equities = [None for _ in bins]
-        for b, binary in enumerate(bins):
-            timed(command(binary, line, 1))  # warm-up
+        try:
+            for b, binary in enumerate(bins):
+                timed(command(binary, line, 1))  # warm-up
+        except RuntimeError as refused:
+            # A refusal (time or memory) is a finding: listed, not timed.
+            message = str(refused).split('"message":"')[-1].split('"')[0]
+            print(f"{name:5} {game:12} refused: {message}")
+            continue
         for _ in range(runs):
             for b, binary in enumerate(bins):
                 cpu, eq = timed(command(binary, line, 1))
