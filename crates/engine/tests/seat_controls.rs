@@ -112,3 +112,69 @@ fn a_range_against_random_preflop_is_the_mean_of_its_class_counts() {
         exact.seats[0].equity
     );
 }
+
+/// Narrow ranges whose valid combinations are listed: x is the hero's standing before the
+/// board against each other seat, its exact mean the rows' weighted mean.
+#[test]
+fn listed_ranges_with_the_holes_control_agree_with_exact_enumeration() {
+    let cases: Vec<(Matchup, &str)> = vec![
+        (
+            matchup(&["AA", "JJ+", "JJ+", "JJ+", "JJ+"], "", ""),
+            "AA v JJ+ x4",
+        ),
+        (
+            matchup(&["QQ+,AK", "QQ+,AK", "random"], "2c 7d 9h", ""),
+            "flop",
+        ),
+        (
+            matchup(&["AsAh", "JJ+", "QQ+,AK"], "2c 7d 9h", "Kd"),
+            "known hero",
+        ),
+        (
+            Matchup::with_folded(
+                ["AA,KK", "JJ+", "QQ+,AK"]
+                    .iter()
+                    .map(|s| HandRange::parse(s).unwrap())
+                    .collect(),
+                vec![HandRange::parse("TT+,AQs+").unwrap()],
+                CardSet::parse("2c 7d 9h 4s").unwrap(),
+                CardSet::EMPTY,
+            )
+            .unwrap(),
+            "a folded seat",
+        ),
+    ];
+    for (m, name) in &cases {
+        let exact = exact::run(m).unwrap().result(Method::Exact, None);
+        let r = run_matchup(m, &mc(5, 50_000_000, 0.002), |_| true).unwrap();
+        for (i, (e, s)) in exact.seats.iter().zip(&r.seats).enumerate() {
+            for (figure, got, want, se) in [
+                ("equity", s.equity, e.equity, s.equity_se),
+                ("win", s.win, e.win, s.win_se),
+                ("tie", s.tie, e.tie, s.tie_se),
+            ] {
+                assert!(se > 0.0, "{name} seat {i} {figure}");
+                let z = (got - want) / se;
+                assert!(
+                    z.abs() < 4.0,
+                    "{name}, seat {i} {figure}: {got} vs {want} (z {z:.2})"
+                );
+            }
+        }
+        let total: f64 = r.seats.iter().map(|s| s.equity).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{name}: {total}");
+    }
+    // Aces against four of JJ+: whether another seat holds the last two aces decides
+    // most of the hero's result, and the control takes it out. A win is 0 or 1, so plain
+    // sampling's error is √(p(1 − p)/n) exactly; the controlled one is far under it.
+    let (m, _) = &cases[0];
+    let exact = exact::run(m).unwrap().result(Method::Exact, None);
+    let r = run_matchup(m, &mc(9, 50_000_000, 0.002), |_| true).unwrap();
+    let w = exact.seats[0].win;
+    let plain = (w * (1.0 - w) / r.deals as f64).sqrt();
+    assert!(
+        r.seats[0].win_se < 0.85 * plain,
+        "{} against {plain}",
+        r.seats[0].win_se
+    );
+}

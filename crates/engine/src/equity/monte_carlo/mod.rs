@@ -32,7 +32,9 @@ pub const MIN_DEAL_BATCHES: u32 = 4;
 /// Draws a batch may try per deal it should return.
 pub const ATTEMPTS_PER_DEAL: u64 = 64;
 
+mod controls;
 mod draws;
+use controls::{Control, RowStrengths};
 pub use draws::*;
 
 /// Per-seat counts of one Monte Carlo batch: every sampled deal weighs 1, so counting
@@ -42,7 +44,7 @@ struct SeatCounts {
     win: u32,
     tie_by_k: [u32; MAX_SEATS + 1],
     hand_types: [u32; 9],
-    /// With the control variate (`SeatControls`): the control in halves summed over
+    /// With the control variate (`Control`): the control in halves summed over
     /// the deals, its squares, and its sums over the deals this seat won and over
     /// those it tied, by how many tied.
     halves: u32,
@@ -64,8 +66,8 @@ impl SeatCounts {
 
     /// The batch's tally: its deals are independent, so each figure keeps the sum of
     /// its squared per-deal values (a k-way tie is worth 1/k, squared 1/k²). With
-    /// the known mean of the seat's control (`SeatControls`) and the number of
-    /// opponents, every figure also carries the control variate.
+    /// the control's known mean (`Control`) and the number of seats it compares,
+    /// every figure also carries the control variate.
     fn into_tally(self, deals: u32, control: Option<(f64, usize)>) -> SeatTally {
         let ties: u32 = self.tie_by_k.iter().sum();
         let shares: f64 = (2..=MAX_SEATS)
@@ -116,86 +118,13 @@ impl SeatCounts {
     }
 }
 
-/// Control variates of every seat (reference §4), when one seat (the hero) holds a hand
-/// or a range and every other seat is a uniformly random hand. Each opponent is then a
-/// random hand of the cards the hero, the board and the dead cards leave, so the
-/// hero's heads-up result against any one of them has exactly the hero's heads-up
-/// equity μ against `random` as its mean. x = the hero's mean heads-up result against
-/// the opponents of a deal follows the multiway result closely (the hero wins only by
-/// beating everyone), and every seat's figures are regressed on that one x: the
-/// corrections of the seats' equities then cancel (their shares sum to one in every
-/// deal), so the equities still sum to one.
-#[derive(Clone, Debug)]
-struct SeatControls {
-    /// The seat that is not random.
-    hero: usize,
-    /// The hero's heads-up equity against a random hand.
-    mu: f64,
-}
-
-/// Most evaluations spent enumerating the hero's heads-up equity for the controls: a
-/// few milliseconds, well under what the controls save a run to the default target.
-const CONTROL_EVALUATIONS: f64 = 4e6;
-
-impl SeatControls {
-    /// The controls of `m`, when it has one seat that is not random (with two or more
-    /// random opponents, every seat in the showdown) and the hero's heads-up equity is
-    /// cheap to know.
-    fn of(m: &Matchup) -> Option<SeatControls> {
-        let seats = m.seats.len();
-        if seats < 3 || m.showdown_seats != seats {
-            return None;
-        }
-        let mut not_random = (0..seats).filter(|&i| !m.seats[i].is_random);
-        let hero = not_random.next()?;
-        if not_random.next().is_some() {
-            return None;
-        }
-        let opponent = (hero + 1) % seats;
-        let heads_up = Matchup {
-            ranges: vec![m.ranges[hero].clone(), m.ranges[opponent].clone()],
-            board: m.board,
-            dead: m.dead,
-            seats: vec![m.seats[hero].clone(), m.seats[opponent].clone()],
-            showdown_seats: 2,
-            fold_cache: Default::default(),
-        };
-        let mu = super::exact::cheap_heads_up_equity(&heads_up, CONTROL_EVALUATIONS)?;
-        Some(SeatControls { hero, mu })
-    }
-
-    /// The control's known mean and how many results it averages.
-    fn mean(&self, opponents: usize) -> (f64, usize) {
-        (self.mu, opponents)
-    }
-}
-
-/// The hero's control of one deal in halves (two for each seat it beats, one for each
-/// it ties: x = halves / 2n), the same for every seat, into `halves` and every seat's
-/// sums.
-#[inline(always)]
-fn count_halves(values: &[HandValue], hero: usize, counts: &mut [SeatCounts], halves: &mut [u32]) {
-    let h = values[hero];
-    // The hero ties itself: one half too many.
-    let x = values
-        .iter()
-        .map(|&v| 2 * (h > v) as u32 + (h == v) as u32)
-        .sum::<u32>()
-        - 1;
-    halves.fill(x);
-    for c in counts.iter_mut() {
-        c.halves += x;
-        c.halves_squares += x * x;
-    }
-}
-
 /// Counts one showdown (a lone winner needs no second pass); with `CONTROL`, each
-/// credited seat's control `halves` of the deal go to its sums too.
+/// credited seat's sums take the deal's control `halves` too.
 #[inline(always)]
 fn credit_counts<const CONTROL: bool>(
     values: &[HandValue],
     counts: &mut [SeatCounts],
-    halves: &[u32],
+    halves: u32,
 ) {
     let Showdown {
         best,
@@ -207,16 +136,16 @@ fn credit_counts<const CONTROL: bool>(
         counts[first].win += 1;
         counts[first].hand_types[category] += 1;
         if CONTROL {
-            counts[first].win_halves += halves[first];
+            counts[first].win_halves += halves;
         }
         return;
     }
-    for (i, (c, &v)) in counts.iter_mut().zip(values).enumerate().skip(first) {
+    for (c, &v) in counts[first..].iter_mut().zip(&values[first..]) {
         if v == best {
             c.tie_by_k[winners as usize] += 1;
             c.hand_types[category] += 1;
             if CONTROL {
-                c.tie_halves_by_k[winners as usize] += halves[i];
+                c.tie_halves_by_k[winners as usize] += halves;
             }
         }
     }
@@ -246,7 +175,7 @@ pub struct Sampler<'a> {
     /// whose estimate weighs each pattern of the hands' ranks by its exact chance.
     hit_patterns: Option<PatternChances>,
     /// The seats' control variates, when the matchup has them.
-    controls: Option<SeatControls>,
+    control: Option<Control>,
 }
 
 /// Most valid combinations of the weighted seats the sampler lists up front.
@@ -263,6 +192,9 @@ struct JoinedDeals {
     /// order of `Sampler::weighted`.
     combos: Vec<u16>,
     table: AliasTable,
+    /// Each combination's holes control in halves (`Control::Holes`), when it has one,
+    /// and the control's exact mean in halves (the combinations' weighted mean).
+    halves: Option<(Vec<u8>, f64)>,
 }
 
 impl JoinedDeals {
@@ -272,8 +204,12 @@ impl JoinedDeals {
         weighted: &[(usize, WeightedCombos)],
         seats: &[SeatCombos],
         used: CardSet,
+        strengths: Option<&RowStrengths>,
     ) -> Option<JoinedDeals> {
         struct Walk<'a> {
+            strengths: Option<&'a RowStrengths>,
+            halves: Vec<u8>,
+            weighted_halves: f64,
             seats: Vec<&'a SeatCombos>,
             chosen: Vec<u16>,
             combos: Vec<u16>,
@@ -291,6 +227,11 @@ impl JoinedDeals {
                 }
                 w.combos.extend_from_slice(&w.chosen);
                 w.weights.push(weight);
+                if let Some(strengths) = w.strengths {
+                    let x = strengths.halves(&w.chosen);
+                    w.halves.push(x as u8);
+                    w.weighted_halves += weight * x as f64;
+                }
                 return true;
             }
             let seat = w.seats[depth];
@@ -315,6 +256,9 @@ impl JoinedDeals {
             combos: Vec::new(),
             weights: Vec::new(),
             steps: 0,
+            strengths,
+            halves: Vec::new(),
+            weighted_halves: 0.0,
         };
         if !go(&mut walk, 0, used, 1.0) || walk.weights.is_empty() {
             return None;
@@ -322,6 +266,10 @@ impl JoinedDeals {
         Some(JoinedDeals {
             table: AliasTable::new(&walk.weights),
             combos: walk.combos,
+            halves: strengths.map(|_| {
+                let total: f64 = walk.weights.iter().sum();
+                (walk.halves, walk.weighted_halves / total)
+            }),
         })
     }
 }
@@ -350,9 +298,23 @@ impl<'a> Sampler<'a> {
         let board_hand = Hand::from_cards(&matchup.board.iter().collect::<Vec<_>>());
         // Two or more weighted seats can clash: list their valid combinations when
         // there are few enough, and draw from those (no rejection at all).
-        let joined = (weighted.len() >= 2)
-            .then(|| JoinedDeals::build(&weighted, &matchup.seats, base))
+        let heads_up_control = Control::heads_up(matchup);
+        let listed: Vec<usize> = weighted.iter().map(|(i, _)| *i).collect();
+        let fixed_seats: Vec<usize> = fixed.iter().map(|(i, _)| *i).collect();
+        let strengths = (heads_up_control.is_none() && weighted.len() >= 2)
+            .then(|| RowStrengths::of(matchup, &listed, &fixed_seats))
             .flatten();
+        let joined = (weighted.len() >= 2)
+            .then(|| JoinedDeals::build(&weighted, &matchup.seats, base, strengths.as_ref()))
+            .flatten();
+        let holes_control = joined.as_ref().and_then(|j| {
+            let (_, mean_halves) = j.halves.as_ref()?;
+            let opponents = strengths.as_ref()?.opponents();
+            Some(Control::Holes {
+                mean: mean_halves / (2 * opponents) as f64,
+                opponents,
+            })
+        });
         let live_cards = (52 - base.len() - 2 * weighted.len()) as u32;
         Sampler {
             matchup,
@@ -370,23 +332,26 @@ impl<'a> Sampler<'a> {
                 && matchup.board.is_empty()
                 && matchup.dead.is_empty())
             .then(|| PatternChances::of(&matchup.seats[0], &matchup.seats[1])),
-            controls: SeatControls::of(matchup),
+            control: heads_up_control.or(holes_control),
         }
     }
 
     /// Counts one showdown of the seats that show down (folded seats are dealt, not
     /// compared).
     #[inline(always)]
-    fn credit(&self, values: &[HandValue], counts: &mut [SeatCounts], halves: &mut [u32]) {
-        if let Some(c) = &self.controls {
-            // Every seat shows down when there are controls.
-            count_halves(values, c.hero, counts, halves);
-            credit_counts::<true>(values, counts, halves);
-        } else if self.showdown_seats == values.len() {
-            credit_counts::<false>(values, counts, halves);
+    fn credit(&self, values: &[HandValue], counts: &mut [SeatCounts], row_halves: u32) {
+        let n = self.showdown_seats;
+        if let Some(control) = &self.control {
+            let x = control.halves(values, row_halves);
+            for c in counts[..n].iter_mut() {
+                c.halves += x;
+                c.halves_squares += x * x;
+            }
+            credit_counts::<true>(&values[..n], &mut counts[..n], x);
+        } else if n == values.len() {
+            credit_counts::<false>(values, counts, 0);
         } else {
-            let n = self.showdown_seats;
-            credit_counts::<false>(&values[..n], &mut counts[..n], halves);
+            credit_counts::<false>(&values[..n], &mut counts[..n], 0);
         }
     }
 
@@ -442,7 +407,6 @@ impl<'a> Sampler<'a> {
                 index,
                 deals,
                 Deal {
-                    halves: &mut vec![0; n],
                     counts: &mut vec![SeatCounts::ZERO; n],
                     holes: &mut vec![Hand::new(); n],
                     values: &mut vec![HandValue::default(); n],
@@ -467,7 +431,6 @@ impl<'a> Sampler<'a> {
             index,
             deals,
             Deal {
-                halves: &mut [0; N],
                 counts: &mut [SeatCounts::ZERO; N],
                 holes: &mut [Hand::new(); N],
                 values: &mut [HandValue::default(); N],
@@ -510,24 +473,23 @@ impl<'a> Sampler<'a> {
         // Two deals at a time where two remain: their cards are dealt in turn, two
         // independent chains of selections (see `Dealing::deal_two`).
         while done + 2 <= deals {
-            let Some(used_a) = self.draw_holes(&mut holes, &mut draws, deal.holes) else {
+            let Some(a) = self.draw_holes(&mut holes, &mut draws, deal.holes) else {
                 break;
             };
-            let Some(used_b) = self.draw_holes(&mut holes, &mut draws, deal.holes_b) else {
-                self.finish_deal(dealing, &mut deal, &mut draws, used_a, &mut hits);
+            let Some(b) = self.draw_holes(&mut holes, &mut draws, deal.holes_b) else {
+                self.finish_deal(dealing, &mut deal, &mut draws, a, &mut hits);
                 done += 1;
                 break;
             };
-            self.finish_two_deals(dealing, &mut deal, &mut draws, (used_a, used_b), &mut hits);
+            self.finish_two_deals(dealing, &mut deal, &mut draws, (a, b), &mut hits);
             done += 2;
         }
         if done < deals {
-            if let Some(used) = self.draw_holes(&mut holes, &mut draws, deal.holes) {
-                self.finish_deal(dealing, &mut deal, &mut draws, used, &mut hits);
+            if let Some(drawn) = self.draw_holes(&mut holes, &mut draws, deal.holes) {
+                self.finish_deal(dealing, &mut deal, &mut draws, drawn, &mut hits);
                 done += 1;
             }
         }
-        let n_opponents = self.matchup.seats.len() - 1;
         let attempts = if self.joined.is_some() || self.weighted.is_empty() {
             done as u64
         } else {
@@ -538,29 +500,37 @@ impl<'a> Sampler<'a> {
             attempts,
             seats: deal.counts[..self.showdown_seats]
                 .iter()
-                .map(|c| c.into_tally(done, self.controls.as_ref().map(|c| c.mean(n_opponents))))
+                .map(|c| c.into_tally(done, self.control.as_ref().map(Control::mean)))
                 .collect(),
             hits: hits.map(|h| h.into_cells(self.hit_patterns.as_ref())),
         }
     }
 
     /// The weighted seats' hands of the next deal into `holes` (their cards and the
-    /// board's and dead ones returned), or `None` once the batch's draws run out.
+    /// board's and dead ones returned, with the listed row's holes control in halves),
+    /// or `None` once the batch's draws run out.
     #[inline(always)]
     fn draw_holes(
         &self,
         state: &mut Holes,
         draws: &mut CardDraws,
         holes: &mut [Hand],
-    ) -> Option<CardSet> {
+    ) -> Option<(CardSet, u32)> {
         if let Some(joined) = &self.joined {
             // A listed combination never clashes. It is drawn one deal ahead and its
             // row prefetched: the list can be megabytes (AA vs JJ+ ×4), and a cold row
             // would stall every deal.
             let k = self.weighted.len();
             let row = &joined.combos[state.next_row * k..state.next_row * k + k];
+            let row_halves = joined
+                .halves
+                .as_ref()
+                .map_or(0, |(halves, _)| halves[state.next_row] as u32);
             state.next_row = joined.table.draw(&mut draws.rng);
             prefetch(&joined.combos[state.next_row * k]);
+            if let Some((halves, _)) = &joined.halves {
+                prefetch(&halves[state.next_row]);
+            }
             let mut used = self.base;
             for ((seat, combos), &i) in self.weighted.iter().zip(row) {
                 let (set, hand) = combos.entry(i as usize);
@@ -568,10 +538,10 @@ impl<'a> Sampler<'a> {
                 used = used.union(set);
                 holes[*seat] = hand;
             }
-            return Some(used);
+            return Some((used, row_halves));
         }
         if self.weighted.is_empty() {
-            return Some(self.base);
+            return Some((self.base, 0));
         }
         // One independent draw per seat, the whole deal rejected on a clash.
         'attempt: while state.attempts < state.max_attempts {
@@ -585,7 +555,7 @@ impl<'a> Sampler<'a> {
                 used = used.union(set);
                 holes[*seat] = hand;
             }
-            return Some(used);
+            return Some((used, 0));
         }
         None
     }
@@ -598,7 +568,7 @@ impl<'a> Sampler<'a> {
         dealing: impl Dealing,
         deal: &mut Deal<'_>,
         draws: &mut CardDraws,
-        (used_a, used_b): (CardSet, CardSet),
+        ((used_a, halves_a), (used_b, halves_b)): ((CardSet, u32), (CardSet, u32)),
         hits: &mut Option<BatchHits>,
     ) {
         let (mut live_a, mut live_b) = (used_a.complement(), used_b.complement());
@@ -637,8 +607,8 @@ impl<'a> Sampler<'a> {
                 *w = board_b.combine(*g).evaluate_unchecked();
             }
         }
-        self.credit(deal.values, deal.counts, deal.halves);
-        self.credit(deal.values_b, deal.counts, deal.halves);
+        self.credit(deal.values, deal.counts, halves_a);
+        self.credit(deal.values_b, deal.counts, halves_b);
         file_hits(dealing, hits, deal.holes, board_a, deal.values);
         file_hits(dealing, hits, deal.holes_b, board_b, deal.values_b);
     }
@@ -651,7 +621,7 @@ impl<'a> Sampler<'a> {
         dealing: impl Dealing,
         deal: &mut Deal<'_>,
         draws: &mut CardDraws,
-        used: CardSet,
+        (used, row_halves): (CardSet, u32),
         hits: &mut Option<BatchHits>,
     ) {
         let mut live = used.complement();
@@ -667,7 +637,7 @@ impl<'a> Sampler<'a> {
             // SAFETY: five board cards and two hole cards.
             *v = unsafe { board.combine(*h).evaluate_unchecked() };
         }
-        self.credit(deal.values, deal.counts, deal.halves);
+        self.credit(deal.values, deal.counts, row_halves);
         file_hits(dealing, hits, deal.holes, board, deal.values);
     }
 }
@@ -695,8 +665,6 @@ fn file_hits(
 /// One batch's working space: the seats' hole hands and values of the current deal (and
 /// of a second, dealt alongside), and the counts so far.
 struct Deal<'a> {
-    /// The control of the current deal, in halves, for each seat (with the control variate).
-    halves: &'a mut [u32],
     counts: &'a mut [SeatCounts],
     holes: &'a mut [Hand],
     values: &'a mut [HandValue],
