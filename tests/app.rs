@@ -119,7 +119,7 @@ fn an_invalid_range_shows_its_error_and_starts_nothing() {
         .state()
         .views
         .of::<MultiOddsView>()
-        .errors
+        .errors()
         .at("hero")
         .cloned()
         .expect("a hero error");
@@ -140,7 +140,7 @@ fn pin_keeps_a_baseline() {
         .state()
         .views
         .of::<MultiOddsView>()
-        .pinned
+        .pinned()
         .first()
         .cloned()
         .expect("pinned");
@@ -155,7 +155,7 @@ fn pin_keeps_a_baseline() {
                 .is_some_and(|s| s.label.starts_with("72o"))
     });
     // The baseline is still AKs, and the table shows deltas against it.
-    assert!(h.state().views.of::<MultiOddsView>().pinned[0]
+    assert!(h.state().views.of::<MultiOddsView>().pinned()[0]
         .label
         .starts_with("AKs"));
     h.step();
@@ -414,7 +414,7 @@ fn matchup_pin_shows_deltas() {
     });
     h.get_by_label("Pin").click();
     h.run_steps(2);
-    assert!(h.state().views.of::<MatchupView>().pinned.is_some());
+    assert!(h.state().views.of::<MatchupView>().has_pin());
     // Change the board: the river comes Js.
     let ctx = h.ctx.clone();
     h.state_mut()
@@ -456,10 +456,10 @@ fn outs_panel_shows_the_draws_on_a_flop() {
     step_until(
         &mut h,
         "the outs job",
-        |app| matches!(&app.views.of::<MultiOddsView>().outs, Some(Ok(o)) if o.board == "9d 6c 2d"),
+        |app| matches!(app.views.of::<MultiOddsView>().outs(), Some(Ok(o)) if o.board == "9d 6c 2d"),
     );
     h.step();
-    let Some(Ok(o)) = &h.state().views.of::<MultiOddsView>().outs else {
+    let Some(Ok(o)) = h.state().views.of::<MultiOddsView>().outs() else {
         unreachable!()
     };
     assert_eq!(o.classic.as_ref().unwrap().discounted.len(), 15);
@@ -475,7 +475,7 @@ fn outs_panel_shows_the_draws_on_a_flop() {
     // A range hero has no outs panel.
     set_field(&mut h, "Hero", "AK");
     step_until(&mut h, "the outs to go", |app| {
-        app.views.of::<MultiOddsView>().outs.is_none()
+        app.views.of::<MultiOddsView>().outs().is_none()
     });
     h.step();
     assert!(!shows(&h, "Outs and draws"));
@@ -502,10 +502,10 @@ fn outs_panel_in_omaha_and_short_deck() {
         step_until(
             &mut h,
             "the outs job",
-            |app| matches!(&app.views.of::<MultiOddsView>().outs, Some(Ok(o)) if o.game == game),
+            |app| matches!(app.views.of::<MultiOddsView>().outs(), Some(Ok(o)) if o.game == game),
         );
         h.run_steps(2);
-        let Some(Ok(o)) = &h.state().views.of::<MultiOddsView>().outs else {
+        let Some(Ok(o)) = h.state().views.of::<MultiOddsView>().outs() else {
             unreachable!()
         };
         let want = multiodds::equity::games::outs::game_outs(
@@ -931,13 +931,13 @@ fn a_failed_job_shows_an_error_and_the_app_stays_responsive() {
         &ctx,
     );
     step_until(&mut h, "the error", |app| {
-        app.views.of::<MultiOddsView>().errors.whole().is_some()
+        app.views.of::<MultiOddsView>().errors().whole().is_some()
     });
     let error = h
         .state()
         .views
         .of::<MultiOddsView>()
-        .errors
+        .errors()
         .whole()
         .cloned()
         .unwrap();
@@ -956,7 +956,7 @@ fn a_failed_job_shows_an_error_and_the_app_stays_responsive() {
     step_until(&mut h, "results after the failure", |app| {
         let v = &app.views.of::<MultiOddsView>();
         !v.tracker().running
-            && v.errors.is_empty()
+            && v.errors().is_empty()
             && v.shown().is_some_and(|s| s.label.starts_with("JJ"))
     });
 }
@@ -1022,7 +1022,8 @@ fn every_column_is_reachable_at_1000x700_and_1600x1000() {
             .state()
             .views
             .of::<MultiOddsView>()
-            .plot_rect
+            .layout_rects()
+            .0
             .expect("a plot");
         assert!(plot.height() >= 160.0, "{size:?}: plot {plot:?}");
         // The tables' scroll area (its scroll bars at its edges) lies inside the window.
@@ -1030,7 +1031,8 @@ fn every_column_is_reachable_at_1000x700_and_1600x1000() {
             .state()
             .views
             .of::<MultiOddsView>()
-            .tables_rect
+            .layout_rects()
+            .1
             .expect("the tables");
         assert!(window.contains_rect(tables), "{size:?}: tables {tables:?}");
         assert!(window.contains_rect(plot), "{size:?}: plot {plot:?}");
@@ -2007,8 +2009,8 @@ fn a_card_in_two_places_shows_at_both_fields() {
     set_field(&mut h, "Dead cards", "Ah");
     h.run_steps(3);
     let v = h.state().views.of::<MultiOddsView>();
-    let at_hero = v.errors.at("hero").cloned().unwrap_or_default();
-    let at_dead = v.errors.at("dead").cloned().unwrap_or_default();
+    let at_hero = v.errors().at("hero").cloned().unwrap_or_default();
+    let at_dead = v.errors().at("dead").cloned().unwrap_or_default();
     assert!(
         at_hero.contains("Ah is in the hero and in the dead cards"),
         "{at_hero}"
@@ -2041,7 +2043,7 @@ fn four_pins_with_captions_in_the_window_and_the_csv() {
         .state()
         .views
         .of::<MultiOddsView>()
-        .pinned
+        .pinned()
         .iter()
         .map(|p| p.label.clone())
         .collect();
@@ -2064,7 +2066,7 @@ fn four_pins_with_captions_in_the_window_and_the_csv() {
     let delta = |h: &Harness<'static, MultiOddsApp>, k: usize| {
         let v = h.state().views.of::<MultiOddsView>();
         let now = &v.shown().unwrap().result.points[0];
-        let base = &v.pinned[k].result.points[0];
+        let base = &v.pinned()[k].result.points[0];
         format!("({:+.2})", 100.0 * (now.equity - base.equity))
     };
     h.run_steps(2);
@@ -2073,14 +2075,14 @@ fn four_pins_with_captions_in_the_window_and_the_csv() {
     assert!(shows(&h, "Pin 1 (- - -): QQ"), "{:?}", texts(&h));
     h.get_by_label("Δ pin 3").click();
     h.run_steps(3);
-    assert_eq!(h.state().views.of::<MultiOddsView>().delta_pin, 2);
+    assert_eq!(h.state().views.of::<MultiOddsView>().delta_pin(), 2);
     let third = delta(&h, 2);
     assert_ne!(first, third);
     assert!(shows(&h, &third), "{third}: {:?}", texts(&h));
     assert!(!shows(&h, &first), "{first} still shown");
     h.get_by_label("Unpin all").click();
     h.run_steps(2);
-    assert!(h.state().views.of::<MultiOddsView>().pinned.is_empty());
+    assert!(h.state().views.of::<MultiOddsView>().pinned().is_empty());
 }
 
 /// A saved Range view with text longer than a field takes starts from its defaults,
@@ -2118,7 +2120,7 @@ fn switching_the_game_recomputes_and_says_what_it_cleared() {
     app.views.of_mut::<MatchupView>().inputs_mut().board = "7c 8d 2h".into();
     let mut h = harness(app);
     step_until(&mut h, "the Hold'em matchup refused", |app| {
-        !app.views.of::<MatchupView>().errors.is_empty()
+        !app.views.of::<MatchupView>().errors().is_empty()
     });
     pick_game(&mut h, "Hold'em", "Omaha");
     let view = h.state().views.of::<MatchupView>();
@@ -2148,17 +2150,17 @@ fn switching_the_game_recomputes_and_says_what_it_cleared() {
     assert_eq!(view.inputs().seats, ["random", "random"]);
     assert_eq!(view.inputs().board, "");
     assert!(
-        view.game_note.iter().any(|n| n.contains("board cleared")),
+        view.game_note().iter().any(|n| n.contains("board cleared")),
         "{:?}",
-        view.game_note
+        view.game_note()
     );
     // The notes go at the next edit of another input.
     set_field(&mut h, "Board", "Ah Kd 7c");
     h.run_steps(2);
     assert!(
-        h.state().views.of::<MatchupView>().game_note.is_empty(),
+        h.state().views.of::<MatchupView>().game_note().is_empty(),
         "{:?}",
-        h.state().views.of::<MatchupView>().game_note
+        h.state().views.of::<MatchupView>().game_note()
     );
 
     // The MultiOdds view: Omaha preflop has no hand strength; the sweep recomputes.
@@ -2198,7 +2200,7 @@ fn the_chart_in_short_deck_is_its_81_classes() {
     let view = h.state().views.of::<ChartView>();
     assert_eq!(view.inputs().game, Game::SHORT_DECK);
     assert_eq!(view.inputs().board, "", "the 5 is not dealt in short deck");
-    assert!(view.game_note.iter().any(|n| n.contains("board cleared")));
+    assert!(view.game_note().iter().any(|n| n.contains("board cleared")));
     step_until(&mut h, "the short-deck chart", |app| {
         let v = app.views.of::<ChartView>();
         !v.tracker().running && v.shown().is_some_and(|r| r.done == 81)
@@ -2621,7 +2623,7 @@ fn a_refusal_shows_above_the_run_controls_and_in_the_status_line() {
     app.view = ViewKind::Matchup;
     let mut h = harness(app);
     step_until(&mut h, "the refusal", |app| {
-        !app.views.of::<MatchupView>().errors.is_empty()
+        !app.views.of::<MatchupView>().errors().is_empty()
     });
     h.run_steps(2);
     let status = h.state().views.of::<MatchupView>().status();

@@ -25,16 +25,12 @@ fn hand_app() -> MultiOddsApp {
 
 fn settled(app: &MultiOddsApp) -> bool {
     let v = app.views.of::<HandView>();
-    v.spot.is_some()
-        && !v.tracker().running
-        && !v.tracker().pending()
-        && v.equity.result().is_some()
+    v.has_spot() && !v.tracker().running && !v.tracker().pending() && v.equity().is_some()
 }
 
 fn equities(app: &MultiOddsApp) -> Vec<f64> {
     let v = app.views.of::<HandView>();
-    v.equity
-        .result()
+    v.equity()
         .map(|r| r.seats.iter().map(|s| s.equity).collect())
         .unwrap_or_default()
 }
@@ -114,7 +110,7 @@ fn a_session_of_the_corpus_has_its_totals_list_and_graph() {
         .command(Command::ToView(ViewKind::Hand, ViewCommand::ReadSession));
     step_until(&mut h, "the whole session", |a| {
         let v = a.views.of::<HandView>();
-        !v.session_tracker.running && v.session().is_some_and(|s| s.complete())
+        !v.session_running() && v.session().is_some_and(|s| s.complete())
     });
     h.run();
     let v = h.state().views.of::<HandView>();

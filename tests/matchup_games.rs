@@ -105,7 +105,7 @@ fn a_stud_matchup_typed_with_up_cards_and_a_dead_card_saved_and_opened() {
     // An up card that is also dead: the error at the up cards' field, nothing computed.
     set_field(&mut h, "Seat 2 up cards", "Ac 3d Ks");
     h.run_steps(3);
-    let errors = h.state().views.of::<MatchupView>().errors.clone();
+    let errors = h.state().views.of::<MatchupView>().errors().clone();
     assert_eq!(
         errors.at("up[1]").map(String::as_str),
         Some("Ks is in the dead cards and in seat 2")
@@ -252,7 +252,7 @@ fn the_multiodds_view_sweeps_a_stud_hand_against_shown_up_cards() {
     // An opponent's up card that is the hero's: the error at the opponents' field.
     set_field(&mut h, "Opponents' up cards", "Kd 5s / 6c 3c");
     h.run_steps(3);
-    let errors = h.state().views.of::<MultiOddsView>().errors.clone();
+    let errors = h.state().views.of::<MultiOddsView>().errors().clone();
     assert!(errors.at("opponents_up").is_some(), "{errors:?}");
 }
 
@@ -293,7 +293,7 @@ fn a_badugi_draw_typed_in_the_matchup_view() {
     // Five kept cards: the error at that seat's field.
     set_field(&mut h, "Seat 2 keeps", "2c 4s 5h 6d 7c");
     h.run_steps(3);
-    let errors = h.state().views.of::<MatchupView>().errors.clone();
+    let errors = h.state().views.of::<MatchupView>().errors().clone();
     assert_eq!(
         errors.at("seats[1]").map(String::as_str),
         Some("keeps 5 cards; a Badugi hand holds 4")

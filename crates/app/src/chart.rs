@@ -27,10 +27,15 @@ pub struct ChartView {
     /// The opponents' range grid window.
     vs_grid: super::grid::GridState,
     /// What the last change of game cleared, said beside the selector.
-    pub game_note: Vec<String>,
+    pub(crate) game_note: Vec<String>,
 }
 
 impl ChartView {
+    /// What the last change of game cleared (read by the tests).
+    pub fn game_note(&self) -> &[String] {
+        &self.game_note
+    }
+
     /// The view with the scenario's Chart inputs.
     pub(crate) fn from_scenario(scenario: &Scenario) -> ChartView {
         ChartView {

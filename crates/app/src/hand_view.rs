@@ -13,7 +13,7 @@ use super::widgets::{run_footer, send_to, shorten, suit_color, ERROR_COLOR, PART
 use crate::cards::{format_cards, Card, CardSet};
 use crate::equity::games::MatchupJob;
 use crate::equity::run::RunSettings;
-use crate::equity::Method;
+use crate::equity::{MatchupResult, Method};
 use crate::scenario::{HandInputs, HandSpot, PlayerRange, RangeInputs, Scenario, ViewKind};
 use crate::worker::{AllInJob, AllInOutcome, HandTextJob, JobManager, SessionJob, SessionRead};
 use egui::{Color32, RichText};
@@ -38,18 +38,18 @@ pub struct HandView {
     /// What the user set (persisted): the hand's text, street, ranges, session.
     pub(crate) inputs: HandInputs,
     /// The equity of the players still in at the street shown.
-    pub equity: Computed<MatchupJob, Vec<usize>>,
+    pub(crate) equity: Computed<MatchupJob, Vec<usize>>,
     /// The equity job's bookkeeping.
     pub(crate) tracker: RunTracker,
     /// Problems at their fields.
     pub(crate) errors: FieldErrors,
     /// The hand and street read from the inputs (the text is read on each edit; it is
     /// at most `MAX_HAND_TEXT_BYTES`).
-    pub spot: Option<HandSpot>,
+    pub(crate) spot: Option<HandSpot>,
     /// The session read so far.
-    pub session: Computed<SessionJob, ()>,
+    pub(crate) session: Computed<SessionJob, ()>,
     /// The session job's bookkeeping.
-    pub session_tracker: RunTracker,
+    pub(crate) session_tracker: RunTracker,
     /// Fetching one hand's text from a session file.
     text_job: Computed<HandTextJob, ()>,
     text_tracker: RunTracker,
@@ -69,6 +69,24 @@ pub struct HandView {
     hand_count: usize,
     /// The inputs validated once per edit, for the next submit.
     validated: Option<Result<MatchupJob, FieldErrors>>,
+}
+
+/// What the window shows, read by the tests.
+impl HandView {
+    /// Whether a hand and street are read from the inputs.
+    pub fn has_spot(&self) -> bool {
+        self.spot.is_some()
+    }
+
+    /// The equity shown for the players still in.
+    pub fn equity(&self) -> Option<&MatchupResult> {
+        self.equity.result()
+    }
+
+    /// Whether the session is still being read.
+    pub fn session_running(&self) -> bool {
+        self.session_tracker.running
+    }
 }
 
 impl HandView {

@@ -49,7 +49,7 @@ pub struct MatchupView {
     /// Debounce, running, stale, clock.
     pub(crate) tracker: RunTracker,
     /// Problems at their fields.
-    pub errors: FieldErrors,
+    pub(crate) errors: FieldErrors,
     /// Each seat's grid window.
     pub(crate) grids: Vec<GridState>,
     /// Each folded seat's grid window.
@@ -57,11 +57,29 @@ pub struct MatchupView {
     /// The seat whose hand types show.
     pub(crate) selected_seat: usize,
     /// A baseline to compare against (Pin).
-    pub pinned: Option<SeatResults>,
+    pub(crate) pinned: Option<SeatResults>,
     /// What the last change of game cleared, said beside the selector.
-    pub game_note: Vec<String>,
+    pub(crate) game_note: Vec<String>,
     /// The inputs validated once per edit.
     validated: Option<Result<MatchupJob, FieldErrors>>,
+}
+
+/// What the window shows, read by the tests.
+impl MatchupView {
+    /// Problems at their fields.
+    pub fn errors(&self) -> &FieldErrors {
+        &self.errors
+    }
+
+    /// Whether a baseline is pinned.
+    pub fn has_pin(&self) -> bool {
+        self.pinned.is_some()
+    }
+
+    /// What the last change of game cleared.
+    pub fn game_note(&self) -> &[String] {
+        &self.game_note
+    }
 }
 
 impl MatchupView {

@@ -37,13 +37,13 @@ pub struct MultiOddsView {
     /// Outs and draws of a known hero hand on a flop or turn.
     outs_job: Computed<OutsSpec, ()>,
     /// Baselines to compare against (Pin), oldest first, at most `MAX_PINS`.
-    pub pinned: Vec<Shown>,
+    pub(crate) pinned: Vec<Shown>,
     /// The pinned baseline the table's deltas are against (an index into `pinned`).
-    pub delta_pin: usize,
+    pub(crate) delta_pin: usize,
     /// What the last change of game cleared, said beside the selector.
     pub(crate) game_note: Vec<String>,
     /// Problems at their fields.
-    pub errors: FieldErrors,
+    pub(crate) errors: FieldErrors,
     /// Debounce, running, stale, clock.
     pub(crate) tracker: RunTracker,
     /// The opponent count whose hand types are shown.
@@ -53,13 +53,43 @@ pub struct MultiOddsView {
     /// The opponents field's grid window.
     pub(crate) opponents_grid: GridState,
     /// Outs and draws (an outs job's answer).
-    pub outs: Option<Result<Box<Outs>, String>>,
+    pub(crate) outs: Option<Result<Box<Outs>, String>>,
     /// Where the plot's frame was drawn last (the layout tests read it).
-    pub plot_rect: Option<egui::Rect>,
+    pub(crate) plot_rect: Option<egui::Rect>,
     /// Where the tables' scroll area was drawn last, scroll bars included.
-    pub tables_rect: Option<egui::Rect>,
+    pub(crate) tables_rect: Option<egui::Rect>,
     /// The inputs validated once per edit (the check may search for a possible deal).
     validated: Option<Result<SweepJob, FieldErrors>>,
+}
+
+/// What the window shows, read by the tests and the other views.
+impl MultiOddsView {
+    /// Problems at their fields.
+    pub fn errors(&self) -> &FieldErrors {
+        &self.errors
+    }
+
+    /// The pinned baselines, oldest first.
+    pub fn pinned(&self) -> &[Shown] {
+        &self.pinned
+    }
+
+    /// The pinned baseline the table's deltas are against.
+    pub fn delta_pin(&self) -> usize {
+        self.delta_pin
+    }
+
+    /// The outs panel's answer, or why there is none (`None`: nothing asked).
+    pub fn outs(&self) -> Option<Result<&Outs, &str>> {
+        self.outs
+            .as_ref()
+            .map(|r| r.as_ref().map(|o| o.as_ref()).map_err(String::as_str))
+    }
+
+    /// Where the plot's frame and the tables' scroll area were drawn last.
+    pub fn layout_rects(&self) -> (Option<egui::Rect>, Option<egui::Rect>) {
+        (self.plot_rect, self.tables_rect)
+    }
 }
 
 impl MultiOddsView {

@@ -35,6 +35,76 @@ pub fn auto_sweep_valuations(game: crate::cards::Game) -> f64 {
     AUTO_SWEEP_SECONDS * sweep_valuations_per_second(game)
 }
 
+/// Most hero values kept per sweep point (hero hands times completions of the board):
+/// 8 million, 64 MiB.
+const MAX_HERO_VALUES: usize = 1 << 23;
+
+/// The hero's value on every completion of the board, when one or two cards are to come
+/// and the table is small: the hero's value on a board does not depend on the opponents,
+/// so each is valued once, not once per set of opponents (heads-up that is half the
+/// work). Indexed by hero hand, then by the completion's cards (`completion_key`).
+struct HeroValues {
+    stride: usize,
+    values: Vec<SeatValue>,
+}
+
+/// A completion of one or two cards as an index below 52^cards.
+fn completion_key(more: CardSet) -> usize {
+    more.iter().fold(0, |key, card| key * 52 + card.index())
+}
+
+impl HeroValues {
+    /// The table for `hero`'s hands on the completions of `known` from `live`, when it
+    /// pays and fits.
+    fn of(
+        game: crate::cards::Game,
+        hero: &[Listed],
+        known: &[Card],
+        live: CardSet,
+        to_come: usize,
+    ) -> Option<HeroValues> {
+        let stride = match to_come {
+            1 => 52,
+            2 => 52 * 52,
+            _ => return None,
+        };
+        if hero.len().saturating_mul(stride) > MAX_HERO_VALUES {
+            return None;
+        }
+        let mut values = vec![SeatValue::default(); hero.len() * stride];
+        values
+            .par_chunks_mut(stride)
+            .zip(hero.par_iter())
+            .for_each(|(row, h)| {
+                let deck: Vec<Card> = live.difference(h.set).iter().collect();
+                for_each_subset(&deck, to_come, &mut |more| {
+                    let board = full_board(known, more, deck[0]);
+                    let mut v = [SeatValue::default()];
+                    value_all(game, &[&h.cards], &board, &mut v);
+                    row[completion_key(more)] = v[0];
+                });
+            });
+        Some(HeroValues { stride, values })
+    }
+
+    fn get(&self, hero: usize, more: CardSet) -> SeatValue {
+        self.values[hero * self.stride + completion_key(more)]
+    }
+}
+
+/// The five board cards: the known ones, then `more`.
+fn full_board(known: &[Card], more: CardSet, filler: Card) -> [Card; 5] {
+    // Any card fills the array first: the known cards and `more` overwrite all five.
+    let mut board = [known.first().copied().unwrap_or(filler); 5];
+    for (slot, card) in board
+        .iter_mut()
+        .zip(known.iter().copied().chain(more.iter()))
+    {
+        *slot = card;
+    }
+    board
+}
+
 /// One hand of a range: its cards (in order and as a set), weight and value now.
 struct Listed {
     cards: Vec<Card>,
@@ -63,7 +133,16 @@ impl GameSweep {
         let live = self.game.deck().difference(blocked).len();
         let left = live.saturating_sub((n + 1) * self.game.hole_cards()) as u64;
         let boards = choose(left, self.to_come() as u64) as f64;
-        tuples * boards * (n + 1) as f64
+        // With one or two cards to come the hero is valued once per board (`HeroValues`).
+        let hero_table = (1..=2).contains(&self.to_come())
+            && hero.saturating_mul(if self.to_come() == 1 { 52 } else { 2704 })
+                <= MAX_HERO_VALUES as u64;
+        if hero_table {
+            let hero_boards = hero as f64 * choose(live as u64, self.to_come() as u64) as f64;
+            hero_boards + tuples * boards * n as f64
+        } else {
+            tuples * boards * (n + 1) as f64
+        }
     }
 
     /// The counts enumerated exactly for `requested`, `auto` held to `budget` valuations
@@ -126,6 +205,7 @@ impl GameSweep {
         let hi_lo = self.game.is_hi_lo();
         let live = self.game.deck().difference(blocked);
         let to_come = self.to_come();
+        let hero_values = HeroValues::of(self.game, &hero, &known, live, to_come);
         let sums = starts
             .par_iter()
             .fold(
@@ -158,16 +238,18 @@ impl GameSweep {
                             }
                             let deck: Vec<Card> = live.difference(used).iter().collect();
                             for_each_subset(&deck, to_come, &mut |more| {
-                                // Any card fills the array first: the known cards and `more` overwrite all five.
-                                let mut board =
-                                    [known.first().copied().unwrap_or_else(|| deck[0]); 5];
-                                for (slot, card) in board
-                                    .iter_mut()
-                                    .zip(known.iter().copied().chain(more.iter()))
-                                {
-                                    *slot = card;
+                                let board = full_board(&known, more, deck[0]);
+                                match &hero_values {
+                                    Some(table) => {
+                                        values[0] = table.get(h, more);
+                                        value_all(self.game, &holes[1..], &board, &mut values[1..]);
+                                        valued += n as u64;
+                                    }
+                                    None => {
+                                        value_all(self.game, &holes, &board, &mut values);
+                                        valued += (n + 1) as u64;
+                                    }
                                 }
-                                value_all(self.game, &holes, &board, &mut values);
                                 credit_showdowns(
                                     hi_lo,
                                     &values,
@@ -175,7 +257,6 @@ impl GameSweep {
                                     w,
                                     &mut sums,
                                 );
-                                valued += (n + 1) as u64;
                             });
                         },
                     );
