@@ -8,7 +8,7 @@ use multiodds_engine::cards::CardSet;
 use multiodds_engine::equity::exact;
 use multiodds_engine::equity::holdem_heads_up;
 use multiodds_engine::equity::run::{run_matchup, RunSettings};
-use multiodds_engine::equity::{Matchup, Method};
+use multiodds_engine::equity::{Matchup, MatchupResult, Method};
 use multiodds_engine::range::{HandClass, HandRange};
 
 fn matchup(seats: &[&str], board: &str, dead: &str) -> Matchup {
@@ -30,6 +30,27 @@ fn mc(seed: u64, max_deals: u64, target_se: f64) -> RunSettings {
     }
 }
 
+/// Every seat's win, tie and equity within 4 SE of exact, and the equities summing to one
+/// (one control for every seat: the corrections cancel and the pot is whole).
+fn assert_agrees(exact: &MatchupResult, r: &MatchupResult, name: &str) {
+    for (i, (e, s)) in exact.seats.iter().zip(&r.seats).enumerate() {
+        for (figure, got, want, se) in [
+            ("equity", s.equity, e.equity, s.equity_se),
+            ("win", s.win, e.win, s.win_se),
+            ("tie", s.tie, e.tie, s.tie_se),
+        ] {
+            assert!(se > 0.0, "{name} seat {i} {figure}");
+            let z = (got - want) / se;
+            assert!(
+                z.abs() < 4.0,
+                "{name}, seat {i} {figure}: {got} vs {want} (z {z:.2})"
+            );
+        }
+    }
+    let total: f64 = r.seats.iter().map(|s| s.equity).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{name}: {total}");
+}
+
 #[test]
 fn controlled_figures_agree_with_exact_enumeration() {
     let cases: &[(&[&str], &str, &str)] = &[
@@ -43,23 +64,7 @@ fn controlled_figures_agree_with_exact_enumeration() {
         let m = matchup(seats, board, dead);
         let exact = exact::run(&m).unwrap().result(Method::Exact, None);
         let r = run_matchup(&m, &mc(7, 50_000_000, 0.002), |_| true).unwrap();
-        for (i, (e, s)) in exact.seats.iter().zip(&r.seats).enumerate() {
-            for (name, got, want, se) in [
-                ("equity", s.equity, e.equity, s.equity_se),
-                ("win", s.win, e.win, s.win_se),
-                ("tie", s.tie, e.tie, s.tie_se),
-            ] {
-                assert!(se > 0.0, "{seats:?} seat {i} {name}");
-                let z = (got - want) / se;
-                assert!(
-                    z.abs() < 4.0,
-                    "{seats:?} on {board}, seat {i} {name}: {got} vs {want} (z {z:.2})"
-                );
-            }
-        }
-        // One control for every seat: the corrections cancel and the pot is whole.
-        let total: f64 = r.seats.iter().map(|s| s.equity).sum();
-        assert!((total - 1.0).abs() < 1e-9, "{seats:?}: {total}");
+        assert_agrees(&exact, &r, &format!("{seats:?} on {board}"));
         // The hero's equity error is well under what any plain sample of as many deals
         // could give: a deal's share is at least its win, so its variance is at least
         // win − equity².
@@ -147,22 +152,7 @@ fn listed_ranges_with_the_holes_control_agree_with_exact_enumeration() {
     for (m, name) in &cases {
         let exact = exact::run(m).unwrap().result(Method::Exact, None);
         let r = run_matchup(m, &mc(5, 50_000_000, 0.002), |_| true).unwrap();
-        for (i, (e, s)) in exact.seats.iter().zip(&r.seats).enumerate() {
-            for (figure, got, want, se) in [
-                ("equity", s.equity, e.equity, s.equity_se),
-                ("win", s.win, e.win, s.win_se),
-                ("tie", s.tie, e.tie, s.tie_se),
-            ] {
-                assert!(se > 0.0, "{name} seat {i} {figure}");
-                let z = (got - want) / se;
-                assert!(
-                    z.abs() < 4.0,
-                    "{name}, seat {i} {figure}: {got} vs {want} (z {z:.2})"
-                );
-            }
-        }
-        let total: f64 = r.seats.iter().map(|s| s.equity).sum();
-        assert!((total - 1.0).abs() < 1e-9, "{name}: {total}");
+        assert_agrees(&exact, &r, name);
     }
     // Aces against four of JJ+: whether another seat holds the last two aces decides
     // most of the hero's result, and the control takes it out. A win is 0 or 1, so plain

@@ -301,9 +301,17 @@ impl<'a> Sampler<'a> {
         let heads_up_control = Control::heads_up(matchup);
         let listed: Vec<usize> = weighted.iter().map(|(i, _)| *i).collect();
         let fixed_seats: Vec<usize> = fixed.iter().map(|(i, _)| *i).collect();
-        let strengths = (heads_up_control.is_none() && weighted.len() >= 2)
-            .then(|| RowStrengths::of(matchup, &listed, &fixed_seats))
-            .flatten();
+        // Heads-up preflop without dead cards is post-stratified on rank hits instead
+        // (its estimates replace the plain ones, so a control would go unused).
+        let hit_patterns = (matchup.seats.len() == 2
+            && matchup.showdown_seats == 2
+            && matchup.board.is_empty()
+            && matchup.dead.is_empty())
+        .then(|| PatternChances::of(&matchup.seats[0], &matchup.seats[1]));
+        let strengths =
+            (heads_up_control.is_none() && hit_patterns.is_none() && weighted.len() >= 2)
+                .then(|| RowStrengths::of(matchup, &listed, &fixed_seats))
+                .flatten();
         let joined = (weighted.len() >= 2)
             .then(|| JoinedDeals::build(&weighted, &matchup.seats, base, strengths.as_ref()))
             .flatten();
@@ -327,11 +335,7 @@ impl<'a> Sampler<'a> {
             live_cards,
             joined,
             showdown_seats: matchup.showdown_seats,
-            hit_patterns: (matchup.seats.len() == 2
-                && matchup.showdown_seats == 2
-                && matchup.board.is_empty()
-                && matchup.dead.is_empty())
-            .then(|| PatternChances::of(&matchup.seats[0], &matchup.seats[1])),
+            hit_patterns,
             control: heads_up_control.or(holes_control),
         }
     }
