@@ -1,7 +1,7 @@
 //! Exact enumeration for a game: every combination of the seats' hands (weights
 //! multiplied, overlapping hands skipped) and every board.
 
-use super::valuation::{uses_table, Valuer};
+use super::valuation::{uses_table, value_all, Valuer};
 use super::{credit, GameMatchup, GameTally, SeatValue, Sums};
 use crate::cards::{Card, CardSet};
 use crate::equity::{choose, EquityError, RunControl};
@@ -39,6 +39,70 @@ pub fn exact_valuations(m: &GameMatchup) -> f64 {
         boards * seats * 4.0
     };
     combinations * per_deal
+}
+
+/// Most values kept for the one-hand seats (seats times completions of the board).
+const MAX_FIXED_VALUES: usize = 1 << 20;
+
+/// The values of the seats that hold one hand in every deal on every completion of the
+/// board, when one or two cards are to come: such a seat's value on a board does not
+/// depend on the other seats' hands, so it is valued once per board, not once per deal
+/// of hands (a known hand against a range: half the work). Indexed by the completion's
+/// cards (`completion_key`).
+struct FixedSeatValues {
+    /// Per showdown seat, its values when it holds one hand.
+    seats: Vec<Option<Vec<SeatValue>>>,
+}
+
+/// A completion of one or two cards (ascending) as an index below 52².
+fn completion_key(cards: impl Iterator<Item = Card>) -> usize {
+    cards.fold(0, |key, card| key * 52 + card.index())
+}
+
+impl FixedSeatValues {
+    fn of(m: &GameMatchup, seats: &[Vec<(CardSet, f64)>]) -> Option<FixedSeatValues> {
+        let to_come = m.cards_to_come();
+        let stride = match to_come {
+            1 => 52,
+            2 => 52 * 52,
+            _ => return None,
+        };
+        let one_hand = |s: &Vec<(CardSet, f64)>| s.len() == 1;
+        let count = seats[..m.showdown_seats]
+            .iter()
+            .filter(|s| one_hand(s))
+            .count();
+        if count == 0 || count == m.showdown_seats || count * stride > MAX_FIXED_VALUES {
+            return None;
+        }
+        let known: Vec<Card> = m.board.iter().collect();
+        let live = m.game.deck().difference(m.board.union(m.dead));
+        let values = seats[..m.showdown_seats]
+            .iter()
+            .map(|s| {
+                one_hand(s).then(|| {
+                    let hand = s[0].0;
+                    let hole: Vec<Card> = hand.iter().collect();
+                    let mut table = vec![SeatValue::default(); stride];
+                    let deck: Vec<Card> = live.difference(hand).iter().collect();
+                    crate::range::for_each_subset(&deck, to_come, &mut |more| {
+                        let mut board = [known[0]; 5];
+                        for (slot, card) in board
+                            .iter_mut()
+                            .zip(known.iter().copied().chain(more.iter()))
+                        {
+                            *slot = card;
+                        }
+                        let mut v = [SeatValue::default()];
+                        value_all(m.game, &[&hole], &board, &mut v);
+                        table[completion_key(more.iter())] = v[0];
+                    });
+                    table
+                })
+            })
+            .collect();
+        Some(FixedSeatValues { seats: values })
+    }
 }
 
 /// Most hand prefixes listed before the work is shared out (a few hundred KB).
@@ -100,6 +164,7 @@ pub(super) fn run(m: &GameMatchup, control: &RunControl) -> Result<GameTally, Eq
         };
     // Folded seats are enumerated with the others but have no sums.
     let n_seats = m.showdown_seats;
+    let fixed_values = FixedSeatValues::of(m, &seats);
     // Few deals of hands (known hands above all): share each one's boards among threads.
     let share_boards = items.len() < 8;
     let work = |&(p, ref chunk): &(usize, Option<std::ops::Range<usize>>)| -> (Vec<Sums>, u64) {
@@ -109,7 +174,14 @@ pub(super) fn run(m: &GameMatchup, control: &RunControl) -> Result<GameTally, Eq
             if control.is_cancelled() {
                 return;
             }
-            deals += deal_boards(m, a, &mut sums, share_boards, control);
+            deals += deal_boards(
+                m,
+                a,
+                fixed_values.as_ref(),
+                &mut sums,
+                share_boards,
+                control,
+            );
         };
         let prefix = &prefixes[p];
         match chunk {
@@ -195,6 +267,7 @@ fn for_each_hand(
 fn deal_boards(
     m: &GameMatchup,
     a: &Assignment,
+    fixed_values: Option<&FixedSeatValues>,
     sums: &mut [Sums],
     parallel: bool,
     control: &RunControl,
@@ -208,14 +281,19 @@ fn deal_boards(
     let mut cards: Vec<Card> = m.board.iter().collect();
     let fixed = cards.len();
     cards.extend(m.game.deck().difference(used).iter());
-    let holes: Vec<Vec<Card>> = a.hands[..m.showdown_seats]
+    // The seats valued on each board; one-hand seats' values come from their tables.
+    let cached = |s: usize| fixed_values.and_then(|f| f.seats[s].as_deref());
+    let valued: Vec<usize> = (0..m.showdown_seats)
+        .filter(|&s| cached(s).is_none())
+        .collect();
+    let holes: Vec<Vec<Card>> = valued
         .iter()
-        .map(|h| h.iter().collect())
+        .map(|&s| a.hands[s].iter().collect())
         .collect();
     let valuer = Valuer::new(m.game, &holes, &cards, fixed);
     let n = cards.len();
     let hi_lo = m.game.is_hi_lo();
-    let seats = holes.len();
+    let seats = m.showdown_seats;
     // Progress in the units `exact_valuations` counts (the table's building aside).
     let unit_cost = if uses_table(m.game, fixed) {
         2
@@ -226,15 +304,29 @@ fn deal_boards(
     };
     let one_range = |first: std::ops::Range<usize>, sums: &mut [Sums]| -> u64 {
         let mut values = vec![SeatValue::default(); seats];
+        let mut walked = vec![SeatValue::default(); valued.len()];
         let mut count = 0u64;
         for_each_board(n, fixed, first, &mut |board| {
-            valuer.values(board, &mut values);
+            if valued.len() == seats {
+                valuer.values(board, &mut values);
+            } else {
+                valuer.values(board, &mut walked);
+                for (&s, &v) in valued.iter().zip(&walked) {
+                    values[s] = v;
+                }
+                let key = completion_key(board[fixed..].iter().map(|&i| cards[i]));
+                for (s, v) in values.iter_mut().enumerate() {
+                    if let Some(table) = cached(s) {
+                        *v = table[key];
+                    }
+                }
+            }
             credit(&values, hi_lo, a.weight, sums);
             count += 1;
         });
         control
             .progress()
-            .add_work(count * seats as u64 * unit_cost);
+            .add_work(count * valued.len() as u64 * unit_cost);
         count
     };
     if fixed == 5 {
