@@ -1,7 +1,9 @@
 //! Exact enumeration for a game: every combination of the seats' hands (weights
 //! multiplied, overlapping hands skipped) and every board.
 
-use super::valuation::{uses_table, value_all, Valuer};
+use super::valuation::{
+    completion_key, completion_slots, uses_table, values_on_completions, Valuer,
+};
 use super::{credit, GameMatchup, GameTally, SeatValue, Sums};
 use crate::cards::{Card, CardSet};
 use crate::equity::{choose, EquityError, RunControl};
@@ -54,25 +56,16 @@ struct FixedSeatValues {
     seats: Vec<Option<Vec<SeatValue>>>,
 }
 
-/// A completion of one or two cards (ascending) as an index below 52².
-fn completion_key(cards: impl Iterator<Item = Card>) -> usize {
-    cards.fold(0, |key, card| key * 52 + card.index())
-}
-
 impl FixedSeatValues {
     fn of(m: &GameMatchup, seats: &[Vec<(CardSet, f64)>]) -> Option<FixedSeatValues> {
         let to_come = m.cards_to_come();
-        let stride = match to_come {
-            1 => 52,
-            2 => 52 * 52,
-            _ => return None,
-        };
+        let slots = completion_slots(to_come)?;
         let one_hand = |s: &Vec<(CardSet, f64)>| s.len() == 1;
         let count = seats[..m.showdown_seats]
             .iter()
             .filter(|s| one_hand(s))
             .count();
-        if count == 0 || count == m.showdown_seats || count * stride > MAX_FIXED_VALUES {
+        if count == 0 || count == m.showdown_seats || count * slots > MAX_FIXED_VALUES {
             return None;
         }
         let known: Vec<Card> = m.board.iter().collect();
@@ -80,25 +73,10 @@ impl FixedSeatValues {
         let values = seats[..m.showdown_seats]
             .iter()
             .map(|s| {
-                one_hand(s).then(|| {
-                    let hand = s[0].0;
-                    let hole: Vec<Card> = hand.iter().collect();
-                    let mut table = vec![SeatValue::default(); stride];
-                    let deck: Vec<Card> = live.difference(hand).iter().collect();
-                    crate::range::for_each_subset(&deck, to_come, &mut |more| {
-                        let mut board = [known[0]; 5];
-                        for (slot, card) in board
-                            .iter_mut()
-                            .zip(known.iter().copied().chain(more.iter()))
-                        {
-                            *slot = card;
-                        }
-                        let mut v = [SeatValue::default()];
-                        value_all(m.game, &[&hole], &board, &mut v);
-                        table[completion_key(more.iter())] = v[0];
-                    });
-                    table
-                })
+                let hole: Vec<Card> = s[0].0.iter().collect();
+                one_hand(s)
+                    .then(|| values_on_completions(m.game, &hole, &known, live, to_come))
+                    .flatten()
             })
             .collect();
         Some(FixedSeatValues { seats: values })

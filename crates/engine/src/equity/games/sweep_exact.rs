@@ -4,7 +4,7 @@
 //! ([`super::sweep::credit_showdowns`]), weighted by the hands' weights.
 
 use super::sweep::{credit_showdowns, GameSweep};
-use super::valuation::value_all;
+use super::valuation::{completion_key, completion_slots, value_all, values_on_completions};
 use super::SeatValue;
 use crate::cards::{Card, CardSet};
 use crate::equity::run::choose_exact_counts;
@@ -48,11 +48,6 @@ struct HeroValues {
     values: Vec<SeatValue>,
 }
 
-/// A completion of one or two cards as an index below 52^cards.
-fn completion_key(more: CardSet) -> usize {
-    more.iter().fold(0, |key, card| key * 52 + card.index())
-}
-
 impl HeroValues {
     /// The table for `hero`'s hands on the completions of `known` from `live`, when it
     /// pays and fits.
@@ -63,32 +58,20 @@ impl HeroValues {
         live: CardSet,
         to_come: usize,
     ) -> Option<HeroValues> {
-        let stride = match to_come {
-            1 => 52,
-            2 => 52 * 52,
-            _ => return None,
-        };
+        let stride = completion_slots(to_come)?;
         if hero.len().saturating_mul(stride) > MAX_HERO_VALUES {
             return None;
         }
-        let mut values = vec![SeatValue::default(); hero.len() * stride];
-        values
-            .par_chunks_mut(stride)
-            .zip(hero.par_iter())
-            .for_each(|(row, h)| {
-                let deck: Vec<Card> = live.difference(h.set).iter().collect();
-                for_each_subset(&deck, to_come, &mut |more| {
-                    let board = full_board(known, more, deck[0]);
-                    let mut v = [SeatValue::default()];
-                    value_all(game, &[&h.cards], &board, &mut v);
-                    row[completion_key(more)] = v[0];
-                });
-            });
+        let rows: Vec<Vec<SeatValue>> = hero
+            .par_iter()
+            .map(|h| values_on_completions(game, &h.cards, known, live, to_come))
+            .collect::<Option<_>>()?;
+        let values = rows.concat();
         Some(HeroValues { stride, values })
     }
 
     fn get(&self, hero: usize, more: CardSet) -> SeatValue {
-        self.values[hero * self.stride + completion_key(more)]
+        self.values[hero * self.stride + completion_key(more.iter())]
     }
 }
 

@@ -233,3 +233,50 @@ impl Valuer {
         }
     }
 }
+
+/// Completions of the board a one-hand table covers: one or two cards to come, indexed
+/// below 52^cards (`completion_key`); `None` for more.
+pub(super) fn completion_slots(to_come: usize) -> Option<usize> {
+    match to_come {
+        1 => Some(52),
+        2 => Some(52 * 52),
+        _ => None,
+    }
+}
+
+/// A completion of one or two cards, in ascending order, as an index below 52².
+#[inline]
+pub(super) fn completion_key(cards: impl Iterator<Item = Card>) -> usize {
+    cards.fold(0, |key, card| key * 52 + card.index())
+}
+
+/// One hand's value on every completion of `known` by `to_come` cards from `live` (less
+/// the hand's own cards), indexed by `completion_key`: a hand whose value does not depend
+/// on the other seats is valued once per board this way, not once per deal of the others.
+/// `None` beyond two cards to come.
+pub(super) fn values_on_completions(
+    game: Game,
+    hole: &[Card],
+    known: &[Card],
+    live: crate::cards::CardSet,
+    to_come: usize,
+) -> Option<Vec<SeatValue>> {
+    let slots = completion_slots(to_come)?;
+    let mut table = vec![SeatValue::default(); slots];
+    let hand: crate::cards::CardSet = hole.iter().copied().collect();
+    let deck: Vec<Card> = live.difference(hand).iter().collect();
+    crate::range::for_each_subset(&deck, to_come, &mut |more| {
+        // Any card fills the array first: the known cards and `more` overwrite all five.
+        let mut board = [known.first().copied().unwrap_or(deck[0]); 5];
+        for (slot, card) in board
+            .iter_mut()
+            .zip(known.iter().copied().chain(more.iter()))
+        {
+            *slot = card;
+        }
+        let mut v = [SeatValue::default()];
+        value_all(game, &[hole], &board, &mut v);
+        table[completion_key(more.iter())] = v[0];
+    });
+    Some(table)
+}
