@@ -135,8 +135,9 @@ fn fixed_cards(m: &Matchup) -> CardSet {
         .fold(CardSet::EMPTY, |acc, s| acc.union(s.sets[0]))
 }
 
-/// The first seat's exact equity in a heads-up matchup, when it is cheap to know: from
-/// the preflop table where that applies, else by enumeration within `max_evaluations`.
+/// The first seat's exact equity in a heads-up matchup, when it is cheap to know: against
+/// a random hand preflop from the shipped class counts (`holdem_heads_up`), else from the
+/// preflop table where that applies, else by enumeration within `max_evaluations`.
 /// Monte Carlo uses it as the known mean of a control variate: against random
 /// opponents each one is a uniformly random hand of the cards the others leave, so the
 /// hero's heads-up result against each has exactly this mean.

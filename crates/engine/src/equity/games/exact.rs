@@ -73,9 +73,11 @@ impl FixedSeatValues {
         let values = seats[..m.showdown_seats]
             .iter()
             .map(|s| {
-                let hole: Vec<Card> = s[0].0.iter().collect();
                 one_hand(s)
-                    .then(|| values_on_completions(m.game, &hole, &known, live, to_come))
+                    .then(|| {
+                        let hole: Vec<Card> = s[0].0.iter().collect();
+                        values_on_completions(m.game, &hole, &known, live, to_come)
+                    })
                     .flatten()
             })
             .collect();
@@ -264,6 +266,9 @@ fn deal_boards(
     let valued: Vec<usize> = (0..m.showdown_seats)
         .filter(|&s| cached(s).is_none())
         .collect();
+    let tables: Vec<(usize, &[SeatValue])> = (0..m.showdown_seats)
+        .filter_map(|s| cached(s).map(|t| (s, t)))
+        .collect();
     let holes: Vec<Vec<Card>> = valued
         .iter()
         .map(|&s| a.hands[s].iter().collect())
@@ -285,7 +290,7 @@ fn deal_boards(
         let mut walked = vec![SeatValue::default(); valued.len()];
         let mut count = 0u64;
         for_each_board(n, fixed, first, &mut |board| {
-            if valued.len() == seats {
+            if tables.is_empty() {
                 valuer.values(board, &mut values);
             } else {
                 valuer.values(board, &mut walked);
@@ -293,10 +298,8 @@ fn deal_boards(
                     values[s] = v;
                 }
                 let key = completion_key(board[fixed..].iter().map(|&i| cards[i]));
-                for (s, v) in values.iter_mut().enumerate() {
-                    if let Some(table) = cached(s) {
-                        *v = table[key];
-                    }
+                for &(s, table) in &tables {
+                    values[s] = table[key];
                 }
             }
             credit(&values, hi_lo, a.weight, sums);

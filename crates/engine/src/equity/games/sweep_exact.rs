@@ -4,7 +4,9 @@
 //! ([`super::sweep::credit_showdowns`]), weighted by the hands' weights.
 
 use super::sweep::{credit_showdowns, GameSweep};
-use super::valuation::{completion_key, completion_slots, value_all, values_on_completions};
+use super::valuation::{
+    completion_key, completion_slots, full_board, value_all, values_on_completions,
+};
 use super::SeatValue;
 use crate::cards::{Card, CardSet};
 use crate::equity::run::choose_exact_counts;
@@ -75,19 +77,6 @@ impl HeroValues {
     }
 }
 
-/// The five board cards: the known ones, then `more`.
-fn full_board(known: &[Card], more: CardSet, filler: Card) -> [Card; 5] {
-    // Any card fills the array first: the known cards and `more` overwrite all five.
-    let mut board = [known.first().copied().unwrap_or(filler); 5];
-    for (slot, card) in board
-        .iter_mut()
-        .zip(known.iter().copied().chain(more.iter()))
-    {
-        *slot = card;
-    }
-    board
-}
-
 /// One hand of a range: its cards (in order and as a set), weight and value now.
 struct Listed {
     cards: Vec<Card>,
@@ -117,9 +106,8 @@ impl GameSweep {
         let left = live.saturating_sub((n + 1) * self.game.hole_cards()) as u64;
         let boards = choose(left, self.to_come() as u64) as f64;
         // With one or two cards to come the hero is valued once per board (`HeroValues`).
-        let hero_table = (1..=2).contains(&self.to_come())
-            && hero.saturating_mul(if self.to_come() == 1 { 52 } else { 2704 })
-                <= MAX_HERO_VALUES as u64;
+        let hero_table = completion_slots(self.to_come())
+            .is_some_and(|slots| hero.saturating_mul(slots as u64) <= MAX_HERO_VALUES as u64);
         if hero_table {
             let hero_boards = hero as f64 * choose(live as u64, self.to_come() as u64) as f64;
             hero_boards + tuples * boards * n as f64

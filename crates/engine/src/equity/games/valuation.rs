@@ -244,6 +244,19 @@ pub(super) fn completion_slots(to_come: usize) -> Option<usize> {
     }
 }
 
+/// The five board cards: the known ones, then `more`.
+pub(super) fn full_board(known: &[Card], more: crate::cards::CardSet, filler: Card) -> [Card; 5] {
+    // Any card fills the array first: the known cards and `more` overwrite all five.
+    let mut board = [known.first().copied().unwrap_or(filler); 5];
+    for (slot, card) in board
+        .iter_mut()
+        .zip(known.iter().copied().chain(more.iter()))
+    {
+        *slot = card;
+    }
+    board
+}
+
 /// A completion of one or two cards, in ascending order, as an index below 52².
 #[inline]
 pub(super) fn completion_key(cards: impl Iterator<Item = Card>) -> usize {
@@ -266,14 +279,7 @@ pub(super) fn values_on_completions(
     let hand: crate::cards::CardSet = hole.iter().copied().collect();
     let deck: Vec<Card> = live.difference(hand).iter().collect();
     crate::range::for_each_subset(&deck, to_come, &mut |more| {
-        // Any card fills the array first: the known cards and `more` overwrite all five.
-        let mut board = [known.first().copied().unwrap_or(deck[0]); 5];
-        for (slot, card) in board
-            .iter_mut()
-            .zip(known.iter().copied().chain(more.iter()))
-        {
-            *slot = card;
-        }
+        let board = full_board(known, more, deck[0]);
         let mut v = [SeatValue::default()];
         value_all(game, &[hole], &board, &mut v);
         table[completion_key(more.iter())] = v[0];

@@ -9,8 +9,9 @@
 //! batches are merged in index order, so a seed gives the same numbers on any number
 //! of threads. Deals are independent, so a batch also brings its deals' squared values
 //! and the standard errors are those of independent draws (`BatchStat::add_deals`).
-//! One hand or range against random hands also brings control variates whose means are
-//! known exactly (`SeatControls`), so every figure needs fewer deals for its target.
+//! One hand or range against random hands, and narrow ranges whose combinations are
+//! listed, also bring a control variate whose mean is known exactly (`Control`), so every
+//! figure needs fewer deals for its target.
 
 use super::rank_hits::{BatchHits, PatternChances, BATCH_HIT_DEALS};
 use super::stats::ControlSums;
@@ -44,11 +45,9 @@ struct SeatCounts {
     win: u32,
     tie_by_k: [u32; MAX_SEATS + 1],
     hand_types: [u32; 9],
-    /// With the control variate (`Control`): the control in halves summed over
-    /// the deals, its squares, and its sums over the deals this seat won and over
-    /// those it tied, by how many tied.
-    halves: u32,
-    halves_squares: u32,
+    /// With the control variate (`Control`): the control in halves summed over the
+    /// deals this seat won and over those it tied, by how many tied (its sums over every
+    /// deal are the batch's, `HalvesSums`: one x serves every seat).
     win_halves: u32,
     tie_halves_by_k: [u32; MAX_SEATS + 1],
 }
@@ -58,17 +57,15 @@ impl SeatCounts {
         win: 0,
         tie_by_k: [0; MAX_SEATS + 1],
         hand_types: [0; 9],
-        halves: 0,
-        halves_squares: 0,
         win_halves: 0,
         tie_halves_by_k: [0; MAX_SEATS + 1],
     };
 
     /// The batch's tally: its deals are independent, so each figure keeps the sum of
     /// its squared per-deal values (a k-way tie is worth 1/k, squared 1/k²). With
-    /// the control's known mean (`Control`) and the number of seats it compares,
-    /// every figure also carries the control variate.
-    fn into_tally(self, deals: u32, control: Option<(f64, usize)>) -> SeatTally {
+    /// the control's known mean (`Control`), the number of seats it compares and the
+    /// batch's sums of it, every figure also carries the control variate.
+    fn into_tally(self, deals: u32, control: Option<((f64, usize), HalvesSums)>) -> SeatTally {
         let ties: u32 = self.tie_by_k.iter().sum();
         let shares: f64 = (2..=MAX_SEATS)
             .map(|k| self.tie_by_k[k] as f64 / k as f64)
@@ -84,15 +81,15 @@ impl SeatCounts {
             hand_types: self.hand_types.map(|x| x as f64),
         };
         let equity_squares = self.win as f64 + share_squares;
-        let Some((mean, opponents)) = control else {
+        let Some(((mean, opponents), halves)) = control else {
             return sums.into_deal_tally(equity_squares);
         };
         // x = halves / 2n, so each sum of x is a sum of halves over 2n.
         let two_n = 2.0 * opponents as f64;
         let with = |xy_halves: f64| ControlSums {
             mean,
-            x: self.halves as f64 / two_n,
-            xx: self.halves_squares as f64 / (two_n * two_n),
+            x: halves.sum as f64 / two_n,
+            xx: halves.squares as f64 / (two_n * two_n),
             xy: xy_halves / two_n,
         };
         let tie_halves: f64 = self.tie_halves_by_k.iter().map(|&h| h as f64).sum();
@@ -116,6 +113,13 @@ impl SeatCounts {
         );
         t
     }
+}
+
+/// A batch's sums of the control in halves and of its squares (the same for every seat).
+#[derive(Clone, Copy, Default)]
+struct HalvesSums {
+    sum: u32,
+    squares: u32,
 }
 
 /// Counts one showdown (a lone winner needs no second pass); with `CONTROL`, each
@@ -343,14 +347,18 @@ impl<'a> Sampler<'a> {
     /// Counts one showdown of the seats that show down (folded seats are dealt, not
     /// compared).
     #[inline(always)]
-    fn credit(&self, values: &[HandValue], counts: &mut [SeatCounts], row_halves: u32) {
+    fn credit(
+        &self,
+        values: &[HandValue],
+        counts: &mut [SeatCounts],
+        halves: &mut HalvesSums,
+        row_halves: u32,
+    ) {
         let n = self.showdown_seats;
         if let Some(control) = &self.control {
             let x = control.halves(values, row_halves);
-            for c in counts[..n].iter_mut() {
-                c.halves += x;
-                c.halves_squares += x * x;
-            }
+            halves.sum += x;
+            halves.squares += x * x;
             credit_counts::<true>(&values[..n], &mut counts[..n], x);
         } else if n == values.len() {
             credit_counts::<false>(values, counts, 0);
@@ -412,6 +420,7 @@ impl<'a> Sampler<'a> {
                 deals,
                 Deal {
                     counts: &mut vec![SeatCounts::ZERO; n],
+                    halves: HalvesSums::default(),
                     holes: &mut vec![Hand::new(); n],
                     values: &mut vec![HandValue::default(); n],
                     holes_b: &mut vec![Hand::new(); n],
@@ -436,6 +445,7 @@ impl<'a> Sampler<'a> {
             deals,
             Deal {
                 counts: &mut [SeatCounts::ZERO; N],
+                halves: HalvesSums::default(),
                 holes: &mut [Hand::new(); N],
                 values: &mut [HandValue::default(); N],
                 holes_b: &mut [Hand::new(); N],
@@ -504,7 +514,10 @@ impl<'a> Sampler<'a> {
             attempts,
             seats: deal.counts[..self.showdown_seats]
                 .iter()
-                .map(|c| c.into_tally(done, self.control.as_ref().map(Control::mean)))
+                .map(|c| {
+                    let control = self.control.as_ref().map(|c| (c.mean(), deal.halves));
+                    c.into_tally(done, control)
+                })
                 .collect(),
             hits: hits.map(|h| h.into_cells(self.hit_patterns.as_ref())),
         }
@@ -611,8 +624,8 @@ impl<'a> Sampler<'a> {
                 *w = board_b.combine(*g).evaluate_unchecked();
             }
         }
-        self.credit(deal.values, deal.counts, halves_a);
-        self.credit(deal.values_b, deal.counts, halves_b);
+        self.credit(deal.values, deal.counts, &mut deal.halves, halves_a);
+        self.credit(deal.values_b, deal.counts, &mut deal.halves, halves_b);
         file_hits(dealing, hits, deal.holes, board_a, deal.values);
         file_hits(dealing, hits, deal.holes_b, board_b, deal.values_b);
     }
@@ -641,7 +654,7 @@ impl<'a> Sampler<'a> {
             // SAFETY: five board cards and two hole cards.
             *v = unsafe { board.combine(*h).evaluate_unchecked() };
         }
-        self.credit(deal.values, deal.counts, row_halves);
+        self.credit(deal.values, deal.counts, &mut deal.halves, row_halves);
         file_hits(dealing, hits, deal.holes, board, deal.values);
     }
 }
@@ -670,6 +683,8 @@ fn file_hits(
 /// of a second, dealt alongside), and the counts so far.
 struct Deal<'a> {
     counts: &'a mut [SeatCounts],
+    /// The control's sums over the batch's deals (with the control variate).
+    halves: HalvesSums,
     holes: &'a mut [Hand],
     values: &'a mut [HandValue],
     holes_b: &'a mut [Hand],
