@@ -16,7 +16,6 @@ use multiodds_engine::{cards, equity, eval, range, scenario, worker};
 mod apply;
 pub mod chart;
 pub mod command;
-mod draw_seats;
 mod files;
 pub mod flops_view;
 mod game_inputs;
@@ -32,7 +31,6 @@ mod picture;
 mod range_lines;
 pub mod range_view;
 mod registry;
-mod stud_seats;
 pub mod view;
 pub mod widgets;
 

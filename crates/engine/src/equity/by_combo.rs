@@ -136,7 +136,7 @@ fn on_flop(
     flop: [Card; 3],
     dead: CardSet,
 ) -> Result<ByCombo, EquityError> {
-    let sums = super::flops::flop_sums([hero, villain], flop, dead);
+    let sums = super::flop_heads_up::flop_sums([hero, villain], flop, dead);
     let mut order: Vec<usize> = (0..sums.combos.len())
         .filter(|&k| sums.weight[0][k] > 0.0)
         .collect();

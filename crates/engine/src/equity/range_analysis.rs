@@ -176,7 +176,7 @@ impl RangeJob {
                 RangeSpec::new(range, vs, board, dead).map(RangeJob::from)
             }
             seats => {
-                let mut all = super::games::any::hands_of(game, seats);
+                let mut all = super::games::hands_of(game, seats);
                 let vs = all.split_off(1);
                 let range = all.pop().expect("the range analysed");
                 super::games::range_analysis::GameRangeSpec::new(game, range, vs, board, dead)

@@ -1,6 +1,11 @@
 //! Mergeable statistics for Monte Carlo batches: means with honest standard errors.
 
-use super::monte_carlo::{MIN_BATCHES, MIN_DEAL_BATCHES};
+/// Standard errors from the spread of batch means are trusted from this many batches on.
+pub const MIN_BATCHES: u32 = 32;
+/// Standard errors from every deal's own spread (independent deals) are trusted from
+/// this many batches on (16,384 deals), given enough deals for the target too (see
+/// `BatchStat::batches_needed`).
+pub const MIN_DEAL_BATCHES: u32 = 4;
 
 /// Sums over batches of (deals n_b, sum s_b) for one figure. The estimate is the ratio
 /// Σs/Σn; its standard error comes from the spread of the batch means (the ratio

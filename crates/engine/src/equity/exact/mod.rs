@@ -24,7 +24,7 @@ pub fn estimated_evaluations(m: &Matchup) -> f64 {
 /// Estimated evaluations and memory of an exact run of `m`.
 pub fn estimated_cost(m: &Matchup) -> ExactCost {
     if m.has_folded() {
-        return super::folded::estimated_cost(m);
+        return folded::estimated_cost(m);
     }
     // Two known hands skip the table unless it is loaded already (run_cancellable), so
     // asking their cost must not load it.
@@ -170,7 +170,7 @@ pub fn run_cancellable(
 ) -> Result<MatchupTally, super::EquityError> {
     if m.has_folded() {
         // One enumeration of the showdown seats per folded deal.
-        return super::folded::run(m, cancel, memory_budget);
+        return folded::run(m, cancel, memory_budget);
     }
     // Two known hands enumerate faster than the pair table decodes on first use; once
     // it is loaded (a window's session), the table answers at once.
@@ -357,6 +357,7 @@ fn heads_up(m: &Matchup, cancel: &RunControl) -> MatchupTally {
 }
 
 mod counted;
+mod folded;
 mod two_hands;
 mod wide;
 use wide::*;

@@ -14,8 +14,6 @@
 //! they finish, so a view streams them and a stop keeps what is done); any other game
 //! or seat count is sampled (`sampled`: deals filed by their flop, equity with errors).
 
-mod heads_up;
-pub(crate) use heads_up::flop_sums;
 pub mod report;
 mod sampled;
 pub use sampled::SampledDeals;
@@ -495,7 +493,7 @@ pub fn flop_result(
     index: usize,
     flop: &Flop,
 ) -> FlopResult {
-    let sums = heads_up::flop_sums([&ranges[0], &ranges[1]], flop.cards, dead);
+    let sums = super::flop_heads_up::flop_sums([&ranges[0], &ranges[1]], flop.cards, dead);
     let runouts = {
         let rest = 52 - 3 - dead.len() as u64;
         super::choose(rest - 4, 2) as f64

@@ -5,26 +5,12 @@ use super::double_board::{run_double_board, DoubleBoard, DOUBLE_BOARD_EXACT_DEAL
 use super::draw::{run_draw, DrawMatchup};
 use super::stud::{self, StudMatchup};
 use super::stud_sweep::StudSweep;
-use super::{check_affordable, run_game, GameMatchup, GameSweep};
+use super::{check_affordable, hands_of, run_game, GameMatchup, GameSweep};
 use crate::cards::{CardSet, Game};
 use crate::equity::run::{RunSettings, SweepResult};
 use crate::equity::sweep::Sweep;
 use crate::equity::{EquityError, Matchup, MatchupResult, Method};
-use crate::range::{HandRange, HoleRange, SeatRange};
-
-/// Seats' ranges as the games engine takes them.
-pub(crate) fn hands_of(
-    game: Game,
-    seats: Result<Vec<HandRange>, Vec<SeatRange>>,
-) -> Vec<HoleRange> {
-    match seats {
-        Ok(combos) => combos
-            .iter()
-            .map(|c| HoleRange::from_two_card(c, game))
-            .collect(),
-        Err(seats) => seats.into_iter().map(|s| s.hands(game)).collect(),
-    }
-}
+use crate::range::SeatRange;
 
 /// A matchup in any game: what the Matchup view, the Hand view, `multiodds equity` and
 /// scenario files compute. Which engine runs it (Hold'em's fast paths, the board games',

@@ -3,7 +3,7 @@
 //! and hands inside, else one enumeration per hand — and otherwise a Monte Carlo estimate
 //! with each hand's standard error, so the view answers at once rather than refuse.
 
-use super::range_analysis::{check_runs, check_valuations, hand_matchup, stopped, GameRangeSpec};
+use super::range_spec::{check_runs, check_valuations, hand_matchup, stopped, GameRangeSpec};
 use super::sampler::{DealCards, SeatDraw};
 use super::valuation::value_all;
 use super::{credit, exact, SeatValue, Sums, VALUATIONS_PER_SECOND};

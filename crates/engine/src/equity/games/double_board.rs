@@ -84,7 +84,7 @@ impl DoubleBoard {
                 board2.len()
             )));
         }
-        let ranges = super::any::hands_of(game, crate::range::SeatRange::all_combos(seats));
+        let ranges = super::hands_of(game, crate::range::SeatRange::all_combos(seats));
         // Board 2's cards sit among the matchup's dead cards: a clash with one is named
         // as the second board's.
         let matchup =

@@ -28,6 +28,7 @@ mod exact;
 mod hand_lines;
 pub mod outs;
 pub mod range_analysis;
+mod range_spec;
 mod sampler;
 pub mod short_deck_heads_up;
 mod short_deck_table;
@@ -46,7 +47,7 @@ use super::run::{monte_carlo_rounds, Precision, RunSettings, RunStatus, StopRule
 use super::stats::BatchStat;
 use super::{check_board, seat_name, EquityError, MatchupResult, Method, SeatTally};
 use crate::cards::{CardSet, Game};
-use crate::range::HoleRange;
+use crate::range::{HandRange, HoleRange, SeatRange};
 
 pub use exact::exact_valuations;
 
@@ -541,6 +542,20 @@ fn precision(t: &GameTally, target: f64) -> Precision {
         target,
         t.seats.first().map_or(0, |s| s.equity.batches),
     )
+}
+
+/// Seats' ranges as the games engine takes them.
+pub(crate) fn hands_of(
+    game: Game,
+    seats: Result<Vec<HandRange>, Vec<SeatRange>>,
+) -> Vec<HoleRange> {
+    match seats {
+        Ok(combos) => combos
+            .iter()
+            .map(|c| HoleRange::from_two_card(c, game))
+            .collect(),
+        Err(seats) => seats.into_iter().map(|s| s.hands(game)).collect(),
+    }
 }
 
 #[cfg(test)]

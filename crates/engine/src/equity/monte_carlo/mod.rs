@@ -23,12 +23,9 @@ use rand::{RngExt, SeedableRng};
 
 /// Deals per batch.
 pub const BATCH_DEALS: u32 = 4096;
-/// Standard errors from the spread of batch means are trusted from this many batches on.
-pub const MIN_BATCHES: u32 = 32;
-/// Standard errors from every deal's own spread (independent deals) are trusted from
-/// this many batches on (16,384 deals), given enough deals for the target too (see
-/// `BatchStat::batches_needed`).
-pub const MIN_DEAL_BATCHES: u32 = 4;
+// Where the batch counts' error bounds are trusted is the statistics' rule; Monte Carlo
+// stops by it.
+pub use super::stats::{MIN_BATCHES, MIN_DEAL_BATCHES};
 
 /// Draws a batch may try per deal it should return.
 pub const ATTEMPTS_PER_DEAL: u64 = 64;

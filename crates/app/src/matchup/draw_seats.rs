@@ -3,11 +3,11 @@
 //! hands shown — each with a card picker that greys the cards already out. What a change
 //! into a draw game keeps.
 
-use super::matchup::MatchupView;
-use super::widgets::{
+use super::MatchupView;
+use crate::cards::CardSet;
+use crate::widgets::{
     add_seat_row, card_picker, dead_cards_field, field_messages, others_than, text_field,
 };
-use crate::cards::CardSet;
 use egui::RichText;
 
 /// The cards a field names, or none while it does not read.

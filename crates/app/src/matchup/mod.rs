@@ -2,20 +2,23 @@
 //! (typed or painted on a grid), board and dead cards; per seat equity, win and tie
 //! with standard errors, combos, exact/MC, and the hand types each seat wins with.
 
-use super::command::{CommandSender, ViewCommand};
-use super::game_inputs::{
-    carry_cards, carry_folded, carry_seats, game_notes, game_range_field, game_selector,
-};
-use super::grid::GridState;
-use super::picture::Drawing;
-use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
-use super::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
-use super::widgets::{shorten, PARTIAL_COLOR};
+mod draw_seats;
+mod stud_seats;
+
 use crate::cards::{CardSet, Game};
+use crate::command::{CommandSender, ViewCommand};
 use crate::equity::games::MatchupJob;
 use crate::equity::{MatchupResult, Method};
 use crate::eval::HandCategory;
+use crate::game_inputs::{
+    carry_cards, carry_folded, carry_seats, game_notes, game_range_field, game_selector,
+};
+use crate::grid::GridState;
+use crate::picture::Drawing;
 use crate::scenario::{MatchupInputs, Scenario, ViewKind};
+use crate::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
+use crate::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
+use crate::widgets::{shorten, PARTIAL_COLOR};
 use crate::worker::JobManager;
 use egui::{Color32, RichText};
 
@@ -38,7 +41,7 @@ pub struct Seats {
 }
 
 /// A matchup's result on screen, with the seats it belongs to.
-pub(crate) type SeatResults = super::view::Shown<MatchupResult, Seats>;
+pub(crate) type SeatResults = crate::view::Shown<MatchupResult, Seats>;
 
 /// The Matchup view: its inputs (persisted through the app's `State`) and runtime.
 pub struct MatchupView {
@@ -358,9 +361,9 @@ pub(crate) fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewC
         // Into or out of stud or a draw game, the seats change shape (down and up cards,
         // kept cards).
         view.game_note = if i.game.is_draw() {
-            super::draw_seats::carry_draw(i)
+            draw_seats::carry_draw(i)
         } else {
-            super::stud_seats::carry_stud(i, before)
+            stud_seats::carry_stud(i, before)
         };
         if i.game.has_board() {
             view.game_note.extend(carry_seats(&mut i.seats, i.game));
@@ -383,9 +386,9 @@ pub(crate) fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewC
     if game.has_board() {
         edited |= board_game_seats(view, ui, cx);
     } else if game.is_draw() {
-        edited |= super::draw_seats::draw_inputs(view, ui);
+        edited |= draw_seats::draw_inputs(view, ui);
     } else {
-        edited |= super::stud_seats::stud_inputs(view, ui, cx);
+        edited |= stud_seats::stud_inputs(view, ui, cx);
     }
     let errors = view.errors.clone();
     edited |= run_settings(ui, &mut view.inputs.run, &errors, true);
@@ -412,7 +415,7 @@ fn board_game_seats(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         game.hole_cards(),
         game.deck().len()
     );
-    if super::widgets::add_seat_row(ui, seats, max_seats, &at_limit) {
+    if crate::widgets::add_seat_row(ui, seats, max_seats, &at_limit) {
         view.inputs.seats.push("random".into());
         edited = true;
     }
@@ -431,7 +434,7 @@ fn board_game_seats(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext<
         .collect();
     for i in 0..seats {
         let label = format!("Seat {}", i + 1);
-        let others = super::widgets::others_than(i, &known, blocked);
+        let others = crate::widgets::others_than(i, &known, blocked);
         edited |= game_range_field(
             ui,
             game,
@@ -497,7 +500,7 @@ fn second_board(view: &mut MatchupView, ui: &mut egui::Ui, known: CardSet) -> bo
     if i.boards != 2 {
         return edited;
     }
-    edited |= super::widgets::text_field(
+    edited |= crate::widgets::text_field(
         ui,
         "Second board",
         &mut i.board2,
@@ -508,7 +511,7 @@ fn second_board(view: &mut MatchupView, ui: &mut egui::Ui, known: CardSet) -> bo
         .iter()
         .map(|t| CardSet::parse(t).unwrap_or_default())
         .fold(known, |a, c| a.union(c));
-    edited |= super::widgets::card_picker(
+    edited |= crate::widgets::card_picker(
         ui,
         "Pick second board cards",
         &mut i.board2,
@@ -537,7 +540,7 @@ pub(crate) fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext
         return;
     }
     let to_multiodds = |ui: &mut egui::Ui| {
-        super::widgets::send_to(
+        crate::widgets::send_to(
             ui,
             "Send to MultiOdds view",
             if m.game.has_board() {
@@ -545,7 +548,7 @@ pub(crate) fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext
             } else {
                 "Seat 1 as the hero against the other seats showing their up cards, with the dead cards"
             },
-            super::Command::SendToMultiOdds(super::command::SentHands {
+            crate::Command::SendToMultiOdds(crate::command::SentHands {
                 game: m.game,
                 ranges: m.seats.clone(),
                 up: m.up.clone(),
@@ -557,7 +560,7 @@ pub(crate) fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext
     };
     ui.horizontal_wrapped(|ui| {
         if m.game.has_board() {
-            super::widgets::send_to_range(
+            crate::widgets::send_to_range(
                 ui,
                 crate::scenario::RangeInputs {
                     game: m.game,

@@ -4,13 +4,13 @@
 //! with a card picker that greys the cards already out. What a change into or out of
 //! such a game keeps.
 
-use super::matchup::MatchupView;
-use super::view::ViewContext;
-use super::widgets::{
-    add_seat_row, card_picker, dead_cards_field, field_messages, others_than, text_field,
-};
+use super::MatchupView;
 use crate::cards::{CardSet, Game};
 use crate::range::HandRange;
+use crate::view::ViewContext;
+use crate::widgets::{
+    add_seat_row, card_picker, dead_cards_field, field_messages, others_than, text_field,
+};
 use egui::RichText;
 
 /// The cards a field names, or none while it does not read.
@@ -165,7 +165,7 @@ pub(crate) fn leave_board_and_folded(
         notes.push(folded_note.to_string());
         inputs.folded.clear();
     }
-    notes.extend(super::game_inputs::trim_seats(&mut inputs.seats, to));
+    notes.extend(crate::game_inputs::trim_seats(&mut inputs.seats, to));
     inputs.up.truncate(inputs.seats.len());
     notes
 }

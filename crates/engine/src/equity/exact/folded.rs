@@ -8,9 +8,9 @@
 //! board, so the boards do not change the proportion). The answer is the mixture
 //! `Σ W(t) Z(t) R(t) / Σ W(t) Z(t)` of the results `R(t)`.
 
-use super::memory::ExactCost;
-use super::{exact, EquityError, Matchup, MatchupTally, Method, RunControl, SeatSums};
+use super::ExactCost;
 use crate::cards::CardSet;
+use crate::equity::{EquityError, Matchup, MatchupTally, Method, RunControl, SeatSums};
 use crate::range::HandRange;
 
 /// Most folded deals an exact run lists; past this it is refused (Monte Carlo deals
@@ -161,7 +161,7 @@ pub(crate) fn estimated_cost(m: &Matchup) -> ExactCost {
     let one = deals
         .iter()
         .find_map(|(t, _)| showdown_matchup(m, *t))
-        .map_or(ExactCost::default(), |live| exact::estimated_cost(&live));
+        .map_or(ExactCost::default(), |live| super::estimated_cost(&live));
     let weighing: f64 = m.ranges[..m.showdown_seats]
         .iter()
         .filter(|r| !is_any_two(r))
@@ -200,7 +200,7 @@ pub(crate) fn run(
         if z <= 0.0 {
             continue;
         }
-        let tally = exact::run_cancellable(&live, control, memory_budget)?;
+        let tally = super::run_cancellable(&live, control, memory_budget)?;
         if tally.deals == 0 {
             continue;
         }
