@@ -1,0 +1,220 @@
+//! A hand's play, street by street: a street opened (its board, or boards when run more
+//! than once), each action with its amount and the pot it builds, notes and the cards a
+//! player shows or mucks.
+
+use super::{bracket_cards, Reader};
+use crate::cards::Card;
+use crate::history::amount::Amount;
+use crate::history::model::{Action, ActionKind, Collected, Street, StreetName};
+
+impl Reader {
+    pub(super) fn open_street(
+        &mut self,
+        name: StreetName,
+        label: String,
+        run: usize,
+        board: Vec<Card>,
+    ) {
+        let mut boards = Vec::new();
+        if run > 0 {
+            // The first run's board for this street comes on its own line later; until
+            // then each earlier run shares the board before the split.
+            let before = self
+                .hand
+                .streets
+                .last()
+                .map(|s| s.boards[0].clone())
+                .unwrap_or_default();
+            boards.resize(run, before);
+        }
+        boards.push(board);
+        self.hand.streets.push(Street {
+            name,
+            label,
+            boards,
+            actions: Vec::new(),
+        });
+        self.round_bets = vec![Amount::ZERO; self.hand.players.len()];
+    }
+
+    pub(super) fn act(
+        &mut self,
+        n: usize,
+        player: usize,
+        kind: ActionKind,
+        amount: Amount,
+        all_in: bool,
+    ) -> Result<(), String> {
+        if self.hand.streets.is_empty() {
+            self.open_street(StreetName::Preflop, "HOLE CARDS".into(), 0, Vec::new());
+        }
+        let street = self.hand.streets.last_mut().expect("opened");
+        street.actions.push(Action {
+            player,
+            kind,
+            amount,
+            all_in,
+            line: n,
+        });
+        Ok(())
+    }
+
+    /// `name: …` lines.
+    pub(super) fn action(&mut self, n: usize, p: usize, rest: &str) -> Result<(), String> {
+        let (rest, all_in) = match rest.find(" and is all-in") {
+            Some(i) => (&rest[..i], true),
+            None => (rest, false),
+        };
+        let rest = rest
+            .split(" and has reached the")
+            .next()
+            .unwrap_or(rest)
+            .trim();
+        let amount_of =
+            |text: &str| Amount::parse(text).ok_or_else(|| format!("`{text}` is not an amount"));
+        let mut words = rest.split_whitespace();
+        let verb = words.next().unwrap_or("");
+        let last = rest.rsplit(' ').next().unwrap_or("");
+        match verb {
+            "folds" | "checks" => {
+                let kind = if verb == "folds" {
+                    ActionKind::Fold
+                } else {
+                    ActionKind::Check
+                };
+                if verb == "folds" {
+                    self.learn_cards(n, p, rest)?;
+                }
+                self.act(n, p, kind, Amount::ZERO, all_in)
+            }
+            "calls" | "bets" => {
+                let a = amount_of(last)?;
+                self.round_bets[p] += a;
+                let kind = if verb == "calls" {
+                    ActionKind::Call
+                } else {
+                    ActionKind::Bet
+                };
+                self.act(n, p, kind, a, all_in)
+            }
+            "raises" => {
+                let to = amount_of(last)?;
+                let added = if self.raise_adds {
+                    to
+                } else {
+                    to - self.round_bets[p]
+                };
+                let to = self.round_bets[p] + added;
+                if added <= Amount::ZERO {
+                    return Err(format!(
+                        "raises to {to}, not more than the {} already bet this round",
+                        self.round_bets[p]
+                    ));
+                }
+                self.round_bets[p] = to;
+                self.act(n, p, ActionKind::Raise { to }, added, all_in)
+            }
+            "straddle" => {
+                // GGPoker writes a straddle as the bet it makes the player's whole bet
+                // (a big blind who straddles $100 over his $50 puts in $50 more).
+                let to = amount_of(last)?;
+                let added = to - self.round_bets[p];
+                self.round_bets[p] = to;
+                self.act(n, p, ActionKind::PostLive, added.max(Amount::ZERO), all_in)
+            }
+            "brings" => {
+                let a = amount_of(last)?;
+                self.round_bets[p] += a;
+                self.act(n, p, ActionKind::PostLive, a, all_in)
+            }
+            "posts" => {
+                let a = amount_of(last)?;
+                let what = rest.to_ascii_lowercase();
+                if what.contains("ante") || what.contains("missed") || what.contains("dead") {
+                    self.act(n, p, ActionKind::PostDead, a, all_in)
+                } else if what.contains("small & big") {
+                    // The big blind is live; the small blind posted with it is dead.
+                    let live = self.big_blind.map_or(a, |bb| bb.min(a));
+                    self.round_bets[p] += live;
+                    self.act(n, p, ActionKind::PostLive, live, all_in)?;
+                    if a > live {
+                        self.act(n, p, ActionKind::PostDead, a - live, all_in)?;
+                    }
+                    Ok(())
+                } else {
+                    self.round_bets[p] += a;
+                    self.act(n, p, ActionKind::PostLive, a, all_in)
+                }
+            }
+            "discards" | "stands" => {
+                // Single-draw games mark the draw by the discards alone: the first one
+                // after a round's betting starts the next round.
+                let bet_this_round = self.hand.streets.last().is_some_and(|s| {
+                    s.actions
+                        .iter()
+                        .any(|a| !matches!(a.kind, ActionKind::PostLive | ActionKind::PostDead))
+                });
+                if !self.board_game && bet_this_round {
+                    let round = self.hand.streets.len() as u8 + 1;
+                    self.open_street(StreetName::Round(round), "DRAW".into(), 0, Vec::new());
+                }
+                Ok(())
+            }
+            "shows" | "mucks" => self.learn_cards(n, p, rest),
+            _ => Ok(()), // doesn't show, sits out, is sitting out, said, timed out…
+        }
+    }
+
+    /// Notes that start with a seated name and a space: collected, cashed out, left…
+    pub(super) fn note(&mut self, n: usize, p: usize, rest: &str) -> Result<(), String> {
+        if rest.starts_with("shows [") {
+            return self.learn_cards(n, p, rest);
+        }
+        if let Some(r) = rest.strip_prefix("collected ") {
+            let text = r.split(" from").next().unwrap_or(r).trim();
+            let text = text.trim_start_matches('(').trim_end_matches(')');
+            let amount =
+                Amount::parse(text).ok_or_else(|| format!("collected `{text}`: not an amount"))?;
+            self.hand.collected.push(Collected { player: p, amount });
+        } else if let Some(r) = rest.strip_prefix("cashed out the hand for ") {
+            let (amount, fee) = match r.split_once('|') {
+                Some((a, f)) => (a.trim(), f.trim().rsplit(' ').next().unwrap_or("0")),
+                None => (r.trim(), "0"),
+            };
+            let amount = Amount::parse(amount)
+                .ok_or_else(|| format!("cashed out `{amount}`: not an amount"))?;
+            let fee = Amount::parse(fee).unwrap_or(Amount::ZERO);
+            self.hand.cash_outs.push((p, amount, fee));
+        }
+        Ok(())
+    }
+
+    /// Cards in brackets on a player's line, kept in board games.
+    pub(super) fn learn_cards(&mut self, n: usize, p: usize, text: &str) -> Result<(), String> {
+        if !self.board_game || !text.contains('[') {
+            return Ok(());
+        }
+        // The hole cards are the first group (`shows [Ks Ah Ts 5d] for Two Pairs [Qd …]`).
+        let first = &text[..text.find(']').map_or(text.len(), |e| e + 1)];
+        let cards = bracket_cards(first)
+            .map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
+        self.set_cards(n, p, cards)
+    }
+
+    fn set_cards(&mut self, n: usize, p: usize, cards: Vec<Card>) -> Result<(), String> {
+        for c in cards {
+            if self.hand.players[p].cards.contains(&c) {
+                continue;
+            }
+            let name = self.hand.players[p].name.clone();
+            if let Some((_, line, owner)) = self.card_lines.iter().find(|(k, _, _)| *k == c) {
+                return Err(format!(
+                    "{c} dealt twice: to {owner} (line {line}) and to {name}"
+                ));
+            }
+            self.card_lines.push((c, n, name));
+            self.hand.players[p].cards.push(c);
+        }
+        Ok(())
+    }
+}
