@@ -7,7 +7,10 @@ mod flops;
 mod hands;
 mod json;
 mod output;
+mod preflop;
 mod progress;
+mod run_file;
+use run_file::run_command;
 
 use analysis::*;
 pub use args::*;
@@ -25,7 +28,6 @@ use multiodds::equity::table_csv::CsvOptions;
 use multiodds::equity::{EquityError, MatchupResult, Method};
 use multiodds::eval;
 use multiodds::range::{HandRange, RangeError};
-use multiodds::scenario::{Scenario, ScenarioJob};
 use multiodds::worker::{Event, Job, JobManager, Message};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -354,57 +356,8 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         Some(CliCommand::FlopsMerge { parts, json, csv }) => {
             flops::flops_merge_command(&parts, flops::format(json, csv))
         }
-        Some(CliCommand::PreflopPairs { out }) => {
-            // The shipped table of heads-up preflop results (every class of hand pairs).
-            let pool = rayon::ThreadPoolBuilder::new()
-                .build()
-                .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
-            let bytes = pool
-                .install(|| {
-                    multiodds::equity::preflop_table::build_file(
-                        &multiodds::equity::RunControl::new(),
-                    )
-                })
-                .ok_or_else(|| CliError::Usage("interrupted".into()))?;
-            multiodds::scenario::write_atomically(&out, &bytes)
-                .map_err(|e| CliError::Usage(format!("cannot write {}: {e}", out.display())))?;
-            Ok(format!(
-                "{} bytes written to {}\n",
-                bytes.len(),
-                out.display()
-            ))
-        }
-        Some(CliCommand::PreflopTable { opponents: 1 }) => {
-            let mut out = String::from("class,equity\n");
-            for (class, equity) in multiodds::equity::preflop_equity_table() {
-                out.push_str(&format!("{class},{equity:.9}\n"));
-            }
-            Ok(out)
-        }
-        Some(CliCommand::PreflopTable { opponents }) => {
-            let counts = opponent_counts(&opponents.to_string())?;
-            let spec = ChartSpec {
-                game: multiodds::cards::Game::HOLDEM,
-                board: CardSet::EMPTY,
-                dead: CardSet::EMPTY,
-                counts,
-                vs: HandRange::random(),
-            };
-            let settings = RunSettings {
-                method: Method::MonteCarlo,
-                target_se: 0.0002,
-                seed: 1,
-                ..RunSettings::default()
-            };
-            let (result, _) = run_with_progress(spec, settings, None, true)?;
-            let mut out = String::from("class,equity\n");
-            for class in multiodds::range::HandClass::all() {
-                if let Some(p) = result.cells[class.index()].iter().flatten().next() {
-                    out.push_str(&format!("{class},{:.9}\n", p.equity));
-                }
-            }
-            Ok(out)
-        }
+        Some(CliCommand::PreflopPairs { out }) => preflop::pairs_command(&out),
+        Some(CliCommand::PreflopTable { opponents }) => preflop::table_command(opponents),
     }
 }
 
@@ -727,117 +680,6 @@ fn table_command(
         csv.as_ref(),
         target_se,
     ))
-}
-
-fn run_command(
-    path: &std::path::Path,
-    json: bool,
-    threads: Option<usize>,
-    quiet: bool,
-) -> Result<String, CliError> {
-    let scenario_error =
-        |scenario: Option<&Scenario>, e: multiodds::scenario::ScenarioError| CliError::Scenario {
-            caret: scenario.and_then(|s| e.caret(s)),
-            error: Box::new(e),
-        };
-    let text =
-        multiodds::scenario::read_scenario_file(path).map_err(|e| scenario_error(None, e))?;
-    let scenario = Scenario::from_ron(&text, path).map_err(|e| scenario_error(None, e))?;
-    let job = scenario
-        .validate()
-        .map_err(|e| scenario_error(Some(&scenario), e))?;
-    let settings = scenario.settings();
-    let progress = !(json || quiet);
-    match job {
-        ScenarioJob::Sweep(sweep) => {
-            let (result, _) = run_with_progress(sweep.clone(), settings, threads, progress)?;
-            Ok(output::sweep(
-                &scenario.multiodds.hero_label(),
-                &scenario.multiodds.opponents_label(),
-                &sweep,
-                &result,
-                json,
-                None,
-            ))
-        }
-        ScenarioJob::Matchup(matchup) => {
-            let (result, elapsed) =
-                run_with_progress(matchup.clone(), settings, threads, progress)?;
-            Ok(output::equity(
-                &scenario.matchup.seat_labels(),
-                &scenario.matchup.folded,
-                &matchup,
-                &result,
-                elapsed,
-                json,
-            ))
-        }
-        ScenarioJob::Range(spec) => {
-            use multiodds::equity::range_analysis::RangeAnswers;
-            let a = spec.analyse(
-                &multiodds::equity::RunControl::new(),
-                rayon::current_num_threads(),
-            );
-            let vs = scenario.range.vs.join(" vs ");
-            let (range, board) = (scenario.range.range.as_str(), spec.board());
-            let report = match &a {
-                RangeAnswers::ByCombo(a) => {
-                    let b = a
-                        .breakdown
-                        .as_ref()
-                        .map_err(|e| CliError::Usage(e.clone()))?;
-                    output::BreakdownReport::holdem(
-                        range,
-                        board,
-                        b,
-                        a.by_combo.as_ref().ok().map(|r| (vs.as_str(), r)),
-                        json,
-                    )
-                }
-                RangeAnswers::ByHand(a) => {
-                    let b = a
-                        .breakdown
-                        .as_ref()
-                        .map_err(|e| CliError::Usage(e.clone()))?;
-                    output::BreakdownReport::game(
-                        a.game,
-                        range,
-                        board,
-                        b,
-                        a.by_hand.as_ref().ok().map(|r| (vs.as_str(), r)),
-                        json,
-                    )
-                }
-            };
-            Ok(output::breakdown(&report, json, false))
-        }
-        ScenarioJob::Flops(job) => {
-            let (report, elapsed) = run_with_progress(*job, settings, threads, progress)?;
-            let format = if json {
-                flops::FlopsFormat::Json
-            } else {
-                flops::FlopsFormat::Text
-            };
-            let seconds = (!json).then_some(elapsed.as_secs_f64());
-            Ok(flops::print_report(
-                &scenario.flops,
-                &report,
-                format,
-                seconds,
-            ))
-        }
-        ScenarioJob::Chart(spec) => {
-            let (result, _) = run_with_progress(spec.clone(), settings, threads, progress)?;
-            Ok(output::chart(
-                &spec,
-                &result,
-                scenario.chart.figure,
-                json,
-                None,
-                scenario.chart.run.target_se,
-            ))
-        }
-    }
 }
 
 /// Opens the app's window (when built with the `gui` feature).

@@ -1,0 +1,118 @@
+//! `multiodds run FILE`: a scenario file's views run as the app would run them (the file's
+//! active view, or every view that computes), each answer printed as text or JSON.
+
+use super::progress::run_with_progress;
+use super::CliError;
+use super::{flops, output};
+use multiodds::scenario::{Scenario, ScenarioJob};
+
+pub(super) fn run_command(
+    path: &std::path::Path,
+    json: bool,
+    threads: Option<usize>,
+    quiet: bool,
+) -> Result<String, CliError> {
+    let scenario_error =
+        |scenario: Option<&Scenario>, e: multiodds::scenario::ScenarioError| CliError::Scenario {
+            caret: scenario.and_then(|s| e.caret(s)),
+            error: Box::new(e),
+        };
+    let text =
+        multiodds::scenario::read_scenario_file(path).map_err(|e| scenario_error(None, e))?;
+    let scenario = Scenario::from_ron(&text, path).map_err(|e| scenario_error(None, e))?;
+    let job = scenario
+        .validate()
+        .map_err(|e| scenario_error(Some(&scenario), e))?;
+    let settings = scenario.settings();
+    let progress = !(json || quiet);
+    match job {
+        ScenarioJob::Sweep(sweep) => {
+            let (result, _) = run_with_progress(sweep.clone(), settings, threads, progress)?;
+            Ok(output::sweep(
+                &scenario.multiodds.hero_label(),
+                &scenario.multiodds.opponents_label(),
+                &sweep,
+                &result,
+                json,
+                None,
+            ))
+        }
+        ScenarioJob::Matchup(matchup) => {
+            let (result, elapsed) =
+                run_with_progress(matchup.clone(), settings, threads, progress)?;
+            Ok(output::equity(
+                &scenario.matchup.seat_labels(),
+                &scenario.matchup.folded,
+                &matchup,
+                &result,
+                elapsed,
+                json,
+            ))
+        }
+        ScenarioJob::Range(spec) => {
+            use multiodds::equity::range_analysis::RangeAnswers;
+            let a = spec.analyse(
+                &multiodds::equity::RunControl::new(),
+                rayon::current_num_threads(),
+            );
+            let vs = scenario.range.vs.join(" vs ");
+            let (range, board) = (scenario.range.range.as_str(), spec.board());
+            let report = match &a {
+                RangeAnswers::ByCombo(a) => {
+                    let b = a
+                        .breakdown
+                        .as_ref()
+                        .map_err(|e| CliError::Usage(e.clone()))?;
+                    output::BreakdownReport::holdem(
+                        range,
+                        board,
+                        b,
+                        a.by_combo.as_ref().ok().map(|r| (vs.as_str(), r)),
+                        json,
+                    )
+                }
+                RangeAnswers::ByHand(a) => {
+                    let b = a
+                        .breakdown
+                        .as_ref()
+                        .map_err(|e| CliError::Usage(e.clone()))?;
+                    output::BreakdownReport::game(
+                        a.game,
+                        range,
+                        board,
+                        b,
+                        a.by_hand.as_ref().ok().map(|r| (vs.as_str(), r)),
+                        json,
+                    )
+                }
+            };
+            Ok(output::breakdown(&report, json, false))
+        }
+        ScenarioJob::Flops(job) => {
+            let (report, elapsed) = run_with_progress(*job, settings, threads, progress)?;
+            let format = if json {
+                flops::FlopsFormat::Json
+            } else {
+                flops::FlopsFormat::Text
+            };
+            let seconds = (!json).then_some(elapsed.as_secs_f64());
+            Ok(flops::print_report(
+                &scenario.flops,
+                &report,
+                format,
+                seconds,
+            ))
+        }
+        ScenarioJob::Chart(spec) => {
+            let (result, _) = run_with_progress(spec.clone(), settings, threads, progress)?;
+            Ok(output::chart(
+                &spec,
+                &result,
+                scenario.chart.figure,
+                json,
+                None,
+                scenario.chart.run.target_se,
+            ))
+        }
+    }
+}
