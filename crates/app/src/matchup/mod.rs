@@ -3,13 +3,15 @@
 //! with standard errors, combos, exact/MC, and the hand types each seat wins with.
 
 mod draw_seats;
+mod results;
 mod stud_seats;
+pub(crate) use results::results;
+use results::{equity_bars, partial_words};
 
 use crate::cards::{CardSet, Game};
 use crate::command::{CommandSender, ViewCommand};
 use crate::equity::games::MatchupJob;
 use crate::equity::{MatchupResult, Method};
-use crate::eval::HandCategory;
 use crate::game_inputs::{
     carry_cards, carry_folded, carry_seats, game_notes, game_range_field, game_selector,
 };
@@ -17,10 +19,10 @@ use crate::grid::GridState;
 use crate::picture::Drawing;
 use crate::scenario::{MatchupInputs, Scenario, ViewKind};
 use crate::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
+use crate::widgets::shorten;
 use crate::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
-use crate::widgets::{shorten, PARTIAL_COLOR};
 use crate::worker::JobManager;
-use egui::{Color32, RichText};
+use egui::RichText;
 
 /// The inputs a matchup result was computed from: each seat's text and its live
 /// combo count, and the board.
@@ -287,67 +289,6 @@ impl View for MatchupView {
     fn has_result(&self) -> bool {
         self.matchup.shown.is_some()
     }
-}
-
-/// Equity per seat as bars, win and tie stacked inside (the Matchup view's plot).
-fn equity_bars(ui: &mut egui::Ui, result: &MatchupResult, seats: &[String], height: f32) {
-    use egui_plot::{Bar, BarChart, Legend, Plot};
-    // Too few deals: no bars rather than bars drawn from a handful of deals.
-    let shown = result.has_figures();
-    // Hi/lo: the pot share split into whole pots (scoops) and the halves and quarters of
-    // split pots (a high win is not a whole pot there, so win would overstate it).
-    let scoops: Vec<f64> = result.low.iter().map(|l| l.scoop).collect();
-    // With two boards a seat's win is its scoop of both, and the rest split pots.
-    let (whole, part) = if !scoops.is_empty() || !result.boards.is_empty() {
-        ("scoop", "split-pot share")
-    } else {
-        ("win", "tie share")
-    };
-    let whole_of =
-        |i: usize, s: &crate::equity::SeatResult| scoops.get(i).copied().unwrap_or(s.win);
-    let bars = |value: &dyn Fn(usize, &crate::equity::SeatResult) -> f64| -> Vec<Bar> {
-        result
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|_| shown)
-            .map(|(i, s)| Bar::new((i + 1) as f64, 100.0 * value(i, s)).width(0.6))
-            .collect()
-    };
-    let win =
-        BarChart::new(whole, bars(&|i, s| whole_of(i, s))).color(Color32::from_rgb(46, 160, 67));
-    let tie = BarChart::new(part, bars(&|i, s| s.equity - whole_of(i, s)))
-        .color(Color32::from_rgb(240, 180, 40))
-        .stack_on(&[&win]);
-    let labels: Vec<String> = seats.to_vec();
-    Plot::new("matchup_bars")
-        .height(height.max(160.0))
-        .legend(Legend::default().position(egui_plot::Corner::RightTop))
-        .include_y(0.0)
-        .include_y(100.0)
-        .include_x(0.4)
-        .include_x(result.seats.len() as f64 + 0.6)
-        .x_axis_label("seat")
-        // Tick numbers kept in a short plot (a small window): closer than the default.
-        .custom_y_axes(vec![egui_plot::AxisHints::new_y()
-            .label("equity %")
-            .label_spacing(12.0..=20.0)])
-        .x_axis_formatter(move |mark, _| {
-            let i = mark.value.round() as usize;
-            if (mark.value - i as f64).abs() < 1e-6 && (1..=labels.len()).contains(&i) {
-                format!("{i}: {}", labels[i - 1])
-            } else {
-                String::new()
-            }
-        })
-        .allow_scroll(false)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_boxed_zoom(false)
-        .show(ui, |plot| {
-            plot.bar_chart(win);
-            plot.bar_chart(tie);
-        });
 }
 
 /// The left panel of the Matchup view.
@@ -645,197 +586,6 @@ fn folded_seats(
     }
     ui.separator();
     edited
-}
-
-/// The results of the Matchup view.
-pub(crate) fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) {
-    let Some(shown) = view.shown() else {
-        ui.label(if view.errors.is_empty() {
-            "Computing…"
-        } else {
-            "Fix the inputs to compute."
-        });
-        return;
-    };
-    let (result, seats) = (&shown.result, &shown.label);
-    let color = if view.tracker.stale {
-        Color32::GRAY
-    } else if result.status.partial_exact().is_some() {
-        PARTIAL_COLOR
-    } else {
-        ui.visuals().text_color()
-    };
-    // An exact run stopped (or still running) part-way is not exact: never in the
-    // colour of a final result.
-    let partial = result.status.partial_exact();
-    let method = match (result.method, partial) {
-        (Method::Exact, Some(done)) => RichText::new(format!("exact, {}", partial_words(done)))
-            .color(PARTIAL_COLOR)
-            .strong(),
-        (Method::Exact, None) => RichText::new("exact").color(Color32::from_rgb(46, 160, 67)),
-        _ => RichText::new("Monte Carlo").color(Color32::from_rgb(66, 133, 244)),
-    };
-    ui.horizontal(|ui| {
-        ui.heading("Matchup");
-        ui.label(method);
-        ui.label(format!("· {} deals", result.deals));
-        if let Some(seed) = result.seed {
-            ui.label(format!("· seed {seed}"));
-        }
-        if view.tracker.stale {
-            ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
-        }
-    });
-    let exact = result.method == Method::Exact;
-    let pinned = view.pinned.as_ref();
-    let shown = result.has_figures();
-    // Deltas against the baseline, seat by seat, when it has as many seats (none
-    // beside n/a figures).
-    let delta = |i: usize, v: f64| {
-        pinned
-            .as_ref()
-            .filter(|_| shown)
-            .filter(|b| b.result.seats.len() == result.seats.len())
-            .map(|b| format!(" ({:+.2})", 100.0 * (v - b.result.seats[i].equity)))
-            .unwrap_or_default()
-    };
-    if let Some(why) = result.figures_not_applicable() {
-        ui.colored_label(Color32::from_rgb(200, 120, 0), why);
-    }
-    let partial = result.status.partial_exact().is_some();
-    let pct = |v: f64, se: f64| {
-        if !shown {
-            "n/a".to_string()
-        } else if exact && partial {
-            // Over the deals enumerated so far: no error bar can be claimed.
-            format!("~{:.3}", 100.0 * v)
-        } else if exact {
-            format!("{:.3}", 100.0 * v)
-        } else {
-            format!("{:.3} ± {:.3}", 100.0 * v, 100.0 * se)
-        }
-    };
-    // Hi/lo's nine columns fit 1280 points only closer together (the scoop column was
-    // cut off at 1280×800).
-    let gap = if result.low.is_empty() { 16.0 } else { 8.0 };
-    egui::Grid::new("matchup_results")
-        .striped(true)
-        .spacing([gap, 4.0])
-        .show(ui, |ui| {
-            let hi_lo = !result.low.is_empty();
-            let mut headers = vec!["seat", "range", "hands", "equity %", "win %", "tie %"];
-            if seats.game.has_two_card_ranges() {
-                headers[2] = "combos";
-            }
-            // A stud seat is its cards (a range only for 3rd street's down cards); a draw
-            // seat is what it keeps.
-            if seats.game.is_stud() {
-                headers[1] = "cards";
-            } else if seats.game.is_draw() {
-                headers[1] = "keeps";
-            }
-            if hi_lo {
-                headers[4] = "high win %";
-                headers[5] = "high tie %";
-                headers.extend(["low win %", "low tie %", "scoop %"]);
-            }
-            // Two boards: the whole pot's scoop and split, then each board's equity.
-            if !result.boards.is_empty() {
-                headers[4] = "scoop %";
-                headers[5] = "split %";
-                headers.extend(["board 1 %", "board 2 %"]);
-            }
-            for h in headers {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.end_row();
-            for (i, (s, text)) in result.seats.iter().zip(seats.texts.iter()).enumerate() {
-                if ui
-                    .selectable_label(view.selected_seat == i, format!("{}", i + 1))
-                    .clicked()
-                {
-                    commands.view(ViewKind::Matchup, ViewCommand::Select(i));
-                }
-                // A long range keeps the figures on screen: its first characters, the
-                // whole text on hover.
-                let short = shorten(text, 40);
-                let label = ui.label(RichText::new(&short).monospace());
-                if short.len() < text.len() {
-                    label.on_hover_text(shorten(text, 2_000));
-                }
-                let combos = seats.combos.get(i).copied().unwrap_or(0);
-                ui.label(RichText::new(combos.to_string()).monospace());
-                ui.label(
-                    RichText::new(pct(s.equity, s.equity_se) + &delta(i, s.equity))
-                        .monospace()
-                        .color(color),
-                );
-                ui.label(RichText::new(pct(s.win, s.win_se)).monospace().color(color));
-                ui.label(RichText::new(pct(s.tie, s.tie_se)).monospace().color(color));
-                if let Some(low) = result.low.get(i) {
-                    for (v, se) in [
-                        (low.low_win, low.low_win_se),
-                        (low.low_tie, low.low_tie_se),
-                        (low.scoop, low.scoop_se),
-                    ] {
-                        ui.label(RichText::new(pct(v, se)).monospace().color(color));
-                    }
-                }
-                for board in &result.boards {
-                    let s = &board.seats[i];
-                    ui.label(
-                        RichText::new(pct(s.equity, s.equity_se))
-                            .monospace()
-                            .color(color),
-                    );
-                }
-                ui.end_row();
-            }
-        });
-    for (i, text) in seats.folded.iter().enumerate() {
-        ui.label(
-            RichText::new(format!(
-                "Folded {}: {} (dealt, not in the showdown)",
-                i + 1,
-                shorten(text, 60)
-            ))
-            .weak(),
-        );
-    }
-    ui.add_space(8.0);
-    let seat = view.selected_seat.min(result.seats.len().saturating_sub(1));
-    // With two boards a seat's hands are each board's: the whole pot has none to list.
-    let hands_of = result.boards.first().unwrap_or(result);
-    if !result.boards.is_empty() {
-        ui.label(RichText::new("Hands on board 1:").weak());
-    }
-    // A draw game's lows have no high-hand categories to list.
-    let listed = hands_of.seats.get(seat).filter(|_| !seats.game.is_draw());
-    if let Some(s) = listed {
-        ui.label(
-            RichText::new(format!("Seat {}: the hands it wins or ties with", seat + 1)).strong(),
-        );
-        egui::Grid::new("matchup_types")
-            .striped(true)
-            .show(ui, |ui| {
-                for (i, c) in HandCategory::ALL.iter().enumerate().rev() {
-                    ui.label(c.name());
-                    let share = if shown {
-                        format!("{:.2} %", 100.0 * s.hand_types[i])
-                    } else {
-                        "n/a".to_string()
-                    };
-                    ui.label(RichText::new(share).monospace());
-                    ui.end_row();
-                }
-            });
-    }
-}
-
-/// How an exact run that did not finish is named, in the header and the picture's
-/// title: "PARTIAL: 14% enumerated, not final".
-fn partial_words(done: f64) -> String {
-    format!("PARTIAL: {:.0}% enumerated, not final", 100.0 * done)
 }
 
 crate::view::inputs_accessors!(MatchupView, MatchupInputs);
