@@ -228,7 +228,7 @@ fn grid_cells_and_range_text_stay_in_sync() {
         (String::new(), GridState::default()),
     );
     h.run();
-    let rect = h.state().1.rect.expect("drawn");
+    let rect = h.state().1.rect().expect("drawn");
     let cell = rect.width() / 13.0;
     let at = |row: usize, col: usize| {
         rect.min + egui::vec2((col as f32 + 0.5) * cell, (row as f32 + 0.5) * cell)
@@ -375,7 +375,7 @@ fn grid_drill_down_picks_exact_combos() {
         ("AKs".to_string(), GridState::default()),
     );
     h.run();
-    let rect = h.state().1.rect.expect("drawn");
+    let rect = h.state().1.rect().expect("drawn");
     let cell = rect.width() / 13.0;
     let aks = rect.min + egui::vec2(1.5 * cell, 0.5 * cell);
     h.hover_at(aks);
@@ -390,7 +390,7 @@ fn grid_drill_down_picks_exact_combos() {
         h.run();
     }
     assert_eq!(
-        h.state().1.drill.map(|c| c.to_string()),
+        h.state().1.drilled().map(|c| c.to_string()),
         Some("AKs".to_string())
     );
     h.get_by_label("AsKs").click();
@@ -1894,7 +1894,7 @@ fn a_quick_click_toggles_a_grid_cell() {
         (String::new(), GridState::default()),
     );
     h.run();
-    let rect = h.state().1.rect.expect("drawn");
+    let rect = h.state().1.rect().expect("drawn");
     let cell = rect.width() / 13.0;
     let kk = rect.min + egui::vec2(1.5 * cell, 1.5 * cell);
     let tap = |h: &mut Harness<'static, (String, GridState)>| {
@@ -2520,7 +2520,7 @@ fn the_range_view_selects_several_lines_and_rolls_them_up() {
     h.run_steps(2);
     let v = h.state().views.of::<RangeView>();
     assert_eq!(
-        v.selection.lines,
+        v.selected_lines(),
         [
             LineKey::Made(MadeHand::Set),
             LineKey::Made(MadeHand::TopPair)

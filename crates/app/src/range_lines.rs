@@ -80,9 +80,9 @@ impl LineKey {
 
 /// The selected lines, and the one a Shift-click runs from.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Selection {
+pub(crate) struct Selection {
     /// The lines selected, in the order chosen.
-    pub lines: Vec<LineKey>,
+    pub(crate) lines: Vec<LineKey>,
     anchor: Option<LineKey>,
 }
 

@@ -34,7 +34,7 @@ pub struct RangeView {
     /// Problems at their fields.
     pub(crate) errors: FieldErrors,
     /// The breakdown lines whose combos are selected.
-    pub selection: Selection,
+    pub(crate) selection: Selection,
     /// The next cards as a list sorted by the range's equity change (else the 4×13
     /// table).
     pub(crate) sort_next: bool,
@@ -58,6 +58,11 @@ impl RangeView {
             range_grid: GridState::default(),
             vs_grids: Vec::new(),
         }
+    }
+
+    /// The breakdown lines selected (their combos highlighted), in the order chosen.
+    pub fn selected_lines(&self) -> &[LineKey] {
+        &self.selection.lines
     }
 
     /// The analysis on screen by combo and class (two-card ranges).
