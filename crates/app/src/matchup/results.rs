@@ -2,7 +2,7 @@
 //! equity and error (per board, and scoop with two boards), the plot of equity bars, and
 //! what a result can be sent to.
 
-use super::MatchupView;
+use super::{MatchupView, Seats};
 use crate::command::{CommandSender, ViewCommand};
 use crate::equity::MatchupResult;
 use crate::equity::Method;
@@ -11,7 +11,8 @@ use crate::scenario::ViewKind;
 use crate::widgets::{shorten, PARTIAL_COLOR};
 use egui::{Color32, RichText};
 
-/// The results of the Matchup view.
+/// The results of the Matchup view: the header, the seats' table, the folded seats and
+/// the selected seat's hand types.
 pub(crate) fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandSender) {
     let Some(shown) = view.shown() else {
         ui.label(if view.errors.is_empty() {
@@ -22,17 +23,31 @@ pub(crate) fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandS
         return;
     };
     let (result, seats) = (&shown.result, &shown.label);
-    let color = if view.tracker.stale {
-        Color32::GRAY
-    } else if result.status.partial_exact().is_some() {
-        PARTIAL_COLOR
-    } else {
-        ui.visuals().text_color()
-    };
+    header(view, ui, result);
+    if let Some(why) = result.figures_not_applicable() {
+        ui.colored_label(Color32::from_rgb(200, 120, 0), why);
+    }
+    seats_table(view, ui, result, seats, commands);
+    for (i, text) in seats.folded.iter().enumerate() {
+        ui.label(
+            RichText::new(format!(
+                "Folded {}: {} (dealt, not in the showdown)",
+                i + 1,
+                shorten(text, 60)
+            ))
+            .weak(),
+        );
+    }
+    ui.add_space(8.0);
+    hand_types(view, ui, result, seats);
+}
+
+/// The heading: how the answer was reached (exact, partial or Monte Carlo), its deals and
+/// seed, and whether it is stale.
+fn header(view: &MatchupView, ui: &mut egui::Ui, result: &MatchupResult) {
     // An exact run stopped (or still running) part-way is not exact: never in the
     // colour of a final result.
-    let partial = result.status.partial_exact();
-    let method = match (result.method, partial) {
+    let method = match (result.method, result.status.partial_exact()) {
         (Method::Exact, Some(done)) => RichText::new(format!("exact, {}", partial_words(done)))
             .color(PARTIAL_COLOR)
             .strong(),
@@ -50,22 +65,65 @@ pub(crate) fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandS
             ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
         }
     });
+}
+
+/// The table's column headers: the game's words for a seat's range and count, hi/lo's
+/// low and scoop columns, two boards' scoop, split and board columns.
+fn column_headers(result: &MatchupResult, seats: &Seats) -> Vec<&'static str> {
+    let mut headers = vec!["seat", "range", "hands", "equity %", "win %", "tie %"];
+    if seats.game.has_two_card_ranges() {
+        headers[2] = "combos";
+    }
+    // A stud seat is its cards (a range only for 3rd street's down cards); a draw seat
+    // is what it keeps.
+    if seats.game.is_stud() {
+        headers[1] = "cards";
+    } else if seats.game.is_draw() {
+        headers[1] = "keeps";
+    }
+    if !result.low.is_empty() {
+        headers[4] = "high win %";
+        headers[5] = "high tie %";
+        headers.extend(["low win %", "low tie %", "scoop %"]);
+    }
+    // Two boards: the whole pot's scoop and split, then each board's equity.
+    if !result.boards.is_empty() {
+        headers[4] = "scoop %";
+        headers[5] = "split %";
+        headers.extend(["board 1 %", "board 2 %"]);
+    }
+    headers
+}
+
+/// A row per seat: its number (click to select it), range, count, and figures with
+/// their errors (none on an exact result; "~" on a partial one), and the change from the
+/// pinned baseline.
+fn seats_table(
+    view: &MatchupView,
+    ui: &mut egui::Ui,
+    result: &MatchupResult,
+    seats: &Seats,
+    commands: &CommandSender,
+) {
+    let color = if view.tracker.stale {
+        Color32::GRAY
+    } else if result.status.partial_exact().is_some() {
+        PARTIAL_COLOR
+    } else {
+        ui.visuals().text_color()
+    };
     let exact = result.method == Method::Exact;
-    let pinned = view.pinned.as_ref();
     let shown = result.has_figures();
     // Deltas against the baseline, seat by seat, when it has as many seats (none
     // beside n/a figures).
     let delta = |i: usize, v: f64| {
-        pinned
+        view.pinned
             .as_ref()
             .filter(|_| shown)
             .filter(|b| b.result.seats.len() == result.seats.len())
             .map(|b| format!(" ({:+.2})", 100.0 * (v - b.result.seats[i].equity)))
             .unwrap_or_default()
     };
-    if let Some(why) = result.figures_not_applicable() {
-        ui.colored_label(Color32::from_rgb(200, 120, 0), why);
-    }
     let partial = result.status.partial_exact().is_some();
     let pct = |v: f64, se: f64| {
         if !shown {
@@ -79,6 +137,9 @@ pub(crate) fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandS
             format!("{:.3} ± {:.3}", 100.0 * v, 100.0 * se)
         }
     };
+    let figure = |ui: &mut egui::Ui, text: String| {
+        ui.label(RichText::new(text).monospace().color(color));
+    };
     // Hi/lo's nine columns fit 1280 points only closer together (the scoop column was
     // cut off at 1280×800).
     let gap = if result.low.is_empty() { 16.0 } else { 8.0 };
@@ -86,30 +147,7 @@ pub(crate) fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandS
         .striped(true)
         .spacing([gap, 4.0])
         .show(ui, |ui| {
-            let hi_lo = !result.low.is_empty();
-            let mut headers = vec!["seat", "range", "hands", "equity %", "win %", "tie %"];
-            if seats.game.has_two_card_ranges() {
-                headers[2] = "combos";
-            }
-            // A stud seat is its cards (a range only for 3rd street's down cards); a draw
-            // seat is what it keeps.
-            if seats.game.is_stud() {
-                headers[1] = "cards";
-            } else if seats.game.is_draw() {
-                headers[1] = "keeps";
-            }
-            if hi_lo {
-                headers[4] = "high win %";
-                headers[5] = "high tie %";
-                headers.extend(["low win %", "low tie %", "scoop %"]);
-            }
-            // Two boards: the whole pot's scoop and split, then each board's equity.
-            if !result.boards.is_empty() {
-                headers[4] = "scoop %";
-                headers[5] = "split %";
-                headers.extend(["board 1 %", "board 2 %"]);
-            }
-            for h in headers {
+            for h in column_headers(result, seats) {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
@@ -129,71 +167,50 @@ pub(crate) fn results(view: &MatchupView, ui: &mut egui::Ui, commands: &CommandS
                 }
                 let combos = seats.combos.get(i).copied().unwrap_or(0);
                 ui.label(RichText::new(combos.to_string()).monospace());
-                ui.label(
-                    RichText::new(pct(s.equity, s.equity_se) + &delta(i, s.equity))
-                        .monospace()
-                        .color(color),
-                );
-                ui.label(RichText::new(pct(s.win, s.win_se)).monospace().color(color));
-                ui.label(RichText::new(pct(s.tie, s.tie_se)).monospace().color(color));
+                figure(ui, pct(s.equity, s.equity_se) + &delta(i, s.equity));
+                figure(ui, pct(s.win, s.win_se));
+                figure(ui, pct(s.tie, s.tie_se));
                 if let Some(low) = result.low.get(i) {
-                    for (v, se) in [
-                        (low.low_win, low.low_win_se),
-                        (low.low_tie, low.low_tie_se),
-                        (low.scoop, low.scoop_se),
-                    ] {
-                        ui.label(RichText::new(pct(v, se)).monospace().color(color));
-                    }
+                    figure(ui, pct(low.low_win, low.low_win_se));
+                    figure(ui, pct(low.low_tie, low.low_tie_se));
+                    figure(ui, pct(low.scoop, low.scoop_se));
                 }
                 for board in &result.boards {
-                    let s = &board.seats[i];
-                    ui.label(
-                        RichText::new(pct(s.equity, s.equity_se))
-                            .monospace()
-                            .color(color),
-                    );
+                    figure(ui, pct(board.seats[i].equity, board.seats[i].equity_se));
                 }
                 ui.end_row();
             }
         });
-    for (i, text) in seats.folded.iter().enumerate() {
-        ui.label(
-            RichText::new(format!(
-                "Folded {}: {} (dealt, not in the showdown)",
-                i + 1,
-                shorten(text, 60)
-            ))
-            .weak(),
-        );
-    }
-    ui.add_space(8.0);
+}
+
+/// The selected seat's share of each hand type it wins or ties with (board 1's with two
+/// boards; none in a draw game, whose lows have no high-hand categories).
+fn hand_types(view: &MatchupView, ui: &mut egui::Ui, result: &MatchupResult, seats: &Seats) {
     let seat = view.selected_seat.min(result.seats.len().saturating_sub(1));
     // With two boards a seat's hands are each board's: the whole pot has none to list.
     let hands_of = result.boards.first().unwrap_or(result);
     if !result.boards.is_empty() {
         ui.label(RichText::new("Hands on board 1:").weak());
     }
-    // A draw game's lows have no high-hand categories to list.
-    let listed = hands_of.seats.get(seat).filter(|_| !seats.game.is_draw());
-    if let Some(s) = listed {
-        ui.label(
-            RichText::new(format!("Seat {}: the hands it wins or ties with", seat + 1)).strong(),
-        );
-        egui::Grid::new("matchup_types")
-            .striped(true)
-            .show(ui, |ui| {
-                for (i, c) in HandCategory::ALL.iter().enumerate().rev() {
-                    ui.label(c.name());
-                    let share = if shown {
-                        format!("{:.2} %", 100.0 * s.hand_types[i])
-                    } else {
-                        "n/a".to_string()
-                    };
-                    ui.label(RichText::new(share).monospace());
-                    ui.end_row();
-                }
-            });
-    }
+    let Some(s) = hands_of.seats.get(seat).filter(|_| !seats.game.is_draw()) else {
+        return;
+    };
+    let shown = result.has_figures();
+    ui.label(RichText::new(format!("Seat {}: the hands it wins or ties with", seat + 1)).strong());
+    egui::Grid::new("matchup_types")
+        .striped(true)
+        .show(ui, |ui| {
+            for (i, c) in HandCategory::ALL.iter().enumerate().rev() {
+                ui.label(c.name());
+                let share = if shown {
+                    format!("{:.2} %", 100.0 * s.hand_types[i])
+                } else {
+                    "n/a".to_string()
+                };
+                ui.label(RichText::new(share).monospace());
+                ui.end_row();
+            }
+        });
 }
 
 /// How an exact run that did not finish is named, in the header and the picture's
