@@ -101,7 +101,8 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("Enter / Escape", "confirm / close a dialog or question"),
 ];
 
-/// Draws the Help window while `open`.
+/// Draws the Help window while `open`: every section in turn, each wrapped to the
+/// window's width.
 pub(crate) fn help_window(ctx: &egui::Context, open: &mut bool) {
     if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         *open = false;
@@ -117,156 +118,202 @@ pub(crate) fn help_window(ctx: &egui::Context, open: &mut bool) {
             // Every section wraps within the window: a wide grid row must not widen the
             // content past it (paragraphs below were clipped at the right edge).
             ui.set_max_width(max_width - 24.0);
-            ui.heading("Figures");
-            egui::Grid::new("help_metrics")
-                .striped(true)
-                .num_columns(2)
-                .show(ui, |ui| {
-                    for s in &SWEEP_METRICS {
-                        ui.label(RichText::new(s.name).strong().color(s.color()));
-                        ui.add(egui::Label::new(s.definition).wrap());
-                        ui.end_row();
-                    }
-                });
-            ui.label(
-                "A Monte Carlo figure carries ± its standard error. PPot and NPot are n/a on \
-                 the river, and when fewer than 100 deals fall in their condition. Against \
-                 random opponents, win, tie and equity are corrected by the hero's average \
-                 heads-up result in each deal, whose exact value is known (a control \
-                 variate): the same answer with errors up to three times smaller, so the \
-                 chart and the sweep finish sooner. The chart deals each board and the \
-                 opponents' hands once for all its hands: each hand joins the deal with \
-                 one of its combos wherever no card clashes. A heads-up matchup run by \
-                 Monte Carlo before the flop weighs each deal by how the board hits the two \
-                 hands' ranks, whether it makes either a flush, and which ranks the hands \
-                 hold, whose chances are known exactly: the same answer with about four \
-                 times fewer deals.",
-            );
-            ui.add_space(8.0);
-            ui.heading("Range notation");
-            egui::Grid::new("help_notation")
-                .striped(true)
-                .num_columns(2)
-                .show(ui, |ui| {
-                    for (text, meaning) in NOTATION {
-                        ui.label(RichText::new(*text).monospace());
-                        ui.add(egui::Label::new(*meaning).wrap());
-                        ui.end_row();
-                    }
-                });
-            ui.add_space(8.0);
-            ui.heading("Games");
-            ui.label(
-                "Each view's Game menu picks the game; inputs that no longer apply are reset \
-                 and named beside it.",
-            );
-            egui::Grid::new("help_games")
-                .striped(true)
-                .num_columns(2)
-                .show(ui, |ui| {
-                    for game in crate::cards::Game::ALL {
-                        ui.label(RichText::new(game.name()).strong());
-                        ui.label(format!(
-                            "{} Up to {} seats.",
-                            game.rules(),
-                            game.max_seats()
-                        ));
-                        ui.end_row();
-                    }
-                });
-            ui.label(RichText::new("Omaha ranges").strong());
-            egui::Grid::new("help_omaha_notation")
-                .striped(true)
-                .num_columns(2)
-                .show(ui, |ui| {
-                    for (text, meaning) in OMAHA_NOTATION {
-                        ui.label(RichText::new(*text).monospace());
-                        ui.add(egui::Label::new(*meaning).wrap());
-                        ui.end_row();
-                    }
-                });
-            ui.add_space(8.0);
-            ui.heading("Range view lines (Hold'em)");
-            ui.label(
-                "Each combo has one made hand (the first that applies, strongest first) and \
-                 any number of draws, counted across every made hand; the lines together \
-                 count each combo once. Click a line to select its combos, Ctrl-click to \
-                 add or drop one, Shift-click for a run; lines of one kind join by \"or\", a \
-                 made hand and a draw by \"and\".",
-            );
-            egui::Grid::new("help_lines")
-                .striped(true)
-                .num_columns(2)
-                .show(ui, |ui| {
-                    for key in super::range_lines::LineKey::all() {
-                        ui.label(RichText::new(key.name()).strong());
-                        ui.add(egui::Label::new(key.definition()).wrap());
-                        ui.end_row();
-                    }
-                });
-            ui.add_space(8.0);
-            ui.heading("Flops view");
-            ui.label(
-                "Two ranges across every flop (Hold'em, heads-up, exact): 1,755 flops, one per \
-                 suit pattern, when both ranges are written without suits and no card is dead; \
-                 all 22,100 otherwise. Raw weight: how often a flop comes at all. Dealt weight: \
-                 how often it comes given both ranges (card removal); every figure of a group \
-                 is averaged by it. ≥80% / ≥90%: the share of a range at that equity or more \
-                 against the other; nut advantage: range 1's ≥80% share less range 2's. The \
-                 check line: the flops' mean equity equals the preflop equity.",
-            );
-            egui::Grid::new("help_flops")
-                .striped(true)
-                .num_columns(2)
-                .show(ui, |ui| {
-                    use crate::equity::flops::texture::Connectedness;
-                    for c in Connectedness::ALL {
-                        ui.label(RichText::new(c.name()).strong());
-                        ui.add(egui::Label::new(c.definition()).wrap());
-                        ui.end_row();
-                    }
-                    for line in crate::equity::flops::FlopLine::ALL {
-                        ui.label(RichText::new(line.name()).strong());
-                        ui.add(egui::Label::new(line.definition()).wrap());
-                        ui.end_row();
-                    }
-                });
-            ui.add_space(8.0);
-            ui.heading("Hand view");
-            ui.label(
-                "Paste a hand as the site wrote it, or open a file (PokerStars, GGPoker, Full \
-                 Tilt, Run It Once, PokerMaster and PokerBros text; UTF-8, with or without a \
-                 byte-order mark, or Windows-1252). Click a street to see the board, what each \
-                 player has behind, the pot and each player's equity at that street's start; \
-                 a player whose cards the text does not show holds the range in their field \
-                 (random until changed; kept with the hand). Results: the main and side pots \
-                 rebuilt from the actions, what each put in and won, and the all-in adjusted \
-                 result: when the betting ended with a player all-in before the river and \
-                 every player still in showed cards, each pot is shared by equity at that \
-                 moment (after the site's take, in proportion), less what they put in. No \
-                 adjustment for an all-in on the river or when a live hand is unknown. A \
-                 session: files and folders read by a job, a file at a time; filter by game, \
-                 stakes, all-in and showdown; click a hand to replay it. Hands that cannot \
-                 be read are listed with their file, line and why.",
-            );
-            ui.add_space(8.0);
-            ui.heading("Folded seats (card bunching)");
-            ui.label(
-                "In the Matchup view (Hold'em), Add folded seat adds a player who folded: \
-                 dealt a hand from the range given, so those cards are out of play in \
-                 proportion to its weights, but not in the showdown. A deal's probability is \
-                 the product of every seat's weights, folded seats included; a folded known \
-                 hand is the same as dead cards. Exact enumeration runs once per way of \
-                 dealing the folded seats; Monte Carlo deals them with every deal.",
-            );
-            ui.add_space(8.0);
-            ui.heading("Keyboard");
-            egui::Grid::new("help_keys").num_columns(2).show(ui, |ui| {
-                for (key, what) in SHORTCUTS {
-                    ui.label(RichText::new(*key).monospace());
-                    ui.add(egui::Label::new(*what).wrap());
-                    ui.end_row();
+            for (i, section) in SECTIONS.iter().enumerate() {
+                if i > 0 {
+                    ui.add_space(8.0);
                 }
-            });
+                section(ui);
+            }
         });
+}
+
+/// The Help window's sections, top to bottom.
+const SECTIONS: [fn(&mut egui::Ui); 8] = [
+    figures,
+    range_notation,
+    games,
+    range_view_lines,
+    flops_view,
+    hand_view,
+    folded_seats,
+    keyboard,
+];
+
+/// A two-column table of names and their wrapped definitions.
+fn definitions<'a>(
+    ui: &mut egui::Ui,
+    id: &str,
+    rows: impl IntoIterator<Item = (RichText, &'a str)>,
+) {
+    egui::Grid::new(id)
+        .striped(true)
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (name, definition) in rows {
+                ui.label(name);
+                ui.add(egui::Label::new(definition).wrap());
+                ui.end_row();
+            }
+        });
+}
+
+/// Every figure of the sweep (the one list plot, table, CSV and JSON read), and how
+/// Monte Carlo errors are shown and made smaller.
+fn figures(ui: &mut egui::Ui) {
+    ui.heading("Figures");
+    definitions(
+        ui,
+        "help_metrics",
+        SWEEP_METRICS.iter().map(|s| {
+            (
+                RichText::new(s.name).strong().color(s.color()),
+                s.definition,
+            )
+        }),
+    );
+    ui.label(
+        "A Monte Carlo figure carries ± its standard error. PPot and NPot are n/a on \
+         the river, and when fewer than 100 deals fall in their condition. Against \
+         random opponents, win, tie and equity are corrected by the hero's average \
+         heads-up result in each deal, whose exact value is known (a control \
+         variate): the same answer with errors up to three times smaller, so the \
+         chart and the sweep finish sooner. The chart deals each board and the \
+         opponents' hands once for all its hands: each hand joins the deal with \
+         one of its combos wherever no card clashes. A heads-up matchup run by \
+         Monte Carlo before the flop weighs each deal by how the board hits the two \
+         hands' ranks, whether it makes either a flush, and which ranks the hands \
+         hold, whose chances are known exactly: the same answer with about four \
+         times fewer deals.",
+    );
+}
+
+/// Hold'em's range notation.
+fn range_notation(ui: &mut egui::Ui) {
+    ui.heading("Range notation");
+    definitions(
+        ui,
+        "help_notation",
+        NOTATION
+            .iter()
+            .map(|(text, meaning)| (RichText::new(*text).monospace(), *meaning)),
+    );
+}
+
+/// Every game with its rules and seat limit, and Omaha's range notation.
+fn games(ui: &mut egui::Ui) {
+    ui.heading("Games");
+    ui.label(
+        "Each view's Game menu picks the game; inputs that no longer apply are reset and \
+         named beside it.",
+    );
+    egui::Grid::new("help_games")
+        .striped(true)
+        .num_columns(2)
+        .show(ui, |ui| {
+            for game in crate::cards::Game::ALL {
+                ui.label(RichText::new(game.name()).strong());
+                ui.label(format!(
+                    "{} Up to {} seats.",
+                    game.rules(),
+                    game.max_seats()
+                ));
+                ui.end_row();
+            }
+        });
+    ui.label(RichText::new("Omaha ranges").strong());
+    definitions(
+        ui,
+        "help_omaha_notation",
+        OMAHA_NOTATION
+            .iter()
+            .map(|(text, meaning)| (RichText::new(*text).monospace(), *meaning)),
+    );
+}
+
+/// The Range view's made hands and draws, and how lines are selected.
+fn range_view_lines(ui: &mut egui::Ui) {
+    ui.heading("Range view lines (Hold'em)");
+    ui.label(
+        "Each combo has one made hand (the first that applies, strongest first) and \
+         any number of draws, counted across every made hand; the lines together \
+         count each combo once. Click a line to select its combos, Ctrl-click to \
+         add or drop one, Shift-click for a run; lines of one kind join by \"or\", a \
+         made hand and a draw by \"and\".",
+    );
+    definitions(
+        ui,
+        "help_lines",
+        super::range_lines::LineKey::all()
+            .map(|key| (RichText::new(key.name()).strong(), key.definition())),
+    );
+}
+
+/// The Flops view's figures and textures.
+fn flops_view(ui: &mut egui::Ui) {
+    use crate::equity::flops::texture::Connectedness;
+    use crate::equity::flops::FlopLine;
+    ui.heading("Flops view");
+    ui.label(
+        "Two ranges across every flop (Hold'em, heads-up, exact): 1,755 flops, one per \
+         suit pattern, when both ranges are written without suits and no card is dead; \
+         all 22,100 otherwise. Raw weight: how often a flop comes at all. Dealt weight: \
+         how often it comes given both ranges (card removal); every figure of a group \
+         is averaged by it. ≥80% / ≥90%: the share of a range at that equity or more \
+         against the other; nut advantage: range 1's ≥80% share less range 2's. The \
+         check line: the flops' mean equity equals the preflop equity.",
+    );
+    let textures = Connectedness::ALL
+        .iter()
+        .map(|c| (RichText::new(c.name()).strong(), c.definition()));
+    let lines = FlopLine::ALL
+        .iter()
+        .map(|l| (RichText::new(l.name()).strong(), l.definition()));
+    definitions(ui, "help_flops", textures.chain(lines));
+}
+
+/// The Hand view: the sites read, the replay, all-in adjusted results, sessions.
+fn hand_view(ui: &mut egui::Ui) {
+    ui.heading("Hand view");
+    ui.label(
+        "Paste a hand as the site wrote it, or open a file (PokerStars, GGPoker, Full \
+         Tilt, Run It Once, PokerMaster and PokerBros text; UTF-8, with or without a \
+         byte-order mark, or Windows-1252). Click a street to see the board, what each \
+         player has behind, the pot and each player's equity at that street's start; \
+         a player whose cards the text does not show holds the range in their field \
+         (random until changed; kept with the hand). Results: the main and side pots \
+         rebuilt from the actions, what each put in and won, and the all-in adjusted \
+         result: when the betting ended with a player all-in before the river and \
+         every player still in showed cards, each pot is shared by equity at that \
+         moment (after the site's take, in proportion), less what they put in. No \
+         adjustment for an all-in on the river or when a live hand is unknown. A \
+         session: files and folders read by a job, a file at a time; filter by game, \
+         stakes, all-in and showdown; click a hand to replay it. Hands that cannot \
+         be read are listed with their file, line and why.",
+    );
+}
+
+/// Folded seats: what they are and how each method deals them.
+fn folded_seats(ui: &mut egui::Ui) {
+    ui.heading("Folded seats (card bunching)");
+    ui.label(
+        "In the Matchup view (every game with one board), Add folded seat adds a player \
+         who folded: dealt a hand from the range given, so those cards are out of play in \
+         proportion to its weights, but not in the showdown. A deal's probability is the \
+         product of every seat's weights, folded seats included; a folded known hand is \
+         the same as dead cards. Exact enumeration runs once per way of dealing the \
+         folded seats; Monte Carlo deals them with every deal. In stud, folded players' up \
+         cards go in the dead cards.",
+    );
+}
+
+/// The keyboard shortcuts.
+fn keyboard(ui: &mut egui::Ui) {
+    ui.heading("Keyboard");
+    egui::Grid::new("help_keys").num_columns(2).show(ui, |ui| {
+        for (key, what) in SHORTCUTS {
+            ui.label(RichText::new(*key).monospace());
+            ui.add(egui::Label::new(*what).wrap());
+            ui.end_row();
+        }
+    });
 }
