@@ -4,13 +4,14 @@
 
 use super::{cards_row, money, money_f64, pct, HandView};
 use crate::cards::format_cards;
-use crate::command::{Command, CommandSender, ViewCommand};
+use crate::command::{Command, CommandSender, SentHands, ViewCommand};
 use crate::equity::Method;
 use crate::scenario::{RangeInputs, ViewKind};
 use crate::widgets::{send_to, PARTIAL_COLOR};
 use crate::worker::AllInOutcome;
 use egui::RichText;
 use multiodds_engine::history::allin::NotAdjusted;
+use multiodds_engine::history::replay::Spot;
 use multiodds_engine::history::Hand;
 
 /// The hand at its street: board, players, pot, actions, equity; the all-in box.
@@ -30,17 +31,7 @@ pub(super) fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSende
     if let Some(why) = &hand.game.no_equity {
         ui.label(RichText::new(why).color(PARTIAL_COLOR));
     }
-    ui.horizontal(|ui| {
-        for (i, street) in hand.streets.iter().enumerate() {
-            let name = match street.name {
-                multiodds_engine::history::StreetName::Round(_) => street.label.to_lowercase(),
-                n => n.title().to_string(),
-            };
-            if ui.selectable_label(i == s.street, name).clicked() && i != s.street {
-                commands.view(ViewKind::Hand, ViewCommand::Select(i));
-            }
-        }
-    });
+    street_tabs(ui, hand, &s, commands);
     ui.horizontal(|ui| {
         ui.label(format!("Pot {}", money(&hand.currency, s.pot)));
         if !s.board.is_empty() {
@@ -53,6 +44,41 @@ pub(super) fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSende
             cards_row(ui, board);
         }
     });
+    players_table(view, ui, hand, &s);
+    if !s.actions.is_empty() {
+        ui.add_space(6.0);
+        ui.label(RichText::new(format!("{} actions", s.name.title())).strong());
+        for a in &s.actions {
+            ui.label(a);
+        }
+    }
+    ui.add_space(6.0);
+    if let Some(sent) = view.sent() {
+        ui.horizontal(|ui| send_buttons(ui, sent, commands));
+    }
+    ui.add_space(6.0);
+    allin_box(view, ui, hand);
+}
+
+/// A tab per street (a run's own name when the board was run more than once); a click
+/// shows that street.
+fn street_tabs(ui: &mut egui::Ui, hand: &Hand, s: &Spot, commands: &CommandSender) {
+    ui.horizontal(|ui| {
+        for (i, street) in hand.streets.iter().enumerate() {
+            let name = match street.name {
+                multiodds_engine::history::StreetName::Round(_) => street.label.to_lowercase(),
+                n => n.title().to_string(),
+            };
+            if ui.selectable_label(i == s.street, name).clicked() && i != s.street {
+                commands.view(ViewKind::Hand, ViewCommand::Select(i));
+            }
+        }
+    });
+}
+
+/// A row per player at the street's start: seat, name, cards (or the range they hold),
+/// stack, what they bet on this street, and their equity (orange while stale).
+fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
     let result = view.equity.result();
     let seats = view
         .equity
@@ -141,41 +167,32 @@ pub(super) fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSende
             RichText::new("Equity still computing or stale: shown in orange").color(PARTIAL_COLOR),
         );
     }
-    if !s.actions.is_empty() {
-        ui.add_space(6.0);
-        ui.label(RichText::new(format!("{} actions", s.name.title())).strong());
-        for a in &s.actions {
-            ui.label(a);
-        }
-    }
-    ui.add_space(6.0);
-    ui.horizontal(|ui| {
-        if let Some(sent) = view.sent() {
-            send_to(
-                ui,
-                "Send to Matchup view",
-                "These players' hands and ranges on this street's board",
-                Command::SendToMatchup(sent.clone()),
-                commands,
-            );
-            let range = RangeInputs {
-                game: sent.game,
-                range: sent.ranges.first().cloned().unwrap_or_default(),
-                vs: sent.ranges.iter().skip(1).cloned().collect(),
-                board: sent.board.clone(),
-                dead: sent.dead.clone(),
-            };
-            send_to(
-                ui,
-                "Send to Range view",
-                "The first player's range against the others on this street's board",
-                Command::SendToRange(range),
-                commands,
-            );
-        }
-    });
-    ui.add_space(6.0);
-    allin_box(view, ui, hand);
+}
+
+/// The street's players sent to the Matchup view, or the first one's range against the
+/// others' to the Range view.
+fn send_buttons(ui: &mut egui::Ui, sent: SentHands, commands: &CommandSender) {
+    send_to(
+        ui,
+        "Send to Matchup view",
+        "These players' hands and ranges on this street's board",
+        Command::SendToMatchup(sent.clone()),
+        commands,
+    );
+    let range = RangeInputs {
+        game: sent.game,
+        range: sent.ranges.first().cloned().unwrap_or_default(),
+        vs: sent.ranges.iter().skip(1).cloned().collect(),
+        board: sent.board.clone(),
+        dead: sent.dead.clone(),
+    };
+    send_to(
+        ui,
+        "Send to Range view",
+        "The first player's range against the others on this street's board",
+        Command::SendToRange(range),
+        commands,
+    );
 }
 
 /// The pots and results, actual and all-in adjusted.
