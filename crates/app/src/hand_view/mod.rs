@@ -536,6 +536,17 @@ fn cards_row(ui: &mut egui::Ui, cards: &[Card]) {
 /// The left panel.
 fn inputs_panel(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     ui.heading("Hand view");
+    let mut edited = hand_text(view, ui, cx);
+    edited |= unknown_ranges(view, ui, cx);
+    session_fields(view, ui, cx);
+    if edited {
+        cx.commands.view(ViewKind::Hand, ViewCommand::Edited);
+    }
+}
+
+/// The hand's text (pasted or opened from a file), its problem, where it came from, and
+/// which hand of several. Returns true when the hand shown changed.
+fn hand_text(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) -> bool {
     let mut edited = false;
     ui.horizontal(|ui| {
         if ui
@@ -599,6 +610,13 @@ fn inputs_panel(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
             }
         });
     }
+    edited
+}
+
+/// A range field (with its grid) per player still in whose cards the text does not show.
+/// Returns true when a range changed.
+fn unknown_ranges(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) -> bool {
+    let mut edited = false;
     // Ranges of the players whose cards are unknown, while the hand shows them.
     // What the fields need of the spot, borrowed (not the whole hand copied each frame).
     let unknown_hands = view.spot.as_ref().and_then(|spot| {
@@ -641,6 +659,11 @@ fn inputs_panel(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
             );
         }
     }
+    edited
+}
+
+/// The session's files and folders, the hero's name, and reading (or stopping) it.
+fn session_fields(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     ui.separator();
     ui.label(RichText::new("Session").strong()).on_hover_text(
         "Hand-history files or folders, one per line (folders are searched for .txt files)",
@@ -682,8 +705,5 @@ fn inputs_panel(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
     });
     if let Some(note) = &view.session_note {
         ui.label(RichText::new(note).color(ERROR_COLOR));
-    }
-    if edited {
-        cx.commands.view(ViewKind::Hand, ViewCommand::Edited);
     }
 }
