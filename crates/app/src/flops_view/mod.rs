@@ -388,35 +388,82 @@ fn inputs_panel(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         )
         .weak(),
     );
-    let mut edited = false;
-    let games = Game::with_board();
-    if super::game_inputs::game_selector(ui, "flops", &mut view.inputs.game, &games) {
-        let i = &mut view.inputs;
-        let game = i.game;
-        let mut fields: Vec<(String, &mut String)> = vec![
-            ("range 1".into(), &mut i.range1),
-            ("range 2".into(), &mut i.range2),
-        ];
-        fields.extend(
-            i.more
-                .iter_mut()
-                .enumerate()
-                .map(|(k, t)| (format!("range {}", k + 3), t)),
-        );
-        view.game_note = super::game_inputs::carry_ranges(&mut fields, game);
-        let mut board = String::new();
-        view.game_note.extend(super::game_inputs::carry_cards(
-            &mut board,
-            &mut i.dead,
-            game,
-        ));
-        if i.more.len() + 2 > game.max_seats() {
-            i.more.truncate(game.max_seats() - 2);
-        }
-        edited = true;
-    }
+    let switched = switch_game(view, ui);
     super::game_inputs::game_notes(ui, &mut view.game_note);
-    let switched = edited;
+    let mut edited = switched | range_fields(view, ui, cx);
+    let errors = view.errors.clone();
+    let i = &mut view.inputs;
+    edited |= run_fields(ui, i, &errors);
+    ui.separator();
+    ui.label(RichText::new("Texture group").strong());
+    filter_buttons(ui, &mut i.filter);
+    ui.horizontal(|ui| {
+        ui.label("Heat map of");
+        ui.selectable_value(&mut i.heat_map_range, 0, "Range 1");
+        ui.selectable_value(&mut i.heat_map_range, 1, "Range 2");
+    });
+    ui.separator();
+    super::widgets::problem_line(ui, &view.errors);
+    let state = super::widgets::RunState {
+        running: view.tracker.running,
+        stale: view.tracker.stale,
+        can_run: view.errors.is_empty(),
+    };
+    ui.horizontal_wrapped(|ui| {
+        if let Some(command) = super::widgets::stop_and_run_again(ui, state) {
+            cx.commands.view(ViewKind::Flops, command);
+        }
+        if ui.button("Export flops as CSV…").clicked() {
+            cx.commands.send(Command::OpenDialog(
+                super::command::DialogPurpose::ExportCsv,
+            ));
+        }
+    });
+    if edited && !switched {
+        view.game_note.clear();
+    }
+    if edited {
+        cx.commands.view(ViewKind::Flops, ViewCommand::Edited);
+    }
+}
+
+/// The game menu; a new game carries the ranges and dead cards over (what no longer
+/// applies is named in the game note) and drops ranges past its seat limit. Returns true
+/// when the game changed.
+fn switch_game(view: &mut FlopsView, ui: &mut egui::Ui) -> bool {
+    let games = Game::with_board();
+    if !super::game_inputs::game_selector(ui, "flops", &mut view.inputs.game, &games) {
+        return false;
+    }
+    let i = &mut view.inputs;
+    let game = i.game;
+    let mut fields: Vec<(String, &mut String)> = vec![
+        ("range 1".into(), &mut i.range1),
+        ("range 2".into(), &mut i.range2),
+    ];
+    fields.extend(
+        i.more
+            .iter_mut()
+            .enumerate()
+            .map(|(k, t)| (format!("range {}", k + 3), t)),
+    );
+    view.game_note = super::game_inputs::carry_ranges(&mut fields, game);
+    let mut board = String::new();
+    view.game_note.extend(super::game_inputs::carry_cards(
+        &mut board,
+        &mut i.dead,
+        game,
+    ));
+    if i.more.len() + 2 > game.max_seats() {
+        i.more.truncate(game.max_seats() - 2);
+    }
+    true
+}
+
+/// A range field (with its grid) per range, a remove button from the third on, and "Add
+/// range" up to the game's seat limit. Returns true when a range changed.
+fn range_fields(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) -> bool {
+    let mut edited = false;
     let errors = view.errors.clone();
     let i = &mut view.inputs;
     let game = i.game;
@@ -467,6 +514,14 @@ fn inputs_panel(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         i.more.push("random".into());
         edited = true;
     }
+    edited
+}
+
+/// Dead cards, every flop or one per suit pattern, and the Monte Carlo deals per flop, with
+/// the problems of the fields that have no field of their own. Returns true when one
+/// changed.
+fn run_fields(ui: &mut egui::Ui, i: &mut FlopsInputs, errors: &FieldErrors) -> bool {
+    let mut edited = false;
     edited |= super::widgets::text_field(
         ui,
         "Dead cards",
@@ -493,37 +548,7 @@ fn inputs_panel(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
     }
-    ui.separator();
-    ui.label(RichText::new("Texture group").strong());
-    filter_buttons(ui, &mut i.filter);
-    ui.horizontal(|ui| {
-        ui.label("Heat map of");
-        ui.selectable_value(&mut i.heat_map_range, 0, "Range 1");
-        ui.selectable_value(&mut i.heat_map_range, 1, "Range 2");
-    });
-    ui.separator();
-    super::widgets::problem_line(ui, &view.errors);
-    let state = super::widgets::RunState {
-        running: view.tracker.running,
-        stale: view.tracker.stale,
-        can_run: view.errors.is_empty(),
-    };
-    ui.horizontal_wrapped(|ui| {
-        if let Some(command) = super::widgets::stop_and_run_again(ui, state) {
-            cx.commands.view(ViewKind::Flops, command);
-        }
-        if ui.button("Export flops as CSV…").clicked() {
-            cx.commands.send(Command::OpenDialog(
-                super::command::DialogPurpose::ExportCsv,
-            ));
-        }
-    });
-    if edited && !switched {
-        view.game_note.clear();
-    }
-    if edited {
-        cx.commands.view(ViewKind::Flops, ViewCommand::Edited);
-    }
+    edited
 }
 
 /// One row of buttons per texture axis: "any" and each value.
