@@ -3,7 +3,7 @@
 
 use super::{money_f64, HandView};
 use crate::command::{CommandSender, ViewCommand};
-use crate::scenario::{HandInputs, ViewKind};
+use crate::scenario::{HandInputs, SessionFilter, ViewKind};
 use crate::widgets::{shorten, ERROR_COLOR, PARTIAL_COLOR};
 use egui::{Color32, RichText};
 use multiodds_engine::history::session::{HandRow, Totals};
@@ -40,7 +40,28 @@ pub(super) fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &Co
     if let Some(why) = &read.session.stopped {
         ui.label(RichText::new(format!("Partial: {why}")).color(PARTIAL_COLOR));
     }
-    let f = &mut view.inputs.filter;
+    filters(ui, &mut view.inputs.filter);
+    let rows = view.shown_rows();
+    totals(ui, &rows);
+    let graph_height = (ui.available_height() * 0.3).clamp(100.0, 220.0);
+    winnings_graph(ui, cumulative(&rows), graph_height);
+    ui.separator();
+    hand_list(ui, &rows, commands);
+    let refused = view.session().map_or(&[][..], |r| &r.session.refused[..]);
+    if !refused.is_empty() {
+        egui::CollapsingHeader::new(format!("{} not read", refused.len()))
+            .id_salt("session_refused")
+            .show(ui, |ui| {
+                for r in refused {
+                    ui.label(RichText::new(r.to_string()).color(ERROR_COLOR));
+                }
+            });
+    }
+}
+
+/// Which hands are listed: game and stakes (words they contain), all-in, showdown, and
+/// hands the hero was dealt into.
+fn filters(ui: &mut egui::Ui, f: &mut SessionFilter) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Game");
         ui.add(
@@ -60,8 +81,11 @@ pub(super) fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &Co
             "Only hands the hero (the name given, or the player dealt to) was dealt into",
         );
     });
-    let rows = view.shown_rows();
-    // Totals per currency: dollars, euros and play chips are not added together.
+}
+
+/// The hands' count, all-ins and the hero's result and all-in adjusted result, per
+/// currency: dollars, euros and play chips are not added together.
+fn totals(ui: &mut egui::Ui, rows: &[&HandRow]) {
     let mut currencies: Vec<&str> = rows.iter().map(|r| r.currency.as_str()).collect();
     currencies.sort_unstable();
     currencies.dedup();
@@ -86,10 +110,11 @@ pub(super) fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &Co
             RichText::new("The graph adds every currency; filter by stakes to see one.").weak(),
         );
     }
-    let graph_height = (ui.available_height() * 0.3).clamp(100.0, 220.0);
-    winnings_graph(ui, cumulative(&rows), graph_height);
-    ui.separator();
-    // One line per hand, never wrapped: a narrow window scrolls sideways.
+}
+
+/// One line per hand, never wrapped (a narrow window scrolls sideways); a click replays
+/// the hand.
+fn hand_list(ui: &mut egui::Ui, rows: &[&HandRow], commands: &CommandSender) {
     let list_height = (ui.available_height() - 24.0).max(140.0);
     egui::ScrollArea::horizontal()
         .id_salt("session_columns")
@@ -137,16 +162,6 @@ pub(super) fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &Co
                     }
                 });
         });
-    let refused = view.session().map_or(&[][..], |r| &r.session.refused[..]);
-    if !refused.is_empty() {
-        egui::CollapsingHeader::new(format!("{} not read", refused.len()))
-            .id_salt("session_refused")
-            .show(ui, |ui| {
-                for r in refused {
-                    ui.label(RichText::new(r.to_string()).color(ERROR_COLOR));
-                }
-            });
-    }
 }
 
 /// The hero's actual and all-in adjusted winnings cumulated over the hands.
