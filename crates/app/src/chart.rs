@@ -383,32 +383,9 @@ fn ranked_classes(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs)
 
 /// The heat map with its title and colour key, `size` points wide.
 pub(crate) fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs, size: f32) {
+    heat_map_title(ui, result, inputs);
     let n = inputs.shown();
-    let figure = inputs.figure.metric().name;
-    let board = if inputs.board.trim().is_empty() {
-        "preflop".to_string()
-    } else {
-        inputs.board.trim().to_string()
-    };
-    let holding = match inputs.opponents.trim() {
-        "random" => "random opponent(s)".to_string(),
-        vs => format!("opponent(s) holding {vs}"),
-    };
-    let game = inputs.game;
-    let side = side(game);
-    let holding_short = match inputs.opponents.trim() {
-        "random" => holding.clone(),
-        vs => format!("opponent(s) holding {}", super::widgets::shorten(vs, 48)),
-    };
-    let heading = ui.heading(format!(
-        "{}{figure} against {n} {holding_short}, {board} ({} of {} hands)",
-        game.prefix(": "),
-        result.done,
-        side * side
-    ));
-    if holding_short != holding {
-        heading.on_hover_text(super::widgets::shorten(&holding, 4_000));
-    }
+    let side = side(inputs.game);
     let value = |class: HandClass| cell(result, inputs, class);
     let (lo, hi) = HandClass::all()
         .filter_map(|c| value(c).map(|v| v.0))
@@ -423,22 +400,8 @@ pub(crate) fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartIn
         };
         Color32::from_rgb((220.0 * (1.0 - t)) as u8 + 20, (180.0 * t) as u8 + 40, 60)
     };
-    // The colour key: lowest to highest figure on the map.
     if lo.is_finite() {
-        ui.horizontal(|ui| {
-            ui.label(format!("{:.1}%", 100.0 * lo));
-            let (bar, _) = ui.allocate_exact_size(egui::vec2(160.0, 12.0), Sense::hover());
-            for k in 0..32 {
-                let t = k as f64 / 31.0;
-                let x0 = bar.min.x + bar.width() * k as f32 / 32.0;
-                let r = egui::Rect::from_min_max(
-                    egui::pos2(x0, bar.min.y),
-                    egui::pos2(x0 + bar.width() / 32.0 + 0.5, bar.max.y),
-                );
-                ui.painter().rect_filled(r, 0.0, shade(lo + t * (hi - lo)));
-            }
-            ui.label(format!("{:.1}%", 100.0 * hi));
-        });
+        colour_key(ui, lo, hi, shade);
     }
     // The grid's first `side` rows and columns: aces down to deuces, or to sixes.
     let cell = (size / side as f32).clamp(24.0, 72.0);
@@ -482,28 +445,81 @@ pub(crate) fn heat_map(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartIn
                 Sense::hover(),
             );
             if let Some((_, _, p)) = value(class) {
-                // An exact point has no error to show: it says so instead of "± 0.00".
-                let text = if p.method == crate::equity::Method::Exact {
-                    format!(
-                        "{class} vs {n}: equity {:.2}%, win {:.2}%, tie {:.2}% (exact)",
-                        100.0 * p.equity,
-                        100.0 * p.win,
-                        100.0 * p.tie
-                    )
-                } else {
-                    format!(
-                        "{class} vs {n}: equity {:.2}% ± {:.2}, win {:.2}% ± {:.2}, tie {:.2}% ± {:.2}",
-                        100.0 * p.equity,
-                        100.0 * p.std_error.equity,
-                        100.0 * p.win,
-                        100.0 * p.std_error.win,
-                        100.0 * p.tie,
-                        100.0 * p.std_error.tie
-                    )
-                };
-                cell_response.on_hover_text(text);
+                cell_response.on_hover_text(cell_tip(class, n, p));
             }
         }
+    }
+}
+
+/// The map's title: the game, the figure, the opponents and their range (the whole range
+/// on hover when shortened), the board, and how many hands are done.
+fn heat_map_title(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs) {
+    let n = inputs.shown();
+    let figure = inputs.figure.metric().name;
+    let board = if inputs.board.trim().is_empty() {
+        "preflop".to_string()
+    } else {
+        inputs.board.trim().to_string()
+    };
+    let holding = match inputs.opponents.trim() {
+        "random" => "random opponent(s)".to_string(),
+        vs => format!("opponent(s) holding {vs}"),
+    };
+    let game = inputs.game;
+    let side = side(game);
+    let holding_short = match inputs.opponents.trim() {
+        "random" => holding.clone(),
+        vs => format!("opponent(s) holding {}", super::widgets::shorten(vs, 48)),
+    };
+    let heading = ui.heading(format!(
+        "{}{figure} against {n} {holding_short}, {board} ({} of {} hands)",
+        game.prefix(": "),
+        result.done,
+        side * side
+    ));
+    if holding_short != holding {
+        heading.on_hover_text(super::widgets::shorten(&holding, 4_000));
+    }
+}
+
+/// The colour key: the lowest figure on the map to the highest.
+fn colour_key(ui: &mut egui::Ui, lo: f64, hi: f64, shade: impl Fn(f64) -> Color32) {
+    ui.horizontal(|ui| {
+        ui.label(format!("{:.1}%", 100.0 * lo));
+        let (bar, _) = ui.allocate_exact_size(egui::vec2(160.0, 12.0), Sense::hover());
+        for k in 0..32 {
+            let t = k as f64 / 31.0;
+            let x0 = bar.min.x + bar.width() * k as f32 / 32.0;
+            let r = egui::Rect::from_min_max(
+                egui::pos2(x0, bar.min.y),
+                egui::pos2(x0 + bar.width() / 32.0 + 0.5, bar.max.y),
+            );
+            ui.painter().rect_filled(r, 0.0, shade(lo + t * (hi - lo)));
+        }
+        ui.label(format!("{:.1}%", 100.0 * hi));
+    });
+}
+
+/// A cell's tooltip: its figures, each with its error (an exact point has none to show:
+/// it says so instead of "± 0.00").
+fn cell_tip(class: HandClass, n: usize, p: &SweepPoint) -> String {
+    if p.method == crate::equity::Method::Exact {
+        format!(
+            "{class} vs {n}: equity {:.2}%, win {:.2}%, tie {:.2}% (exact)",
+            100.0 * p.equity,
+            100.0 * p.win,
+            100.0 * p.tie
+        )
+    } else {
+        format!(
+            "{class} vs {n}: equity {:.2}% ± {:.2}, win {:.2}% ± {:.2}, tie {:.2}% ± {:.2}",
+            100.0 * p.equity,
+            100.0 * p.std_error.equity,
+            100.0 * p.win,
+            100.0 * p.std_error.win,
+            100.0 * p.tie,
+            100.0 * p.std_error.tie
+        )
     }
 }
 
