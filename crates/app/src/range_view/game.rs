@@ -30,35 +30,7 @@ pub(super) fn game_panels(
         ))
         .strong(),
     );
-    match &a.breakdown {
-        Ok(b) => {
-            ui.label(format!("{} hands, weight {:.2}", b.hands, b.weight));
-            egui::Grid::new("game_breakdown_lines")
-                .striped(true)
-                .spacing([12.0, 2.0])
-                .show(ui, |ui| {
-                    for h in ["line", "hands", "weight", "share"] {
-                        ui.label(RichText::new(h).strong());
-                    }
-                    ui.end_row();
-                    for (key, line) in b.lines.iter().filter(|(_, l)| l.combos > 0) {
-                        let name = if key.is_draw() {
-                            format!("  {}", key.name())
-                        } else {
-                            key.name().to_string()
-                        };
-                        ui.label(name);
-                        ui.label(line.combos.to_string());
-                        ui.label(format!("{:.2}", line.weight));
-                        ui.label(format!("{:.1}%", 100.0 * line.share));
-                        ui.end_row();
-                    }
-                });
-        }
-        Err(why) => {
-            ui.label(RichText::new(format!("n/a: {why}")).weak());
-        }
-    }
+    game_lines(ui, a);
     ui.separator();
     ui.label(RichText::new("Equity by hand").strong());
     if let Ok(ByHand {
@@ -89,37 +61,7 @@ pub(super) fn game_panels(
         }),
     );
     if let Ok(r) = &a.by_hand {
-        let mut sorted = r.hands.clone();
-        sorted.sort_by(|x, y| y.equity.total_cmp(&x.equity));
-        let shown = 8.min(sorted.len());
-        ui.collapsing(
-            format!("Strongest and weakest hands ({} in all)", sorted.len()),
-            |ui| {
-                egui::Grid::new("game_hands")
-                    .striped(true)
-                    .spacing([16.0, 2.0])
-                    .show(ui, |ui| {
-                        let sampled = r.sampled.is_some();
-                        for h in ["hand", "equity", "win", "tie", "share"] {
-                            ui.label(RichText::new(h).strong());
-                        }
-                        ui.end_row();
-                        let weakest = sorted.len().saturating_sub(shown).max(shown);
-                        for h in sorted[..shown].iter().chain(&sorted[weakest..]) {
-                            ui.label(hand_text(h.hand));
-                            ui.label(if sampled {
-                                format!("{:.2}% ± {:.2}", 100.0 * h.equity, 100.0 * h.std_error)
-                            } else {
-                                format!("{:.2}%", 100.0 * h.equity)
-                            });
-                            ui.label(format!("{:.2}%", 100.0 * h.win));
-                            ui.label(format!("{:.2}%", 100.0 * h.tie));
-                            ui.label(format!("{:.2}%", 100.0 * h.share));
-                            ui.end_row();
-                        }
-                    });
-            },
-        );
+        strongest_and_weakest(ui, r);
     }
     ui.separator();
     next_section(
@@ -128,6 +70,76 @@ pub(super) fn game_panels(
         &a.next,
         a.by_hand.as_ref().map(|r| r.equity()),
         a.game,
+    );
+}
+
+/// The range's lines by the game's rules: each category and draw with its hands, weight
+/// and share (draws indented under the made hands).
+fn game_lines(ui: &mut egui::Ui, a: &GameRangeAnalysis) {
+    match &a.breakdown {
+        Ok(b) => {
+            ui.label(format!("{} hands, weight {:.2}", b.hands, b.weight));
+            egui::Grid::new("game_breakdown_lines")
+                .striped(true)
+                .spacing([12.0, 2.0])
+                .show(ui, |ui| {
+                    for h in ["line", "hands", "weight", "share"] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    for (key, line) in b.lines.iter().filter(|(_, l)| l.combos > 0) {
+                        let name = if key.is_draw() {
+                            format!("  {}", key.name())
+                        } else {
+                            key.name().to_string()
+                        };
+                        ui.label(name);
+                        ui.label(line.combos.to_string());
+                        ui.label(format!("{:.2}", line.weight));
+                        ui.label(format!("{:.1}%", 100.0 * line.share));
+                        ui.end_row();
+                    }
+                });
+        }
+        Err(why) => {
+            ui.label(RichText::new(format!("n/a: {why}")).weak());
+        }
+    }
+}
+
+/// The eight strongest and eight weakest hands by equity (each ± its error when
+/// estimated), folded away by default.
+fn strongest_and_weakest(ui: &mut egui::Ui, r: &ByHand) {
+    let mut sorted = r.hands.clone();
+    sorted.sort_by(|x, y| y.equity.total_cmp(&x.equity));
+    let shown = 8.min(sorted.len());
+    ui.collapsing(
+        format!("Strongest and weakest hands ({} in all)", sorted.len()),
+        |ui| {
+            egui::Grid::new("game_hands")
+                .striped(true)
+                .spacing([16.0, 2.0])
+                .show(ui, |ui| {
+                    let sampled = r.sampled.is_some();
+                    for h in ["hand", "equity", "win", "tie", "share"] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    let weakest = sorted.len().saturating_sub(shown).max(shown);
+                    for h in sorted[..shown].iter().chain(&sorted[weakest..]) {
+                        ui.label(hand_text(h.hand));
+                        ui.label(if sampled {
+                            format!("{:.2}% ± {:.2}", 100.0 * h.equity, 100.0 * h.std_error)
+                        } else {
+                            format!("{:.2}%", 100.0 * h.equity)
+                        });
+                        ui.label(format!("{:.2}%", 100.0 * h.win));
+                        ui.label(format!("{:.2}%", 100.0 * h.tie));
+                        ui.label(format!("{:.2}%", 100.0 * h.share));
+                        ui.end_row();
+                    }
+                });
+        },
     );
 }
 
