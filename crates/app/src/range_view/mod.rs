@@ -60,6 +60,91 @@ impl RangeView {
         }
     }
 
+    /// The game menu; a new game carries the ranges, board and dead cards over (what no
+    /// longer applies is named in the game note) and drops seats past its limit. Returns
+    /// true when the game changed.
+    fn switch_game(&mut self, ui: &mut egui::Ui) -> bool {
+        if !game_selector(ui, "range", &mut self.inputs.game, &Game::with_board()) {
+            return false;
+        }
+        let i = &mut self.inputs;
+        let game = i.game;
+        let mut fields: Vec<(String, &mut String)> = vec![("range".into(), &mut i.range)];
+        fields.extend(
+            i.vs.iter_mut()
+                .enumerate()
+                .map(|(k, t)| (format!("seat {}", k + 2), t)),
+        );
+        self.game_note = carry_ranges(&mut fields, game);
+        if i.vs.len() + 1 > game.max_seats() {
+            self.game_note.push(format!(
+                "seats {} to {} removed ({} deals at most {})",
+                game.max_seats() + 1,
+                i.vs.len() + 1,
+                game.name(),
+                game.max_seats()
+            ));
+            i.vs.truncate(game.max_seats() - 1);
+        }
+        self.game_note
+            .extend(carry_cards(&mut i.board, &mut i.dead, game));
+        self.selection.clear();
+        true
+    }
+
+    /// The other seats' range fields, "Add seat" above them (so it stays under the
+    /// pointer) and a remove button each. Returns true when one changed.
+    fn other_seats(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>, blocked: CardSet) -> bool {
+        let mut edited = false;
+        let errors = self.errors.clone();
+        let i = &mut self.inputs;
+        let game = i.game;
+        ui.horizontal(|ui| {
+            let seats = i.vs.len() + 1;
+            if ui
+                .add_enabled(seats < game.max_seats(), egui::Button::new("Add seat"))
+                .on_disabled_hover_text(format!(
+                    "{} deals at most {} seats",
+                    game.name(),
+                    game.max_seats()
+                ))
+                .clicked()
+            {
+                i.vs.push("random".into());
+                edited = true;
+            }
+            ui.label(format!(
+                "{seats} seats: the range and {} other{}",
+                seats - 1,
+                if seats == 2 { "" } else { "s" }
+            ));
+        });
+        self.vs_grids.resize(i.vs.len(), GridState::default());
+        let mut remove = None;
+        for k in 0..i.vs.len() {
+            let label = format!("Against (seat {})", k + 2);
+            edited |= game_range_field(
+                ui,
+                game,
+                &label,
+                &mut i.vs[k],
+                errors.at(&format!("vs[{k}]")),
+                &mut self.vs_grids[k],
+                blocked,
+                cx,
+            );
+            if ui.small_button(format!("Remove seat {}", k + 2)).clicked() {
+                remove = Some(k);
+            }
+        }
+        if let Some(k) = remove {
+            i.vs.remove(k);
+            self.vs_grids.remove(k);
+            edited = true;
+        }
+        edited
+    }
+
     /// The breakdown lines selected (their combos highlighted), in the order chosen.
     pub fn selected_lines(&self) -> &[LineKey] {
         &self.selection.lines
@@ -157,35 +242,10 @@ impl View for RangeView {
 
     fn inputs_panel(&mut self, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         ui.heading("Range view");
-        let mut edited = false;
-        if game_selector(ui, "range", &mut self.inputs.game, &Game::with_board()) {
-            let i = &mut self.inputs;
-            let game = i.game;
-            let mut fields: Vec<(String, &mut String)> = vec![("range".into(), &mut i.range)];
-            fields.extend(
-                i.vs.iter_mut()
-                    .enumerate()
-                    .map(|(k, t)| (format!("seat {}", k + 2), t)),
-            );
-            self.game_note = carry_ranges(&mut fields, game);
-            if i.vs.len() + 1 > game.max_seats() {
-                self.game_note.push(format!(
-                    "seats {} to {} removed ({} deals at most {})",
-                    game.max_seats() + 1,
-                    i.vs.len() + 1,
-                    game.name(),
-                    game.max_seats()
-                ));
-                i.vs.truncate(game.max_seats() - 1);
-            }
-            self.game_note
-                .extend(carry_cards(&mut i.board, &mut i.dead, game));
-            self.selection.clear();
-            edited = true;
-        }
-        game_notes(ui, &mut self.game_note);
         // The notes say what the change of game reset: they go at the next other edit.
-        let switched = edited;
+        let switched = self.switch_game(ui);
+        game_notes(ui, &mut self.game_note);
+        let mut edited = switched;
         let errors = self.errors.clone();
         let i = &mut self.inputs;
         let game = i.game;
@@ -200,50 +260,8 @@ impl View for RangeView {
             blocked,
             cx,
         );
-        // The other seats: "Add seat" above them stays under the pointer.
-        ui.horizontal(|ui| {
-            let seats = i.vs.len() + 1;
-            if ui
-                .add_enabled(seats < game.max_seats(), egui::Button::new("Add seat"))
-                .on_disabled_hover_text(format!(
-                    "{} deals at most {} seats",
-                    game.name(),
-                    game.max_seats()
-                ))
-                .clicked()
-            {
-                i.vs.push("random".into());
-                edited = true;
-            }
-            ui.label(format!(
-                "{seats} seats: the range and {} other{}",
-                seats - 1,
-                if seats == 2 { "" } else { "s" }
-            ));
-        });
-        self.vs_grids.resize(i.vs.len(), GridState::default());
-        let mut remove = None;
-        for k in 0..i.vs.len() {
-            let label = format!("Against (seat {})", k + 2);
-            edited |= game_range_field(
-                ui,
-                game,
-                &label,
-                &mut i.vs[k],
-                errors.at(&format!("vs[{k}]")),
-                &mut self.vs_grids[k],
-                blocked,
-                cx,
-            );
-            if ui.small_button(format!("Remove seat {}", k + 2)).clicked() {
-                remove = Some(k);
-            }
-        }
-        if let Some(k) = remove {
-            i.vs.remove(k);
-            self.vs_grids.remove(k);
-            edited = true;
-        }
+        edited |= self.other_seats(ui, cx, blocked);
+        let i = &mut self.inputs;
         edited |= board_and_dead(
             ui,
             &mut i.board,
