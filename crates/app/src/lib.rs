@@ -548,6 +548,9 @@ impl MultiOddsApp {
         }
     }
 
+    /// The menu bar: File, Edit, View, Help. One function because it is a list of menu
+    /// items, each a line or two that sends its command; splitting it would only scatter
+    /// the menus a user reads together.
     fn menu_bar(&mut self, ui: &mut egui::Ui) {
         let commands = self.shell.sender.clone();
         let open_file_menu = std::mem::take(&mut self.shell.open_file_menu);

@@ -36,6 +36,8 @@ pub(crate) fn outs_panel(view: &MultiOddsView, ui: &mut egui::Ui) {
         });
 }
 
+/// The outs panel's body: the hand now, a row per kind of out with its count, chances
+/// and cards (Hold'em's classic rules too), then the draws.
 fn outs_body(ui: &mut egui::Ui, o: &Outs) {
     let street = if o.to_come == 2 { "flop" } else { "turn" };
     let distance = o.classic.as_ref().map_or(String::new(), |c| {
@@ -116,6 +118,12 @@ fn outs_body(ui: &mut egui::Ui, o: &Outs) {
             .weak(),
         );
     }
+    draws_lines(ui, o);
+}
+
+/// The draws the hand holds (flush, backdoor flush, open-ended, gutshot, each with its
+/// cards) and the draw count by hand.
+fn draws_lines(ui: &mut egui::Ui, o: &Outs) {
     let mut draws = Vec::new();
     if o.flush_draw {
         draws.push(format!("flush draw ({} cards)", o.flush.outs));

@@ -31,6 +31,9 @@ fn na_reason(key: &str, p: &crate::equity::sweep::SweepPoint) -> String {
     }
 }
 
+/// The MultiOdds view's table: a row per opponent count, a column per figure of
+/// `SWEEP_METRICS` with its error, the pinned baseline's change beside it. One function
+/// because the headings and the rows walk the same figure list together.
 pub(crate) fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &CommandSender) {
     let Some(shown) = view.shown() else {
         ui.label(if view.errors.is_empty() {
