@@ -435,8 +435,8 @@ fn groups_table(
 }
 
 /// The group's flops, sortable by a click on a heading (again: the other way), each
-/// flop a button that opens it in the Range view. One table, one function: its headings
-/// and its rows share the column list and the sort, and drawn apart they drifted.
+/// flop a button that opens it in the Range view. One function because its headings and
+/// its rows share the column list and the sort: drawn apart, they would drift.
 fn flops_table(
     ui: &mut egui::Ui,
     report: &FlopsReport,
