@@ -4,12 +4,14 @@
 //! column comes exact from the preflop table (`preflop_table`) at once. The Monte Carlo
 //! counts of all classes share their deals (`sweep::SharedSweeps`, reference §5) unless
 //! some class has exact counts to compute, which go class by class. In short deck the
-//! chart is the 81 classes of sixes to aces, each by its Monte Carlo sweep.
+//! chart is the 81 classes of sixes to aces: the one-opponent column from short deck's
+//! table, the other counts from shared deals too (the cards below the six dead, hands in
+//! short deck's order), class by class past 11 opponents.
 
 use super::run::{run_shared_sweeps, run_sweep_within, sweep_exact_counts_within, RunSettings};
 use super::sweep::{SharedSweeps, Sweep, SweepFigures, SweepPoint};
 use super::{check_board, EquityError};
-use crate::cards::{CardSet, Game};
+use crate::cards::{CardSet, Game, HandRule, HighOrder, LowRule};
 use crate::range::{HandClass, HandRange, HoleRange};
 
 /// What to chart.
@@ -256,6 +258,13 @@ pub fn run_chart(
 /// So up to 13 opponents preflop (16 %).
 const MIN_SHARED_FREE: f64 = 0.15;
 
+/// [`MIN_SHARED_FREE`] in short deck, whose class-by-class sweeps run on the games engine
+/// and cost more per deal. Measured preflop (`table --game shortdeck --opponents N
+/// --threads 1`, CPU, shared against class by class): N = 9 (12 % free) 2.7 s against
+/// 6.3 s, 10 (9 %) 3.5 against 6.4, 11 (6 %) 5.0 against 6.6, 12 (3 %) 8.1 against
+/// 6.7, 14 (0.5 %) 52 against 7.1. So up to 11 opponents (5 %).
+const MIN_SHARED_FREE_SHORT_DECK: f64 = 0.05;
+
 /// The chart's Monte Carlo counts of every class at once, from shared deals
 /// ([`SharedSweeps`]: a deal's board and opponents are dealt and evaluated once for all
 /// the classes still running, so the chart costs about half as much as class by
@@ -270,9 +279,21 @@ fn shared_chart(
     result: &mut ChartResult,
     progress: &mut impl FnMut(ChartCell) -> bool,
 ) -> Result<Option<()>, EquityError> {
-    if settings.method == super::Method::Exact {
+    let valuation = spec.game.valuation();
+    if settings.method == super::Method::Exact
+        || valuation.hand != HandRule::BestFive
+        || valuation.low != LowRule::HighOnly
+    {
         return Ok(None);
     }
+    // A smaller deck is Hold'em's with the cards it lacks dead (short deck: the 16 below
+    // the six); its hands keep their own order (`SharedSweeps::short_deck`).
+    let held = ChartSpec {
+        dead: spec.dead.union(spec.game.deck().complement()),
+        ..spec.clone()
+    };
+    let spec = &held;
+    let short_deck = valuation.high == HighOrder::ShortDeck;
     let blocked = spec.board.union(spec.dead);
     let hi = *spec.counts.end();
     // The chance a class's combo is free of a deal at the most opponents: below
@@ -280,13 +301,20 @@ fn shared_chart(
     let live = 52.0 - blocked.len() as f64;
     let dealt = (5 - spec.board.len() + 2 * hi) as f64;
     let free = (live - dealt) * (live - dealt - 1.0) / (live * (live - 1.0));
-    if free < MIN_SHARED_FREE {
+    let min_free = if short_deck {
+        MIN_SHARED_FREE_SHORT_DECK
+    } else {
+        MIN_SHARED_FREE
+    };
+    if free < min_free {
         return Ok(None);
     }
     // Per class: its sweep (with the table's point), or its final cell (blocked, only
     // the table's point, or no combo that can face the range).
     let mut sampled: Vec<(HandClass, Sweep, Option<SweepPoint>)> = Vec::new();
     let mut settled: Vec<(HandClass, Option<Vec<SweepPoint>>)> = Vec::new();
+    // Short deck's heads-up equities (the control variates' means), class by class.
+    let mut heads_up: Vec<Option<f64>> = Vec::new();
     for class in HandClass::all().filter(|&c| spec.charts(c)) {
         let hero = class_range(class, blocked);
         let from_table = result.cells[class.index()]
@@ -301,8 +329,17 @@ fn shared_chart(
         };
         match sweep {
             Ok(sweep) => {
-                if !sweep_exact_counts_within(&sweep, settings.method, CLASS_AUTO_BUDGET).is_empty()
-                {
+                let exact_counts = if short_deck {
+                    let alone = game_class_sweep(spec, &sweep)?;
+                    heads_up.push(alone.as_ref().and_then(|g| g.heads_up_equity));
+                    alone.map_or(Vec::new(), |g| {
+                        let budget = game_class_budget(spec);
+                        super::run::SweepSource::exact_counts(&g, settings.method, budget)
+                    })
+                } else {
+                    sweep_exact_counts_within(&sweep, settings.method, CLASS_AUTO_BUDGET)
+                };
+                if !exact_counts.is_empty() {
                     return Ok(None);
                 }
                 sampled.push((class, sweep, from_table));
@@ -314,8 +351,13 @@ fn shared_chart(
         }
     }
     let sweeps: Vec<&Sweep> = sampled.iter().map(|(_, s, _)| s).collect();
-    know_heads_up_equities(spec, &sweeps, settings);
-    let Some(shared) = SharedSweeps::new(&sweeps) else {
+    let shared = if short_deck {
+        SharedSweeps::short_deck(&sweeps, heads_up)
+    } else {
+        know_heads_up_equities(spec, &sweeps, settings);
+        SharedSweeps::new(&sweeps)
+    };
+    let Some(shared) = shared else {
         return Ok(None);
     };
     let mut update = |class: HandClass, points: Option<Vec<SweepPoint>>, finished: bool| {
@@ -338,6 +380,30 @@ fn shared_chart(
         update(*class, Some(all), finished)
     });
     Ok(Some(()))
+}
+
+/// The games engine's sweep of the counts `sweep` samples, in the chart's game (the
+/// spec's dead cards less those its deck lacks): what the class would run alone, asked
+/// which counts it would enumerate and its control variate's mean. `None` when the class
+/// cannot face the range.
+fn game_class_sweep(
+    spec: &ChartSpec,
+    sweep: &Sweep,
+) -> Result<Option<super::games::GameSweep>, EquityError> {
+    let game = spec.game;
+    let hero = HoleRange::from_two_card(&sweep.hero_range, game);
+    match super::games::GameSweep::new(
+        game,
+        hero,
+        HoleRange::from_two_card(&spec.vs, game),
+        spec.board,
+        spec.dead.difference(game.deck().complement()),
+        sweep.counts.clone(),
+    ) {
+        Ok(g) => Ok(Some(g)),
+        Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// On a board against random opponents, every class's heads-up equity (its control
@@ -466,9 +532,9 @@ fn class_sweep(
     .points
 }
 
-/// The chart of a two-card game other than Hold'em (short deck): each class by its sweep
-/// in that game (exact points where affordable), classes outside the game's deck left
-/// empty.
+/// The chart of a two-card game other than Hold'em (short deck): the table's column
+/// first, then shared deals where they pay, else each class by its sweep in that game
+/// (exact points where affordable); classes outside the game's deck are left empty.
 fn run_game_chart(
     spec: &ChartSpec,
     settings: &RunSettings,
@@ -486,6 +552,31 @@ fn run_game_chart(
             .then(|| super::games::short_deck_heads_up::class_heads_up(game, class))
             .flatten()
     };
+    // The table holds no hand types or hand strength: the chart shows neither.
+    let table_point = |class: HandClass| {
+        from_table(class).map(|figures| {
+            let deals = class_deals(game, class_range(class, blocked).iter().count() as u64);
+            SweepPoint::showdown(1, super::Method::Exact, deals, figures)
+        })
+    };
+    // As in Hold'em: the table's column shown whole first, then the other counts from
+    // shared deals where they pay, else class by class.
+    for class in HandClass::all().filter(|&c| spec.charts(c)) {
+        if let Some(point) = table_point(class) {
+            result.cells[class.index()] = Some(vec![point]);
+            let cell = ChartCell {
+                class,
+                points: result.cells[class.index()].clone(),
+                done: result.done,
+            };
+            if !progress(cell) || settings.control.is_cancelled() {
+                return Ok(result);
+            }
+        }
+    }
+    if shared_chart(spec, settings, &mut result, &mut progress)?.is_some() {
+        return Ok(result);
+    }
     each_class(
         spec,
         settings,
@@ -493,11 +584,7 @@ fn run_game_chart(
         &mut progress,
         |class, result| {
             let hero = class_range(class, blocked);
-            // The table holds no hand types or hand strength: the chart shows neither.
-            let table_point = from_table(class).map(|figures| {
-                let deals = class_deals(game, hero.iter().count() as u64);
-                SweepPoint::showdown(1, super::Method::Exact, deals, figures)
-            });
+            let table_point = table_point(class);
             let rest = if table_point.is_some() { 2 } else { lo };
             let mut points: Vec<SweepPoint> = table_point.into_iter().collect();
             if rest <= hi {
@@ -612,13 +699,131 @@ mod tests {
         }
     }
 
+    /// The short-deck chart from shared deals (its cards below the six dead, its hands in
+    /// short deck's order) on a river, where each class's points can be enumerated: every
+    /// class's win and equity within 4.5 standard errors of its own exact sweep in short
+    /// deck, at one and two opponents, and the chart streams each class done once.
+    #[test]
+    fn the_short_deck_chart_from_shared_deals_matches_exact() {
+        use crate::equity::run::SweepSource;
+        let board = CardSet::parse("Ah 9d 8c 7s 6h").unwrap();
+        let spec = ChartSpec {
+            game: Game::SHORT_DECK,
+            board,
+            dead: CardSet::EMPTY,
+            counts: 1..=2,
+            vs: HandRange::random(),
+        };
+        let target = 0.004;
+        let settings = RunSettings {
+            method: Method::MonteCarlo,
+            target_se: target,
+            ..RunSettings::default()
+        };
+        let mut finished = 0;
+        let chart = run_chart(&spec, &settings, |cell| {
+            finished = cell.done;
+            true
+        })
+        .unwrap();
+        assert_eq!(chart.done, 81);
+        assert_eq!(finished, 81);
+        assert_eq!(chart.method_key(), "monte_carlo");
+        // A straight on board, a wheel class (A6: A-6-7-8-9), flush and full-house
+        // classes, and classes the board blocks in part.
+        for name in ["AA", "KK", "JTs", "T9o", "66", "A6o", "QJs", "K7o", "99"] {
+            let class = HandClass::all().find(|c| c.to_string() == name).unwrap();
+            let points = chart.cells[class.index()].as_ref().unwrap();
+            let alone = crate::equity::games::GameSweep::new(
+                Game::SHORT_DECK,
+                HoleRange::from_two_card(&class_range(class, board), Game::SHORT_DECK),
+                HoleRange::random(Game::SHORT_DECK),
+                board,
+                CardSet::EMPTY,
+                1..=2,
+            )
+            .unwrap();
+            for p in points {
+                let n = p.opponents;
+                let exact = alone
+                    .exact_point(n, &crate::equity::RunControl::new())
+                    .point(n, Method::Exact, false);
+                assert_eq!(p.method, Method::MonteCarlo);
+                for (what, got, se, want) in [
+                    ("win", p.win, p.std_error.win, exact.win),
+                    ("tie", p.tie, p.std_error.tie, exact.tie),
+                    ("equity", p.equity, p.std_error.equity, exact.equity),
+                ] {
+                    assert!(se <= target, "{name} vs {n}: {what} se {se}");
+                    let z = (got - want) / se.max(1e-6);
+                    assert!(
+                        z.abs() < 4.5,
+                        "{name} vs {n}: {what} {got}, exact {want} (z {z})"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Preflop the short-deck chart's one-opponent column is the table's, exact, and the
+    /// other counts come from shared deals: each within 4.5 combined standard errors of
+    /// the class run alone by the games engine.
+    #[test]
+    fn the_short_deck_chart_preflop_matches_each_class_run_alone() {
+        let spec = ChartSpec {
+            game: Game::SHORT_DECK,
+            board: CardSet::EMPTY,
+            dead: CardSet::EMPTY,
+            counts: 1..=3,
+            vs: HandRange::random(),
+        };
+        let target = 0.004;
+        let settings = RunSettings {
+            target_se: target,
+            ..RunSettings::default()
+        };
+        let chart = run_chart(&spec, &settings, |_| true).unwrap();
+        assert_eq!(chart.done, 81);
+        for name in ["AA", "KQs", "A6o", "76s", "66", "T9o"] {
+            let class = HandClass::all().find(|c| c.to_string() == name).unwrap();
+            let points = chart.cells[class.index()].as_ref().unwrap();
+            assert_eq!(points.len(), 3);
+            assert_eq!(points[0].method, Method::Exact);
+            let alone = crate::equity::games::GameSweep::new(
+                Game::SHORT_DECK,
+                HoleRange::from_two_card(&class_range(class, CardSet::EMPTY), Game::SHORT_DECK),
+                HoleRange::random(Game::SHORT_DECK),
+                CardSet::EMPTY,
+                CardSet::EMPTY,
+                2..=3,
+            )
+            .unwrap();
+            let alone = class_sweep(&alone, class, &settings, 0.0);
+            for (p, q) in points[1..].iter().zip(&alone) {
+                assert_eq!((p.opponents, p.method), (q.opponents, Method::MonteCarlo));
+                for (got, se, want, se_alone) in [
+                    (p.win, p.std_error.win, q.win, q.std_error.win),
+                    (p.equity, p.std_error.equity, q.equity, q.std_error.equity),
+                ] {
+                    assert!(se <= target && se > 0.0, "{name}: se {se}");
+                    let z = (got - want) / se.hypot(se_alone);
+                    assert!(
+                        z.abs() < 4.5,
+                        "{name} vs {}: {got} alone {want}",
+                        p.opponents
+                    );
+                }
+            }
+        }
+    }
+
     /// Deals are shared only while a class's combo is often free of them: at 14 or more
     /// opponents preflop the chart goes class by class (nothing is done by the shared
     /// path), and on the river under `auto` too (its exact counts).
     #[test]
     fn the_chart_shares_deals_only_where_it_pays() {
-        let spec = |counts: std::ops::RangeInclusive<usize>, board: &str| ChartSpec {
-            game: Game::HOLDEM,
+        let spec = |game: Game, counts: std::ops::RangeInclusive<usize>, board: &str| ChartSpec {
+            game,
             board: CardSet::parse(board).unwrap(),
             dead: CardSet::EMPTY,
             counts,
@@ -628,13 +833,18 @@ mod tests {
             target_se: 0.01,
             ..RunSettings::default()
         };
+        let (holdem, short) = (Game::HOLDEM, Game::SHORT_DECK);
         let mut cells = 0;
         for (spec, shared) in [
-            (spec(1..=22, ""), false),
-            (spec(14..=14, ""), false),
-            (spec(1..=2, "Ah Kd 7c 7s 2h"), false),
-            (spec(13..=13, ""), true),
-            (spec(2..=3, "Ah Kd 7c"), true),
+            (spec(holdem, 1..=22, ""), false),
+            (spec(holdem, 14..=14, ""), false),
+            (spec(holdem, 1..=2, "Ah Kd 7c 7s 2h"), false),
+            (spec(holdem, 13..=13, ""), true),
+            (spec(holdem, 2..=3, "Ah Kd 7c"), true),
+            (spec(short, 12..=12, ""), false),
+            (spec(short, 1..=2, "Ah Kd 7c 7s 6h"), false),
+            (spec(short, 11..=11, ""), true),
+            (spec(short, 2..=3, "Ah Kd 7c"), true),
         ] {
             let mut result = ChartResult::empty(1);
             let ran = shared_chart(&spec, &settings, &mut result, &mut |_| {
@@ -642,10 +852,12 @@ mod tests {
                 true
             })
             .unwrap();
-            assert_eq!(ran.is_some(), shared, "{:?} on {}", spec.counts, spec.board);
-            assert_eq!(result.done, if shared { 169 } else { 0 });
+            let what = format!("{} {:?} on {}", spec.game.name(), spec.counts, spec.board);
+            assert_eq!(ran.is_some(), shared, "{what}");
+            let classes = spec.class_count();
+            assert_eq!(result.done, if shared { classes } else { 0 }, "{what}");
         }
-        assert!(cells >= 2 * 169);
+        assert!(cells >= 2 * 169 + 2 * 81);
     }
 
     /// The same seed gives the same chart on one thread as on two: each round's plan

@@ -18,7 +18,10 @@ pub use omaha::{
     any_five_low_score, describe_low, for_each_three, for_each_two, low_bit, low_mask, low_score,
     omaha_high, omaha_low,
 };
-pub use short_deck::{evaluate_short_deck, from_holdem as short_deck_from_holdem, ShortDeckValue};
+pub use short_deck::{
+    evaluate_short_deck, from_holdem as short_deck_from_holdem, of_hand as short_deck_of_hand,
+    ShortDeckValue,
+};
 
 /// The top rank (0 = deuce … 12 = ace) of the best straight in a 13-bit rank mask (bit r
 /// set for rank r), `None` without a straight; the wheel A-2-3-4-5 tops at the five (3).

@@ -155,9 +155,99 @@ pub fn from_holdem(holdem: super::HandValue, cards: &[Card]) -> ShortDeckValue {
     reordered(category, holdem.get() as u32 & 0xfff)
 }
 
+/// The short-deck value of a 5- to 7-card [`Hand`](super::Hand) of short-deck cards: one
+/// Hold'em table read, reordered by masks, and the cards listed only where short deck's
+/// order turns a seven-card hand's best five around (a straight beside trips, a full
+/// house beside a flush: a few hands in a hundred). For loops that hold their hands as
+/// running sums (the chart's shared deals).
+#[inline(always)]
+pub fn of_hand(hand: super::Hand) -> ShortDeckValue {
+    let holdem = hand.evaluate();
+    let category = holdem.category();
+    let mask = hand.card_mask();
+    let lanes = [0, 16, 32, 48].map(|shift| (mask >> shift) as u16 & 0x1fff);
+    let [a, b, c, d] = lanes;
+    let turned = match category {
+        // Trips: three of a rank (any three of the four suit lanes).
+        HandCategory::Straight => (a & b & (c | d)) | (c & d & (a | b)) != 0,
+        HandCategory::FullHouse => hand.has_flush(),
+        _ => false,
+    };
+    if turned {
+        std::hint::cold_path();
+        return of_mask(holdem, mask);
+    }
+    let reordered = |category: HandCategory, order: u32| {
+        ShortDeckValue(POSITION[category as usize] << 12 | order)
+    };
+    if (a | b | c | d) & ACE_TO_NINE == ACE_TO_NINE && category != HandCategory::StraightFlush {
+        if lanes.iter().any(|&lane| lane & ACE_TO_NINE == ACE_TO_NINE) {
+            return reordered(HandCategory::StraightFlush, wheel_order(true));
+        }
+        // Below a straight in short deck's order: high card, pair, two pair.
+        if POSITION[category as usize] < POSITION[HandCategory::Straight as usize] {
+            return reordered(HandCategory::Straight, wheel_order(false));
+        }
+    }
+    reordered(category, holdem.get() as u32 & 0xfff)
+}
+
+/// [`of_hand`]'s rare case: the cards of `mask` listed and valued by [`from_holdem`].
+#[inline(never)]
+fn of_mask(holdem: super::HandValue, mask: u64) -> ShortDeckValue {
+    let mut cards = [Card::new(0, 0); 7];
+    let mut n = 0;
+    for suit in 0..4u8 {
+        let lane = (mask >> (16 * suit as u32)) as u16 & 0x1fff;
+        for rank in (0..13u8).filter(|&r| lane >> r & 1 == 1) {
+            cards[n] = Card::new(rank, suit);
+            n += 1;
+        }
+    }
+    from_holdem(holdem, &cards[..n])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The running-sum value equals the card-list value on every 7-card hand of a broad
+    /// seeded sample of the 36-card deck (and every 5-card hand holding A-6-7-8-9).
+    #[test]
+    fn of_hand_equals_the_card_list_value() {
+        use rand::{RngExt, SeedableRng};
+        let deck: Vec<Card> = (4..13u8)
+            .flat_map(|r| (0..4u8).map(move |s| Card::new(r, s)))
+            .collect();
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(46);
+        let mut checked = 0;
+        for _ in 0..200_000 {
+            let mut hand = deck.clone();
+            for i in 0..7 {
+                let j = rng.random_range(i..hand.len());
+                hand.swap(i, j);
+            }
+            let seven = &hand[..7];
+            assert_eq!(
+                of_hand(crate::eval::Hand::from_cards(seven)),
+                evaluate_short_deck(seven),
+                "{seven:?}"
+            );
+            checked += 1;
+        }
+        for suits in 0..4u32.pow(5) {
+            let five: Vec<Card> = [12u8, 4, 5, 6, 7]
+                .iter()
+                .enumerate()
+                .map(|(i, &r)| Card::new(r, (suits >> (2 * i) & 3) as u8))
+                .collect();
+            assert_eq!(
+                of_hand(crate::eval::Hand::from_cards(&five)),
+                evaluate_short_deck(&five)
+            );
+        }
+        assert_eq!(checked, 200_000);
+    }
 
     /// The plain short-deck evaluator, kept as the reference.
     mod plain {

@@ -13,14 +13,19 @@
 //! hero's cards left the deck first or are checked after. So each hero's tally is its
 //! own sweep's, from fewer deals of its own (the rest clash), while the dealing and the
 //! opponents' evaluations are paid once for all the heroes.
+//!
+//! Short deck shares deals the same way: its sweeps hold the 16 cards below the six as
+//! dead cards, and its hands are valued in short deck's order read off Hold'em's table
+//! (`SevenCardValue`).
 
 use super::tally::*;
 use super::*;
+use crate::cards::HighOrder;
 use crate::cards::{CardSet, Pdep};
 use crate::equity::monte_carlo::{
     batch_rng, BySelection, CardDraws, Deck, WeightedCombos, BATCH_DEALS,
 };
-use crate::eval::{Hand, HandValue};
+use crate::eval::{short_deck_of_hand, Hand, HandValue, ShortDeckValue};
 use rayon::prelude::*;
 use sampler::{LiveCards, Selection};
 
@@ -61,6 +66,40 @@ pub struct SharedSweeps<'a> {
     max_n: usize,
     /// Per card, before a deal: 0 for the board and dead cards, else not dealt.
     holder: [u8; 52],
+    /// How seven cards are valued.
+    order: HighOrder,
+}
+
+/// How a shared run values a seat's seven cards: Hold'em's table read, or short deck's
+/// order read off it. Chosen once per batch, so the deal loop is compiled for each.
+trait SevenCardValue: Copy + Ord + Default {
+    /// The value of a hand of seven distinct cards.
+    fn of(hand: Hand) -> Self;
+    /// Its category's index (as `HandCategory`'s codes), for the hand types.
+    fn category_index(self) -> usize;
+}
+
+impl SevenCardValue for HandValue {
+    #[inline(always)]
+    fn of(hand: Hand) -> HandValue {
+        // SAFETY: seven distinct cards (the board's five and two hole cards).
+        unsafe { hand.evaluate_unchecked() }
+    }
+    #[inline(always)]
+    fn category_index(self) -> usize {
+        self.category() as usize
+    }
+}
+
+impl SevenCardValue for ShortDeckValue {
+    #[inline(always)]
+    fn of(hand: Hand) -> ShortDeckValue {
+        short_deck_of_hand(hand)
+    }
+    #[inline(always)]
+    fn category_index(self) -> usize {
+        self.category() as usize
+    }
 }
 
 /// A card no opponent count's deal holds (above every count).
@@ -71,6 +110,27 @@ impl<'a> SharedSweeps<'a> {
     /// cards or opponent range, or some hero's combos do not all weigh the same (a
     /// uniform draw would then be wrong) or are more than a class has.
     pub fn new(sweeps: &[&'a Sweep]) -> Option<SharedSweeps<'a>> {
+        // Each hero's control variate needs its heads-up equity: found in parallel (on
+        // a board it may be an enumeration per hero).
+        let heads_up: Vec<Option<f64>> = sweeps.par_iter().map(|s| s.heads_up_equity()).collect();
+        SharedSweeps::valued(sweeps, HighOrder::Standard, heads_up)
+    }
+
+    /// [`SharedSweeps::new`] for short deck: `sweeps` hold the cards below the six among
+    /// their dead cards, hands rank in short deck's order, and each hero's control
+    /// variate takes its short-deck heads-up equity from `heads_up` (none: no control).
+    pub fn short_deck(
+        sweeps: &[&'a Sweep],
+        heads_up: Vec<Option<f64>>,
+    ) -> Option<SharedSweeps<'a>> {
+        SharedSweeps::valued(sweeps, HighOrder::ShortDeck, heads_up)
+    }
+
+    fn valued(
+        sweeps: &[&'a Sweep],
+        order: HighOrder,
+        heads_up: Vec<Option<f64>>,
+    ) -> Option<SharedSweeps<'a>> {
         let first = sweeps.first()?;
         let same = sweeps.iter().all(|s| {
             s.board == first.board
@@ -82,9 +142,6 @@ impl<'a> SharedSweeps<'a> {
         if !same {
             return None;
         }
-        // Each hero's control variate needs its heads-up equity: found in parallel (on
-        // a board it may be an enumeration per hero).
-        let heads_up: Vec<Option<f64>> = sweeps.par_iter().map(|s| s.heads_up_equity()).collect();
         let heroes: Vec<SharedHero> = sweeps
             .iter()
             .zip(heads_up)
@@ -125,6 +182,7 @@ impl<'a> SharedSweeps<'a> {
             live: (out.complement(), out.complement().len() as u32),
             deck: Deck::without(out),
             holder,
+            order,
         })
     }
 
@@ -147,10 +205,21 @@ impl<'a> SharedSweeps<'a> {
         up_to: usize,
         active: &[usize],
     ) -> SharedBatch {
-        match Pdep::detect() {
+        match (Pdep::detect(), self.order) {
             // SAFETY: a `Pdep` exists only where the CPU has BMI1, BMI2, POPCNT and LZCNT.
-            Some(pdep) => unsafe { self.batch_bmi2(pdep, seed, index, deals, up_to, active) },
-            None => self.run_batch(|| self.deck, seed, index, deals, up_to, active),
+            (Some(pdep), HighOrder::Standard) => unsafe {
+                self.batch_bmi2::<HandValue>(pdep, seed, index, deals, up_to, active)
+            },
+            // SAFETY: as above.
+            (Some(pdep), HighOrder::ShortDeck) => unsafe {
+                self.batch_bmi2::<ShortDeckValue>(pdep, seed, index, deals, up_to, active)
+            },
+            (None, HighOrder::Standard) => {
+                self.run_batch::<_, HandValue>(|| self.deck, seed, index, deals, up_to, active)
+            }
+            (None, HighOrder::ShortDeck) => {
+                self.run_batch::<_, ShortDeckValue>(|| self.deck, seed, index, deals, up_to, active)
+            }
         }
     }
 
@@ -163,7 +232,7 @@ impl<'a> SharedSweeps<'a> {
         target_arch = "x86_64",
         target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")
     )]
-    unsafe fn batch_bmi2(
+    unsafe fn batch_bmi2<V: SevenCardValue>(
         &self,
         pdep: Pdep,
         seed: u64,
@@ -177,11 +246,11 @@ impl<'a> SharedSweeps<'a> {
             live: self.live.0,
             count: self.live.1,
         };
-        self.run_batch(deck, seed, index, deals, up_to, active)
+        self.run_batch::<_, V>(deck, seed, index, deals, up_to, active)
     }
 
     #[inline(always)]
-    fn run_batch<D: LiveCards>(
+    fn run_batch<D: LiveCards, V: SevenCardValue>(
         &self,
         deck: impl Fn() -> D,
         seed: u64,
@@ -199,11 +268,11 @@ impl<'a> SharedSweeps<'a> {
         let mut counts = vec![ShowdownCounts::default(); active.len() * stride];
         // Per opponent count N (index N): the best of the first N opponents' values,
         // and the best one's category.
-        let mut values = [HandValue::default(); MAX_OPPONENTS];
-        let mut best = [BestOf::first(HandValue::default()); MAX_OPPONENTS + 1];
+        let mut values = [V::default(); MAX_OPPONENTS];
+        let mut best = [BestOf::first(V::default()); MAX_OPPONENTS + 1];
         let mut best_category = [0usize; MAX_OPPONENTS + 1];
         // Per active hero in the current deal: its value and the counts it fits.
-        let mut seats = vec![(HandValue::default(), 0usize); active.len()];
+        let mut seats = vec![(V::default(), 0usize); active.len()];
         for _ in 0..deals {
             let mut deck = deck();
             let mut board = self.board_hand;
@@ -236,18 +305,17 @@ impl<'a> SharedSweeps<'a> {
                     holder[b.index()] = dealt as u8 + 1;
                     hole
                 };
-                // SAFETY: five board cards and two hole cards: seven cards.
-                let v = unsafe { board.combine(hole).evaluate_unchecked() };
+                let v = V::of(board.combine(hole));
                 values[dealt] = v;
                 dealt += 1;
                 if dealt == 1 {
                     best[1] = BestOf::first(v);
-                    best_category[1] = v.category() as usize;
+                    best_category[1] = v.category_index();
                 } else {
                     best[dealt] = best[dealt - 1];
                     best[dealt].push(v);
                     best_category[dealt] = if v > best[dealt - 1].best {
-                        v.category() as usize
+                        v.category_index()
                     } else {
                         best_category[dealt - 1]
                     };
@@ -264,8 +332,7 @@ impl<'a> SharedSweeps<'a> {
                 let [a, b] = hero.cards[i];
                 let clash = holder[a as usize].min(holder[b as usize]) as usize;
                 let fits = (clash.max(1) - 1).min(dealt).min(hero.max_n);
-                // SAFETY: five board cards and two hole cards: seven cards.
-                let value = unsafe { board.combine(hero.holes[i]).evaluate_unchecked() };
+                let value = V::of(board.combine(hero.holes[i]));
                 *seat = (value, fits);
             }
             for ((slot, &h), &(hero_value, fits)) in
@@ -275,7 +342,7 @@ impl<'a> SharedSweeps<'a> {
                 if fits < first {
                     continue;
                 }
-                let hero_category = hero_value.category() as usize;
+                let hero_category = hero_value.category_index();
                 let mut heads_up_halves = 0;
                 for n in 1..=fits {
                     let v = values[n - 1];
@@ -367,10 +434,10 @@ impl ShowdownCounts {
     /// best opponent's, and the control variate's heads-up half points. Without a
     /// branch on who wins (it goes either way at random); only a tie, rare, branches.
     #[inline(always)]
-    fn credit(
+    fn credit<V: SevenCardValue>(
         &mut self,
-        hero: HandValue,
-        best: &BestOf<HandValue>,
+        hero: V,
+        best: &BestOf<V>,
         hero_category: usize,
         best_category: usize,
         halves: u32,
