@@ -618,6 +618,53 @@ fn help_window_explains_figures_and_notation() {
     assert!(!h.state().shell.help_open);
 }
 
+/// Every paragraph of the Help window wraps inside it, at the widths the brief names: the
+/// long paragraphs after the games' table (the Hand view's, folded seats') end inside the
+/// window, which is never wider than the screen less its 32-point margin.
+#[test]
+fn help_paragraphs_wrap_inside_the_window() {
+    for size in [
+        egui::vec2(1400.0, 900.0),
+        egui::vec2(1000.0, 700.0),
+        egui::vec2(800.0, 600.0),
+    ] {
+        let mut h = sized_harness(quick_app(), size);
+        h.run_steps(2);
+        h.key_press(egui::Key::F1);
+        h.run_steps(3);
+        // Scroll the window to its end, as a wheel does over it.
+        h.hover_at(egui::pos2(size.x / 2.0, 200.0));
+        for _ in 0..20 {
+            h.event(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta: egui::vec2(0.0, -400.0),
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Wheel,
+                modifiers: egui::Modifiers::NONE,
+            });
+            h.run_steps(2);
+        }
+        for paragraph in ["Paste a hand as the site wrote it", "In the Matchup view"] {
+            let edge = h
+                .query_all(egui_kittest::kittest::By::new())
+                .filter(|n| {
+                    let node = n.accesskit_node();
+                    [node.label(), node.value()]
+                        .iter()
+                        .flatten()
+                        .any(|t| t.starts_with(paragraph))
+                })
+                .map(|n| n.rect().max.x)
+                .next()
+                .unwrap_or_else(|| panic!("{paragraph} shown at {size:?}"));
+            assert!(
+                edge <= size.x - 32.0,
+                "{paragraph} ends at {edge}, past the window ({size:?})"
+            );
+        }
+    }
+}
+
 /// Steps until the view on screen has finished a run of its inputs.
 fn settle(h: &mut Harness<'static, MultiOddsApp>, what: &str) {
     step_until(h, what, |app| {

@@ -212,11 +212,10 @@ fn games(ui: &mut egui::Ui) {
         .show(ui, |ui| {
             for game in crate::cards::Game::ALL {
                 ui.label(RichText::new(game.name()).strong());
-                ui.label(format!(
-                    "{} Up to {} seats.",
-                    game.rules(),
-                    game.max_seats()
-                ));
+                // Wrapped: an unwrapped row widened everything below past the window
+                // (the Hand view's and folded seats' paragraphs ran off its right edge).
+                let rules = format!("{} Up to {} seats.", game.rules(), game.max_seats());
+                ui.add(egui::Label::new(rules).wrap());
                 ui.end_row();
             }
         });
