@@ -529,10 +529,20 @@ fn run_fields(ui: &mut egui::Ui, i: &mut FlopsInputs, errors: &FieldErrors) -> b
         errors.at("dead"),
         "cards out of play",
     );
+    // The game's deck decides how many flops there are (22,100 in Hold'em, 7,140 in short
+    // deck).
+    let n = i.game.deck().len();
+    let flops = (n * (n - 1) * (n - 2) / 6).to_string();
+    let (head, tail) = flops.split_at(flops.len().saturating_sub(3));
+    let flops = if head.is_empty() {
+        tail.to_string()
+    } else {
+        format!("{head},{tail}")
+    };
     edited |= ui
-        .checkbox(&mut i.all_flops, "Every flop (22,100)")
+        .checkbox(&mut i.all_flops, format!("Every flop ({flops})"))
         .on_hover_text(
-            "Run every flop even when both ranges are suit-symmetric and one flop per suit pattern (1,755) would give the same figures",
+            "Run every flop even when both ranges are suit-symmetric and one flop per suit pattern would give the same figures",
         )
         .changed();
     ui.horizontal(|ui| {
