@@ -630,6 +630,44 @@ mod tests {
     use super::*;
     use crate::equity::Method;
 
+    /// Each shared point against the class's own sweep run alone (both Monte Carlo): win
+    /// and equity within 4.5 combined standard errors, each error within the target.
+    fn agrees_with_alone(name: &str, shared: &[SweepPoint], alone: &[SweepPoint], target: f64) {
+        for (p, q) in shared.iter().zip(alone) {
+            assert_eq!((p.opponents, p.method), (q.opponents, Method::MonteCarlo));
+            for (got, se, want, se_alone) in [
+                (p.win, p.std_error.win, q.win, q.std_error.win),
+                (p.equity, p.std_error.equity, q.equity, q.std_error.equity),
+            ] {
+                assert!(se <= target && se > 0.0, "{name}: se {se}");
+                let z = (got - want) / se.hypot(se_alone);
+                assert!(
+                    z.abs() < 4.5,
+                    "{name} vs {}: {got} alone {want}",
+                    p.opponents
+                );
+            }
+        }
+    }
+
+    /// A short-deck class's sweep by the games engine, against random hands.
+    fn short_deck_sweep(
+        class: HandClass,
+        board: CardSet,
+        counts: std::ops::RangeInclusive<usize>,
+    ) -> crate::equity::games::GameSweep {
+        let game = Game::SHORT_DECK;
+        crate::equity::games::GameSweep::new(
+            game,
+            HoleRange::from_two_card(&class_range(class, board), game),
+            HoleRange::random(game),
+            board,
+            CardSet::EMPTY,
+            counts,
+        )
+        .unwrap()
+    }
+
     /// The chart preflop: the one-opponent column from the table, the others from
     /// shared deals. Every class is streamed once with all its counts within the
     /// target, and each agrees with its own sweep run alone (both Monte Carlo: within
@@ -681,21 +719,7 @@ mod tests {
             )
             .unwrap();
             let alone = class_sweep(&alone, class, &settings, 0.0);
-            for (p, q) in points[1..].iter().zip(&alone) {
-                assert_eq!((p.opponents, p.method), (q.opponents, Method::MonteCarlo));
-                for (got, se, want, se_alone) in [
-                    (p.win, p.std_error.win, q.win, q.std_error.win),
-                    (p.equity, p.std_error.equity, q.equity, q.std_error.equity),
-                ] {
-                    assert!(se <= target && se > 0.0, "{name}: se {se}");
-                    let z = (got - want) / se.hypot(se_alone);
-                    assert!(
-                        z.abs() < 4.5,
-                        "{name} vs {}: {got} alone {want}",
-                        p.opponents
-                    );
-                }
-            }
+            agrees_with_alone(name, &points[1..], &alone, target);
         }
     }
 
@@ -734,15 +758,7 @@ mod tests {
         for name in ["AA", "KK", "JTs", "T9o", "66", "A6o", "QJs", "K7o", "99"] {
             let class = HandClass::all().find(|c| c.to_string() == name).unwrap();
             let points = chart.cells[class.index()].as_ref().unwrap();
-            let alone = crate::equity::games::GameSweep::new(
-                Game::SHORT_DECK,
-                HoleRange::from_two_card(&class_range(class, board), Game::SHORT_DECK),
-                HoleRange::random(Game::SHORT_DECK),
-                board,
-                CardSet::EMPTY,
-                1..=2,
-            )
-            .unwrap();
+            let alone = short_deck_sweep(class, board, 1..=2);
             for p in points {
                 let n = p.opponents;
                 let exact = alone
@@ -789,31 +805,9 @@ mod tests {
             let points = chart.cells[class.index()].as_ref().unwrap();
             assert_eq!(points.len(), 3);
             assert_eq!(points[0].method, Method::Exact);
-            let alone = crate::equity::games::GameSweep::new(
-                Game::SHORT_DECK,
-                HoleRange::from_two_card(&class_range(class, CardSet::EMPTY), Game::SHORT_DECK),
-                HoleRange::random(Game::SHORT_DECK),
-                CardSet::EMPTY,
-                CardSet::EMPTY,
-                2..=3,
-            )
-            .unwrap();
+            let alone = short_deck_sweep(class, CardSet::EMPTY, 2..=3);
             let alone = class_sweep(&alone, class, &settings, 0.0);
-            for (p, q) in points[1..].iter().zip(&alone) {
-                assert_eq!((p.opponents, p.method), (q.opponents, Method::MonteCarlo));
-                for (got, se, want, se_alone) in [
-                    (p.win, p.std_error.win, q.win, q.std_error.win),
-                    (p.equity, p.std_error.equity, q.equity, q.std_error.equity),
-                ] {
-                    assert!(se <= target && se > 0.0, "{name}: se {se}");
-                    let z = (got - want) / se.hypot(se_alone);
-                    assert!(
-                        z.abs() < 4.5,
-                        "{name} vs {}: {got} alone {want}",
-                        p.opponents
-                    );
-                }
-            }
+            agrees_with_alone(name, &points[1..], &alone, target);
         }
     }
 
