@@ -1719,11 +1719,16 @@ fn the_range_view_selects_keeps_and_undoes() {
     let mut h = range_view_harness();
     let before = h.state().views.of::<RangeView>().inputs().range.clone();
     let a = h.state().views.of::<RangeView>().shown().unwrap().clone();
-    let b = a.breakdown.as_ref().unwrap();
+    let b = a
+        .breakdown
+        .as_ref()
+        .unwrap()
+        .holdem()
+        .expect("Hold'em's lines");
     // The default: 22+, A2s+, KTs+, QTs+, JTs, ATo+ on Kd 7c 2s against TT+, AQ+.
     let sets = b.made.iter().find(|(m, _)| *m == MadeHand::Set).unwrap().1;
     assert_eq!(sets.combos, 9);
-    assert!(a.by_combo.is_ok() && a.next.is_ok());
+    assert!(a.by_hand.is_ok() && a.next.is_ok());
     h.run_steps(2);
     for text in [
         "What the range holds",
@@ -1756,7 +1761,7 @@ fn the_range_view_selects_keeps_and_undoes() {
         !v.tracker().running
             && v.shown()
                 .and_then(|a| a.breakdown.as_ref().ok())
-                .is_some_and(|b| b.combos == 9)
+                .is_some_and(|b| b.hands() == 9)
     });
     h.state_mut().apply(Command::Undo, &ctx);
     assert_eq!(h.state().views.of::<RangeView>().inputs().range, before);
@@ -1814,7 +1819,7 @@ fn send_to_range_view_carries_the_inputs() {
     assert_eq!(r.vs, ["random"]);
     step_until(&mut h, "the range analysis", |app| {
         let v = app.views.of::<RangeView>();
-        !v.tracker().running && v.shown().is_some_and(|a| a.by_combo.is_ok())
+        !v.tracker().running && v.shown().is_some_and(|a| a.by_hand.is_ok())
     });
 }
 
@@ -1884,7 +1889,7 @@ fn the_range_view_takes_more_seats() {
             })
     });
     let a = h.state().views.of::<RangeView>().shown().unwrap().clone();
-    let r = a.by_combo.as_ref().unwrap();
+    let r = a.by_hand.as_ref().unwrap();
     let p: f64 = a
         .next
         .as_ref()
@@ -2573,7 +2578,8 @@ fn the_range_view_selects_several_lines_and_rolls_them_up() {
             LineKey::Made(MadeHand::TopPair)
         ]
     );
-    let b = v.shown().unwrap().breakdown.as_ref().unwrap().clone();
+    let lines = v.shown().unwrap().breakdown.as_ref().unwrap().clone();
+    let b = lines.holdem().expect("Hold'em's lines");
     let plain = b
         .by_combo
         .iter()
@@ -2709,16 +2715,10 @@ fn the_range_view_estimates_past_the_exact_bound_and_lists_the_games_draws() {
     let mut h = harness(app);
     step_until(&mut h, "the Omaha analysis", |app| {
         let v = app.views.of::<RangeView>();
-        !v.tracker().running && v.shown_game().is_some_and(|a| a.by_hand.is_ok())
+        !v.tracker().running && v.shown().is_some_and(|a| a.by_hand.is_ok())
     });
     h.run_steps(2);
-    let a = h
-        .state()
-        .views
-        .of::<RangeView>()
-        .shown_game()
-        .unwrap()
-        .clone();
+    let a = h.state().views.of::<RangeView>().shown().unwrap().clone();
     let r = a.by_hand.as_ref().unwrap();
     assert!(r.sampled.is_some(), "an estimate, not exact");
     assert!(r.std_error() > 0.0 && r.std_error() < 0.005);
@@ -2739,7 +2739,7 @@ fn the_range_view_estimates_past_the_exact_bound_and_lists_the_games_draws() {
         texts(&h)
     );
     // The draws of the game: AhAxxx on Kh 7h 2s holds the nut flush draw's suit.
-    let b = a.breakdown.as_ref().unwrap();
+    let b = a.breakdown.as_ref().unwrap().game().expect("Omaha's lines");
     assert!(b
         .lines
         .iter()
@@ -2758,20 +2758,19 @@ fn the_range_view_estimates_past_the_exact_bound_and_lists_the_games_draws() {
     step_until(&mut h, "the short-deck analysis", |app| {
         let v = app.views.of::<RangeView>();
         !v.tracker().running
-            && v.shown_game()
+            && v.shown()
                 .is_some_and(|a| a.game == Game::SHORT_DECK && a.by_hand.is_ok())
     });
     h.run_steps(2);
-    let a = h
-        .state()
-        .views
-        .of::<RangeView>()
-        .shown_game()
-        .unwrap()
-        .clone();
+    let a = h.state().views.of::<RangeView>().shown().unwrap().clone();
     // 9-9 on 6-7-8 holds an open-ended straight draw (5 is not in the deck: only a ten
     // makes it, and A-6-7-8-9 is a straight).
-    let b = a.breakdown.as_ref().unwrap();
+    let b = a
+        .breakdown
+        .as_ref()
+        .unwrap()
+        .game()
+        .expect("short deck's lines");
     let draws: Vec<&str> = b
         .lines
         .iter()

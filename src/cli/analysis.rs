@@ -207,7 +207,7 @@ pub(super) fn breakdown_command(
         }));
     }
     let control = multiodds::equity::RunControl::new();
-    let by_combo = multiodds::equity::range_analysis::equity_by_combo(
+    let by_hand = multiodds::equity::range_analysis::equity_by_hand(
         &spec,
         &control,
         rayon::current_num_threads(),
@@ -217,7 +217,7 @@ pub(super) fn breakdown_command(
         range,
         board,
         &b,
-        by_combo.as_ref().map(|r| (against.as_str(), r)),
+        by_hand.as_ref().map(|r| (against.as_str(), r)),
         json || csv,
     );
     Ok(output::breakdown(&report, json, csv))

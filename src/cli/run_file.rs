@@ -50,40 +50,24 @@ pub(super) fn run_command(
             ))
         }
         ScenarioJob::Range(spec) => {
-            use multiodds::equity::range_analysis::RangeAnswers;
+            use multiodds::equity::range_analysis::RangeLines;
             let a = spec.analyse(
                 &multiodds::equity::RunControl::new(),
                 rayon::current_num_threads(),
             );
             let vs = scenario.range.vs.join(" vs ");
             let (range, board) = (scenario.range.range.as_str(), spec.board());
-            let report = match &a {
-                RangeAnswers::ByCombo(a) => {
-                    let b = a
-                        .breakdown
-                        .as_ref()
-                        .map_err(|e| CliError::Usage(e.clone()))?;
-                    output::BreakdownReport::holdem(
-                        range,
-                        board,
-                        b,
-                        a.by_combo.as_ref().ok().map(|r| (vs.as_str(), r)),
-                        json,
-                    )
+            let lines = a
+                .breakdown
+                .as_ref()
+                .map_err(|e| CliError::Usage(e.clone()))?;
+            let by_hand = a.by_hand.as_ref().ok().map(|r| (vs.as_str(), r));
+            let report = match lines {
+                RangeLines::Holdem(b) => {
+                    output::BreakdownReport::holdem(range, board, b, by_hand, json)
                 }
-                RangeAnswers::ByHand(a) => {
-                    let b = a
-                        .breakdown
-                        .as_ref()
-                        .map_err(|e| CliError::Usage(e.clone()))?;
-                    output::BreakdownReport::game(
-                        a.game,
-                        range,
-                        board,
-                        b,
-                        a.by_hand.as_ref().ok().map(|r| (vs.as_str(), r)),
-                        json,
-                    )
+                RangeLines::Game(b) => {
+                    output::BreakdownReport::game(a.game, range, board, b, by_hand, json)
                 }
             };
             Ok(output::breakdown(&report, json, false))

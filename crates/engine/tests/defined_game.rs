@@ -213,7 +213,8 @@ fn the_range_views_job_matches_the_matchup() {
     );
     let shares: f64 = by_hand.hands.iter().map(|h| h.share).sum();
     assert!((shares - 1.0).abs() < 1e-9);
-    let breakdown = a.breakdown.expect("the made hands on a flop");
+    let lines = a.breakdown.expect("the made hands on a flop");
+    let breakdown = lines.game().expect("a defined game's lines by its rules");
     assert_eq!(breakdown.hands, by_hand.hands.len());
 }
 

@@ -50,13 +50,13 @@ impl<'a> BreakdownReport<'a> {
         range: &'a str,
         board: multiodds::cards::CardSet,
         b: &multiodds::equity::breakdown::Breakdown,
-        vs: Option<(&'a str, &multiodds::equity::by_combo::ByCombo)>,
+        vs: Option<(&'a str, &multiodds::equity::range_analysis::ByHand)>,
         tags: bool,
     ) -> BreakdownReport<'a> {
         let classes = vs.map(|(_, r)| {
             let mut by_class: Vec<(usize, f64, f64)> = vec![(0, 0.0, 0.0); 169];
-            for c in &r.combos {
-                let e = &mut by_class[c.combo.class().index()];
+            for (combo, c) in combos(r) {
+                let e = &mut by_class[combo.class().index()];
                 e.0 += 1;
                 e.1 += c.share * c.equity;
                 e.2 += c.share;
@@ -96,13 +96,11 @@ impl<'a> BreakdownReport<'a> {
                 for &(c, _, class) in &b.by_combo {
                     class_of[c.index()] = Some(class);
                 }
-                let hands = r
-                    .combos
-                    .iter()
-                    .map(|c| {
+                let hands = combos(r)
+                    .map(|(combo, c)| {
                         let tags = if tags {
-                            let class = class_of[c.combo.index()].unwrap_or_else(|| {
-                                multiodds::equity::breakdown::classify(c.combo, board)
+                            let class = class_of[combo.index()].unwrap_or_else(|| {
+                                multiodds::equity::breakdown::classify(combo, board)
                             });
                             std::iter::once(class.made.key())
                                 .chain(class.draws.iter().map(|d| d.key()))
@@ -110,7 +108,7 @@ impl<'a> BreakdownReport<'a> {
                         } else {
                             Vec::new()
                         };
-                        (c.combo.to_string(), c.weight, c.share, c.equity, tags, 0.0)
+                        (combo.to_string(), c.weight, c.share, c.equity, tags, 0.0)
                     })
                     .collect();
                 (v, r.equity(), hands)
@@ -352,4 +350,16 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
         }
     }
     out
+}
+
+/// Every hand of a two-card range's equities with its combo.
+fn combos(
+    r: &multiodds::equity::range_analysis::ByHand,
+) -> impl Iterator<
+    Item = (
+        multiodds::range::Combo,
+        &multiodds::equity::range_analysis::HandEquity,
+    ),
+> {
+    r.hands.iter().filter_map(|h| h.combo().map(|c| (c, h)))
 }

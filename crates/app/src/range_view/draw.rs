@@ -9,12 +9,25 @@ pub(super) fn equity_color(equity: f64) -> Color32 {
     Color32::from_rgb((220.0 * (1.0 - t)) as u8 + 20, (180.0 * t) as u8 + 40, 60)
 }
 
-/// Per class: its combos' share-weighted mean equity and the combos.
-pub(super) fn class_equities(combos: &[ComboEquity]) -> Vec<Option<(f64, Vec<ComboEquity>)>> {
-    let mut by_class: Vec<Option<(f64, Vec<ComboEquity>)>> = vec![None; 169];
-    for c in combos {
-        let e = by_class[c.combo.class().index()].get_or_insert((0.0, Vec::new()));
-        e.1.push(*c);
+/// One combo's share of the deals and equity, as a class's entry lists it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ComboFigures {
+    pub(super) combo: Combo,
+    pub(super) share: f64,
+    pub(super) equity: f64,
+}
+
+/// Per class: its combos' share-weighted mean equity and the combos (two-card hands).
+pub(super) fn class_equities(hands: &[HandEquity]) -> Vec<Option<(f64, Vec<ComboFigures>)>> {
+    let mut by_class: Vec<Option<(f64, Vec<ComboFigures>)>> = vec![None; 169];
+    for h in hands {
+        let Some(combo) = h.combo() else { continue };
+        let e = by_class[combo.class().index()].get_or_insert((0.0, Vec::new()));
+        e.1.push(ComboFigures {
+            combo,
+            share: h.share,
+            equity: h.equity,
+        });
     }
     for entry in by_class.iter_mut().flatten() {
         let share: f64 = entry.1.iter().map(|c| c.share).sum();
@@ -36,13 +49,13 @@ pub(super) fn class_grid(
     size: f32,
 ) {
     let equities = analysis
-        .by_combo
+        .by_hand
         .as_ref()
         .ok()
-        .map(|r| class_equities(&r.combos));
+        .map(|r| class_equities(&r.hands));
     let held: Vec<bool> = {
         let mut h = vec![false; 169];
-        if let Ok(b) = &analysis.breakdown {
+        if let Some(b) = holdem_lines(analysis) {
             for (c, _, _) in &b.by_combo {
                 h[c.class().index()] = true;
             }
@@ -117,9 +130,9 @@ pub(super) fn class_grid(
     }
 }
 
-/// Each combo's (share, equity) for the curve and buckets.
-pub(super) fn shares(combos: &[ComboEquity]) -> Vec<(f64, f64)> {
-    combos.iter().map(|c| (c.share, c.equity)).collect()
+/// Each hand's (share, equity) for the curve and buckets.
+pub(super) fn shares(hands: &[HandEquity]) -> Vec<(f64, f64)> {
+    hands.iter().map(|h| (h.share, h.equity)).collect()
 }
 
 /// The combos (hands) sorted by equity: x the share of the range so far, y the equity.

@@ -12,7 +12,7 @@ pub(super) fn hand_text(hand: CardSet) -> String {
 /// equity (line, curve, the strongest and weakest hands), the next card.
 pub(super) fn game_panels(
     ui: &mut egui::Ui,
-    a: &GameRangeAnalysis,
+    a: &RangeAnalysis,
     title: &str,
     stale: bool,
     sort_next: &mut bool,
@@ -53,12 +53,7 @@ pub(super) fn game_panels(
     }
     equity_section(
         ui,
-        a.by_hand.as_ref().map(|r| {
-            (
-                r.equity(),
-                r.hands.iter().map(|h| (h.share, h.equity)).collect(),
-            )
-        }),
+        a.by_hand.as_ref().map(|r| (r.equity(), shares(&r.hands))),
     );
     if let Ok(r) = &a.by_hand {
         strongest_and_weakest(ui, r);
@@ -75,9 +70,10 @@ pub(super) fn game_panels(
 
 /// The range's lines by the game's rules: each category and draw with its hands, weight
 /// and share (draws indented under the made hands).
-fn game_lines(ui: &mut egui::Ui, a: &GameRangeAnalysis) {
-    match &a.breakdown {
-        Ok(b) => {
+fn game_lines(ui: &mut egui::Ui, a: &RangeAnalysis) {
+    match a.breakdown.as_ref().map(|lines| lines.game()) {
+        Ok(None) => {}
+        Ok(Some(b)) => {
             ui.label(format!("{} hands, weight {:.2}", b.hands, b.weight));
             egui::Grid::new("game_breakdown_lines")
                 .striped(true)
@@ -164,10 +160,10 @@ pub(super) fn write_next_cards(
 
 pub(super) fn game_csv(
     w: &mut ::csv::Writer<Vec<u8>>,
-    a: &GameRangeAnalysis,
+    a: &RangeAnalysis,
     pct: &dyn Fn(f64) -> String,
 ) {
-    if let Ok(b) = &a.breakdown {
+    if let Some(b) = a.breakdown.as_ref().ok().and_then(|lines| lines.game()) {
         for (k, l) in &b.lines {
             let _ = w.write_record([
                 if k.is_draw() { "draw" } else { "made" },

@@ -12,9 +12,9 @@ use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
 use super::widgets::{blocked_cards, board_and_dead, ERROR_COLOR};
 use crate::cards::{Card, CardSet, Game};
-use crate::equity::by_combo::{ComboEquity, NextCard};
-use crate::equity::games::range_analysis::{ByHand, GameRangeAnalysis};
-use crate::equity::range_analysis::{RangeAnalysis, RangeAnswers, RangeJob};
+use crate::equity::breakdown::Breakdown;
+use crate::equity::by_combo::NextCard;
+use crate::equity::range_analysis::{ByHand, HandEquity, RangeAnalysis, RangeJob};
 use crate::range::{Combo, HandClass, HandRange};
 use crate::scenario::{RangeInputs, Scenario, ViewKind};
 use crate::worker::JobManager;
@@ -150,27 +150,16 @@ impl RangeView {
         &self.selection.lines
     }
 
-    /// The analysis on screen by combo and class (two-card ranges).
+    /// The analysis on screen, in any game.
     pub fn shown(&self) -> Option<&RangeAnalysis> {
-        match self.analysis.result().map(|b| b.as_ref()) {
-            Some(RangeAnswers::ByCombo(a)) => Some(a),
-            _ => None,
-        }
-    }
-
-    /// The analysis on screen by hand (other games).
-    pub fn shown_game(&self) -> Option<&GameRangeAnalysis> {
-        match self.analysis.result().map(|b| b.as_ref()) {
-            Some(RangeAnswers::ByHand(a)) => Some(a),
-            _ => None,
-        }
+        self.analysis.result().map(|b| b.as_ref())
     }
 
     /// The combos of the selected lines (with their weights).
     pub fn selected_combos(&self) -> Vec<(Combo, f64)> {
-        match self.shown().map(|a| &a.breakdown) {
-            Some(Ok(b)) => self.selection.combos(b),
-            _ => Vec::new(),
+        match self.shown().and_then(holdem_lines) {
+            Some(b) => self.selection.combos(b),
+            None => Vec::new(),
         }
     }
 
@@ -183,14 +172,15 @@ impl RangeView {
     ) {
         ui.vertical(|ui| {
             ui.label(RichText::new("What the range holds").strong());
-            match &analysis.breakdown {
-                Ok(b) => {
+            match (&analysis.breakdown, holdem_lines(analysis)) {
+                (_, Some(b)) => {
                     ui.label(format!("{} combos, weight {:.2}", b.combos, b.weight));
                     super::range_lines::lines_table(ui, b, &self.selection, commands);
                 }
-                Err(why) => {
+                (Err(why), _) => {
                     ui.label(RichText::new(format!("n/a: {why}")).weak());
                 }
+                (Ok(_), None) => {}
             }
         });
     }
@@ -201,9 +191,9 @@ impl RangeView {
         let Some(key) = LineKey::all().nth(line) else {
             return;
         };
-        let shown = match self.shown().map(|a| &a.breakdown) {
-            Some(Ok(b)) => super::range_lines::shown_lines(b),
-            _ => Vec::new(),
+        let shown = match self.shown().and_then(holdem_lines) {
+            Some(b) => super::range_lines::shown_lines(b),
+            None => Vec::new(),
         };
         self.selection.click(key, toggle, extend, &shown);
     }
@@ -303,20 +293,18 @@ impl View for RangeView {
             return;
         };
         let title = shown.label.clone();
-        let analysis = match shown.result.as_ref() {
-            RangeAnswers::ByCombo(a) => a,
-            RangeAnswers::ByHand(a) => {
-                let a = a.clone();
-                let stale = self.tracker.stale;
-                egui::ScrollArea::both()
-                    .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-                    .id_salt("range_view_game")
-                    .show(ui, |ui| {
-                        game_panels(ui, &a, &title, stale, &mut self.sort_next)
-                    });
-                return;
-            }
-        };
+        let analysis = shown.result.as_ref();
+        if !analysis.has_holdem_lines() {
+            let a = analysis.clone();
+            let stale = self.tracker.stale;
+            egui::ScrollArea::both()
+                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                .id_salt("range_view_game")
+                .show(ui, |ui| {
+                    game_panels(ui, &a, &title, stale, &mut self.sort_next)
+                });
+            return;
+        }
         let selected = self.selected_combos();
         let mut sort_next = self.sort_next;
         egui::ScrollArea::both()
@@ -352,16 +340,16 @@ impl View for RangeView {
                 equity_section(
                     ui,
                     analysis
-                        .by_combo
+                        .by_hand
                         .as_ref()
-                        .map(|r| (r.equity(), shares(&r.combos))),
+                        .map(|r| (r.equity(), shares(&r.hands))),
                 );
                 ui.separator();
                 next_section(
                     ui,
                     &mut sort_next,
                     &analysis.next,
-                    analysis.by_combo.as_ref().map(|r| r.equity()),
+                    analysis.by_hand.as_ref().map(|r| r.equity()),
                     self.inputs.game,
                 );
             });
@@ -435,35 +423,23 @@ impl View for RangeView {
 
     fn status(&self) -> ViewStatus {
         let has_errors = !self.errors.is_empty();
-        let figures = match (self.shown(), self.shown_game()) {
-            (_, Some(a)) => {
-                // An estimate says so, with its error, wherever it is shown.
-                let equity = |r: &ByHand| match r.sampled {
-                    None => format!("equity {:.2}% · exact", 100.0 * r.equity()),
-                    Some(_) => format!(
-                        "equity {:.2}% ± {:.2} · Monte Carlo estimate",
-                        100.0 * r.equity(),
-                        100.0 * r.std_error()
-                    ),
-                };
-                match (&a.breakdown, &a.by_hand) {
-                    (Ok(b), Ok(r)) => format!("{} hands · {}", b.hands, equity(r)),
-                    (Ok(b), Err(_)) => format!("{} hands", b.hands),
-                    (Err(_), Ok(r)) => equity(r),
-                    _ => "n/a".into(),
-                }
-            }
-            (Some(a), _) => match (&a.breakdown, &a.by_combo) {
-                (Ok(b), Ok(r)) => format!(
-                    "{} combos · equity {:.2}% · exact",
-                    b.combos,
-                    100.0 * r.equity()
-                ),
-                (Ok(b), Err(_)) => format!("{} combos", b.combos),
-                (Err(_), Ok(r)) => format!("equity {:.2}% · exact", 100.0 * r.equity()),
+        // An estimate says so, with its error, wherever it is shown.
+        let equity = |r: &ByHand| match r.sampled {
+            None => format!("equity {:.2}% · exact", 100.0 * r.equity()),
+            Some(_) => format!(
+                "equity {:.2}% ± {:.2} · Monte Carlo estimate",
+                100.0 * r.equity(),
+                100.0 * r.std_error()
+            ),
+        };
+        let figures = match self.shown() {
+            Some(a) => match (&a.breakdown, &a.by_hand) {
+                (Ok(b), Ok(r)) => format!("{} {} · {}", b.hands(), b.unit(), equity(r)),
+                (Ok(b), Err(_)) => format!("{} {}", b.hands(), b.unit()),
+                (Err(_), Ok(r)) => equity(r),
                 _ => "n/a".into(),
             },
-            (None, None) => String::new(),
+            None => String::new(),
         };
         ViewStatus {
             phase: self.tracker.phase(has_errors),
@@ -481,19 +457,17 @@ impl View for RangeView {
         let mut w = ::csv::Writer::from_writer(Vec::new());
         let pct = |v: f64| options.number(v);
         let _ = w.write_record(["kind", "name", "combos", "weight", "share", "equity"]);
-        let a = match shown.result.as_ref() {
-            RangeAnswers::ByCombo(a) => a,
-            RangeAnswers::ByHand(g) => {
-                game_csv(&mut w, g, &pct);
-                let body = String::from_utf8(w.into_inner().ok()?).ok()?;
-                return Some(format!(
-                    "# view: Range\n# game: {}\n# inputs: {}\n{body}",
-                    g.game.name(),
-                    shown.label
-                ));
-            }
-        };
-        if let Ok(b) = &a.breakdown {
+        let a = shown.result.as_ref();
+        if !a.has_holdem_lines() {
+            game_csv(&mut w, a, &pct);
+            let body = String::from_utf8(w.into_inner().ok()?).ok()?;
+            return Some(format!(
+                "# view: Range\n# game: {}\n# inputs: {}\n{body}",
+                a.game.name(),
+                shown.label
+            ));
+        }
+        if let Some(b) = holdem_lines(a) {
             for (m, l) in &b.made {
                 let _ = w.write_record([
                     "made",
@@ -515,11 +489,12 @@ impl View for RangeView {
                 ]);
             }
         }
-        if let Ok(r) = &a.by_combo {
-            for c in &r.combos {
+        if let Ok(r) = &a.by_hand {
+            for c in &r.hands {
+                let name = c.combo().map_or_else(String::new, |c| c.to_string());
                 let _ = w.write_record([
                     "combo",
-                    &c.combo.to_string(),
+                    &name,
                     "1",
                     &format!("{:.6}", c.weight),
                     &pct(c.share),
@@ -546,31 +521,22 @@ impl View for RangeView {
                 super::widgets::short_title(&title)
             ));
             let size = (ui.available_height() - 200.0).min(ui.available_width() / 2.0);
-            match analysis.as_ref() {
-                RangeAnswers::ByCombo(analysis) => {
-                    // The class grid and the curve side by side, the next-card table below.
-                    ui.horizontal_top(|ui| {
-                        class_grid(ui, analysis, &selected, size);
-                        if let Ok(r) = &analysis.by_combo {
-                            ui.vertical(|ui| {
-                                equity_curve(ui, &shares(&r.combos), size, "range_picture_curve");
-                            });
-                        }
-                    });
-                    if let (Ok(cards), Ok(r)) = (&analysis.next, &analysis.by_combo) {
-                        next_card_table(ui, cards, r.equity(), game);
+            let analysis = analysis.as_ref();
+            if analysis.has_holdem_lines() {
+                // The class grid and the curve side by side, the next-card table below.
+                ui.horizontal_top(|ui| {
+                    class_grid(ui, analysis, &selected, size);
+                    if let Ok(r) = &analysis.by_hand {
+                        ui.vertical(|ui| {
+                            equity_curve(ui, &shares(&r.hands), size, "range_picture_curve");
+                        });
                     }
-                }
-                RangeAnswers::ByHand(a) => {
-                    if let Ok(r) = &a.by_hand {
-                        let points: Vec<(f64, f64)> =
-                            r.hands.iter().map(|h| (h.share, h.equity)).collect();
-                        equity_curve(ui, &points, size, "range_picture_curve");
-                        if let Ok(cards) = &a.next {
-                            next_card_table(ui, cards, r.equity(), a.game);
-                        }
-                    }
-                }
+                });
+            } else if let Ok(r) = &analysis.by_hand {
+                equity_curve(ui, &shares(&r.hands), size, "range_picture_curve");
+            }
+            if let (Ok(cards), Ok(r)) = (&analysis.next, &analysis.by_hand) {
+                next_card_table(ui, cards, r.equity(), game);
             }
         }))
     }
@@ -587,6 +553,12 @@ impl View for RangeView {
     fn has_result(&self) -> bool {
         self.analysis.shown.is_some()
     }
+}
+
+/// Hold'em's lines of an analysis (made hands, draws, roll-ups, each combo's class), when
+/// it has them and they apply (a flop, turn or river).
+fn holdem_lines(a: &RangeAnalysis) -> Option<&Breakdown> {
+    a.breakdown.as_ref().ok().and_then(|lines| lines.holdem())
 }
 
 crate::view::inputs_accessors!(RangeView, RangeInputs);

@@ -1,10 +1,14 @@
-//! The Range view's question in one piece: what a range holds on a board
-//! ([`super::breakdown`]), every combo's equity against another range and what each next
-//! card does ([`super::by_combo`]), all exact. Other games' analysis is
-//! [`super::games::range_analysis`]; [`RangeJob`] carries either.
+//! The Range view's question in one piece: what a range holds on a board, every hand's
+//! equity against the other seats and what each next card does, in any game, answered as
+//! one [`RangeAnalysis`]. Hold'em's answers come from its own paths here (the breakdown,
+//! [`super::breakdown`]; every combo's equity and the next cards, [`super::by_combo`]);
+//! the other games' from [`super::games::range_analysis`]. [`RangeJob`] chooses.
 
-use super::breakdown::{breakdown, Breakdown};
-use super::by_combo::{by_combo, by_combo_multiway, next_cards, ByCombo, NextCard};
+use super::breakdown::breakdown;
+use super::by_combo::{by_combo, by_combo_multiway, next_cards, ByCombo};
+pub use super::games::range_analysis::{
+    ByHand, HandBreakdown, HandEquity, RangeAnalysis, RangeLines, Sampled,
+};
 use super::{check_board, EquityError, RunControl};
 pub use super::{range_seat_name, range_view_message};
 use crate::cards::CardSet;
@@ -64,33 +68,45 @@ impl RangeSpec {
     }
 }
 
-/// The answers: each part, or why it does not apply (`Err` text, shown as n/a).
-#[derive(Clone, Debug, PartialEq)]
-pub struct RangeAnalysis {
-    /// Made hands and draws (a flop, turn or river).
-    pub breakdown: Result<Breakdown, String>,
-    /// Every combo's equity against the other range.
-    pub by_combo: Result<ByCombo, String>,
-    /// Every next card (a flop or turn).
-    pub next: Result<Vec<NextCard>, String>,
-}
-
-/// Every combo's equity against the other seats: heads-up by valuing each board once
-/// per combo, against several by one enumeration per combo. `None` without other seats.
-pub fn equity_by_combo(
+/// Every combo's equity against the other seats, as every hand's (a combo is a two-card
+/// hand; exact): heads-up by valuing each board once per combo, against several by one
+/// enumeration per combo. `None` without other seats.
+pub fn equity_by_hand(
     spec: &RangeSpec,
     control: &RunControl,
     threads: usize,
-) -> Option<Result<ByCombo, EquityError>> {
-    Some(match spec.vs.as_slice() {
+) -> Option<Result<ByHand, EquityError>> {
+    let by_combo = match spec.vs.as_slice() {
         [] => return None,
         [vs] => by_combo(&spec.range, vs, spec.board, spec.dead, control),
         others => by_combo_multiway(&spec.range, others, spec.board, spec.dead, control, threads),
-    })
+    };
+    Some(by_combo.map(by_hand_of))
 }
 
-/// Runs every part that applies (multiway exact work on `threads`, refused past the
-/// bound).
+/// Every combo's equity as every hand's (a combo is a two-card hand), exact.
+fn by_hand_of(r: ByCombo) -> ByHand {
+    ByHand {
+        hands: r
+            .combos
+            .iter()
+            .map(|c| HandEquity {
+                hand: c.combo.card_set(),
+                weight: c.weight,
+                share: c.share,
+                equity: c.equity,
+                win: c.win,
+                tie: c.tie,
+                scoop: None,
+                std_error: 0.0,
+            })
+            .collect(),
+        sampled: None,
+    }
+}
+
+/// Runs every part that applies in Hold'em (multiway exact work on `threads`, refused
+/// past the bound).
 pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeAnalysis {
     let breakdown = breakdown(&spec.range, spec.board, spec.blocked())
         .ok_or_else(|| "the breakdown needs a flop, turn or river".to_string())
@@ -102,7 +118,7 @@ pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeA
             }
         });
     let no_vs = || "give the other seats' ranges".to_string();
-    let by_combo = match equity_by_combo(spec, control, threads) {
+    let by_hand = match equity_by_hand(spec, control, threads) {
         Some(r) => r.map_err(|e| range_view_message(&e)),
         None => Err(no_vs()),
     };
@@ -123,8 +139,9 @@ pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeA
         .map_err(|e| range_view_message(&e))
     };
     RangeAnalysis {
-        breakdown,
-        by_combo,
+        game: crate::cards::Game::HOLDEM,
+        breakdown: breakdown.map(RangeLines::Holdem),
+        by_hand,
         next,
     }
 }
@@ -211,22 +228,10 @@ impl RangeJob {
     }
 
     /// Runs every part that applies, in the job's game.
-    pub fn analyse(&self, control: &RunControl, threads: usize) -> RangeAnswers {
+    pub fn analyse(&self, control: &RunControl, threads: usize) -> RangeAnalysis {
         match &self.0 {
-            RangeEngine::Holdem(s) => RangeAnswers::ByCombo(analyse(s, control, threads)),
-            RangeEngine::Game(g) => RangeAnswers::ByHand(
-                super::games::range_analysis::analyse_game(g, control, threads),
-            ),
+            RangeEngine::Holdem(s) => analyse(s, control, threads),
+            RangeEngine::Game(g) => super::games::range_analysis::analyse_game(g, control, threads),
         }
     }
-}
-
-/// A range's answers, in the shape its hands take: two-card ranges by combo and by
-/// class (the 13×13 grid, the next card's table of combos), other games by hand.
-#[derive(Clone, Debug, PartialEq)]
-pub enum RangeAnswers {
-    /// By combo and class.
-    ByCombo(RangeAnalysis),
-    /// By hand (Omaha's four to six cards, short deck's hands in its own order).
-    ByHand(super::games::range_analysis::GameRangeAnalysis),
 }

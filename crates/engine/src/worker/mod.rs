@@ -272,7 +272,7 @@ impl Job for OutsSpec {
 impl Job for RangeJob {
     /// The analysis is exact and fast (milliseconds in Hold'em): it answers in one piece.
     type Update = std::convert::Infallible;
-    type Output = Box<crate::equity::range_analysis::RangeAnswers>;
+    type Output = Box<crate::equity::range_analysis::RangeAnalysis>;
 
     /// Nothing is refused here (each part refuses itself and shows why); another game's
     /// enumerations report their work, so its fraction done and time left show.

@@ -33,6 +33,17 @@ pub struct HandEquity {
     pub std_error: f64,
 }
 
+impl HandEquity {
+    /// The hand as a combo, in the two-card games.
+    pub fn combo(&self) -> Option<crate::range::Combo> {
+        let mut cards = self.hand.iter();
+        match (cards.next(), cards.next(), cards.next()) {
+            (Some(a), Some(b), None) => crate::range::Combo::new(a, b),
+            _ => None,
+        }
+    }
+}
+
 /// Every hand's equity.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ByHand {

@@ -234,27 +234,80 @@ pub fn game_next_cards(
     Ok(out)
 }
 
-/// A game's answers: each part, or why it does not apply (shown as n/a).
+/// A range's answers in any game — what the Range view shows, `breakdown` and scenario
+/// files print: each part, or why it does not apply (shown as n/a).
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameRangeAnalysis {
+pub struct RangeAnalysis {
     /// The game.
     pub game: Game,
-    /// Categories and draws (a flop, turn or river).
-    pub breakdown: Result<HandBreakdown, String>,
-    /// Every hand's equity against the other seats.
+    /// What the range holds on the board, in the game's lines (a flop, turn or river).
+    pub breakdown: Result<RangeLines, String>,
+    /// Every hand's equity against the other seats (exact, or estimated with its error).
+    /// In the two-card games a hand is a combo.
     pub by_hand: Result<ByHand, String>,
     /// Every next card (a flop or turn).
     pub next: Result<Vec<NextCard>, String>,
 }
 
+/// What a range holds, in its game's lines: Hold'em's (made hands, draws, roll-ups, and
+/// each combo's class for the 13×13 grid and the lines' selection), or another game's
+/// categories and draws by its rules. Two vocabularies of one question: Hold'em's lines
+/// follow the tools its users come from, the others' each game's rules.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RangeLines {
+    /// Hold'em's breakdown.
+    Holdem(crate::equity::breakdown::Breakdown),
+    /// Another game's.
+    Game(HandBreakdown),
+}
+
+impl RangeAnalysis {
+    /// Whether its lines are Hold'em's (the 13×13 grid of classes, each combo's class,
+    /// line selection), which is how the engine answers Hold'em; every other game's
+    /// lines are by its own rules ([`RangeLines`]).
+    pub fn has_holdem_lines(&self) -> bool {
+        self.game == Game::HOLDEM
+    }
+}
+
+impl RangeLines {
+    /// The range's hands left (board, dead and known cards removed).
+    pub fn hands(&self) -> usize {
+        match self {
+            RangeLines::Holdem(b) => b.combos,
+            RangeLines::Game(b) => b.hands,
+        }
+    }
+
+    /// What a hand is called in these lines: "combos" in Hold'em's, else "hands".
+    pub fn unit(&self) -> &'static str {
+        match self {
+            RangeLines::Holdem(_) => "combos",
+            RangeLines::Game(_) => "hands",
+        }
+    }
+
+    /// Hold'em's breakdown, when these are Hold'em's lines.
+    pub fn holdem(&self) -> Option<&crate::equity::breakdown::Breakdown> {
+        match self {
+            RangeLines::Holdem(b) => Some(b),
+            RangeLines::Game(_) => None,
+        }
+    }
+
+    /// Another game's lines, when these are.
+    pub fn game(&self) -> Option<&HandBreakdown> {
+        match self {
+            RangeLines::Game(b) => Some(b),
+            RangeLines::Holdem(_) => None,
+        }
+    }
+}
+
 /// Runs every part that applies.
-pub fn analyse_game(
-    spec: &GameRangeSpec,
-    control: &RunControl,
-    threads: usize,
-) -> GameRangeAnalysis {
+pub fn analyse_game(spec: &GameRangeSpec, control: &RunControl, threads: usize) -> RangeAnalysis {
     let no_vs = || "give the other seats' ranges".to_string();
-    let breakdown = game_breakdown(spec, control, threads);
+    let breakdown = game_breakdown(spec, control, threads).map(RangeLines::Game);
     let by_hand = if spec.vs.is_empty() {
         Err(no_vs())
     } else {
@@ -267,7 +320,7 @@ pub fn analyse_game(
     } else {
         game_next_cards(spec, control, threads).map_err(|e| crate::equity::range_view_message(&e))
     };
-    GameRangeAnalysis {
+    RangeAnalysis {
         game: spec.game,
         breakdown,
         by_hand,
