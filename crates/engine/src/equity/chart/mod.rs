@@ -209,15 +209,8 @@ pub fn run_chart(
             else {
                 continue;
             };
-            let points: Option<Vec<SweepPoint>> =
-                super::sweep::heads_up_point(table, &m).map(|p| vec![p]);
-            result.cells[class.index()] = points.clone();
-            let cell = ChartCell {
-                class,
-                points,
-                done: result.done,
-            };
-            if !progress(cell) || settings.control.is_cancelled() {
+            let points = super::sweep::heads_up_point(table, &m).map(|p| vec![p]);
+            if !show_table_cell(class, points, &mut result, &mut progress, settings) {
                 return Ok(result);
             }
         }
@@ -249,6 +242,24 @@ pub fn run_chart(
         },
     )?;
     Ok(result)
+}
+
+/// Shows a class's point from a table at once (the column a table gives whole, before the
+/// other counts are sampled), not yet counted done; false when the chart is stopped.
+fn show_table_cell(
+    class: HandClass,
+    points: Option<Vec<SweepPoint>>,
+    result: &mut ChartResult,
+    progress: &mut impl FnMut(ChartCell) -> bool,
+    settings: &RunSettings,
+) -> bool {
+    result.cells[class.index()] = points.clone();
+    let cell = ChartCell {
+        class,
+        points,
+        done: result.done,
+    };
+    progress(cell) && !settings.control.is_cancelled()
 }
 
 /// Shared deals pay while a class's combo is free of a deal at the chart's most
@@ -563,13 +574,13 @@ fn run_game_chart(
     // shared deals where they pay, else class by class.
     for class in HandClass::all().filter(|&c| spec.charts(c)) {
         if let Some(point) = table_point(class) {
-            result.cells[class.index()] = Some(vec![point]);
-            let cell = ChartCell {
+            if !show_table_cell(
                 class,
-                points: result.cells[class.index()].clone(),
-                done: result.done,
-            };
-            if !progress(cell) || settings.control.is_cancelled() {
+                Some(vec![point]),
+                &mut result,
+                &mut progress,
+                settings,
+            ) {
                 return Ok(result);
             }
         }

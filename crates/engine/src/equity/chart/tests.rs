@@ -42,14 +42,11 @@ fn short_deck_sweep(
     .unwrap()
 }
 
-/// The chart preflop: the one-opponent column from the table, the others from
-/// shared deals. Every class is streamed once with all its counts within the
-/// target, and each agrees with its own sweep run alone (both Monte Carlo: within
-/// 4.5 combined standard errors).
-#[test]
-fn the_shared_chart_matches_each_class_run_alone() {
+/// A preflop chart of `game` against random hands at one to three opponents, and its
+/// settings (a target of 0.004, returned too).
+fn preflop_chart(game: Game) -> (ChartSpec, RunSettings, f64) {
     let spec = ChartSpec {
-        game: Game::HOLDEM,
+        game,
         board: CardSet::EMPTY,
         dead: CardSet::EMPTY,
         counts: 1..=3,
@@ -60,6 +57,16 @@ fn the_shared_chart_matches_each_class_run_alone() {
         target_se: target,
         ..RunSettings::default()
     };
+    (spec, settings, target)
+}
+
+/// The chart preflop: the one-opponent column from the table, the others from
+/// shared deals. Every class is streamed once with all its counts within the
+/// target, and each agrees with its own sweep run alone (both Monte Carlo: within
+/// 4.5 combined standard errors).
+#[test]
+fn the_shared_chart_matches_each_class_run_alone() {
+    let (spec, settings, target) = preflop_chart(Game::HOLDEM);
     // Each class comes as it sharpens, then once counted done (the count goes up by
     // one with its final cell), and never after.
     let mut finished = vec![0; 169];
@@ -160,18 +167,7 @@ fn the_short_deck_chart_from_shared_deals_matches_exact() {
 /// the class run alone by the games engine.
 #[test]
 fn the_short_deck_chart_preflop_matches_each_class_run_alone() {
-    let spec = ChartSpec {
-        game: Game::SHORT_DECK,
-        board: CardSet::EMPTY,
-        dead: CardSet::EMPTY,
-        counts: 1..=3,
-        vs: HandRange::random(),
-    };
-    let target = 0.004;
-    let settings = RunSettings {
-        target_se: target,
-        ..RunSettings::default()
-    };
+    let (spec, settings, target) = preflop_chart(Game::SHORT_DECK);
     let chart = run_chart(&spec, &settings, |_| true).unwrap();
     assert_eq!(chart.done, 81);
     for name in ["AA", "KQs", "A6o", "76s", "66", "T9o"] {
