@@ -185,33 +185,26 @@ fn game_class_budget(spec: &ChartSpec) -> f64 {
     super::games::auto_sweep_valuations(spec.game) / spec.class_count().max(1) as f64
 }
 
-/// Runs the chart class by class; `progress` sees it after each class and may stop it.
+/// Runs the chart: the one-opponent column from a table at once where one applies, then
+/// the other counts from shared deals where they pay, else class by class; `progress`
+/// sees each class and may stop the chart. One flow for every two-card game: what
+/// differs by game is the table (`table_point_of`) and a class's sweep
+/// (`class_points`).
 pub fn run_chart(
     spec: &ChartSpec,
     settings: &RunSettings,
     mut progress: impl FnMut(ChartCell) -> bool,
 ) -> Result<ChartResult, EquityError> {
     check_board(spec.board, spec.dead)?;
-    if spec.game != Game::HOLDEM {
-        return run_game_chart(spec, settings, progress);
-    }
     let mut result = ChartResult::empty(settings.seed);
     let blocked = spec.board.union(spec.dead);
-    // Heads-up preflop, the one-opponent column comes from the table at once: it is
-    // shown whole before the other counts are sampled class by class.
-    let table = (*spec.counts.start() == 1 && spec.board.is_empty() && spec.dead.is_empty())
-        .then(|| super::preflop_table::PreflopTable::get().ok())
-        .flatten();
-    if let Some(table) = table {
-        for class in HandClass::all() {
-            let hero = class_range(class, blocked);
-            let Ok(m) = super::Matchup::new(vec![hero, spec.vs.clone()], spec.board, spec.dead)
-            else {
-                continue;
-            };
-            let points = super::sweep::heads_up_point(table, &m).map(|p| vec![p]);
-            if !show_table_cell(class, points, &mut result, &mut progress, settings) {
-                return Ok(result);
+    // The table's column is shown whole before the other counts are sampled.
+    if let Some(point_of) = table_point_of(spec) {
+        for class in HandClass::all().filter(|&c| spec.charts(c)) {
+            if let Some(point) = point_of(class) {
+                if !show_table_cell(class, point, &mut result, &mut progress, settings) {
+                    return Ok(result);
+                }
             }
         }
     }
@@ -244,15 +237,48 @@ pub fn run_chart(
     Ok(result)
 }
 
+/// The chart's one-opponent point of a class straight from a table, where one applies
+/// (one opponent asked for, no board and no dead cards): Hold'em's preflop table of
+/// every pair of hands, or short deck's exact figures of each class against a random
+/// hand (which hold no hand types or hand strength: the chart shows neither).
+fn table_point_of(spec: &ChartSpec) -> Option<Box<dyn Fn(HandClass) -> Option<SweepPoint> + '_>> {
+    if *spec.counts.start() != 1 || !spec.board.is_empty() || !spec.dead.is_empty() {
+        return None;
+    }
+    let game = spec.game;
+    if game == Game::HOLDEM {
+        let table = super::preflop_table::PreflopTable::get().ok()?;
+        return Some(Box::new(move |class| {
+            let hero = class_range(class, CardSet::EMPTY);
+            let m = super::Matchup::new(vec![hero, spec.vs.clone()], spec.board, spec.dead);
+            super::sweep::heads_up_point(table, &m.ok()?)
+        }));
+    }
+    if !HoleRange::from_two_card(&spec.vs, game).is_random() {
+        return None;
+    }
+    Some(Box::new(move |class| {
+        let figures = super::games::short_deck_heads_up::class_heads_up(game, class)?;
+        let deals = class_deals(game, class.combos().len() as u64);
+        Some(SweepPoint::showdown(
+            1,
+            super::Method::Exact,
+            deals,
+            figures,
+        ))
+    }))
+}
+
 /// Shows a class's point from a table at once (the column a table gives whole, before the
 /// other counts are sampled), not yet counted done; false when the chart is stopped.
 fn show_table_cell(
     class: HandClass,
-    points: Option<Vec<SweepPoint>>,
+    point: SweepPoint,
     result: &mut ChartResult,
     progress: &mut impl FnMut(ChartCell) -> bool,
     settings: &RunSettings,
 ) -> bool {
+    let points = Some(vec![point]);
     result.cells[class.index()] = points.clone();
     let cell = ChartCell {
         class,
@@ -491,8 +517,9 @@ fn class_range(class: HandClass, blocked: CardSet) -> HandRange {
     hero
 }
 
-/// One class's points: the one-opponent point from the preflop table when there is
-/// one, the other counts (or all) by its sweep.
+/// One class's points: the one-opponent point from a table when there is one, the other
+/// counts (or all) by its sweep in the chart's game — Hold'em's sweep, or the games
+/// engine's (exact points where affordable).
 fn class_points(
     spec: &ChartSpec,
     settings: &RunSettings,
@@ -500,10 +527,32 @@ fn class_points(
     hero: HandRange,
     from_table: Option<SweepPoint>,
 ) -> Result<Vec<SweepPoint>, EquityError> {
-    let sweep = counts_sweep(spec, hero, from_table.is_some()).transpose()?;
+    let game = spec.game;
+    let has_table_point = from_table.is_some();
     let mut points: Vec<SweepPoint> = from_table.into_iter().collect();
-    if let Some(sweep) = sweep {
-        points.extend(class_sweep(&sweep, class, settings, CLASS_AUTO_BUDGET));
+    if game == Game::HOLDEM {
+        if let Some(sweep) = counts_sweep(spec, hero, has_table_point).transpose()? {
+            points.extend(class_sweep(&sweep, class, settings, CLASS_AUTO_BUDGET));
+        }
+        return Ok(points);
+    }
+    let (lo, hi) = (*spec.counts.start(), *spec.counts.end());
+    let rest = if has_table_point { 2 } else { lo };
+    if rest <= hi {
+        let sweep = super::games::GameSweep::new(
+            game,
+            HoleRange::from_two_card(&hero, game),
+            HoleRange::from_two_card(&spec.vs, game),
+            spec.board,
+            spec.dead,
+            rest..=hi,
+        )?;
+        points.extend(class_sweep(
+            &sweep,
+            class,
+            settings,
+            game_class_budget(spec),
+        ));
     }
     Ok(points)
 }
@@ -541,91 +590,6 @@ fn class_sweep(
         |_| !settings.control.is_cancelled(),
     )
     .points
-}
-
-/// The chart of a two-card game other than Hold'em (short deck): the table's column
-/// first, then shared deals where they pay, else each class by its sweep in that game
-/// (exact points where affordable); classes outside the game's deck are left empty.
-fn run_game_chart(
-    spec: &ChartSpec,
-    settings: &RunSettings,
-    mut progress: impl FnMut(ChartCell) -> bool,
-) -> Result<ChartResult, EquityError> {
-    let game = spec.game;
-    let mut result = ChartResult::empty(settings.seed);
-    let blocked = spec.board.union(spec.dead);
-    let vs = HoleRange::from_two_card(&spec.vs, game);
-    // Heads-up preflop against random hands, the one-opponent column is the engine's
-    // table of exact equities (short deck), the other counts sampled from two.
-    let (lo, hi) = (*spec.counts.start(), *spec.counts.end());
-    let from_table = |class: HandClass| {
-        (lo == 1 && blocked.is_empty() && vs.is_random())
-            .then(|| super::games::short_deck_heads_up::class_heads_up(game, class))
-            .flatten()
-    };
-    // The table holds no hand types or hand strength: the chart shows neither.
-    let table_point = |class: HandClass| {
-        from_table(class).map(|figures| {
-            let deals = class_deals(game, class_range(class, blocked).iter().count() as u64);
-            SweepPoint::showdown(1, super::Method::Exact, deals, figures)
-        })
-    };
-    // As in Hold'em: the table's column shown whole first, then the other counts from
-    // shared deals where they pay, else class by class.
-    for class in HandClass::all().filter(|&c| spec.charts(c)) {
-        if let Some(point) = table_point(class) {
-            if !show_table_cell(
-                class,
-                Some(vec![point]),
-                &mut result,
-                &mut progress,
-                settings,
-            ) {
-                return Ok(result);
-            }
-        }
-    }
-    if shared_chart(spec, settings, &mut result, &mut progress)?.is_some() {
-        return Ok(result);
-    }
-    each_class(
-        spec,
-        settings,
-        &mut result,
-        &mut progress,
-        |class, result| {
-            let hero = class_range(class, blocked);
-            let table_point = table_point(class);
-            let rest = if table_point.is_some() { 2 } else { lo };
-            let mut points: Vec<SweepPoint> = table_point.into_iter().collect();
-            if rest <= hi {
-                let sweep = super::games::GameSweep::new(
-                    game,
-                    HoleRange::from_two_card(&hero, game),
-                    vs.clone(),
-                    spec.board,
-                    spec.dead,
-                    rest..=hi,
-                );
-                match sweep {
-                    Ok(sweep) => points.extend(class_sweep(
-                        &sweep,
-                        class,
-                        settings,
-                        game_class_budget(spec),
-                    )),
-                    // The class's every combo is blocked or cannot face the range.
-                    Err(EquityError::EmptySeat { .. } | EquityError::Impossible(_)) => {}
-                    Err(e) => return Err(e),
-                }
-            }
-            if !points.is_empty() {
-                result.cells[class.index()] = Some(points);
-            }
-            Ok(())
-        },
-    )?;
-    Ok(result)
 }
 
 /// The deals behind a class of `combos` combos against one random hand preflop in
