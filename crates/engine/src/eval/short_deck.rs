@@ -132,27 +132,34 @@ pub fn from_holdem(holdem: super::HandValue, cards: &[Card]) -> ShortDeckValue {
         }
         _ => {}
     }
-    let reordered = |category: HandCategory, order: u32| {
+    let mut lanes = [0u16; 4];
+    for c in cards {
+        lanes[c.suit() as usize] |= 1 << c.rank();
+    }
+    reordered(holdem, lanes)
+}
+
+/// Hold'em's value put in short deck's order, given the hand's cards as a rank mask per
+/// suit, once no best five is turned around: A-6-7-8-9 takes the wheel's place (a
+/// straight flush when suited; a straight above high card, a pair and two pair), and
+/// every other category moves to its short-deck place.
+#[inline(always)]
+fn reordered(holdem: super::HandValue, lanes: [u16; 4]) -> ShortDeckValue {
+    let category = holdem.category();
+    let value = |category: HandCategory, order: u32| {
         ShortDeckValue(POSITION[category as usize] << 12 | order)
     };
-    let ranks = cards.iter().fold(0u16, |m, c| m | 1 << c.rank());
-    if ranks & ACE_TO_NINE == ACE_TO_NINE && category != HandCategory::StraightFlush {
-        let suited = (0..4).any(|suit| {
-            cards
-                .iter()
-                .filter(|c| c.suit() == suit && ACE_TO_NINE & 1 << c.rank() != 0)
-                .count()
-                == 5
-        });
-        if suited {
-            return reordered(HandCategory::StraightFlush, wheel_order(true));
+    let [a, b, c, d] = lanes;
+    if (a | b | c | d) & ACE_TO_NINE == ACE_TO_NINE && category != HandCategory::StraightFlush {
+        if lanes.iter().any(|&lane| lane & ACE_TO_NINE == ACE_TO_NINE) {
+            return value(HandCategory::StraightFlush, wheel_order(true));
         }
         // Below a straight in short deck's order: high card, pair, two pair.
         if POSITION[category as usize] < POSITION[HandCategory::Straight as usize] {
-            return reordered(HandCategory::Straight, wheel_order(false));
+            return value(HandCategory::Straight, wheel_order(false));
         }
     }
-    reordered(category, holdem.get() as u32 & 0xfff)
+    value(category, holdem.get() as u32 & 0xfff)
 }
 
 /// The short-deck value of a 5- to 7-card [`Hand`](super::Hand) of short-deck cards: one
@@ -177,19 +184,7 @@ pub fn of_hand(hand: super::Hand) -> ShortDeckValue {
         std::hint::cold_path();
         return of_mask(holdem, mask);
     }
-    let reordered = |category: HandCategory, order: u32| {
-        ShortDeckValue(POSITION[category as usize] << 12 | order)
-    };
-    if (a | b | c | d) & ACE_TO_NINE == ACE_TO_NINE && category != HandCategory::StraightFlush {
-        if lanes.iter().any(|&lane| lane & ACE_TO_NINE == ACE_TO_NINE) {
-            return reordered(HandCategory::StraightFlush, wheel_order(true));
-        }
-        // Below a straight in short deck's order: high card, pair, two pair.
-        if POSITION[category as usize] < POSITION[HandCategory::Straight as usize] {
-            return reordered(HandCategory::Straight, wheel_order(false));
-        }
-    }
-    reordered(category, holdem.get() as u32 & 0xfff)
+    reordered(holdem, lanes)
 }
 
 /// [`of_hand`]'s rare case: the cards of `mask` listed and valued by [`from_holdem`].
