@@ -197,17 +197,11 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
         hands.sort_by(|x, y| y.3.total_cmp(&x.3));
         hands
     });
+    // An empty quarter is 0, not the -0 an empty float sum gives.
     let buckets = by_combo.as_ref().map(|hands| {
+        let shares = multiodds::equity::equity_buckets(hands.iter().map(|c| (c.2, c.3)));
         (0..4)
-            .map(|k| {
-                let (from, to) = (k as f64 * 0.25, (k + 1) as f64 * 0.25);
-                let share = hands
-                    .iter()
-                    .filter(|c| c.3 >= from && (c.3 < to || (k == 3 && c.3 <= to)))
-                    .map(|c| c.2)
-                    .sum::<f64>();
-                (from, to, share)
-            })
+            .map(|k| (k as f64 * 0.25, (k + 1) as f64 * 0.25, shares[k]))
             .collect::<Vec<_>>()
     });
     if json {

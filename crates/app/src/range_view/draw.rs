@@ -167,15 +167,6 @@ pub(super) fn equity_curve(ui: &mut egui::Ui, combos: &[(f64, f64)], height: f32
         });
 }
 
-/// The four equity buckets' shares of the range, from each combo's (share, equity).
-pub(crate) fn buckets(combos: &[(f64, f64)]) -> [f64; 4] {
-    let mut b = [0.0; 4];
-    for &(share, equity) in combos {
-        b[((equity * 4.0) as usize).min(3)] += share;
-    }
-    b
-}
-
 /// A range's equity and each of its combos' (share, equity).
 pub(super) type EquityPoints = (f64, Vec<(f64, f64)>);
 
@@ -183,7 +174,7 @@ pub(super) type EquityPoints = (f64, Vec<(f64, f64)>);
 pub(super) fn equity_section(ui: &mut egui::Ui, by_combo: Result<EquityPoints, &String>) {
     match by_combo {
         Ok((equity, points)) => {
-            let b = buckets(&points);
+            let b = crate::equity::equity_buckets(points.iter().copied());
             ui.label(format!(
                 "equity {:.2}% · 0–25%: {:.1}% of the range · 25–50%: {:.1}% · 50–75%: {:.1}% · 75–100%: {:.1}%",
                 100.0 * equity,

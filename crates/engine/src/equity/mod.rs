@@ -287,6 +287,17 @@ impl fmt::Display for Method {
     }
 }
 
+/// A range's equity buckets: the share of the range whose equity is 0–25 %, 25–50 %,
+/// 50–75 % and 75–100 % (a quarter's lower end inside it, 100 % in the last), from each
+/// hand's (share, equity). The Range view, `breakdown` and the Flops report read it.
+pub fn equity_buckets(hands: impl IntoIterator<Item = (f64, f64)>) -> [f64; 4] {
+    let mut buckets = [0.0; 4];
+    for (share, equity) in hands {
+        buckets[((equity * 4.0) as usize).min(3)] += share;
+    }
+    buckets
+}
+
 /// The number of ways to choose `k` of `n`.
 pub fn choose(n: u64, k: u64) -> u64 {
     if k > n {

@@ -548,10 +548,7 @@ fn seat_on_flop(
     let equity: f64 = combos.iter().map(|c| c.1 * c.2).sum();
     let win: f64 = combos.iter().map(|c| c.1 * c.3).sum();
     let at_least = |x: f64| combos.iter().filter(|c| c.2 >= x).map(|c| c.1).sum();
-    let mut buckets = [0.0; 4];
-    for c in combos {
-        buckets[((c.2 * 4.0) as usize).min(3)] += c.1;
-    }
+    let buckets = super::equity_buckets(combos.iter().map(|c| (c.1, c.2)));
     let mut sorted: Vec<(f64, f64)> = combos.iter().map(|c| (c.2, c.1)).collect();
     sorted.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
     let curve = (0..CURVE_POINTS)
