@@ -1040,12 +1040,15 @@ fn draw_equity_for_stated_keeps() {
     ]);
     assert_eq!(v["method"], "exact");
     assert_eq!(v["deals"], 43);
-    let eq = v["seats"][1]["equity"].as_f64().unwrap();
+    // The same shape as `equity --game 2-7-draw`: players, stop rules as keys.
+    assert_eq!(v["game"], "2-7-draw");
+    assert_eq!(v["stopped"], "exact_done");
+    let eq = v["players"][1]["equity"].as_f64().unwrap();
     assert!((eq - 3.0 / 86.0).abs() < 1e-12, "{eq}");
-    assert_eq!(v["seats"][0]["seat"], "7c 5d 4h 3s 2c (pat)");
+    assert_eq!(v["players"][0]["range"], "7c 5d 4h 3s 2c");
     fails(
         &["draw", "--game", "2-7", "7c 5d 4h 3s 2c 9d", "7d"],
-        "seat 1 keeps 6 cards; a 2-7 lowball hand holds 5",
+        "seat 1: keeps 6 cards; a 2-7 lowball hand holds 5",
     );
     fails(
         &["draw", "--game", "stud", "7c", "7d"],
@@ -1185,7 +1188,7 @@ fn stud_games_from_the_command_line() {
     );
     fails(
         &["draw", "--game", "badugi", "Ac 2c 3d 4h 5s", "7d"],
-        "seat 1 keeps 5 cards; a Badugi hand holds 4",
+        "seat 1: keeps 5 cards; a Badugi hand holds 4",
     );
 }
 
@@ -1205,7 +1208,7 @@ fn draw_games_through_equity_are_the_draw_command() {
     for i in 0..3 {
         assert_eq!(
             via_equity["players"][i]["equity"].as_f64(),
-            via_draw["seats"][i]["equity"].as_f64()
+            via_draw["players"][i]["equity"].as_f64()
         );
     }
     fails(

@@ -25,13 +25,31 @@ fn a_folder_gives_every_hand_totals_and_the_refusals_by_file_and_line() {
         serde_json::from_str(&run(&["hands", CORPUS, "--hero", "Hero", "--json"])).unwrap();
     assert_eq!(v["files"], 115);
     let hands = v["hands"].as_array().unwrap();
-    assert_eq!(hands.len(), 505);
-    assert_eq!(v["totals"]["hands"], 505);
-    // The totals are the rows' sums.
-    let net: f64 = hands.iter().map(|h| h["hero_net"].as_f64().unwrap()).sum();
-    assert!((v["totals"]["hero_net"].as_f64().unwrap() - net).abs() < 1e-6);
+    // 505 hands, two of them in two files each (counted once, the repeat refused).
+    assert_eq!(hands.len(), 503);
+    assert_eq!(v["totals"]["hands"], 503);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["stopped"], Value::Null);
+    // The totals are the rows' sums, per currency: never added across currencies.
+    let by_currency = v["totals"]["by_currency"].as_array().unwrap();
+    assert!(by_currency.len() >= 3, "{by_currency:?}");
+    for t in by_currency {
+        let sign = match t["currency"].as_str().unwrap() {
+            "chips" => "",
+            s => s,
+        };
+        let rows: Vec<&Value> = hands.iter().filter(|h| h["currency"] == sign).collect();
+        assert_eq!(t["hands"], rows.len());
+        let net: f64 = rows.iter().map(|h| h["hero_net"].as_f64().unwrap()).sum();
+        assert!((t["hero_net"].as_f64().unwrap() - net).abs() < 1e-6);
+    }
     let refused = v["refused"].as_array().unwrap();
-    assert_eq!(refused.len(), 4);
+    assert_eq!(refused.len(), 6);
+    let repeats = refused
+        .iter()
+        .filter(|r| r["reason"].as_str().unwrap().starts_with("a repeat: "))
+        .count();
+    assert_eq!(repeats, 2);
     let partial = refused
         .iter()
         .find(|r| r["hand_id"] == "112824228684")
@@ -69,4 +87,70 @@ fn one_all_in_hand_as_text_and_csv() {
             && row.contains(",Hero,-20.20,12.51,true,true,true,"),
         "{row}"
     );
+}
+
+/// Text and CSV keep currencies apart too: a total line per currency, and a currency
+/// column in every row.
+#[test]
+fn text_and_csv_totals_are_per_currency() {
+    let text = run(&["hands", CORPUS, "--hero", "Hero"]);
+    assert!(text.contains("\n$: "), "{text}");
+    assert!(text.contains("\n€: "), "{text}");
+    // No line adds every currency into one hero total.
+    assert!(!text.lines().any(|l| l.starts_with("hero net")), "{text}");
+    let csv = run(&["hands", CORPUS, "--csv"]);
+    let header = csv.lines().next().unwrap();
+    assert!(header.contains(",stakes,currency,date,"), "{header}");
+    assert!(csv.contains("# total $: "), "{csv}");
+    assert!(csv.contains("# total €: "), "{csv}");
+}
+
+/// Other sites' files in a folder are found by content (iPoker's `.xml` too) and each
+/// refused by the site's name with its hand count.
+#[test]
+fn other_sites_are_refused_by_name_in_every_format() {
+    let v: Value =
+        serde_json::from_str(&run(&["hands", "tests/data/hands_tour", "--json"])).unwrap();
+    assert_eq!(v["files"], 90);
+    assert_eq!(v["hands"].as_array().unwrap().len(), 0);
+    let refused = v["refused"].as_array().unwrap();
+    assert_eq!(refused.len(), 90);
+    for site in ["Winamax", "PartyPoker", "888/Pacific", "iPoker", "Bovada/Ignition"] {
+        assert!(
+            refused.iter().any(|r| r["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{site} hand histories are not read yet: "))),
+            "{site}"
+        );
+    }
+    assert!(refused
+        .iter()
+        .any(|r| r["source"]["file"].as_str().unwrap().ends_with(".xml")));
+}
+
+/// Rows are written as they are read: more hands than any memory budget would hold are
+/// all listed, in every format, and the output says it is complete.
+#[test]
+fn every_hand_is_listed_however_many() {
+    // One file's 41 hands copied 400 times under other hand numbers: 16,400 rows.
+    let dir = tempfile::tempdir().unwrap();
+    let one = std::fs::read_to_string(
+        "tests/data/hands/cash/GGPoker/Flop/PLO-6max-USD-0.50-1.00-202004.txt",
+    )
+    .unwrap();
+    let mut text = String::new();
+    for k in 0..400 {
+        text.push_str(&one.replace("Poker Hand #", &format!("Poker Hand #X{k}-")));
+        text.push_str("\n\n");
+    }
+    let file = dir.path().join("many.txt");
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_str().unwrap();
+    let v: Value = serde_json::from_str(&run(&["hands", f, "--json"])).unwrap();
+    assert_eq!(v["hands"].as_array().unwrap().len(), 400 * 41);
+    assert_eq!(v["refused_count"], 0);
+    assert_eq!(v["complete"], true);
+    let csv = run(&["hands", f, "--csv"]);
+    assert_eq!(csv.lines().filter(|l| !l.starts_with('#')).count(), 1 + 400 * 41);
 }

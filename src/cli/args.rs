@@ -75,8 +75,8 @@ pub struct RunArgs {
     /// Monte Carlo seed (same seed and inputs, same numbers).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = threads_arg)]
     pub threads: Option<usize>,
     /// Most memory a run may hold, in MiB (exact work over it is refused, or `auto`
     /// runs Monte Carlo instead).
@@ -259,8 +259,8 @@ pub enum CliCommand {
         /// Compute part i of n of the flops and print it as JSON for `flops-merge`.
         #[arg(long)]
         shard: Option<String>,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = threads_arg)]
         threads: Option<usize>,
         #[arg(long)]
         json: bool,
@@ -320,8 +320,8 @@ pub enum CliCommand {
         file: std::path::PathBuf,
         #[arg(long)]
         json: bool,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = threads_arg)]
         threads: Option<usize>,
         /// No progress bar.
         #[arg(long, short)]
@@ -343,4 +343,15 @@ pub enum CliCommand {
         #[arg(long, default_value_t = 1)]
         opponents: usize,
     },
+}
+
+/// `--threads`' value: 1 to [`super::MAX_THREADS`], for every command that takes it.
+fn threads_arg(text: &str) -> Result<usize, String> {
+    let max = super::MAX_THREADS;
+    match text.trim().parse::<usize>() {
+        Ok(t) if (1..=max).contains(&t) => Ok(t),
+        _ => Err(format!(
+            "from 1 to {max} worker threads (default: every core), not `{text}`"
+        )),
+    }
 }

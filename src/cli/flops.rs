@@ -60,6 +60,12 @@ fn spec_of(inputs: &FlopsInputs) -> Result<FlopsSpec, CliError> {
 pub struct FlopsPart {
     /// Always "multiodds-flops-part".
     pub kind: String,
+    /// The part format's version ([`PART_VERSION`]); parts of another are refused.
+    #[serde(default)]
+    pub version: u32,
+    /// [`results_checksum`] of `results` when written: an edited or damaged part fails it.
+    #[serde(default)]
+    pub checksum: String,
     /// The inputs.
     pub inputs: FlopsInputs,
     /// Which part.
@@ -71,6 +77,80 @@ pub struct FlopsPart {
 }
 
 const PART_KIND: &str = "multiodds-flops-part";
+
+/// The part format's version: 2 added the version and the checksum.
+const PART_VERSION: u32 = 2;
+
+/// The largest part file read (a whole Hold'em report is about 60 MB as one part).
+const MAX_PART_BYTES: u64 = 1 << 30;
+
+/// FNV-1a (64 bits) over the results' JSON: not a signature, a check that the numbers are
+/// those the run wrote.
+fn results_checksum(results: &[FlopResult]) -> String {
+    let text = serde_json::to_string(results).expect("plain data");
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Every figure of a part's results in its range, and each flop's seats those of the
+/// inputs; the first that is not, named.
+fn check_results(results: &[FlopResult], seats: usize) -> Result<(), String> {
+    let share = |what: &str, x: f64| -> Result<(), String> {
+        if x.is_finite() && (-1e-9..=1.0 + 1e-9).contains(&x) {
+            Ok(())
+        } else {
+            Err(format!("{what} is {x}, outside 0..1"))
+        }
+    };
+    for r in results {
+        let at = |e: String| format!("flop {}: {e}", r.index);
+        if !(r.deal_weight.is_finite() && r.deal_weight >= 0.0) {
+            return Err(at(format!(
+                "its deal weight is {}, not a finite weight ≥ 0",
+                r.deal_weight
+            )));
+        }
+        if r.deal_weight > 0.0 && r.seats.len() != seats {
+            return Err(at(format!(
+                "{} ranges where the inputs have {seats}",
+                r.seats.len()
+            )));
+        }
+        for (k, s) in r.seats.iter().enumerate() {
+            let at = |e: String| at(format!("range {}: {e}", k + 1));
+            for (what, x) in [
+                ("equity", s.equity),
+                ("win", s.win),
+                ("tie", s.tie),
+                ("win + tie", s.win + s.tie),
+                ("the ≥80% share", s.nut80),
+                ("the ≥90% share", s.nut90),
+            ] {
+                share(what, x).map_err(at)?;
+            }
+            if let Some(se) = s.std_error {
+                if !(se.is_finite() && (0.0..=1.0).contains(&se)) {
+                    return Err(at(format!("the standard error is {se}")));
+                }
+            }
+            let many = s
+                .buckets
+                .iter()
+                .chain(&s.curve)
+                .chain(&s.lines)
+                .copied()
+                .chain(s.class_equity.iter().chain(&s.class_share).map(|&x| f64::from(x)));
+            for x in many {
+                share("a share or an equity", x).map_err(at)?;
+            }
+        }
+    }
+    Ok(())
+}
 
 /// What `flops` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,17 +198,42 @@ pub(super) fn flops_command(
     };
     let (report, elapsed) = run_with_progress(job, RunSettings::default(), threads, !quiet)?;
     if let Some(shard) = shard {
+        let results: Vec<FlopResult> = report.results.into_iter().flatten().collect();
         let part = FlopsPart {
             kind: PART_KIND.into(),
+            version: PART_VERSION,
+            checksum: results_checksum(&results),
             inputs,
             shard,
             flops: report.flops.len(),
-            results: report.results.into_iter().flatten().collect(),
+            results,
         };
         return Ok(json::line(&part));
     }
     let seconds = (!INTERRUPTED.load(Ordering::SeqCst)).then_some(elapsed.as_secs_f64());
     Ok(print_report(&inputs, &report, format, seconds))
+}
+
+/// A part file's text: regular files only (a FIFO would block, `/dev/zero` never end),
+/// at most [`MAX_PART_BYTES`].
+fn read_part_file(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file (parts are files `flops --shard` wrote)".into());
+    }
+    if meta.len() > MAX_PART_BYTES {
+        return Err(format!(
+            "{} MiB, more than a part can be ({} MiB)",
+            meta.len() >> 20,
+            MAX_PART_BYTES >> 20
+        ));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_PART_BYTES).read_to_string(&mut text))
+        .map_err(|e| e.to_string())?;
+    Ok(text)
 }
 
 /// `multiodds flops-merge`.
@@ -138,7 +243,7 @@ pub(super) fn flops_merge_command(
 ) -> Result<String, CliError> {
     let mut parts = Vec::new();
     for f in files {
-        let text = std::fs::read_to_string(f)
+        let text = read_part_file(f)
             .map_err(|e| CliError::Usage(format!("{}: cannot read: {e}", f.display())))?;
         let part: FlopsPart = serde_json::from_str(&text).map_err(|e| {
             CliError::Usage(format!(
@@ -146,12 +251,25 @@ pub(super) fn flops_merge_command(
                 f.display()
             ))
         })?;
+        let bad = |why: String| CliError::Usage(format!("{}: {why}", f.display()));
         if part.kind != PART_KIND {
-            return Err(CliError::Usage(format!(
-                "{}: not a part of a Flops report (kind {:?})",
-                f.display(),
+            return Err(bad(format!(
+                "not a part of a Flops report (kind {:?})",
                 part.kind
             )));
+        }
+        if part.version != PART_VERSION {
+            return Err(bad(format!(
+                "a part of format version {} (this version reads {PART_VERSION}): run `flops --shard` again",
+                part.version
+            )));
+        }
+        // Deserialised fields skip `Shard::new`'s checks: they are made here.
+        Shard::new(part.shard.index, part.shard.of).map_err(|e| bad(format!("its shard: {e}")))?;
+        if part.checksum != results_checksum(&part.results) {
+            return Err(bad(
+                "its results do not match its checksum: the part was edited or damaged; run its shard again".into(),
+            ));
         }
         parts.push((f, part));
     }
@@ -189,6 +307,10 @@ pub(super) fn flops_merge_command(
         )));
     }
     let spec = spec_of(&inputs)?;
+    for (f, p) in &parts {
+        check_results(&p.results, spec.seats.len())
+            .map_err(|e| CliError::Usage(format!("{}: {e}", f.display())))?;
+    }
     let mut report = FlopsReport::new(&spec);
     if report.flops.len() != first.flops {
         return Err(CliError::Usage(format!(
@@ -428,6 +550,15 @@ fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> ser
         })
         .collect();
     let check = report.check();
+    // A sampled report's check allows for range 1's standard error.
+    let check_se = (!report.exact).then(|| {
+        report
+            .group(&TextureFilter::default())
+            .seats
+            .first()
+            .and_then(|s| s.std_error)
+            .unwrap_or(0.0)
+    });
     let mut ranges = vec![&inputs.range1, &inputs.range2];
     ranges.extend(&inputs.more);
     json!({
@@ -450,6 +581,7 @@ fn report_json(inputs: &FlopsInputs, report: &FlopsReport, partial: bool) -> ser
             "preflop_equity": report.preflop.as_ref().and_then(|p| p.as_ref().ok()).map(|x| json::exact(*x)),
             "flops_mean_equity": check.map(|c| json::exact(c.flops_mean)),
             "difference": check.map(|c| json::exact(c.difference())),
+            "passes": check.map(|c| c.holds(check_se)),
             "unavailable": report.preflop.as_ref().and_then(|p| p.as_ref().err()),
         },
         "all": group_json(&report.group(&TextureFilter::default()), exact),

@@ -2,7 +2,6 @@
 //! at full precision (the shortest text that reads back to the same `f64`, never `-0`)
 //! by `serialize_with`, hand types keyed by category.
 
-use multiodds::eval::HandCategory;
 use serde::{Serialize, Serializer};
 
 /// A figure as computed, at full precision: a script can sum shares and probabilities
@@ -34,26 +33,31 @@ pub fn line(value: &impl Serialize) -> String {
 }
 
 /// A figure per hand category (weakest first), keyed `high_card` … `straight_flush`.
-pub struct ByCategory<T>(pub [T; 9]);
+pub struct ByCategory<T>(pub multiodds::eval::HandTypes, pub [T; 9]);
 
 impl<T: Serialize + Copy> Serialize for ByCategory<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(9))?;
-        for (c, v) in HandCategory::ALL.iter().zip(self.0) {
-            map.serialize_entry(c.key(), &v)?;
+        let mut map = s.serialize_map(None)?;
+        for (i, key, _) in self.0.used() {
+            map.serialize_entry(key, &self.1[i])?;
         }
         map.end()
     }
 }
 
 /// Hand-type fractions of a matchup's seat, in the one shape every command writes
-/// (`{"pair": {"wins": …}}`; a sweep adds `opponent_wins`).
-pub fn types(fractions: &[f64; 9]) -> ByCategory<TypeShare> {
-    ByCategory(fractions.map(|wins| TypeShare {
-        wins,
-        opponent_wins: None,
-    }))
+/// (`{"pair": {"wins": …}}`; a sweep adds `opponent_wins`), keyed by the game's hand
+/// types (razz's lows by rank); `None` in a game that tallies none (the draw games).
+pub fn types(game: multiodds::cards::Game, fractions: &[f64; 9]) -> Option<ByCategory<TypeShare>> {
+    let types = multiodds::eval::HandTypes::of(game)?;
+    Some(ByCategory(
+        types,
+        fractions.map(|wins| TypeShare {
+            wins,
+            opponent_wins: None,
+        }),
+    ))
 }
 
 #[derive(Serialize)]
@@ -119,6 +123,7 @@ pub struct Player<'a> {
     pub tie: Option<f64>,
     #[serde(serialize_with = "opt_full")]
     pub std_error: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hand_types: Option<ByCategory<TypeShare>>,
     /// Hi/lo games: the low side and the scoop, each `null` with too few deals (the
     /// keys are there whenever the game is hi/lo).
@@ -199,11 +204,12 @@ pub struct PointJson<'a> {
     pub ppot_deals: u64,
     pub npot_deals: u64,
     pub std_error: Figures<'a>,
-    pub hand_types: ByCategory<TypeShare>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand_types: Option<ByCategory<TypeShare>>,
 }
 
 impl PointJson<'_> {
-    pub fn of(p: &multiodds::equity::sweep::SweepPoint) -> PointJson<'_> {
+    pub fn of(game: multiodds::cards::Game, p: &multiodds::equity::sweep::SweepPoint) -> PointJson<'_> {
         PointJson {
             opponents: p.opponents,
             method: p.method.key(),
@@ -218,10 +224,15 @@ impl PointJson<'_> {
                 point: p,
                 errors: true,
             },
-            hand_types: ByCategory(std::array::from_fn(|i| TypeShare {
-                wins: p.hero_types[i],
-                opponent_wins: Some(p.opponent_types[i]),
-            })),
+            hand_types: multiodds::eval::HandTypes::of(game).map(|types| {
+                ByCategory(
+                    types,
+                    std::array::from_fn(|i| TypeShare {
+                        wins: p.hero_types[i],
+                        opponent_wins: Some(p.opponent_types[i]),
+                    }),
+                )
+            }),
         }
     }
 }
@@ -240,6 +251,8 @@ pub struct Sweep<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     pub points: Vec<PointJson<'a>>,
+    /// Every count asked for without a point, with why (`n/a` rows).
+    pub missing: &'a [multiodds::equity::run::MissingPoint],
 }
 
 #[derive(Serialize)]

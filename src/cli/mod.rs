@@ -147,6 +147,10 @@ pub fn main() -> ExitCode {
         }
     };
     match run(cli) {
+        // A command that wrote its own output as it went (`hands`) has said it stopped.
+        Ok(output) if INTERRUPTED.load(Ordering::SeqCst) && output.is_empty() => {
+            ExitCode::from(130)
+        }
         Ok(output) if INTERRUPTED.load(Ordering::SeqCst) => {
             // Ctrl-C: what was done, marked partial, and the shell's code for SIGINT.
             write_stdout(&mark_partial(&output), ExitCode::from(130))
@@ -503,63 +507,20 @@ fn draw_command(
             "--game: unknown draw game '{game}': use 2-7, a-5 or badugi"
         ))
     })?;
-    let mut seats = Vec::new();
-    for (i, k) in keeps.iter().enumerate() {
-        let text = if k.trim() == "-" { "" } else { k.as_str() };
-        let cards = multiodds::cards::parse_card_list(text)
-            .map_err(|e| CliError::Usage(format!("seat {}: {}\n{}", i + 1, e, e.caret(text))))?;
-        seats.push(cards);
+    // The same question as `equity --game <draw game>`: the same path, figures and JSON.
+    let game: Game = match rule {
+        DrawRule::DeuceSeven => "2-7-draw",
+        DrawRule::AceFive => "a-5-draw",
+        DrawRule::Badugi => "badugi",
     }
-    let dead = CardSet::parse(dead).map_err(|e| CliError::cards("--dead", dead, e))?;
-    let m = multiodds::equity::games::draw::DrawMatchup::new(rule, seats, dead)?;
-    let names = m.describe();
-    let (result, elapsed) =
-        run_with_progress(m, settings(run)?, run.threads, !(json || run.quiet))?;
-    if json {
-        let seats: Vec<serde_json::Value> = names
-            .iter()
-            .zip(&result.seats)
-            .map(|(name, s)| {
-                serde_json::json!({
-                    "seat": name, "equity": s.equity, "win": s.win, "tie": s.tie,
-                    "equity_se": s.equity_se,
-                })
-            })
-            .collect();
-        return Ok(serde_json::to_string_pretty(&serde_json::json!({
-            "game": rule.key(),
-            "method": result.method.key(),
-            "deals": result.deals,
-            "seed": result.seed,
-            "stopped": result.status.describe(),
-            "seats": seats,
-            "elapsed_ms": elapsed.as_millis() as u64,
-        }))
-        .expect("plain data"));
-    }
-    let mut out = format!(
-        "{} · {} · {} deals\n",
-        rule.name(),
-        match result.method {
-            Method::Exact => "exact".to_string(),
-            _ => "Monte Carlo".to_string(),
-        },
-        result.deals
-    );
-    for (name, s) in names.iter().zip(&result.seats) {
-        let se = if result.method == Method::Exact {
-            String::new()
-        } else {
-            format!(" ± {:.2}", 100.0 * s.equity_se)
-        };
-        out.push_str(&format!(
-            "{name:<28} equity {:6.2}%{se}  win {:6.2}%  tie {:6.2}%\n",
-            100.0 * s.equity,
-            100.0 * s.win,
-            100.0 * s.tie
-        ));
-    }
-    Ok(out)
+    .parse()
+    .map_err(|e| CliError::Usage(format!("--game: {e}")))?;
+    let cards = CardsArgs {
+        board: String::new(),
+        dead: dead.to_string(),
+        game,
+    };
+    equity_command(keeps, &[], &cards, (1, ""), run, json)
 }
 
 /// A model field as the sweep and table commands name it.

@@ -40,9 +40,18 @@ pub(super) fn run_command(
         ScenarioJob::Matchup(matchup) => {
             let (result, elapsed) =
                 run_with_progress(matchup.clone(), settings, threads, progress)?;
+            // The Hand view's matchup is its hand's players still in, not the Matchup
+            // view's seats.
+            let (labels, folded) = match scenario.view {
+                multiodds::scenario::ViewKind::Hand => (scenario.hand.seat_labels(), Vec::new()),
+                _ => (
+                    scenario.matchup.seat_labels(),
+                    scenario.matchup.folded.clone(),
+                ),
+            };
             Ok(output::equity(
-                &scenario.matchup.seat_labels(),
-                &scenario.matchup.folded,
+                &labels,
+                &folded,
                 &matchup,
                 &result,
                 elapsed,

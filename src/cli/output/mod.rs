@@ -122,7 +122,7 @@ pub fn equity(
                 // A partial enumeration claims no error bound (its sample is of
                 // classes, not of independent deals).
                 std_error: figure(s.equity_se).filter(|_| r.status.fraction_done.is_none()),
-                hand_types: shown.then(|| json::types(&s.hand_types)),
+                hand_types: shown.then(|| json::types(m.game(), &s.hand_types)).flatten(),
                 // Hi/lo: the keys always, `null` while the figures are n/a.
                 low: r.low.get(i).map(|l| json::Low {
                     low_win: shown.then_some(l.low_win),
@@ -232,6 +232,19 @@ fn double_board(
 ) -> String {
     let game = m.matchup.game;
     let board = |k: usize| &r.boards[k].seats;
+    // Below the deals a figure needs, every figure is n/a (one deal is not a certainty).
+    let shown = r.has_figures();
+    let hi_lo = game.is_hi_lo();
+    // In hi/lo each board's half splits again: the chance to win or share its high and
+    // its low.
+    let halves = |k: usize, i: usize| -> Option<(f64, f64)> {
+        let b = &r.boards[k];
+        let low = b.low.get(i)?;
+        Some((
+            b.seats[i].win + b.seats[i].tie,
+            low.low_win + low.low_tie,
+        ))
+    };
     if json {
         let seats: Vec<serde_json::Value> = inputs
             .iter()
@@ -240,13 +253,18 @@ fn double_board(
                 let o = &r.seats[i];
                 let on = |k: usize| {
                     let s = &board(k)[i];
-                    serde_json::json!({ "equity": s.equity, "equity_se": s.equity_se, "win": s.win, "tie": s.tie })
+                    let mut v = serde_json::json!({ "equity": s.equity, "equity_se": s.equity_se, "win": s.win, "tie": s.tie });
+                    if let Some((high, low)) = halves(k, i) {
+                        v["high"] = high.into();
+                        v["low"] = low.into();
+                    }
+                    if shown { v } else { serde_json::Value::Null }
                 };
                 serde_json::json!({
                     "range": name.trim(),
-                    "equity": o.equity,
-                    "equity_se": o.equity_se,
-                    "scoop_both": o.win,
+                    "equity": shown.then_some(o.equity),
+                    "equity_se": shown.then_some(o.equity_se),
+                    "scoop_both": shown.then_some(o.win),
                     "board1": on(0),
                     "board2": on(1),
                 })
@@ -262,6 +280,7 @@ fn double_board(
             "deals": r.deals,
             "seed": r.seed,
             "stopped": r.status.stopped,
+            "figures_not_applicable": r.figures_not_applicable(),
             "seats": seats,
             "elapsed_ms": elapsed.as_millis() as u64,
         }))
@@ -275,32 +294,56 @@ fn double_board(
         r.status.describe()
     );
     out.push_str(&format!(
-        "{:<24} {:>9} {:>9} {:>9} {:>11}\n",
+        "{:<24} {:>9} {:>9} {:>9} {:>11}{}\n",
         "seat",
         "equity",
         "board 1",
         "board 2",
-        if game.is_hi_lo() {
-            "scoop all"
+        if hi_lo { "scoop all" } else { "scoop both" },
+        if hi_lo {
+            format!(" {:>8} {:>8} {:>8} {:>8}", "b1 high", "b1 low", "b2 high", "b2 low")
         } else {
-            "scoop both"
+            String::new()
         }
     ));
+    let pct = |x: f64| {
+        if shown {
+            format!("{:.2}%", 100.0 * x)
+        } else {
+            "n/a".to_string()
+        }
+    };
     for (i, name) in inputs.iter().enumerate() {
         let o = &r.seats[i];
-        let se = if r.method == multiodds::equity::Method::Exact {
+        let se = if r.method == multiodds::equity::Method::Exact || !shown {
             String::new()
         } else {
             format!(" ± {:.2}", 100.0 * o.equity_se)
         };
-        out.push_str(&format!(
-            "{:<24} {:>8}% {:>8.2}% {:>8.2}% {:>10.2}%\n",
+        let mut line = format!(
+            "{:<24} {:>9} {:>9} {:>9} {:>11}",
             truncate(name.trim(), 24),
-            format!("{:.2}{se}", 100.0 * o.equity),
-            100.0 * board(0)[i].equity,
-            100.0 * board(1)[i].equity,
-            100.0 * o.win
-        ));
+            if shown {
+                format!("{:.2}{se}%", 100.0 * o.equity)
+            } else {
+                "n/a".into()
+            },
+            pct(board(0)[i].equity),
+            pct(board(1)[i].equity),
+            pct(o.win)
+        );
+        if hi_lo {
+            for k in 0..2 {
+                let (high, low) = halves(k, i).unwrap_or_default();
+                line.push_str(&format!(" {:>8} {:>8}", pct(high), pct(low)));
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if let Some(why) = r.figures_not_applicable() {
+        out.push_str(&why);
+        out.push('\n');
     }
     out
 }
@@ -335,7 +378,8 @@ pub fn sweep(
             seed: r.seed,
             stopped: r.status.stopped,
             note: r.status.note.clone(),
-            points: r.points.iter().map(json::PointJson::of).collect(),
+            points: r.points.iter().map(|p| json::PointJson::of(s.game(), p)).collect(),
+            missing: &r.missing,
         });
     }
     if let Some(options) = csv {
@@ -363,7 +407,14 @@ pub fn sweep(
     out.push_str(
         "opps    win %   tie % equity % w.odds %    HS %  PPot %  NPot %  ± SE %        deals\n",
     );
-    for p in &r.points {
+    for row in r.rows() {
+        let p = match row {
+            Ok(p) => p,
+            Err(m) => {
+                out.push_str(&format!("{:>4}      n/a  ({})\n", m.opponents, m.reason));
+                continue;
+            }
+        };
         out.push_str(&format!(
             "{:>4} {:>8.3} {:>7.3} {:>8.3} {:>8.3} {} {} {} {:>7.3} {:>12}\n",
             p.opponents,
@@ -414,7 +465,7 @@ pub fn outs(o: &multiodds::equity::outs::Outs, json: bool) -> String {
                     )),
                 })
                 .collect(),
-            draw_count: json::ByCategory(o.draw_counts),
+            draw_count: json::ByCategory(multiodds::eval::HandTypes::HIGH, o.draw_counts),
             hand_distance: o.classic.as_ref().map(|c| c.hand_distance),
             draws: json::Draws {
                 flush_draw: o.flush_draw,

@@ -6,7 +6,7 @@ use crate::command::{CommandSender, ViewCommand};
 use crate::scenario::{HandInputs, SessionFilter, ViewKind};
 use crate::widgets::{shorten, ERROR_COLOR, PARTIAL_COLOR};
 use egui::{Color32, RichText};
-use multiodds_engine::history::session::{HandRow, Totals};
+use multiodds_engine::history::session::{Currency, CurrencyTotals, HandRow};
 use std::path::PathBuf;
 
 /// The session: progress, filters, totals, graph, list, refusals.
@@ -86,29 +86,22 @@ fn filters(ui: &mut egui::Ui, f: &mut SessionFilter) {
 /// The hands' count, all-ins and the hero's result and all-in adjusted result, per
 /// currency: dollars, euros and play chips are not added together.
 fn totals(ui: &mut egui::Ui, rows: &[&HandRow]) {
-    let mut currencies: Vec<&str> = rows.iter().map(|r| r.currency.as_str()).collect();
-    currencies.sort_unstable();
-    currencies.dedup();
-    for c in &currencies {
-        let totals = Totals::of(rows.iter().copied().filter(|r| r.currency == *c));
+    let totals = CurrencyTotals::of(rows.iter().copied());
+    let several = totals.currencies.len() > 1;
+    for (c, t) in &totals.currencies {
         ui.label(format!(
             "{}{} hands · {} with an all-in, {} adjusted · hero {}, all-in adjusted {}",
-            if currencies.len() > 1 {
-                format!("{}: ", if c.is_empty() { "chips" } else { c })
+            if several {
+                format!("{}: ", c.name)
             } else {
                 String::new()
             },
-            totals.hands,
-            totals.all_in_hands,
-            totals.adjusted_hands,
-            money_f64(c, totals.hero_net),
-            money_f64(c, totals.hero_adjusted)
+            t.hands,
+            t.all_in_hands,
+            t.adjusted_hands,
+            money_f64(&c.sign, t.hero_net),
+            money_f64(&c.sign, t.hero_adjusted)
         ));
-    }
-    if currencies.len() > 1 {
-        ui.label(
-            RichText::new("The graph adds every currency; filter by stakes to see one.").weak(),
-        );
     }
 }
 
@@ -164,41 +157,84 @@ fn hand_list(ui: &mut egui::Ui, rows: &[&HandRow], commands: &CommandSender) {
         });
 }
 
-/// The hero's actual and all-in adjusted winnings cumulated over the hands.
-pub(super) fn cumulative(rows: &[&HandRow]) -> [Vec<[f64; 2]>; 2] {
-    let mut actual = vec![[0.0, 0.0]];
-    let mut adjusted = vec![[0.0, 0.0]];
-    let (mut a, mut b) = (0.0, 0.0);
-    for (i, r) in rows.iter().enumerate() {
-        a += r.hero_net;
-        b += r.hero_adjusted;
-        actual.push([(i + 1) as f64, a]);
-        adjusted.push([(i + 1) as f64, b]);
-    }
-    [actual, adjusted]
+/// One currency's lines: the hero's actual and all-in adjusted winnings cumulated over
+/// that currency's hands.
+#[derive(Clone)]
+pub(super) struct CurrencyLines {
+    /// The currency's name (`$`, `€`, `chips`).
+    pub name: String,
+    /// Actual, then all-in adjusted.
+    pub lines: [Vec<[f64; 2]>; 2],
 }
 
-/// The two cumulated lines: actual against all-in adjusted.
-pub(super) fn winnings_graph(
-    ui: &mut egui::Ui,
-    [actual, adjusted]: [Vec<[f64; 2]>; 2],
-    height: f32,
-) {
+/// The hero's actual and all-in adjusted winnings cumulated over the hands, a pair of
+/// lines per currency (never summed across currencies), each over its own hands.
+pub(super) fn cumulative(rows: &[&HandRow]) -> Vec<CurrencyLines> {
+    let mut out: Vec<(String, CurrencyLines)> = Vec::new();
+    for r in rows {
+        let i = match out.iter().position(|(c, _)| *c == r.currency) {
+            Some(i) => i,
+            None => {
+                out.push((
+                    r.currency.clone(),
+                    CurrencyLines {
+                        name: Currency::of(&r.currency).name,
+                        lines: [vec![[0.0, 0.0]], vec![[0.0, 0.0]]],
+                    },
+                ));
+                out.len() - 1
+            }
+        };
+        let [actual, adjusted] = &mut out[i].1.lines;
+        let n = actual.len() as f64;
+        let (a, b) = (actual[actual.len() - 1][1], adjusted[adjusted.len() - 1][1]);
+        actual.push([n, a + r.hero_net]);
+        adjusted.push([n, b + r.hero_adjusted]);
+    }
+    out.into_iter().map(|(_, l)| l).collect()
+}
+
+/// The cumulated lines: actual against all-in adjusted, per currency (named in the
+/// legend when there are several; each currency in its own shade).
+pub(super) fn winnings_graph(ui: &mut egui::Ui, currencies: Vec<CurrencyLines>, height: f32) {
     use egui_plot::{Legend, Line, Plot, PlotPoints};
+    let several = currencies.len() > 1;
     Plot::new("session_winnings")
         .height(height.max(120.0))
         .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label("hands")
-        .y_axis_label("won")
+        .y_axis_label(if several {
+            "won (each currency on its own)"
+        } else {
+            "won"
+        })
         .allow_scroll(false)
         .show(ui, |plot| {
-            plot.line(
-                Line::new("actual", PlotPoints::from(actual)).color(Color32::from_rgb(46, 160, 67)),
-            );
-            plot.line(
-                Line::new("all-in adjusted", PlotPoints::from(adjusted))
-                    .color(Color32::from_rgb(240, 140, 40)),
-            );
+            for (i, c) in currencies.into_iter().enumerate() {
+                let [actual, adjusted] = c.lines;
+                let prefix = if several {
+                    format!("{}: ", c.name)
+                } else {
+                    String::new()
+                };
+                // Each further currency a little darker, so the pairs tell apart.
+                let shade = |rgb: [u8; 3]| {
+                    let k = 1.0 - 0.25 * (i % 3) as f32;
+                    Color32::from_rgb(
+                        (rgb[0] as f32 * k) as u8,
+                        (rgb[1] as f32 * k) as u8,
+                        (rgb[2] as f32 * k) as u8,
+                    )
+                };
+                plot.line(
+                    Line::new(format!("{prefix}actual"), PlotPoints::from(actual))
+                        .color(shade([46, 160, 67])),
+                );
+                plot.line(
+                    Line::new(format!("{prefix}all-in adjusted"), PlotPoints::from(adjusted))
+                        .color(shade([240, 140, 40])),
+                );
+            }
         });
 }
 

@@ -6,7 +6,6 @@ use super::{MatchupView, Seats};
 use crate::command::{CommandSender, ViewCommand};
 use crate::equity::MatchupResult;
 use crate::equity::Method;
-use crate::eval::HandCategory;
 use crate::scenario::ViewKind;
 use crate::widgets::{shorten, PARTIAL_COLOR};
 use egui::{Color32, RichText};
@@ -192,7 +191,11 @@ fn hand_types(view: &MatchupView, ui: &mut egui::Ui, result: &MatchupResult, sea
     if !result.boards.is_empty() {
         ui.label(RichText::new("Hands on board 1:").weak());
     }
-    let Some(s) = hands_of.seats.get(seat).filter(|_| !seats.game.is_draw()) else {
+    let Some(s) = hands_of.seats.get(seat) else {
+        return;
+    };
+    // The game's hand types: high categories, razz's lows by rank; none in draw games.
+    let Some(types) = crate::eval::HandTypes::of(seats.game) else {
         return;
     };
     let shown = result.has_figures();
@@ -200,8 +203,8 @@ fn hand_types(view: &MatchupView, ui: &mut egui::Ui, result: &MatchupResult, sea
     egui::Grid::new("matchup_types")
         .striped(true)
         .show(ui, |ui| {
-            for (i, c) in HandCategory::ALL.iter().enumerate().rev() {
-                ui.label(c.name());
+            for (i, _, name) in types.used().rev() {
+                ui.label(name);
                 let share = if shown {
                     format!("{:.2} %", 100.0 * s.hand_types[i])
                 } else {

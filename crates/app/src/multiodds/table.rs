@@ -7,7 +7,6 @@ use crate::command::CommandSender;
 use crate::command::ViewCommand;
 use crate::equity::metrics::SWEEP_METRICS;
 use crate::equity::Method;
-use crate::eval::HandCategory;
 use crate::scenario::ViewKind;
 use egui::{Color32, RichText};
 
@@ -29,6 +28,20 @@ fn na_reason(key: &str, p: &crate::equity::sweep::SweepPoint) -> String {
     } else {
         "n/a: no cards to come on the river".to_string()
     }
+}
+
+/// A count asked for without figures: n/a in every column, why on hover and after it.
+fn missing_row(ui: &mut egui::Ui, m: &crate::equity::run::MissingPoint, figures: usize) {
+    ui.label(m.opponents.to_string())
+        .on_hover_text(&m.reason);
+    for _ in 0..figures {
+        ui.label(RichText::new("n/a").monospace().weak())
+            .on_hover_text(&m.reason);
+    }
+    ui.label(RichText::new("n/a").weak()).on_hover_text(&m.reason);
+    ui.label(RichText::new(crate::widgets::shorten(&m.reason, 60)).weak())
+        .on_hover_text(&m.reason);
+    ui.end_row();
 }
 
 /// The MultiOdds view's table: a row per opponent count, a column per figure of
@@ -67,7 +80,14 @@ pub(crate) fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &
             ui.label(RichText::new("method").strong());
             ui.label(RichText::new("deals").strong());
             ui.end_row();
-            for p in &shown.result.points {
+            for row in shown.result.rows() {
+                let p = match row {
+                    Ok(p) => p,
+                    Err(m) => {
+                        missing_row(ui, m, SWEEP_METRICS.iter().filter(|s| s.visible(options)).count());
+                        continue;
+                    }
+                };
                 let selected = view.selected_opponents == p.opponents;
                 if ui
                     .selectable_label(selected, format!("{}", p.opponents))
@@ -113,6 +133,10 @@ pub(crate) fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &
     let Some(p) = shown.result.points.iter().find(|p| p.opponents == n) else {
         return;
     };
+    // The game's hand types: high categories, razz's lows by rank; none in draw games.
+    let Some(types) = crate::eval::HandTypes::of(view.inputs.game) else {
+        return;
+    };
     ui.label(
         RichText::new(format!(
             "Hand types with {n} opponent(s): how the hand ends"
@@ -127,8 +151,8 @@ pub(crate) fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &
             ui.label(RichText::new("hero wins or ties %").strong());
             ui.label(RichText::new("an opponent wins %").strong());
             ui.end_row();
-            for (i, c) in HandCategory::ALL.iter().enumerate().rev() {
-                ui.label(c.name());
+            for (i, _, name) in types.used().rev() {
+                ui.label(name);
                 ui.label(RichText::new(format!("{:.2}", 100.0 * p.hero_types[i])).monospace());
                 ui.label(RichText::new(format!("{:.2}", 100.0 * p.opponent_types[i])).monospace());
                 ui.end_row();

@@ -58,6 +58,8 @@ use thiserror::Error;
 #[derive(Clone, Debug, Default)]
 pub struct RunControl {
     cancelled: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// A child's parent's flag: cancelling the parent cancels the child too.
+    parent: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     progress: std::sync::Arc<RunProgress>,
 }
 
@@ -73,10 +75,25 @@ impl RunControl {
             .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
-    /// Whether the run was asked to stop.
+    /// Whether the run was asked to stop (or its parent was).
     #[inline]
     pub fn is_cancelled(&self) -> bool {
         self.cancelled.load(std::sync::atomic::Ordering::Relaxed)
+            || self
+                .parent
+                .as_ref()
+                .is_some_and(|p| p.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// A control for part of this run (a sweep's exact points beside its Monte Carlo
+    /// run): cancelled with this one, or on its own without stopping the rest; its
+    /// progress counts into this one's.
+    pub fn child(&self) -> RunControl {
+        RunControl {
+            cancelled: Default::default(),
+            parent: Some(self.cancelled.clone()),
+            progress: self.progress.clone(),
+        }
     }
 
     /// The run's progress counters.

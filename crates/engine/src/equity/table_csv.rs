@@ -136,8 +136,21 @@ pub fn sweep(r: &SweepResult, header: &[(&str, String)], options: &CsvOptions) -
         names.push(m.key.to_string());
         names.push(format!("{}_se", m.key));
     }
+    names.push("note".into());
+    let width = names.len();
     let mut rows = vec![names];
-    for p in &r.points {
+    for row in r.rows() {
+        let p = match row {
+            Ok(p) => p,
+            // A count without figures is a row too: n/a, and why.
+            Err(m) => {
+                let mut row = vec![m.opponents.to_string(), "n/a".into(), "0".into()];
+                row.resize(width - 1, String::new());
+                row.push(m.reason.clone());
+                rows.push(row);
+                continue;
+            }
+        };
         let mut row = vec![
             p.opponents.to_string(),
             p.method.key().to_string(),
@@ -149,6 +162,7 @@ pub fn sweep(r: &SweepResult, header: &[(&str, String)], options: &CsvOptions) -
                 None => row.extend([String::new(), String::new()]),
             }
         }
+        row.push(String::new());
         rows.push(row);
     }
     table(header, options, rows)

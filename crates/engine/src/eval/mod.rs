@@ -64,6 +64,104 @@ pub enum HandCategory {
     StraightFlush = 8,
 }
 
+/// The hand types a game's results are tallied by, weakest first (nine slots, the
+/// weight arrays' size; an empty key is a slot the game does not use): Hold'em's high
+/// categories in the high games, razz's lows by their rank. Draw games tally none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandTypes {
+    /// JSON and CSV keys (`two_pair`, `7_low`).
+    pub keys: [&'static str; 9],
+    /// The names people read (`Two Pair`, `7-low`).
+    pub names: [&'static str; 9],
+}
+
+impl HandTypes {
+    /// The high games' categories.
+    pub const HIGH: HandTypes = HandTypes {
+        keys: [
+            "high_card",
+            "pair",
+            "two_pair",
+            "three_of_a_kind",
+            "straight",
+            "flush",
+            "full_house",
+            "four_of_a_kind",
+            "straight_flush",
+        ],
+        names: [
+            "High Card",
+            "Pair",
+            "Two Pair",
+            "Three of a Kind",
+            "Straight",
+            "Flush",
+            "Full House",
+            "Four of a Kind",
+            "Straight Flush",
+        ],
+    };
+    /// A-5 lows (razz) by their highest card: paired hands last.
+    pub const ACE_FIVE_LOW: HandTypes = HandTypes {
+        keys: [
+            "paired",
+            "9_low_or_worse",
+            "8_low",
+            "7_low",
+            "6_low",
+            "wheel",
+            "",
+            "",
+            "",
+        ],
+        names: [
+            "Paired",
+            "9-low or worse",
+            "8-low",
+            "7-low",
+            "6-low",
+            "Wheel (5-low)",
+            "",
+            "",
+            "",
+        ],
+    };
+
+    /// The types `game`'s results are tallied by; `None` for the draw games.
+    pub fn of(game: crate::cards::Game) -> Option<HandTypes> {
+        if game.is_draw() {
+            None
+        } else if game.is_low_only() {
+            Some(HandTypes::ACE_FIVE_LOW)
+        } else {
+            Some(HandTypes::HIGH)
+        }
+    }
+
+    /// The slots used, weakest first: (index, key, name).
+    pub fn used(&self) -> impl DoubleEndedIterator<Item = (usize, &'static str, &'static str)> + '_ {
+        (0..9)
+            .filter(|&i| !self.keys[i].is_empty())
+            .map(|i| (i, self.keys[i], self.names[i]))
+    }
+
+    /// The A-5 low type of an [`draw::ace_five_best`] value: its slot in
+    /// [`HandTypes::ACE_FIVE_LOW`].
+    pub fn ace_five_slot(low: u32) -> u8 {
+        if low >> 20 > 0 {
+            return 0;
+        }
+        // The highest card's rank with aces low (ace 0, five 4, nine 8).
+        match (low >> 16) & 0xf {
+            0..=4 => 5,
+            5 => 4,
+            6 => 3,
+            7 => 2,
+            _ => 1,
+        }
+    }
+}
+
 impl HandCategory {
     /// All categories, weakest first.
     pub const ALL: [HandCategory; 9] = [

@@ -17,6 +17,7 @@ mod parse;
 pub mod pots;
 pub mod replay;
 pub mod session;
+mod sites;
 mod text;
 
 pub use amount::Amount;
@@ -58,22 +59,59 @@ pub fn read_file(path: &Path) -> FileRead {
     collect(&name, |each| read_file_each(path, each))
 }
 
+/// The largest hand-history file read (a month of hands at one site is well under this;
+/// a larger file is split by the site anyway). Checked before reading, so `/dev/zero` or
+/// a disk image is refused at once.
+pub const MAX_FILE_BYTES: u64 = 512 << 20;
+
 /// Each hand of a file, read or refused, handed to `each` as it is read (a session
-/// holds one hand at a time); the encoding, when the file was text.
+/// holds one hand at a time); the encoding, when the file was text. Only regular files
+/// are read (a FIFO would block, a device never end), and none over [`MAX_FILE_BYTES`].
 pub fn read_file_each(path: &Path, each: impl FnMut(Result<Hand, Refusal>)) -> Option<Encoding> {
     let name = path.display().to_string();
-    match std::fs::read(path) {
+    let mut each = each;
+    match read_regular_file(path) {
         Ok(bytes) => read_decoded(&name, decode_owned(bytes), each),
-        Err(e) => {
-            let mut each = each;
-            each(Err(file_refusal(
-                &name,
-                0,
-                format!("cannot read the file: {e}"),
-            )));
+        Err(why) => {
+            each(Err(file_refusal(&name, 0, why)));
             None
         }
     }
+}
+
+/// A regular file's bytes, at most [`MAX_FILE_BYTES`] of them; why not, otherwise.
+fn read_regular_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    if meta.is_dir() {
+        return Err("a folder, not a file".into());
+    }
+    if !meta.is_file() {
+        return Err(
+            "not a regular file (a pipe, socket or device): hand histories are read from files"
+                .into(),
+        );
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "the file is {} MiB; hand-history files are read up to {} MiB (split it)",
+            meta.len() >> 20,
+            MAX_FILE_BYTES >> 20
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // `take` holds the cap should the file grow while it is read.
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the file: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "the file grew past {} MiB while it was read",
+            MAX_FILE_BYTES >> 20
+        ));
+    }
+    Ok(bytes)
 }
 
 fn collect(
@@ -118,6 +156,10 @@ fn read_decoded(
             return None;
         }
     };
+    if let Some(site) = sites::other_site(&text) {
+        each(Err(file_refusal(file, site.first_line, site.reason())));
+        return Some(encoding);
+    }
     let mut any = false;
     parse::read_text_each(file, &text, |h| {
         any = true;
@@ -127,7 +169,7 @@ fn read_decoded(
         let why = if text.trim().is_empty() {
             "the file is empty: no hands"
         } else {
-            "no hand found (a hand starts with a line like `PokerStars Hand #…:`)"
+            "no hand found: the sites read are PokerStars, GGPoker, Full Tilt, Run It Once, PokerMaster and PokerBros (a hand starts with a line like `PokerStars Hand #…:`); Winamax, PartyPoker, 888, iPoker and Bovada are recognised and not read yet"
         };
         each(Err(file_refusal(file, 1, why.into())));
     }

@@ -85,17 +85,81 @@ pub struct Totals {
 }
 
 impl Totals {
-    /// The totals of `rows`.
+    /// The totals of `rows` (all in one currency: see [`CurrencyTotals`]).
     pub fn of<'a>(rows: impl IntoIterator<Item = &'a HandRow>) -> Totals {
         let mut t = Totals::default();
         for r in rows {
-            t.hands += 1;
-            t.all_in_hands += usize::from(r.all_in);
-            t.adjusted_hands += usize::from(r.adjusted);
-            t.hero_net += r.hero_net;
-            t.hero_adjusted += r.hero_adjusted;
+            t.add(r);
         }
         t
+    }
+
+    /// Counts one more row.
+    pub fn add(&mut self, r: &HandRow) {
+        self.hands += 1;
+        self.all_in_hands += usize::from(r.all_in);
+        self.adjusted_hands += usize::from(r.adjusted);
+        self.hero_net += r.hero_net;
+        self.hero_adjusted += r.hero_adjusted;
+    }
+}
+
+/// A session's totals kept apart by currency: dollars, euros, yen and chips (tournament
+/// and play chips, written without a sign) are never added together.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct CurrencyTotals {
+    /// Each currency's totals, in the order first seen.
+    pub currencies: Vec<(Currency, Totals)>,
+}
+
+/// A currency as rows carry it: its sign, or chips.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Currency {
+    /// The sign as written (`$`, `€`); empty for chips.
+    pub sign: String,
+    /// What it is called in totals and legends: the sign, or `chips`.
+    pub name: String,
+}
+
+impl Currency {
+    /// The currency of a row's sign.
+    pub fn of(sign: &str) -> Currency {
+        Currency {
+            sign: sign.to_string(),
+            name: if sign.is_empty() {
+                "chips".into()
+            } else {
+                sign.to_string()
+            },
+        }
+    }
+}
+
+impl CurrencyTotals {
+    /// The totals of `rows`, per currency.
+    pub fn of<'a>(rows: impl IntoIterator<Item = &'a HandRow>) -> CurrencyTotals {
+        let mut t = CurrencyTotals::default();
+        for r in rows {
+            t.add(r);
+        }
+        t
+    }
+
+    /// Counts one more row in its currency.
+    pub fn add(&mut self, r: &HandRow) {
+        match self.currencies.iter_mut().find(|(c, _)| c.sign == r.currency) {
+            Some((_, t)) => t.add(r),
+            None => {
+                let mut t = Totals::default();
+                t.add(r);
+                self.currencies.push((Currency::of(&r.currency), t));
+            }
+        }
+    }
+
+    /// Hands over every currency (a count, which adds up across them).
+    pub fn hands(&self) -> usize {
+        self.currencies.iter().map(|(_, t)| t.hands).sum()
     }
 }
 
@@ -165,25 +229,37 @@ pub fn hand_row(hand: &Hand, hero: Option<&str>, settings: &AdjustSettings) -> H
     }
 }
 
-/// The files of `paths`: files as given, folders searched for `.txt` files (every
-/// level), each list sorted by name.
+/// The files of `paths`: files as given; folders searched at every level for `.txt`,
+/// `.xml`, `.log` and `.hh` files and for any other file whose first bytes hold a hand of
+/// a site this reader knows (a name without an extension counts; pictures do not),
+/// each folder's list sorted by name. A folder reached twice (through a link) is walked
+/// once; links that loop end there.
 pub fn files_under(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
+    let mut visited = std::collections::HashSet::new();
     for p in paths {
         if p.is_dir() {
             let mut found = Vec::new();
             let mut stack = vec![p.clone()];
             while let Some(dir) = stack.pop() {
+                let Ok(real) = std::fs::canonicalize(&dir) else {
+                    continue;
+                };
+                if !visited.insert(real) {
+                    continue;
+                }
                 let Ok(entries) = std::fs::read_dir(&dir) else {
                     continue;
                 };
                 for e in entries.flatten() {
                     let path = e.path();
-                    if path.is_dir() {
+                    let Ok(meta) = std::fs::metadata(&path) else {
+                        continue;
+                    };
+                    if meta.is_dir() {
                         stack.push(path);
-                    } else if path
-                        .extension()
-                        .is_some_and(|x| x.eq_ignore_ascii_case("txt"))
+                    } else if meta.is_file()
+                        && (has_history_extension(&path) || looks_like_hands(&path))
                     {
                         found.push(path);
                     }
@@ -198,6 +274,31 @@ pub fn files_under(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
+/// The extensions sites write hand histories under: always listed (and refused with
+/// why when they hold no hand, so nothing in a history folder goes unmentioned).
+fn has_history_extension(path: &Path) -> bool {
+    path.extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| ["txt", "xml", "log", "hh"].iter().any(|e| x.eq_ignore_ascii_case(e)))
+}
+
+/// Whether a file's first 64 KiB hold a hand header of a site read or recognised.
+fn looks_like_hands(path: &Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut head = Vec::with_capacity(64 << 10);
+    if file.take(64 << 10).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    let Ok((text, _)) = super::text::decode_owned(head) else {
+        return false;
+    };
+    super::sites::other_site(&text).is_some()
+        || super::text::clean_lines(&text).any(|(_, l)| super::parse::is_header(l))
+}
+
 /// Reads `files` one at a time, one hand at a time, into a session of at most
 /// `memory_budget` bytes of rows (past it the reading stops and says so); `progress(done,
 /// total, the file's rows, the file's refusals)` after each file may stop the reading
@@ -210,14 +311,15 @@ pub fn read_session(
     mut progress: impl FnMut(usize, usize, &[HandRow], &[Refusal]) -> bool,
 ) -> Session {
     let mut session = Session::default();
+    let most = (memory_budget / ROW_BYTES) as usize;
+    let mut reader = SessionReader::new(hero, settings);
     for (i, f) in files.iter().enumerate() {
         let (start, refused_start) = (session.rows.len(), session.refused.len());
-        let most = (memory_budget / ROW_BYTES) as usize;
         let (rows, refused) = (&mut session.rows, &mut session.refused);
         let mut over = false;
-        super::read_file_each(Path::new(f), |h| match h {
+        reader.read_file(f, |item| match item {
             Ok(_) if rows.len() >= most => over = true,
-            Ok(hand) => rows.push(hand_row(&hand, hero, settings)),
+            Ok(row) => rows.push(row),
             Err(r) => refused.push(r),
         });
         session.files += 1;
@@ -247,6 +349,52 @@ pub fn read_session(
     session
 }
 
+/// Reads files into rows one hand at a time, for a caller that keeps or writes each row
+/// as it comes (the command line streams them). A hand read before (the same site and
+/// hand number, in this file or an earlier one) is refused as a repeat, so a hand never
+/// counts twice.
+pub struct SessionReader<'a> {
+    hero: Option<&'a str>,
+    settings: &'a AdjustSettings,
+    seen: std::collections::HashMap<(String, String), (String, usize)>,
+}
+
+impl<'a> SessionReader<'a> {
+    /// A reader for `hero` (`None`: the player each hand was dealt to).
+    pub fn new(hero: Option<&'a str>, settings: &'a AdjustSettings) -> SessionReader<'a> {
+        SessionReader {
+            hero,
+            settings,
+            seen: std::collections::HashMap::new(),
+        }
+    }
+
+    /// Reads one file, each hand's row or refusal handed to `each` in file order.
+    pub fn read_file(&mut self, path: &Path, mut each: impl FnMut(Result<HandRow, Refusal>)) {
+        let (hero, settings, seen) = (self.hero, self.settings, &mut self.seen);
+        super::read_file_each(path, |h| match h {
+            Ok(hand) => {
+                let key = (hand.site.clone(), hand.id.clone());
+                if let Some((file, line)) = seen.get(&key) {
+                    each(Err(Refusal {
+                        source: hand.source.clone(),
+                        line: hand.source.line,
+                        hand_id: Some(hand.id.clone()),
+                        reason: format!(
+                            "a repeat: {} hand #{} was read already at {file}:{line}; it counts once",
+                            hand.site, hand.id
+                        ),
+                    }));
+                } else {
+                    seen.insert(key, (hand.source.file.clone(), hand.source.line));
+                    each(Ok(hand_row(&hand, hero, settings)));
+                }
+            }
+            Err(r) => each(Err(r)),
+        });
+    }
+}
+
 /// A row per hand with a row of headings: the session's table.
 pub fn rows_table<'a>(rows: impl IntoIterator<Item = &'a HandRow>) -> Vec<Vec<String>> {
     let mut table = vec![[
@@ -256,6 +404,7 @@ pub fn rows_table<'a>(rows: impl IntoIterator<Item = &'a HandRow>) -> Vec<Vec<St
         "hand",
         "game",
         "stakes",
+        "currency",
         "date",
         "players",
         "pot",
@@ -277,6 +426,7 @@ pub fn rows_table<'a>(rows: impl IntoIterator<Item = &'a HandRow>) -> Vec<Vec<St
             r.id.clone(),
             r.game.clone(),
             r.stakes.clone(),
+            Currency::of(&r.currency).name,
             r.date.clone(),
             r.players.to_string(),
             format!("{:.2}", r.pot),

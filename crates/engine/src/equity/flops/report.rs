@@ -190,7 +190,20 @@ impl Check {
     pub fn difference(&self) -> f64 {
         self.flops_mean - self.preflop
     }
+
+    /// Whether the flops add up to the preflop equity: to 1e-9 when exact (sums of
+    /// the same deals differ by rounding alone), within 4 standard errors when sampled.
+    pub fn holds(&self, std_error: Option<f64>) -> bool {
+        match std_error {
+            Some(se) => self.difference().abs() <= 4.0 * se + 1e-12,
+            None => self.difference().abs() <= 1e-9,
+        }
+    }
 }
+
+/// What a failing check line adds: the figures do not add up, so something is wrong.
+pub const CHECK_FAILS: &str =
+    " — FAILS: the flops do not add up to the preflop equity; do not trust these figures";
 
 impl FlopsReport {
     /// An empty report of `spec`'s flops.
@@ -314,18 +327,20 @@ impl FlopsReport {
                     .and_then(|s| s.std_error)
                     .unwrap_or(0.0);
                 format!(
-                    "check: the flops' mean equity {:.4} ± {:.4} against preflop {:.4} exact (difference {:.1} SE)",
+                    "check: the flops' mean equity {:.4} ± {:.4} against preflop {:.4} exact (difference {:.1} SE){}",
                     c.flops_mean,
                     se,
                     c.preflop,
-                    if se > 0.0 { c.difference() / se } else { 0.0 }
+                    if se > 0.0 { c.difference() / se } else { 0.0 },
+                    if c.holds(Some(se)) { "" } else { CHECK_FAILS }
                 )
             }
             (_, Some(c)) => format!(
-                "check: the flops' weighted mean equity {:.12} against preflop {:.12} (difference {:.1e})",
+                "check: the flops' weighted mean equity {:.12} against preflop {:.12} (difference {:.1e}){}",
                 c.flops_mean,
                 c.preflop,
-                c.difference()
+                c.difference(),
+                if c.holds(None) { "" } else { CHECK_FAILS }
             ),
             (Some(Err(why)), _) => format!("check: no preflop reference ({why})"),
             _ => format!(

@@ -353,6 +353,14 @@ impl SweepJob {
             SweepEngine::Stud(s) => s.run(settings, progress).unwrap_or_else(|e| SweepResult {
                 seed: None,
                 points: Vec::new(),
+                missing: s
+                    .counts
+                    .clone()
+                    .map(|n| crate::equity::run::MissingPoint {
+                        opponents: n,
+                        reason: e.to_string(),
+                    })
+                    .collect(),
                 status: crate::equity::run::RunStatus {
                     note: Some(e.to_string()),
                     ..Default::default()

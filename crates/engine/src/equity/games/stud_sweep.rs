@@ -97,6 +97,7 @@ impl StudSweep {
         let mut result = SweepResult {
             seed: None,
             points: Vec::new(),
+            missing: Vec::new(),
             status: RunStatus::default(),
         };
         let mut stopped = StopRule::ExactDone;
@@ -126,10 +127,23 @@ impl StudSweep {
             } else if r.method != Method::Exact && stopped == StopRule::ExactDone {
                 stopped = StopRule::TargetReached;
             }
+            // An exact count stopped part-way has sums over some deals only: no figure.
+            if r.status.partial_exact().is_some() || r.seats.is_empty() {
+                stopped = StopRule::Cancelled;
+                break;
+            }
             result.points.push(point(n, &r));
             if !progress(&result) {
                 stopped = StopRule::Cancelled;
                 break;
+            }
+        }
+        for &n in &counts {
+            if !result.points.iter().any(|p| p.opponents == n) {
+                result.missing.push(crate::equity::run::MissingPoint {
+                    opponents: n,
+                    reason: format!("not computed: {}", stopped.describe()),
+                });
             }
         }
         result.status = RunStatus {

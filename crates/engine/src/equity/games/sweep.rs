@@ -346,6 +346,9 @@ pub(super) fn credit_showdowns(
 }
 
 impl SweepSource for GameSweep {
+    fn asked_counts(&self) -> Vec<usize> {
+        self.counts.clone().collect()
+    }
     fn dealt_counts(&self) -> Vec<usize> {
         (*self.counts.start()..=self.feasible).collect()
     }

@@ -10,8 +10,34 @@ pub struct SweepResult {
     pub seed: Option<u64>,
     /// One point per opponent count, in order.
     pub points: Vec<SweepPoint>,
+    /// The counts asked for that have no figures (yet), each with why: every count
+    /// asked for is either a point or here.
+    pub missing: Vec<MissingPoint>,
     /// Why the run stopped, or what holds it back.
     pub status: RunStatus,
+}
+
+/// An opponent count asked for without figures, and why (shown as an "n/a" row).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MissingPoint {
+    /// How many opponents.
+    pub opponents: usize,
+    /// Why there is no figure.
+    pub reason: String,
+}
+
+impl SweepResult {
+    /// Every count asked for in order: its point, or why it has none.
+    pub fn rows(&self) -> Vec<Result<&SweepPoint, &MissingPoint>> {
+        let mut rows: Vec<(usize, Result<&SweepPoint, &MissingPoint>)> = self
+            .points
+            .iter()
+            .map(|p| (p.opponents, Ok(p)))
+            .chain(self.missing.iter().map(|m| (m.opponents, Err(m))))
+            .collect();
+        rows.sort_by_key(|r| r.0);
+        rows.into_iter().map(|r| r.1).collect()
+    }
 }
 
 impl SweepResult {
@@ -111,6 +137,8 @@ pub fn run_sweep(
 /// ([`Sweep`]: exact points and its fast sampler) and the other games'
 /// (`games::GameSweep`, Monte Carlo).
 pub trait SweepSource: Sync {
+    /// The opponent counts asked for.
+    fn asked_counts(&self) -> Vec<usize>;
     /// The opponent counts computed (those the deck can deal).
     fn dealt_counts(&self) -> Vec<usize>;
     /// Whether cards are to come (PPot and NPot are defined).
@@ -138,6 +166,9 @@ pub trait SweepSource: Sync {
 }
 
 impl SweepSource for Sweep {
+    fn asked_counts(&self) -> Vec<usize> {
+        self.counts.clone().collect()
+    }
     fn dealt_counts(&self) -> Vec<usize> {
         (*self.counts.start()..=(*self.counts.end()).min(self.feasible)).collect()
     }
@@ -179,29 +210,66 @@ pub fn run_sweep_within(
     let start = Instant::now();
     let counts = s.dealt_counts();
     let exact_counts = s.exact_counts(settings.method, budget);
-    let exact_points: Vec<(usize, SweepPoint)> = exact_counts
-        .iter()
-        .map(|&n| {
-            let point =
-                s.exact_point(n, &settings.control)
-                    .point(n, Method::Exact, s.has_potential());
-            (n, s.adjust_point(point))
-        })
-        .collect();
     let needs_mc = counts.iter().any(|n| !exact_counts.contains(n));
+    // The exact points run beside the Monte Carlo run (which then deals every count), so
+    // its rows show at once and each exact point replaces its row when done. An exact
+    // point stopped part-way is not shown: its sums are of some boards only.
+    let exact_control = settings.control.child();
+    let exact_points: std::sync::Mutex<Vec<(usize, Option<SweepPoint>)>> = Default::default();
+    let compute_exact = || {
+        for &n in &exact_counts {
+            let tally = s.exact_point(n, &exact_control);
+            let point = (!exact_control.is_cancelled())
+                .then(|| s.adjust_point(tally.point(n, Method::Exact, s.has_potential())));
+            exact_points.lock().expect("not poisoned").push((n, point));
+        }
+    };
+    let missing_reason = |n: usize, mc: Option<&SweepTally>, status: &RunStatus| -> String {
+        if !counts.contains(&n) {
+            return s
+                .undealt_counts()
+                .unwrap_or_else(|| "cannot be dealt from these ranges and cards".into());
+        }
+        let (deals, attempts) = mc.map_or((0, 0), |t| {
+            (t.points.get(n - 1).map_or(0, |p| p.deals), t.attempts)
+        });
+        let min = crate::equity::MIN_FIGURE_DEALS;
+        match status.stopped {
+            _ if attempts > 0 && super::is_starved(deals, attempts) => format!(
+                "too rare to sample: {deals} of {attempts} random deals seat {n} opponents from these ranges (they block each other)"
+            ),
+            None => format!("computing: {deals} of the {min} deals a figure needs so far"),
+            Some(rule) => format!(
+                "{deals} deals, fewer than the {min} a figure needs ({})",
+                rule.describe()
+            ),
+        }
+    };
     let assemble = |mc: Option<&SweepTally>, status: RunStatus| -> SweepResult {
-        let points = counts
-            .iter()
-            .filter_map(|&n| match exact_points.iter().find(|(e, _)| *e == n) {
-                Some((_, p)) => Some(p.clone()),
-                None => mc
+        let exact = exact_points.lock().expect("not poisoned").clone();
+        let mut points = Vec::new();
+        let mut missing = Vec::new();
+        for n in s.asked_counts() {
+            let point = match exact.iter().find(|(e, _)| *e == n) {
+                Some((_, Some(p))) => Some(p.clone()),
+                _ if !counts.contains(&n) => None,
+                _ => mc
                     .and_then(|t| monte_carlo_point(t, n, s.has_potential() && all_figures))
                     .map(|p| s.adjust_point(p)),
-            })
-            .collect();
+            };
+            match point {
+                Some(p) => points.push(p),
+                None => missing.push(MissingPoint {
+                    opponents: n,
+                    reason: missing_reason(n, mc, &status),
+                }),
+            }
+        }
+        let any_mc = points.iter().any(|p| p.method != Method::Exact);
         SweepResult {
-            seed: needs_mc.then_some(settings.seed),
+            seed: (needs_mc || any_mc || mc.is_some()).then_some(settings.seed),
             points,
+            missing,
             // Counts the deck cannot deal are left out, and the result says so.
             status: RunStatus {
                 note: status.note.clone().or_else(|| s.undealt_counts()),
@@ -210,6 +278,7 @@ pub fn run_sweep_within(
         }
     };
     if !needs_mc {
+        compute_exact();
         let stopped = if settings.control.is_cancelled() {
             StopRule::Cancelled
         } else {
@@ -225,11 +294,7 @@ pub fn run_sweep_within(
     }
     let sampler = s.sampler(figures);
     let seed = settings.seed;
-    let mc_counts: Vec<usize> = counts
-        .iter()
-        .copied()
-        .filter(|n| !exact_counts.contains(n))
-        .collect();
+    let mc_counts: Vec<usize> = counts.clone();
     let potential_target = settings
         .potential_target_se
         .filter(|_| s.has_potential() && all_figures);
@@ -241,40 +306,58 @@ pub fn run_sweep_within(
             .map(|t| t.saturating_sub(start.elapsed())),
         ..settings.clone()
     };
-    let (tally, rule) = monte_carlo_rounds(
-        &mc_settings,
-        |i, deals, before: &SweepTally| {
-            // Deal only as many opponents as the largest count still short of its
-            // target needs (prefixes credit the smaller counts on the way).
-            let up_to = mc_counts
-                .iter()
-                .copied()
-                .filter(|&n| {
-                    point_limiting(
-                        before,
-                        n,
-                        settings.target_se,
-                        potential_target,
-                        hand_strength,
-                    )
-                    .is_some()
-                })
-                .max()
-                .unwrap_or(usize::MAX);
-            sampler(seed, i, deals, up_to)
-        },
-        |a: &mut SweepTally, b| a.merge(b),
-        |t| {
-            sweep_precision(
-                t,
-                &mc_counts,
-                settings.target_se,
-                potential_target,
-                hand_strength,
-            )
-        },
-        |t, status| progress(&assemble(Some(t), status.clone())),
-    );
+    let mut outcome = None;
+    rayon::in_place_scope(|scope| {
+        if !exact_counts.is_empty() {
+            scope.spawn(|_| compute_exact());
+        }
+        let (tally, rule) = monte_carlo_rounds(
+            &mc_settings,
+            |i, deals, before: &SweepTally| {
+                // Deal only as many opponents as the largest count still short of its
+                // target needs (prefixes credit the smaller counts on the way).
+                let up_to = mc_counts
+                    .iter()
+                    .copied()
+                    .filter(|&n| {
+                        point_limiting(
+                            before,
+                            n,
+                            settings.target_se,
+                            potential_target,
+                            hand_strength,
+                        )
+                        .is_some()
+                    })
+                    .max()
+                    .unwrap_or(usize::MAX);
+                sampler(seed, i, deals, up_to)
+            },
+            |a: &mut SweepTally, b| a.merge(b),
+            |t| {
+                sweep_precision(
+                    t,
+                    &mc_counts,
+                    settings.target_se,
+                    potential_target,
+                    hand_strength,
+                )
+            },
+            |t, status| progress(&assemble(Some(t), status.clone())),
+        );
+        // Out of time: the exact points still running stop too (their counts keep
+        // their Monte Carlo rows). Otherwise the scope waits for them.
+        if matches!(rule, StopRule::TimeBudget | StopRule::Cancelled) {
+            exact_control.cancel();
+        }
+        outcome = Some((tally, rule));
+    });
+    let (tally, rule) = outcome.expect("the Monte Carlo run ended");
+    let rule = if settings.control.is_cancelled() {
+        StopRule::Cancelled
+    } else {
+        rule
+    };
     assemble(
         Some(&tally),
         RunStatus {
@@ -459,7 +542,9 @@ pub(super) fn sweep_precision(
         }
     }
     Precision {
-        deals,
+        // The deal budget bounds the draws, valid or not: a count whose deals are rare
+        // (five opponents from narrow ranges) would otherwise run for ever.
+        deals: deals.max(t.attempts),
         attempts: t.attempts,
         batches: if batches == u32::MAX { 0 } else { batches },
         batches_needed,

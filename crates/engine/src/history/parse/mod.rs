@@ -52,25 +52,52 @@ pub fn read_text_each(file: &str, text: &str, mut each: impl FnMut(Result<Hand, 
     let mut block: Vec<(usize, &str)> = Vec::new();
     let mut stray: Option<usize> = None;
     let mut any_hand = false;
-    let mut flush = |block: &mut Vec<(usize, &str)>| {
+    let flush = |block: &mut Vec<(usize, &str)>,
+                 each: &mut dyn FnMut(Result<Hand, Refusal>),
+                 any_hand: &mut bool| {
         if block.is_empty() {
             return;
         }
         each(read_hand(file, block));
-        any_hand = true;
+        *any_hand = true;
         block.clear();
     };
     for (n, line) in clean_lines(text) {
         if header(line).is_some() {
-            flush(&mut block);
+            flush(&mut block, &mut each, &mut any_hand);
             block.push((n, line));
+        } else if let Some(at) = embedded_header(line) {
+            // The text before a header on its line is the end of a hand cut short (files
+            // joined without a line break): that hand is refused, the next one read.
+            if let Some(&(first, head)) = block.first() {
+                each(Err(Refusal {
+                    source: Source {
+                        file: file.into(),
+                        line: first,
+                    },
+                    line: n,
+                    hand_id: header(head).map(|h| h.id.to_string()),
+                    reason: format!(
+                        "the hand is cut short: the next hand's header starts in the middle of line {n} (after `{}`)",
+                        line[..at].trim()
+                    ),
+                }));
+                any_hand = true;
+                block.clear();
+            } else if stray.is_none() {
+                stray = Some(n);
+            }
+            block.push((n, &line[at..]));
+        } else if is_separator(line) {
+            // An archive's separator ends the hand before it.
+            flush(&mut block, &mut each, &mut any_hand);
         } else if !block.is_empty() {
             block.push((n, line));
-        } else if !line.is_empty() && !is_separator(line) && stray.is_none() {
+        } else if !line.is_empty() && stray.is_none() {
             stray = Some(n);
         }
     }
-    flush(&mut block);
+    flush(&mut block, &mut each, &mut any_hand);
     if let (Some(line), true) = (stray, any_hand) {
         each(Err(Refusal {
             source: Source {
@@ -87,6 +114,25 @@ pub fn read_text_each(file: &str, text: &str, mut each: impl FnMut(Result<Hand, 
 /// Whether a (cleaned) line is a hand's header.
 pub(crate) fn is_header(line: &str) -> bool {
     header(line).is_some()
+}
+
+/// Where a header starts inside a line after other text (`Player25: PokerStars Hand
+/// #…: …`). Only the sites' own header words count there, so that chat quoting a hand
+/// number is not taken for a hand.
+fn embedded_header(line: &str) -> Option<usize> {
+    const STARTS: [&str; 5] = [
+        "PokerStars ",
+        "Poker Hand #",
+        "Full Tilt ",
+        "Run It Once ",
+        "POKERSTARS ",
+    ];
+    STARTS
+        .iter()
+        .filter_map(|s| line.find(s))
+        .filter(|&at| at > 0)
+        .min()
+        .filter(|&at| header(&line[at..]).is_some())
 }
 
 /// Lines archives put between hands (`*********** # 1 **************`).

@@ -198,6 +198,19 @@ impl HandInputs {
         })
     }
 
+    /// Each player still in at the street shown, as results label them: the name and the
+    /// cards or range (`Hero AcAs`); empty when the hand cannot be read.
+    pub fn seat_labels(&self) -> Vec<String> {
+        let Ok(spot) = self.spot() else {
+            return Vec::new();
+        };
+        spot.seats
+            .iter()
+            .zip(&spot.ranges)
+            .map(|(&p, range)| format!("{} {range}", spot.hand.players[p].name))
+            .collect()
+    }
+
     /// The equity of the players still in at the street shown.
     pub fn validate(&self) -> Result<MatchupJob, Vec<ScenarioError>> {
         self.matchup_of(&self.spot()?)

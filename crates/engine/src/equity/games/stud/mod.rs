@@ -412,12 +412,11 @@ impl StudMatchup {
 fn stud_value(game: Game, cards: &[Card]) -> SeatValue {
     if game.is_low_only() {
         let low = ace_five_best(cards);
-        // The A-5 pattern (no pair … quads) as the high hand categories it resembles.
-        const CATEGORY: [u8; 6] = [0, 1, 2, 3, 6, 7];
+        // Razz's hand types are its lows by rank (wheel … 9-low or worse, paired).
         SeatValue {
             high: (1 << 24) - low,
             low: 0,
-            category: CATEGORY[(low >> 20) as usize],
+            category: crate::eval::HandTypes::ace_five_slot(low),
         }
     } else {
         let h = cards.iter().fold(Hand::new(), |h, &c| h.add(c)).evaluate();

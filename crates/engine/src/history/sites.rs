@@ -1,0 +1,110 @@
+//! Hand histories of sites whose shape this reader does not read yet, recognised by the
+//! lines each site starts a hand with, so that a file of theirs is refused by the site's
+//! name and its hand count rather than by a PokerStars-shaped hint.
+
+/// A site recognised in a text, and how many hands the text holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherSite {
+    /// The site as players call it.
+    pub site: &'static str,
+    /// Hands in the text (hand starts counted by the site's own header).
+    pub hands: usize,
+    /// The line of the first hand.
+    pub first_line: usize,
+}
+
+impl OtherSite {
+    /// The refusal's words.
+    pub fn reason(&self) -> String {
+        format!(
+            "{} hand histories are not read yet: {} hand{} in this file, none read",
+            self.site,
+            self.hands,
+            if self.hands == 1 { "" } else { "s" }
+        )
+    }
+}
+
+/// The site a line starts a hand of, if it is one of the shapes this reader does not
+/// read: Winamax's `Winamax Poker - …`, Bovada/Ignition's `Bovada Hand #…`, iPoker's
+/// `<game gamecode=…>`, and the `***** … Hand History for Game …` line that 888 (also as
+/// 888.ro, Cassava, Pacific) writes with its name and PartyPoker without one.
+fn site_of_line(line: &str) -> Option<&'static str> {
+    const STARTS: [(&str, &str); 5] = [
+        ("Winamax Poker - ", "Winamax"),
+        ("Bovada Hand #", "Bovada/Ignition"),
+        ("Ignition Hand #", "Bovada/Ignition"),
+        ("Bodog Hand #", "Bovada/Ignition"),
+        ("Bovada Poker Hand #", "Bovada/Ignition"),
+    ];
+    if let Some(&(_, site)) = STARTS.iter().find(|(start, _)| line.starts_with(start)) {
+        return Some(site);
+    }
+    if line.contains("<game gamecode=") {
+        return Some("iPoker");
+    }
+    let lower = line.to_ascii_lowercase();
+    let at = lower.find("hand history for game")?;
+    let before = lower[..at].trim_start_matches('*').trim();
+    if !lower.starts_with("*****") {
+        return None;
+    }
+    Some(if before.is_empty() {
+        "PartyPoker"
+    } else {
+        "888/Pacific"
+    })
+}
+
+/// The site of a text this reader does not read, when its hands are one of
+/// [`site_of_line`]'s shapes (the first site with a hand wins; its hands are counted).
+pub fn other_site(text: &str) -> Option<OtherSite> {
+    let mut found: Option<OtherSite> = None;
+    for (n, line) in super::text::clean_lines(text) {
+        let Some(site) = site_of_line(line) else {
+            continue;
+        };
+        match &mut found {
+            None => {
+                found = Some(OtherSite {
+                    site,
+                    hands: 1,
+                    first_line: n,
+                })
+            }
+            Some(f) if f.site == site => f.hands += 1,
+            Some(_) => {}
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_each_site_with_its_count() {
+        let winamax = "Winamax Poker - Tournament \"x\" - HandId: #1-1-1 - Holdem no limit (10/20) - 2011/03/05\nSeat 1: a (3000)\n\nWinamax Poker - Tournament \"x\" - HandId: #1-2-1 - Holdem\n";
+        assert_eq!(
+            other_site(winamax),
+            Some(OtherSite {
+                site: "Winamax",
+                hands: 2,
+                first_line: 1
+            })
+        );
+        let party = "Game #1 starts.\n\n#Game No : 1\n***** Hand History for Game 1 *****\nx\nGame #2 starts.\n#Game No : 2\n***** Hand History for Game 2 *****\n";
+        assert_eq!(other_site(party).map(|s| (s.site, s.hands)), Some(("PartyPoker", 2)));
+        let pacific = "#Game No : 1\n***** 888.ro Hand History for Game 1 *****\n";
+        let cassava = "#Game No : 1\n***** Cassava Hand History for Game 1 *****\n";
+        assert_eq!(other_site(cassava).map(|s| (s.site, s.hands)), Some(("888/Pacific", 1)));
+        let party_new = "***** Hand History For Game 1575x *****\n20/40 Tourney\n";
+        assert_eq!(other_site(party_new).map(|s| (s.site, s.hands)), Some(("PartyPoker", 1)));
+        assert_eq!(other_site(pacific).map(|s| (s.site, s.hands)), Some(("888/Pacific", 1)));
+        let ipoker = "<?xml version=\"1.0\"?>\n<session>\n<game gamecode=\"1\">\n</game>\n<game gamecode=\"2\">\n";
+        assert_eq!(other_site(ipoker).map(|s| (s.site, s.hands)), Some(("iPoker", 2)));
+        assert_eq!(other_site("PokerStars Hand #1: Hold'em"), None);
+        assert!(other_site(winamax).unwrap().reason().contains("Winamax"));
+    }
+}
