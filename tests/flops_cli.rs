@@ -219,3 +219,80 @@ fn other_games_and_more_ranges_are_sampled_with_errors() {
     .unwrap();
     assert_eq!(again["all"], v["all"]);
 }
+
+/// A part is trusted only as `flops --shard` wrote it: an edited figure fails its
+/// checksum, a shard out of range or a part of another format version is refused with
+/// the file named (never a panic), and paths that are not regular files are refused at
+/// once (a FIFO would block, `/dev/zero` never end).
+#[test]
+fn an_edited_or_damaged_part_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut parts = Vec::new();
+    for i in 1..=2 {
+        let text = run(&["flops", R1, R2, "--shard", &format!("{i}/2"), "-q"]);
+        let path = dir.path().join(format!("part{i}.json"));
+        std::fs::write(&path, &text).unwrap();
+        parts.push((path.to_string_lossy().into_owned(), text));
+    }
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    // An equity edited to 1e300: the checksum no longer holds.
+    let mut v: Value = serde_json::from_str(&parts[0].1).unwrap();
+    v["results"][0]["seats"][0]["equity"] = 1e300.into();
+    let edited = write("edited.json", &v.to_string());
+    let out = multiodds()
+        .args(["flops-merge", &edited, &parts[1].0])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("edited.json") && err.contains("checksum"),
+        "{err}"
+    );
+    // Shards out of range, as `Shard::new` refuses them: no panic, exit 1.
+    for (k, shard) in [
+        r#""shard":{"index":0,"of":2}"#,
+        r#""shard":{"index":3,"of":2}"#,
+        r#""shard":{"index":1,"of":0}"#,
+        r#""shard":{"index":1,"of":1152921504606846976}"#,
+    ]
+    .iter()
+    .enumerate()
+    {
+        let text = parts[0].1.replace(r#""shard":{"index":1,"of":2}"#, shard);
+        assert_ne!(text, parts[0].1, "the part names its shard");
+        let bad = write(&format!("shard{k}.json"), &text);
+        let out = multiodds()
+            .args(["flops-merge", &bad, &parts[1].0])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{shard}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("its shard"), "{shard}: {err}");
+    }
+    // A part of an older format (no version): refused, asking for a new run.
+    let mut v: Value = serde_json::from_str(&parts[0].1).unwrap();
+    v.as_object_mut().unwrap().remove("version");
+    let old = write("old.json", &v.to_string());
+    fails(&["flops-merge", &old, &parts[1].0], "format version 0");
+    // Not regular files.
+    fails(&["flops-merge", "/dev/zero"], "not a regular file");
+    let fifo = dir.path().join("pipe.json");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    fails(
+        &["flops-merge", &fifo.to_string_lossy()],
+        "not a regular file",
+    );
+    // Untouched parts still merge, and say their check holds.
+    let v: Value =
+        serde_json::from_str(&run(&["flops-merge", &parts[0].0, &parts[1].0, "--json"])).unwrap();
+    assert_eq!(v["check"]["passes"], true);
+}

@@ -115,7 +115,13 @@ fn other_sites_are_refused_by_name_in_every_format() {
     assert_eq!(v["hands"].as_array().unwrap().len(), 0);
     let refused = v["refused"].as_array().unwrap();
     assert_eq!(refused.len(), 90);
-    for site in ["Winamax", "PartyPoker", "888/Pacific", "iPoker", "Bovada/Ignition"] {
+    for site in [
+        "Winamax",
+        "PartyPoker",
+        "888/Pacific",
+        "iPoker",
+        "Bovada/Ignition",
+    ] {
         assert!(
             refused.iter().any(|r| r["reason"]
                 .as_str()
@@ -152,5 +158,8 @@ fn every_hand_is_listed_however_many() {
     assert_eq!(v["refused_count"], 0);
     assert_eq!(v["complete"], true);
     let csv = run(&["hands", f, "--csv"]);
-    assert_eq!(csv.lines().filter(|l| !l.starts_with('#')).count(), 1 + 400 * 41);
+    assert_eq!(
+        csv.lines().filter(|l| !l.starts_with('#')).count(),
+        1 + 400 * 41
+    );
 }

@@ -143,7 +143,12 @@ fn check_results(results: &[FlopResult], seats: usize) -> Result<(), String> {
                 .chain(&s.curve)
                 .chain(&s.lines)
                 .copied()
-                .chain(s.class_equity.iter().chain(&s.class_share).map(|&x| f64::from(x)));
+                .chain(
+                    s.class_equity
+                        .iter()
+                        .chain(&s.class_share)
+                        .map(|&x| f64::from(x)),
+                );
             for x in many {
                 share("a share or an equity", x).map_err(at)?;
             }
@@ -264,8 +269,22 @@ pub(super) fn flops_merge_command(
                 part.version
             )));
         }
-        // Deserialised fields skip `Shard::new`'s checks: they are made here.
+        // Deserialised fields skip `Shard::new`'s checks: they are made here, and a part
+        // count past the flops is refused before anything is sized by it.
         Shard::new(part.shard.index, part.shard.of).map_err(|e| bad(format!("its shard: {e}")))?;
+        // C(52, 3): no report has more flops.
+        if part.flops > 22_100 {
+            return Err(bad(format!(
+                "it claims {} flops; a report has at most 22,100",
+                part.flops
+            )));
+        }
+        if part.shard.of > part.flops.max(1) {
+            return Err(bad(format!(
+                "its shard: {} parts of a report of {} flops",
+                part.shard.of, part.flops
+            )));
+        }
         if part.checksum != results_checksum(&part.results) {
             return Err(bad(
                 "its results do not match its checksum: the part was edited or damaged; run its shard again".into(),

@@ -209,7 +209,10 @@ pub struct PointJson<'a> {
 }
 
 impl PointJson<'_> {
-    pub fn of(game: multiodds::cards::Game, p: &multiodds::equity::sweep::SweepPoint) -> PointJson<'_> {
+    pub fn of(
+        game: multiodds::cards::Game,
+        p: &multiodds::equity::sweep::SweepPoint,
+    ) -> PointJson<'_> {
         PointJson {
             opponents: p.opponents,
             method: p.method.key(),

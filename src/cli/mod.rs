@@ -385,6 +385,12 @@ fn range_command(expr: &str, cards: &CardsArgs, json: bool) -> Result<String, Cl
     if cards.game != Game::HOLDEM {
         let range = multiodds::range::HoleRange::parse(expr, cards.game)
             .map_err(|e| CliError::range("range".into(), expr, e))?;
+        // As in Hold'em: a range the cards block entirely is refused, not "0 hands".
+        if range.live_count(board.union(dead)) == 0 {
+            return Err(CliError::Equity(EquityError::EmptySeat {
+                seat: "the range".into(),
+            }));
+        }
         return Ok(output::hole_range(expr, &range, board.union(dead), json));
     }
     let parsed = parse_range("range".into(), expr)?;

@@ -20,6 +20,18 @@ pub(super) fn run_command(
     let text =
         multiodds::scenario::read_scenario_file(path).map_err(|e| scenario_error(None, e))?;
     let scenario = Scenario::from_ron(&text, path).map_err(|e| scenario_error(None, e))?;
+    // The window keeps a second board's text while Boards is One (nothing typed is
+    // dropped); a file run must not answer one board silently when it names two.
+    if scenario.view == multiodds::scenario::ViewKind::Matchup
+        && scenario.matchup.boards == 1
+        && !scenario.matchup.board2.trim().is_empty()
+    {
+        return Err(CliError::Usage(format!(
+            "{}: matchup.board2 is `{}` but matchup.boards is 1: set `boards: 2` to deal two boards, or remove board2",
+            path.display(),
+            scenario.matchup.board2.trim()
+        )));
+    }
     let job = scenario
         .validate()
         .map_err(|e| scenario_error(Some(&scenario), e))?;
@@ -50,12 +62,7 @@ pub(super) fn run_command(
                 ),
             };
             Ok(output::equity(
-                &labels,
-                &folded,
-                &matchup,
-                &result,
-                elapsed,
-                json,
+                &labels, &folded, &matchup, &result, elapsed, json,
             ))
         }
         ScenarioJob::Range(spec) => {

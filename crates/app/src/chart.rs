@@ -282,7 +282,7 @@ fn inputs_panel(view: &mut ChartView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
             ui.label(RichText::new(e).color(ERROR_COLOR));
         }
     }
-    edited |= super::widgets::opponent_span(ui, "Compute against", &mut c.opponent_counts);
+    edited |= super::widgets::opponent_span(ui, "Compute against", &mut c.opponent_counts, c.game);
     ui.horizontal(|ui| {
         let (lo, hi) = c.opponent_counts;
         let l = ui.label("Show");

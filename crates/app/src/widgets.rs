@@ -483,8 +483,13 @@ pub fn streets(board: &[Card]) -> String {
 /// [`MAX_OPPONENTS`](crate::equity::MAX_OPPONENTS) is kept as typed, so validation
 /// refuses it at the field by name instead of it silently becoming the most there
 /// can be. True when it changed.
-pub(crate) fn opponent_span(ui: &mut egui::Ui, label: &str, span: &mut (usize, usize)) -> bool {
-    use crate::equity::MAX_OPPONENTS;
+pub(crate) fn opponent_span(
+    ui: &mut egui::Ui,
+    label: &str,
+    span: &mut (usize, usize),
+    game: crate::cards::Game,
+) -> bool {
+    let (most, why) = crate::scenario::inputs::opponent_limit(game);
     // Typed counts up to this are kept (and refused by name when over the game's most).
     const TYPED_MOST: usize = 999;
     let mut edited = false;
@@ -499,9 +504,7 @@ pub(crate) fn opponent_span(ui: &mut egui::Ui, label: &str, span: &mut (usize, u
         edited |= ui
             .add(egui::DragValue::new(hi).range(1..=TYPED_MOST))
             .labelled_by(l.id)
-            .on_hover_text(format!(
-                "At most {MAX_OPPONENTS} opponents: with the hero they hold 46 cards, the board 5 more"
-            ))
+            .on_hover_text(format!("At most {most} opponents: {why}"))
             .changed();
         if *lo > *hi {
             std::mem::swap(lo, hi);

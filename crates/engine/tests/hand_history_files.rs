@@ -44,7 +44,11 @@ fn a_header_after_other_text_starts_a_hand_and_the_cut_one_is_refused() {
     let (hands, refused) = read_text("joined.txt", &joined);
     assert_eq!(refused.len(), 1, "{refused:?}");
     assert_eq!(refused[0].line, 13);
-    assert!(refused[0].reason.contains("cut short"), "{}", refused[0].reason);
+    assert!(
+        refused[0].reason.contains("cut short"),
+        "{}",
+        refused[0].reason
+    );
     let first_id = first.split('#').nth(1).unwrap().split(':').next().unwrap();
     assert_eq!(refused[0].hand_id.as_deref(), Some(first_id));
     assert_eq!(hands.len(), 1);
@@ -152,9 +156,17 @@ fn paths_that_are_not_regular_files_are_refused_at_once() {
     assert!(status.success());
     let r = read_file(&fifo);
     assert_eq!(r.refused.len(), 1);
-    assert!(r.refused[0].reason.contains("not a regular file"), "{:?}", r.refused);
+    assert!(
+        r.refused[0].reason.contains("not a regular file"),
+        "{:?}",
+        r.refused
+    );
     let r = read_file(Path::new("/dev/zero"));
-    assert!(r.refused[0].reason.contains("not a regular file"), "{:?}", r.refused);
+    assert!(
+        r.refused[0].reason.contains("not a regular file"),
+        "{:?}",
+        r.refused
+    );
     // A folder given as a file says it is a folder.
     let r = read_file(dir.path());
     assert!(r.refused[0].reason.contains("folder"), "{:?}", r.refused);
@@ -165,12 +177,15 @@ fn paths_that_are_not_regular_files_are_refused_at_once() {
 fn a_folder_linking_to_itself_is_walked_once() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(data(GG_PLO), dir.path().join("plo.txt")).unwrap();
-    std::fs::write(dir.path().join("notes.txt"), "not a hand\n").unwrap();
+    std::fs::write(dir.path().join("notes.md"), "not a hand\n").unwrap();
+    std::fs::copy(data(GG_PLO), dir.path().join("export")).unwrap();
     std::os::unix::fs::symlink(dir.path(), dir.path().join("loop1")).unwrap();
     std::os::unix::fs::symlink(dir.path(), dir.path().join("loop2")).unwrap();
     let found = files_under(&[dir.path().to_path_buf()]);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].ends_with("plo.txt"));
+    // The history by its extension, the one without an extension by its content; the
+    // notes beside them are not hands.
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].ends_with("export") && found[1].ends_with("plo.txt"));
 }
 
 /// The same file read twice: its hands count once, the repeats are refused as repeats.
@@ -218,4 +233,50 @@ fn totals_are_per_currency() {
         assert!((totals.hero_net - net).abs() < 1e-9, "{}", c.name);
     }
     assert_eq!(t.hands(), s.rows.len());
+}
+
+/// A player all-in for the big blind who then folds (as some tournament files write it):
+/// the sites still cap the main pot at that all-in, so the rebuilt pots are the summary's
+/// main and side pots, with no warning.
+#[test]
+fn an_all_in_blind_that_folds_still_caps_the_main_pot() {
+    let text = "\
+PokerStars Hand #1000: Tournament #2000, $1+$0.10 USD Hold'em No Limit - Level I (10/20) - 2020/01/01 10:00:00 ET
+Table '2000 1' 9-max Seat #1 is the button
+Seat 1: Alice (1500 in chips)
+Seat 2: Bob (1500 in chips)
+Seat 3: Carol (20 in chips)
+Bob: posts small blind 10
+Carol: posts big blind 20 and is all-in
+*** HOLE CARDS ***
+Dealt to Alice [As Kd]
+Alice: raises 80 to 100
+Bob: calls 90
+Carol: folds
+*** FLOP *** [2c 7d 9h]
+Bob: checks
+Alice: bets 200
+Bob: folds
+Uncalled bet (200) returned to Alice
+Alice collected 160 from side pot
+Alice collected 60 from main pot
+*** SUMMARY ***
+Total pot 220 Main pot 60. Side pot 160. | Rake 0
+Board [2c 7d 9h]
+Seat 1: Alice (button) collected (220)
+Seat 2: Bob (small blind) folded on the Flop
+Seat 3: Carol (big blind) folded before Flop
+";
+    let (hands, refused) = read_text("allin-blind.txt", text);
+    assert!(refused.is_empty(), "{refused:?}");
+    let m = money(&hands[0]);
+    let pots: Vec<String> = m.pots.iter().map(|p| p.amount.to_string()).collect();
+    assert_eq!(pots, ["60", "160"]);
+    assert!(
+        multiodds_engine::history::pots::disagreements(&hands[0], &m).is_empty(),
+        "{:?}",
+        multiodds_engine::history::pots::disagreements(&hands[0], &m)
+    );
+    let nets: Vec<String> = m.net.iter().map(|a| a.to_string()).collect();
+    assert_eq!(nets, ["120", "-100", "-20"]);
 }

@@ -100,7 +100,11 @@ fn a_stopped_exact_point_is_never_shown_as_exact() {
         if p.method == Method::Exact {
             // Only a point that finished before the Stop may be exact: then it is the
             // same as an undisturbed run's.
-            let full = run_sweep(&sweep("AKs", "random", 1..=1), &RunSettings::default(), |_| true);
+            let full = run_sweep(
+                &sweep("AKs", "random", 1..=1),
+                &RunSettings::default(),
+                |_| true,
+            );
             assert_eq!(p.equity, full.points[0].equity);
         }
     }

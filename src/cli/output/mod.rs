@@ -122,7 +122,9 @@ pub fn equity(
                 // A partial enumeration claims no error bound (its sample is of
                 // classes, not of independent deals).
                 std_error: figure(s.equity_se).filter(|_| r.status.fraction_done.is_none()),
-                hand_types: shown.then(|| json::types(m.game(), &s.hand_types)).flatten(),
+                hand_types: shown
+                    .then(|| json::types(m.game(), &s.hand_types))
+                    .flatten(),
                 // Hi/lo: the keys always, `null` while the figures are n/a.
                 low: r.low.get(i).map(|l| json::Low {
                     low_win: shown.then_some(l.low_win),
@@ -240,10 +242,7 @@ fn double_board(
     let halves = |k: usize, i: usize| -> Option<(f64, f64)> {
         let b = &r.boards[k];
         let low = b.low.get(i)?;
-        Some((
-            b.seats[i].win + b.seats[i].tie,
-            low.low_win + low.low_tie,
-        ))
+        Some((b.seats[i].win + b.seats[i].tie, low.low_win + low.low_tie))
     };
     if json {
         let seats: Vec<serde_json::Value> = inputs
@@ -301,7 +300,10 @@ fn double_board(
         "board 2",
         if hi_lo { "scoop all" } else { "scoop both" },
         if hi_lo {
-            format!(" {:>8} {:>8} {:>8} {:>8}", "b1 high", "b1 low", "b2 high", "b2 low")
+            format!(
+                " {:>8} {:>8} {:>8} {:>8}",
+                "b1 high", "b1 low", "b2 high", "b2 low"
+            )
         } else {
             String::new()
         }
@@ -378,7 +380,11 @@ pub fn sweep(
             seed: r.seed,
             stopped: r.status.stopped,
             note: r.status.note.clone(),
-            points: r.points.iter().map(|p| json::PointJson::of(s.game(), p)).collect(),
+            points: r
+                .points
+                .iter()
+                .map(|p| json::PointJson::of(s.game(), p))
+                .collect(),
             missing: &r.missing,
         });
     }

@@ -231,8 +231,11 @@ pub(super) fn winnings_graph(ui: &mut egui::Ui, currencies: Vec<CurrencyLines>, 
                         .color(shade([46, 160, 67])),
                 );
                 plot.line(
-                    Line::new(format!("{prefix}all-in adjusted"), PlotPoints::from(adjusted))
-                        .color(shade([240, 140, 40])),
+                    Line::new(
+                        format!("{prefix}all-in adjusted"),
+                        PlotPoints::from(adjusted),
+                    )
+                    .color(shade([240, 140, 40])),
                 );
             }
         });

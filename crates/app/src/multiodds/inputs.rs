@@ -46,7 +46,8 @@ pub(crate) fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &Vie
     let game = i.game;
     if !game.has_board() {
         edited |= stud_fields(i, ui, &errors);
-        edited |= crate::widgets::opponent_span(ui, "Opponents from", &mut i.opponent_counts);
+        edited |=
+            crate::widgets::opponent_span(ui, "Opponents from", &mut i.opponent_counts, i.game);
         edited |= run_settings(ui, &mut i.run, &errors, true);
         if edited && !switched {
             view.game_note.clear();
@@ -95,7 +96,7 @@ pub(crate) fn inputs_panel(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &Vie
             ui.label(RichText::new(message).color(ERROR_COLOR));
         }
     }
-    edited |= crate::widgets::opponent_span(ui, "Opponents from", &mut i.opponent_counts);
+    edited |= crate::widgets::opponent_span(ui, "Opponents from", &mut i.opponent_counts, i.game);
     edited |= run_settings(ui, &mut i.run, &errors, true);
     if edited && !switched {
         view.game_note.clear();

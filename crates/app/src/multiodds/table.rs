@@ -32,13 +32,13 @@ fn na_reason(key: &str, p: &crate::equity::sweep::SweepPoint) -> String {
 
 /// A count asked for without figures: n/a in every column, why on hover and after it.
 fn missing_row(ui: &mut egui::Ui, m: &crate::equity::run::MissingPoint, figures: usize) {
-    ui.label(m.opponents.to_string())
-        .on_hover_text(&m.reason);
+    ui.label(m.opponents.to_string()).on_hover_text(&m.reason);
     for _ in 0..figures {
         ui.label(RichText::new("n/a").monospace().weak())
             .on_hover_text(&m.reason);
     }
-    ui.label(RichText::new("n/a").weak()).on_hover_text(&m.reason);
+    ui.label(RichText::new("n/a").weak())
+        .on_hover_text(&m.reason);
     ui.label(RichText::new(crate::widgets::shorten(&m.reason, 60)).weak())
         .on_hover_text(&m.reason);
     ui.end_row();
@@ -84,7 +84,11 @@ pub(crate) fn results_table(view: &MultiOddsView, ui: &mut egui::Ui, commands: &
                 let p = match row {
                     Ok(p) => p,
                     Err(m) => {
-                        missing_row(ui, m, SWEEP_METRICS.iter().filter(|s| s.visible(options)).count());
+                        missing_row(
+                            ui,
+                            m,
+                            SWEEP_METRICS.iter().filter(|s| s.visible(options)).count(),
+                        );
                         continue;
                     }
                 };

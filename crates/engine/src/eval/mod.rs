@@ -139,7 +139,9 @@ impl HandTypes {
     }
 
     /// The slots used, weakest first: (index, key, name).
-    pub fn used(&self) -> impl DoubleEndedIterator<Item = (usize, &'static str, &'static str)> + '_ {
+    pub fn used(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = (usize, &'static str, &'static str)> + '_ {
         (0..9)
             .filter(|&i| !self.keys[i].is_empty())
             .map(|i| (i, self.keys[i], self.names[i]))

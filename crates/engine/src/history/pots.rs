@@ -68,9 +68,19 @@ pub fn money(hand: &Hand) -> Money {
         .position(|r| r.iter().copied().sum::<Amount>() == stated)
         .unwrap_or(0);
     let invested = readings[chosen].clone();
+    // A player all-in for a blind or an ante who then folds still caps a pot, as the
+    // sites count it: the main pot is what every player matched of that all-in, and the
+    // rest a side pot (its players may be the same).
+    let folded_all_in: Vec<Amount> = (0..n)
+        .filter(|&p| {
+            folded[p] && invested[p] > Amount::ZERO && invested[p] == hand.players[p].stack
+        })
+        .map(|p| invested[p])
+        .collect();
     let mut levels: Vec<Amount> = (0..n)
         .filter(|&p| !folded[p] && invested[p] > Amount::ZERO)
         .map(|p| invested[p])
+        .chain(folded_all_in.iter().copied())
         .collect();
     levels.sort();
     levels.dedup();
@@ -85,7 +95,13 @@ pub fn money(hand: &Hand) -> Money {
             .filter(|&p| !folded[p] && invested[p] >= level)
             .collect();
         match pots.last_mut() {
-            Some(last) if last.eligible == eligible => last.amount += amount,
+            Some(last) if last.eligible == eligible && !folded_all_in.contains(&below) => {
+                last.amount += amount
+            }
+            _ if eligible.is_empty() => {
+                // Above every live player's chips: folded money, added below.
+                break;
+            }
             _ => pots.push(Pot { amount, eligible }),
         }
         below = level;

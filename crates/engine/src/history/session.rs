@@ -147,7 +147,11 @@ impl CurrencyTotals {
 
     /// Counts one more row in its currency.
     pub fn add(&mut self, r: &HandRow) {
-        match self.currencies.iter_mut().find(|(c, _)| c.sign == r.currency) {
+        match self
+            .currencies
+            .iter_mut()
+            .find(|(c, _)| c.sign == r.currency)
+        {
             Some((_, t)) => t.add(r),
             None => {
                 let mut t = Totals::default();
@@ -277,9 +281,11 @@ pub fn files_under(paths: &[PathBuf]) -> Vec<PathBuf> {
 /// The extensions sites write hand histories under: always listed (and refused with
 /// why when they hold no hand, so nothing in a history folder goes unmentioned).
 fn has_history_extension(path: &Path) -> bool {
-    path.extension()
-        .and_then(|x| x.to_str())
-        .is_some_and(|x| ["txt", "xml", "log", "hh"].iter().any(|e| x.eq_ignore_ascii_case(e)))
+    path.extension().and_then(|x| x.to_str()).is_some_and(|x| {
+        ["txt", "xml", "log", "hh"]
+            .iter()
+            .any(|e| x.eq_ignore_ascii_case(e))
+    })
 }
 
 /// Whether a file's first 64 KiB hold a hand header of a site read or recognised.

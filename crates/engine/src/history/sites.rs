@@ -95,15 +95,30 @@ mod tests {
             })
         );
         let party = "Game #1 starts.\n\n#Game No : 1\n***** Hand History for Game 1 *****\nx\nGame #2 starts.\n#Game No : 2\n***** Hand History for Game 2 *****\n";
-        assert_eq!(other_site(party).map(|s| (s.site, s.hands)), Some(("PartyPoker", 2)));
+        assert_eq!(
+            other_site(party).map(|s| (s.site, s.hands)),
+            Some(("PartyPoker", 2))
+        );
         let pacific = "#Game No : 1\n***** 888.ro Hand History for Game 1 *****\n";
         let cassava = "#Game No : 1\n***** Cassava Hand History for Game 1 *****\n";
-        assert_eq!(other_site(cassava).map(|s| (s.site, s.hands)), Some(("888/Pacific", 1)));
+        assert_eq!(
+            other_site(cassava).map(|s| (s.site, s.hands)),
+            Some(("888/Pacific", 1))
+        );
         let party_new = "***** Hand History For Game 1575x *****\n20/40 Tourney\n";
-        assert_eq!(other_site(party_new).map(|s| (s.site, s.hands)), Some(("PartyPoker", 1)));
-        assert_eq!(other_site(pacific).map(|s| (s.site, s.hands)), Some(("888/Pacific", 1)));
+        assert_eq!(
+            other_site(party_new).map(|s| (s.site, s.hands)),
+            Some(("PartyPoker", 1))
+        );
+        assert_eq!(
+            other_site(pacific).map(|s| (s.site, s.hands)),
+            Some(("888/Pacific", 1))
+        );
         let ipoker = "<?xml version=\"1.0\"?>\n<session>\n<game gamecode=\"1\">\n</game>\n<game gamecode=\"2\">\n";
-        assert_eq!(other_site(ipoker).map(|s| (s.site, s.hands)), Some(("iPoker", 2)));
+        assert_eq!(
+            other_site(ipoker).map(|s| (s.site, s.hands)),
+            Some(("iPoker", 2))
+        );
         assert_eq!(other_site("PokerStars Hand #1: Hold'em"), None);
         assert!(other_site(winamax).unwrap().reason().contains("Winamax"));
     }

@@ -172,20 +172,7 @@ impl ChartInputs {
                 }
             }
         }
-        let mut counts = check_counts(self.opponent_counts, &mut problems);
-        let most = self.game.max_seats() - 1;
-        if counts && self.opponent_counts.1 > most {
-            problems.push(invalid(
-                "opponent_counts",
-                format!(
-                    "{} opponents: {} deals at most {most} beside the hero ({} cards, the board 5 of them)",
-                    self.opponent_counts.1,
-                    self.game,
-                    self.game.deck().len()
-                ),
-            ));
-            counts = false;
-        }
+        let counts = check_counts(self.opponent_counts, self.game, &mut problems);
         let job = match (vs, cards) {
             (Some(vs), Some((board, dead))) if counts && problems.is_empty() => {
                 let (lo, hi) = self.opponent_counts;

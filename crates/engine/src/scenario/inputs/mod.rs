@@ -202,6 +202,8 @@ fn placed(
     let names: Vec<&str> = match &e {
         EquityError::CardTwice { first, second, .. } => vec![first, second],
         EquityError::EmptySeat { seat } => vec![seat],
+        // A card the game does not deal belongs to the field it was typed in.
+        EquityError::NotInDeck { place, .. } => vec![place],
         _ => Vec::new(),
     };
     let fields: Vec<String> = names.into_iter().filter_map(&field_of).collect();
@@ -348,16 +350,32 @@ fn board_and_dead(
     }
 }
 
-/// Opponent counts `(lo, hi)` within 1 to [`MAX_OPPONENTS`].
-fn check_counts(counts: (usize, usize), problems: &mut Vec<ScenarioError>) -> bool {
-    check_counts_within(
-        counts,
-        (
-            MAX_OPPONENTS,
-            "with the hero they hold 46 cards, the board 5 more".to_string(),
-        ),
-        problems,
-    )
+/// Opponent counts `(lo, hi)` within what `game` deals beside the hero (at most
+/// [`MAX_OPPONENTS`]), the reason in the game's own arithmetic.
+fn check_counts(
+    counts: (usize, usize),
+    game: crate::cards::Game,
+    problems: &mut Vec<ScenarioError>,
+) -> bool {
+    check_counts_within(counts, opponent_limit(game), problems)
+}
+
+/// The most opponents `game` deals beside the hero, and why no more, in its arithmetic
+/// ("Omaha: 10 seats of 4 cards and a board of 5 take 45 of its 52 cards").
+pub fn opponent_limit(game: crate::cards::Game) -> (usize, String) {
+    let seats = game.max_seats().min(MAX_OPPONENTS + 1);
+    let hole = game.hole_cards();
+    let deck = game.deck().len();
+    let why = if game.has_board() {
+        format!(
+            "{game}: {seats} seats of {hole} cards and a board of {} take {} of its {deck} cards",
+            game.board_cards(),
+            seats * hole + game.board_cards()
+        )
+    } else {
+        format!("{game}: {seats} seats of {hole} cards from its {deck}")
+    };
+    (seats - 1, why)
 }
 
 /// [`check_counts`] within `most` opponents, `why` saying why no more.

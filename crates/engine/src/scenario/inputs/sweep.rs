@@ -156,7 +156,7 @@ impl SweepInputs {
         let hero = seat_range("hero", &self.hero, self.game, &mut problems);
         let opponents = seat_range("opponents", &self.opponents, self.game, &mut problems);
         let cards = board_and_dead(&self.board, &self.dead, &mut problems);
-        let counts = check_counts(self.opponent_counts, &mut problems);
+        let counts = check_counts(self.opponent_counts, self.game, &mut problems);
         let job = match (hero, opponents, cards) {
             (Some(hero), Some(opponents), Some((board, dead))) if counts => {
                 SweepJob::new(self.game, hero, opponents, board, dead, lo..=hi)

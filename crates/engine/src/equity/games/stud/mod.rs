@@ -125,7 +125,12 @@ impl StudSeat {
         if known.is_empty() {
             return Ok(StudSeat::known(Vec::new(), up_cards));
         }
-        if let Ok(cards) = crate::cards::parse_card_list(&known) {
+        // A comma separates a range's terms (`AsKs, AhKh` is two combos, not four cards).
+        let range_first = down.contains(',') && HandRange::parse(down).is_ok();
+        if let Some(cards) = crate::cards::parse_card_list(&known)
+            .ok()
+            .filter(|_| !range_first)
+        {
             return Ok(StudSeat::known(cards, up_cards));
         }
         match HandRange::parse(down) {
