@@ -242,3 +242,25 @@ fn ranges_in_brackets_blocked_ranges_and_a_stray_second_board() {
         "matchup.board2 is `7h 8h 2d` but matchup.boards is 1",
     );
 }
+
+/// `run` of a preflop Range view answers what the view answers: each hand's equity
+/// against the other seats, no made-hand lines.
+#[test]
+fn run_answers_a_preflop_range_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("range.ron");
+    std::fs::write(
+        &path,
+        r#"(view: Range, range: (range: "QQ+, AKs", vs: ["random"], board: ""))"#,
+    )
+    .unwrap();
+    let text = common::stdout_of(
+        multiodds()
+            .args(["run", path.to_str().unwrap()])
+            .output()
+            .unwrap(),
+    );
+    assert!(text.starts_with("QQ+, AKs preflop: 22 combos"), "{text}");
+    assert!(text.contains("equity against random: 79.70%"), "{text}");
+    assert!(!text.contains("made hand"), "{text}");
+}

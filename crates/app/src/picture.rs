@@ -18,32 +18,82 @@ pub(crate) const SIDE_RANGE: std::ops::RangeInclusive<u32> = 16..=4096;
 /// Pixels per point of an exported picture: text and lines as on a high-density screen.
 const PIXELS_PER_POINT: f32 = 1.5;
 
-/// Draws `drawing` on a light background, `size` pixels wide and high.
+/// Draws `drawing` on a light background, `size` pixels wide and high. A drawing taller
+/// or wider than the picture at the usual scale is drawn smaller until all of it fits:
+/// a picture never cuts off rows, axes or titles.
 pub(crate) fn render(size: [u32; 2], drawing: &mut dyn FnMut(&mut egui::Ui)) -> ColorImage {
+    render_fitted(size, drawing).0
+}
+
+/// [`render`], and the scale it drew at (1 when the drawing fit at the usual scale).
+pub(crate) fn render_fitted(
+    size: [u32; 2],
+    drawing: &mut dyn FnMut(&mut egui::Ui),
+) -> (ColorImage, f32) {
     let [width, height] = size.map(|s| s.clamp(*SIDE_RANGE.start(), *SIDE_RANGE.end()) as usize);
+    let mut scale = 1.0f32;
+    let mut out = None;
+    // Each try measures what the drawing needed; a smaller scale makes room for it.
+    for _ in 0..4 {
+        let (ctx, shapes, textures, ppp, needed) =
+            layout(width, height, PIXELS_PER_POINT * scale, drawing);
+        let fits = needed.x <= width as f32 + 1.0 && needed.y <= height as f32 + 1.0;
+        out = Some((ctx, shapes, textures, ppp));
+        if fits {
+            break;
+        }
+        let shrink = (width as f32 / needed.x)
+            .min(height as f32 / needed.y)
+            .min(0.97);
+        scale *= shrink;
+    }
+    let (ctx, shapes, textures, pixels_per_point) = out.expect("at least one pass");
+    let primitives = ctx.tessellate(shapes, pixels_per_point);
+    let mut canvas = ColorImage::filled([width, height], Color32::WHITE);
+    for primitive in &primitives {
+        rasterise(&mut canvas, primitive, pixels_per_point, &textures);
+    }
+    (canvas, scale)
+}
+
+type Laid = (
+    egui::Context,
+    Vec<egui::epaint::ClippedShape>,
+    HashMap<TextureId, ColorImage>,
+    f32,
+    egui::Vec2,
+);
+
+/// Lays the drawing out at `ppp` pixels per point: its shapes, textures, and the pixels
+/// its content needed.
+fn layout(width: usize, height: usize, ppp: f32, drawing: &mut dyn FnMut(&mut egui::Ui)) -> Laid {
     let ctx = egui::Context::default();
     ctx.set_visuals(egui::Visuals::light());
-    ctx.set_pixels_per_point(PIXELS_PER_POINT);
-    let points = egui::vec2(width as f32, height as f32) / PIXELS_PER_POINT;
+    ctx.set_pixels_per_point(ppp);
+    let points = egui::vec2(width as f32, height as f32) / ppp;
     let input = || egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, points)),
         ..Default::default()
     };
     let mut textures: HashMap<TextureId, ColorImage> = HashMap::new();
     let mut shapes = Vec::new();
-    let mut pixels_per_point = PIXELS_PER_POINT;
+    let mut pixels_per_point = ppp;
+    let mut needed = egui::Vec2::ZERO;
     // egui sizes some widgets (legends, axis widths) from the previous pass: the third
     // pass draws with settled sizes.
     for _ in 0..3 {
+        let mut used = egui::Rect::NOTHING;
         let mut output = ctx.run_ui(input(), |ui| {
-            egui::Frame::new()
+            let r = egui::Frame::new()
                 .fill(ui.visuals().panel_fill)
                 .inner_margin(12.0)
                 .show(ui, |ui| {
                     ui.set_min_size(ui.available_size());
                     drawing(ui)
                 });
+            used = r.response.rect;
         });
+        needed = egui::vec2(used.max.x, used.max.y) * output.pixels_per_point;
         for (id, delta) in output
             .textures_delta
             .set
@@ -71,12 +121,7 @@ pub(crate) fn render(size: [u32; 2], drawing: &mut dyn FnMut(&mut egui::Ui)) -> 
         pixels_per_point = output.pixels_per_point;
         shapes = std::mem::take(&mut output.shapes);
     }
-    let primitives = ctx.tessellate(shapes, pixels_per_point);
-    let mut canvas = ColorImage::filled([width, height], Color32::WHITE);
-    for primitive in &primitives {
-        rasterise(&mut canvas, primitive, pixels_per_point, &textures);
-    }
-    canvas
+    (ctx, shapes, textures, pixels_per_point, needed)
 }
 
 /// Draws one clipped mesh into `canvas` (premultiplied alpha, blended in gamma space as
@@ -194,6 +239,35 @@ pub(crate) fn encode_png(image: &ColorImage) -> Result<Vec<u8>, png::EncodingErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A drawing taller than the picture is drawn smaller until its last row is in it;
+    /// one that fits keeps the usual scale.
+    #[test]
+    fn a_drawing_too_tall_is_shrunk_to_fit_not_cut() {
+        let mut rows = |ui: &mut egui::Ui| {
+            for k in 0..60 {
+                ui.label(format!("row {k}"));
+            }
+            // The last row, a black bar: it must be in the picture.
+            let (r, _) = ui.allocate_exact_size(egui::vec2(200.0, 20.0), egui::Sense::hover());
+            ui.painter().rect_filled(r, 0.0, Color32::BLACK);
+        };
+        let (image, scale) = render_fitted([400, 300], &mut rows);
+        assert!(scale < 1.0, "{scale}");
+        let dark = image
+            .pixels
+            .iter()
+            .filter(|p| p.r() < 40 && p.g() < 40 && p.b() < 40)
+            .count();
+        assert!(
+            dark > 100,
+            "the last row's bar is drawn ({dark} dark pixels)"
+        );
+        let mut short = |ui: &mut egui::Ui| {
+            ui.label("one row");
+        };
+        assert_eq!(render_fitted([400, 300], &mut short).1, 1.0);
+    }
 
     #[test]
     fn a_filled_rectangle_and_text_land_where_drawn() {

@@ -380,3 +380,15 @@ fn a_report_over_the_memory_budget_is_refused_with_its_estimate() {
     // Within the default budget it is affordable.
     assert!(job.check_affordable(&RunSettings::default(), 2).is_ok());
 }
+
+/// The estimate reads as one phrase: "about 10 s and 36 MB", never "about about".
+#[test]
+fn the_estimate_says_about_once() {
+    let e = multiodds_engine::equity::flops::report::Estimate {
+        seconds: 10.0,
+        bytes: 36e6,
+    };
+    let text = e.describe();
+    assert!(text.starts_with("about 10 s and "), "{text}");
+    assert_eq!(text.matches("about").count(), 1, "{text}");
+}

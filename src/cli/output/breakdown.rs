@@ -301,10 +301,22 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
     } else {
         "hands"
     };
+    // Preflop there are no made hands to list: the equities alone.
+    let on = if r.board.is_empty() {
+        "preflop".to_string()
+    } else {
+        format!("on {}", r.board)
+    };
     let mut out = format!(
-        "{game}{} on {}: {} {unit}, weight {:.2}\n\n{:<34} {:>7} {:>9} {:>7}\n",
-        r.range, r.board, r.combos, r.weight, "made hand", unit, "weight", "share"
+        "{game}{} {on}: {} {unit}, weight {:.2}\n",
+        r.range, r.combos, r.weight
     );
+    if !r.made.is_empty() {
+        out += &format!(
+            "\n{:<34} {:>7} {:>9} {:>7}\n",
+            "made hand", unit, "weight", "share"
+        );
+    }
     for (heading, lines) in [
         ("", &r.made),
         ("draw", &r.draws),

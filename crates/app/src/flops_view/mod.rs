@@ -281,25 +281,26 @@ impl View for FlopsView {
     fn picture(&self) -> Option<Drawing> {
         let report = self.shown()?.clone();
         let inputs = self.shown_inputs()?;
+        // A picture has no tooltip to hover: it states its inputs in full (wrapped), and
+        // every row of the chart below the map (the picture shrinks to fit them all).
         Some(Box::new(move |ui: &mut egui::Ui| {
-            super::widgets::title_heading(ui, &title(&inputs));
+            ui.add(egui::Label::new(RichText::new(title(&inputs, None)).heading()).wrap());
             let figures = GroupsShown::of(&report, inputs.filter);
             let group = &figures.group;
             ui.label(RichText::new(summary_line(&report, group)).size(15.0));
-            let size = (ui.available_height() - 40.0).min(ui.available_width() * 0.45);
+            let size = (ui.available_height() * 0.45).min(ui.available_width() * 0.4);
             ui.horizontal_top(|ui| {
                 if report.exact {
                     ui.vertical(|ui| {
                         ui.set_width(size);
-                        heat_map(ui, group, &inputs, size);
+                        heat_map(ui, group, &inputs, size, false);
                     });
                     ui.add_space(16.0);
                 }
-                ui.vertical(|ui| {
-                    group_figures(ui, &report, group);
-                    axis_chart(ui, &report, &figures, ui.available_height().min(360.0));
-                });
+                ui.vertical(|ui| group_figures(ui, &report, group));
             });
+            ui.add_space(8.0);
+            axis_chart(ui, &report, &figures, ui.available_height() - 40.0);
         }))
     }
 
@@ -316,9 +317,13 @@ impl View for FlopsView {
     }
 }
 
-/// "Flops: range 1 … against range 2 …, dead …" (each range shortened).
-fn title(inputs: &FlopsInputs) -> String {
-    let short = |t: &str| super::widgets::shorten(t.trim(), 48);
+/// "Flops: range 1 … against range 2 …, dead …" (each range shortened to `limit`
+/// characters, or in full).
+fn title(inputs: &FlopsInputs, limit: Option<usize>) -> String {
+    let short = |t: &str| match limit {
+        Some(n) => super::widgets::shorten(t.trim(), n),
+        None => t.trim().to_string(),
+    };
     let dead = if inputs.dead.trim().is_empty() {
         String::new()
     } else {

@@ -21,7 +21,7 @@ pub(super) fn report_panels(
     commands: &CommandSender,
 ) {
     ui.horizontal_wrapped(|ui| {
-        crate::widgets::title_heading(ui, &title(inputs));
+        crate::widgets::title_heading(ui, &title(inputs, Some(48)));
         if stale {
             ui.colored_label(Color32::from_rgb(200, 120, 0), "(stale)");
         }
@@ -72,7 +72,7 @@ pub(super) fn report_panels(
         if first {
             group_figures(ui, report, group);
         } else if report.exact {
-            heat_map(ui, group, inputs, map_size);
+            heat_map(ui, group, inputs, map_size, true);
         }
     };
     if wide {
@@ -280,13 +280,25 @@ pub(super) fn combine(filter: TextureFilter, one: TextureFilter) -> TextureFilte
 }
 
 /// The 13×13 grid of the chosen range's class equity across the group's flops.
-pub(super) fn heat_map(ui: &mut egui::Ui, group: &GroupFigures, inputs: &FlopsInputs, size: f32) {
+/// `on_screen`: the window (a cell's figure on hover), not a picture.
+pub(super) fn heat_map(
+    ui: &mut egui::Ui,
+    group: &GroupFigures,
+    inputs: &FlopsInputs,
+    size: f32,
+    on_screen: bool,
+) {
     let seat = inputs.heat_map_range.min(1);
     ui.label(
         RichText::new(format!(
-            "Range {}: equity by class across {} (hover for the figure)",
+            "Range {}: equity by class across {}{}",
             seat + 1,
-            inputs.filter.name()
+            inputs.filter.name(),
+            if on_screen {
+                " (hover for the figure)"
+            } else {
+                ""
+            }
         ))
         .strong(),
     );

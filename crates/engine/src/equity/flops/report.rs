@@ -44,10 +44,10 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// "about 4 s and 36 MB".
+    /// "about 4 s and 36 MB" (the duration says "about" itself).
     pub fn describe(&self) -> String {
         format!(
-            "about {} and {}",
+            "{} and {}",
             crate::equity::describe_duration(self.seconds),
             crate::equity::memory::describe_bytes(self.bytes)
         )
