@@ -4,7 +4,8 @@
 # packages. Safe to run twice; uses sudo when not root.
 set -euo pipefail
 packages=(ca-certificates curl gcc libc6-dev pkg-config
-  libx11-xcb1 libxcursor1 libxi6 libxkbcommon-x11-0 libegl1 libgl1-mesa-dri)
+  libx11-xcb1 libxcursor1 libxi6 libxkbcommon-x11-0 libegl1 libgl1-mesa-dri
+  fonts-droid-fallback)  # CJK glyphs for player names in hand histories
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

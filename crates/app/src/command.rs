@@ -115,6 +115,8 @@ pub enum ViewCommand {
     ShowHand(PathBuf, usize),
     /// Read the session's files (Hand view).
     ReadSession,
+    /// Add a folder of hand histories to the session and read it (Hand view).
+    AddSessionFolder(PathBuf),
     /// Stop reading the session; what was read stays, marked partial (Hand view).
     StopSession,
 }
@@ -155,6 +157,8 @@ pub enum DialogPurpose {
     ExportPng,
     /// Open a hand-history file (Hand view).
     OpenHands,
+    /// Choose a folder of hand histories for the session (Hand view).
+    SessionFolder,
 }
 
 impl DialogPurpose {
@@ -166,6 +170,7 @@ impl DialogPurpose {
             DialogPurpose::ExportCsv => "Export table as CSV",
             DialogPurpose::ExportPng => "Export plot as PNG",
             DialogPurpose::OpenHands => "Open hand history",
+            DialogPurpose::SessionFolder => "Add a folder of hand histories",
         }
     }
 
@@ -175,13 +180,16 @@ impl DialogPurpose {
             DialogPurpose::Open | DialogPurpose::SaveAs => "ron",
             DialogPurpose::ExportCsv => "csv",
             DialogPurpose::ExportPng => "png",
-            DialogPurpose::OpenHands => "txt",
+            DialogPurpose::OpenHands | DialogPurpose::SessionFolder => "txt",
         }
     }
 
     /// Whether the dialog writes a file (and so asks before replacing one).
     pub(crate) fn writes(self) -> bool {
-        !matches!(self, DialogPurpose::Open | DialogPurpose::OpenHands)
+        !matches!(
+            self,
+            DialogPurpose::Open | DialogPurpose::OpenHands | DialogPurpose::SessionFolder
+        )
     }
 
     /// The command that acts on the chosen path.
@@ -193,6 +201,9 @@ impl DialogPurpose {
             DialogPurpose::ExportPng => Command::ExportPng(path),
             DialogPurpose::OpenHands => {
                 Command::ToView(ViewKind::Hand, ViewCommand::OpenHands(path))
+            }
+            DialogPurpose::SessionFolder => {
+                Command::ToView(ViewKind::Hand, ViewCommand::AddSessionFolder(path))
             }
         }
     }

@@ -30,6 +30,7 @@ impl Dialog {
         };
         let mut file = match purpose {
             DialogPurpose::Open | DialogPurpose::OpenHands => egui_file::FileDialog::open_file(),
+            DialogPurpose::SessionFolder => egui_file::FileDialog::select_folder(),
             _ => egui_file::FileDialog::save_file(),
         }
         .initial_path(dir)

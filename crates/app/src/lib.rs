@@ -18,6 +18,7 @@ pub mod chart;
 pub mod command;
 mod files;
 pub mod flops_view;
+mod fonts;
 mod game_inputs;
 pub mod grid;
 pub mod hand_view;
@@ -750,6 +751,7 @@ pub fn run(scenario: Option<PathBuf>) -> Result<(), String> {
             // until the pointer comes near).
             cc.egui_ctx
                 .all_styles_mut(|s| s.spacing.scroll = egui::style::ScrollStyle::solid());
+            fonts::add_fallbacks(&cc.egui_ctx);
             let file = persist::state_file(APP_NAME);
             let mut app = MultiOddsApp::from_storage(cc.storage, file.as_deref(), None);
             if let Some(path) = scenario {

@@ -17,7 +17,7 @@ pub(crate) const DEBOUNCE: Duration = Duration::from_millis(100);
 /// A view's status line, built from its own job.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ViewStatus {
-    /// "computing", "done", "stopped", "fix the inputs".
+    /// "computing", "done", "stopped", "not computed" (the detail says why), "waiting".
     pub phase: &'static str,
     /// Why the run stopped, what holds it back, or an exact run's progress.
     pub detail: Option<String>,
@@ -541,7 +541,8 @@ impl RunTracker {
         if self.running {
             "computing"
         } else if has_errors {
-            "fix the inputs"
+            // The detail names the refusal and what to change: the phase only says so.
+            "not computed"
         } else if self.stale || self.halted {
             "stopped"
         } else {

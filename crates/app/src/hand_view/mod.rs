@@ -93,6 +93,11 @@ impl HandView {
 }
 
 impl HandView {
+    /// Nothing to show yet: no hand text (the session page has its own hint).
+    fn is_empty(&self) -> bool {
+        self.inputs.text.trim().is_empty()
+    }
+
     /// The view with the scenario's Hand inputs.
     pub(crate) fn from_scenario(scenario: &Scenario) -> HandView {
         let mut view = HandView {
@@ -375,6 +380,15 @@ impl View for HandView {
                 self.text_wanted = Some((file, line));
                 self.tracker.due_now();
             }
+            ViewCommand::AddSessionFolder(path) => {
+                let path = path.display().to_string();
+                if !self.inputs.session.contains(&path) {
+                    self.inputs.session.push(path);
+                }
+                self.session_wanted = true;
+                self.page = Page::Session;
+                self.tracker.due_now();
+            }
             ViewCommand::ReadSession => {
                 self.session_wanted = true;
                 self.page = Page::Session;
@@ -388,6 +402,8 @@ impl View for HandView {
     fn revalidate(&mut self) {
         self.read_spot();
         self.errors = match &self.validated {
+            // Nothing pasted yet is no error: the view waits, with its hint.
+            Some(Err(_)) if self.is_empty() => FieldErrors::default(),
             Some(Err(e)) => e.clone(),
             _ => FieldErrors::default(),
         };
@@ -413,6 +429,18 @@ impl View for HandView {
             ),
             None => String::new(),
         };
+        if self.is_empty() {
+            return ViewStatus {
+                phase: "waiting",
+                detail: Some(
+                    "paste a hand history, open a file or add a folder to the session".into(),
+                ),
+                figures,
+                elapsed: self.tracker.elapsed(),
+                first_result: None,
+                stale: false,
+            };
+        }
         ViewStatus {
             phase: self.tracker.phase(has_errors),
             detail: self
@@ -689,7 +717,17 @@ fn session_fields(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) 
                 .desired_width(140.0),
         );
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Add folder…")
+            .on_hover_text(
+                "Choose a folder of hand histories: it joins the session, which is read again",
+            )
+            .clicked()
+        {
+            cx.commands
+                .send(Command::OpenDialog(DialogPurpose::SessionFolder));
+        }
         if ui.button("Read session").clicked() {
             cx.commands.view(ViewKind::Hand, ViewCommand::ReadSession);
         }

@@ -132,7 +132,9 @@ fn hand_list(ui: &mut egui::Ui, rows: &[&HandRow], commands: &CommandSender) {
                             "{:<22} {:<26} {:<12} {:<12} {:>10} {:>10} {}",
                             format!("#{}", r.id),
                             shorten(&r.game, 26),
-                            r.stakes,
+                            // Long stakes (`Button Blind $0.50 - Ante $0.50`) would push
+                            // the columns after them out of line.
+                            shorten(&r.stakes, 12),
                             shorten(r.hero.as_deref().unwrap_or("-"), 12),
                             money_f64(&r.currency, r.hero_net),
                             if r.adjusted {

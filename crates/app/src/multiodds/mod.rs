@@ -16,6 +16,7 @@ use super::view::{
 use crate::equity::games::SweepJob;
 use crate::equity::outs::Outs;
 use crate::equity::run::SweepResult;
+use crate::equity::Method;
 use crate::scenario::{Scenario, SweepInputs, ViewKind};
 use crate::worker::{JobManager, OutsSpec};
 pub(crate) use plot::FigureOptions;
@@ -260,30 +261,35 @@ impl View for MultiOddsView {
 
     fn status(&self) -> ViewStatus {
         let has_errors = !self.errors.is_empty();
-        let (deals, worst) = self.shown().map_or((0, 0.0), |s| {
+        // Monte Carlo rows' deals and worst error apart from the exact rows' counts
+        // (an exact row's billions of deals beside 250,000 per sampled row misled).
+        let (mc_deals, worst, exact_rows) = self.shown().map_or((0, 0.0, 0), |s| {
             let points = &s.result.points;
-            let deals: u64 = points.iter().map(|p| p.deals).max().unwrap_or(0);
-            let worst = points
-                .iter()
-                .map(|p| p.std_error.equity)
-                .fold(0.0, f64::max);
-            (deals, worst)
+            let mc = points.iter().filter(|p| p.method != Method::Exact);
+            let mc_deals: u64 = mc.clone().map(|p| p.deals).max().unwrap_or(0);
+            let worst = mc.map(|p| p.std_error.equity).fold(0.0, f64::max);
+            let exact_rows = points.iter().filter(|p| p.method == Method::Exact).count();
+            (mc_deals, worst, exact_rows)
         });
+        let missing = self.shown().map_or(0, |s| s.result.missing.len());
         let why = self.shown().map(|s| s.result.status.describe());
+        let mut figures = Vec::new();
+        if exact_rows > 0 {
+            figures.push(format!("{exact_rows} exact"));
+        }
+        if mc_deals > 0 {
+            figures.push(format!(
+                "{mc_deals} deals per Monte Carlo row · worst equity SE {:.3}%",
+                100.0 * worst
+            ));
+        }
+        if missing > 0 {
+            figures.push(format!("{missing} n/a"));
+        }
         ViewStatus {
             phase: self.tracker.phase(has_errors),
             detail: self.tracker.detail(&self.errors, why),
-            figures: if self
-                .shown()
-                .is_some_and(|s| s.result.method_key() == "exact")
-            {
-                format!("{deals} deals per point · exact")
-            } else {
-                format!(
-                    "{deals} deals per point · worst equity SE {:.3}%",
-                    100.0 * worst
-                )
-            },
+            figures: figures.join(" · "),
             elapsed: self.tracker.elapsed(),
             first_result: self.tracker.first_result,
             stale: self.tracker.stale,
