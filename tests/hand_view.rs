@@ -134,3 +134,21 @@ fn a_session_of_the_corpus_has_its_totals_list_and_graph() {
     let csv = h.state().current().table_csv(&Default::default()).unwrap();
     assert_eq!(csv.lines().filter(|l| !l.starts_with('#')).count(), 88 + 1);
 }
+
+/// The empty Hand view greets with its hints, not with errors: no red "paste a hand
+/// history" at the field, no "Not computed", and the status line waits.
+#[test]
+fn the_empty_hand_view_waits_without_errors() {
+    let mut h = harness(hand_app());
+    h.run_steps(4);
+    let v = h.state().views.of::<HandView>();
+    let status = v.status();
+    assert_eq!(status.phase, "waiting");
+    assert!(
+        !texts(&h).iter().any(|t| t.starts_with("Not computed")
+            || t == "paste a hand history or open a file"),
+        "{:?}",
+        texts(&h)
+    );
+    assert!(shows(&h, "Add folder…"));
+}

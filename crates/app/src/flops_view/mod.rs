@@ -300,7 +300,7 @@ impl View for FlopsView {
                 ui.vertical(|ui| group_figures(ui, &report, group));
             });
             ui.add_space(8.0);
-            axis_chart(ui, &report, &figures, ui.available_height() - 40.0);
+            axis_chart(ui, &report, &figures, ui.available_height() - 4.0);
         }))
     }
 

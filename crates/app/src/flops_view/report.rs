@@ -94,7 +94,7 @@ pub(super) fn report_panels(
         })
         .strong(),
     );
-    axis_chart(ui, report, figures, 260.0);
+    axis_chart(ui, report, figures, 340.0);
     ui.separator();
     groups_table(ui, report, figures, inputs, commands);
     ui.separator();
@@ -199,7 +199,9 @@ pub(super) fn axis_chart(
             ));
         }
     }
-    // The key.
+    // The key, then the rows in what is left of `height` (a picture gives the space
+    // left on its page: every row and the axis fit in it).
+    let top = ui.cursor().top();
     ui.horizontal_wrapped(|ui| {
         for (name, color, _) in &series {
             let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
@@ -207,7 +209,9 @@ pub(super) fn axis_chart(
             ui.label(name);
         }
     });
-    let bar = (height / (groups.len().max(1) * series.len()) as f32).clamp(3.0, 8.0);
+    let rows_height = height - (ui.cursor().top() - top) - 16.0;
+    let per_row = rows_height / groups.len().max(1) as f32 - 6.0;
+    let bar = (per_row / series.len() as f32).clamp(1.5, 8.0);
     let row = bar * series.len() as f32 + 6.0;
     let label_width = 150.0;
     let width = ui.available_width().max(label_width + 100.0);

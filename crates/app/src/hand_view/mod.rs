@@ -313,6 +313,11 @@ impl View for HandView {
             .as_ref()
             .map(|s| s.seats.clone())
             .unwrap_or_default();
+        // Nothing pasted: nothing to compute and nothing wrong (the view waits).
+        let validated = match validated {
+            Err(_) if self.is_empty() => Err(FieldErrors::default()),
+            v => v,
+        };
         self.equity
             .submit(jobs, &mut self.tracker, &mut self.errors, validated, || {
                 (
