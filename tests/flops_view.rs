@@ -6,6 +6,7 @@
 mod common;
 use common::app::*;
 use egui_kittest::kittest::Queryable;
+use multiodds::app::command::{Command, ViewCommand};
 use multiodds::app::flops_view::FlopsView;
 use multiodds::app::range_view::RangeView;
 use multiodds::app::{MultiOddsApp, View};
@@ -136,6 +137,25 @@ fn a_stop_keeps_the_flops_done_marked_partial() {
 fn the_views_csv_is_the_command_lines() {
     let mut h = harness(flops_app());
     step_until(&mut h, "the Flops report", done);
+    // The first choice: the group shown as sorted, said in the header; with the
+    // default group (every flop) and sort (by flop) the same rows as every flop.
+    let shown = h
+        .state()
+        .views
+        .of::<FlopsView>()
+        .table_csv(&Default::default())
+        .unwrap();
+    assert!(
+        shown.contains("# rows: all flops, sorted by"),
+        "{}",
+        &shown[..400]
+    );
+    // The second: every flop, as the command line writes it.
+    h.state().command(Command::ToView(
+        ViewKind::Flops,
+        ViewCommand::CsvEveryFlop(true),
+    ));
+    h.run();
     let csv = h
         .state()
         .views
@@ -152,4 +172,43 @@ fn the_views_csv_is_the_command_lines() {
         .comment(Some(b'#'))
         .from_reader(csv.as_bytes());
     assert_eq!(rows.records().count(), 1755);
+}
+
+/// The CSV holds what the user chose: a group's flops in the table's order, with the
+/// choice in its header and the nut advantage beside the ranges' figures.
+#[test]
+fn the_csv_writes_the_group_and_sort_chosen() {
+    let mut h = harness(flops_app());
+    step_until(&mut h, "the Flops report", done);
+    {
+        let v = h.state_mut().views.of_mut::<FlopsView>();
+        v.inputs_mut().filter.suits = Some(Suits::Monotone);
+        v.inputs_mut().sort = (FlopsColumn::NutAdvantage, true);
+    }
+    h.run();
+    let v = h.state().views.of::<FlopsView>();
+    let csv = v.table_csv(&Default::default()).unwrap();
+    let rows = v.rows();
+    assert!(
+        csv.contains("# rows: monotone, sorted by"),
+        "{}",
+        &csv[..500]
+    );
+    let mut reader = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_reader(csv.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let adv = header
+        .iter()
+        .position(|h| h == "nut_advantage")
+        .expect("a nut_advantage column");
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), rows.len());
+    // In the table's order: nut advantage highest first, every flop monotone.
+    let values: Vec<f64> = records.iter().map(|r| r[adv].parse().unwrap()).collect();
+    assert!(
+        values.windows(2).all(|w| w[0] >= w[1]),
+        "sorted by nut advantage"
+    );
+    assert!(records.iter().all(|r| &r[2] == "monotone"));
 }

@@ -145,8 +145,9 @@ fn the_empty_hand_view_waits_without_errors() {
     let status = v.status();
     assert_eq!(status.phase, "waiting");
     assert!(
-        !texts(&h).iter().any(|t| t.starts_with("Not computed")
-            || t == "paste a hand history or open a file"),
+        !texts(&h)
+            .iter()
+            .any(|t| t.starts_with("Not computed") || t == "paste a hand history or open a file"),
         "{:?}",
         texts(&h)
     );

@@ -108,6 +108,9 @@ pub enum ViewCommand {
     ShowGroup(crate::equity::flops::report::TextureFilter),
     /// Sort the flops by this column, highest first or not (Flops view).
     SortFlops(crate::scenario::FlopsColumn, bool),
+    /// The next CSV export holds every flop (true) or the group shown as sorted (Flops
+    /// view).
+    CsvEveryFlop(bool),
     /// Open a hand-history file: its hands join the session, its first hand shows (Hand
     /// view).
     OpenHands(PathBuf),

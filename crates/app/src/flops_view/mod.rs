@@ -36,6 +36,8 @@ pub struct FlopsView {
     /// The figures on screen, kept until the report or the group changes: each group
     /// is a pass over every flop and its 169 class equities, too much for every frame.
     figures: Option<(FiguresKey, GroupsShown)>,
+    /// The CSV export's rows: every flop, or (the first choice) the group as sorted.
+    csv_every_flop: bool,
 }
 
 /// What the shown figures were computed from: the report's inputs, how far it had
@@ -59,8 +61,16 @@ impl GroupsShown {
     fn of(report: &FlopsReport, filter: TextureFilter) -> GroupsShown {
         GroupsShown {
             group: report.group(&filter),
+            // The group split along the axes it leaves open: the monotone group is not
+            // split into rainbow and two-tone (those are other groups).
             split: TextureFilter::by_axis()
                 .into_iter()
+                .filter(|axis| {
+                    !((axis.suits.is_some() && filter.suits.is_some())
+                        || (axis.pairing.is_some() && filter.pairing.is_some())
+                        || (axis.high.is_some() && filter.high.is_some())
+                        || (axis.connected.is_some() && filter.connected.is_some()))
+                })
                 .map(|axis| {
                     let combined = combine(filter, axis);
                     (combined, axis.name(), report.group(&combined))
@@ -82,6 +92,7 @@ impl FlopsView {
             grids: Vec::new(),
             game_note: Vec::new(),
             figures: None,
+            csv_every_flop: false,
         }
     }
 
@@ -236,6 +247,7 @@ impl View for FlopsView {
             ViewCommand::SortFlops(column, descending) => {
                 self.inputs.sort = (column, descending);
             }
+            ViewCommand::CsvEveryFlop(every) => self.csv_every_flop = every,
             _ => {}
         }
     }
@@ -272,9 +284,25 @@ impl View for FlopsView {
     fn table_csv(&self, _options: &CsvOptions) -> Option<String> {
         let report = self.shown()?;
         let inputs = self.shown_inputs()?;
-        Some(crate::equity::flops::report::flops_csv(
+        // What the user chose: the group shown, sorted as the table is (said in the
+        // header), or every flop.
+        let places: Vec<usize> = self.rows().iter().map(|r| r.0).collect();
+        let (column, descending) = self.inputs.sort;
+        let words = format!(
+            "{}, sorted by {} {}",
+            self.inputs.filter.name(),
+            column.name(),
+            if descending {
+                "highest first"
+            } else {
+                "lowest first"
+            }
+        );
+        let chosen = (!self.csv_every_flop).then_some((&places[..], words.as_str()));
+        Some(crate::equity::flops::report::flops_csv_of(
             report,
             &inputs.csv_title(),
+            chosen,
         ))
     }
 
@@ -418,10 +446,25 @@ fn inputs_panel(view: &mut FlopsView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
         if let Some(command) = super::widgets::stop_and_run_again(ui, state) {
             cx.commands.view(ViewKind::Flops, command);
         }
-        if ui.button("Export flops as CSV…").clicked() {
-            cx.commands.send(Command::OpenDialog(
-                super::command::DialogPurpose::ExportCsv,
-            ));
+        for (label, every, hint) in [
+            (
+                "Export these flops as CSV…",
+                false,
+                "The group shown, sorted as the table is",
+            ),
+            (
+                "Export every flop as CSV…",
+                true,
+                "Every flop of the report, in its order",
+            ),
+        ] {
+            if ui.button(label).on_hover_text(hint).clicked() {
+                cx.commands
+                    .view(ViewKind::Flops, ViewCommand::CsvEveryFlop(every));
+                cx.commands.send(Command::OpenDialog(
+                    super::command::DialogPurpose::ExportCsv,
+                ));
+            }
         }
     });
     if edited && !switched {

@@ -425,6 +425,13 @@ pub fn curve_points(curve: &[f64]) -> Vec<[f64; 2]> {
 /// weight (share), and each range's equity, win and tie, then the exact report's nut
 /// shares and lines or a sampled report's standard error.
 pub fn flops_csv(report: &FlopsReport, title: &str) -> String {
+    flops_csv_of(report, title, None)
+}
+
+/// [`flops_csv`] of the flops `chosen` lists (their places in the report), in that
+/// order, its words (the group and the sort) said in the `#` header; every flop in the
+/// report's order when `None`.
+pub fn flops_csv_of(report: &FlopsReport, title: &str, chosen: Option<(&[usize], &str)>) -> String {
     let mut out = format!(
         "# {title}\n# {}; {}{}\n# {}\n# weights: dealt_weight is how often the flop comes given the ranges (card removal), as a share of all; count is how many flops it stands for\n",
         report.describe_set(),
@@ -432,6 +439,10 @@ pub fn flops_csv(report: &FlopsReport, title: &str) -> String {
         if report.is_complete() { "" } else { "; PARTIAL: only what is done" },
         report.describe_check()
     );
+    out.push_str(&match chosen {
+        Some((places, words)) => format!("# rows: {words} ({} flops)\n", places.len()),
+        None => "# rows: every flop, in the report's order\n".to_string(),
+    });
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header: Vec<String> = [
         "flop",
@@ -454,11 +465,24 @@ pub fn flops_csv(report: &FlopsReport, title: &str) -> String {
     for r in 1..=report.seats {
         header.extend(per_seat.iter().map(|k| format!("{k}_{r}")));
     }
+    // Heads-up exact: range 1's nut share less range 2's (the view's "nut adv").
+    let nut_advantage = report.exact && report.seats == 2;
+    if nut_advantage {
+        header.push("nut_advantage".into());
+    }
     // Writing to memory cannot fail.
     let _ = w.write_record(&header);
     let total: f64 = report.done_flops().map(|(_, _, w)| w).sum();
     let text = |v: f64| format!("{}", if v == 0.0 { 0.0 } else { v });
-    for (f, r, dealt) in report.done_flops() {
+    let done: Vec<(&Flop, &FlopResult, f64)> = report.done_flops().collect();
+    let rows: Vec<(&Flop, &FlopResult, f64)> = match chosen {
+        Some((places, _)) => places
+            .iter()
+            .filter_map(|&p| done.iter().find(|(_, r, _)| r.index == p).copied())
+            .collect(),
+        None => done,
+    };
+    for (f, r, dealt) in rows {
         let mut row = vec![
             f.name(),
             f.count.to_string(),
@@ -481,6 +505,12 @@ pub fn flops_csv(report: &FlopsReport, title: &str) -> String {
             } else {
                 row.push(text(s.std_error.unwrap_or(0.0)));
             }
+        }
+        if nut_advantage {
+            row.push(match r.seats.as_slice() {
+                [a, b] => text(a.nut80 - b.nut80),
+                _ => String::new(),
+            });
         }
         let _ = w.write_record(&row);
     }
