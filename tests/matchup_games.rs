@@ -190,9 +190,21 @@ fn a_double_board_omaha_hi_lo_matchup_shows_each_board() {
         assert!((s.equity - mean).abs() < 1e-12);
     }
     h.run_steps(2);
-    for column in ["board 1 %", "board 2 %", "scoop %"] {
+    for column in [
+        "board 1 %",
+        "board 2 %",
+        "scoop %",
+        "b1 high %",
+        "b1 low %",
+        "b2 high %",
+        "b2 low %",
+    ] {
         assert!(shows(&h, column), "{column} not in {:?}", texts(&h));
     }
+    // Each board's high and low halves: won or shared, as the board's own matchup says.
+    let b2 = &r.boards[1];
+    let low = format!("{:.3}", 100.0 * (b2.low[0].low_win + b2.low[0].low_tie));
+    assert!(shows(&h, &low), "{low} not in {:?}", texts(&h));
     let board2 = format!("{:.3}", 100.0 * r.boards[1].seats[0].equity);
     assert!(shows(&h, &board2), "{board2} not in {:?}", texts(&h));
     // The CSV carries each board's equity.

@@ -90,6 +90,10 @@ fn column_headers(result: &MatchupResult, seats: &Seats) -> Vec<&'static str> {
         headers[4] = "scoop %";
         headers[5] = "split %";
         headers.extend(["board 1 %", "board 2 %"]);
+        // Hi/lo: each board's half splits again; its high and low, won or shared.
+        if result.boards.iter().any(|b| !b.low.is_empty()) {
+            headers.extend(["b1 high %", "b1 low %", "b2 high %", "b2 low %"]);
+        }
     }
     headers
 }
@@ -176,6 +180,13 @@ fn seats_table(
                 }
                 for board in &result.boards {
                     figure(ui, pct(board.seats[i].equity, board.seats[i].equity_se));
+                }
+                for board in result.boards.iter().filter(|b| !b.low.is_empty()) {
+                    let (s, low) = (&board.seats[i], &board.low[i]);
+                    let high_se = (s.win_se.powi(2) + s.tie_se.powi(2)).sqrt();
+                    let low_se = (low.low_win_se.powi(2) + low.low_tie_se.powi(2)).sqrt();
+                    figure(ui, pct(s.win + s.tie, high_se));
+                    figure(ui, pct(low.low_win + low.low_tie, low_se));
                 }
                 ui.end_row();
             }
