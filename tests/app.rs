@@ -2590,7 +2590,7 @@ fn the_range_view_selects_several_lines_and_rolls_them_up() {
         .count();
     assert_eq!(v.selected_combos().len(), plain);
     assert!(
-        shows(&h, &format!("Selected (2 lines): {plain} combos")),
+        shows(&h, &format!("Selected: Set or Top pair: {plain} combos")),
         "{:?}",
         texts(&h)
     );

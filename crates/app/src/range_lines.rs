@@ -130,6 +130,33 @@ impl Selection {
         side(false) && side(true)
     }
 
+    /// The condition the selection stands for, as [`Selection::holds`] reads it: each
+    /// side's lines joined by "or", the two sides by "and" ("(Overpair or Top pair) and
+    /// Flush draw").
+    pub(crate) fn describe(&self) -> String {
+        let side = |draw: bool| -> Option<String> {
+            let names: Vec<&str> = self
+                .lines
+                .iter()
+                .filter(|l| l.is_draw() == draw)
+                .map(|l| l.name())
+                .collect();
+            match names.len() {
+                0 => None,
+                1 => Some(names[0].to_string()),
+                _ => Some(format!("({})", names.join(" or "))),
+            }
+        };
+        match (side(false), side(true)) {
+            (Some(made), Some(draw)) => format!("{made} and {draw}"),
+            (Some(one), None) | (None, Some(one)) => one
+                .trim_start_matches('(')
+                .trim_end_matches(')')
+                .to_string(),
+            (None, None) => String::new(),
+        }
+    }
+
     /// The selected combos of `b` with their weights.
     pub(crate) fn combos(&self, b: &Breakdown) -> Vec<(Combo, f64)> {
         b.by_combo
@@ -171,21 +198,23 @@ pub(crate) fn lines_table(
     // The selection and its buttons first: in sight above a long table.
     let chosen = b.line_where(|k| selection.holds(k));
     // Always one line here, so the table below never moves as lines are selected.
+    let condition = selection.describe();
     let summary = if selection.lines.is_empty() {
         "Click lines to select their combos (Ctrl: add one, Shift: a run)".to_string()
     } else {
+        // The condition the lines combine into, written out: "and" explains a total
+        // of 0 that "Overpair, Top pair, Flush draw" alone would not.
         format!(
-            "Selected ({} line{}): {} combos, weight {:.2}, {:.1}% of the range",
-            selection.lines.len(),
-            if selection.lines.len() == 1 { "" } else { "s" },
+            "Selected: {}: {} combos, weight {:.2}, {:.1}% of the range",
+            crate::widgets::shorten(&condition, 60),
             chosen.combos,
             chosen.weight,
             100.0 * chosen.share
         )
     };
-    ui.label(summary).on_hover_text(
-        "Lines of one kind join by \"or\"; a made hand and a draw join by \"and\" (top pair with a flush draw)",
-    );
+    ui.label(summary).on_hover_text(format!(
+        "{condition}\nLines of one kind join by \"or\"; a made hand and a draw join by \"and\" (top pair with a flush draw)"
+    ));
     ui.horizontal(|ui| {
         let any = chosen.combos > 0;
         if ui
@@ -295,6 +324,19 @@ pub(crate) fn edited_range(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The condition is written as it is read: "or" within a side, "and" between them.
+    #[test]
+    fn a_selection_writes_its_condition() {
+        let mut s = Selection::default();
+        assert_eq!(s.describe(), "");
+        s.lines = vec![LineKey::Made(MadeHand::Overpair)];
+        assert_eq!(s.describe(), "Overpair");
+        s.lines.push(LineKey::Made(MadeHand::TopPair));
+        assert_eq!(s.describe(), "Overpair or Top pair");
+        s.lines.push(LineKey::Draw(Draw::FlushDraw));
+        assert_eq!(s.describe(), "(Overpair or Top pair) and Flush draw");
+    }
     use crate::equity::breakdown::breakdown;
 
     fn setup() -> (HandRange, CardSet, Breakdown) {
