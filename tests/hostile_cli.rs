@@ -264,3 +264,24 @@ fn run_answers_a_preflop_range_view() {
     assert!(text.contains("equity against random: 79.70%"), "{text}");
     assert!(!text.contains("made hand"), "{text}");
 }
+
+/// Stud with eight seats: the deck cannot give each its own 7th-street card, and the
+/// answer says the community-card rule was used, in text and JSON.
+#[test]
+fn stud_says_when_the_community_card_rule_is_used() {
+    let seats = ["2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c"];
+    let mut args = vec!["equity", "--game", "stud"];
+    args.extend(seats);
+    args.extend(["--mc", "--trials", "20000"]);
+    let text = common::stdout_of(multiodds().args(&args).output().unwrap());
+    assert!(text.contains("one community card"), "{text}");
+    args.push("--json");
+    let v = json(&args);
+    assert!(v["note"].as_str().unwrap().contains("community card"), "{v}");
+    // Seven seats get their own cards: no note.
+    let v = json(&[
+        "equity", "--game", "stud", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "--mc", "--trials",
+        "20000", "--json",
+    ]);
+    assert!(v.get("note").is_none_or(|n| n.is_null()), "{v}");
+}

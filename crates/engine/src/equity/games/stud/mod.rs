@@ -544,18 +544,27 @@ pub fn run_stud(
     progress: impl FnMut(&MatchupResult) -> bool,
 ) -> Result<MatchupResult, EquityError> {
     let (method, visits) = plan(m, settings.method);
-    if method == Method::Exact {
+    let mut r = if method == Method::Exact {
         check_affordable(m, Method::Exact, rayon::current_num_threads())?;
         let tally = exact(m, settings, true);
-        return Ok(exact_result(&tally, m.game, settings, visits));
+        exact_result(&tally, m.game, settings, visits)
+    } else {
+        monte_carlo_result(
+            m.game,
+            settings,
+            |seed, i, deals| batch(m, seed, i, deals),
+            progress,
+        )
+    };
+    // The rule that changes every figure is said wherever the result is shown.
+    if m.community {
+        r.status.note = Some(COMMUNITY_NOTE.into());
     }
-    Ok(monte_carlo_result(
-        m.game,
-        settings,
-        |seed, i, deals| batch(m, seed, i, deals),
-        progress,
-    ))
+    Ok(r)
 }
+
+/// The note of a matchup whose last card is one community card.
+pub const COMMUNITY_NOTE: &str = "the deck cannot give every seat its own 7th-street card: one community card is dealt face up for all (the stud rule)";
 
 #[cfg(test)]
 mod tests {
