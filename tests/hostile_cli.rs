@@ -277,11 +277,50 @@ fn stud_says_when_the_community_card_rule_is_used() {
     assert!(text.contains("one community card"), "{text}");
     args.push("--json");
     let v = json(&args);
-    assert!(v["note"].as_str().unwrap().contains("community card"), "{v}");
+    assert!(
+        v["note"].as_str().unwrap().contains("community card"),
+        "{v}"
+    );
     // Seven seats get their own cards: no note.
     let v = json(&[
         "equity", "--game", "stud", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "--mc", "--trials",
         "20000", "--json",
     ]);
     assert!(v.get("note").is_none_or(|n| n.is_null()), "{v}");
+}
+
+/// Stud's exact run holds its lists and index within `--memory-mb`: over it, exact is
+/// refused with the estimate, and `auto` samples instead.
+#[test]
+fn stud_exact_keeps_to_the_memory_budget() {
+    let seats = ["(As Kd) 7c", "(Qh Qc) 8d"];
+    let out = multiodds()
+        .args([
+            "equity",
+            "--game",
+            "stud",
+            seats[0],
+            seats[1],
+            "--exact",
+            "--memory-mb",
+            "32",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("over the 32 MiB budget"), "{err}");
+    let v = json(&[
+        "equity",
+        "--game",
+        "stud",
+        seats[0],
+        seats[1],
+        "--memory-mb",
+        "32",
+        "--json",
+    ]);
+    assert_eq!(v["method"], "monte_carlo");
+    let v = json(&["equity", "--game", "stud", seats[0], seats[1], "--json"]);
+    assert_eq!(v["method"], "exact");
 }

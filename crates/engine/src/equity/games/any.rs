@@ -169,7 +169,9 @@ impl MatchupJob {
                 crate::equity::run::check_matchup_affordable(m, settings, threads)
             }
             MatchupEngine::Other(m) => check_affordable(m, settings.method, threads),
-            MatchupEngine::Stud(m) => stud::check_affordable(m, settings.method, threads),
+            MatchupEngine::Stud(m) => {
+                stud::check_affordable(m, settings.method, threads, settings.memory_budget)
+            }
             MatchupEngine::Double(m) => match (settings.method, m.exact_deals()) {
                 (Method::MonteCarlo, _) => Ok(0.0),
                 (Method::Exact, None) => Err(EquityError::ExactNotOffered(

@@ -80,7 +80,12 @@ impl StudSweep {
     pub fn check_affordable(&self, method: Method, threads: usize) -> Result<f64, EquityError> {
         let mut work = 0.0;
         for n in self.counts.clone() {
-            work += super::stud::check_affordable(&self.matchup(n)?, method, threads)?;
+            work += super::stud::check_affordable(
+                &self.matchup(n)?,
+                method,
+                threads,
+                crate::equity::memory::DEFAULT_MEMORY_BUDGET,
+            )?;
         }
         Ok(work)
     }

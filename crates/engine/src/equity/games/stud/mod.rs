@@ -503,12 +503,16 @@ fn batch(m: &StudMatchup, seed: u64, index: u64, deals: u32) -> GameTally {
     GameTally::of_sums(&sums, u64::from(done), attempts, true)
 }
 
-/// Whether a run of `m` with `method` enumerates (auto by cost), and its visits.
-pub fn plan(m: &StudMatchup, method: Method) -> (Method, f64) {
+/// Whether a run of `m` with `method` enumerates (auto by cost and by the memory its
+/// lists take against `memory_budget`), and its visits.
+pub fn plan(m: &StudMatchup, method: Method, memory_budget: u64) -> (Method, f64) {
     let visits = m.exact_visits();
     let listed = m.most_listed();
+    let fits = m.exact_bytes() <= memory_budget as f64;
     let chosen = match method {
-        Method::Auto if visits <= STUD_AUTO_EXACT_VISITS && listed <= MAX_LISTED => Method::Exact,
+        Method::Auto if visits <= STUD_AUTO_EXACT_VISITS && listed <= MAX_LISTED && fits => {
+            Method::Exact
+        }
         Method::Auto => Method::MonteCarlo,
         other => other,
     };
@@ -516,13 +520,14 @@ pub fn plan(m: &StudMatchup, method: Method) -> (Method, f64) {
 }
 
 /// Refuses exact work over [`crate::equity::run::MAX_EXACT_SECONDS`] on `threads` cores,
-/// or whose lists would not fit in memory.
+/// or whose lists would not fit in memory (the list cap, or `memory_budget`).
 pub fn check_affordable(
     m: &StudMatchup,
     method: Method,
     threads: usize,
+    memory_budget: u64,
 ) -> Result<f64, EquityError> {
-    let (chosen, visits) = plan(m, method);
+    let (chosen, visits) = plan(m, method, memory_budget);
     if chosen != Method::Exact {
         return Ok(0.0);
     }
@@ -531,6 +536,13 @@ pub fn check_affordable(
         return Err(EquityError::ExactNotOffered(format!(
             "a seat here has {listed:.3e} ways to complete its seven cards: too many to list; use Monte Carlo"
         )));
+    }
+    let bytes = m.exact_bytes();
+    if bytes > memory_budget as f64 {
+        return Err(EquityError::TooMuchMemory {
+            bytes,
+            budget: memory_budget,
+        });
     }
     crate::equity::run::check_exact_time(visits, STUD_VISITS_PER_SECOND, threads)?;
     Ok(visits)
@@ -543,9 +555,14 @@ pub fn run_stud(
     settings: &RunSettings,
     progress: impl FnMut(&MatchupResult) -> bool,
 ) -> Result<MatchupResult, EquityError> {
-    let (method, visits) = plan(m, settings.method);
+    let (method, visits) = plan(m, settings.method, settings.memory_budget);
     let mut r = if method == Method::Exact {
-        check_affordable(m, Method::Exact, rayon::current_num_threads())?;
+        check_affordable(
+            m,
+            Method::Exact,
+            rayon::current_num_threads(),
+            settings.memory_budget,
+        )?;
         let tally = exact(m, settings, true);
         exact_result(&tally, m.game, settings, visits)
     } else {
