@@ -2046,6 +2046,14 @@ fn stop_keeps_the_enumerated_part_of_an_exact_run() {
     assert!(shows(&h, "exact, PARTIAL: "), "{:?}", texts(&h));
     assert!(shows(&h, "enumerated, not final"));
     assert!(texts(&h).iter().any(|t| t.starts_with('~')));
+    // The hand-type table under the figures says it too.
+    assert!(
+        texts(&h)
+            .iter()
+            .any(|t| t.starts_with("Seat 1: the hands it wins or ties with (PARTIAL: ")),
+        "{:?}",
+        texts(&h)
+    );
     let csv = h
         .state()
         .current()
@@ -2788,4 +2796,27 @@ fn the_range_view_estimates_past_the_exact_bound_and_lists_the_games_draws() {
         a.by_hand.as_ref().unwrap().sampled.is_none(),
         "exact in short deck"
     );
+}
+
+/// A problem appearing under a field as the user types moves nothing below it: the
+/// controls under the MultiOdds view's Hero field stay where they were, so the next
+/// click lands where it was aimed.
+#[test]
+fn a_field_error_moves_no_control_below_it() {
+    let mut app = quick_app();
+    app.view = ViewKind::MultiOdds;
+    let mut h = harness(app);
+    h.run_steps(2);
+    let before = h.get_by_label("Board").rect();
+    set_field(&mut h, "Hero", "AKz");
+    h.run_steps(4);
+    assert!(
+        !h.state()
+            .views
+            .of::<multiodds::app::multiodds::MultiOddsView>()
+            .errors()
+            .is_empty(),
+        "the hero field is refused"
+    );
+    assert_eq!(h.get_by_label("Board").rect(), before, "Board stays put");
 }

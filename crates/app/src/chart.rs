@@ -471,10 +471,18 @@ fn heat_map_title(ui: &mut egui::Ui, result: &ChartResult, inputs: &ChartInputs)
         "random" => holding.clone(),
         vs => format!("opponent(s) holding {}", super::widgets::shorten(vs, 48)),
     };
+    // The hands shown at this count (the cells with a figure), not the classes finished
+    // at every count: a full grid never reads "0 of 169".
+    let shown = result
+        .cells
+        .iter()
+        .flatten()
+        .filter(|points| points.iter().any(|p| p.opponents == n))
+        .count()
+        .max(result.done);
     let heading = ui.heading(format!(
-        "{}{figure} against {n} {holding_short}, {board} ({} of {} hands)",
+        "{}{figure} against {n} {holding_short}, {board} ({shown} of {} hands)",
         game.prefix(": "),
-        result.done,
         side * side
     ));
     if holding_short != holding {

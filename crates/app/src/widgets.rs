@@ -156,8 +156,19 @@ pub(crate) fn text_field(
     if changed {
         ui.data_mut(|d| d.remove::<String>(refused_id));
     }
-    if let Some(message) = error {
-        ui.label(RichText::new(message).monospace().color(ERROR_COLOR));
+    // One line is always kept for the problem, so that a problem appearing as the user
+    // types moves nothing below it (a click meant for the next control lands there);
+    // a longer message shows its first line, the whole of it on hover.
+    let line = ui.text_style_height(&egui::TextStyle::Monospace);
+    match error {
+        Some(message) => {
+            ui.add(
+                egui::Label::new(RichText::new(message).monospace().color(ERROR_COLOR)).truncate(),
+            );
+        }
+        None => {
+            ui.allocate_space(egui::vec2(1.0, line));
+        }
     }
     ui.add_space(4.0);
     changed

@@ -210,7 +210,19 @@ fn hand_types(view: &MatchupView, ui: &mut egui::Ui, result: &MatchupResult, sea
         return;
     };
     let shown = result.has_figures();
-    ui.label(RichText::new(format!("Seat {}: the hands it wins or ties with", seat + 1)).strong());
+    // A stopped exact run's shares are over the deals enumerated: said here too.
+    let partial = result
+        .status
+        .partial_exact()
+        .map(|done| format!(" ({})", partial_words(done)))
+        .unwrap_or_default();
+    ui.label(
+        RichText::new(format!(
+            "Seat {}: the hands it wins or ties with{partial}",
+            seat + 1
+        ))
+        .strong(),
+    );
     egui::Grid::new("matchup_types")
         .striped(true)
         .show(ui, |ui| {
@@ -243,6 +255,9 @@ pub(super) fn equity_bars(
     use egui_plot::{Bar, BarChart, Legend, Plot};
     // Too few deals: no bars rather than bars drawn from a handful of deals.
     let shown = result.has_figures();
+    if let Some(done) = result.status.partial_exact() {
+        ui.label(RichText::new(partial_words(done)).color(PARTIAL_COLOR));
+    }
     // Hi/lo: the pot share split into whole pots (scoops) and the halves and quarters of
     // split pots (a high win is not a whole pot there, so win would overstate it).
     let scoops: Vec<f64> = result.low.iter().map(|l| l.scoop).collect();
