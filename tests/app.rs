@@ -771,8 +771,8 @@ fn each_view_exports_its_plot_as_a_png_of_the_chosen_size() {
         (ViewKind::MultiOdds, equity_rgb),
         // The Matchup view's win bars.
         (ViewKind::Matchup, [46, 160, 67]),
-        // The Chart view's white cell labels on coloured cells.
-        (ViewKind::Chart, [255, 255, 255]),
+        // The Chart view's weakest cell and the key's low end (the shade at 0).
+        (ViewKind::Chart, [240, 40, 60]),
         // The Flops view's range 1 equity bars.
         (ViewKind::Flops, [66, 133, 244]),
     ] {

@@ -212,7 +212,14 @@ pub(crate) fn lines_table(
             100.0 * chosen.share
         )
     };
-    ui.label(summary).on_hover_text(format!(
+    // Never wider than the table below it: a long condition would widen the table and
+    // push the class grid beside it (it shows whole on hover).
+    let width = ui.available_width().min(350.0);
+    ui.add_sized(
+        [width, ui.text_style_height(&egui::TextStyle::Body)],
+        egui::Label::new(summary).truncate(),
+    )
+    .on_hover_text(format!(
         "{condition}\nLines of one kind join by \"or\"; a made hand and a draw join by \"and\" (top pair with a flush draw)"
     ));
     ui.horizontal(|ui| {

@@ -202,13 +202,7 @@ pub(super) fn axis_chart(
     // The key, then the rows in what is left of `height` (a picture gives the space
     // left on its page: every row and the axis fit in it).
     let top = ui.cursor().top();
-    ui.horizontal_wrapped(|ui| {
-        for (name, color, _) in &series {
-            let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
-            ui.painter().rect_filled(r, 2.0, *color);
-            ui.label(name);
-        }
-    });
+    chart_key(ui, &series);
     let rows_height = height - (ui.cursor().top() - top) - 16.0;
     let per_row = rows_height / groups.len().max(1) as f32 - 6.0;
     let bar = (per_row / series.len() as f32).clamp(1.5, 8.0);
@@ -271,6 +265,17 @@ pub(super) fn axis_chart(
             .collect();
         response.on_hover_text(format!("{name}\n{}", lines.join("\n")));
     }
+}
+
+/// The chart's key: a swatch and a name per series.
+fn chart_key(ui: &mut egui::Ui, series: &[Series]) {
+    ui.horizontal_wrapped(|ui| {
+        for (name, color, _) in series {
+            let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
+            ui.painter().rect_filled(r, 2.0, *color);
+            ui.label(name);
+        }
+    });
 }
 
 /// `filter` with the axis `one` sets replaced by its value.

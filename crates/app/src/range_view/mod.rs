@@ -326,7 +326,10 @@ impl View for RangeView {
                             ui.label(
                                 RichText::new("Equity by class (hover for its combos)").strong(),
                             );
-                            class_grid(ui, analysis, &selected, beside.min(13.0 * 34.0));
+                            // What the table left (it may be wider than its estimate):
+                            // the grid is never clipped at the window's edge.
+                            let left = (ui.available_width() - 8.0).max(13.0 * 16.0);
+                            class_grid(ui, analysis, &selected, left.min(13.0 * 34.0));
                         });
                     });
                 } else {
