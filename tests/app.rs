@@ -2807,6 +2807,8 @@ fn a_field_error_moves_no_control_below_it() {
     app.view = ViewKind::MultiOdds;
     let mut h = harness(app);
     h.run_steps(2);
+    set_field(&mut h, "Hero", "AKs");
+    h.run_steps(4);
     let before = h.get_by_label("Board").rect();
     set_field(&mut h, "Hero", "AKz");
     h.run_steps(4);
@@ -2818,5 +2820,10 @@ fn a_field_error_moves_no_control_below_it() {
             .is_empty(),
         "the hero field is refused"
     );
-    assert_eq!(h.get_by_label("Board").rect(), before, "Board stays put");
+    // Within a pixel (a stroke's rounding): a long refusal used to push it by lines.
+    let after = h.get_by_label("Board").rect();
+    assert!(
+        (after.min.y - before.min.y).abs() < 1.0,
+        "Board stays put: {before:?} -> {after:?}"
+    );
 }

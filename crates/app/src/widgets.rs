@@ -138,9 +138,11 @@ pub(crate) fn text_field(
     if error.is_some() {
         edit = edit.text_color(ERROR_COLOR);
     }
+    // The stroke is always there (transparent without a problem): a frame's stroke
+    // takes space, and a problem must move nothing.
     let frame = egui::Frame::new()
         .stroke(egui::Stroke::new(
-            if error.is_some() { 1.5 } else { 0.0 },
+            1.5,
             if error.is_some() {
                 ERROR_COLOR
             } else {
