@@ -46,8 +46,9 @@ fn open_step_change_a_range_and_send_the_turn() {
     h.run();
     assert!(shows(&h, "PokerStars hand #1003659126"));
     assert_eq!(h.state().views.of::<HandView>().inputs().street, 0);
-    // Preflop: all six players dealt in, five unknown, Hero's Jc 4s known.
-    assert_eq!(equities(h.state()).len(), 6);
+    // Preflop: the equity of the players still in when its betting closed — Player0 and
+    // Player2, both unknown (Hero folded Jc 4s, now dead) — not all six as random hands.
+    assert_eq!(equities(h.state()).len(), 2);
     // The flop: Player0 and Player2, both random, Hero's cards dead: 50 % each, exact.
     h.get_by_label("Flop").click();
     step_until(&mut h, "the flop's equity", |a| {

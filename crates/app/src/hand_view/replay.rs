@@ -33,7 +33,11 @@ pub(super) fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSende
     }
     street_tabs(ui, hand, &s, commands);
     ui.horizontal(|ui| {
-        ui.label(format!("Pot {}", money(&hand.currency, s.pot)));
+        // The pot as the street starts; the bets column is what goes in during it.
+        ui.label(format!(
+            "Pot at the street's start {}",
+            money(&hand.currency, s.pot)
+        ));
         if !s.board.is_empty() {
             ui.label("· Board");
         }
@@ -96,7 +100,14 @@ fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
         .striped(true)
         .num_columns(6)
         .show(ui, |ui| {
-            for h in ["Seat", "Player", "Cards", "Stack", "Bet here", "Equity"] {
+            for h in [
+                "Seat",
+                "Player",
+                "Cards",
+                "Stack at start",
+                "Put in this street",
+                "Equity",
+            ] {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
@@ -150,7 +161,7 @@ fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
                         };
                         format!("{}{se}", pct(seat.equity))
                     }
-                    _ if !p.in_hand => "folded".into(),
+                    _ if !p.in_hand || p.folds_here => "folded".into(),
                     _ => String::new(),
                 };
                 let text = RichText::new(text);
@@ -162,6 +173,12 @@ fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
                 ui.end_row();
             }
         });
+    ui.label(
+        RichText::new(
+            "Stacks and pot as the street starts; equity of the players still in when its betting closed (at its start when the betting ended the hand)",
+        )
+        .weak(),
+    );
     if stale && result.is_some() {
         ui.label(
             RichText::new("Equity still computing or stale: shown in orange").color(PARTIAL_COLOR),

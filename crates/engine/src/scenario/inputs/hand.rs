@@ -154,7 +154,8 @@ impl HandInputs {
         }
     }
 
-    /// The hand and street shown, with each player still in and their range.
+    /// The hand and street shown, with each player still in when the street's betting
+    /// closed and their range.
     pub fn spot(&self) -> Result<HandSpot, Vec<ScenarioError>> {
         self.spot_of(self.hands().map_err(|e| vec![e])?)
     }
@@ -172,10 +173,19 @@ impl HandInputs {
         let mut seats = Vec::new();
         let mut ranges = Vec::new();
         let mut dead = CardSet::EMPTY;
+        // The equity of the players still in when the street's betting closed: those who
+        // fold on it are out of the matchup (their shown cards dead), so an all-in
+        // preflop shows the all-in's players, not everyone dealt as random hands. A
+        // street whose betting ended the hand (one player left) keeps its start.
+        let closing = s
+            .players
+            .iter()
+            .filter(|p| p.in_hand && !p.folds_here)
+            .count();
         for p in &s.players {
             let player = &hand.players[p.index];
             let known = player.cards.len() == hand.game.game.map_or(0, |g| g.hole_cards());
-            if p.in_hand {
+            if p.in_hand && (!p.folds_here || closing < 2) {
                 seats.push(p.index);
                 ranges.push(if known {
                     format_cards(&player.cards)
