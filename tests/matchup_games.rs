@@ -384,3 +384,28 @@ fn sending_stud_opponents_down_cards_says_they_are_dealt_at_random() {
         "{note}"
     );
 }
+
+/// From stud to Omaha hi/lo, the folded players' up cards stay dead, and a note under the
+/// game says so (they would change the figures unseen).
+#[test]
+fn stud_dead_cards_carried_into_omaha_are_said() {
+    let mut h = matchup_harness(|i| {
+        i.game = Game::STUD;
+        i.dead = "Ks 7c".into();
+    });
+    h.run_steps(2);
+    h.get_by_label("Game").click();
+    h.run_steps(2);
+    h.get_by_label("Omaha hi/lo").click();
+    h.run_steps(3);
+    let v = h.state().views.of::<MatchupView>();
+    assert_eq!(v.inputs().game, Game::OMAHA_HILO);
+    assert_eq!(v.inputs().dead, "Ks 7c");
+    assert!(
+        texts(&h)
+            .iter()
+            .any(|t| t.starts_with("dead cards Ks 7c kept from Stud")),
+        "{:?}",
+        texts(&h)
+    );
+}

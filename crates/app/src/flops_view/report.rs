@@ -509,8 +509,10 @@ fn flops_table(
                 );
             }
         }
+        // The last column takes what the window leaves (its words cut with "…" and
+        // whole on hover, never clipped unseen at the window's edge).
         ui.add_sized(
-            [260.0, 18.0],
+            [ui.available_width().clamp(120.0, 260.0), 18.0],
             egui::Label::new(RichText::new("Texture").strong()),
         );
     });
@@ -562,8 +564,8 @@ fn flops_table(
                         ui.add_sized([84.0, row_height], egui::Label::new(text));
                     }
                     ui.add_sized(
-                        [260.0, row_height],
-                        egui::Label::new(RichText::new(flop.texture.describe()).weak()),
+                        [ui.available_width().clamp(120.0, 260.0), row_height],
+                        egui::Label::new(RichText::new(flop.texture.describe()).weak()).truncate(),
                     );
                 });
             }

@@ -312,6 +312,14 @@ pub(crate) fn inputs_panel(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewC
                 .extend(carry_cards(&mut i.board, &mut i.dead, i.game));
             view.game_note
                 .extend(carry_folded(&mut i.folded, i.seats.len(), i.game));
+            // Stud's dead cards are folded players' up cards: kept out of the new game's
+            // deck, and said so (they would otherwise change its figures unseen).
+            if before.is_stud() && !i.dead.trim().is_empty() {
+                view.game_note.push(format!(
+                    "dead cards {} kept from {before} (folded up cards): clear them if they are not out of play here",
+                    i.dead.trim()
+                ));
+            }
         }
         // A pin of another game is no baseline for this one.
         if view.pinned.take().is_some() {
