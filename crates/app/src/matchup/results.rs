@@ -283,7 +283,13 @@ pub(super) fn equity_bars(
     let tie = BarChart::new(part, bars(&|i, s| s.equity - whole_of(i, s)))
         .color(Color32::from_rgb(240, 180, 40))
         .stack_on(&[&win]);
-    let labels: Vec<String> = seats.to_vec();
+    // A long range keeps its bar's label: its first characters (egui_plot drops a tick
+    // label wider than the space between ticks).
+    let room = (ui.available_width() / result.seats.len().max(1) as f32 / 7.5) as usize;
+    let labels: Vec<String> = seats
+        .iter()
+        .map(|s| shorten(s, room.clamp(6, 40)))
+        .collect();
     Plot::new("matchup_bars")
         .height(height.max(160.0))
         .legend(Legend::default().position(egui_plot::Corner::RightTop))
