@@ -32,7 +32,8 @@ pub(super) fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSende
         ui.label(RichText::new(why).color(PARTIAL_COLOR));
     }
     street_tabs(ui, hand, &s, commands);
-    ui.horizontal(|ui| {
+    // Wrapped: two or three runs' boards do not fit one line of an 800-point window.
+    ui.horizontal_wrapped(|ui| {
         // The pot as the street starts; the bets column is what goes in during it.
         ui.label(format!(
             "Pot at the street's start {}",
