@@ -187,16 +187,9 @@ pub(crate) fn shown_lines(b: &Breakdown) -> Vec<LineKey> {
 /// The width of the lines' names: the longest ("Pair or better, or a draw") fits.
 const NAME_WIDTH: f32 = 190.0;
 
-/// The lines' table: a heading per group, each line selectable with its definition on
-/// hover, the selection's totals, and the buttons that edit the range.
-pub(crate) fn lines_table(
-    ui: &mut egui::Ui,
-    b: &Breakdown,
-    selection: &Selection,
-    commands: &CommandSender,
-) {
-    // The selection and its buttons first: in sight above a long table.
-    let chosen = b.line_where(|k| selection.holds(k));
+/// One line above the table: the condition the selected lines combine into and its
+/// combos, weight and share (or how to select), never wider than the table.
+fn selection_summary(ui: &mut egui::Ui, selection: &Selection, chosen: &Line) {
     // Always one line here, so the table below never moves as lines are selected.
     let condition = selection.describe();
     let summary = if selection.lines.is_empty() {
@@ -222,6 +215,19 @@ pub(crate) fn lines_table(
     .on_hover_text(format!(
         "{condition}\nLines of one kind join by \"or\"; a made hand and a draw join by \"and\" (top pair with a flush draw)"
     ));
+}
+
+/// The lines' table: a heading per group, each line selectable with its definition on
+/// hover, the selection's totals, and the buttons that edit the range.
+pub(crate) fn lines_table(
+    ui: &mut egui::Ui,
+    b: &Breakdown,
+    selection: &Selection,
+    commands: &CommandSender,
+) {
+    // The selection and its buttons first: in sight above a long table.
+    let chosen = b.line_where(|k| selection.holds(k));
+    selection_summary(ui, selection, &chosen);
     ui.horizontal(|ui| {
         let any = chosen.combos > 0;
         if ui

@@ -174,13 +174,18 @@ fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
                 ui.end_row();
             }
         });
+    table_notes(ui, stale && result.is_some());
+}
+
+/// What the players' table shows when, and whether its equities are not final.
+fn table_notes(ui: &mut egui::Ui, stale: bool) {
     ui.label(
         RichText::new(
             "Stacks and pot as the street starts; equity of the players still in when its betting closed (at its start when the betting ended the hand)",
         )
         .weak(),
     );
-    if stale && result.is_some() {
+    if stale {
         ui.label(
             RichText::new("Equity still computing or stale: shown in orange").color(PARTIAL_COLOR),
         );
