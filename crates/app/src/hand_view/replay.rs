@@ -32,23 +32,27 @@ pub(super) fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSende
         ui.label(RichText::new(why).color(PARTIAL_COLOR));
     }
     street_tabs(ui, hand, &s, commands);
-    // Wrapped: two or three runs' boards do not fit one line of an 800-point window.
-    ui.horizontal_wrapped(|ui| {
+    // The pot, then the board; two or three runs' boards each on a line of their own
+    // (side by side they ran past the edge of an 800-point window).
+    ui.horizontal(|ui| {
         // The pot as the street starts; the bets column is what goes in during it.
         ui.label(format!(
             "Pot at the street's start {}",
             money(&hand.currency, s.pot)
         ));
-        if !s.board.is_empty() {
+        if s.boards.len() == 1 && !s.board.is_empty() {
             ui.label("· Board");
-        }
-        for (run, board) in s.boards.iter().enumerate() {
-            if s.boards.len() > 1 {
-                ui.label(format!("run {}:", run + 1));
-            }
-            cards_row(ui, board);
+            cards_row(ui, &s.boards[0]);
         }
     });
+    if s.boards.len() > 1 {
+        for (run, board) in s.boards.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(format!("Board, run {}:", run + 1));
+                cards_row(ui, board);
+            });
+        }
+    }
     players_table(view, ui, hand, &s);
     if !s.actions.is_empty() {
         ui.add_space(6.0);
@@ -179,11 +183,14 @@ fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
 
 /// What the players' table shows when, and whether its equities are not final.
 fn table_notes(ui: &mut egui::Ui, stale: bool) {
-    ui.label(
-        RichText::new(
-            "Stacks and pot as the street starts; equity of the players still in when its betting closed (at its start when the betting ended the hand)",
+    ui.add(
+        egui::Label::new(
+            RichText::new(
+                "Stacks and pot as the street starts; equity of the players still in when its betting closed (at its start when the betting ended the hand)",
+            )
+            .weak(),
         )
-        .weak(),
+        .wrap(),
     );
     if stale {
         ui.label(
