@@ -2827,3 +2827,25 @@ fn a_field_error_moves_no_control_below_it() {
         "Board stays put: {before:?} -> {after:?}"
     );
 }
+
+/// Opening a card picker does not widen the left panel: the fields keep their width (a
+/// click aimed at the results does not land on a field that grew under it).
+#[test]
+fn a_card_picker_opens_inside_the_panel() {
+    let mut app = quick_app();
+    app.view = ViewKind::MultiOdds;
+    let mut h = harness(app);
+    h.run_steps(2);
+    let before = h.get_by_label("Board").rect();
+    h.get_by_label("Pick board cards").click();
+    h.run_steps(4);
+    assert!(
+        shows(&h, "A♠") || texts(&h).iter().any(|t| t == "As"),
+        "the picker is open"
+    );
+    let after = h.get_by_label("Board").rect();
+    assert!(
+        (after.width() - before.width()).abs() < 1.0,
+        "the panel kept its width: {before:?} -> {after:?}"
+    );
+}

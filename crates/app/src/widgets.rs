@@ -749,6 +749,11 @@ pub(crate) fn card_picker(
         .default_open(false)
         .show(ui, |ui| {
             ui.spacing_mut().button_padding = egui::vec2(3.0, 2.0);
+            // Thirteen cards a row in the width the panel has: the text shrinks rather
+            // than the panel growing when the picker opens (a monospace character is
+            // about 0.6 of the size wide; two a card, 6 points of padding, 2 between).
+            let per_card = (ui.available_width() - 12.0 * 2.0) / 13.0 - 6.0;
+            let size = (per_card / 1.25).clamp(8.0, 14.0);
             egui::Grid::new(id)
                 .spacing([2.0, 2.0])
                 .min_col_width(0.0)
@@ -759,7 +764,7 @@ pub(crate) fn card_picker(
                             let selected = current.contains(&card);
                             let text = RichText::new(card.to_string())
                                 .monospace()
-                                .size(14.0)
+                                .size(size)
                                 .color(suit_color(suit));
                             let button = egui::Button::selectable(selected, text);
                             let taken = blocked.contains(card);
