@@ -325,3 +325,28 @@ fn stud_exact_keeps_to_the_memory_budget() {
     let v = json(&["equity", "--game", "stud", seats[0], seats[1], "--json"]);
     assert_eq!(v["method"], "exact");
 }
+
+/// An exact run with a random hand folded holds its estimate: past the two-minute bound
+/// (it took 156 s on two cores while the estimate said 40 s) it is refused with the
+/// estimate at once, and `auto` samples it.
+#[test]
+fn a_folded_exact_run_is_estimated_as_it_runs() {
+    let out = multiodds()
+        .args([
+            "equity",
+            "AKs",
+            "QQ",
+            "--folded",
+            "random",
+            "--exact",
+            "--threads",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("exact enumeration would take"), "{err}");
+    let v = json(&["equity", "AKs", "QQ", "--folded", "random", "--json"]);
+    assert_eq!(v["method"], "monte_carlo");
+}
