@@ -158,9 +158,8 @@ pub(crate) fn text_field(
     if changed {
         ui.data_mut(|d| d.remove::<String>(refused_id));
     }
-    // One line is always kept for the problem, so that a problem appearing as the user
-    // types moves nothing below it (a click meant for the next control lands there);
-    // a longer message shows its first line, the whole of it on hover.
+    // One line is always kept for the problem, so one appearing as the user types moves
+    // nothing below it; a longer message shows its first line, the whole on hover.
     let line = ui.text_style_height(&egui::TextStyle::Monospace);
     match error {
         Some(message) => {
@@ -749,9 +748,8 @@ pub(crate) fn card_picker(
         .default_open(false)
         .show(ui, |ui| {
             ui.spacing_mut().button_padding = egui::vec2(3.0, 2.0);
-            // Thirteen cards a row in the width the panel has: the text shrinks rather
-            // than the panel growing when the picker opens (a monospace character is
-            // about 0.6 of the size wide; two a card, 6 points of padding, 2 between).
+            // Thirteen cards a row in the panel's width: the text shrinks, the panel
+            // does not grow (two monospace characters of 0.6 size a card, 6 of padding).
             let per_card = (ui.available_width() - 12.0 * 2.0) / 13.0 - 6.0;
             let size = (per_card / 1.25).clamp(8.0, 14.0);
             egui::Grid::new(id)
