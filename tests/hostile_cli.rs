@@ -350,3 +350,17 @@ fn a_folded_exact_run_is_estimated_as_it_runs() {
     let v = json(&["equity", "AKs", "QQ", "--folded", "random", "--json"]);
     assert_eq!(v["method"], "monte_carlo");
 }
+
+/// The next card's change in equity never reads "-0.00": random against random, every
+/// card leaves the equity where it was.
+#[test]
+fn a_change_that_rounds_to_nothing_is_not_negative() {
+    let text = common::stdout_of(
+        multiodds()
+            .args(["runouts", "random", "random", "--board", "Kd 7c 2s"])
+            .output()
+            .unwrap(),
+    );
+    assert!(text.lines().count() > 40, "{text}");
+    assert!(!text.contains("-0.00"), "{text}");
+}

@@ -666,7 +666,9 @@ pub fn runouts(
         for e in &n.equity {
             out += &format!(" {:>8.2}%", 100.0 * e);
         }
-        out += &format!(" {:>+8.2}\n", 100.0 * (n.equity[0] - now));
+        // Rounded first, and -0 made 0: a change of -0.000001 % is no change, not "-0.00".
+        let change = (100.0 * 100.0 * (n.equity[0] - now)).round() / 100.0 + 0.0;
+        out += &format!(" {:>+8.2}\n", change);
     }
     out
 }
