@@ -222,23 +222,23 @@ pub(super) fn flops_command(
 /// A part file's text: regular files only (a FIFO would block, `/dev/zero` never end),
 /// at most [`MAX_PART_BYTES`].
 fn read_part_file(path: &std::path::Path) -> Result<String, String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("not a regular file (parts are files `flops --shard` wrote)".into());
-    }
-    if meta.len() > MAX_PART_BYTES {
-        return Err(format!(
+    use multiodds::files::Refused;
+    let bytes = multiodds::files::read_capped(path, MAX_PART_BYTES).map_err(|why| match why {
+        Refused::Io(e) => e.to_string(),
+        Refused::Folder | Refused::NotRegular => {
+            "not a regular file (parts are files `flops --shard` wrote)".into()
+        }
+        Refused::TooLarge(bytes) => format!(
             "{} MiB, more than a part can be ({} MiB)",
-            meta.len() >> 20,
+            bytes >> 20,
             MAX_PART_BYTES >> 20
-        ));
-    }
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_PART_BYTES).read_to_string(&mut text))
-        .map_err(|e| e.to_string())?;
-    Ok(text)
+        ),
+        Refused::Grew => format!(
+            "it grew past {} MiB while it was read",
+            MAX_PART_BYTES >> 20
+        ),
+    })?;
+    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))
 }
 
 /// `multiodds flops-merge`.

@@ -9,6 +9,7 @@
 pub mod cards;
 pub mod equity;
 pub mod eval;
+pub mod files;
 pub mod history;
 pub mod range;
 pub mod scenario;

@@ -81,37 +81,24 @@ pub fn read_file_each(path: &Path, each: impl FnMut(Result<Hand, Refusal>)) -> O
 
 /// A regular file's bytes, at most [`MAX_FILE_BYTES`] of them; why not, otherwise.
 fn read_regular_file(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
-    if meta.is_dir() {
-        return Err("a folder, not a file".into());
-    }
-    if !meta.is_file() {
-        return Err(
+    use crate::files::Refused;
+    crate::files::read_capped(path, MAX_FILE_BYTES).map_err(|why| match why {
+        Refused::Io(e) => format!("cannot read the file: {e}"),
+        Refused::Folder => "a folder, not a file".into(),
+        Refused::NotRegular => {
             "not a regular file (a pipe, socket or device): hand histories are read from files"
-                .into(),
-        );
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
+                .into()
+        }
+        Refused::TooLarge(bytes) => format!(
             "the file is {} MiB; hand-history files are read up to {} MiB (split it)",
-            meta.len() >> 20,
+            bytes >> 20,
             MAX_FILE_BYTES >> 20
-        ));
-    }
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    // `take` holds the cap should the file grow while it is read.
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read the file: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
+        ),
+        Refused::Grew => format!(
             "the file grew past {} MiB while it was read",
             MAX_FILE_BYTES >> 20
-        ));
-    }
-    Ok(bytes)
+        ),
+    })
 }
 
 fn collect(

@@ -504,7 +504,7 @@ pub const MAX_SCENARIO_BYTES: u64 = 1 << 20;
 /// Reads a scenario file's text: only a regular file (a FIFO or a device would block or
 /// never end) of at most [`MAX_SCENARIO_BYTES`].
 pub fn read_scenario_file(path: &Path) -> Result<String, ScenarioError> {
-    use std::io::Read;
+    use crate::files::Refused;
     let refuse = |message: String| ScenarioError::Read {
         path: path.to_path_buf(),
         source: std::io::Error::new(std::io::ErrorKind::InvalidInput, message),
@@ -513,28 +513,20 @@ pub fn read_scenario_file(path: &Path) -> Result<String, ScenarioError> {
         path: path.to_path_buf(),
         source,
     };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if !meta.is_file() {
-        return Err(refuse("not a regular file".into()));
-    }
-    if meta.len() > MAX_SCENARIO_BYTES {
-        return Err(refuse(format!(
-            "{} bytes; a scenario file is at most {MAX_SCENARIO_BYTES} bytes",
-            meta.len()
-        )));
-    }
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .map_err(io)?
-        .take(MAX_SCENARIO_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(io)?;
-    if text.len() as u64 > MAX_SCENARIO_BYTES {
-        return Err(refuse(
-            "the file grew past the size limit while read".into(),
-        ));
-    }
-    Ok(text)
+    let bytes = crate::files::read_capped(path, MAX_SCENARIO_BYTES).map_err(|why| match why {
+        Refused::Io(e) => io(e),
+        Refused::Folder | Refused::NotRegular => refuse("not a regular file".into()),
+        Refused::TooLarge(bytes) => refuse(format!(
+            "{bytes} bytes; a scenario file is at most {MAX_SCENARIO_BYTES} bytes"
+        )),
+        Refused::Grew => refuse("the file grew past the size limit while read".into()),
+    })?;
+    String::from_utf8(bytes).map_err(|_| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })
 }
 
 #[cfg(test)]
