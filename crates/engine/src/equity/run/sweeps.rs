@@ -294,7 +294,6 @@ pub fn run_sweep_within(
     }
     let sampler = s.sampler(figures);
     let seed = settings.seed;
-    let mc_counts: Vec<usize> = counts.clone();
     let potential_target = settings
         .potential_target_se
         .filter(|_| s.has_potential() && all_figures);
@@ -316,7 +315,7 @@ pub fn run_sweep_within(
             |i, deals, before: &SweepTally| {
                 // Deal only as many opponents as the largest count still short of its
                 // target needs (prefixes credit the smaller counts on the way).
-                let up_to = mc_counts
+                let up_to = counts
                     .iter()
                     .copied()
                     .filter(|&n| {
@@ -337,7 +336,7 @@ pub fn run_sweep_within(
             |t| {
                 sweep_precision(
                     t,
-                    &mc_counts,
+                    &counts,
                     settings.target_se,
                     potential_target,
                     hand_strength,

@@ -125,20 +125,22 @@ impl StudSeat {
         if known.is_empty() {
             return Ok(StudSeat::known(Vec::new(), up_cards));
         }
+        let range_seat = |range| StudSeat {
+            down: Vec::new(),
+            up: up_cards.clone(),
+            range: Some(range),
+        };
         // A comma separates a range's terms (`AsKs, AhKh` is two combos, not four cards).
-        let range_first = down.contains(',') && HandRange::parse(down).is_ok();
-        if let Some(cards) = crate::cards::parse_card_list(&known)
-            .ok()
-            .filter(|_| !range_first)
-        {
+        if down.contains(',') {
+            if let Ok(range) = HandRange::parse(down) {
+                return Ok(range_seat(range));
+            }
+        }
+        if let Ok(cards) = crate::cards::parse_card_list(&known) {
             return Ok(StudSeat::known(cards, up_cards));
         }
         match HandRange::parse(down) {
-            Ok(range) => Ok(StudSeat {
-                down: Vec::new(),
-                up: up_cards,
-                range: Some(range),
-            }),
+            Ok(range) => Ok(range_seat(range)),
             Err(e) => Err(StudSeatError {
                 part: SeatPart::Down,
                 message: format!(
