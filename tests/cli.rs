@@ -1120,6 +1120,15 @@ fn stud_games_from_the_command_line() {
     // Only the first seat can make a low; its low win is every deal where it does.
     assert_eq!(players[1]["low_win"].as_f64(), Some(0.0));
     assert!(players[0]["low_win"].as_f64().unwrap() > 0.5);
+    // Its low halves by type (8-low … wheel) add up to them.
+    let low_types = players[0]["low_types"].as_object().unwrap();
+    let keys: Vec<&str> = low_types.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["6_low", "7_low", "8_low", "wheel"]);
+    let sum: f64 = low_types
+        .values()
+        .map(|t| t["wins"].as_f64().unwrap())
+        .sum();
+    assert!((sum - players[0]["low_win"].as_f64().unwrap()).abs() < 1e-12);
     // Deal order without brackets, and a 3rd-street range by Monte Carlo.
     let v = json(&[
         "equity",

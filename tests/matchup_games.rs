@@ -409,3 +409,57 @@ fn stud_dead_cards_carried_into_omaha_are_said() {
         texts(&h)
     );
 }
+
+/// Stud/8 lists the high hands and the low halves a seat wins or ties with, by type, on
+/// screen and in the CSV; razz's CSV names its lows, not Hold'em's categories.
+#[test]
+fn stud_hi_lo_shows_high_and_low_hand_types() {
+    let mut h = matchup_harness(|i| {
+        i.game = Game::STUD_HILO;
+        i.seats = vec!["As 2d".into(), "Kh Kd".into()];
+        i.up = vec!["3c 4h 9s".into(), "Qs 7d 7c".into()];
+        i.dead = "6s 8h".into();
+    });
+    step_until(&mut h, "the stud/8 matchup", settled);
+    let shown = shown_matchup(&h);
+    let low = &shown.result.low[0];
+    // The low types split the low halves won or tied.
+    let types: f64 = low.low_types.iter().sum();
+    assert!((types - (low.low_win + low.low_tie)).abs() < 1e-12);
+    assert!(low.low_types[3] > 0.0 && low.low_types[0] > 0.0);
+    h.run_steps(2);
+    assert!(shows(&h, "and the low halves it wins or ties with"));
+    assert!(shows(&h, "Wheel (5-low)") && shows(&h, "8-low") && shows(&h, "Two Pair"));
+    let csv = h
+        .state()
+        .current()
+        .table_csv(&multiodds::app::CsvOptions::default())
+        .unwrap();
+    let header = csv.lines().find(|l| !l.starts_with('#')).unwrap();
+    assert!(
+        header.ends_with("low_win,low_tie,scoop,low_8_low,low_7_low,low_6_low,low_wheel"),
+        "{header}"
+    );
+    let row = csv.lines().filter(|l| !l.starts_with('#')).nth(1).unwrap();
+    let wheel: f64 = row.rsplit(',').next().unwrap().parse().unwrap();
+    assert!((wheel - low.low_types[3]).abs() < 1e-6, "{row}");
+
+    // Razz: its lows by rank, no high-hand keys.
+    let mut h = matchup_harness(|i| {
+        i.game = Game::RAZZ;
+        i.seats = vec!["As 2d".into(), "Kh Kd".into()];
+        i.up = vec!["3c".into(), "Qs".into()];
+    });
+    step_until(&mut h, "the razz matchup", settled);
+    let csv = h
+        .state()
+        .current()
+        .table_csv(&multiodds::app::CsvOptions::default())
+        .unwrap();
+    let header = csv.lines().find(|l| !l.starts_with('#')).unwrap();
+    assert!(
+        header.contains(",paired,9_low_or_worse,8_low,7_low,6_low,wheel"),
+        "{header}"
+    );
+    assert!(!header.contains("high_card"), "{header}");
+}

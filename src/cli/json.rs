@@ -50,14 +50,18 @@ impl<T: Serialize + Copy> Serialize for ByCategory<T> {
 /// (`{"pair": {"wins": …}}`; a sweep adds `opponent_wins`), keyed by the game's hand
 /// types (razz's lows by rank); `None` in a game that tallies none (the draw games).
 pub fn types(game: multiodds::cards::Game, fractions: &[f64; 9]) -> Option<ByCategory<TypeShare>> {
-    let types = multiodds::eval::HandTypes::of(game)?;
-    Some(ByCategory(
+    Some(shares(multiodds::eval::HandTypes::of(game)?, fractions))
+}
+
+/// Fractions keyed by `types`, in the shape of [`types`].
+pub fn shares(types: multiodds::eval::HandTypes, fractions: &[f64; 9]) -> ByCategory<TypeShare> {
+    ByCategory(
         types,
         fractions.map(|wins| TypeShare {
             wins,
             opponent_wins: None,
         }),
-    ))
+    )
 }
 
 #[derive(Serialize)]
@@ -108,6 +112,9 @@ pub struct Low {
     pub low_tie: Option<f64>,
     #[serde(serialize_with = "opt_full")]
     pub scoop: Option<f64>,
+    /// The low halves won or tied, by the low's type (`wheel` … `8_low`); `null` while
+    /// the figures are n/a.
+    pub low_types: Option<ByCategory<TypeShare>>,
 }
 
 #[derive(Serialize)]

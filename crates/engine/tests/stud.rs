@@ -76,6 +76,8 @@ struct Plain {
     low_win: Vec<f64>,
     low_tie: Vec<f64>,
     scoop: Vec<f64>,
+    /// Low wins and ties by the low's highest rank (slot 8 - rank: 8-low 0 … wheel 3).
+    low_types: Vec<[f64; 9]>,
 }
 
 /// One showdown of seven-card hands: each seat's share and figures, weight `w`.
@@ -116,6 +118,8 @@ fn settle(game: Game, hands: &[Vec<Card>], w: f64, out: &mut Plain, total: &mut 
             }
         }
         if low_winners.contains(&i) {
+            let highest = lows[i].as_ref().unwrap()[0];
+            out.low_types[i][8 - highest as usize] += w;
             share += 0.5 / low_winners.len() as f64;
             if low_winners.len() == 1 {
                 out.low_win[i] += w;
@@ -170,6 +174,7 @@ fn plain(game: Game, seats: &[(Vec<Card>, Option<HandRange>)], dead: &str) -> Pl
         low_win: vec![0.0; n],
         low_tie: vec![0.0; n],
         scoop: vec![0.0; n],
+        low_types: vec![[0.0; 9]; n],
     };
     let mut total = 0.0;
     let commons: Vec<Option<Card>> = if community {
@@ -253,6 +258,9 @@ fn plain(game: Game, seats: &[(Vec<Card>, Option<HandRange>)], dead: &str) -> Pl
             *x /= total;
         }
     }
+    for x in out.low_types.iter_mut().flatten() {
+        *x /= total;
+    }
     out
 }
 
@@ -290,6 +298,11 @@ fn assert_same(game: Game, seats: &[&str], dead: &str) {
             close(l.low_win, p.low_win[i], "low win", i);
             close(l.low_tie, p.low_tie[i], "low tie", i);
             close(l.scoop, p.scoop[i], "scoop", i);
+            for (slot, (&a, &b)) in l.low_types.iter().zip(&p.low_types[i]).enumerate() {
+                close(a, b, &format!("low type {slot}"), i);
+            }
+            let types: f64 = l.low_types.iter().sum();
+            close(types, l.low_win + l.low_tie, "low types' sum", i);
         }
     } else {
         assert!(r.low.is_empty());

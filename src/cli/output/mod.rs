@@ -130,6 +130,8 @@ pub fn equity(
                     low_win: shown.then_some(l.low_win),
                     low_tie: shown.then_some(l.low_tie),
                     scoop: shown.then_some(l.scoop),
+                    low_types: shown
+                        .then(|| json::shares(multiodds::eval::HandTypes::EIGHT_LOW, &l.low_types)),
                 }),
             })
             .collect();

@@ -514,7 +514,13 @@ impl View for HandView {
                         (self.tracker.stale || self.tracker.running).to_string(),
                     ),
                 ];
-                Some(table_csv::matchup(&shown.result, &seats, &header, options))
+                Some(table_csv::matchup(
+                    hand.game.game?,
+                    &shown.result,
+                    &seats,
+                    &header,
+                    options,
+                ))
             }
         }
     }

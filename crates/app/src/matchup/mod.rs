@@ -240,6 +240,7 @@ impl View for MatchupView {
             ("stopped", result.status.describe()),
         ];
         Some(crate::equity::table_csv::matchup(
+            seats.game,
             result,
             &seats.texts,
             &header,

@@ -223,20 +223,35 @@ fn hand_types(view: &MatchupView, ui: &mut egui::Ui, result: &MatchupResult, sea
         ))
         .strong(),
     );
-    egui::Grid::new("matchup_types")
-        .striped(true)
-        .show(ui, |ui| {
-            for (i, _, name) in types.used().rev() {
-                ui.label(name);
-                let share = if shown {
-                    format!("{:.2} %", 100.0 * s.hand_types[i])
-                } else {
-                    "n/a".to_string()
-                };
-                ui.label(RichText::new(share).monospace());
-                ui.end_row();
-            }
-        });
+    type_grid(ui, "matchup_types", types, &s.hand_types, shown);
+    // Hi/lo: the low halves too, by the low's type.
+    let lows = crate::eval::HandTypes::low_of(seats.game).zip(hands_of.low.get(seat));
+    if let Some((low_types, low)) = lows {
+        ui.label(RichText::new("and the low halves it wins or ties with").strong());
+        type_grid(ui, "matchup_low_types", low_types, &low.low_types, shown);
+    }
+}
+
+/// One hand-type table, strongest first: each type's share, or n/a.
+fn type_grid(
+    ui: &mut egui::Ui,
+    id: &str,
+    types: crate::eval::HandTypes,
+    shares: &[f64; 9],
+    shown: bool,
+) {
+    egui::Grid::new(id).striped(true).show(ui, |ui| {
+        for (i, _, name) in types.used().rev() {
+            ui.label(name);
+            let share = if shown {
+                format!("{:.2} %", 100.0 * shares[i])
+            } else {
+                "n/a".to_string()
+            };
+            ui.label(RichText::new(share).monospace());
+            ui.end_row();
+        }
+    });
 }
 
 /// How an exact run that did not finish is named, in the header and the picture's

@@ -8,7 +8,6 @@ use super::chart::ChartResult;
 use super::metrics::SWEEP_METRICS;
 use super::run::SweepResult;
 use super::MatchupResult;
-use crate::eval::HandCategory;
 use crate::range::HandClass;
 
 /// How a CSV writes its figures.
@@ -169,8 +168,10 @@ pub fn sweep(r: &SweepResult, header: &[(&str, String)], options: &CsvOptions) -
 }
 
 /// The matchup: one row per seat; equity, win, tie with standard errors, then the
-/// chance the seat wins or ties holding each hand type.
+/// chance the seat wins or ties holding each of `game`'s hand types (razz's lows by
+/// rank; none in the draw games), and in hi/lo each low type.
 pub fn matchup(
+    game: crate::cards::Game,
     r: &MatchupResult,
     seats: &[String],
     header: &[(&str, String)],
@@ -190,10 +191,18 @@ pub fn matchup(
     ]
     .map(String::from)
     .to_vec();
-    names.extend(HandCategory::ALL.iter().map(|c| c.key().to_string()));
+    let types = crate::eval::HandTypes::of(game);
+    let used = |t: Option<crate::eval::HandTypes>| t.map_or(Vec::new(), |t| t.used().collect());
+    names.extend(used(types).into_iter().map(|(_, key, _)| key.to_string()));
     // Hi/lo's low figures and each board's equity in a double board, when there are.
+    let low_types = crate::eval::HandTypes::low_of(game).filter(|_| !r.low.is_empty());
     if !r.low.is_empty() {
         names.extend(["low_win", "low_tie", "scoop"].map(String::from));
+        names.extend(
+            used(low_types)
+                .into_iter()
+                .map(|(_, key, _)| format!("low_{key}")),
+        );
     }
     for b in 1..=r.boards.len() {
         names.extend([format!("board{b}_equity"), format!("board{b}_equity_se")]);
@@ -214,9 +223,18 @@ pub fn matchup(
         }
         row.push(method_key(r).to_string());
         row.push(r.deals.to_string());
-        row.extend(s.hand_types.iter().map(|&t| figure(t)));
+        row.extend(
+            used(types)
+                .into_iter()
+                .map(|(t, _, _)| figure(s.hand_types[t])),
+        );
         if let Some(l) = r.low.get(i) {
             row.extend([l.low_win, l.low_tie, l.scoop].map(figure));
+            row.extend(
+                used(low_types)
+                    .into_iter()
+                    .map(|(t, _, _)| figure(l.low_types[t])),
+            );
         }
         for b in &r.boards {
             let seat = &b.seats[i];

@@ -127,6 +127,28 @@ impl HandTypes {
         ],
     };
 
+    /// 8-or-better lows (the low half of the hi/lo games) by their highest card.
+    pub const EIGHT_LOW: HandTypes = HandTypes {
+        keys: ["8_low", "7_low", "6_low", "wheel", "", "", "", "", ""],
+        names: [
+            "8-low",
+            "7-low",
+            "6-low",
+            "Wheel (5-low)",
+            "",
+            "",
+            "",
+            "",
+            "",
+        ],
+    };
+
+    /// The types `game`'s low halves are tallied by: [`HandTypes::EIGHT_LOW`] in the
+    /// hi/lo games, `None` elsewhere.
+    pub fn low_of(game: crate::cards::Game) -> Option<HandTypes> {
+        game.is_hi_lo().then_some(HandTypes::EIGHT_LOW)
+    }
+
     /// The types `game`'s results are tallied by; `None` for the draw games.
     pub fn of(game: crate::cards::Game) -> Option<HandTypes> {
         if game.is_draw() {
@@ -161,6 +183,18 @@ impl HandTypes {
             7 => 2,
             _ => 1,
         }
+    }
+
+    /// The 8-or-better low type of a low score (`omaha::low_score`, `255 - mask` of the
+    /// five ranks, aces bit 0): its slot in [`HandTypes::EIGHT_LOW`], `None` for no low.
+    pub fn eight_low_slot(score: u8) -> Option<usize> {
+        let mask = 255 - score;
+        (score != 0 && mask != 0).then(|| match 7 - mask.leading_zeros() {
+            0..=4 => 3,
+            5 => 2,
+            6 => 1,
+            _ => 0,
+        } as usize)
     }
 }
 

@@ -217,6 +217,9 @@ pub struct LowResult {
     pub low_tie_se: f64,
     /// Standard error of the scoop (0 for exact).
     pub scoop_se: f64,
+    /// The seat's share of deals whose low half it wins or ties, by its low's type
+    /// ([`crate::eval::HandTypes::EIGHT_LOW`]'s slots); they add up to low win + low tie.
+    pub low_types: [f64; 9],
 }
 
 /// One seat's sums inside a batch or an exact run.
@@ -231,6 +234,7 @@ struct Sums {
     low_tie: f64,
     scoop: f64,
     hand_types: [f64; 9],
+    low_types: [f64; 9],
 }
 
 impl Sums {
@@ -244,6 +248,9 @@ impl Sums {
         self.low_tie += o.low_tie;
         self.scoop += o.scoop;
         for (a, b) in self.hand_types.iter_mut().zip(o.hand_types) {
+            *a += b;
+        }
+        for (a, b) in self.low_types.iter_mut().zip(o.low_types) {
             *a += b;
         }
     }
@@ -260,6 +267,8 @@ pub struct GameTally {
     pub seats: Vec<SeatTally>,
     /// Low win, low tie and scoop per seat.
     pub low: Vec<[BatchStat; 3]>,
+    /// Weight of deals each seat won or tied the low half of, by its low's type.
+    pub low_types: Vec<[f64; 9]>,
 }
 
 impl GameTally {
@@ -269,6 +278,7 @@ impl GameTally {
         if self.seats.len() < o.seats.len() {
             self.seats.resize(o.seats.len(), SeatTally::default());
             self.low.resize(o.low.len(), Default::default());
+            self.low_types.resize(o.low_types.len(), [0.0; 9]);
         }
         for (a, b) in self.seats.iter_mut().zip(&o.seats) {
             a.win.merge(&b.win);
@@ -281,6 +291,11 @@ impl GameTally {
         for (a, b) in self.low.iter_mut().zip(&o.low) {
             for (x, y) in a.iter_mut().zip(b) {
                 x.merge(y);
+            }
+        }
+        for (a, b) in self.low_types.iter_mut().zip(&o.low_types) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
             }
         }
     }
@@ -314,6 +329,7 @@ impl GameTally {
             seat.hand_types = s.hand_types;
             t.seats.push(seat);
             t.low.push(low);
+            t.low_types.push(s.low_types);
         }
         t
     }
@@ -331,7 +347,9 @@ impl GameTally {
         result.low = if game.is_hi_lo() {
             self.low
                 .iter()
-                .map(|[w, t, s]| {
+                .zip(&self.seats)
+                .zip(&self.low_types)
+                .map(|(([w, t, s], seat), types)| {
                     let se = |b: &BatchStat| {
                         if method == Method::Exact {
                             0.0
@@ -339,13 +357,21 @@ impl GameTally {
                             b.std_error().unwrap_or(0.0)
                         }
                     };
+                    let (low_win, low_tie) = (w.mean().unwrap_or(0.0), t.mean().unwrap_or(0.0));
+                    // Shares of every deal the seat saw, as the high hand types are.
+                    let total = seat.equity.n;
+                    let mut low_types = types.map(|x| if total > 0.0 { x / total } else { 0.0 });
+                    if method != Method::Exact {
+                        super::rescale_hand_types(&mut low_types, low_win + low_tie);
+                    }
                     LowResult {
-                        low_win: w.mean().unwrap_or(0.0),
-                        low_tie: t.mean().unwrap_or(0.0),
+                        low_win,
+                        low_tie,
                         scoop: s.mean().unwrap_or(0.0),
                         low_win_se: se(w),
                         low_tie_se: se(t),
                         scoop_se: se(s),
+                        low_types,
                     }
                 })
                 .collect()
@@ -397,6 +423,9 @@ fn credit(values: &[SeatValue], hi_lo: bool, w: f64, sums: &mut [Sums]) {
         }
         let low = best_low > 0 && v.low == best_low;
         if low {
+            if let Some(slot) = crate::eval::HandTypes::eight_low_slot(v.low) {
+                s.low_types[slot] += w;
+            }
             share += low_pot / low_winners;
             if low_winners == 1.0 {
                 s.low_win += w;
