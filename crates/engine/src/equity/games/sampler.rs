@@ -27,7 +27,8 @@ pub(super) struct Sampler<'a> {
 }
 
 /// Invalid draws a batch tolerates per deal before it stops short (the run then stops
-/// as starved rather than loop).
+/// as starved rather than loop); a batch whose draws alone show the run starved stops
+/// sooner.
 pub(super) const MAX_ATTEMPTS_PER_DEAL: u64 = 10_000;
 
 impl SeatDraw {
@@ -189,6 +190,9 @@ impl<'a> Sampler<'a> {
         let limit = deals as u64 * MAX_ATTEMPTS_PER_DEAL;
         'deal: while done < deals as u64 && attempts < limit {
             attempts += 1;
+            if attempts % 4096 == 0 && crate::equity::run::is_starved(done, attempts) {
+                break;
+            }
             let mut cards = start.clone();
             for (seat, hole) in self.seats.iter().zip(holes.iter_mut()) {
                 if !seat.draw(&mut rng, game, &mut cards, hole) {

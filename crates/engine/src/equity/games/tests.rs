@@ -499,3 +499,34 @@ fn sweep_agrees_with_exact_matchups_and_the_potential_identity() {
         }
     }
 }
+
+/// Eleven Omaha seats listing 30 hands each, whose hands rarely fit together: one batch
+/// stops once its own draws show the run starved (two million draws, not the ten
+/// thousand per deal asked, which took minutes), and the run says it starved.
+#[test]
+fn a_starved_batch_stops_at_the_starvation_rule() {
+    // Hands of 46 of the cards, so that eleven of them rarely miss each other.
+    let seats: Vec<String> = (0..11)
+        .map(|i| {
+            let hands: std::collections::BTreeSet<[usize; 4]> = (0..30)
+                .map(|j| std::array::from_fn(|k| (i * 7 + j * 11 + k * 13) % 46))
+                .collect();
+            let text = |h: &[usize; 4]| -> String {
+                h.iter()
+                    .map(|&c| Card::from_index(c as u8).unwrap().to_string())
+                    .collect()
+            };
+            hands.iter().map(text).collect::<Vec<_>>().join(", ")
+        })
+        .collect();
+    let texts: Vec<&str> = seats.iter().map(String::as_str).collect();
+    let m = matchup(Game::OMAHA, &texts, "", "");
+    let (done, attempts) = sampler::Sampler::new(&m).deal_each(1, 0, 10_000, |_, _| {});
+    let rule = crate::equity::run::STARVED_AFTER_ATTEMPTS;
+    assert!(
+        (rule..rule + 4096).contains(&attempts) && done < 200,
+        "{done} deals of {attempts} draws"
+    );
+    let r = run_with(&m, Method::MonteCarlo, 1, 1_000_000);
+    assert_eq!(r.status.stopped, Some(crate::equity::run::StopRule::Starved));
+}

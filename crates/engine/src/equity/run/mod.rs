@@ -392,8 +392,10 @@ pub const STARVED_ACCEPTANCE: f64 = 1e-4;
 /// Attempts after which a run whose deals are that rare stops as starved.
 pub const STARVED_AFTER_ATTEMPTS: u64 = 2_000_000;
 
-/// Too few of `attempts` draws gave one of the `deals` (see [`STARVED_ACCEPTANCE`]).
-fn is_starved(deals: u64, attempts: u64) -> bool {
+/// Too few of `attempts` draws gave one of the `deals` (see [`STARVED_ACCEPTANCE`]). A
+/// Monte Carlo batch asks it too, so that one batch does not draw for minutes before the
+/// run can see it is starved.
+pub(crate) fn is_starved(deals: u64, attempts: u64) -> bool {
     attempts >= STARVED_AFTER_ATTEMPTS && (deals as f64) < STARVED_ACCEPTANCE * attempts as f64
 }
 

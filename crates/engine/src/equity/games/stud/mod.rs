@@ -467,6 +467,9 @@ fn batch(m: &StudMatchup, seed: u64, index: u64, deals: u32) -> GameTally {
     let limit = u64::from(deals) * super::sampler::MAX_ATTEMPTS_PER_DEAL;
     while done < deals && attempts < limit {
         attempts += 1;
+        if attempts % 4096 == 0 && crate::equity::run::is_starved(done.into(), attempts) {
+            break;
+        }
         let mut used = CardSet::EMPTY;
         let mut clash = false;
         for i in 0..seats {
