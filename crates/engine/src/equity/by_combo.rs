@@ -354,18 +354,24 @@ fn enumerate_all<K: Copy + Send + Sync>(
     control: &RunControl,
     (threads, memory_budget): (usize, u64),
 ) -> Result<Vec<(K, super::MatchupTally)>, EquityError> {
+    // Each key's estimate: its own near the bound, else an equal share of `rough`.
+    let mut costs = vec![rough / keys.len().max(1) as f64; keys.len()];
     if super::run::check_exact_cost(4.0 * rough, threads).is_err() {
-        let cost: f64 = keys
-            .iter()
-            .filter_map(|&key| build(key))
-            .map(|m| super::exact::estimated_evaluations(&m))
-            .sum();
-        super::run::check_exact_cost(cost, threads)?;
+        for (cost, &key) in costs.iter_mut().zip(keys) {
+            *cost = build(key).map_or(0.0, |m| super::exact::estimated_evaluations(&m));
+        }
+        super::run::check_exact_cost(costs.iter().sum(), threads)?;
     }
-    keys.iter()
-        .filter_map(|&key| build(key).map(|m| (key, m)))
-        .map(|(key, m)| super::exact::run_enumerating(&m, control, memory_budget).map(|t| (key, t)))
-        .collect()
+    let mut clock = super::run::ProjectedTime::new(costs.iter().sum(), threads);
+    let mut out = Vec::with_capacity(keys.len());
+    for (&key, &cost) in keys.iter().zip(&costs) {
+        if let Some(m) = build(key) {
+            out.push((key, super::exact::run_enumerating(&m, control, memory_budget)?));
+        }
+        // The estimate is a model; the time taken so far is the truth on this machine.
+        clock.done(cost)?;
+    }
+    Ok(out)
 }
 
 /// Preflop from the table of every hand pair: each pair's wins and ties over its

@@ -84,6 +84,57 @@ pub fn check_exact_time(
     Ok(())
 }
 
+/// Exact work done piece by piece, checked against the bound as it goes: after each
+/// piece, the time taken so far scaled to the whole estimate. The cost model is measured
+/// on one machine; a slower or busier one would otherwise run past the bound it promised.
+pub struct ProjectedTime {
+    start: std::time::Instant,
+    total: f64,
+    done: f64,
+    threads: usize,
+    bound: f64,
+}
+
+impl ProjectedTime {
+    /// The share of the estimate done before the pace is trusted (one slow first piece
+    /// is not the pace).
+    const SHARE_BEFORE_JUDGING: f64 = 0.05;
+
+    /// Starts the clock on work whose estimate is `total` (any unit).
+    pub fn new(total: f64, threads: usize) -> ProjectedTime {
+        ProjectedTime::with_bound(total, threads, MAX_EXACT_SECONDS)
+    }
+
+    /// The same against a bound of `bound` seconds.
+    pub fn with_bound(total: f64, threads: usize, bound: f64) -> ProjectedTime {
+        ProjectedTime {
+            start: std::time::Instant::now(),
+            total,
+            done: 0.0,
+            threads,
+            bound,
+        }
+    }
+
+    /// Records a piece of `cost` done; refuses the rest (with the projected seconds)
+    /// when the whole, at the pace so far, would take longer than the bound.
+    pub fn done(&mut self, cost: f64) -> Result<(), super::EquityError> {
+        self.done += cost;
+        let share = self.done / self.total;
+        if !(Self::SHARE_BEFORE_JUDGING..1.0).contains(&share) {
+            return Ok(());
+        }
+        let seconds = self.start.elapsed().as_secs_f64() / share;
+        if seconds > self.bound {
+            return Err(super::EquityError::TooLarge {
+                seconds,
+                threads: self.threads.max(1),
+            });
+        }
+        Ok(())
+    }
+}
+
 /// The evaluations a matchup run with these settings enumerates (0 for Monte Carlo),
 /// or why exact work is refused (memory over `memory_budget`).
 pub fn matchup_exact_evaluations(
@@ -637,6 +688,28 @@ pub use sweeps::*;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Work whose pieces take longer than their estimate says is refused part-way with
+    /// the time it would take at that pace; work on pace, and the last piece, are not.
+    #[test]
+    fn exact_work_past_the_bound_at_its_pace_is_refused_part_way() {
+        let mut on_pace = ProjectedTime::new(1e9, 2);
+        assert!(on_pace.done(1e8).is_ok());
+        // A tenth of the work took 2 ms or more: the whole, 20 ms or more, over a 10 ms
+        // bound; a first piece under a twentieth is not judged.
+        let mut slow = ProjectedTime::with_bound(100.0, 2, 0.01);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        assert!(slow.done(1.0).is_ok());
+        match slow.done(9.0) {
+            Err(crate::equity::EquityError::TooLarge { seconds, threads }) => {
+                assert!(seconds >= 0.02 && threads == 2, "{seconds}")
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut last = ProjectedTime::with_bound(1.0, 2, 0.001);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        assert!(last.done(1.0).is_ok());
+    }
 
     /// One cost model: the first time left is the estimate the refusal reads; later
     /// ones follow the measured pace; none is negative.
