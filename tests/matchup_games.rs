@@ -463,3 +463,70 @@ fn stud_hi_lo_shows_high_and_low_hand_types() {
     );
     assert!(!header.contains("high_card"), "{header}");
 }
+
+/// Stop, then Run again on the same inputs: the exact run goes on from where it stopped
+/// (its first progress is at least the stopped share, not 0 %), and ends with the
+/// figures of a run never stopped.
+#[test]
+fn run_again_resumes_a_stopped_exact_matchup() {
+    let seats = ["random", "random", "random"];
+    let mut h = matchup_harness(|i| {
+        i.seats = seats.iter().map(|s| s.to_string()).collect();
+        i.board = "Kd 7c 2s 3h".into();
+        i.run.mode = Method::Exact;
+    });
+    step_until(&mut h, "a fifth of the enumeration", |app| {
+        let t = app.views.of::<MatchupView>().tracker();
+        t.exact_progress.as_ref().is_some_and(|p| p.fraction >= 0.2)
+    });
+    h.get_by_label("Stop").click();
+    h.run_steps(1);
+    step_until(&mut h, "the stopped run", |app| {
+        let v = app.views.of::<MatchupView>();
+        !v.tracker().running && v.has_result()
+    });
+    let stopped = shown_matchup(&h).result;
+    let done = stopped.status.partial_exact().expect("a partial result");
+    assert!(done >= 0.2, "{done}");
+    // The button reads Resume or Run again after a stop; either goes on.
+    let again = if shows(&h, "Resume") {
+        "Resume"
+    } else {
+        "Run again"
+    };
+    h.get_by_label(again).click();
+    h.run_steps(1);
+    step_until(&mut h, "the resumed run's progress", |app| {
+        let t = app.views.of::<MatchupView>();
+        t.tracker().exact_progress.is_some() || !t.tracker().running
+    });
+    if let Some(p) = &h.state().views.of::<MatchupView>().tracker().exact_progress {
+        assert!(
+            p.fraction >= 0.9 * done,
+            "resumed at {} after {done}",
+            p.fraction
+        );
+    }
+    step_until(&mut h, "the resumed run's end", settled);
+    let resumed = shown_matchup(&h).result;
+    assert_eq!(resumed.status.partial_exact(), None);
+    let m = multiodds::equity::Matchup::new(
+        seats
+            .iter()
+            .map(|s| multiodds::range::HandRange::parse(s).unwrap())
+            .collect(),
+        CardSet::parse("Kd 7c 2s 3h").unwrap(),
+        CardSet::EMPTY,
+    )
+    .unwrap();
+    let whole = multiodds::equity::run::run_matchup(&m, &exact_settings(), |_| true).unwrap();
+    assert_eq!(resumed.deals, whole.deals);
+    for (a, b) in resumed.seats.iter().zip(&whole.seats) {
+        assert!(
+            (a.equity - b.equity).abs() < 1e-12,
+            "{} vs {}",
+            a.equity,
+            b.equity
+        );
+    }
+}

@@ -253,6 +253,8 @@ pub struct Computed<J: Job, L> {
     /// The inputs of the running job, shown with its first message.
     job_label: Option<L>,
     seed: u64,
+    /// The question of the last resumable run and what it left when stopped.
+    resume: Option<(u64, std::sync::Arc<crate::equity::resume::ExactResume>)>,
 }
 
 impl<J: Job, L> Default for Computed<J, L> {
@@ -262,6 +264,7 @@ impl<J: Job, L> Default for Computed<J, L> {
             shown: None,
             job_label: None,
             seed: 0,
+            resume: None,
         }
     }
 }
@@ -295,7 +298,14 @@ impl<J: Job, L: Default> Computed<J, L> {
         label: L,
     ) {
         self.seed = settings.seed;
-        self.running = Some(jobs.start(job, settings));
+        // The same question as a stopped exact run's: go on from where it stopped.
+        let resume = match (job.resume_key(&settings), self.resume.take()) {
+            (Some(key), Some((old, ledger))) if old == key => Some((key, ledger)),
+            (Some(key), _) => Some((key, crate::equity::resume::ExactResume::new())),
+            (None, _) => None,
+        };
+        self.resume = resume.clone();
+        self.running = Some(jobs.start_resuming(job, settings, resume.map(|r| r.1)));
         self.job_label = Some(label);
     }
 

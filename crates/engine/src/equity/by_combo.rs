@@ -366,7 +366,10 @@ fn enumerate_all<K: Copy + Send + Sync>(
     let mut out = Vec::with_capacity(keys.len());
     for (&key, &cost) in keys.iter().zip(&costs) {
         if let Some(m) = build(key) {
-            out.push((key, super::exact::run_enumerating(&m, control, memory_budget)?));
+            out.push((
+                key,
+                super::exact::run_enumerating(&m, control, memory_budget)?,
+            ));
         }
         // The estimate is a model; the time taken so far is the truth on this machine.
         clock.done(cost)?;

@@ -53,7 +53,17 @@ pub(crate) fn count_deals_of(seats: &[&SeatCombos], blocked: CardSet, limit: u64
 /// the completions' order. The chunks do not depend on the threads or on how they
 /// share the work, so the sums merged from the states are the same, to the last digit,
 /// on every run and any number of threads.
-pub(crate) fn par_completions<T: Send, I, F>(deck: &[Card], k: usize, init: I, visit: F) -> Vec<T>
+///
+/// Each chunk is a unit of `control`'s resume ledger: one an earlier run finished is
+/// skipped, one this run finishes is marked, and when a resumable run stops, a chunk
+/// cut short is dropped whole (it is done again on resuming).
+pub(crate) fn par_completions<T: Send, I, F>(
+    deck: &[Card],
+    k: usize,
+    control: &super::RunControl,
+    init: I,
+    visit: F,
+) -> Vec<T>
 where
     I: Fn() -> T + Sync + Send,
     F: Fn(&mut T, Hand, CardSet) + Sync + Send,
@@ -80,10 +90,15 @@ where
         (0..deck.len()).map(|i| (i, usize::MAX)).collect()
     };
     let chunk = starts.len().div_ceil(CHUNKS).max(MIN_CHUNK);
+    let units = control.units();
     starts
         .par_chunks(chunk)
-        .map(|chunk| {
+        .enumerate()
+        .map(|(unit, chunk)| {
             let mut state = init();
+            if units.skip(unit) {
+                return state;
+            }
             for &(first, second) in chunk {
                 let mut hand = Hand::new().add(deck[first]);
                 let mut set = CardSet::single(deck[first]);
@@ -98,6 +113,10 @@ where
                     visit(&mut state, h, s)
                 });
             }
+            if control.is_cancelled() && units.whole_only() {
+                return init();
+            }
+            units.finished(unit);
             state
         })
         .collect()

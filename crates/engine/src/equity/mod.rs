@@ -29,6 +29,7 @@ pub mod preflop_table;
 mod preflops;
 pub mod range_analysis;
 pub mod rank_hits;
+pub mod resume;
 pub mod run;
 pub mod stats;
 pub mod sweep;
@@ -61,6 +62,8 @@ pub struct RunControl {
     /// A child's parent's flag: cancelling the parent cancels the child too.
     parent: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     progress: std::sync::Arc<RunProgress>,
+    /// What an earlier stopped exact run of the same question left to resume.
+    resume: Option<std::sync::Arc<resume::ExactResume>>,
 }
 
 impl RunControl {
@@ -93,7 +96,37 @@ impl RunControl {
             cancelled: Default::default(),
             parent: Some(self.cancelled.clone()),
             progress: self.progress.clone(),
+            resume: None,
         }
+    }
+
+    /// This control resuming what `resume` carries (the run holds it with
+    /// [`resume::ExactResume::acquire`]). Only a top-level exact matchup run takes it.
+    pub fn with_resume(
+        mut self,
+        resume: Option<std::sync::Arc<resume::ExactResume>>,
+    ) -> RunControl {
+        self.resume = resume;
+        self
+    }
+
+    /// The ledger of a resumable run.
+    pub fn resume(&self) -> Option<&resume::ExactResume> {
+        self.resume.as_deref()
+    }
+
+    /// The same flag and progress without the ledger: for work inside a run that
+    /// enumerates several times (each folded deal), whose units would be confused.
+    pub fn without_resume(&self) -> RunControl {
+        RunControl {
+            resume: None,
+            ..self.clone()
+        }
+    }
+
+    /// The units this run skips and marks.
+    pub(crate) fn units(&self) -> resume::Units<'_> {
+        resume::Units::of(self.resume())
     }
 
     /// The run's progress counters.

@@ -49,6 +49,13 @@ pub trait Job: Send + 'static {
         crate::equity::run::exact_seconds(work, crate::equity::run::EVALUATIONS_PER_SECOND, threads)
     }
 
+    /// What identifies the question for resuming a stopped exact run ("Run again"
+    /// goes on from where it stopped): the same key, the same enumeration. `None`
+    /// for jobs that do not resume.
+    fn resume_key(&self, _settings: &RunSettings) -> Option<u64> {
+        None
+    }
+
     /// Whether the job's exact part reports its fraction done (a chart reports by
     /// class instead).
     fn reports_exact_progress(&self) -> bool {
@@ -115,6 +122,16 @@ impl Job for MatchupJob {
 
     fn exact_seconds(&self, work: f64, threads: usize) -> f64 {
         MatchupJob::exact_seconds(self, work, threads)
+    }
+
+    fn resume_key(&self, settings: &RunSettings) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        // The seats, board and dead cards as the engine holds them, and what chooses
+        // its path: the method and the memory budget.
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        format!("{self:?}").hash(&mut h);
+        (settings.method.key(), settings.memory_budget).hash(&mut h);
+        Some(h.finish())
     }
 
     fn run(
@@ -472,8 +489,19 @@ impl JobManager {
 
     /// Starts `job`; its messages arrive on the returned handle.
     pub fn start<J: Job>(&self, job: J, settings: RunSettings) -> Running<J> {
+        self.start_resuming(job, settings, None)
+    }
+
+    /// Starts `job`, resuming what an earlier stopped exact run of the same job and
+    /// settings left in `resume` (and leaving there what this one does, if stopped).
+    pub fn start_resuming<J: Job>(
+        &self,
+        job: J,
+        settings: RunSettings,
+        resume: Option<Arc<crate::equity::resume::ExactResume>>,
+    ) -> Running<J> {
         let (sender, receiver) = crossbeam_channel::unbounded();
-        let cancel = RunControl::new();
+        let cancel = RunControl::new().with_resume(resume);
         let settings = RunSettings {
             control: cancel.clone(),
             ..settings
@@ -504,6 +532,8 @@ fn exact_reporter(
 ) -> Option<std::thread::JoinHandle<()>> {
     use std::sync::atomic::Ordering;
     let start = Instant::now();
+    // Work a resumed run carries from the runs before it.
+    let already = (cancel.progress().work_done() as f64).min(evaluations);
     std::thread::Builder::new()
         .name("multiodds-progress".into())
         .spawn(move || {
@@ -520,8 +550,15 @@ fn exact_reporter(
                 }
                 let fraction = (done / evaluations).clamp(0.0, 0.999);
                 let elapsed = start.elapsed().as_secs_f64();
-                let seconds_left =
-                    crate::equity::run::exact_seconds_left(model_seconds, elapsed, fraction);
+                // A resumed run's pace is this run's work over this run's time; the
+                // model's time is for the part left.
+                let left = (evaluations - already).max(1.0);
+                let this_run = ((done - already) / left).clamp(0.0, 0.999);
+                let seconds_left = crate::equity::run::exact_seconds_left(
+                    model_seconds * left / evaluations,
+                    elapsed,
+                    this_run,
+                );
                 report(ExactProgress {
                     fraction,
                     seconds_left,
@@ -568,6 +605,8 @@ fn run_job<J: Job>(
         start: Instant::now(),
     });
     let cancel = settings.control.clone();
+    // A resumed run holds its ledger for its whole life, after the run it resumes.
+    let _ledger = cancel.resume().map(|r| r.acquire(cancel.progress()));
     let evaluations = match job.check_affordable(&settings, threads) {
         Ok(e) => e,
         Err(e) => {

@@ -503,6 +503,7 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
     let threads = par_completions(
         &deck,
         m.cards_to_come(),
+        cancel,
         || Thread {
             sums: vec![SeatSums::new(); n],
             deals: 0,

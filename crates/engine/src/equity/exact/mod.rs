@@ -170,7 +170,7 @@ pub fn run_cancellable(
 ) -> Result<MatchupTally, super::EquityError> {
     if m.has_folded() {
         // One enumeration of the showdown seats per folded deal.
-        return folded::run(m, cancel, memory_budget);
+        return folded::run(m, &cancel.without_resume(), memory_budget);
     }
     // Two known hands enumerate faster than the pair table decodes on first use; once
     // it is loaded (a window's session), the table answers at once.
@@ -295,6 +295,7 @@ fn heads_up(m: &Matchup, cancel: &RunControl) -> MatchupTally {
     let states = par_completions(
         &deck,
         k,
+        cancel,
         || HeadsUpState {
             sums: [SeatSums::new(), SeatSums::new()],
             deals: 0,

@@ -528,5 +528,8 @@ fn a_starved_batch_stops_at_the_starvation_rule() {
         "{done} deals of {attempts} draws"
     );
     let r = run_with(&m, Method::MonteCarlo, 1, 1_000_000);
-    assert_eq!(r.status.stopped, Some(crate::equity::run::StopRule::Starved));
+    assert_eq!(
+        r.status.stopped,
+        Some(crate::equity::run::StopRule::Starved)
+    );
 }

@@ -655,20 +655,24 @@ pub(super) fn value_classes<C: BoardCredit + Send>(
             })
         }
     };
-    for round in classes.chunks(CLASSES_PER_ROUND) {
+    // Each class is a unit of the resume ledger (its place in the fixed order).
+    let units = cancel.units();
+    for (r, round) in classes.chunks(CLASSES_PER_ROUND).enumerate() {
         if cancel.is_cancelled() {
             break;
         }
+        let first = r * CLASSES_PER_ROUND;
         let tallies: Vec<Option<C>> = round
             .par_iter()
+            .enumerate()
             .map_init(
                 || Scratch {
                     hands: Vec::with_capacity(n),
                     values: Vec::with_capacity(n),
                     not_plain: Vec::new(),
                 },
-                |scratch, class| {
-                    if cancel.is_cancelled() {
+                |scratch, (i, class)| {
+                    if cancel.is_cancelled() || units.skip(first + i) {
                         return None;
                     }
                     let (live, split) = ctx.split(&class.combos);
@@ -681,9 +685,10 @@ pub(super) fn value_classes<C: BoardCredit + Send>(
                 },
             )
             .collect();
-        for (class, tally) in round.iter().zip(tallies) {
+        for (i, (class, tally)) in round.iter().zip(tallies).enumerate() {
             if let Some(t) = tally {
                 merge(class, t);
+                units.finished(first + i);
             }
         }
     }

@@ -572,7 +572,13 @@ pub fn run_matchup(
     let plan = matchup_plan(m, settings.method, settings.memory_budget);
     plan.check_memory(settings.memory_budget)?;
     if plan.method == Method::Exact {
-        let tally = exact::run_cancellable(m, &settings.control, settings.memory_budget)?;
+        let control = &settings.control;
+        let mut tally = exact::run_cancellable(m, control, settings.memory_budget)?;
+        if let Some(resume) = control.resume() {
+            // What an earlier stopped run of the same question finished, added back.
+            let work = control.progress().work_done();
+            tally = resume.finish(tally, control.is_cancelled(), work);
+        }
         let mut r = tally.result(Method::Exact, None);
         r.status.stopped = Some(if settings.control.is_cancelled() {
             StopRule::Cancelled
