@@ -410,6 +410,19 @@ fn stud_dead_cards_carried_into_omaha_are_said() {
     );
 }
 
+/// The current view's CSV without its `#` block: the header, then the rows.
+fn csv_table(h: &egui_kittest::Harness<'static, MultiOddsApp>) -> Vec<String> {
+    let csv = h
+        .state()
+        .current()
+        .table_csv(&multiodds::app::CsvOptions::default())
+        .unwrap();
+    csv.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
 /// Stud/8 lists the high hands and the low halves a seat wins or ties with, by type, on
 /// screen and in the CSV; razz's CSV names its lows, not Hold'em's categories.
 #[test]
@@ -430,17 +443,13 @@ fn stud_hi_lo_shows_high_and_low_hand_types() {
     h.run_steps(2);
     assert!(shows(&h, "and the low halves it wins or ties with"));
     assert!(shows(&h, "Wheel (5-low)") && shows(&h, "8-low") && shows(&h, "Two Pair"));
-    let csv = h
-        .state()
-        .current()
-        .table_csv(&multiodds::app::CsvOptions::default())
-        .unwrap();
-    let header = csv.lines().find(|l| !l.starts_with('#')).unwrap();
+    let csv = csv_table(&h);
+    let header = &csv[0];
     assert!(
         header.ends_with("low_win,low_tie,scoop,low_8_low,low_7_low,low_6_low,low_wheel"),
         "{header}"
     );
-    let row = csv.lines().filter(|l| !l.starts_with('#')).nth(1).unwrap();
+    let row = &csv[1];
     let wheel: f64 = row.rsplit(',').next().unwrap().parse().unwrap();
     assert!((wheel - low.low_types[3]).abs() < 1e-6, "{row}");
 
@@ -451,12 +460,7 @@ fn stud_hi_lo_shows_high_and_low_hand_types() {
         i.up = vec!["3c".into(), "Qs".into()];
     });
     step_until(&mut h, "the razz matchup", settled);
-    let csv = h
-        .state()
-        .current()
-        .table_csv(&multiodds::app::CsvOptions::default())
-        .unwrap();
-    let header = csv.lines().find(|l| !l.starts_with('#')).unwrap();
+    let header = &csv_table(&h)[0];
     assert!(
         header.contains(",paired,9_low_or_worse,8_low,7_low,6_low,wheel"),
         "{header}"

@@ -107,7 +107,7 @@ fn settle(game: Game, hands: &[Vec<Card>], w: f64, out: &mut Plain, total: &mut 
         .filter(|&i| best_low.is_some() && lows[i] == best_low)
         .collect();
     let high_pot = if best_low.is_some() { 0.5 } else { 1.0 };
-    for i in 0..n {
+    for (i, low) in lows.iter().enumerate() {
         let mut share = 0.0;
         if high_winners.contains(&i) {
             share += high_pot / high_winners.len() as f64;
@@ -117,9 +117,9 @@ fn settle(game: Game, hands: &[Vec<Card>], w: f64, out: &mut Plain, total: &mut 
                 out.tie[i] += w;
             }
         }
-        if low_winners.contains(&i) {
-            let highest = lows[i].as_ref().unwrap()[0];
-            out.low_types[i][8 - highest as usize] += w;
+        if let Some(low) = low.as_ref().filter(|_| low_winners.contains(&i)) {
+            // Its low's highest rank (8 … 5) names its type: slot 8 - rank.
+            out.low_types[i][8 - low[0] as usize] += w;
             share += 0.5 / low_winners.len() as f64;
             if low_winners.len() == 1 {
                 out.low_win[i] += w;
