@@ -105,7 +105,7 @@ pub(super) fn eval_command(text: &str, game: Game, json: bool) -> Result<String,
         let low = game.is_hi_lo().then(|| eval::describe_low(v.low));
         (v.category, v.value as u64, low)
     };
-    if game.is_default() {
+    if game.plays_as_holdem() {
         let canonical = set.to_string();
         return Ok(if json {
             json::line(&json::Eval {
@@ -168,7 +168,7 @@ pub(super) fn breakdown_command(
         )));
     }
     let against = vs.join(" vs ");
-    if cards.game != Game::HOLDEM {
+    if !cards.game.plays_as_holdem() {
         let spec = game_range_spec(range, vs, cards.game, board, dead)?;
         let threads = rayon::current_num_threads();
         let control = multiodds::equity::RunControl::new();
@@ -275,7 +275,7 @@ pub(super) fn runouts_command(
         )));
     }
     let names: Vec<&str> = ranges.iter().map(String::as_str).collect();
-    if cards.game != Game::HOLDEM {
+    if !cards.game.plays_as_holdem() {
         let Some((first, rest)) = ranges.split_first() else {
             return Err(CliError::Usage("give two or more ranges".into()));
         };
@@ -313,7 +313,7 @@ pub(super) fn outs_command(
     cards.need_board("outs")?;
     let (board, dead) = parse_cards(cards)?;
     let game = cards.game;
-    if game.is_default() {
+    if game.plays_as_holdem() {
         let hero = parse_hand("hero", hero)?;
         let opponents = vs
             .iter()

@@ -382,7 +382,7 @@ fn parse_range(what: String, text: &str) -> Result<HandRange, CliError> {
 fn range_command(expr: &str, cards: &CardsArgs, json: bool) -> Result<String, CliError> {
     cards.need_board("range")?;
     let (board, dead) = parse_cards(cards)?;
-    if cards.game != Game::HOLDEM {
+    if !cards.game.plays_as_holdem() {
         let range = multiodds::range::HoleRange::parse(expr, cards.game)
             .map_err(|e| CliError::range("range".into(), expr, e))?;
         // As in Hold'em: a range the cards block entirely is refused, not "0 hands".

@@ -212,7 +212,7 @@ pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String 
             share: l.share,
         };
         return json::line(&json::Breakdown {
-            game: (r.game != Game::HOLDEM).then(|| r.game.key()),
+            game: (!r.game.is_default()).then(|| r.game.key()),
             range: r.range,
             board: r.board.to_string(),
             combos: r.combos,

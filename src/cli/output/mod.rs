@@ -176,7 +176,7 @@ pub fn equity(
     out.push_str(&format!(
         "{:<28} {:>7} {:>9} {:>9} {:>9} {:>9}{}\n",
         "seat",
-        if m.game() == Game::HOLDEM {
+        if m.game().plays_as_holdem() {
             "combos"
         } else {
             "hands"

@@ -150,7 +150,7 @@ pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeA
 /// scenario files analyse. Which analysis runs it (Hold'em's combos and classes, or
 /// another game's hands) is chosen at construction and private.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RangeJob(RangeEngine);
+pub struct RangeJob(RangeEngine, crate::cards::Game);
 
 /// The analysis a [`RangeJob`] runs on.
 #[derive(Clone, Debug, PartialEq)]
@@ -163,13 +163,14 @@ enum RangeEngine {
 
 impl From<RangeSpec> for RangeJob {
     fn from(spec: RangeSpec) -> RangeJob {
-        RangeJob(RangeEngine::Holdem(spec))
+        RangeJob(RangeEngine::Holdem(spec), crate::cards::Game::HOLDEM)
     }
 }
 
 impl From<super::games::range_analysis::GameRangeSpec> for RangeJob {
     fn from(spec: super::games::range_analysis::GameRangeSpec) -> RangeJob {
-        RangeJob(RangeEngine::Game(spec))
+        let game = spec.game;
+        RangeJob(RangeEngine::Game(spec), game)
     }
 }
 
@@ -187,10 +188,11 @@ impl RangeJob {
         let mut seats = vec![range];
         seats.extend(vs);
         match SeatRange::all_combos(seats) {
-            Ok(mut all) if game == crate::cards::Game::HOLDEM => {
+            Ok(mut all) if game.plays_as_holdem() => {
                 let vs = all.split_off(1);
                 let range = all.pop().expect("the range analysed");
-                RangeSpec::new(range, vs, board, dead).map(RangeJob::from)
+                RangeSpec::new(range, vs, board, dead)
+                    .map(|s| RangeJob(RangeEngine::Holdem(s), game))
             }
             seats => {
                 let mut all = super::games::hands_of(game, seats);
@@ -212,10 +214,7 @@ impl RangeJob {
 
     /// The game analysed.
     pub fn game(&self) -> crate::cards::Game {
-        match &self.0 {
-            RangeEngine::Holdem(_) => crate::cards::Game::HOLDEM,
-            RangeEngine::Game(g) => g.game,
-        }
+        self.1
     }
 
     /// The valuations its enumerations will take on `threads` cores (0 where it answers
@@ -230,7 +229,10 @@ impl RangeJob {
     /// Runs every part that applies, in the job's game.
     pub fn analyse(&self, control: &RunControl, threads: usize) -> RangeAnalysis {
         match &self.0 {
-            RangeEngine::Holdem(s) => analyse(s, control, threads),
+            RangeEngine::Holdem(s) => RangeAnalysis {
+                game: self.1,
+                ..analyse(s, control, threads)
+            },
             RangeEngine::Game(g) => super::games::range_analysis::analyse_game(g, control, threads),
         }
     }

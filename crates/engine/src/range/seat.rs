@@ -21,7 +21,7 @@ enum Repr {
 impl SeatRange {
     /// Reads `text` as a range of `game`'s hands.
     pub fn parse(text: &str, game: Game) -> Result<SeatRange, RangeError> {
-        Ok(SeatRange(if game == Game::HOLDEM {
+        Ok(SeatRange(if game.plays_as_holdem() {
             Repr::Combos(HandRange::parse(text)?)
         } else {
             Repr::Hands(HoleRange::parse(text, game)?)

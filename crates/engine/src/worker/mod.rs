@@ -257,7 +257,9 @@ impl Job for OutsSpec {
                 .then(|| Combo::new(cards[0], cards[1]))
                 .flatten()
         };
-        let holdem: Option<(Combo, Vec<Combo>)> = (self.game == crate::cards::Game::HOLDEM)
+        let holdem: Option<(Combo, Vec<Combo>)> = self
+            .game
+            .plays_as_holdem()
             .then(|| {
                 Some((
                     combo(self.hero)?,

@@ -569,6 +569,22 @@ impl Game {
         matches!(self.valuation.low, LowRule::EightOrBetter)
     }
 
+    /// Whether the game is Hold'em in all but its name: 52 cards, two hole cards, one
+    /// five-card board, the best five in the usual order, high only. The engine's Hold'em
+    /// paths (combos, the preflop table, the Range view's lines) compute exactly such a
+    /// game, whatever it is called; every other test of "is this Hold'em" reads this.
+    pub fn plays_as_holdem(self) -> bool {
+        self.deck.len() == 52 && self.dealing == board_game(2) && self.valuation == HIGH
+    }
+
+    /// Whether the game is short deck in all but its name (sixes to aces, two hole
+    /// cards, one board, short deck's order, high only): its shipped tables apply.
+    pub fn plays_as_short_deck(self) -> bool {
+        self.deck == SHORT_DECK
+            && self.dealing == board_game(2)
+            && self.valuation == Game::SHORT_DECK.valuation
+    }
+
     /// Whether ranges are written in Hold'em's two-card notation (and the 13×13 grid applies).
     pub const fn has_two_card_ranges(self) -> bool {
         self.hole_cards() == 2

@@ -110,7 +110,7 @@ const CLASS_AUTO_BUDGET: f64 = super::run::AUTO_EXACT_EVALUATIONS / 169.0;
 /// kind there are. In other games, valuations counted as the Hold'em evaluations that
 /// take as long, so one time bound refuses both.
 pub fn exact_evaluations(spec: &ChartSpec, method: super::Method) -> f64 {
-    if spec.game != Game::HOLDEM {
+    if !spec.game.plays_as_holdem() {
         return game_exact_evaluations(spec, method);
     }
     let blocked = spec.board.union(spec.dead);
@@ -246,7 +246,7 @@ fn table_point_of(spec: &ChartSpec) -> Option<Box<dyn Fn(HandClass) -> Option<Sw
         return None;
     }
     let game = spec.game;
-    if game == Game::HOLDEM {
+    if game.plays_as_holdem() {
         let table = super::preflop_table::PreflopTable::get().ok()?;
         return Some(Box::new(move |class| {
             let hero = class_range(class, CardSet::EMPTY);
@@ -530,7 +530,7 @@ fn class_points(
     let game = spec.game;
     let has_table_point = from_table.is_some();
     let mut points: Vec<SweepPoint> = from_table.into_iter().collect();
-    if game == Game::HOLDEM {
+    if game.plays_as_holdem() {
         if let Some(sweep) = counts_sweep(spec, hero, has_table_point).transpose()? {
             points.extend(class_sweep(&sweep, class, settings, CLASS_AUTO_BUDGET));
         }

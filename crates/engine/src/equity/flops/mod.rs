@@ -80,7 +80,7 @@ impl FlopsSpec {
             return Err(EquityError::SeatCount(seats.len()));
         }
         let engine = match SeatRange::all_combos(seats.clone()) {
-            Ok(ranges) if game == Game::HOLDEM && ranges.len() == 2 => {
+            Ok(ranges) if game.plays_as_holdem() && ranges.len() == 2 => {
                 let ranges: [HandRange; 2] = ranges.try_into().expect("two ranges");
                 check_heads_up(&ranges, dead)?;
                 FlopsEngine::Exact(ranges)

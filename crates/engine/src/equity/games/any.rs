@@ -17,7 +17,7 @@ use crate::range::SeatRange;
 /// stud's, two boards', the draws') is chosen at construction and private: callers ask
 /// the matchup, never its engine.
 #[derive(Clone, Debug)]
-pub struct MatchupJob(MatchupEngine);
+pub struct MatchupJob(MatchupEngine, Game);
 
 /// The engine a [`MatchupJob`] runs on.
 #[derive(Clone, Debug)]
@@ -50,8 +50,9 @@ impl MatchupJob {
             )));
         }
         match (SeatRange::all_combos(seats), SeatRange::all_combos(folded)) {
-            (Ok(seats), Ok(folded)) if game == Game::HOLDEM => {
-                Matchup::with_folded(seats, folded, board, dead).map(MatchupJob::from)
+            (Ok(seats), Ok(folded)) if game.plays_as_holdem() => {
+                Matchup::with_folded(seats, folded, board, dead)
+                    .map(|m| MatchupJob(MatchupEngine::Holdem(m), game))
             }
             (seats, folded) => GameMatchup::with_folded(
                 game,
@@ -64,15 +65,9 @@ impl MatchupJob {
         }
     }
 
-    /// The game.
+    /// The game (its own name, also where the Hold'em paths run it).
     pub fn game(&self) -> Game {
-        match &self.0 {
-            MatchupEngine::Holdem(_) => Game::HOLDEM,
-            MatchupEngine::Other(m) => m.game,
-            MatchupEngine::Stud(m) => m.game,
-            MatchupEngine::Double(m) => m.matchup.game,
-            MatchupEngine::Draw(m) => m.rule.game(),
-        }
+        self.1
     }
 
     /// Each showdown seat's live hands (combos in Hold'em): none holding a board or dead
@@ -225,7 +220,7 @@ impl MatchupJob {
 /// A MultiOdds sweep in any game: what the MultiOdds view, `multiodds sweep` and
 /// scenario files compute; its engine is chosen at construction and private.
 #[derive(Clone, Debug)]
-pub struct SweepJob(SweepEngine);
+pub struct SweepJob(SweepEngine, Game);
 
 /// The engine a [`SweepJob`] runs on.
 #[derive(Clone, Debug)]
@@ -250,10 +245,11 @@ impl SweepJob {
         counts: std::ops::RangeInclusive<usize>,
     ) -> Result<SweepJob, EquityError> {
         match SeatRange::all_combos(vec![hero, opponents]) {
-            Ok(mut both) if game == Game::HOLDEM => {
+            Ok(mut both) if game.plays_as_holdem() => {
                 let opponents = both.pop().expect("two ranges");
                 let hero = both.pop().expect("two ranges");
-                Sweep::new(hero, opponents, board, dead, counts).map(SweepJob::from)
+                Sweep::new(hero, opponents, board, dead, counts)
+                    .map(|s| SweepJob(SweepEngine::Holdem(s), game))
             }
             both => {
                 let mut both = hands_of(game, both);
@@ -264,13 +260,9 @@ impl SweepJob {
         }
     }
 
-    /// The game.
+    /// The game (its own name, also where the Hold'em paths run it).
     pub fn game(&self) -> Game {
-        match &self.0 {
-            SweepEngine::Holdem(_) => Game::HOLDEM,
-            SweepEngine::Other(s) => s.game,
-            SweepEngine::Stud(s) => s.game,
-        }
+        self.1
     }
 
     /// The known board cards.
@@ -378,15 +370,42 @@ fn double_board_rate(m: &DoubleBoard) -> f64 {
     super::VALUATIONS_PER_SECOND / (2 * m.matchup.ranges.len()).max(1) as f64
 }
 
-/// Wraps each engine's matchup: the engines' constructors check their own inputs.
+/// Wraps each engine's matchup: the engines' constructors check their own inputs. The
+/// job's game is the engine's (Hold'em for the Hold'em paths); `new` names its own.
 macro_rules! into_job {
     ($job:ident, $engine:ident, $($variant:ident($inner:ty)),+) => {
         $(impl From<$inner> for $job {
             fn from(inner: $inner) -> $job {
-                $job($engine::$variant(inner))
+                let engine = $engine::$variant(inner);
+                let game = engine.game();
+                $job(engine, game)
             }
         })+
     };
+}
+
+impl MatchupEngine {
+    /// The game the engine's matchup holds.
+    fn game(&self) -> Game {
+        match self {
+            MatchupEngine::Holdem(_) => Game::HOLDEM,
+            MatchupEngine::Other(m) => m.game,
+            MatchupEngine::Stud(m) => m.game,
+            MatchupEngine::Double(m) => m.matchup.game,
+            MatchupEngine::Draw(m) => m.rule.game(),
+        }
+    }
+}
+
+impl SweepEngine {
+    /// The game the engine's sweep holds.
+    fn game(&self) -> Game {
+        match self {
+            SweepEngine::Holdem(_) => Game::HOLDEM,
+            SweepEngine::Other(s) => s.game,
+            SweepEngine::Stud(s) => s.game,
+        }
+    }
 }
 
 into_job!(

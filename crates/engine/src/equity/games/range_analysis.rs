@@ -266,7 +266,7 @@ impl RangeAnalysis {
     /// line selection), which is how the engine answers Hold'em; every other game's
     /// lines are by its own rules ([`RangeLines`]).
     pub fn has_holdem_lines(&self) -> bool {
-        self.game == Game::HOLDEM
+        self.game.plays_as_holdem()
     }
 }
 

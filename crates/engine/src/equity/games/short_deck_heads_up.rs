@@ -11,7 +11,7 @@ use crate::range::{Combo, HandClass, HoleRange};
 /// One class's (win, tie, equity) against a random hand preflop in `game`; `None`
 /// outside short deck (no table) or for a class the deck does not deal.
 pub fn class_heads_up(game: Game, class: HandClass) -> Option<(f64, f64, f64)> {
-    if game != Game::SHORT_DECK {
+    if !game.plays_as_short_deck() {
         return None;
     }
     let name = class.to_string();
@@ -35,7 +35,7 @@ fn class_of(hand: CardSet) -> Option<HandClass> {
 /// (every hand meets as many random hands, so the mean is the range's equity); `None`
 /// where no table applies.
 pub fn range_equity(game: Game, range: &HoleRange) -> Option<f64> {
-    if game != Game::SHORT_DECK || range.is_random() {
+    if !game.plays_as_short_deck() || range.is_random() {
         return None;
     }
     let (mut weight, mut sum) = (0.0, 0.0);
