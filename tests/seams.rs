@@ -1,6 +1,8 @@
 //! The code's seams, held (issue 46): no module imports a sibling that imports it back
 //! (directly or round a longer loop), no source file runs past 800 lines, and no function
-//! of the app runs past 100 lines unless its doc says why it is one thing.
+//! of the app runs past 100 lines unless its doc says why it is one thing, and no module
+//! glob-imports its parent (`use super::*`) outside a test module: a child names what it
+//! takes, so the loop check sees every edge.
 //!
 //! Read from the sources as they are, so a change that breaks a seam fails here, by name.
 
@@ -248,6 +250,57 @@ fn the_loop_check_finds_a_planted_loop() {
             "equity::c".to_string()
         ]]
     );
+}
+
+/// The places (line numbers) where `text` glob-imports its parent outside a test
+/// module: a `use super::*;` whose nearest enclosing `mod` line is not a test module's.
+fn parent_globs(text: &str) -> Vec<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.trim() == "use super::*;")
+        .filter(|&(i, l)| {
+            let indented = l.starts_with(' ');
+            let module = lines[..i]
+                .iter()
+                .rev()
+                .find(|p| p.trim_start().starts_with("mod ") && p.trim_end().ends_with('{'));
+            !(indented && module.is_some_and(|m| m.contains("test")))
+        })
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+#[test]
+fn no_module_glob_imports_its_parent_outside_tests() {
+    let mut globs = Vec::new();
+    for root in ROOTS {
+        let mut files = Vec::new();
+        rust_files(&manifest_dir().join(root), &mut files);
+        for f in files {
+            // A file of tests is a test module itself.
+            if f.file_name()
+                .is_some_and(|n| n.to_string_lossy().ends_with("tests.rs"))
+            {
+                continue;
+            }
+            let text = std::fs::read_to_string(&f).expect("readable");
+            for line in parent_globs(&text) {
+                globs.push(format!("{}:{line}", f.display()));
+            }
+        }
+    }
+    assert!(globs.is_empty(), "`use super::*` outside tests: {globs:?}");
+}
+
+/// The glob check finds a planted glob and passes a test module's.
+#[test]
+fn the_glob_check_finds_a_planted_glob() {
+    let text = "//! A module.\nuse super::*;\n\nfn f() {}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n";
+    assert_eq!(parent_globs(text), [2]);
+    let nested = "mod inner {\n    use super::*;\n}\n";
+    assert_eq!(parent_globs(nested), [2]);
 }
 
 #[test]

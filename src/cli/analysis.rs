@@ -1,6 +1,9 @@
 //! The commands that analyse one hand or range: `eval`, `breakdown`, `runouts`, `outs`.
 
-use super::*;
+use super::{
+    eval, json, output, parse_cards, parse_hand, parse_range, CardError, CardErrorKind, CardSet,
+    CardsArgs, CliError, EquityError, Game, HandRange,
+};
 /// `eval`: 5–7 cards get their full value by the game's valuation (the engine's
 /// `eval::game_value`); in the games where the board can play alone, 1–4 cards the partial
 /// ranking of reference §2 (pairs, trips and quads by multiplicity, then ranks), as the

@@ -1,6 +1,6 @@
 //! The command line's arguments (clap's derive): the commands and their flags.
 
-use super::*;
+use super::{chart_figure_arg, Args, Game, Parser, Subcommand};
 #[derive(Parser, Debug)]
 #[command(
     name = "multiodds",

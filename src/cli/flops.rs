@@ -2,7 +2,10 @@
 //! (text, JSON or CSV), a part of it (`--shard i/n`, always JSON), and parts merged back
 //! into exactly the report one process gives.
 
-use super::*;
+use super::{
+    first_problem, json, run_with_progress, CliError, CliJob, Duration, Ordering, RunSettings,
+    INTERRUPTED,
+};
 use multiodds::equity::flops::report::{FlopsReport, GroupFigures, TextureFilter};
 use multiodds::equity::flops::{FlopLine, FlopResult, FlopsSpec, Shard};
 use multiodds::scenario::FlopsInputs;

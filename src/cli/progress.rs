@@ -1,6 +1,9 @@
 //! Running a job from the command line: its progress bar, Ctrl-C, and the answer it ends with.
 
-use super::*;
+use super::{
+    say, AtomicBool, ChartSpec, CliError, Duration, Event, Job, JobManager, MatchupJob,
+    MatchupResult, Message, Ordering, RunSettings, StopRule, SweepJob, SweepResult,
+};
 /// Set by Ctrl-C: the running job stops and what is done is printed.
 pub(super) static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 

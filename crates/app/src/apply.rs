@@ -1,8 +1,11 @@
 //! How the app applies a command ([`MultiOddsApp::apply`]): split by concern — views and
 //! undo, files, exports, dialogs and the range library, inputs sent between views.
 
-use super::*;
-
+use super::{
+    files, game_inputs, library, matchup, multiodds, picture, range_view, tab_separated,
+    table_title, view, Command, DialogPurpose, Instant, MultiOddsApp, PathBuf, Scenario,
+    ViewCommand, ViewKind,
+};
 impl MultiOddsApp {
     /// Applies one command: each concern in its own method (views, undo, files,
     /// exports, dialogs and the range library, sending inputs between views).

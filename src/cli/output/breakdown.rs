@@ -1,8 +1,7 @@
 //! `breakdown`'s report in any game: the lines, every hand's equity (exact or estimated),
 //! the buckets and Hold'em's classes, as JSON, CSV or a table.
 
-use super::*;
-
+use super::{json, range_analysis, Game};
 /// One line of a breakdown as the CLI prints it: key, name and counts.
 pub type ReportLine = (
     &'static str,

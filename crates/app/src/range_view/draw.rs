@@ -1,8 +1,10 @@
 //! The Range view's pictures: the class grid coloured by equity, the equity curve and its
 //! buckets, the next-card table and list.
 
-use super::*;
-
+use super::{
+    holdem_lines, Card, Color32, Combo, Game, HandClass, HandEquity, NextCard, RangeAnalysis,
+    RichText, Sense, Stroke,
+};
 /// Red (0 %) through amber to green (100 %).
 pub(super) fn equity_color(equity: f64) -> Color32 {
     let t = equity.clamp(0.0, 1.0) as f32;

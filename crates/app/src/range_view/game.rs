@@ -1,8 +1,10 @@
 //! The Range view in the games other than Hold'em: its panels (lines, every hand's equity,
 //! exact or estimated, the next cards) and its CSV rows.
 
-use super::*;
-
+use super::{
+    equity_section, next_section, shares, ByHand, CardSet, Color32, NextCard, RangeAnalysis,
+    RichText,
+};
 /// A hand's cards without spaces (`AsKsQhJh`).
 pub(super) fn hand_text(hand: CardSet) -> String {
     hand.iter().map(|c| c.to_string()).collect()

@@ -2,7 +2,7 @@
 //! range (any two cards, or weights per combo): the wide side tallied by rank, not combo
 //! by combo, away from the flush.
 
-use super::*;
+use super::{Card, CardSet, Hand, HandValue, HeadsUpState, Hole};
 
 /// The wide side of a heads-up matchup: one weight for every live combo (any two
 /// cards), or a weight per combo index.

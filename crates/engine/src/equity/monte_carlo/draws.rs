@@ -2,7 +2,8 @@
 //! integers below n, the live-card deck, and dealing by rejection or by selection (BMI2
 //! `pdep`, where the CPU has it).
 
-use super::*;
+use super::{extract_bits, Card, CardSet, Hand, Pdep, SeatCombos, Xoshiro256PlusPlus};
+use rand::{RngExt, SeedableRng};
 
 /// The generator of batch `index` for `seed`.
 pub fn batch_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {

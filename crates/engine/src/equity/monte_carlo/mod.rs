@@ -19,7 +19,6 @@ use super::{Matchup, MatchupTally, SeatCombos, SeatSums, SeatTally, Showdown, MA
 use crate::cards::{extract_bits, Card, CardSet, Pdep};
 use crate::eval::{Hand, HandValue};
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 
 /// Deals per batch.
 pub const BATCH_DEALS: u32 = 4096;

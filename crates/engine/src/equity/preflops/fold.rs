@@ -2,7 +2,11 @@
 //! symmetry and interchangeable seats), within deal and memory limits, and the cache a
 //! matchup keeps of them.
 
-use super::*;
+use super::{
+    class_bytes, pack, CardSet, Context, ExactCost, FoldStop, Matchup, PackedPreflop, PreflopClass,
+    PreflopIndex, RunControl, FOLD_CHECK_EVERY, FOLD_STEPS_PER_DEAL,
+};
+use rayon::prelude::*;
 
 /// The bounds of one folding: deals (and walk steps) and bytes of classes.
 #[derive(Clone, Copy, Debug)]

@@ -1,7 +1,11 @@
 //! Running a sweep (hero against 1 to N opponents): exact points where affordable, Monte
 //! Carlo rounds for the rest, and many sweeps at once from shared deals (the chart).
 
-use super::*;
+use super::{
+    exact_point_cancellable, is_starved, monte_carlo_rounds, Instant, Limiting, Method, PointTally,
+    Precision, RunControl, RunSettings, RunStatus, SharedSweeps, StopRule, Sweep, SweepFigures,
+    SweepPoint, SweepSampler, SweepTally, WorstFigure, AUTO_EXACT_EVALUATIONS, MIN_CONDITION_DEALS,
+};
 
 /// A sweep's figures, one point per opponent count.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]

@@ -2,7 +2,7 @@
 
 use super::sampler::Holes;
 use super::tally::*;
-use super::*;
+use super::{Sweep, MAX_OPPONENTS, PREFLOP_WORK_SCALE};
 use crate::cards::{Card, CardSet};
 use crate::equity::preflops::{value_classes, BoardCredit, PreflopClass};
 use crate::equity::Showdown;

@@ -1,7 +1,7 @@
 //! One opponent count's figures, as results, tables and JSON show them.
 
 use super::tally::*;
-use super::*;
+use super::{Combo, MIN_CONDITION_DEALS};
 use crate::equity::stats::BatchStat;
 use crate::equity::Method;
 

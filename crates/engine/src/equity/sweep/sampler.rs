@@ -1,7 +1,7 @@
 //! Monte Carlo batches of a sweep: one deal for the most opponents credits every count.
 
 use super::tally::*;
-use super::*;
+use super::{Sweep, MAX_OPPONENTS};
 use crate::cards::{Card, CardSet, Pdep};
 use crate::equity::monte_carlo::{batch_rng, BySelection, CardDraws, Deck, WeightedCombos};
 use crate::equity::SeatCombos;

@@ -18,8 +18,9 @@
 //! dead cards, and its hands are valued in short deck's order read off Hold'em's table
 //! (`SevenCardValue`).
 
+use super::sampler::{LiveCards, Selection};
 use super::tally::*;
-use super::*;
+use super::{SeatCombos, Sweep, MAX_OPPONENTS};
 use crate::cards::HighOrder;
 use crate::cards::{CardSet, Pdep};
 use crate::equity::monte_carlo::{
@@ -27,7 +28,6 @@ use crate::equity::monte_carlo::{
 };
 use crate::eval::{short_deck_of_hand, Hand, HandValue, ShortDeckValue};
 use rayon::prelude::*;
-use sampler::{LiveCards, Selection};
 
 /// Most combos a shared hero may have (a starting-hand class has 4, 6 or 12).
 const MAX_HERO_COMBOS: usize = 12;
@@ -477,6 +477,7 @@ impl ShowdownCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::equity::sweep::exact_point;
     use crate::equity::Method;
     use crate::range::HandRange;
 

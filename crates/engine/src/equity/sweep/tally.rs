@@ -1,6 +1,6 @@
 //! The sums one deal adds to each opponent count, and where the hero stands in it.
 
-use super::*;
+use super::{Sweep, MAX_OPPONENTS};
 use crate::equity::stats::{BatchStat, ControlSums};
 use crate::eval::Hand;
 use crate::range::Combo;

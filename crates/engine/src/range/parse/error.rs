@@ -1,6 +1,6 @@
 //! What is wrong with a range ([`RangeError`]): the kind, the token and its column.
 
-use super::*;
+use super::{fmt, CardErrorKind, MAX_NESTING};
 
 /// What is wrong with a range.
 #[derive(Debug, Clone, PartialEq)]

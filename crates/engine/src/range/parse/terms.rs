@@ -1,7 +1,7 @@
 //! Hand-class terms of the classic notation: a class or hand (`AKs`, `AhKh`, `T9`), and
 //! spans between two of them (`TT-77`, `A2s-A5s`, `KQo-K9o`, `T9s-65s`).
 
-use super::*;
+use super::{HandClass, HandRange, RangeError, RangeErrorKind, RANK_CHARS};
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub(super) enum Suitedness {
