@@ -182,3 +182,53 @@ fn refusals_name_what_is_wrong() {
     let e = DrawMatchup::new(DrawRule::DeuceSeven, vec![vec![]; 11], CardSet::EMPTY).unwrap_err();
     assert!(matches!(e, EquityError::NotEnoughCards(_)), "{e}");
 }
+
+/// 2-7 single draw dealt from a 36-card deck (sixes to aces), defined here: the draws
+/// come from that deck only — the plain enumeration over the full deck with the sixteen
+/// low cards dead agrees — the result carries the game's name, and a kept card the deck
+/// does not hold is refused by name.
+#[test]
+fn a_defined_draw_game_deals_from_its_own_deck_under_its_own_name() {
+    use multiodds_engine::cards::{Dealing, Game, HandRule, HighOrder, LowRule, Valuation};
+    use multiodds_engine::equity::games::MatchupJob;
+    let low16 = "2s 2h 2d 2c 3s 3h 3d 3c 4s 4h 4d 4c 5s 5h 5d 5c";
+    let deck = CardSet::from_bits((1u64 << 52) - 1).difference(CardSet::parse(low16).unwrap());
+    let game = Game::define(
+        "Short 2-7",
+        deck,
+        Dealing {
+            down_cards: 5,
+            up_cards: 0,
+            boards: 0,
+            board_cards: 0,
+            draws: 1,
+        },
+        Valuation {
+            hand: HandRule::BestFive,
+            high: HighOrder::Standard,
+            low: LowRule::DeuceToSeven,
+        },
+    )
+    .unwrap();
+    let (a, b) = ("6c 7d 8h 9s", "Tc Jd Qh");
+    let m = DrawMatchup::in_game(game, vec![cards(a), cards(b)], CardSet::EMPTY).unwrap();
+    let fast = exact(&m);
+    let slow = plain(DrawRule::DeuceSeven, &cards(a), &cards(b), &cards(low16));
+    for (x, y) in fast.iter().zip(&slow) {
+        assert!((x - y).abs() < 1e-12, "{fast:?} vs {slow:?}");
+    }
+    let job = MatchupJob::from(m);
+    assert_eq!(job.game().name(), "Short 2-7");
+    let settings = RunSettings {
+        method: Method::Exact,
+        ..RunSettings::default()
+    };
+    assert_eq!(job.run(&settings, |_| true).unwrap().seats.len(), 2);
+    let e = DrawMatchup::in_game(game, vec![cards("2c 7d"), cards(b)], CardSet::EMPTY)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("seat 1 keeps 2c, which Short 2-7 does not deal (sixes to aces)"),
+        "{e}"
+    );
+}

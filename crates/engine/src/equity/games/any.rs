@@ -392,7 +392,7 @@ impl MatchupEngine {
             MatchupEngine::Other(m) => m.game,
             MatchupEngine::Stud(m) => m.game,
             MatchupEngine::Double(m) => m.matchup.game,
-            MatchupEngine::Draw(m) => m.rule.game(),
+            MatchupEngine::Draw(m) => m.game,
         }
     }
 }

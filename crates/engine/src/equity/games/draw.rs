@@ -19,7 +19,9 @@ pub const DRAW_EXACT_DEALS: f64 = 5.0e6;
 /// A validated draw: the rule, each seat's kept cards and how many it draws, dead cards.
 #[derive(Clone, Debug)]
 pub struct DrawMatchup {
-    /// The rule hands are valued by.
+    /// The game: its deck deals the draws, its name is the result's.
+    pub game: crate::cards::Game,
+    /// The rule hands are valued by (the game's).
     pub rule: DrawRule,
     /// Each seat's kept cards.
     pub keeps: Vec<Vec<Card>>,
@@ -35,13 +37,25 @@ fn hand_size(rule: DrawRule) -> usize {
 }
 
 impl DrawMatchup {
-    /// Checks and builds a draw: 2 or more seats, each keeping at most a hand's cards, no
-    /// card in two places, enough cards left for every draw.
+    /// Checks and builds a draw of the built-in game of `rule` (see [`DrawMatchup::in_game`]).
     pub fn new(
         rule: DrawRule,
         keeps: Vec<Vec<Card>>,
         dead: CardSet,
     ) -> Result<DrawMatchup, EquityError> {
+        DrawMatchup::in_game(rule.game(), keeps, dead)
+    }
+
+    /// Checks and builds a draw in `game` (a draw game: its rule, deck and name): 2 or
+    /// more seats, each keeping at most a hand's cards of the deck, no card in two places,
+    /// enough cards left in the deck for every draw.
+    pub fn in_game(
+        game: crate::cards::Game,
+        keeps: Vec<Vec<Card>>,
+        dead: CardSet,
+    ) -> Result<DrawMatchup, EquityError> {
+        let rule = DrawRule::of_game(game)
+            .ok_or_else(|| EquityError::Impossible(format!("{game} is not a draw game")))?;
         let size = hand_size(rule);
         if keeps.len() < 2 {
             return Err(EquityError::BadSeat(format!(
@@ -62,6 +76,12 @@ impl DrawMatchup {
                 )));
             }
             for &c in keep {
+                if !game.has_card(c) {
+                    return Err(EquityError::BadSeat(format!(
+                        "{name} keeps {c}, which {game} does not deal ({})",
+                        game.deck_words()
+                    )));
+                }
                 if keep.iter().filter(|&&k| k == c).count() > 1 {
                     return Err(EquityError::BadSeat(format!("{name} keeps {c} twice")));
                 }
@@ -79,7 +99,7 @@ impl DrawMatchup {
                 owner.push((c, name.clone()));
             }
         }
-        let live: Vec<Card> = CardSet::FULL.difference(seen).iter().collect();
+        let live: Vec<Card> = game.deck().difference(seen).iter().collect();
         let needed: usize = keeps.iter().map(|k| size - k.len()).sum();
         if needed > live.len() {
             return Err(EquityError::NotEnoughCards(format!(
@@ -88,6 +108,7 @@ impl DrawMatchup {
             )));
         }
         Ok(DrawMatchup {
+            game,
             rule,
             keeps,
             dead,
@@ -284,7 +305,7 @@ pub fn run_draw(
     settings: &RunSettings,
     progress: impl FnMut(&MatchupResult) -> bool,
 ) -> Result<MatchupResult, EquityError> {
-    let game = m.rule.game();
+    let game = m.game;
     if m.enumerates(settings.method) {
         let deals = m.check_affordable(Method::Exact)?;
         return Ok(exact_result(&exact(m), game, settings, deals));

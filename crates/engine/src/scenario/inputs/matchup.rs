@@ -270,9 +270,7 @@ impl MatchupInputs {
         mut problems: Vec<ScenarioError>,
     ) -> Result<MatchupJob, Vec<ScenarioError>> {
         use crate::equity::games::draw::DrawMatchup;
-        use crate::eval::draw::DrawRule;
         let game = self.game;
-        let rule = DrawRule::of_game(game).expect("a draw game has a draw rule");
         refuse_board_and_folded(
             &self.board,
             &self.folded,
@@ -300,7 +298,7 @@ impl MatchupInputs {
         let dead = dead_cards(&self.dead, &mut problems);
         let job = match dead {
             Some(dead) if problems.is_empty() => {
-                DrawMatchup::new(rule, keeps, dead)
+                DrawMatchup::in_game(game, keeps, dead)
                     .map_err(|e| match &e {
                         // "seat 2 keeps 6 cards; …": at seat 2's field.
                         crate::equity::EquityError::BadSeat(why) => {
