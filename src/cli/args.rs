@@ -5,7 +5,8 @@ use super::{chart_figure_arg, Args, Game, Parser, Subcommand};
 #[command(
     name = "multiodds",
     version,
-    about = "Texas Hold'em odds analysis: equity, hand strength and potentials"
+    about = "Poker odds analysis in every game MultiOdds knows: equity, hand strength and \
+             potentials, ranges, charts, every flop, hand histories"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -141,7 +142,8 @@ pub enum CliCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Hero against 1-9 opponents: win, tie, equity, hand strength, potentials.
+    /// Hero against 1 to N opponents (1-9 unless --opponents says): win, tie, equity, hand
+    /// strength, potentials.
     Sweep {
         /// The hero's hand or range.
         hero: String,
@@ -207,7 +209,7 @@ pub enum CliCommand {
         #[arg(long)]
         json: bool,
     },
-    /// All 169 starting hands against 1-9 opponents holding a range (any two cards by
+    /// All 169 starting hands against opponents (1-9 unless --opponents says) holding a range (any two cards by
     /// default); heads-up preflop the one-opponent column is exact from the preflop table.
     Table {
         /// Opponent counts, e.g. 1-9 or 3.

@@ -210,7 +210,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
         None => open_window(None),
         Some(CliCommand::Gui { file }) => open_window(file),
         Some(CliCommand::Usage) => Ok(format!(
-            "MultiOdds {}: Texas Hold'em odds analysis.\n\n\
+            "MultiOdds {}: poker odds analysis (multiodds --help lists every game and command).\n\n\
              usage: multiodds eval CARDS [--json]          value of a 1-7 card hand\n\
              \x20      multiodds range EXPR [--json]          combos of a range\n\
              \x20      multiodds equity RANGE RANGE... [--board B] [--json]\n\

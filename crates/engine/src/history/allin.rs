@@ -87,7 +87,7 @@ impl Default for AdjustSettings {
         AdjustSettings {
             threads: rayon::current_num_threads(),
             time_limit: Duration::from_secs(2),
-            target_se: 0.001,
+            target_se: crate::equity::run::VIEW_TARGET_SE,
             control: RunControl::new(),
         }
     }

@@ -2,7 +2,7 @@
 //! ([`Dealing`]) and how a hand is valued ([`Valuation`]). One value flows from the inputs
 //! (scenario files, the CLI's `--game`, each view's selector) to the evaluator
 //! (reference §9); everything else reads these fields and never asks which game it is.
-//! The eight games MultiOdds offers are constants ([`Game::ALL`]); [`Game::define`] makes
+//! The games MultiOdds offers are constants ([`Game::ALL`]); [`Game::define`] makes
 //! another from its parts (the tests play Hold'em on a 20-card deck that way).
 
 use super::{Card, CardSet};

@@ -255,9 +255,17 @@ pub struct RunSettings {
 }
 
 /// The default precision target (standard error) of win, tie, equity and hand strength
-/// for the command line and for version 1 scenario files (the app's views have their own
-/// steps, in the scenario model).
+/// for the command line and for version 1 scenario files: one figure a script reads.
 pub const DEFAULT_TARGET_SE: f64 = 0.0005;
+
+/// The views' default target (the precision slider's "Normal", ±0.1 %): figures that
+/// settle while the user looks, refined further on request. The all-in adjusted results
+/// of hand histories use it too.
+pub const VIEW_TARGET_SE: f64 = 0.001;
+
+/// The Chart view's default target: 169 hands at each opponent count, read as a grid of
+/// colours, each cell to ±0.5 %.
+pub const CHART_TARGET_SE: f64 = 0.005;
 
 /// The default target of PPot and NPot.
 pub const DEFAULT_POTENTIAL_TARGET_SE: f64 = 0.005;

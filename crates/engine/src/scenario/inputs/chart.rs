@@ -91,7 +91,7 @@ impl Default for ChartInputs {
             shown_opponents: 1,
             figure: ChartFigure::Equity,
             run: RunInputs {
-                target_se: 0.005,
+                target_se: crate::equity::run::CHART_TARGET_SE,
                 time_budget_ms: 0,
                 ..RunInputs::default()
             },

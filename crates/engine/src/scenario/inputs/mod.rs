@@ -96,7 +96,7 @@ impl Default for RunInputs {
     fn default() -> RunInputs {
         RunInputs {
             mode: Method::Auto,
-            target_se: 0.001,
+            target_se: crate::equity::run::VIEW_TARGET_SE,
             potential_target_se: DEFAULT_POTENTIAL_TARGET_SE,
             time_budget_ms: DEFAULT_TIME_BUDGET_MS,
             memory_budget_mb: 0,
