@@ -34,9 +34,71 @@ enum MatchupEngine {
     Draw(DrawMatchup),
 }
 
+/// A matchup's seats in the terms of the game's family: what [`MatchupJob::build`] reads.
+#[derive(Clone, Debug)]
+pub enum MatchupSeats {
+    /// A board game's: each seat's range, the folded seats' ranges, the board, and a
+    /// second board when two are dealt (then without folded seats).
+    Board {
+        /// The showdown seats' ranges.
+        seats: Vec<SeatRange>,
+        /// The folded seats' ranges (dealt, not in the showdown).
+        folded: Vec<SeatRange>,
+        /// The board's known cards.
+        board: CardSet,
+        /// The second board's known cards, with two boards.
+        board2: Option<CardSet>,
+    },
+    /// Stud's: each seat's down cards (or a 3rd-street range) and up cards.
+    Stud(Vec<super::stud::StudSeat>),
+    /// A draw game's: each seat's kept cards.
+    Draw(Vec<Vec<crate::cards::Card>>),
+}
+
 impl MatchupJob {
-    /// A matchup of `seats` (and `folded` seats) in `game`: the engine runs it on its
-    /// Hold'em paths where the ranges are Hold'em's, on the games engine otherwise.
+    /// The one way to a matchup in any game: `seats` in the game's family's terms, and
+    /// the dead cards. The game's data chooses the engine (the Hold'em paths for a game
+    /// that plays as Hold'em; the games engine, stud's, two boards' or the draws'); seats
+    /// of another family are refused by name.
+    pub fn build(
+        game: Game,
+        seats: MatchupSeats,
+        dead: CardSet,
+    ) -> Result<MatchupJob, EquityError> {
+        let named = |job: MatchupJob| MatchupJob(job.0, game);
+        match seats {
+            MatchupSeats::Board {
+                seats,
+                folded,
+                board,
+                board2: None,
+            } => MatchupJob::new(game, seats, folded, board, dead),
+            MatchupSeats::Board {
+                seats,
+                folded,
+                board,
+                board2: Some(board2),
+            } => {
+                if !folded.is_empty() {
+                    return Err(EquityError::BadSeat(
+                        "folded seats are not taken with two boards".into(),
+                    ));
+                }
+                DoubleBoard::new(game, seats, board, board2, dead)
+                    .map(MatchupJob::from)
+                    .map(named)
+            }
+            MatchupSeats::Stud(seats) => StudMatchup::new(game, seats, dead)
+                .map(MatchupJob::from)
+                .map(named),
+            MatchupSeats::Draw(keeps) => DrawMatchup::in_game(game, keeps, dead)
+                .map(MatchupJob::from)
+                .map(named),
+        }
+    }
+
+    /// A matchup of `seats` (and `folded` seats) in a board game: the engine runs it on
+    /// its Hold'em paths where the game plays as Hold'em, on the games engine otherwise.
     pub fn new(
         game: Game,
         seats: Vec<SeatRange>,

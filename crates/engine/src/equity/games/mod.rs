@@ -38,7 +38,7 @@ mod sweep;
 mod sweep_exact;
 mod valuation;
 
-pub use any::{MatchupJob, SweepJob};
+pub use any::{MatchupJob, MatchupSeats, SweepJob};
 pub use by_flop::{batch_by_flop, FlopDeals};
 pub use sweep::GameSweep;
 pub use sweep_exact::{auto_sweep_valuations, sweep_valuations_per_second, AUTO_SWEEP_SECONDS};

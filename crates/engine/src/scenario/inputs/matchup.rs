@@ -7,7 +7,7 @@ use super::{
     seat_field, seat_index, seat_range, RunInputs,
 };
 use crate::cards::{CardSet, Game};
-use crate::equity::games::MatchupJob;
+use crate::equity::games::{MatchupJob, MatchupSeats};
 use crate::range::SeatRange;
 use crate::scenario::ScenarioError;
 use serde::{Deserialize, Serialize};
@@ -242,17 +242,26 @@ impl MatchupInputs {
                     "second board" => Some("board2".to_string()),
                     _ => field_of(name),
                 };
-                crate::equity::games::double_board::DoubleBoard::new(
-                    self.game, ranges, board, board2, dead,
-                )
-                .map_err(|e| placed(e, field_of, &mut problems))
-                .ok()
-                .map(MatchupJob::from)
+                let seats = MatchupSeats::Board {
+                    seats: ranges,
+                    folded: Vec::new(),
+                    board,
+                    board2: Some(board2),
+                };
+                MatchupJob::build(self.game, seats, dead)
+                    .map_err(|e| placed(e, field_of, &mut problems))
+                    .ok()
             }
             (Some(ranges), Some(folded), Some((board, dead)), _)
                 if seats_ok && self.boards == 1 =>
             {
-                MatchupJob::new(self.game, ranges, folded, board, dead)
+                let seats = MatchupSeats::Board {
+                    seats: ranges,
+                    folded,
+                    board,
+                    board2: None,
+                };
+                MatchupJob::build(self.game, seats, dead)
                     .map_err(|e| placed(e, field_of, &mut problems))
                     .ok()
             }
@@ -269,7 +278,6 @@ impl MatchupInputs {
         &self,
         mut problems: Vec<ScenarioError>,
     ) -> Result<MatchupJob, Vec<ScenarioError>> {
-        use crate::equity::games::draw::DrawMatchup;
         let game = self.game;
         refuse_board_and_folded(
             &self.board,
@@ -298,7 +306,7 @@ impl MatchupInputs {
         let dead = dead_cards(&self.dead, &mut problems);
         let job = match dead {
             Some(dead) if problems.is_empty() => {
-                DrawMatchup::in_game(game, keeps, dead)
+                MatchupJob::build(game, MatchupSeats::Draw(keeps), dead)
                     .map_err(|e| match &e {
                         // "seat 2 keeps 6 cards; …": at seat 2's field.
                         crate::equity::EquityError::BadSeat(why) => {
@@ -319,7 +327,6 @@ impl MatchupInputs {
                         ),
                     })
                     .ok()
-                    .map(MatchupJob::from)
             }
             _ => None,
         };
@@ -332,7 +339,7 @@ impl MatchupInputs {
         &self,
         mut problems: Vec<ScenarioError>,
     ) -> Result<MatchupJob, Vec<ScenarioError>> {
-        use crate::equity::games::stud::{SeatPart, StudMatchup, StudSeat};
+        use crate::equity::games::stud::{SeatPart, StudSeat};
         let game = self.game;
         refuse_board_and_folded(
             &self.board,
@@ -395,7 +402,7 @@ impl MatchupInputs {
                         _ => format!("seats[{n}]"),
                     })
                 };
-                StudMatchup::new(game, seats.clone(), dead)
+                MatchupJob::build(game, MatchupSeats::Stud(seats.clone()), dead)
                     .map_err(|e| match &e {
                         crate::equity::EquityError::BadSeat(why) => {
                             let (seat, rest) = why.split_once(": ").unwrap_or(("", why));
@@ -420,7 +427,6 @@ impl MatchupInputs {
                         ),
                     })
                     .ok()
-                    .map(MatchupJob::from)
             }
             _ => None,
         };
