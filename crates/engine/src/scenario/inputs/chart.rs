@@ -143,8 +143,9 @@ impl ChartInputs {
             ));
         }
         let vs = range("opponents", &self.opponents, &mut problems);
-        // A smaller deck may deal none of the range's hands.
-        if let Some(vs) = &vs {
+        // A smaller deck may deal none of the range's hands (asked only of a two-card
+        // game: another is refused above).
+        if let Some(vs) = vs.as_ref().filter(|_| self.game.has_two_card_ranges()) {
             if HoleRange::from_two_card(vs, self.game).hands().is_empty() {
                 problems.push(invalid(
                     "opponents",
