@@ -316,17 +316,12 @@ pub(super) fn outs_command(
     cards.need_board("outs")?;
     let (board, dead) = parse_cards(cards)?;
     let game = cards.game;
-    if game.plays_as_holdem() {
-        let hero = parse_hand("hero", hero)?;
-        let opponents = vs
-            .iter()
-            .map(|v| parse_hand("--vs", v))
-            .collect::<Result<Vec<_>, _>>()?;
-        let result = multiodds::equity::outs::outs(hero, board, dead, &opponents)?;
-        return Ok(output::outs(&result, json));
-    }
-    // Another game: each hand one known hand of its size.
-    let known = |field: &str, text: &str| -> Result<CardSet, CliError> {
+    // Each hand one known hand of the game's size (Hold'em's read as before, with its
+    // messages); the engine chooses how to count.
+    let known = |field: &'static str, text: &str| -> Result<CardSet, CliError> {
+        if game.plays_as_holdem() {
+            return parse_hand(field, text).map(|c| c.card_set());
+        }
         let range = multiodds::range::HoleRange::parse(text, game)
             .map_err(|e| CliError::range(field.into(), text, e))?;
         range.known_hand().ok_or_else(|| {
@@ -341,6 +336,12 @@ pub(super) fn outs_command(
         .iter()
         .map(|v| known("--vs", v))
         .collect::<Result<Vec<_>, _>>()?;
-    let result = multiodds::equity::games::outs::game_outs(game, hero, board, dead, &opponents)?;
-    Ok(output::outs(&result, json))
+    let spec = multiodds::worker::OutsSpec {
+        game,
+        hero,
+        board,
+        dead,
+        opponents,
+    };
+    Ok(output::outs(&spec.outs()?, json))
 }

@@ -240,17 +240,11 @@ impl Job for ChartSpec {
     }
 }
 
-impl Job for OutsSpec {
-    /// Outs are computed in one piece: nothing streams.
-    type Update = std::convert::Infallible;
-    type Output = Box<Outs>;
-
-    fn run(
-        self,
-        _settings: &RunSettings,
-        _update: &mut dyn FnMut(std::convert::Infallible) -> bool,
-    ) -> Result<Box<Outs>, EquityError> {
-        // Two-card hands in Hold'em: the classic library's rules as well.
+impl OutsSpec {
+    /// The outs, on the engine the game's data chooses: a game that plays as Hold'em
+    /// with two-card hands gets the classic library's rules as well; any other, the
+    /// game's own. The one place that chooses (the window and the command line ask here).
+    pub fn outs(&self) -> Result<Outs, EquityError> {
         let combo = |set: CardSet| {
             let cards: Vec<_> = set.iter().collect();
             (cards.len() == 2)
@@ -280,7 +274,20 @@ impl Job for OutsSpec {
                 &self.opponents,
             ),
         }
-        .map(Box::new)
+    }
+}
+
+impl Job for OutsSpec {
+    /// Outs are computed in one piece: nothing streams.
+    type Update = std::convert::Infallible;
+    type Output = Box<Outs>;
+
+    fn run(
+        self,
+        _settings: &RunSettings,
+        _update: &mut dyn FnMut(std::convert::Infallible) -> bool,
+    ) -> Result<Box<Outs>, EquityError> {
+        self.outs().map(Box::new)
     }
 
     fn collect(_: &mut Option<Box<Outs>>, update: std::convert::Infallible, _: u64) {
