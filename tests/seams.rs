@@ -1,6 +1,7 @@
 //! The code's seams, held (issue 46): no module imports a sibling that imports it back
 //! (directly or round a longer loop), no source file runs past 800 lines, and no function
-//! of the app runs past 100 lines unless its doc says why it is one thing, and no module
+//! (engine, app or command line) runs past 100 lines unless its doc says why it is one
+//! thing, and no module
 //! glob-imports its parent (`use super::*`) outside a test module: a child names what it
 //! takes, so the loop check sees every edge.
 //!
@@ -15,8 +16,8 @@ const ROOTS: [&str; 3] = ["crates/engine/src", "crates/app/src", "src"];
 /// Most lines a source file may have.
 const MAX_FILE_LINES: usize = 800;
 
-/// Most lines an app function may have without a doc saying why it is one thing.
-const MAX_APP_FUNCTION_LINES: usize = 100;
+/// Most lines a function may have without a doc saying why it is one thing.
+const MAX_FUNCTION_LINES: usize = 100;
 
 /// A doc's words that say why a long function is one thing.
 const ONE_THING: &str = "One function because";
@@ -343,6 +344,11 @@ fn functions(text: &str) -> Vec<(String, usize, String)> {
         let mut end = i;
         for (j, l) in lines.iter().enumerate().skip(i) {
             let code = l.split("//").next().unwrap_or("");
+            // Escaped quotes and brace characters are not braces of the code.
+            let code = code
+                .replace("\\\"", "")
+                .replace("'{'", "")
+                .replace("'}'", "");
             let code: String = code
                 .split('"')
                 .enumerate()
@@ -369,15 +375,17 @@ fn functions(text: &str) -> Vec<(String, usize, String)> {
 }
 
 #[test]
-fn no_app_function_is_over_100_lines_without_saying_why() {
+fn no_function_is_over_100_lines_without_saying_why() {
     let mut files = Vec::new();
-    rust_files(&manifest_dir().join("crates/app/src"), &mut files);
+    for root in ROOTS {
+        rust_files(&manifest_dir().join(root), &mut files);
+    }
     let mut long = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(&f).expect("readable");
         for (name, lines, doc) in functions(&text) {
             let doc = doc.replace("/// ", "").replace("///", "");
-            if lines > MAX_APP_FUNCTION_LINES && !doc.contains(ONE_THING) {
+            if lines > MAX_FUNCTION_LINES && !doc.contains(ONE_THING) {
                 long.push(format!("{}: {name} ({lines} lines)", f.display()));
             }
         }

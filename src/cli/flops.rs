@@ -245,6 +245,9 @@ fn read_part_file(path: &std::path::Path) -> Result<String, String> {
 }
 
 /// `multiodds flops-merge`.
+///
+/// One function because it is the order a merge must keep: read every part, check each
+/// against the others, merge, write.
 pub(super) fn flops_merge_command(
     files: &[std::path::PathBuf],
     format: FlopsFormat,

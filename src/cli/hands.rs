@@ -60,6 +60,9 @@ pub(super) fn hands_command(
 
 /// Reads `files` one at a time and writes each row as it comes, then the totals, the
 /// refusals and why the reading stopped early, if it did.
+///
+/// One function because the rows stream out as they are read, then the totals and refusals,
+/// in one pass over the files.
 fn write_session(
     out: &mut impl Write,
     files: &[std::path::PathBuf],

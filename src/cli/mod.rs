@@ -205,32 +205,14 @@ fn mark_partial(output: &str) -> String {
 pub const MAX_THREADS: usize = 256;
 
 /// Runs a parsed command and returns what goes to stdout.
+///
+/// One function because it is the dispatch table: one arm per command, each a call.
 pub fn run(cli: Cli) -> Result<String, CliError> {
     match cli.command {
         None => open_window(None),
         Some(CliCommand::Gui { file }) => open_window(file),
-        Some(CliCommand::Usage) => Ok(format!(
-            "MultiOdds {}: poker odds analysis (multiodds --help lists every game and command).\n\n\
-             usage: multiodds eval CARDS [--json]          value of a 1-7 card hand\n\
-             \x20      multiodds range EXPR [--json]          combos of a range\n\
-             \x20      multiodds equity RANGE RANGE... [--board B] [--json]\n\
-             \x20      multiodds sweep HERO [--vs RANGE] [--opponents 1-9] [--json]\n\
-             \x20      multiodds --help                       all commands and options\n",
-            env!("CARGO_PKG_VERSION")
-        )),
-        Some(CliCommand::Eval { cards, game, json }) => {
-            match multiodds::eval::draw::DrawRule::from_name(&game) {
-                Some(rule) => draw_eval_command(&cards.join(" "), rule, json),
-                None => {
-                    let game: Game = game.parse().map_err(|e: multiodds::cards::UnknownGame| {
-                        CliError::Usage(format!(
-                            "{e}; lowball and badugi rules: 2-7, a-5, razz, badugi"
-                        ))
-                    })?;
-                    eval_command(&cards.join(" "), game, json)
-                }
-            }
-        }
+        Some(CliCommand::Usage) => Ok(usage()),
+        Some(CliCommand::Eval { cards, game, json }) => eval_any(&cards.join(" "), &game, json),
         Some(CliCommand::Range { expr, cards, json }) => range_command(&expr, &cards, json),
         Some(CliCommand::Equity {
             ranges,
@@ -247,11 +229,6 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             } else {
                 boards
             };
-            if boards == 2 && !folded.is_empty() {
-                return Err(CliError::Usage(
-                    "--folded: folded seats are not taken with two boards".into(),
-                ));
-            }
             equity_command(&ranges, &folded, &cards, (boards, &board2), &run, json)
         }
         Some(CliCommand::Sweep {
@@ -365,6 +342,34 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
     }
 }
 
+/// The short usage `multiodds usage` prints.
+fn usage() -> String {
+    format!(
+        "MultiOdds {}: poker odds analysis (multiodds --help lists every game and command).\n\n\
+         usage: multiodds eval CARDS [--json]          value of a 1-7 card hand\n\
+         \x20      multiodds range EXPR [--json]          combos of a range\n\
+         \x20      multiodds equity RANGE RANGE... [--board B] [--json]\n\
+         \x20      multiodds sweep HERO [--vs RANGE] [--opponents 1-9] [--json]\n\
+         \x20      multiodds --help                       all commands and options\n",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// `eval` in any game: the draw games' rules by their names, the others by the game's.
+fn eval_any(cards: &str, game: &str, json: bool) -> Result<String, CliError> {
+    match multiodds::eval::draw::DrawRule::from_name(game) {
+        Some(rule) => draw_eval_command(cards, rule, json),
+        None => {
+            let game: Game = game.parse().map_err(|e: multiodds::cards::UnknownGame| {
+                CliError::Usage(format!(
+                    "{e}; lowball and badugi rules: 2-7, a-5, razz, badugi"
+                ))
+            })?;
+            eval_command(cards, game, json)
+        }
+    }
+}
+
 /// Parses board and dead cards, each naming its own errors.
 fn parse_cards(args: &CardsArgs) -> Result<(CardSet, CardSet), CliError> {
     let board =
@@ -462,6 +467,11 @@ fn equity_command(
     run: &RunArgs,
     json: bool,
 ) -> Result<String, CliError> {
+    if boards == 2 && !folded.is_empty() {
+        return Err(CliError::Usage(
+            "--folded: folded seats are not taken with two boards".into(),
+        ));
+    }
     // The Matchup view's inputs: the one way from inputs to a matchup.
     let inputs = multiodds::scenario::MatchupInputs {
         game: cards.game,

@@ -6,6 +6,10 @@ use super::CliError;
 use super::{flops, output};
 use multiodds::scenario::{Scenario, ScenarioJob};
 
+/// `multiodds run FILE`: the saved scenario's view, run as the window would.
+///
+/// One function because it is one match over the views a scenario file opens, each arm one
+/// run and one output.
 pub(super) fn run_command(
     path: &std::path::Path,
     json: bool,

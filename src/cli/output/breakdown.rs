@@ -187,6 +187,9 @@ impl<'a> BreakdownReport<'a> {
 
 /// `breakdown`: what a range holds on a board, and with other ranges every combo's
 /// equity, the buckets and (Hold'em) the classes (as JSON, CSV or a table).
+///
+/// One function because JSON, CSV and the table write the same report's parts in the same
+/// order.
 pub fn breakdown(report: &BreakdownReport<'_>, json: bool, csv: bool) -> String {
     let r = report;
     // The hands strongest first, by reference: a 5-card Omaha range holds 1.7 million,

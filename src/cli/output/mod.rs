@@ -93,6 +93,7 @@ pub fn hole_range(input: &str, range: &HoleRange, blocked: CardSet, json: bool) 
     out
 }
 
+/// One function because JSON and the table write the same seats' figures in the same order.
 pub fn equity(
     inputs: &[String],
     folded: &[String],
@@ -227,6 +228,9 @@ pub fn equity(
 
 /// A double board: each seat's equity overall, on each board, and the scoop of both
 /// (every part of the pot).
+///
+/// One function because JSON and the table write the same two boards' figures in the same
+/// order.
 fn double_board(
     inputs: &[String],
     m: &multiodds::equity::games::double_board::DoubleBoard,
@@ -440,6 +444,7 @@ pub fn sweep(
     out
 }
 
+/// One function because JSON and the table write the same outs in the same order.
 pub fn outs(o: &multiodds::equity::outs::Outs, json: bool) -> String {
     let cards =
         |cs: &[multiodds::cards::Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>();

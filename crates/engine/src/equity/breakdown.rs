@@ -247,6 +247,9 @@ fn rank_mask(cards: impl Iterator<Item = Card>) -> u16 {
 
 /// The made hand and draws of `combo` on `board` (3 to 5 cards, none of them the
 /// combo's). The board's distinct ranks, highest first, decide the pair lines.
+///
+/// One function because the lines are one list in priority order (the first made hand that
+/// fits wins), read top to bottom as the reference writes them.
 pub fn classify(combo: Combo, board: CardSet) -> ComboClass {
     let (a, b) = combo.cards();
     let board_cards: Vec<Card> = board.iter().collect();

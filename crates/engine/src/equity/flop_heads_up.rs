@@ -223,6 +223,9 @@ fn take(to: &mut [f64; 2], x: [f64; 2]) {
 
 /// One flop's sums: both ranges' live combos against each other over every runout
 /// from the cards not on the flop and not `dead`.
+///
+/// One function because it is the Flops report's hot loop over runouts and rank pairs,
+/// whose sums stay in registers.
 pub(crate) fn flop_sums(ranges: [&HandRange; 2], flop: [Card; 3], dead: CardSet) -> FlopSums {
     let flop_set = CardSet::from_cards(&flop).expect("three distinct cards");
     let blocked = flop_set.union(dead);

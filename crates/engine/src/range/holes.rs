@@ -334,8 +334,29 @@ enum Symbol {
     Card(Card),
 }
 
-/// Every hand a pattern (`AAxx ds`, `AsKsQhJh`, `KKQQ`) stands for.
+/// Every hand a pattern (`AAxx ds`, `AsKsQhJh`, `KKQQ`) stands for: the pattern read,
+/// its explicit cards checked, its hands listed.
 fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>, RangeError> {
+    let pattern = read_pattern(body, game, column)?;
+    let fixed = explicit_cards(&pattern, game)?;
+    pattern_hands(&pattern, fixed, body, game, column)
+}
+
+/// A pattern read: its symbols (each with its column) and its suit qualifier, with the
+/// qualifier's text and column for errors.
+struct Pattern<'a> {
+    symbols: Vec<(Symbol, usize)>,
+    qualifier: Option<Suits>,
+    rest: &'a str,
+    rest_column: usize,
+}
+
+/// Reads a pattern's symbols (ranks, `x`, cards) and its qualifier, refusing a wrong
+/// count of symbols or an unknown or impossible qualifier.
+///
+/// One function because it is one scan of the pattern's text and the messages of what it
+/// found wrong, at their columns.
+fn read_pattern(body: &str, game: Game, column: usize) -> Result<Pattern<'_>, RangeError> {
     let want = game.hole_cards();
     let chars: Vec<char> = body.chars().collect();
     let mut symbols: Vec<(Symbol, usize)> = Vec::new();
@@ -380,9 +401,12 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
             _ => symbols.push((Symbol::Rank(rank), at)),
         }
     }
-    let rest: String = chars[i..].iter().collect::<String>();
-    let rest_column = column + i + (rest.len() - rest.trim_start().len());
-    let rest = rest.trim();
+    // The text after the symbols (a byte offset: `i` counts characters).
+    let rest_start: usize = chars[..i].iter().map(|c| c.len_utf8()).sum();
+    let rest_raw = &body[rest_start..];
+    let rest_column =
+        column + i + (rest_raw.chars().count() - rest_raw.trim_start().chars().count());
+    let rest = rest_raw.trim();
     // Count every symbol the text holds, to say how many there are when too many.
     if symbols.len() < want
         || (!rest.is_empty() && !is_qualifier(&rest.chars().collect::<Vec<_>>()))
@@ -446,9 +470,27 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
             rest_column,
         ));
     }
+    Ok(Pattern {
+        symbols,
+        qualifier,
+        rest,
+        rest_column,
+    })
+}
+
+/// The pattern's explicit cards: each in the deck and named once; a qualifier they
+/// already break is refused.
+fn explicit_cards(pattern: &Pattern, game: Game) -> Result<CardSet, RangeError> {
+    let Pattern {
+        symbols,
+        qualifier,
+        rest,
+        rest_column,
+    } = pattern;
+    let (rest, rest_column) = (*rest, *rest_column);
     // Explicit cards: in the deck, not twice; a qualifier they already break.
     let mut fixed = CardSet::EMPTY;
-    for &(s, at) in &symbols {
+    for &(s, at) in symbols {
         if let Symbol::Card(card) = s {
             if !game.has_card(card) {
                 return Err(game_error(
@@ -470,7 +512,7 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
             }
         }
     }
-    if let Some(q) = qualifier {
+    if let Some(q) = *qualifier {
         let most = (0..4)
             .map(|s| (fixed.bits() & suit_bits(s)).count_ones())
             .max()
@@ -495,11 +537,24 @@ fn expand_pattern(body: &str, game: Game, column: usize) -> Result<Vec<CardSet>,
             ));
         }
     }
+    Ok(fixed)
+}
+
+/// Every hand that holds the pattern's explicit cards (`fixed`) and its named ranks and
+/// wild cards, within its qualifier; refused when it would list too many or none.
+fn pattern_hands(
+    pattern: &Pattern,
+    fixed: CardSet,
+    body: &str,
+    game: Game,
+    column: usize,
+) -> Result<Vec<CardSet>, RangeError> {
+    let (symbols, qualifier) = (&pattern.symbols, pattern.qualifier);
     // Every hand that holds the explicit cards and, beside them, at least as many cards
     // of each rank as the pattern names (`x` takes any card, so a hand may hold more).
     let mut need = [0u8; 13];
     let mut wild = 0;
-    for &(s, _) in &symbols {
+    for &(s, _) in symbols {
         match s {
             Symbol::Rank(r) => need[r as usize] += 1,
             Symbol::Any => wild += 1,

@@ -327,6 +327,9 @@ impl Game {
     /// A game from its parts: `name` (its key is the name in lower case, spaces as `-`),
     /// its deck, dealing and valuation. Refused when the deck cannot deal the board and
     /// two seats, or when the engine does not deal or value that combination yet.
+    ///
+    /// One function because it is the list of rules a defined game must keep, each refusal
+    /// with its reason.
     pub fn define(
         name: &str,
         deck: CardSet,

@@ -310,6 +310,9 @@ const MIN_SHARED_FREE_SHORT_DECK: f64 = 0.05;
 /// together, near the end, so the chart fills at once and sharpens), and counted done
 /// the round it stops. `None`, with nothing done, when some class has exact points to
 /// compute under the chosen method (the class-by-class path computes those).
+///
+/// One function because it is one loop of rounds over the 169 classes' shared batches,
+/// streaming each round.
 fn shared_chart(
     spec: &ChartSpec,
     settings: &RunSettings,

@@ -208,6 +208,9 @@ pub(super) fn best_low(board: &[Card]) -> u8 {
 
 /// The lines one hand is on: its made category (and the finer made lines), and its draws
 /// when a card is to come.
+///
+/// One function because a hand's lines are one list in priority order, made hands then
+/// draws, as the reference writes them.
 pub fn hand_lines(game: Game, hole: &[Card], board: &[Card], next: &[Card]) -> Vec<HandLine> {
     let made = high_category(game, hole, board);
     let mut lines = vec![HandLine::Made(made)];

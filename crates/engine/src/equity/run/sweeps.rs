@@ -203,6 +203,9 @@ impl SweepSource for Sweep {
 
 /// [`run_sweep`] with `auto` held to `budget` evaluations of exact work, computing
 /// `figures`.
+///
+/// One function because the exact points and the Monte Carlo rounds run side by side in one
+/// scope, sharing its control and its rows.
 pub fn run_sweep_within(
     s: &dyn SweepSource,
     settings: &RunSettings,
@@ -378,6 +381,9 @@ pub fn run_sweep_within(
 /// (those resting on enough deals), with `finished` true the round it stops; false
 /// stops the whole run. Sweeps still running when the run ends (time budget) are
 /// reported finished with what they have, unless it was cancelled.
+///
+/// One function because it is one loop of rounds over the sweeps still running, each
+/// round's stop rules read in one place.
 pub fn run_shared_sweeps(
     shared: &SharedSweeps,
     settings: &RunSettings,

@@ -249,6 +249,8 @@ impl<'a> SharedSweeps<'a> {
         self.run_batch::<_, V>(deck, seed, index, deals, up_to, active)
     }
 
+    /// One function because it is the shared batch's hot loop: each deal dealt once, valued
+    /// once, credited to every hero; split, its state would cross calls per deal.
     #[inline(always)]
     fn run_batch<D: LiveCards, V: SevenCardValue>(
         &self,

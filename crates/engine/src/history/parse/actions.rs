@@ -60,6 +60,9 @@ impl Reader {
     }
 
     /// `name: …` lines.
+    ///
+    /// One function because it is one table of the action words a line may hold, each arm
+    /// one shape of line.
     pub(super) fn action(&mut self, n: usize, p: usize, rest: &str) -> Result<(), String> {
         let (rest, all_in) = match rest.find(" and is all-in") {
             Some(i) => (&rest[..i], true),

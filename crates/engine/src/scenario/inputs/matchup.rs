@@ -140,6 +140,9 @@ impl MatchupInputs {
     }
 
     /// Every problem, each at its field; the matchup to run when there is none.
+    ///
+    /// One function because it is the board games' checks in field order, each problem at
+    /// its field; stud and draw have their own.
     pub fn validate(&self) -> Result<MatchupJob, Vec<ScenarioError>> {
         let mut problems = Vec::new();
         self.run.check(&mut problems);

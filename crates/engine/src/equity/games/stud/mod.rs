@@ -203,6 +203,9 @@ pub struct StudMatchup {
 
 impl StudMatchup {
     /// Checks and builds a matchup; seats are named `seat 1`, `seat 2`… in errors.
+    ///
+    /// One function because it is the list of a stud matchup's checks in the order a user
+    /// reads their messages.
     pub fn new(
         game: Game,
         seats: Vec<StudSeat>,
