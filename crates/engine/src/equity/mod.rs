@@ -179,8 +179,9 @@ impl RunProgress {
 /// Steps the deal-existence search may take (milliseconds).
 pub const DEAL_SEARCH_BUDGET: u64 = 2_000_000;
 
-/// Most opponents in a sweep: 22 opponents and the hero hold 46 cards, a board 5 more.
-pub const MAX_OPPONENTS: usize = 22;
+/// Most opponents in a sweep: every seat of the largest matchup but the hero's (22
+/// opponents and the hero hold 46 cards, a board 5 more).
+pub const MAX_OPPONENTS: usize = MAX_SEATS - 1;
 
 /// "about 3 hours", "about 40 s": a duration for messages.
 pub fn describe_duration(seconds: f64) -> String {
@@ -202,8 +203,9 @@ pub fn describe_duration(seconds: f64) -> String {
     }
 }
 
-/// Most seats in a matchup: 23 hands and a 5-card board use 51 of the 52 cards.
-pub const MAX_SEATS: usize = 23;
+/// Most seats in a Hold'em matchup: 23 hands and a 5-card board use 51 of the 52 cards
+/// (the game's own limit, [`crate::cards::Game::max_seats`], read here, not restated).
+pub const MAX_SEATS: usize = crate::cards::Game::HOLDEM.max_seats();
 
 /// Why a scenario cannot be computed.
 #[derive(Debug, Clone, PartialEq, Error)]

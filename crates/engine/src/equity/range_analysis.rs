@@ -58,13 +58,15 @@ impl RangeSpec {
     }
 
     /// The cards the range cannot hold: board, dead cards and the other seats' known
-    /// hands.
+    /// hands (the same as [`GameRangeSpec::blocked`](super::games::range_spec::GameRangeSpec::blocked)).
     pub fn blocked(&self) -> CardSet {
         self.vs
             .iter()
             .filter(|v| v.combo_count() == 1)
             .filter_map(|v| v.iter().next())
-            .fold(self.dead, |a, (c, _)| a.union(c.card_set()))
+            .fold(self.board.union(self.dead), |a, (c, _)| {
+                a.union(c.card_set())
+            })
     }
 }
 
