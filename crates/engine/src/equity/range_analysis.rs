@@ -58,7 +58,7 @@ impl RangeSpec {
     }
 
     /// The cards the range cannot hold: board, dead cards and the other seats' known
-    /// hands (the same as [`GameRangeSpec::blocked`](super::games::range_spec::GameRangeSpec::blocked)).
+    /// hands (the same as [`GameRangeSpec::blocked`](super::games::range_analysis::GameRangeSpec::blocked)).
     pub fn blocked(&self) -> CardSet {
         self.vs
             .iter()
