@@ -189,27 +189,16 @@ fn refusals_name_what_is_wrong() {
 /// does not hold is refused by name.
 #[test]
 fn a_defined_draw_game_deals_from_its_own_deck_under_its_own_name() {
-    use multiodds_engine::cards::{Dealing, Game, HandRule, HighOrder, LowRule, Valuation};
+    use multiodds_engine::cards::LowRule;
     use multiodds_engine::equity::games::MatchupJob;
     let low16 = "2s 2h 2d 2c 3s 3h 3d 3c 4s 4h 4d 4c 5s 5h 5d 5c";
-    let deck = CardSet::from_bits((1u64 << 52) - 1).difference(CardSet::parse(low16).unwrap());
-    let game = Game::define(
+    let deck = common::deck_from("6");
+    let game = common::define_game(
         "Short 2-7",
         deck,
-        Dealing {
-            down_cards: 5,
-            up_cards: 0,
-            boards: 0,
-            board_cards: 0,
-            draws: 1,
-        },
-        Valuation {
-            hand: HandRule::BestFive,
-            high: HighOrder::Standard,
-            low: LowRule::DeuceToSeven,
-        },
-    )
-    .unwrap();
+        common::draw_dealing(5),
+        LowRule::DeuceToSeven,
+    );
     let (a, b) = ("6c 7d 8h 9s", "Tc Jd Qh");
     let m = DrawMatchup::in_game(game, vec![cards(a), cards(b)], CardSet::EMPTY).unwrap();
     let fast = exact(&m);

@@ -9,9 +9,9 @@
 //! the general engine's exact figures. A game defined with Hold'em's rules under another
 //! name runs on the Hold'em paths and keeps its name.
 
-use multiodds_engine::cards::{
-    Card, CardSet, Dealing, Game, HandRule, HighOrder, LowRule, Valuation,
-};
+mod common;
+
+use multiodds_engine::cards::{Card, CardSet, Game, LowRule};
 use multiodds_engine::equity::games::{plan, run_game, GameMatchup, MatchupJob};
 use multiodds_engine::equity::range_analysis::RangeJob;
 use multiodds_engine::equity::run::{run_matchup, RunSettings};
@@ -200,23 +200,12 @@ fn the_holdem_monte_carlo_is_within_four_errors_of_the_general_exact() {
 
 /// Hold'em's rules under another name: what the engine reads is the rules.
 fn club_holdem() -> Game {
-    Game::define(
+    common::define_game(
         "Club Hold'em",
         CardSet::from_bits((1u64 << 52) - 1),
-        Dealing {
-            down_cards: 2,
-            up_cards: 0,
-            boards: 1,
-            board_cards: 5,
-            draws: 0,
-        },
-        Valuation {
-            hand: HandRule::BestFive,
-            high: HighOrder::Standard,
-            low: LowRule::HighOnly,
-        },
+        common::board_dealing(2),
+        LowRule::HighOnly,
     )
-    .unwrap()
 }
 
 #[test]
@@ -263,4 +252,46 @@ fn a_game_with_holdems_rules_runs_on_the_holdem_paths_under_its_own_name() {
     let analysis = range.analyse(&RunControl::new(), 2);
     assert!(analysis.has_holdem_lines());
     assert_eq!((range.game(), analysis.game), (club, club));
+}
+
+/// Short deck's shipped table of each class against a random hand preflop (the chart's
+/// one-opponent column and the sweeps' control variate) against the general engine's
+/// Monte Carlo of the same matchup: within four standard errors.
+#[test]
+fn the_short_deck_table_agrees_with_the_general_engine() {
+    use multiodds_engine::equity::games::short_deck_heads_up::class_heads_up;
+    use multiodds_engine::range::HandClass;
+    // AA, AKs, T9s, 76o (ranks: deuce 0 … ace 12).
+    for (i, (a, b, suited, text)) in [
+        (12, 12, false, "AA"),
+        (12, 11, true, "AKs"),
+        (8, 7, true, "T9s"),
+        (5, 4, false, "76o"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let class = HandClass::of_ranks(a, b, suited);
+        let (_, _, table) = class_heads_up(Game::SHORT_DECK, class).expect("a short-deck class");
+        let game = Game::SHORT_DECK;
+        let hands = [text, "random"]
+            .iter()
+            .map(|t| HoleRange::parse(t, game).unwrap())
+            .collect();
+        let m = GameMatchup::new(game, hands, CardSet::EMPTY, CardSet::EMPTY).unwrap();
+        let settings = RunSettings {
+            method: Method::MonteCarlo,
+            target_se: 0.002,
+            seed: 500 + i as u64,
+            ..RunSettings::default()
+        };
+        let r = run_game(&m, &settings, |_| true).unwrap();
+        let (e, se) = (r.seats[0].equity, r.seats[0].equity_se);
+        assert!(
+            (e - table).abs() <= 4.0 * se + 1e-9,
+            "{text}: table {table}, general engine {e} ± {se}"
+        );
+    }
+    // Outside short deck's rules, no table answers.
+    assert!(class_heads_up(Game::HOLDEM, HandClass::of_ranks(12, 12, false)).is_none());
 }

@@ -5,72 +5,40 @@
 //! adding up to 1, a sweep's points each a matchup's figures, a range analysis whose
 //! hands' shares add up to 1 — or is refused with a message that names the game.
 
-use multiodds_engine::cards::{CardSet, Dealing, Game, HandRule, HighOrder, LowRule, Valuation};
+mod common;
+
+use multiodds_engine::cards::{CardSet, Dealing, Game, LowRule};
 use multiodds_engine::equity::run::RunSettings;
 use multiodds_engine::equity::{Method, RunControl};
 use multiodds_engine::scenario::{
     ChartInputs, FlopsInputs, MatchupInputs, RangeInputs, ScenarioError, SweepInputs,
 };
 
-fn deck_from(lowest: &str) -> CardSet {
-    let ranks = "23456789TJQKA";
-    let from = ranks.find(lowest).unwrap();
-    let text: Vec<String> = ranks[from..]
-        .chars()
-        .flat_map(|r| "shdc".chars().map(move |s| format!("{r}{s}")))
-        .collect();
-    CardSet::parse(&text.join(" ")).unwrap()
-}
-
-/// The three defined games: Hold'em on tens to aces, stud on sixes to aces less one
-/// suit's… (40 cards: fives to aces), 2-7 single draw on sixes to aces.
+/// The three defined games: Hold'em on tens to aces, stud on fives to aces (40 cards),
+/// 2-7 single draw on sixes to aces.
 fn defined() -> Vec<Game> {
-    let board = |down| Dealing {
-        down_cards: down,
-        up_cards: 0,
-        boards: 1,
-        board_cards: 5,
+    use common::{board_dealing, deck_from, define_game, draw_dealing};
+    let stud = Dealing {
+        down_cards: 3,
+        up_cards: 4,
+        boards: 0,
+        board_cards: 0,
         draws: 0,
     };
-    let valuation = |low| Valuation {
-        hand: HandRule::BestFive,
-        high: HighOrder::Standard,
-        low,
-    };
     vec![
-        Game::define(
+        define_game(
             "Twenty",
             deck_from("T"),
-            board(2),
-            valuation(LowRule::HighOnly),
-        )
-        .unwrap(),
-        Game::define(
-            "Forty stud",
-            deck_from("4"),
-            Dealing {
-                down_cards: 3,
-                up_cards: 4,
-                boards: 0,
-                board_cards: 0,
-                draws: 0,
-            },
-            valuation(LowRule::HighOnly),
-        )
-        .unwrap(),
-        Game::define(
+            board_dealing(2),
+            LowRule::HighOnly,
+        ),
+        define_game("Forty stud", deck_from("5"), stud, LowRule::HighOnly),
+        define_game(
             "Short 2-7",
             deck_from("6"),
-            Dealing {
-                down_cards: 5,
-                up_cards: 0,
-                boards: 0,
-                board_cards: 0,
-                draws: 1,
-            },
-            valuation(LowRule::DeuceToSeven),
-        )
-        .unwrap(),
+            draw_dealing(5),
+            LowRule::DeuceToSeven,
+        ),
     ]
 }
 

@@ -120,3 +120,54 @@ pub fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T
         .unwrap()
         .install(work)
 }
+
+/// The cards from rank `lowest` (`"T"`, `"6"`) up to the aces: a short deck.
+pub fn deck_from(lowest: &str) -> multiodds_engine::cards::CardSet {
+    let ranks = "23456789TJQKA";
+    let from = ranks.find(lowest).expect("a rank");
+    let text: Vec<String> = ranks[from..]
+        .chars()
+        .flat_map(|r| "shdc".chars().map(move |s| format!("{r}{s}")))
+        .collect();
+    multiodds_engine::cards::CardSet::parse(&text.join(" ")).expect("cards")
+}
+
+/// A game defined in a test: `down` cards each and one five-card board (or, with
+/// `board` false, `down` down cards, `up` up cards and no board; or a single draw of
+/// `down` cards when `draw`), valued by the best five in the usual order with `low`.
+pub fn define_game(
+    name: &str,
+    deck: multiodds_engine::cards::CardSet,
+    dealing: multiodds_engine::cards::Dealing,
+    low: multiodds_engine::cards::LowRule,
+) -> multiodds_engine::cards::Game {
+    use multiodds_engine::cards::{Game, HandRule, HighOrder, Valuation};
+    let valuation = Valuation {
+        hand: HandRule::BestFive,
+        high: HighOrder::Standard,
+        low,
+    };
+    Game::define(name, deck, dealing, valuation).expect("a valid game")
+}
+
+/// One five-card board and `down` hole cards each.
+pub fn board_dealing(down: u8) -> multiodds_engine::cards::Dealing {
+    multiodds_engine::cards::Dealing {
+        down_cards: down,
+        up_cards: 0,
+        boards: 1,
+        board_cards: 5,
+        draws: 0,
+    }
+}
+
+/// `down` cards each and one draw, no board.
+pub fn draw_dealing(down: u8) -> multiodds_engine::cards::Dealing {
+    multiodds_engine::cards::Dealing {
+        down_cards: down,
+        up_cards: 0,
+        boards: 0,
+        board_cards: 0,
+        draws: 1,
+    }
+}
