@@ -178,3 +178,17 @@ fn both_ways_of_dealing_agree_with_exact_enumeration() {
         }
     }
 }
+
+/// On a river the listed rows decide some seats' results outright: those seats' fits
+/// fall back to the plain mean, and then every seat's equity does, so the equities
+/// still sum to one (they read 0.997 when only some seats were fitted). A case found
+/// by the `every_run_ends` property test.
+#[test]
+fn equities_sum_to_one_when_the_control_decides_some_seats() {
+    let m = matchup(&["T9s-54s", "KK,QQ", "KK,QQ"], "Ks Qh Jd 3d 2c");
+    for seed in [87, 1, 2, 3] {
+        let r = run_matchup(&m, &mc(seed, 1_000_000, 0.01), |_| true).unwrap();
+        let total: f64 = r.seats.iter().map(|s| s.equity).sum();
+        assert!((total - 1.0).abs() < 1e-9, "seed {seed}: {total}");
+    }
+}

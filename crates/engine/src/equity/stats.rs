@@ -120,6 +120,19 @@ impl BatchStat {
         (self.n > 0.0).then(|| self.s / self.n)
     }
 
+    /// Whether the estimate is the control variate's fit (not the plain mean).
+    pub(crate) fn is_controlled(&self) -> bool {
+        self.control_fit().is_some()
+    }
+
+    /// The same sums without the control variate: the plain mean and its error.
+    pub(crate) fn without_control(&self) -> BatchStat {
+        BatchStat {
+            control_batches: 0,
+            ..*self
+        }
+    }
+
     /// The control variate's fit, when every batch gave one and x varied.
     fn control_fit(&self) -> Option<ControlFit> {
         let n = self.n;

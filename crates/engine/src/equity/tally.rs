@@ -76,20 +76,39 @@ impl MatchupTally {
     /// were filed by rank hits, else the plain estimates.
     pub(crate) fn figure_estimates(&self) -> Vec<[FigureEstimate; 3]> {
         let stratified = self.stratified();
+        let figures = |s: &SeatTally| [s.equity, s.win, s.tie];
+        // A figure is fitted to the control variate at every seat or at none: the fits'
+        // corrections cancel across the seats only together (the equities sum to one),
+        // and a seat whose result x fully decides keeps its plain mean.
+        let mixed: [bool; 3] = std::array::from_fn(|k| {
+            let fitted = self
+                .seats
+                .iter()
+                .filter(|s| figures(s)[k].is_controlled())
+                .count();
+            fitted > 0 && fitted < self.seats.len()
+        });
         self.seats
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let stats = [&s.equity, &s.win, &s.tie];
+                let stats = figures(s);
                 std::array::from_fn(|k| match stratified.as_ref().and_then(|f| f[i][k]) {
                     Some(e) => FigureEstimate {
                         mean: Some(e.mean),
                         std_error: Some(e.std_error),
                     },
-                    None => FigureEstimate {
-                        mean: stats[k].mean(),
-                        std_error: stats[k].std_error(),
-                    },
+                    None => {
+                        let stat = if mixed[k] {
+                            stats[k].without_control()
+                        } else {
+                            stats[k]
+                        };
+                        FigureEstimate {
+                            mean: stat.mean(),
+                            std_error: stat.std_error(),
+                        }
+                    }
                 })
             })
             .collect()
