@@ -3,21 +3,13 @@
 //! each engine that numbers its units: heads-up ranges on a flop (every board), three
 //! ranges on a flop (the counted walk) and three ranges preflop (the preflop fold).
 
-use multiodds_engine::cards::CardSet;
+mod common;
+
+use common::matchup;
 use multiodds_engine::equity::resume::ExactResume;
 use multiodds_engine::equity::run::{matchup_exact_evaluations, run_matchup, RunSettings};
 use multiodds_engine::equity::{Matchup, MatchupResult, Method, RunControl};
-use multiodds_engine::range::HandRange;
 use std::sync::Arc;
-
-fn matchup(seats: &[&str], board: &str) -> Matchup {
-    Matchup::new(
-        seats.iter().map(|s| HandRange::parse(s).unwrap()).collect(),
-        CardSet::parse(board).unwrap(),
-        CardSet::EMPTY,
-    )
-    .unwrap()
-}
 
 fn settings(control: RunControl) -> RunSettings {
     RunSettings {
