@@ -125,13 +125,7 @@ impl Job for MatchupJob {
     }
 
     fn resume_key(&self, settings: &RunSettings) -> Option<u64> {
-        use std::hash::{Hash, Hasher};
-        // The seats, board and dead cards as the engine holds them, and what chooses
-        // its path: the method and the memory budget.
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        format!("{self:?}").hash(&mut h);
-        (settings.method.key(), settings.memory_budget).hash(&mut h);
-        Some(h.finish())
+        MatchupJob::resume_key(self, settings)
     }
 
     fn run(

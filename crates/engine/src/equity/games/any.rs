@@ -65,7 +65,6 @@ impl MatchupJob {
         seats: MatchupSeats,
         dead: CardSet,
     ) -> Result<MatchupJob, EquityError> {
-        let named = |job: MatchupJob| MatchupJob(job.0, game);
         match seats {
             MatchupSeats::Board {
                 seats,
@@ -84,16 +83,13 @@ impl MatchupJob {
                         "folded seats are not taken with two boards".into(),
                     ));
                 }
-                DoubleBoard::new(game, seats, board, board2, dead)
-                    .map(MatchupJob::from)
-                    .map(named)
+                DoubleBoard::new(game, seats, board, board2, dead).map(MatchupJob::from)
             }
-            MatchupSeats::Stud(seats) => StudMatchup::new(game, seats, dead)
-                .map(MatchupJob::from)
-                .map(named),
-            MatchupSeats::Draw(keeps) => DrawMatchup::in_game(game, keeps, dead)
-                .map(MatchupJob::from)
-                .map(named),
+            // Each engine's matchup holds the game it was built in: the job names it.
+            MatchupSeats::Stud(seats) => StudMatchup::new(game, seats, dead).map(MatchupJob::from),
+            MatchupSeats::Draw(keeps) => {
+                DrawMatchup::in_game(game, keeps, dead).map(MatchupJob::from)
+            }
         }
     }
 
@@ -488,6 +484,28 @@ into_job!(
 );
 
 impl MatchupJob {
+    /// What identifies the question for resuming a stopped exact run: the seats'
+    /// combos and weights, board, dead cards and showdown seats as the Hold'em engine
+    /// holds them, and what chooses its path (the method, the memory budget). `None` on
+    /// the other engines, which number no units to resume. Hashed from the numbers, in
+    /// microseconds: the window asks it on every submit.
+    pub fn resume_key(&self, settings: &RunSettings) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let MatchupEngine::Holdem(m) = &self.0 else {
+            return None;
+        };
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for seat in &m.seats {
+            seat.combos.len().hash(&mut h);
+            for (c, w) in seat.combos.iter().zip(&seat.weights) {
+                (c.index(), w.to_bits()).hash(&mut h);
+            }
+        }
+        (m.board.bits(), m.dead.bits(), m.showdown_seats).hash(&mut h);
+        (settings.method.key(), settings.memory_budget).hash(&mut h);
+        Some(h.finish())
+    }
+
     /// The two boards' matchup, when this matchup deals two boards (their per-board
     /// report reads it).
     pub fn double_board(&self) -> Option<&DoubleBoard> {
