@@ -31,6 +31,37 @@ pub(super) struct Sampler<'a> {
 /// sooner.
 pub(super) const MAX_ATTEMPTS_PER_DEAL: u64 = 10_000;
 
+/// A batch's draws, valid or not: at most [`MAX_ATTEMPTS_PER_DEAL`] per deal asked, and
+/// none once the batch's own draws show the run starved (checked every 4,096 draws), so
+/// one batch never draws for minutes before the run can stop. Every engine's rejection
+/// sampler counts its draws here.
+pub(super) struct DrawCount {
+    limit: u64,
+    /// Draws so far (the last one counted even when it stopped the batch).
+    pub(super) attempts: u64,
+}
+
+impl DrawCount {
+    /// The draws of a batch of `deals` deals.
+    pub(super) fn for_deals(deals: u64) -> DrawCount {
+        DrawCount {
+            limit: deals * MAX_ATTEMPTS_PER_DEAL,
+            attempts: 0,
+        }
+    }
+
+    /// Counts one more draw, with `done` valid deals so far; false when the batch
+    /// must stop drawing.
+    #[inline]
+    pub(super) fn another(&mut self, done: u64) -> bool {
+        if self.attempts >= self.limit {
+            return false;
+        }
+        self.attempts += 1;
+        !(self.attempts.is_multiple_of(4096) && crate::equity::run::is_starved(done, self.attempts))
+    }
+}
+
 impl SeatDraw {
     /// How to draw from `range` with `blocked` out of play.
     pub(super) fn of(range: &crate::range::HoleRange, blocked: CardSet) -> SeatDraw {
@@ -186,13 +217,9 @@ impl<'a> Sampler<'a> {
         let mut holes: Vec<Vec<Card>> = vec![Vec::with_capacity(6); self.seats.len()];
         let known: Vec<Card> = self.m.board.iter().collect();
         let start = DealCards::new(game.deck(), self.blocked);
-        let (mut done, mut attempts) = (0u64, 0u64);
-        let limit = deals as u64 * MAX_ATTEMPTS_PER_DEAL;
-        'deal: while done < deals as u64 && attempts < limit {
-            attempts += 1;
-            if attempts % 4096 == 0 && crate::equity::run::is_starved(done, attempts) {
-                break;
-            }
+        let mut done = 0u64;
+        let mut tries = DrawCount::for_deals(deals as u64);
+        'deal: while done < deals as u64 && tries.another(done) {
             let mut cards = start.clone();
             for (seat, hole) in self.seats.iter().zip(holes.iter_mut()) {
                 if !seat.draw(&mut rng, game, &mut cards, hole) {
@@ -204,6 +231,6 @@ impl<'a> Sampler<'a> {
             each(&board, &values);
             done += 1;
         }
-        (done, attempts)
+        (done, tries.attempts)
     }
 }

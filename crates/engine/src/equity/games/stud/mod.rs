@@ -464,15 +464,11 @@ fn batch(m: &StudMatchup, seed: u64, index: u64, deals: u32) -> GameTally {
     let mut hands = vec![CardSet::EMPTY; seats];
     let mut deck: Vec<Card> = Vec::with_capacity(m.live.len());
     let mut cards: Vec<Card> = Vec::with_capacity(7);
-    let (mut done, mut attempts) = (0u32, 0u64);
+    let mut done = 0u32;
     // A batch starved of valid deals (range hands that rarely fit together) ends with
     // what it has; the run then stops as starved rather than loop.
-    let limit = u64::from(deals) * super::sampler::MAX_ATTEMPTS_PER_DEAL;
-    while done < deals && attempts < limit {
-        attempts += 1;
-        if attempts % 4096 == 0 && crate::equity::run::is_starved(done.into(), attempts) {
-            break;
-        }
+    let mut tries = super::sampler::DrawCount::for_deals(u64::from(deals));
+    while done < deals && tries.another(u64::from(done)) {
         let mut used = CardSet::EMPTY;
         let mut clash = false;
         for i in 0..seats {
@@ -508,7 +504,7 @@ fn batch(m: &StudMatchup, seed: u64, index: u64, deals: u32) -> GameTally {
         credit(&values, hi_lo, 1.0, &mut sums);
         done += 1;
     }
-    GameTally::of_sums(&sums, u64::from(done), attempts, true)
+    GameTally::of_sums(&sums, u64::from(done), tries.attempts, true)
 }
 
 /// Whether a run of `m` with `method` enumerates (auto by cost and by the memory its
