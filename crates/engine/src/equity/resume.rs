@@ -92,26 +92,28 @@ impl ExactResume {
     /// kept for the next; a finished one clears the ledger.
     pub(crate) fn finish(&self, tally: MatchupTally, stopped: bool, work: u64) -> MatchupTally {
         let mut s = self.state();
-        if stopped && !s.units_used {
-            // Stopped before its units began (while folding the preflops): what was
-            // carried stays, and is what there is to show.
-            if let Some(carried) = &s.tally {
-                return carried.clone();
-            }
+        if !std::mem::take(&mut s.units_used) {
+            // No units numbered: an engine that has none stands alone (and clears the
+            // ledger); a run stopped before its units began (while folding the
+            // preflops) keeps what was carried, which is what there is to show.
+            return match (&s.tally, stopped) {
+                (Some(carried), true) => carried.clone(),
+                _ => {
+                    *s = Carried::default();
+                    tally
+                }
+            };
         }
         let mut total = tally;
-        if s.units_used {
-            if let Some(carried) = &s.tally {
-                total.merge(carried);
-            }
+        if let Some(carried) = &s.tally {
+            total.merge(carried);
         }
-        if stopped && s.units_used {
+        if stopped {
             s.tally = Some(total.clone());
             s.work = work;
         } else {
             *s = Carried::default();
         }
-        s.units_used = false;
         total
     }
 }
