@@ -191,18 +191,23 @@ pub fn matchup(
     ]
     .map(String::from)
     .to_vec();
-    let types = crate::eval::HandTypes::of(game);
-    let used = |t: Option<crate::eval::HandTypes>| t.map_or(Vec::new(), |t| t.used().collect());
-    names.extend(used(types).into_iter().map(|(_, key, _)| key.to_string()));
+    // The game's hand types and, in hi/lo, its low types: (slot, key) each, once.
+    let slots = |t: Option<crate::eval::HandTypes>| -> Vec<(usize, &'static str)> {
+        t.map_or(Vec::new(), |t| {
+            t.used().map(|(i, key, _)| (i, key)).collect()
+        })
+    };
+    let high = slots(crate::eval::HandTypes::of(game));
+    let low = if r.low.is_empty() {
+        Vec::new()
+    } else {
+        slots(crate::eval::HandTypes::low_of(game))
+    };
+    names.extend(high.iter().map(|(_, key)| key.to_string()));
     // Hi/lo's low figures and each board's equity in a double board, when there are.
-    let low_types = crate::eval::HandTypes::low_of(game).filter(|_| !r.low.is_empty());
     if !r.low.is_empty() {
         names.extend(["low_win", "low_tie", "scoop"].map(String::from));
-        names.extend(
-            used(low_types)
-                .into_iter()
-                .map(|(_, key, _)| format!("low_{key}")),
-        );
+        names.extend(low.iter().map(|(_, key)| format!("low_{key}")));
     }
     for b in 1..=r.boards.len() {
         names.extend([format!("board{b}_equity"), format!("board{b}_equity_se")]);
@@ -223,18 +228,10 @@ pub fn matchup(
         }
         row.push(method_key(r).to_string());
         row.push(r.deals.to_string());
-        row.extend(
-            used(types)
-                .into_iter()
-                .map(|(t, _, _)| figure(s.hand_types[t])),
-        );
+        row.extend(high.iter().map(|&(t, _)| figure(s.hand_types[t])));
         if let Some(l) = r.low.get(i) {
             row.extend([l.low_win, l.low_tie, l.scoop].map(figure));
-            row.extend(
-                used(low_types)
-                    .into_iter()
-                    .map(|(t, _, _)| figure(l.low_types[t])),
-            );
+            row.extend(low.iter().map(|&(t, _)| figure(l.low_types[t])));
         }
         for b in &r.boards {
             let seat = &b.seats[i];
