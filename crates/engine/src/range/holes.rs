@@ -481,13 +481,8 @@ fn read_pattern(body: &str, game: Game, column: usize) -> Result<Pattern<'_>, Ra
 /// The pattern's explicit cards: each in the deck and named once; a qualifier they
 /// already break is refused.
 fn explicit_cards(pattern: &Pattern, game: Game) -> Result<CardSet, RangeError> {
-    let Pattern {
-        symbols,
-        qualifier,
-        rest,
-        rest_column,
-    } = pattern;
-    let (rest, rest_column) = (*rest, *rest_column);
+    let (symbols, qualifier) = (&pattern.symbols, pattern.qualifier);
+    let (rest, rest_column) = (pattern.rest, pattern.rest_column);
     // Explicit cards: in the deck, not twice; a qualifier they already break.
     let mut fixed = CardSet::EMPTY;
     for &(s, at) in symbols {
@@ -512,7 +507,7 @@ fn explicit_cards(pattern: &Pattern, game: Game) -> Result<CardSet, RangeError> 
             }
         }
     }
-    if let Some(q) = *qualifier {
+    if let Some(q) = qualifier {
         let most = (0..4)
             .map(|s| (fixed.bits() & suit_bits(s)).count_ones())
             .max()
