@@ -185,15 +185,7 @@ fn the_holdem_monte_carlo_is_within_four_errors_of_the_general_exact() {
             ..RunSettings::default()
         };
         let mc = run_matchup(&holdem(&texts, board, dead), &settings, |_| true).unwrap();
-        for (a, b) in mc.seats.iter().zip(&slow.seats) {
-            assert!(
-                (a.equity - b.equity).abs() <= 4.0 * a.equity_se + 1e-9,
-                "{texts:?} '{board}': {} ± {} vs exact {}",
-                a.equity,
-                a.equity_se,
-                b.equity
-            );
-        }
+        common::assert_within_four_errors(&mc, &slow, &format!("{texts:?} '{board}'"));
         checked += 1;
     }
 }

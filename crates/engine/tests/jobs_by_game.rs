@@ -110,23 +110,15 @@ fn the_matchup_runs_in_every_game_and_its_monte_carlo_agrees_with_exact() {
             "{game}: shares add up to {total}"
         );
         // Exact where the game's engine affords it in a few seconds here.
-        let Ok(_) = job.check_affordable(&small(Method::Exact), 2) else {
+        let Ok(work) = job.check_affordable(&small(Method::Exact), 2) else {
             continue;
         };
-        if job.exact_seconds(job.check_affordable(&small(Method::Exact), 2).unwrap(), 2) > 5.0 {
+        if job.exact_seconds(work, 2) > 5.0 {
             continue;
         }
         let exact = job.run(&small(Method::Exact), |_| true).unwrap();
         assert_eq!(exact.method, Method::Exact, "{game}");
-        for (a, b) in mc.seats.iter().zip(&exact.seats) {
-            assert!(
-                (a.equity - b.equity).abs() <= 4.0 * a.equity_se + 1e-9,
-                "{game}: {} ± {} against exact {}",
-                a.equity,
-                a.equity_se,
-                b.equity
-            );
-        }
+        common::assert_within_four_errors(&mc, &exact, &game.to_string());
     }
 }
 

@@ -171,3 +171,20 @@ pub fn draw_dealing(down: u8) -> multiodds_engine::cards::Dealing {
         draws: 1,
     }
 }
+
+/// Each seat's Monte Carlo equity within four of its standard errors of the exact one.
+pub fn assert_within_four_errors(
+    mc: &multiodds_engine::equity::MatchupResult,
+    exact: &multiodds_engine::equity::MatchupResult,
+    what: &str,
+) {
+    for (a, b) in mc.seats.iter().zip(&exact.seats) {
+        assert!(
+            (a.equity - b.equity).abs() <= 4.0 * a.equity_se + 1e-9,
+            "{what}: {} ± {} against exact {}",
+            a.equity,
+            a.equity_se,
+            b.equity
+        );
+    }
+}
