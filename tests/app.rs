@@ -1301,6 +1301,36 @@ fn an_edited_chart_starts_afresh() {
     assert!((equity(h.state()) - before).abs() > 0.01, "{before}");
 }
 
+/// Every view checks its own saved inputs, reached through the registry: the Flops
+/// view's (which the shell's list once missed) start from their defaults when they do
+/// not validate, a Hand view whose street has no equity keeps its text, and the
+/// message names the view reset, no other.
+#[test]
+fn each_view_checks_its_saved_inputs() {
+    let defaults = multiodds::scenario::Scenario::default();
+    // Defaults hold everywhere: no message.
+    let app = MultiOddsApp::restored(multiodds::app::State::default(), Some(1));
+    assert_eq!(app.shell.message, None);
+    let mut state = multiodds::app::State::default();
+    state.scenario.flops.range1 = "AA, ZZ".into();
+    state.scenario.hand.text = "not a hand, but the user's text".into();
+    state.scenario.matchup.seats = vec!["QQ".into(), "JJ".into()];
+    let app = MultiOddsApp::restored(state, Some(1));
+    let flops = app.views.get(ViewKind::Flops).snapshot();
+    assert_eq!(flops.flops, defaults.flops);
+    assert_eq!(
+        app.views.get(ViewKind::Hand).snapshot().hand.text,
+        "not a hand, but the user's text"
+    );
+    assert_eq!(app.views.of::<MatchupView>().inputs().seats, ["QQ", "JJ"]);
+    let message = app.shell.message.clone().unwrap_or_default();
+    assert!(message.contains("Flops view"), "{message}");
+    assert!(
+        !message.contains("Hand view") && !message.contains("Matchup view"),
+        "{message}"
+    );
+}
+
 /// Saved run settings a person could not have set (a NaN precision, a memory budget
 /// out of range) no longer stop the app from starting: that view's run settings take
 /// their defaults, its other inputs stay, the message says so, and a run starts.

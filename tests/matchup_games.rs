@@ -446,7 +446,8 @@ fn stud_hi_lo_shows_high_and_low_hand_types() {
     let csv = csv_table(&h);
     let header = &csv[0];
     assert!(
-        header.ends_with("low_win,low_tie,scoop,low_8_low,low_7_low,low_6_low,low_wheel"),
+        header.contains("tie,tie_se,low_win,low_win_se,low_tie,low_tie_se,scoop,scoop_se,method")
+            && header.ends_with("straight_flush,low_8_low,low_7_low,low_6_low,low_wheel"),
         "{header}"
     );
     let row = &csv[1];

@@ -334,7 +334,10 @@ fn hostile_inputs_are_refused_clearly() {
     };
     let (code, e) = run(&["breakdown", "AA", "--board", "Kd 7c"]);
     assert_eq!(code, Some(1));
-    assert!(e.contains("(3 to 5 cards), got 2"), "{e}");
+    assert!(
+        e.contains("--board: a flop, turn or river (3 to 5 cards)") && e.contains("got 2"),
+        "{e}"
+    );
     let (code, e) = run(&["breakdown", "AA", "--board", "Kd 7c 2s 3h 4h 5h"]);
     assert_eq!(code, Some(1));
     assert!(e.contains("at most 5"), "{e}");
@@ -366,7 +369,10 @@ fn too_many_seats_are_refused_by_name() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let e = String::from_utf8_lossy(&out.stderr);
-    assert!(e.contains("at most 22 other seats"), "{e}");
+    assert!(
+        e.contains("--vs: Hold'em deals 2 to 23 seats, got 24"),
+        "{e}"
+    );
     // Three seats whose exact work is out of reach are refused with the estimate.
     let out = assert_cmd::Command::cargo_bin("multiodds")
         .unwrap()
@@ -386,5 +392,50 @@ fn too_many_seats_are_refused_by_name() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let e = String::from_utf8_lossy(&out.stderr);
-    assert!(e.contains("exact enumeration would take"), "{e}");
+    assert!(e.contains("exact analysis would take"), "{e}");
+}
+
+/// `breakdown` asks the Range view's question through the view's own validation: before
+/// the flop it answers every combo's equity (as the view and `run` do), and the range's
+/// equity is the matchup's, exactly; a typed empty `--vs` and a seat the cards block
+/// entirely are refused by name.
+#[test]
+fn breakdown_is_the_range_views_question() {
+    let cli = |args: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("multiodds")
+            .unwrap()
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, out, e) = cli(&["breakdown", "22+,AKs", "--vs", "AQ,KK", "--json"]);
+    assert_eq!(code, Some(0), "{e}");
+    let b: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (_, out, _) = cli(&["equity", "22+,AKs", "AQ,KK", "--exact", "--json"]);
+    let m: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let matchup = m["players"][0]["equity"].as_f64().unwrap();
+    let breakdown = b["equity"].as_f64().unwrap();
+    // Preflop a combo has no line: its tags are empty (they once indexed an empty board).
+    assert!(
+        b["by_combo"][0]["tags"].as_array().unwrap().is_empty(),
+        "{b}"
+    );
+    assert!(
+        (breakdown - matchup).abs() < 1e-9,
+        "{breakdown} vs {matchup}"
+    );
+    let (code, _, e) = cli(&["breakdown", "QQ+", "--board", "Kd 7c 2s", "--vs", " "]);
+    assert_eq!(code, Some(1));
+    assert!(e.contains("--vs 1: empty"), "{e}");
+    let (code, _, e) = cli(&["runouts", "QQ+", "AsAh", "Kd Kh", "--board", "Kd 7c 2s"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        e.contains("seat 3: every hand of the range is blocked") && !e.contains("seat 3: seat 3"),
+        "{e}"
+    );
 }

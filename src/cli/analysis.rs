@@ -1,9 +1,12 @@
 //! The commands that analyse one hand or range: `eval`, `breakdown`, `runouts`, `outs`.
 
 use super::{
-    eval, json, output, parse_cards, parse_hand, parse_range, CardError, CardErrorKind, CardSet,
-    CardsArgs, CliError, EquityError, Game, HandRange,
+    eval, json, output, parse_cards, parse_hand, CardError, CardErrorKind, CardSet, CardsArgs,
+    CliError, Game,
 };
+use multiodds::equity::range_analysis::{RangeJob, RangeParts};
+use multiodds::equity::RunControl;
+use multiodds::scenario::RangeInputs;
 /// `eval`: 5–7 cards get their full value by the game's valuation (the engine's
 /// `eval::game_value`); in the games where the board can play alone, 1–4 cards the partial
 /// ranking of reference §2 (pairs, trips and quads by multiplicity, then ranks), as the
@@ -155,98 +158,52 @@ pub(super) fn breakdown_command(
     csv: bool,
 ) -> Result<String, CliError> {
     cards.need_board("breakdown")?;
-    let (board, dead) = parse_cards(cards)?;
-    if !(3..=5).contains(&board.len()) {
-        return Err(CliError::Usage(format!(
-            "--board: a breakdown needs a flop, turn or river (3 to 5 cards), got {}",
-            board.len()
-        )));
-    }
-    let max = cards.game.max_seats();
-    if vs.len() + 1 > max {
-        return Err(CliError::Usage(format!(
-            "--vs: {} deals at most {max} seats, so at most {} other seats",
-            cards.game.name(),
-            max - 1
-        )));
-    }
-    let against = vs.join(" vs ");
-    if !cards.game.plays_as_holdem() {
-        let spec = game_range_spec(range, vs, cards.game, board, dead)?;
-        let threads = rayon::current_num_threads();
-        let control = multiodds::equity::RunControl::new();
-        let b = multiodds::equity::games::range_analysis::game_breakdown(&spec, &control, threads)
-            .map_err(CliError::Usage)?;
-        let by_hand = if vs.is_empty() {
-            None
-        } else {
-            Some(multiodds::equity::games::range_analysis::by_hand(
-                &spec, &control, threads,
-            )?)
-        };
-        let report = output::BreakdownReport::game(
-            cards.game,
-            range,
-            board,
-            &b,
-            by_hand.as_ref().map(|r| (against.as_str(), r)),
-            json || csv,
-        );
-        return Ok(output::breakdown(&report, json, csv));
-    }
-    let parsed = parse_range("range".into(), range)?;
-    let others = vs
-        .iter()
-        .map(|v| parse_range("--vs".into(), v))
-        .collect::<Result<Vec<_>, _>>()?;
-    // The Range view's question: its checks, the other seats' known hands out of the
-    // range's reach, and its equity by combo.
-    let spec = multiodds::equity::range_analysis::RangeSpec::new(parsed, others, board, dead)?;
-    let b = multiodds::equity::breakdown::breakdown(&spec.range, board, spec.blocked())
-        .expect("the board has 3 to 5 cards");
-    if b.combos == 0 {
-        return Err(CliError::Equity(EquityError::EmptySeat {
-            seat: "the range".into(),
-        }));
-    }
-    let control = multiodds::equity::RunControl::new();
-    let by_hand = multiodds::equity::range_analysis::equity_by_hand(
-        &spec,
-        &control,
-        rayon::current_num_threads(),
-    )
-    .transpose()?;
-    let report = output::BreakdownReport::holdem(
-        range,
-        board,
-        &b,
-        by_hand.as_ref().map(|r| (against.as_str(), r)),
-        json || csv,
-    );
-    Ok(output::breakdown(&report, json, csv))
+    let job = range_job(range, vs, cards, |field| match field {
+        "range" => "range".into(),
+        "inputs" => "--vs".into(),
+        "board" | "dead" => format!("--{field}"),
+        other => vs_index(other).map_or_else(|| other.into(), |i| format!("--vs {}", i + 1)),
+    })?;
+    let parts = RangeParts {
+        next: false,
+        ..RangeParts::ALL
+    };
+    let a = job.analyse_parts(&RunControl::new(), rayon::current_num_threads(), parts);
+    output::range_answer(&a, range, &vs.join(" vs "), job.board(), json, csv)
+        .map_err(CliError::Usage)
 }
 
-/// A game's Range question from the command line: the range, then each `--vs` seat.
-pub(super) fn game_range_spec(
+/// The Range view's inputs from the command line, checked by its own validation: the
+/// one way from a range and the seats it faces to a [`RangeJob`]. `name` says how the
+/// command line calls a field of [`RangeInputs`]. An empty seat is refused (the view
+/// skips a field not filled in yet; here it was typed).
+fn range_job(
     range: &str,
     vs: &[String],
-    game: Game,
-    board: CardSet,
-    dead: CardSet,
-) -> Result<multiodds::equity::games::range_analysis::GameRangeSpec, CliError> {
-    let hole = |what: String, text: &str| {
-        multiodds::range::HoleRange::parse(text, game).map_err(|e| CliError::range(what, text, e))
+    cards: &CardsArgs,
+    name: impl Fn(&str) -> String,
+) -> Result<RangeJob, CliError> {
+    if let Some(i) = vs.iter().position(|v| v.trim().is_empty()) {
+        return Err(CliError::Usage(format!(
+            "{}: empty; give a range",
+            name(&format!("vs[{i}]"))
+        )));
+    }
+    let inputs = RangeInputs {
+        game: cards.game,
+        range: range.to_string(),
+        vs: vs.to_vec(),
+        board: cards.board.clone(),
+        dead: cards.dead.clone(),
     };
-    let parsed = hole("range".into(), range)?;
-    let others = vs
-        .iter()
-        .map(|v| hole("--vs".into(), v))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(
-        multiodds::equity::games::range_analysis::GameRangeSpec::new(
-            game, parsed, others, board, dead,
-        )?,
-    )
+    inputs
+        .validate()
+        .map_err(|problems| super::first_problem(problems, name, |f| inputs.field_text(f)))
+}
+
+/// The seat index of a `vs[i]` field.
+fn vs_index(field: &str) -> Option<usize> {
+    field.strip_prefix("vs[")?.strip_suffix(']')?.parse().ok()
 }
 
 /// `--memory-mb` as bytes, or the error naming its bounds.
@@ -270,40 +227,31 @@ pub(super) fn runouts_command(
 ) -> Result<String, CliError> {
     cards.need_board("runouts")?;
     let memory_budget = memory_budget_of(memory_mb)?;
-    let (board, dead) = parse_cards(cards)?;
+    let (board, _) = parse_cards(cards)?;
     if !(3..=4).contains(&board.len()) {
         return Err(CliError::Usage(format!(
             "--board: the next card needs a flop or a turn (3 or 4 cards), got {}",
             board.len()
         )));
     }
-    let names: Vec<&str> = ranges.iter().map(String::as_str).collect();
-    if !cards.game.plays_as_holdem() {
-        let Some((first, rest)) = ranges.split_first() else {
-            return Err(CliError::Usage("give two or more ranges".into()));
-        };
-        let spec = game_range_spec(first, rest, cards.game, board, dead)?;
-        let next = multiodds::equity::games::range_analysis::game_next_cards(
-            &spec,
-            &multiodds::equity::RunControl::new(),
-            rayon::current_num_threads(),
-        )?;
-        return Ok(output::runouts(&names, board, &next, json));
-    }
-    let parsed = ranges
-        .iter()
-        .enumerate()
-        .map(|(i, t)| parse_range(format!("seat {}", i + 1), t))
-        .collect::<Result<Vec<_>, _>>()?;
-    let refs: Vec<&HandRange> = parsed.iter().collect();
-    let next = multiodds::equity::by_combo::next_cards(
-        &refs,
-        board,
-        dead,
-        &multiodds::equity::RunControl::new(),
-        rayon::current_num_threads(),
+    let Some((first, rest)) = ranges.split_first().filter(|(_, rest)| !rest.is_empty()) else {
+        return Err(CliError::Usage("give two or more ranges".into()));
+    };
+    let job = range_job(first, rest, cards, |field| match field {
+        "range" => "seat 1".into(),
+        "inputs" => "ranges".into(),
+        "board" | "dead" => format!("--{field}"),
+        other => vs_index(other).map_or_else(|| other.into(), |i| format!("seat {}", i + 2)),
+    })?;
+    let parts = RangeParts {
+        lines: false,
+        by_hand: false,
+        next: true,
         memory_budget,
-    )?;
+    };
+    let a = job.analyse_parts(&RunControl::new(), rayon::current_num_threads(), parts);
+    let next = a.next.map_err(CliError::Usage)?;
+    let names: Vec<&str> = ranges.iter().map(String::as_str).collect();
     Ok(output::runouts(&names, board, &next, json))
 }
 

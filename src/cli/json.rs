@@ -103,39 +103,50 @@ pub struct HoleRange<'a> {
     pub listed: Vec<String>,
 }
 
-/// A hi/lo seat's low figures.
-#[derive(Serialize)]
-pub struct Low {
-    #[serde(serialize_with = "opt_full")]
-    pub low_win: Option<f64>,
-    #[serde(serialize_with = "opt_full")]
-    pub low_tie: Option<f64>,
-    #[serde(serialize_with = "opt_full")]
-    pub scoop: Option<f64>,
-    /// The low halves won or tied, by the low's type (`wheel` … `8_low`); `null` while
-    /// the figures are n/a.
-    pub low_types: Option<ByCategory<TypeShare>>,
+/// A matchup seat's figures, or their standard errors, keyed and ordered as the one
+/// table of seat figures (`SEAT_FIGURES`) has them for the result's shape: a figure
+/// added there appears here. `null` while the figures rest on too few deals
+/// ([`multiodds::equity::MIN_FIGURE_DEALS`]); errors are `null` on a partial
+/// enumeration too (its sample is of classes, not of independent deals).
+pub struct SeatFigures<'a> {
+    pub result: &'a multiodds::equity::MatchupResult,
+    pub seat: usize,
+    /// The standard errors instead of the values.
+    pub errors: bool,
+}
+
+impl Serialize for SeatFigures<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use multiodds::equity::metrics::SeatFigure;
+        use serde::ser::SerializeMap;
+        let r = self.result;
+        let shown = r.has_figures() && !(self.errors && r.status.fraction_done.is_some());
+        let mut map = s.serialize_map(None)?;
+        for (f, _) in SeatFigure::of(r) {
+            let (v, se) = (f.value)(r, self.seat);
+            let figure = shown.then_some(exact(if self.errors { se } else { v }));
+            map.serialize_entry(f.key, &figure)?;
+        }
+        map.end()
+    }
 }
 
 #[derive(Serialize)]
 pub struct Player<'a> {
     pub range: &'a str,
     pub combos: usize,
-    /// `null` when the figures rest on too few deals ([`multiodds::equity::MIN_FIGURE_DEALS`]).
-    #[serde(serialize_with = "opt_full")]
-    pub equity: Option<f64>,
-    #[serde(serialize_with = "opt_full")]
-    pub win: Option<f64>,
-    #[serde(serialize_with = "opt_full")]
-    pub tie: Option<f64>,
+    #[serde(flatten)]
+    pub figures: SeatFigures<'a>,
+    /// The equity's standard error (every figure's is in `std_errors`).
     #[serde(serialize_with = "opt_full")]
     pub std_error: Option<f64>,
+    pub std_errors: SeatFigures<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand_types: Option<ByCategory<TypeShare>>,
-    /// Hi/lo games: the low side and the scoop, each `null` with too few deals (the
-    /// keys are there whenever the game is hi/lo).
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub low: Option<Low>,
+    /// Hi/lo games: the low halves won or tied, by the low's type (`wheel` … `8_low`);
+    /// `null` while the figures are n/a.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub low_types: Option<Option<ByCategory<TypeShare>>>,
 }
 
 #[derive(Serialize)]

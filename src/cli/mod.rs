@@ -467,11 +467,6 @@ fn equity_command(
     run: &RunArgs,
     json: bool,
 ) -> Result<String, CliError> {
-    if boards == 2 && !folded.is_empty() {
-        return Err(CliError::Usage(
-            "--folded: folded seats are not taken with two boards".into(),
-        ));
-    }
     // The Matchup view's inputs: the one way from inputs to a matchup.
     let inputs = multiodds::scenario::MatchupInputs {
         game: cards.game,

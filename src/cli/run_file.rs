@@ -70,45 +70,20 @@ pub(super) fn run_command(
             ))
         }
         ScenarioJob::Range(spec) => {
-            use multiodds::equity::range_analysis::RangeLines;
-            let a = spec.analyse(
+            // `run` prints the lines and every hand's equity (the next cards are the
+            // view's own table).
+            let parts = multiodds::equity::range_analysis::RangeParts {
+                next: false,
+                ..multiodds::equity::range_analysis::RangeParts::ALL
+            };
+            let a = spec.analyse_parts(
                 &multiodds::equity::RunControl::new(),
                 rayon::current_num_threads(),
+                parts,
             );
             let vs = scenario.range.vs.join(" vs ");
-            let (range, board) = (scenario.range.range.as_str(), spec.board());
-            let by_hand = a.by_hand.as_ref().ok().map(|r| (vs.as_str(), r));
-            // Preflop the view answers each hand's equity without made-hand lines: so
-            // does `run` (an empty breakdown, the equities below it).
-            let preflop =
-                (spec.board().is_empty() && by_hand.is_some() && a.game.has_two_card_ranges())
-                    .then(|| {
-                        RangeLines::Holdem(multiodds::equity::breakdown::Breakdown {
-                            combos: a.by_hand.as_ref().map_or(0, |r| r.hands.len()),
-                            weight: a
-                                .by_hand
-                                .as_ref()
-                                .map_or(0.0, |r| r.hands.iter().map(|h| h.weight).sum()),
-                            made: Vec::new(),
-                            draws: Vec::new(),
-                            rollups: Vec::new(),
-                            by_combo: Vec::new(),
-                        })
-                    });
-            let lines = match (&a.breakdown, &preflop) {
-                (Ok(lines), _) => lines,
-                (Err(_), Some(lines)) => lines,
-                (Err(e), None) => return Err(CliError::Usage(e.clone())),
-            };
-            let report = match lines {
-                RangeLines::Holdem(b) => {
-                    output::BreakdownReport::holdem(range, board, b, by_hand, json)
-                }
-                RangeLines::Game(b) => {
-                    output::BreakdownReport::game(a.game, range, board, b, by_hand, json)
-                }
-            };
-            Ok(output::breakdown(&report, json, false))
+            output::range_answer(&a, &scenario.range.range, &vs, spec.board(), json, false)
+                .map_err(CliError::Usage)
         }
         ScenarioJob::Flops(job) => {
             let (report, elapsed) = run_with_progress(*job, settings, threads, progress)?;

@@ -1,10 +1,11 @@
 //! How the app applies a command ([`MultiOddsApp::apply`]): split by concern — views and
 //! undo, files, exports, dialogs and the range library, inputs sent between views.
 
+use super::command::SentHands;
+use super::view::HandsTaken;
 use super::{
-    files, game_inputs, library, matchup, multiodds, picture, range_view, tab_separated,
-    table_title, view, Command, DialogPurpose, Instant, MultiOddsApp, PathBuf, Scenario,
-    ViewCommand, ViewKind,
+    files, library, picture, tab_separated, table_title, view, Command, DialogPurpose, Instant,
+    MultiOddsApp, PathBuf, Scenario, ViewCommand, ViewKind,
 };
 impl MultiOddsApp {
     /// Applies one command: each concern in its own method (views, undo, files,
@@ -46,9 +47,7 @@ impl MultiOddsApp {
                 self.shell.note = Some((format!("Range \"{name}\" saved"), Instant::now()));
             }
             Command::ForgetRange(name) => self.shell.ranges.retain(|r| r.name != name),
-            Command::SendToRange(_) | Command::SendToMatchup(_) | Command::SendToMultiOdds(_) => {
-                self.apply_send(command, ctx)
-            }
+            Command::SendTo(kind, sent) => self.apply_send(kind, sent, ctx),
         }
     }
 
@@ -164,89 +163,17 @@ impl MultiOddsApp {
         }
     }
 
-    /// Inputs sent from one view to another; the other view is shown and recomputes.
-    fn apply_send(&mut self, command: Command, ctx: &egui::Context) {
-        match command {
-            Command::SendToRange(inputs) => {
-                self.views.of_mut::<range_view::RangeView>().inputs = inputs;
-                self.view = ViewKind::Range;
-                self.apply(Command::ToView(ViewKind::Range, ViewCommand::Edited), ctx);
-            }
-            Command::SendToMatchup(sent) => {
-                let m = &mut self.views.of_mut::<matchup::MatchupView>().inputs;
-                m.game = sent.game;
-                m.seats = sent.ranges;
-                m.up = sent.up;
-                m.board = sent.board;
-                m.dead = sent.dead;
-                game_inputs::carry_folded(&mut m.folded, m.seats.len(), m.game);
-                self.view = ViewKind::Matchup;
-                self.apply(Command::ToView(ViewKind::Matchup, ViewCommand::Edited), ctx);
-            }
-            Command::SendToMultiOdds(sent) => {
-                let others = sent.ranges.len().saturating_sub(1).max(1);
-                let differ = sent
-                    .ranges
-                    .iter()
-                    .skip(2)
-                    .any(|r| Some(r) != sent.ranges.get(1));
-                let i = &mut self.views.of_mut::<multiodds::MultiOddsView>().inputs;
-                i.game = sent.game;
-                i.hero = sent.ranges.first().cloned().unwrap_or_default();
-                i.opponents = sent
-                    .ranges
-                    .get(1)
-                    .cloned()
-                    .unwrap_or_else(|| "random".into());
-                let most = crate::equity::sweep::MAX_OPPONENTS.min(sent.game.max_seats() - 1);
-                i.opponent_counts = (others.min(most), others.min(most));
-                i.board = sent.board;
-                i.dead = sent.dead;
-                // Stud: the hero's up cards, and each opponent's (split by `/`).
-                i.hero_up = sent.up.first().cloned().unwrap_or_default();
-                i.opponents_up = if sent.up.iter().skip(1).all(|u| u.trim().is_empty()) {
-                    String::new()
-                } else {
-                    sent.up
-                        .iter()
-                        .skip(1)
-                        .map(|u| u.trim())
-                        .collect::<Vec<_>>()
-                        .join(" / ")
-                };
-                // Stud opponents are their up cards there: down cards given are not taken.
-                let dropped: Vec<String> = sent
-                    .ranges
-                    .iter()
-                    .enumerate()
-                    .skip(1)
-                    .filter(|(_, r)| !r.trim().is_empty() && !sent.game.has_board())
-                    .map(|(k, r)| format!("seat {}'s {}", k + 1, r.trim()))
-                    .collect();
-                if differ && sent.game.has_board() {
-                    // The MultiOdds view gives every opponent one range: say whose.
-                    self.shell.note = Some((
-                        "Sent to the MultiOdds view: every opponent holds seat 2's range"
-                            .to_string(),
-                        Instant::now(),
-                    ));
-                } else if !dropped.is_empty() {
-                    self.shell.note = Some((
-                        format!(
-                            "Sent to the MultiOdds view: the opponents show their up cards; their down cards ({}) are dealt at random there",
-                            dropped.join(", ")
-                        ),
-                        Instant::now(),
-                    ));
-                }
-                self.view = ViewKind::MultiOdds;
-                self.apply(
-                    Command::ToView(ViewKind::MultiOdds, ViewCommand::Edited),
-                    ctx,
-                );
-            }
-            _ => {}
+    /// Hands sent from one view to another: the other view takes them, is shown and
+    /// recomputes.
+    fn apply_send(&mut self, kind: ViewKind, sent: SentHands, ctx: &egui::Context) {
+        let HandsTaken::Taken(note) = self.views.get_mut(kind).receive(sent) else {
+            return;
+        };
+        if let Some(note) = note {
+            self.shell.note = Some((note, Instant::now()));
         }
+        self.view = kind;
+        self.apply(Command::ToView(kind, ViewCommand::Edited), ctx);
     }
 
     /// Every view takes its inputs from `scenario`; those that changed recompute (and

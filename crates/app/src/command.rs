@@ -46,17 +46,17 @@ pub enum Command {
     ForgetRange(String),
     /// Open the Help window.
     ShowHelp,
-    /// Show these inputs in the Range view ("Send to Range view").
-    SendToRange(crate::scenario::RangeInputs),
-    /// Show these hands in the Matchup view, one seat per range ("Send to Matchup view").
-    SendToMatchup(SentHands),
-    /// Show these hands in the MultiOdds view: the first range the hero's, the second the
-    /// opponents', as many opponents as the other ranges ("Send to MultiOdds view").
-    SendToMultiOdds(SentHands),
+    /// Show these hands in a view ("Send to Matchup view"): the view takes them as its
+    /// inputs ([`crate::view::View::receive`]), is shown and recomputes.
+    SendTo(ViewKind, SentHands),
 }
 
 /// What one view sends another: the game, the seats' ranges (the hero's first), board and
 /// dead cards. The receiving view keeps its own run settings.
+///
+/// Each view reads them its way: the Matchup view one seat per range; the MultiOdds view
+/// the first range as the hero's, the second as the opponents', as many opponents as
+/// the other ranges; the Range view the first range against the others.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SentHands {
     /// The game.
@@ -70,6 +70,19 @@ pub struct SentHands {
     pub board: String,
     /// Dead cards.
     pub dead: String,
+}
+
+impl From<crate::scenario::RangeInputs> for SentHands {
+    /// The Range view's inputs as hands: the range analysed first, then those it faces.
+    fn from(r: crate::scenario::RangeInputs) -> SentHands {
+        SentHands {
+            game: r.game,
+            ranges: std::iter::once(r.range).chain(r.vs).collect(),
+            up: Vec::new(),
+            board: r.board,
+            dead: r.dead,
+        }
+    }
 }
 
 /// What a view's widgets ask of their view; applied after layout.

@@ -1,6 +1,7 @@
 //! The Help window: every figure's definition (read from the one metric table the plot,
-//! the table and the CSV use), the range notation with the classic query words, and the
-//! keyboard shortcuts. Opened with F1 or Help → Help; Escape closes it.
+//! the table and the CSV use), the range notation with the classic query words, the
+//! games, each view's own section ([`super::view::View::help`]) and the keyboard
+//! shortcuts. Opened with F1 or Help → Help; Escape closes it.
 
 use super::multiodds::plot::MetricStyle;
 use crate::equity::metrics::SWEEP_METRICS;
@@ -103,7 +104,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
 
 /// Draws the Help window while `open`: every section in turn, each wrapped to the
 /// window's width.
-pub(crate) fn help_window(ctx: &egui::Context, open: &mut bool) {
+pub(crate) fn help_window(ctx: &egui::Context, open: &mut bool, views: &super::Views) {
     if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         *open = false;
     }
@@ -118,29 +119,25 @@ pub(crate) fn help_window(ctx: &egui::Context, open: &mut bool) {
             // Every section wraps within the window: a wide grid row must not widen the
             // content past it (paragraphs below were clipped at the right edge).
             ui.set_max_width(max_width - 24.0);
-            for (i, section) in SECTIONS.iter().enumerate() {
-                if i > 0 {
+            for section in SECTIONS {
+                section(ui);
+                ui.add_space(8.0);
+            }
+            // Each view's own section, in tab order (the registry reaches every view).
+            for view in views.iter() {
+                if view.help(ui) {
                     ui.add_space(8.0);
                 }
-                section(ui);
             }
+            keyboard(ui);
         });
 }
 
-/// The Help window's sections, top to bottom.
-const SECTIONS: [fn(&mut egui::Ui); 8] = [
-    figures,
-    range_notation,
-    games,
-    range_view_lines,
-    flops_view,
-    hand_view,
-    folded_seats,
-    keyboard,
-];
+/// The Help window's sections before the views' own, top to bottom.
+const SECTIONS: [fn(&mut egui::Ui); 3] = [figures, range_notation, games];
 
 /// A two-column table of names and their wrapped definitions.
-fn definitions<'a>(
+pub(crate) fn definitions<'a>(
     ui: &mut egui::Ui,
     id: &str,
     rows: impl IntoIterator<Item = (RichText, &'a str)>,
@@ -226,82 +223,6 @@ fn games(ui: &mut egui::Ui) {
         OMAHA_NOTATION
             .iter()
             .map(|(text, meaning)| (RichText::new(*text).monospace(), *meaning)),
-    );
-}
-
-/// The Range view's made hands and draws, and how lines are selected.
-fn range_view_lines(ui: &mut egui::Ui) {
-    ui.heading("Range view lines (Hold'em)");
-    ui.label(
-        "Each combo has one made hand (the first that applies, strongest first) and \
-         any number of draws, counted across every made hand; the lines together \
-         count each combo once. Click a line to select its combos, Ctrl-click to \
-         add or drop one, Shift-click for a run; lines of one kind join by \"or\", a \
-         made hand and a draw by \"and\".",
-    );
-    definitions(
-        ui,
-        "help_lines",
-        super::range_lines::LineKey::all()
-            .map(|key| (RichText::new(key.name()).strong(), key.definition())),
-    );
-}
-
-/// The Flops view's figures and textures.
-fn flops_view(ui: &mut egui::Ui) {
-    use crate::equity::flops::texture::Connectedness;
-    use crate::equity::flops::FlopLine;
-    ui.heading("Flops view");
-    ui.label(
-        "Two ranges across every flop (Hold'em, heads-up, exact): 1,755 flops, one per \
-         suit pattern, when both ranges are written without suits and no card is dead; \
-         all 22,100 otherwise. Raw weight: how often a flop comes at all. Dealt weight: \
-         how often it comes given both ranges (card removal); every figure of a group \
-         is averaged by it. ≥80% / ≥90%: the share of a range at that equity or more \
-         against the other; nut advantage: range 1's ≥80% share less range 2's. The \
-         check line: the flops' mean equity equals the preflop equity.",
-    );
-    let textures = Connectedness::ALL
-        .iter()
-        .map(|c| (RichText::new(c.name()).strong(), c.definition()));
-    let lines = FlopLine::ALL
-        .iter()
-        .map(|l| (RichText::new(l.name()).strong(), l.definition()));
-    definitions(ui, "help_flops", textures.chain(lines));
-}
-
-/// The Hand view: the sites read, the replay, all-in adjusted results, sessions.
-fn hand_view(ui: &mut egui::Ui) {
-    ui.heading("Hand view");
-    ui.label(
-        "Paste a hand as the site wrote it, or open a file (PokerStars, GGPoker, Full \
-         Tilt, Run It Once, PokerMaster and PokerBros text; UTF-8, with or without a \
-         byte-order mark, or Windows-1252). Click a street to see the board, what each \
-         player has behind, the pot and each player's equity at that street's start; \
-         a player whose cards the text does not show holds the range in their field \
-         (random until changed; kept with the hand). Results: the main and side pots \
-         rebuilt from the actions, what each put in and won, and the all-in adjusted \
-         result: when the betting ended with a player all-in before the river and \
-         every player still in showed cards, each pot is shared by equity at that \
-         moment (after the site's take, in proportion), less what they put in. No \
-         adjustment for an all-in on the river or when a live hand is unknown. A \
-         session: files and folders read by a job, a file at a time; filter by game, \
-         stakes, all-in and showdown; click a hand to replay it. Hands that cannot \
-         be read are listed with their file, line and why.",
-    );
-}
-
-/// Folded seats: what they are and how each method deals them.
-fn folded_seats(ui: &mut egui::Ui) {
-    ui.heading("Folded seats (card bunching)");
-    ui.label(
-        "In the Matchup view (every game with one board), Add folded seat adds a player \
-         who folded: dealt a hand from the range given, so those cards are out of play in \
-         proportion to its weights, but not in the showdown. A deal's probability is the \
-         product of every seat's weights, folded seats included; a folded known hand is \
-         the same as dead cards. Exact enumeration runs once per way of dealing the \
-         folded seats; Monte Carlo deals them with every deal. In stud, folded players' up \
-         cards go in the dead cards.",
     );
 }
 

@@ -85,11 +85,10 @@ impl Default for State {
     }
 }
 
-/// A saved scenario's sections that a person could have set: run settings out of range
-/// (a NaN precision in a hand-edited state) take their defaults, and a section whose
-/// inputs do not validate, or hold more text than a field takes, starts from its
-/// defaults. Returns what was reset, by name.
-fn sane_sections(mut s: Scenario) -> (Scenario, Vec<&'static str>) {
+/// A saved scenario's run settings that a person could have set out of range (a NaN
+/// precision in a hand-edited state) take their defaults; returns which, by name. Each
+/// view checks the rest of its saved inputs itself ([`View::saved_inputs_hold`]).
+fn sane_run_settings(mut s: Scenario) -> (Scenario, Vec<&'static str>) {
     let defaults = Scenario::default();
     let mut reset = Vec::new();
     for (run, default, name) in [
@@ -116,35 +115,7 @@ fn sane_sections(mut s: Scenario) -> (Scenario, Vec<&'static str>) {
             reset.push(name);
         }
     }
-    let m = &s.multiodds;
-    if too_long([&m.hero, &m.opponents, &m.board, &m.dead]) || m.validate().is_err() {
-        s.multiodds = defaults.multiodds;
-        reset.push("MultiOdds view");
-    }
-    let m = &s.matchup;
-    if too_long(m.seats.iter().chain([&m.board, &m.dead])) || m.validate().is_err() {
-        s.matchup = defaults.matchup;
-        reset.push("Matchup view");
-    }
-    let c = &s.chart;
-    if too_long([&c.opponents, &c.board, &c.dead]) || c.validate().is_err() {
-        s.chart = defaults.chart;
-        reset.push("Chart view");
-    }
-    // The Range view's saved text is held to the same limits.
-    let r = &s.range;
-    if too_long(r.vs.iter().chain([&r.range, &r.board, &r.dead])) || r.validate().is_err() {
-        s.range = defaults.range;
-        reset.push("Range view");
-    }
     (s, reset)
-}
-
-/// Whether any of `texts` is longer than a field takes.
-fn too_long<'a>(texts: impl IntoIterator<Item = &'a String>) -> bool {
-    texts
-        .into_iter()
-        .any(|t| t.len() > crate::range::MAX_RANGE_TEXT)
 }
 
 /// What a table is, in one line, from its CSV's `#` block ("view: MultiOdds · inputs:
@@ -329,7 +300,7 @@ impl MultiOddsApp {
     /// validate (hostile or corrupted saved text, a card in two places…), with a
     /// message saying so: a bad saved state never stops the app from starting.
     pub fn restored(mut saved: State, threads: Option<usize>) -> MultiOddsApp {
-        let (scenario, reset) = sane_sections(saved.scenario);
+        let (scenario, mut reset) = sane_run_settings(saved.scenario);
         saved.scenario = scenario;
         let sides = picture::SIDE_RANGE;
         saved.png_size = saved
@@ -345,6 +316,14 @@ impl MultiOddsApp {
         saved.ranges.truncate(library::MAX_SAVED);
         let dropped = saved_ranges - saved.ranges.len();
         let mut app = MultiOddsApp::from_state(saved, threads);
+        // Each view says whether its saved inputs hold (the registry reaches every one).
+        for v in app.views.iter_mut() {
+            if !v.saved_inputs_hold() {
+                v.reset();
+                app.shell.history.baseline(v.kind(), v.snapshot());
+                reset.push(v.name());
+            }
+        }
         let mut lines = Vec::new();
         if dropped > 0 {
             lines.push(format!(
@@ -496,7 +475,7 @@ impl MultiOddsApp {
             files::message_window(&ctx, message, &commands);
         }
         if self.shell.help_open {
-            help::help_window(&ctx, &mut self.shell.help_open);
+            help::help_window(&ctx, &mut self.shell.help_open, &self.views);
         }
         if let Some((text, since)) = &self.shell.note {
             files::note(&ctx, text, *since);

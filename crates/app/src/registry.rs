@@ -54,7 +54,7 @@ impl Views {
     }
 
     /// The view of `kind` (every kind has one: `make` matches every kind).
-    pub(crate) fn get(&self, kind: ViewKind) -> &dyn View {
+    pub fn get(&self, kind: ViewKind) -> &dyn View {
         self.0[Self::index(kind)].as_ref()
     }
 

@@ -138,6 +138,16 @@ fn field_name(field: &str) -> String {
         })
 }
 
+/// What a view did with hands sent to it.
+#[derive(Debug, PartialEq)]
+pub enum HandsTaken {
+    /// The view takes no hands (it is not shown).
+    NotTaken,
+    /// Taken as its inputs; a note when part of them could not be (said in the status
+    /// line).
+    Taken(Option<String>),
+}
+
 /// A component of the app: its inputs, its jobs and how it shows their results.
 /// Registered once in `registry`; the shell finds everything else here.
 pub trait View: std::any::Any {
@@ -188,6 +198,25 @@ pub trait View: std::any::Any {
     fn load(&mut self, scenario: &Scenario);
     /// Whether a result is on screen.
     fn has_result(&self) -> bool;
+
+    /// Takes hands another view sent ("Send to …") as its inputs. By default a view
+    /// takes none.
+    fn receive(&mut self, _sent: crate::command::SentHands) -> HandsTaken {
+        HandsTaken::NotTaken
+    }
+
+    /// The view's own section of the Help window, if it has one; whether it drew one.
+    fn help(&self, _ui: &mut egui::Ui) -> bool {
+        false
+    }
+
+    /// Whether the inputs, restored from a saved state, can stand as they are; a view
+    /// whose inputs cannot starts from its defaults, named in a message. By default:
+    /// its section of a scenario validates (which also refuses text longer than a
+    /// field takes).
+    fn saved_inputs_hold(&self) -> bool {
+        self.snapshot().validate().is_ok()
+    }
 
     /// Back to the default inputs.
     fn reset(&mut self) {

@@ -650,7 +650,7 @@ pub(crate) fn send_to_range(
         ui,
         "Send to Range view",
         "What this range holds on the board, each combo's equity, each next card",
-        super::Command::SendToRange(inputs),
+        super::Command::SendTo(crate::scenario::ViewKind::Range, inputs.into()),
         commands,
     );
 }

@@ -196,7 +196,12 @@ fn the_range_views_job_matches_the_matchup() {
         board: CardSet::parse("Ts Jh Kd").unwrap(),
         dead: CardSet::EMPTY,
     };
-    let a = analyse_game(&spec, &RunControl::new(), 2);
+    let a = analyse_game(
+        &spec,
+        &RunControl::new(),
+        2,
+        multiodds_engine::equity::range_analysis::RangeParts::ALL,
+    );
     let by_hand = a.by_hand.expect("every hand's equity");
     let m = GameMatchup::new(
         game,

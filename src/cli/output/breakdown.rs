@@ -97,7 +97,8 @@ impl<'a> BreakdownReport<'a> {
                 }
                 let hands = combos(r)
                     .map(|(combo, c)| {
-                        let tags = if tags {
+                        // Preflop a combo has no line to be tagged with.
+                        let tags = if tags && !board.is_empty() {
                             let class = class_of[combo.index()].unwrap_or_else(|| {
                                 multiodds::equity::breakdown::classify(combo, board)
                             });
@@ -370,4 +371,51 @@ fn combos(
     ),
 > {
     r.hands.iter().filter_map(|h| h.combo().map(|c| (c, h)))
+}
+
+/// The Range question's answer (lines and every hand's equity) as `breakdown` and `run`
+/// print it, in any game: the one rendering of a [`RangeAnalysis`] on the command line.
+/// Preflop, where there are no lines, each hand's equity under an empty breakdown, as
+/// the Range view shows it. Why a part asked for is missing is the error.
+///
+/// [`RangeAnalysis`]: multiodds::equity::range_analysis::RangeAnalysis
+pub fn range_answer(
+    a: &multiodds::equity::range_analysis::RangeAnalysis,
+    range: &str,
+    against: &str,
+    board: multiodds::cards::CardSet,
+    json: bool,
+    csv: bool,
+) -> Result<String, String> {
+    use multiodds::equity::range_analysis::RangeLines;
+    let by_hand = match &a.by_hand {
+        Ok(r) => Some((against, r)),
+        // No other seat: the lines alone.
+        Err(_) if against.is_empty() => None,
+        Err(why) => return Err(why.clone()),
+    };
+    let preflop = (board.is_empty() && a.game.has_two_card_ranges())
+        .then(|| {
+            by_hand.map(|(_, r)| {
+                RangeLines::Holdem(multiodds::equity::breakdown::Breakdown {
+                    combos: r.hands.len(),
+                    weight: r.hands.iter().map(|h| h.weight).sum(),
+                    made: Vec::new(),
+                    draws: Vec::new(),
+                    rollups: Vec::new(),
+                    by_combo: Vec::new(),
+                })
+            })
+        })
+        .flatten();
+    let lines = match (&a.breakdown, &preflop) {
+        (Ok(lines), _) => lines,
+        (Err(_), Some(lines)) => lines,
+        (Err(why), None) => return Err(why.clone()),
+    };
+    let report = match lines {
+        RangeLines::Holdem(b) => BreakdownReport::holdem(range, board, b, by_hand, json || csv),
+        RangeLines::Game(b) => BreakdownReport::game(a.game, range, board, b, by_hand, json || csv),
+    };
+    Ok(super::breakdown(&report, json, csv))
 }

@@ -3,6 +3,7 @@
 use super::json;
 use multiodds::cards::{CardSet, Game};
 use multiodds::equity::games::{range_analysis, MatchupJob, SweepJob};
+use multiodds::equity::metrics::SeatFigure;
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::table_csv::{self, CsvOptions};
 use multiodds::equity::MatchupResult;
@@ -106,7 +107,6 @@ pub fn equity(
         return double_board(inputs, d, r, elapsed, json);
     }
     let shown = r.has_figures();
-    let figure = |x: f64| shown.then_some(x);
     let hands = m.seat_hands();
     if json {
         let players = inputs
@@ -117,22 +117,27 @@ pub fn equity(
             .map(|(i, ((input, s), &seat))| json::Player {
                 range: input.trim(),
                 combos: seat as usize,
-                equity: figure(s.equity),
-                win: figure(s.win),
-                tie: figure(s.tie),
+                figures: json::SeatFigures {
+                    result: r,
+                    seat: i,
+                    errors: false,
+                },
                 // A partial enumeration claims no error bound (its sample is of
                 // classes, not of independent deals).
-                std_error: figure(s.equity_se).filter(|_| r.status.fraction_done.is_none()),
+                std_error: shown
+                    .then_some(s.equity_se)
+                    .filter(|_| r.status.fraction_done.is_none()),
+                std_errors: json::SeatFigures {
+                    result: r,
+                    seat: i,
+                    errors: true,
+                },
                 hand_types: shown
                     .then(|| json::types(m.game(), &s.hand_types))
                     .flatten(),
-                // Hi/lo: the keys always, `null` while the figures are n/a.
-                low: r.low.get(i).map(|l| json::Low {
-                    low_win: shown.then_some(l.low_win),
-                    low_tie: shown.then_some(l.low_tie),
-                    scoop: shown.then_some(l.scoop),
-                    low_types: shown
-                        .then(|| json::shares(multiodds::eval::HandTypes::EIGHT_LOW, &l.low_types)),
+                // Hi/lo: the key always, `null` while the figures are n/a.
+                low_types: r.low.get(i).map(|l| {
+                    shown.then(|| json::shares(multiodds::eval::HandTypes::EIGHT_LOW, &l.low_types))
                 }),
             })
             .collect();
@@ -173,44 +178,42 @@ pub fn equity(
             format!(" · board {board}")
         }
     );
-    let hi_lo = !r.low.is_empty();
+    // The seat figures as the one table names them; the equity's error after it.
+    let figures: Vec<_> = SeatFigure::of(r).collect();
+    let column = |name: &str| format!(" {:>10}", format!("{name} %"));
     out.push_str(&format!(
-        "{:<28} {:>7} {:>9} {:>9} {:>9} {:>9}{}\n",
+        "{:<28} {:>7}",
         "seat",
         if m.game().plays_as_holdem() {
             "combos"
         } else {
             "hands"
-        },
-        "equity %",
-        if hi_lo { "hi win %" } else { "win %" },
-        if hi_lo { "hi tie %" } else { "tie %" },
-        "± SE %",
-        if hi_lo {
-            format!(" {:>9} {:>9} {:>9}", "lo win %", "lo tie %", "scoop %")
-        } else {
-            String::new()
         }
     ));
-    let cell = |x: f64| match figure(x) {
-        Some(x) => format!("{:>9.3}", 100.0 * x),
-        None => format!("{:>9}", "n/a"),
+    for (f, name) in &figures {
+        out.push_str(&column(name));
+        if f.key == "equity" {
+            out.push_str(&column("± SE"));
+        }
+    }
+    out.push('\n');
+    let cell = |x: f64| {
+        if shown {
+            format!(" {:>10.3}", 100.0 * x)
+        } else {
+            format!(" {:>10}", "n/a")
+        }
     };
-    for (i, ((input, s), seat)) in inputs.iter().zip(&r.seats).zip(&hands).enumerate() {
-        let low = r
-            .low
-            .get(i)
-            .map(|l| format!(" {} {} {}", cell(l.low_win), cell(l.low_tie), cell(l.scoop)))
-            .unwrap_or_default();
-        out.push_str(&format!(
-            "{:<28} {:>7} {} {} {} {}{low}\n",
-            truncate(input.trim(), 28),
-            seat,
-            cell(s.equity),
-            cell(s.win),
-            cell(s.tie),
-            cell(s.equity_se)
-        ));
+    for (i, (input, seat)) in inputs.iter().zip(&hands).enumerate().take(r.seats.len()) {
+        out.push_str(&format!("{:<28} {:>7}", truncate(input.trim(), 28), seat));
+        for (f, _) in &figures {
+            let (v, se) = (f.value)(r, i);
+            out.push_str(&cell(v));
+            if f.key == "equity" {
+                out.push_str(&cell(se));
+            }
+        }
+        out.push('\n');
     }
     for (i, (input, combos)) in folded.iter().zip(m.folded_hands()).enumerate() {
         out.push_str(&format!(

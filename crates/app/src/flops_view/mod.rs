@@ -340,6 +340,11 @@ impl View for FlopsView {
         self.inputs = scenario.flops.clone();
     }
 
+    fn help(&self, ui: &mut egui::Ui) -> bool {
+        flops_view(ui);
+        true
+    }
+
     fn has_result(&self) -> bool {
         self.report.shown.is_some()
     }
@@ -633,4 +638,27 @@ fn filter_buttons(ui: &mut egui::Ui, filter: &mut TextureFilter) {
         &Connectedness::ALL,
         Connectedness::name,
     );
+}
+
+/// The Flops view's figures and textures.
+fn flops_view(ui: &mut egui::Ui) {
+    use crate::equity::flops::texture::Connectedness;
+    use crate::equity::flops::FlopLine;
+    ui.heading("Flops view");
+    ui.label(
+        "Two ranges across every flop (Hold'em, heads-up, exact): 1,755 flops, one per \
+         suit pattern, when both ranges are written without suits and no card is dead; \
+         all 22,100 otherwise. Raw weight: how often a flop comes at all. Dealt weight: \
+         how often it comes given both ranges (card removal); every figure of a group \
+         is averaged by it. ≥80% / ≥90%: the share of a range at that equity or more \
+         against the other; nut advantage: range 1's ≥80% share less range 2's. The \
+         check line: the flops' mean equity equals the preflop equity.",
+    );
+    let textures = Connectedness::ALL
+        .iter()
+        .map(|c| (egui::RichText::new(c.name()).strong(), c.definition()));
+    let lines = FlopLine::ALL
+        .iter()
+        .map(|l| (egui::RichText::new(l.name()).strong(), l.definition()));
+    crate::help::definitions(ui, "help_flops", textures.chain(lines));
 }

@@ -4,11 +4,12 @@
 //! computes.
 
 use super::{equity_text, pct, sorted_rows, summary_line, title, FlopsView, GroupsShown};
+use crate::command::SentHands;
 use crate::command::{Command, CommandSender, ViewCommand};
 use crate::equity::flops::report::{FlopsReport, GroupFigures, SeatOverFlops, TextureFilter};
 use crate::equity::flops::{Flop, FlopLine, FlopResult};
 use crate::range::HandClass;
-use crate::scenario::{FlopsColumn, FlopsInputs, RangeInputs, ViewKind};
+use crate::scenario::{FlopsColumn, FlopsInputs, ViewKind};
 use egui::{Color32, RichText, Sense};
 
 /// Everything on the right, top to bottom.
@@ -536,15 +537,20 @@ fn flops_table(
                         .on_hover_ui(|ui| flop_details(ui, report, flop, result))
                         .clicked()
                     {
-                        commands.send(Command::SendToRange(RangeInputs {
-                            game: inputs.game,
-                            range: inputs.range1.clone(),
-                            vs: std::iter::once(inputs.range2.clone())
-                                .chain(inputs.more.iter().cloned())
-                                .collect(),
-                            board: name.clone(),
-                            dead: inputs.dead.clone(),
-                        }));
+                        commands.send(Command::SendTo(
+                            ViewKind::Range,
+                            SentHands {
+                                game: inputs.game,
+                                ranges: [&inputs.range1, &inputs.range2]
+                                    .into_iter()
+                                    .chain(&inputs.more)
+                                    .cloned()
+                                    .collect(),
+                                up: Vec::new(),
+                                board: name.clone(),
+                                dead: inputs.dead.clone(),
+                            },
+                        ));
                     }
                     let mut cells = vec![format!("{:.3}%", 100.0 * share)];
                     match (report.exact && report.seats == 2, result.seats.as_slice()) {

@@ -552,8 +552,20 @@ impl View for HandView {
         self.read_spot();
     }
 
+    fn help(&self, ui: &mut egui::Ui) -> bool {
+        hand_view(ui);
+        true
+    }
+
     fn has_result(&self) -> bool {
         self.equity.shown.is_some()
+    }
+
+    /// A hand's street need not validate (one player left has no equity to show, and
+    /// a text that is not a hand says so at its field): the saved text is kept unless
+    /// it is longer than the view reads.
+    fn saved_inputs_hold(&self) -> bool {
+        self.inputs.fits()
     }
 }
 
@@ -755,4 +767,25 @@ fn session_fields(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) 
     if let Some(note) = &view.session_note {
         ui.label(RichText::new(note).color(ERROR_COLOR));
     }
+}
+
+/// The Hand view: the sites read, the replay, all-in adjusted results, sessions.
+fn hand_view(ui: &mut egui::Ui) {
+    ui.heading("Hand view");
+    ui.label(
+        "Paste a hand as the site wrote it, or open a file (PokerStars, GGPoker, Full \
+         Tilt, Run It Once, PokerMaster and PokerBros text; UTF-8, with or without a \
+         byte-order mark, or Windows-1252). Click a street to see the board, what each \
+         player has behind, the pot and each player's equity at that street's start; \
+         a player whose cards the text does not show holds the range in their field \
+         (random until changed; kept with the hand). Results: the main and side pots \
+         rebuilt from the actions, what each put in and won, and the all-in adjusted \
+         result: when the betting ended with a player all-in before the river and \
+         every player still in showed cards, each pot is shared by equity at that \
+         moment (after the site's take, in proportion), less what they put in. No \
+         adjustment for an all-in on the river or when a live hand is unknown. A \
+         session: files and folders read by a job, a file at a time; filter by game, \
+         stakes, all-in and showdown; click a hand to replay it. Hands that cannot \
+         be read are listed with their file, line and why.",
+    );
 }

@@ -6,7 +6,7 @@ use super::{cards_row, money, money_f64, pct, HandView};
 use crate::cards::format_cards;
 use crate::command::{Command, CommandSender, SentHands, ViewCommand};
 use crate::equity::Method;
-use crate::scenario::{RangeInputs, ViewKind};
+use crate::scenario::ViewKind;
 use crate::widgets::{send_to, PARTIAL_COLOR};
 use crate::worker::AllInOutcome;
 use egui::RichText;
@@ -206,21 +206,14 @@ fn send_buttons(ui: &mut egui::Ui, sent: SentHands, commands: &CommandSender) {
         ui,
         "Send to Matchup view",
         "These players' hands and ranges on this street's board",
-        Command::SendToMatchup(sent.clone()),
+        Command::SendTo(ViewKind::Matchup, sent.clone()),
         commands,
     );
-    let range = RangeInputs {
-        game: sent.game,
-        range: sent.ranges.first().cloned().unwrap_or_default(),
-        vs: sent.ranges.iter().skip(1).cloned().collect(),
-        board: sent.board.clone(),
-        dead: sent.dead.clone(),
-    };
     send_to(
         ui,
         "Send to Range view",
         "The first player's range against the others on this street's board",
-        Command::SendToRange(range),
+        Command::SendTo(ViewKind::Range, sent),
         commands,
     );
 }

@@ -9,7 +9,7 @@ pub(crate) use results::results;
 use results::{equity_bars, partial_words};
 
 use crate::cards::{CardSet, Game};
-use crate::command::{CommandSender, ViewCommand};
+use crate::command::{CommandSender, SentHands, ViewCommand};
 use crate::equity::games::MatchupJob;
 use crate::equity::{MatchupResult, Method};
 use crate::game_inputs::{
@@ -18,7 +18,9 @@ use crate::game_inputs::{
 use crate::grid::GridState;
 use crate::picture::Drawing;
 use crate::scenario::{MatchupInputs, Scenario, ViewKind};
-use crate::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
+use crate::view::{
+    Computed, CsvOptions, FieldErrors, HandsTaken, RunTracker, View, ViewContext, ViewStatus,
+};
 use crate::widgets::shorten;
 use crate::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
 use crate::worker::JobManager;
@@ -287,6 +289,25 @@ impl View for MatchupView {
         self.inputs = scenario.matchup.clone();
     }
 
+    /// One seat per range; the folded seats carried over as the game allows.
+    fn receive(&mut self, sent: SentHands) -> HandsTaken {
+        let m = &mut self.inputs;
+        m.game = sent.game;
+        m.seats = sent.ranges;
+        m.up = sent.up;
+        m.board = sent.board;
+        m.dead = sent.dead;
+        crate::game_inputs::carry_folded(&mut m.folded, m.seats.len(), m.game);
+        HandsTaken::Taken(None)
+    }
+
+    fn help(&self, ui: &mut egui::Ui) -> bool {
+        seat_figures(ui);
+        ui.add_space(8.0);
+        folded_seats_help(ui);
+        true
+    }
+
     fn has_result(&self) -> bool {
         self.matchup.shown.is_some()
     }
@@ -498,13 +519,16 @@ pub(crate) fn footer(view: &mut MatchupView, ui: &mut egui::Ui, cx: &ViewContext
             } else {
                 "Seat 1 as the hero against the other seats showing their up cards, with the dead cards"
             },
-            crate::Command::SendToMultiOdds(crate::command::SentHands {
-                game: m.game,
-                ranges: m.seats.clone(),
-                up: m.up.clone(),
-                board: m.board.clone(),
-                dead: m.dead.clone(),
-            }),
+            crate::Command::SendTo(
+                ViewKind::MultiOdds,
+                crate::command::SentHands {
+                    game: m.game,
+                    ranges: m.seats.clone(),
+                    up: m.up.clone(),
+                    board: m.board.clone(),
+                    dead: m.dead.clone(),
+                },
+            ),
             cx.commands,
         );
     };
@@ -598,3 +622,41 @@ fn folded_seats(
 }
 
 crate::view::inputs_accessors!(MatchupView, MatchupInputs);
+
+/// Every figure of a matchup seat (the one list the Matchup view's table, its CSV and
+/// the CLI read), under each name it takes: hi/lo's "high win", two boards' "scoop".
+fn seat_figures(ui: &mut egui::Ui) {
+    use crate::equity::metrics::{MatchupShape, SEAT_FIGURES};
+    ui.heading("Matchup figures");
+    let shapes = [
+        MatchupShape::High,
+        MatchupShape::HiLo,
+        MatchupShape::TwoBoards,
+    ];
+    crate::help::definitions(
+        ui,
+        "help_seat_figures",
+        SEAT_FIGURES.iter().map(|f| {
+            let mut names: Vec<&str> = shapes.iter().filter_map(|&s| (f.name)(s)).collect();
+            names.dedup();
+            (
+                egui::RichText::new(names.join(" / ")).strong(),
+                f.definition,
+            )
+        }),
+    );
+}
+
+/// Folded seats: what they are and how each method deals them.
+fn folded_seats_help(ui: &mut egui::Ui) {
+    ui.heading("Folded seats (card bunching)");
+    ui.label(
+        "In the Matchup view (every game with one board), Add folded seat adds a player \
+         who folded: dealt a hand from the range given, so those cards are out of play in \
+         proportion to its weights, but not in the showdown. A deal's probability is the \
+         product of every seat's weights, folded seats included; a folded known hand is \
+         the same as dead cards. Exact enumeration runs once per way of dealing the \
+         folded seats; Monte Carlo deals them with every deal. In stud, folded players' up \
+         cards go in the dead cards.",
+    );
+}

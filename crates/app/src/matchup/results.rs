@@ -4,6 +4,7 @@
 
 use super::{MatchupView, Seats};
 use crate::command::{CommandSender, ViewCommand};
+use crate::equity::metrics::SeatFigure;
 use crate::equity::MatchupResult;
 use crate::equity::Method;
 use crate::scenario::ViewKind;
@@ -66,33 +67,27 @@ fn header(view: &MatchupView, ui: &mut egui::Ui, result: &MatchupResult) {
     });
 }
 
-/// The table's column headers: the game's words for a seat's range and count, hi/lo's
-/// low and scoop columns, two boards' scoop, split and board columns.
-fn column_headers(result: &MatchupResult, seats: &Seats) -> Vec<&'static str> {
-    let mut headers = vec!["seat", "range", "hands", "equity %", "win %", "tie %"];
+/// The table's column headers: the game's words for a seat's range and count, the
+/// result's seat figures ([`SeatFigure`], named for its shape), and with two boards each
+/// board's equity and, in hi/lo, each board's high and low.
+fn column_headers(result: &MatchupResult, seats: &Seats) -> Vec<String> {
+    let mut headers: Vec<String> = vec!["seat".into(), "range".into(), "hands".into()];
     if seats.game.has_two_card_ranges() {
-        headers[2] = "combos";
+        headers[2] = "combos".into();
     }
     // A stud seat is its cards (a range only for 3rd street's down cards); a draw seat
     // is what it keeps.
     if seats.game.is_stud() {
-        headers[1] = "cards";
+        headers[1] = "cards".into();
     } else if seats.game.is_draw() {
-        headers[1] = "keeps";
+        headers[1] = "keeps".into();
     }
-    if !result.low.is_empty() {
-        headers[4] = "high win %";
-        headers[5] = "high tie %";
-        headers.extend(["low win %", "low tie %", "scoop %"]);
-    }
-    // Two boards: the whole pot's scoop and split, then each board's equity.
+    headers.extend(SeatFigure::of(result).map(|(_, name)| format!("{name} %")));
     if !result.boards.is_empty() {
-        headers[4] = "scoop %";
-        headers[5] = "split %";
-        headers.extend(["board 1 %", "board 2 %"]);
+        headers.extend(["board 1 %", "board 2 %"].map(String::from));
         // Hi/lo: each board's half splits again; its high and low, won or shared.
         if result.boards.iter().any(|b| !b.low.is_empty()) {
-            headers.extend(["b1 high %", "b1 low %", "b2 high %", "b2 low %"]);
+            headers.extend(["b1 high %", "b1 low %", "b2 high %", "b2 low %"].map(String::from));
         }
     }
     headers
@@ -145,7 +140,7 @@ fn seats_table(
     };
     // Hi/lo's nine columns fit 1280 points only closer together (the scoop column was
     // cut off at 1280×800).
-    let gap = if result.low.is_empty() { 16.0 } else { 8.0 };
+    let gap = if result.low.is_empty() { 12.0 } else { 8.0 };
     egui::Grid::new("matchup_results")
         .striped(true)
         .spacing([gap, 4.0])
@@ -154,7 +149,7 @@ fn seats_table(
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
-            for (i, (s, text)) in result.seats.iter().zip(seats.texts.iter()).enumerate() {
+            for (i, text) in seats.texts.iter().enumerate().take(result.seats.len()) {
                 if ui
                     .selectable_label(view.selected_seat == i, format!("{}", i + 1))
                     .clicked()
@@ -170,13 +165,15 @@ fn seats_table(
                 }
                 let combos = seats.combos.get(i).copied().unwrap_or(0);
                 ui.label(RichText::new(combos.to_string()).monospace());
-                figure(ui, pct(s.equity, s.equity_se) + &delta(i, s.equity));
-                figure(ui, pct(s.win, s.win_se));
-                figure(ui, pct(s.tie, s.tie_se));
-                if let Some(low) = result.low.get(i) {
-                    figure(ui, pct(low.low_win, low.low_win_se));
-                    figure(ui, pct(low.low_tie, low.low_tie_se));
-                    figure(ui, pct(low.scoop, low.scoop_se));
+                for (f, _) in SeatFigure::of(result) {
+                    let (v, se) = (f.value)(result, i);
+                    // The change from the pinned baseline is the equity's.
+                    let change = if f.key == "equity" {
+                        delta(i, v)
+                    } else {
+                        String::new()
+                    };
+                    figure(ui, pct(v, se) + &change);
                 }
                 for board in &result.boards {
                     figure(ui, pct(board.seats[i].equity, board.seats[i].equity_se));

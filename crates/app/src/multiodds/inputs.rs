@@ -3,10 +3,10 @@
 
 use super::MultiOddsView;
 use crate::cards::{CardSet, Game};
-use crate::command::ViewCommand;
+use crate::command::{SentHands, ViewCommand};
 use crate::game_inputs::{carry_cards, carry_ranges, game_notes, game_range_field, game_selector};
 use crate::scenario::ViewKind;
-use crate::view::{View, ViewContext};
+use crate::view::{HandsTaken, View, ViewContext};
 use crate::widgets::{blocked_cards, board_and_dead, run_footer, run_settings, ERROR_COLOR};
 use egui::RichText;
 
@@ -238,14 +238,73 @@ pub(crate) fn footer(view: &mut MultiOddsView, ui: &mut egui::Ui, cx: &ViewConte
             ui,
             "Send to Matchup view",
             "The hero and the sweep's first opponent count as seats, with board and dead cards",
-            crate::Command::SendToMatchup(crate::command::SentHands {
-                game: i.game,
-                ranges,
-                up,
-                board: i.board.clone(),
-                dead: i.dead.clone(),
-            }),
+            crate::Command::SendTo(
+                ViewKind::Matchup,
+                crate::command::SentHands {
+                    game: i.game,
+                    ranges,
+                    up,
+                    board: i.board.clone(),
+                    dead: i.dead.clone(),
+                },
+            ),
             cx.commands,
         );
     });
+}
+
+/// Hands sent from another view: the first range the hero's, the second every
+/// opponent's, as many opponents as the other ranges (within the game's seats); in stud
+/// each seat's up cards. A note says what could not be taken as sent.
+pub(super) fn receive(view: &mut MultiOddsView, sent: SentHands) -> HandsTaken {
+    let others = sent.ranges.len().saturating_sub(1).max(1);
+    let differ = sent
+        .ranges
+        .iter()
+        .skip(2)
+        .any(|r| Some(r) != sent.ranges.get(1));
+    let i = &mut view.inputs;
+    i.game = sent.game;
+    i.hero = sent.ranges.first().cloned().unwrap_or_default();
+    i.opponents = sent
+        .ranges
+        .get(1)
+        .cloned()
+        .unwrap_or_else(|| "random".into());
+    let most = crate::equity::sweep::MAX_OPPONENTS.min(sent.game.max_seats() - 1);
+    i.opponent_counts = (others.min(most), others.min(most));
+    i.board = sent.board;
+    i.dead = sent.dead;
+    // Stud: the hero's up cards, and each opponent's (split by `/`).
+    i.hero_up = sent.up.first().cloned().unwrap_or_default();
+    i.opponents_up = if sent.up.iter().skip(1).all(|u| u.trim().is_empty()) {
+        String::new()
+    } else {
+        sent.up
+            .iter()
+            .skip(1)
+            .map(|u| u.trim())
+            .collect::<Vec<_>>()
+            .join(" / ")
+    };
+    // Stud opponents are their up cards there: down cards given are not taken.
+    let dropped: Vec<String> = sent
+        .ranges
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, r)| !r.trim().is_empty() && !sent.game.has_board())
+        .map(|(k, r)| format!("seat {}'s {}", k + 1, r.trim()))
+        .collect();
+    HandsTaken::Taken(if differ && sent.game.has_board() {
+        // The MultiOdds view gives every opponent one range: say whose.
+        Some("Sent to the MultiOdds view: every opponent holds seat 2's range".to_string())
+    } else if !dropped.is_empty() {
+        Some(format!(
+            "Sent to the MultiOdds view: the opponents show their up cards; their down cards ({}) are dealt at random there",
+            dropped.join(", ")
+        ))
+    } else {
+        None
+    })
 }

@@ -348,6 +348,10 @@ impl View for MultiOddsView {
         self.inputs = scenario.multiodds.clone();
     }
 
+    fn receive(&mut self, sent: crate::command::SentHands) -> crate::view::HandsTaken {
+        inputs::receive(self, sent)
+    }
+
     fn has_result(&self) -> bool {
         self.sweep.shown.is_some()
     }

@@ -5,11 +5,13 @@
 //! deck and the Omaha games: the game's hand categories and draws, every hand's equity
 //! (curve, buckets, the hands listed) and the next-card table.
 
-use super::command::{CommandSender, ViewCommand};
+use super::command::{CommandSender, SentHands, ViewCommand};
 use super::game_inputs::{carry_cards, carry_ranges, game_notes, game_range_field, game_selector};
 use super::grid::GridState;
 use super::picture::Drawing;
-use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
+use super::view::{
+    Computed, CsvOptions, FieldErrors, HandsTaken, RunTracker, View, ViewContext, ViewStatus,
+};
 use super::widgets::{blocked_cards, board_and_dead, ERROR_COLOR};
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::breakdown::Breakdown;
@@ -553,6 +555,24 @@ impl View for RangeView {
         self.selection.clear();
     }
 
+    /// The first range analysed against the others.
+    fn receive(&mut self, sent: SentHands) -> HandsTaken {
+        let mut ranges = sent.ranges.into_iter();
+        self.inputs = RangeInputs {
+            game: sent.game,
+            range: ranges.next().unwrap_or_default(),
+            vs: ranges.collect(),
+            board: sent.board,
+            dead: sent.dead,
+        };
+        HandsTaken::Taken(None)
+    }
+
+    fn help(&self, ui: &mut egui::Ui) -> bool {
+        range_view_lines(ui);
+        true
+    }
+
     fn has_result(&self) -> bool {
         self.analysis.shown.is_some()
     }
@@ -565,3 +585,21 @@ fn holdem_lines(a: &RangeAnalysis) -> Option<&Breakdown> {
 }
 
 crate::view::inputs_accessors!(RangeView, RangeInputs);
+
+/// The Range view's made hands and draws, and how lines are selected.
+fn range_view_lines(ui: &mut egui::Ui) {
+    ui.heading("Range view lines (Hold'em)");
+    ui.label(
+        "Each combo has one made hand (the first that applies, strongest first) and \
+         any number of draws, counted across every made hand; the lines together \
+         count each combo once. Click a line to select its combos, Ctrl-click to \
+         add or drop one, Shift-click for a run; lines of one kind join by \"or\", a \
+         made hand and a draw by \"and\".",
+    );
+    crate::help::definitions(
+        ui,
+        "help_lines",
+        super::range_lines::LineKey::all()
+            .map(|key| (egui::RichText::new(key.name()).strong(), key.definition())),
+    );
+}

@@ -1,8 +1,12 @@
-//! The sweep's figures described once (name, key, colour, definition, how a point
-//! yields it): the app's plot, results table, tooltips and Help, and every sweep CSV
-//! (app and CLI) read this table, so a new figure is one entry here plus its tally.
+//! The figures described once: the sweep's (name, key, colour, definition, how a point
+//! yields it) and each matchup seat's (key, name in each result shape, definition, how a
+//! result yields it). The app's plots, results tables, tooltips and Help, every CSV and
+//! the CLI's text and JSON read these tables, so a new figure is one entry here (plus
+//! its tally when it needs new sums).
 
+use super::games::LowResult;
 use super::sweep::SweepPoint;
+use super::MatchupResult;
 
 /// A figure of the sweep: name, CSV/JSON key, colour, definition, when it is shown, and
 /// the value and standard error of a point (None: n/a).
@@ -148,3 +152,124 @@ pub const SWEEP_METRICS: [Metric; 11] = [
 pub fn by_key(key: &str) -> Option<&'static Metric> {
     SWEEP_METRICS.iter().find(|m| m.key == key)
 }
+
+/// The shape of a matchup's result, which decides which seat figures it has and what
+/// they are called: a high-only game, a hi/lo game, or two boards (whose seat figures
+/// are the whole pot's: win is the scoop of both boards, tie a split).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchupShape {
+    /// One board (or none), high hands only.
+    High,
+    /// One board, a high and a low half.
+    HiLo,
+    /// Two boards, each half the pot.
+    TwoBoards,
+}
+
+impl MatchupShape {
+    /// The shape of `r`.
+    pub fn of(r: &MatchupResult) -> MatchupShape {
+        if !r.boards.is_empty() {
+            MatchupShape::TwoBoards
+        } else if !r.low.is_empty() {
+            MatchupShape::HiLo
+        } else {
+            MatchupShape::High
+        }
+    }
+}
+
+/// A figure of each seat in a matchup: the Matchup window's columns, the CLI's table and
+/// JSON, the matchup CSV and Help read this one list, so a new figure is one entry here.
+pub struct SeatFigure {
+    /// Its key in CSV and JSON (`win_odds`); its error is `{key}_se`.
+    pub key: &'static str,
+    /// Its column name in a result of each shape ("win", "high win", "scoop"); `None`:
+    /// not a figure of that shape.
+    pub name: fn(MatchupShape) -> Option<&'static str>,
+    /// What the figure means, for Help.
+    pub definition: &'static str,
+    /// Its value and standard error for seat `i` of a result whose shape has it.
+    pub value: fn(&MatchupResult, usize) -> (f64, f64),
+}
+
+impl SeatFigure {
+    /// The figures `r` has, each with its name there.
+    pub fn of(r: &MatchupResult) -> impl Iterator<Item = (&'static SeatFigure, &'static str)> {
+        let shape = MatchupShape::of(r);
+        SEAT_FIGURES
+            .iter()
+            .filter_map(move |f| (f.name)(shape).map(|name| (f, name)))
+    }
+}
+
+/// A hi/lo seat's low figures (a result of another shape never asks).
+fn low(r: &MatchupResult, i: usize) -> &LowResult {
+    &r.low[i]
+}
+
+/// Every seat figure, in the order the window, the tables and Help show them.
+pub const SEAT_FIGURES: [SeatFigure; 7] = [
+    SeatFigure {
+        key: "equity",
+        name: |_| Some("equity"),
+        definition: "The seat's share of the pot: 1 for a sole win, 1/k for a k-way tie, \
+                     each half of a split pot counted as half.",
+        value: |r, i| (r.seats[i].equity, r.seats[i].equity_se),
+    },
+    SeatFigure {
+        key: "win",
+        name: |shape| {
+            Some(match shape {
+                MatchupShape::High => "win",
+                MatchupShape::HiLo => "high win",
+                MatchupShape::TwoBoards => "scoop",
+            })
+        },
+        definition: "The chance the seat alone has the best (high) hand; with two boards, \
+                     the chance it takes both.",
+        value: |r, i| (r.seats[i].win, r.seats[i].win_se),
+    },
+    SeatFigure {
+        key: "tie",
+        name: |shape| {
+            Some(match shape {
+                MatchupShape::High => "tie",
+                MatchupShape::HiLo => "high tie",
+                MatchupShape::TwoBoards => "split",
+            })
+        },
+        definition: "The chance the seat shares the best (high) hand; with two boards, \
+                     the chance it takes part of the pot but not all of it.",
+        value: |r, i| (r.seats[i].tie, r.seats[i].tie_se),
+    },
+    SeatFigure {
+        key: "win_odds",
+        name: |shape| (shape == MatchupShape::High).then_some("win odds"),
+        definition: "Classic scoring: win + ties counted as half a win, however many tie. \
+                     Its error is at most the win's plus half the tie's, and is shown as that.",
+        value: |r, i| {
+            let s = &r.seats[i];
+            (s.win + s.tie / 2.0, s.win_se + s.tie_se / 2.0)
+        },
+    },
+    SeatFigure {
+        key: "low_win",
+        name: |shape| (shape == MatchupShape::HiLo).then_some("low win"),
+        definition: "Hi/lo games: the chance the seat alone has the best qualifying low.",
+        value: |r, i| (low(r, i).low_win, low(r, i).low_win_se),
+    },
+    SeatFigure {
+        key: "low_tie",
+        name: |shape| (shape == MatchupShape::HiLo).then_some("low tie"),
+        definition: "Hi/lo games: the chance the seat shares the best qualifying low.",
+        value: |r, i| (low(r, i).low_tie, low(r, i).low_tie_se),
+    },
+    SeatFigure {
+        key: "scoop",
+        name: |shape| (shape == MatchupShape::HiLo).then_some("scoop"),
+        definition: "Hi/lo games: the chance the seat takes the whole pot (the best high \
+                     alone, and the best low alone or no qualifying low).",
+        value: |r, i| (low(r, i).scoop, low(r, i).scoop_se),
+    },
+];

@@ -304,6 +304,10 @@ pub enum EquityError {
     /// A seat the question cannot hold (a draw keeping more cards than a hand has), named.
     #[error("{0}")]
     BadSeat(String),
+    /// Folded seats given with two boards (each board's showdown is its own: the folded
+    /// cards' bunching is not modelled there).
+    #[error("folded seats are not taken with two boards")]
+    FoldedWithTwoBoards,
 }
 
 /// How results were computed.
@@ -368,14 +372,14 @@ pub fn range_seat_name(i: usize) -> String {
     }
 }
 
-/// Why a part of the Range view's answer is n/a, in the Range view's words: work past the
-/// exact bound says to narrow the ranges (that part is exact only; the Matchup view offers
-/// Monte Carlo for the whole ranges).
+/// Why a part of the range analysis's answer is n/a (the Range view's, `breakdown`'s,
+/// `runouts`'): work past the exact bound says to narrow the ranges (the analysis is
+/// exact only; a matchup offers Monte Carlo for the whole ranges).
 pub fn range_view_message(e: &EquityError) -> String {
     match e {
         EquityError::TooLarge { seconds, threads } => format!(
-            "exact analysis would take {} on {threads} core{}; narrow the ranges (this part \
-             of the Range view is exact; the Matchup view estimates whole ranges by Monte Carlo)",
+            "exact analysis would take {} on {threads} core{}; narrow the ranges (the range \
+             analysis is exact only; a matchup estimates whole ranges by Monte Carlo)",
             describe_duration(*seconds),
             if *threads == 1 { "" } else { "s" }
         ),

@@ -107,39 +107,90 @@ fn by_hand_of(r: ByCombo) -> ByHand {
     }
 }
 
-/// Runs every part that applies in Hold'em (multiway exact work on `threads`, refused
-/// past the bound).
-pub fn analyse(spec: &RangeSpec, control: &RunControl, threads: usize) -> RangeAnalysis {
-    let breakdown = breakdown(&spec.range, spec.board, spec.blocked())
-        .ok_or_else(|| "the breakdown needs a flop, turn or river".to_string())
-        .and_then(|b| {
-            if b.combos == 0 {
-                Err("every combo of the range is blocked".to_string())
-            } else {
-                Ok(b)
-            }
-        });
+/// Which parts of the Range question to answer: the view asks for all of them; the
+/// CLI's `breakdown` for the lines and every hand's equity, `runouts` for the next cards
+/// alone. A part not asked for is `Err("not asked")`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RangeParts {
+    /// What the range holds on the board.
+    pub lines: bool,
+    /// Every hand's equity against the other seats.
+    pub by_hand: bool,
+    /// What each next card does.
+    pub next: bool,
+    /// The most memory the next cards' exact work may take (bytes).
+    pub memory_budget: u64,
+}
+
+impl RangeParts {
+    /// Every part, within the default memory budget.
+    pub const ALL: RangeParts = RangeParts {
+        lines: true,
+        by_hand: true,
+        next: true,
+        memory_budget: crate::equity::memory::DEFAULT_MEMORY_BUDGET,
+    };
+
+    /// A part's answer when `asked` for, run by `answer`.
+    pub(crate) fn when<T>(
+        asked: bool,
+        answer: impl FnOnce() -> Result<T, String>,
+    ) -> Result<T, String> {
+        if asked {
+            answer()
+        } else {
+            Err(NOT_ASKED.to_string())
+        }
+    }
+}
+
+/// What a part not asked for holds.
+pub const NOT_ASKED: &str = "not asked";
+
+/// Runs the parts asked for that apply in Hold'em (multiway exact work on `threads`,
+/// refused past the bound).
+pub fn analyse(
+    spec: &RangeSpec,
+    control: &RunControl,
+    threads: usize,
+    parts: RangeParts,
+) -> RangeAnalysis {
+    let breakdown = RangeParts::when(parts.lines, || {
+        breakdown(&spec.range, spec.board, spec.blocked())
+            .ok_or_else(|| "the breakdown needs a flop, turn or river".to_string())
+            .and_then(|b| {
+                if b.combos == 0 {
+                    Err("every combo of the range is blocked".to_string())
+                } else {
+                    Ok(b)
+                }
+            })
+    });
     let no_vs = || "give the other seats' ranges".to_string();
-    let by_hand = match equity_by_hand(spec, control, threads) {
-        Some(r) => r.map_err(|e| range_view_message(&e)),
-        None => Err(no_vs()),
-    };
-    let next = if spec.vs.is_empty() {
-        Err(no_vs())
-    } else if !(3..=4).contains(&spec.board.len()) {
-        Err("the next card needs a flop or a turn".to_string())
-    } else {
-        let ranges: Vec<&HandRange> = std::iter::once(&spec.range).chain(&spec.vs).collect();
-        next_cards(
-            &ranges,
-            spec.board,
-            spec.dead,
-            control,
-            threads,
-            crate::equity::memory::DEFAULT_MEMORY_BUDGET,
-        )
-        .map_err(|e| range_view_message(&e))
-    };
+    let by_hand = RangeParts::when(parts.by_hand, || {
+        match equity_by_hand(spec, control, threads) {
+            Some(r) => r.map_err(|e| range_view_message(&e)),
+            None => Err(no_vs()),
+        }
+    });
+    let next = RangeParts::when(parts.next, || {
+        if spec.vs.is_empty() {
+            Err(no_vs())
+        } else if !(3..=4).contains(&spec.board.len()) {
+            Err("the next card needs a flop or a turn".to_string())
+        } else {
+            let ranges: Vec<&HandRange> = std::iter::once(&spec.range).chain(&spec.vs).collect();
+            next_cards(
+                &ranges,
+                spec.board,
+                spec.dead,
+                control,
+                threads,
+                parts.memory_budget,
+            )
+            .map_err(|e| range_view_message(&e))
+        }
+    });
     RangeAnalysis {
         game: crate::cards::Game::HOLDEM,
         breakdown: breakdown.map(RangeLines::Holdem),
@@ -230,12 +281,24 @@ impl RangeJob {
 
     /// Runs every part that applies, in the job's game.
     pub fn analyse(&self, control: &RunControl, threads: usize) -> RangeAnalysis {
+        self.analyse_parts(control, threads, RangeParts::ALL)
+    }
+
+    /// Runs the parts asked for that apply, in the job's game.
+    pub fn analyse_parts(
+        &self,
+        control: &RunControl,
+        threads: usize,
+        parts: RangeParts,
+    ) -> RangeAnalysis {
         match &self.0 {
             RangeEngine::Holdem(s) => RangeAnalysis {
                 game: self.1,
-                ..analyse(s, control, threads)
+                ..analyse(s, control, threads, parts)
             },
-            RangeEngine::Game(g) => super::games::range_analysis::analyse_game(g, control, threads),
+            RangeEngine::Game(g) => {
+                super::games::range_analysis::analyse_game(g, control, threads, parts)
+            }
         }
     }
 }

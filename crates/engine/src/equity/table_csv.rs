@@ -167,9 +167,11 @@ pub fn sweep(r: &SweepResult, header: &[(&str, String)], options: &CsvOptions) -
     table(header, options, rows)
 }
 
-/// The matchup: one row per seat; equity, win, tie with standard errors, then the
-/// chance the seat wins or ties holding each of `game`'s hand types (razz's lows by
-/// rank; none in the draw games), and in hi/lo each low type.
+/// The matchup: one row per seat; each of the result's seat figures
+/// ([`super::metrics::SEAT_FIGURES`]) with its standard error, the method and deals, then
+/// the chance the seat wins or ties holding each of `game`'s hand types (razz's lows by
+/// rank; none in the draw games), in hi/lo each low type, and with two boards each
+/// board's equity.
 pub fn matchup(
     game: crate::cards::Game,
     r: &MatchupResult,
@@ -177,20 +179,12 @@ pub fn matchup(
     header: &[(&str, String)],
     options: &CsvOptions,
 ) -> String {
-    let mut names: Vec<String> = [
-        "seat",
-        "range",
-        "equity",
-        "equity_se",
-        "win",
-        "win_se",
-        "tie",
-        "tie_se",
-        "method",
-        "deals",
-    ]
-    .map(String::from)
-    .to_vec();
+    let figures: Vec<_> = super::metrics::SeatFigure::of(r).map(|(f, _)| f).collect();
+    let mut names: Vec<String> = vec!["seat".into(), "range".into()];
+    for f in &figures {
+        names.extend([f.key.to_string(), format!("{}_se", f.key)]);
+    }
+    names.extend(["method".to_string(), "deals".to_string()]);
     // The game's hand types and, in hi/lo, its low types: (slot, key) each, once.
     let slots = |t: Option<crate::eval::HandTypes>| -> Vec<(usize, &'static str)> {
         t.map_or(Vec::new(), |t| {
@@ -204,16 +198,12 @@ pub fn matchup(
         slots(crate::eval::HandTypes::low_of(game))
     };
     names.extend(high.iter().map(|(_, key)| key.to_string()));
-    // Hi/lo's low figures and each board's equity in a double board, when there are.
-    if !r.low.is_empty() {
-        names.extend(["low_win", "low_tie", "scoop"].map(String::from));
-        names.extend(low.iter().map(|(_, key)| format!("low_{key}")));
-    }
+    names.extend(low.iter().map(|(_, key)| format!("low_{key}")));
     for b in 1..=r.boards.len() {
         names.extend([format!("board{b}_equity"), format!("board{b}_equity_se")]);
     }
     let mut rows = vec![names];
-    for (i, (s, text)) in r.seats.iter().zip(seats).enumerate() {
+    for (i, text) in seats.iter().enumerate().take(r.seats.len()) {
         let mut row = vec![(i + 1).to_string(), text.clone()];
         // Too few deals: every figure "n/a", as on screen.
         let figure = |v: f64| {
@@ -223,14 +213,14 @@ pub fn matchup(
                 "n/a".to_string()
             }
         };
-        for v in [s.equity, s.equity_se, s.win, s.win_se, s.tie, s.tie_se] {
-            row.push(figure(v));
+        for f in &figures {
+            let (v, se) = (f.value)(r, i);
+            row.extend([figure(v), figure(se)]);
         }
         row.push(method_key(r).to_string());
         row.push(r.deals.to_string());
-        row.extend(high.iter().map(|&(t, _)| figure(s.hand_types[t])));
+        row.extend(high.iter().map(|&(t, _)| figure(r.seats[i].hand_types[t])));
         if let Some(l) = r.low.get(i) {
-            row.extend([l.low_win, l.low_tie, l.scoop].map(figure));
             row.extend(low.iter().map(|&(t, _)| figure(l.low_types[t])));
         }
         for b in &r.boards {

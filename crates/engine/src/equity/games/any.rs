@@ -79,9 +79,7 @@ impl MatchupJob {
                 board2: Some(board2),
             } => {
                 if !folded.is_empty() {
-                    return Err(EquityError::BadSeat(
-                        "folded seats are not taken with two boards".into(),
-                    ));
+                    return Err(EquityError::FoldedWithTwoBoards);
                 }
                 DoubleBoard::new(game, seats, board, board2, dead).map(MatchupJob::from)
             }

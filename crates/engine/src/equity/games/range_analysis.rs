@@ -304,22 +304,35 @@ impl RangeLines {
     }
 }
 
-/// Runs every part that applies.
-pub fn analyse_game(spec: &GameRangeSpec, control: &RunControl, threads: usize) -> RangeAnalysis {
+/// Runs the parts asked for that apply.
+pub fn analyse_game(
+    spec: &GameRangeSpec,
+    control: &RunControl,
+    threads: usize,
+    parts: crate::equity::range_analysis::RangeParts,
+) -> RangeAnalysis {
+    use crate::equity::range_analysis::RangeParts;
     let no_vs = || "give the other seats' ranges".to_string();
-    let breakdown = game_breakdown(spec, control, threads).map(RangeLines::Game);
-    let by_hand = if spec.vs.is_empty() {
-        Err(no_vs())
-    } else {
-        by_hand(spec, control, threads).map_err(|e| crate::equity::range_view_message(&e))
-    };
-    let next = if spec.vs.is_empty() {
-        Err(no_vs())
-    } else if !(3..=4).contains(&spec.board.len()) {
-        Err("the next card needs a flop or a turn".to_string())
-    } else {
-        game_next_cards(spec, control, threads).map_err(|e| crate::equity::range_view_message(&e))
-    };
+    let breakdown = RangeParts::when(parts.lines, || {
+        game_breakdown(spec, control, threads).map(RangeLines::Game)
+    });
+    let by_hand = RangeParts::when(parts.by_hand, || {
+        if spec.vs.is_empty() {
+            Err(no_vs())
+        } else {
+            by_hand(spec, control, threads).map_err(|e| crate::equity::range_view_message(&e))
+        }
+    });
+    let next = RangeParts::when(parts.next, || {
+        if spec.vs.is_empty() {
+            Err(no_vs())
+        } else if !(3..=4).contains(&spec.board.len()) {
+            Err("the next card needs a flop or a turn".to_string())
+        } else {
+            game_next_cards(spec, control, threads)
+                .map_err(|e| crate::equity::range_view_message(&e))
+        }
+    });
     RangeAnalysis {
         game: spec.game,
         breakdown,

@@ -436,6 +436,7 @@ fn out_of_reach_work_and_bad_inputs_are_refused_by_name() {
         &spec(Game::OMAHA, "AAxx", &[], "", ""),
         &RunControl::new(),
         1,
+        crate::equity::range_analysis::RangeParts::ALL,
     );
     assert!(none.breakdown.unwrap_err().contains("flop"));
     assert!(none.by_hand.unwrap_err().contains("other seats"));

@@ -92,6 +92,27 @@ pub struct HandSpot {
 }
 
 impl HandInputs {
+    /// Whether every text is within what its field takes: the hand's text at most
+    /// [`MAX_HAND_TEXT_BYTES`], each range, the hero, the filter and each session
+    /// path at most a range's length.
+    pub fn fits(&self) -> bool {
+        let short = |t: &str| t.len() <= crate::range::MAX_RANGE_TEXT;
+        self.text.len() <= MAX_HAND_TEXT_BYTES
+            && self
+                .ranges
+                .iter()
+                .all(|r| short(&r.player) && short(&r.range))
+            && self.session.iter().all(|p| short(p))
+            && [
+                &self.hero,
+                &self.source,
+                &self.filter.game,
+                &self.filter.stakes,
+            ]
+            .iter()
+            .all(|t| short(t))
+    }
+
     /// The text of a field (`text`, `ranges[2]`, `hero`…).
     pub fn field_text(&self, field: &str) -> Option<&str> {
         match field {

@@ -217,12 +217,6 @@ impl MatchupInputs {
         let folded = parse_all(&self.folded, "folded", &mut problems);
         let cards = board_and_dead(&self.board, &self.dead, &mut problems);
         let board2 = if self.boards == 2 {
-            if !self.folded.is_empty() {
-                problems.push(invalid(
-                    "folded[0]",
-                    "folded seats are not taken with two boards".into(),
-                ));
-            }
             match CardSet::parse(&self.board2) {
                 Ok(b) => Some(b),
                 Err(error) => {
@@ -237,17 +231,18 @@ impl MatchupInputs {
             Some(CardSet::EMPTY)
         };
         let job = match (ranges, folded, cards, board2) {
-            (Some(ranges), Some(_), Some((board, dead)), Some(board2))
+            (Some(ranges), Some(folded), Some((board, dead)), Some(board2))
                 if seats_ok && self.boards == 2 && problems.is_empty() =>
             {
                 let field_of = |name: &str| match name {
                     "first board" => Some("board".to_string()),
                     "second board" => Some("board2".to_string()),
+                    "folded 1" => Some("folded[0]".to_string()),
                     _ => field_of(name),
                 };
                 let seats = MatchupSeats::Board {
                     seats: ranges,
-                    folded: Vec::new(),
+                    folded,
                     board,
                     board2: Some(board2),
                 };

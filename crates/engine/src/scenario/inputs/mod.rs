@@ -204,6 +204,7 @@ fn placed(
         EquityError::EmptySeat { seat } => vec![seat],
         // A card the game does not deal belongs to the field it was typed in.
         EquityError::NotInDeck { place, .. } => vec![place],
+        EquityError::FoldedWithTwoBoards => vec!["folded 1"],
         _ => Vec::new(),
     };
     let fields: Vec<String> = names.into_iter().filter_map(&field_of).collect();
@@ -211,7 +212,14 @@ fn placed(
         problems.push(ScenarioError::Equity(e));
         return;
     }
-    let message = e.to_string();
+    // The field names the seat: its message need not again.
+    let message = match &e {
+        EquityError::EmptySeat { seat } => e
+            .to_string()
+            .trim_start_matches(&format!("{seat}: "))
+            .to_string(),
+        _ => e.to_string(),
+    };
     for field in fields {
         problems.push(invalid(&field, message.clone()));
     }
