@@ -1,5 +1,6 @@
 //! The code's seams, held (issue 46): no module imports a sibling that imports it back
-//! (directly or round a longer loop), no source file runs past 800 lines, and no function
+//! (directly or round a longer loop, re-exports followed to where a name is defined),
+//! no source file runs past 800 lines, and no function
 //! (engine, app or command line) runs past 100 lines unless its doc says why it is one
 //! thing, and no module
 //! glob-imports its parent (`use super::*`) outside a test module: a child names what it
@@ -65,12 +66,13 @@ fn code_of(text: &str) -> String {
 
 fn is_ident(s: &str) -> bool {
     !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !s.starts_with(|c: char| c.is_ascii_digit())
 }
 
-/// Every module path a file names through `crate::` or `super::`, resolved against the
-/// module the file is (brace groups expanded one level).
+/// Every path a file names through `crate::` or `super::`, resolved against the module
+/// the file is (brace groups expanded one level): its modules, then the item named in
+/// the last of them, when there is one (`equity::tally::MatchupResult`).
 fn named_paths(module: &[String], code: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     let bytes = code.as_bytes();
@@ -115,11 +117,14 @@ fn named_paths(module: &[String], code: &str) -> Vec<Vec<String>> {
         if bytes[j..].starts_with(b"::{") {
             let close = code[j..].find('}').map_or(code.len(), |k| j + k);
             for item in code[j + 3..close].split(',') {
-                let first = item.trim().split("::").next().unwrap_or("").trim();
                 let mut path = base.clone();
-                if is_ident(first) && first != "self" {
-                    path.push(first.to_string());
-                }
+                let item = item.split(" as ").next().unwrap_or("");
+                path.extend(
+                    item.split("::")
+                        .map(str::trim)
+                        .take_while(|s| is_ident(s) && *s != "self")
+                        .map(str::to_string),
+                );
                 out.push(path);
             }
         } else {
@@ -128,6 +133,110 @@ fn named_paths(module: &[String], code: &str) -> Vec<Vec<String>> {
         i = j.max(i + 1);
     }
     out
+}
+
+/// What a module re-exports (`pub use tally::MatchupResult;` in `equity`): (module,
+/// name) to the path it names, every `pub use` of the tree read. A glob re-export is
+/// kept under the name `*`.
+type Reexports = BTreeMap<(Vec<String>, String), Vec<String>>;
+
+fn reexports(tree: &Tree) -> Reexports {
+    let mut map = Reexports::new();
+    for (module, file) in &tree.files {
+        let code = code_of(&std::fs::read_to_string(file).expect("readable"));
+        for statement in code.split(';') {
+            let t = statement.trim();
+            let Some(body) = ["pub use ", "pub(crate) use ", "pub(super) use "]
+                .iter()
+                .find_map(|p| t.strip_prefix(p))
+            else {
+                continue;
+            };
+            let body: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
+            // `a::b::{C, D as E}` → `a::b::C`, `a::b::D as E`.
+            let leaves: Vec<String> = match body.split_once("::{") {
+                Some((stem, group)) => group
+                    .trim_end_matches('}')
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .map(|l| format!("{stem}::{l}"))
+                    .collect(),
+                None => vec![body.clone()],
+            };
+            for leaf in leaves {
+                let (path, alias) = match leaf.split_once(" as ") {
+                    Some((p, a)) => (p.trim().to_string(), Some(a.trim().to_string())),
+                    None => (leaf.trim().to_string(), None),
+                };
+                let mut segments: Vec<&str> = path.split("::").collect();
+                let mut resolved: Vec<String> = match segments.first() {
+                    Some(&"crate") => {
+                        segments.remove(0);
+                        Vec::new()
+                    }
+                    Some(&"self") => {
+                        segments.remove(0);
+                        module.clone()
+                    }
+                    _ => module.clone(),
+                };
+                for seg in segments.iter() {
+                    if *seg == "super" {
+                        resolved.pop();
+                    } else {
+                        resolved.push(seg.to_string());
+                    }
+                }
+                let name = alias.unwrap_or_else(|| resolved.last().cloned().unwrap_or_default());
+                if name == "*" {
+                    resolved.pop();
+                }
+                map.insert((module.clone(), name), resolved);
+            }
+        }
+    }
+    map
+}
+
+/// The module a named path lands in once re-exports are followed: its longest prefix
+/// that is a module, and while that module re-exports the item named next, the module
+/// the re-export names (a glob re-export is followed where the item is not found
+/// directly and the glob's module defines it).
+fn origin(tree: &Tree, reexports: &Reexports, mut path: Vec<String>) -> Vec<String> {
+    for _ in 0..16 {
+        let mut module = path.clone();
+        while !module.is_empty() && !tree.modules.contains(&module) {
+            module.pop();
+        }
+        let Some(item) = path.get(module.len()).cloned() else {
+            return module;
+        };
+        let next = reexports
+            .get(&(module.clone(), item.clone()))
+            .cloned()
+            .or_else(|| {
+                let glob = reexports.get(&(module.clone(), "*".to_string()))?;
+                let defines = tree.files.get(glob).is_some_and(|f| {
+                    let code = std::fs::read_to_string(f).unwrap_or_default();
+                    [
+                        "fn ", "struct ", "enum ", "type ", "const ", "trait ", "static ",
+                    ]
+                    .iter()
+                    .any(|kind| code.contains(&format!("{kind}{item}")))
+                });
+                defines.then(|| {
+                    let mut p = glob.clone();
+                    p.push(item.clone());
+                    p
+                })
+            });
+        match next {
+            Some(p) if p != path => path = p,
+            _ => return module,
+        }
+    }
+    path
 }
 
 struct Tree {
@@ -155,15 +264,17 @@ fn tree(root: &Path) -> Tree {
 }
 
 /// Edges between sibling modules: `a` names something in `b`, where `a` and `b` share a
-/// parent (a module naming its parent or its own children is no edge).
+/// parent (a module naming its parent or its own children is no edge), `pub use`
+/// re-exports followed to the module that defines the name.
 fn sibling_edges(tree: &Tree) -> BTreeSet<(Vec<String>, Vec<String>)> {
+    let reexports = reexports(tree);
     let mut edges = BTreeSet::new();
     for (module, file) in &tree.files {
         let code = code_of(&std::fs::read_to_string(file).expect("readable"));
-        for mut path in named_paths(module, &code) {
-            while !path.is_empty() && !tree.modules.contains(&path) {
-                path.pop();
-            }
+        for path in named_paths(module, &code) {
+            // A name re-exported by a parent (`crate::equity::MatchupResult`) is an
+            // edge to the module that defines it, not one hidden behind the parent.
+            let path = origin(tree, &reexports, path);
             let common = module.iter().zip(&path).take_while(|(a, b)| a == b).count();
             if common < module.len() && common < path.len() {
                 edges.insert((module[..=common].to_vec(), path[..=common].to_vec()));
@@ -233,7 +344,11 @@ fn the_loop_check_finds_a_planted_loop() {
     );
     assert_eq!(
         paths,
-        vec![module("equity::b"), module("equity::c"), module("cards"),]
+        vec![
+            module("equity::b::Thing"),
+            module("equity::c"),
+            module("cards::Card"),
+        ]
     );
     let edges: BTreeSet<_> = [
         (module("equity::a"), module("equity::b")),
@@ -409,4 +524,49 @@ fn the_length_check_counts_a_planted_function() {
     assert_eq!(found[0].1, 103);
     assert!(found[0].2.contains(ONE_THING));
     assert_eq!((found[1].0.as_str(), found[1].1), ("short", 1));
+}
+
+/// The loop check follows a parent's `pub use` to the module that defines the name: a
+/// child naming `crate::equity::Result` (re-exported from `equity::tally`) while
+/// `tally` names that child back is a loop, which the parent hid before.
+#[test]
+fn the_loop_check_follows_reexports() {
+    let root = std::env::temp_dir().join(format!("seams-reexport-{}", std::process::id()));
+    let write = |path: &str, text: &str| {
+        let file = root.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    write("lib.rs", "pub mod equity;\npub mod cards;\n");
+    write("cards.rs", "pub struct Card;\n");
+    write(
+        "equity/mod.rs",
+        "mod games;\nmod tally;\nmod plain;\npub use tally::{Other, Result as Outcome};\n",
+    );
+    write(
+        "equity/tally.rs",
+        "pub struct Result;\npub struct Other;\nuse super::games::Seat;\n",
+    );
+    write(
+        "equity/games.rs",
+        "pub struct Seat;\nuse crate::equity::Outcome;\n",
+    );
+    write(
+        "equity/plain.rs",
+        "use crate::equity::Other;\nuse crate::cards::Card;\n",
+    );
+    write("equity/extra.rs", "");
+    let tree = tree(&root);
+    let edges = sibling_edges(&tree);
+    std::fs::remove_dir_all(&root).unwrap();
+    let module = |s: &str| s.split("::").map(str::to_string).collect::<Vec<_>>();
+    assert!(edges.contains(&(module("equity::games"), module("equity::tally"))));
+    assert!(edges.contains(&(module("equity::plain"), module("equity::tally"))));
+    assert_eq!(
+        loops(&edges),
+        vec![vec![
+            "equity::games".to_string(),
+            "equity::tally".to_string()
+        ]]
+    );
 }

@@ -5,6 +5,7 @@
 
 use super::multiodds::plot::MetricStyle;
 use crate::equity::metrics::SWEEP_METRICS;
+use crate::widgets::definitions;
 use egui::RichText;
 
 /// Range notation, reference §3 summarised: (what you write, what it means).
@@ -135,24 +136,6 @@ pub(crate) fn help_window(ctx: &egui::Context, open: &mut bool, views: &super::V
 
 /// The Help window's sections before the views' own, top to bottom.
 const SECTIONS: [fn(&mut egui::Ui); 3] = [figures, range_notation, games];
-
-/// A two-column table of names and their wrapped definitions.
-pub(crate) fn definitions<'a>(
-    ui: &mut egui::Ui,
-    id: &str,
-    rows: impl IntoIterator<Item = (RichText, &'a str)>,
-) {
-    egui::Grid::new(id)
-        .striped(true)
-        .num_columns(2)
-        .show(ui, |ui| {
-            for (name, definition) in rows {
-                ui.label(name);
-                ui.add(egui::Label::new(definition).wrap());
-                ui.end_row();
-            }
-        });
-}
 
 /// Every figure of the sweep (the one list plot, table, CSV and JSON read), and how
 /// Monte Carlo errors are shown and made smaller.

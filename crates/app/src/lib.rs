@@ -14,6 +14,7 @@
 use multiodds_engine::{cards, equity, eval, range, scenario, worker};
 
 mod apply;
+mod card_picker;
 pub mod chart;
 pub mod command;
 mod files;

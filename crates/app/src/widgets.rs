@@ -1,6 +1,7 @@
 //! Input widgets every view uses: a text field with its error under a caret, the run
 //! settings (mode, precision, seed, time budget), the run controls, the card picker.
 
+pub(crate) use super::card_picker::{card_picker, suit_color};
 use super::command::ViewCommand;
 use super::grid::{range_grid, GridState};
 use super::library::library_menu;
@@ -729,72 +730,24 @@ pub(crate) fn run_controls(
     commands
 }
 
-/// A 52-card picker: click a card to add it to (or remove it from) `cards` (at most
-/// `max`), in the order clicked (a board's turn lands after its flop); cards in `other`
-/// (taken by another field) are disabled. Typing in the field stays first-class: the
-/// picker reads and writes the same text.
-pub(crate) fn card_picker(
-    ui: &mut egui::Ui,
-    label: &str,
-    cards: &mut String,
-    blocked: CardSet,
-    max: usize,
-    id: &str,
-) -> bool {
-    let mut changed = false;
-    let current = crate::cards::parse_card_list(cards).unwrap_or_default();
-    egui::CollapsingHeader::new(label)
-        .id_salt(id)
-        .default_open(false)
-        .show(ui, |ui| {
-            ui.spacing_mut().button_padding = egui::vec2(3.0, 2.0);
-            // Thirteen cards a row in the panel's width: the text shrinks, the panel
-            // does not grow (two monospace characters of 0.6 size a card, 6 of padding).
-            let per_card = (ui.available_width() - 12.0 * 2.0) / 13.0 - 6.0;
-            let size = (per_card / 1.25).clamp(8.0, 14.0);
-            egui::Grid::new(id)
-                .spacing([2.0, 2.0])
-                .min_col_width(0.0)
-                .show(ui, |ui| {
-                    for suit in (0..4u8).rev() {
-                        for rank in (0..13u8).rev() {
-                            let card = Card::new(rank, suit);
-                            let selected = current.contains(&card);
-                            let text = RichText::new(card.to_string())
-                                .monospace()
-                                .size(size)
-                                .color(suit_color(suit));
-                            let button = egui::Button::selectable(selected, text);
-                            let taken = blocked.contains(card);
-                            let response = ui.add_enabled(!taken, button);
-                            if response.clicked() {
-                                let mut list = current.clone();
-                                if selected {
-                                    list.retain(|&c| c != card);
-                                } else if list.len() < max {
-                                    list.push(card);
-                                }
-                                *cards = crate::cards::format_cards(&list);
-                                changed = true;
-                            }
-                        }
-                        ui.end_row();
-                    }
-                });
-        });
-    changed
-}
-
-/// The four-colour deck: clubs green, diamonds blue, hearts red, spades grey.
-pub(crate) fn suit_color(suit: u8) -> Color32 {
-    match suit {
-        0 => Color32::from_rgb(40, 140, 60),
-        1 => Color32::from_rgb(40, 90, 200),
-        2 => Color32::from_rgb(200, 50, 50),
-        _ => Color32::from_gray(150),
-    }
-}
-
 /// The colour of figures that are not final or not exact where exact is the rule: an
 /// exact run that did not finish, the Range view's estimate past the exact bound.
 pub(crate) const PARTIAL_COLOR: egui::Color32 = egui::Color32::from_rgb(200, 120, 0);
+
+/// A two-column table of names and their wrapped definitions.
+pub(crate) fn definitions<'a>(
+    ui: &mut egui::Ui,
+    id: &str,
+    rows: impl IntoIterator<Item = (egui::RichText, &'a str)>,
+) {
+    egui::Grid::new(id)
+        .striped(true)
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (name, definition) in rows {
+                ui.label(name);
+                ui.add(egui::Label::new(definition).wrap());
+                ui.end_row();
+            }
+        });
+}

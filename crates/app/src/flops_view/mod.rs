@@ -660,5 +660,5 @@ fn flops_view(ui: &mut egui::Ui) {
     let lines = FlopLine::ALL
         .iter()
         .map(|l| (egui::RichText::new(l.name()).strong(), l.definition()));
-    crate::help::definitions(ui, "help_flops", textures.chain(lines));
+    crate::widgets::definitions(ui, "help_flops", textures.chain(lines));
 }

@@ -633,7 +633,7 @@ fn seat_figures(ui: &mut egui::Ui) {
         MatchupShape::HiLo,
         MatchupShape::TwoBoards,
     ];
-    crate::help::definitions(
+    crate::widgets::definitions(
         ui,
         "help_seat_figures",
         SEAT_FIGURES.iter().map(|f| {

@@ -596,7 +596,7 @@ fn range_view_lines(ui: &mut egui::Ui) {
          add or drop one, Shift-click for a run; lines of one kind join by \"or\", a \
          made hand and a draw by \"and\".",
     );
-    crate::help::definitions(
+    crate::widgets::definitions(
         ui,
         "help_lines",
         super::range_lines::LineKey::all()

@@ -1,7 +1,7 @@
 //! A matchup: seats, each a weighted range of dealable combos, with the board and the dead
 //! cards; the checks that a deal exists (by counting, then by a bounded search).
 
-use super::{preflops, EquityError, DEAL_SEARCH_BUDGET, MAX_SEATS};
+use super::{EquityError, DEAL_SEARCH_BUDGET, MAX_SEATS};
 use crate::cards::CardSet;
 use crate::range::{Combo, HandRange};
 
@@ -69,9 +69,37 @@ pub struct Matchup {
     /// from their ranges (their cards are out of play, weighted as every seat's,
     /// reference §4) but not in the showdown ("card bunching").
     pub showdown_seats: usize,
-    /// The deals folded into canonical preflops, once an estimate or a run has folded
-    /// them all (a matchup is not changed after construction, so this stays valid).
-    pub(crate) fold_cache: preflops::FoldCache,
+    /// What the engines keep on the matchup (the deals folded into canonical preflops,
+    /// once an estimate or a run has folded them all; their costs): a matchup is not
+    /// changed after construction, so this stays valid.
+    pub(crate) fold_cache: EngineCache,
+}
+
+/// Work an engine keeps on a matchup so its estimate, the `auto` choice and the run do
+/// it once, typed by the engine that fills it (`preflops::FoldCache`): the matchup, below
+/// the engines, names none of them. Clones share what was filled before the clone.
+#[derive(Clone, Default)]
+pub(crate) struct EngineCache(std::sync::OnceLock<std::sync::Arc<dyn std::any::Any + Send + Sync>>);
+
+impl EngineCache {
+    /// The cache of type `T`, made empty on first use. One engine fills a matchup's
+    /// cache, so one type is ever asked for.
+    pub(crate) fn get<T: std::any::Any + Send + Sync + Default>(&self) -> &T {
+        self.0
+            .get_or_init(|| std::sync::Arc::new(T::default()))
+            .downcast_ref()
+            .expect("a matchup's cache is of one engine's type")
+    }
+}
+
+impl std::fmt::Debug for EngineCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "EngineCache(filled)"
+        } else {
+            "EngineCache(empty)"
+        })
+    }
 }
 
 /// The name of seat `i` in messages.
@@ -200,7 +228,7 @@ impl Matchup {
             dead,
             seats,
             showdown_seats,
-            fold_cache: preflops::FoldCache::default(),
+            fold_cache: EngineCache::default(),
         };
         let needed = 2 * matchup.seats.len() + 5 - board.len();
         let live = 52 - blocked.len();

@@ -4,9 +4,8 @@
 //! the CLI's text and JSON read these tables, so a new figure is one entry here (plus
 //! its tally when it needs new sums).
 
-use super::games::LowResult;
 use super::sweep::SweepPoint;
-use super::MatchupResult;
+use super::tally::{LowResult, MatchupResult};
 
 /// A figure of the sweep: name, CSV/JSON key, colour, definition, when it is shown, and
 /// the value and standard error of a point (None: n/a).

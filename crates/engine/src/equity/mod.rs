@@ -32,6 +32,7 @@ pub mod rank_hits;
 pub mod resume;
 pub mod run;
 pub mod stats;
+pub mod status;
 pub mod sweep;
 pub mod symmetry;
 pub mod table_csv;

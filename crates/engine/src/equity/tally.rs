@@ -1,7 +1,8 @@
 //! What deals add up to: per-seat sums over deals, showdowns, and a matchup's results.
 
 use super::rank_hits::{HitCells, SeatEstimates};
-use super::{run, stats::BatchStat, Method};
+use super::status::RunStatus;
+use super::{stats::BatchStat, Method};
 use crate::eval::HandValue;
 
 /// Per-seat sums over deals: win, tie, equity share, and the categories it won with.
@@ -278,10 +279,10 @@ pub struct MatchupResult {
     /// One result per seat, in order.
     pub seats: Vec<SeatResult>,
     /// Why the run stopped, or what holds it back.
-    pub status: run::RunStatus,
+    pub status: RunStatus,
     /// Each seat's low figures in hi/lo games (empty in other games).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub low: Vec<super::games::LowResult>,
+    pub low: Vec<LowResult>,
     /// Each board's own figures in a double-board matchup (its half of the pot counted
     /// as a whole; empty otherwise). The seats' figures above are then the whole pot's:
     /// equity its share, win the scoop of both boards.
@@ -361,9 +362,29 @@ impl MatchupTally {
             deals: self.deals,
             seed,
             seats,
-            status: run::RunStatus::default(),
+            status: RunStatus::default(),
             low: Vec::new(),
             boards: Vec::new(),
         }
     }
+}
+
+/// A hi/lo seat's low-side figures.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct LowResult {
+    /// The seat alone has the best qualifying low.
+    pub low_win: f64,
+    /// The seat shares the best qualifying low.
+    pub low_tie: f64,
+    /// The seat takes the whole pot (high alone, and low alone or no low at all).
+    pub scoop: f64,
+    /// Standard error of the low win (0 for exact).
+    pub low_win_se: f64,
+    /// Standard error of the low tie (0 for exact).
+    pub low_tie_se: f64,
+    /// Standard error of the scoop (0 for exact).
+    pub scoop_se: f64,
+    /// The seat's share of deals whose low half it wins or ties, by its low's type
+    /// ([`crate::eval::HandTypes::EIGHT_LOW`]'s slots); they add up to low win + low tie.
+    pub low_types: [f64; 9],
 }

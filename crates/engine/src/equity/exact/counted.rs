@@ -498,7 +498,9 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
     let board_hand = Hand::from_cards(&m.board.iter().collect::<Vec<_>>());
     // The plan's cost, cached on the matchup (counting the walked deals again would
     // repeat up to 20 million steps), spread over the runouts for progress.
-    let total = m.fold_cache.counted_cost(|| cost(m)).evaluations;
+    let total = super::super::preflops::fold_cache(m)
+        .counted_cost(|| cost(m))
+        .evaluations;
     let runout_cost = (total / runout_classes(m, deck.len(), &sym)).round() as u64;
     let threads = par_completions(
         &deck,

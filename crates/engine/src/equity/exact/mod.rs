@@ -69,7 +69,7 @@ const FOLD_MEMORY: f64 = super::memory::MIN_MEMORY_BUDGET as f64;
 /// costs are cached on the matchup: the estimate, the worker's check and the run each
 /// ask.
 fn multiway_plan(m: &Matchup) -> (bool, ExactCost) {
-    let counted = m.fold_cache.counted_cost(|| counted::cost(m));
+    let counted = super::preflops::fold_cache(m).counted_cost(|| counted::cost(m));
     if m.cards_to_come() <= 2 {
         return (true, counted);
     }

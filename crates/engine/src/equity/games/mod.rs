@@ -45,6 +45,7 @@ pub use sweep_exact::{auto_sweep_valuations, sweep_valuations_per_second, AUTO_S
 
 use super::run::{monte_carlo_rounds, Precision, RunSettings, RunStatus, StopRule};
 use super::stats::BatchStat;
+pub use super::tally::LowResult;
 use super::{check_board, seat_name, EquityError, MatchupResult, Method, SeatTally};
 use crate::cards::{CardSet, Game};
 use crate::range::{HandRange, HoleRange, SeatRange};
@@ -200,26 +201,6 @@ impl GameMatchup {
     pub fn folded(&self) -> &[HoleRange] {
         &self.ranges[self.showdown_seats..]
     }
-}
-
-/// A hi/lo seat's low-side figures.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
-pub struct LowResult {
-    /// The seat alone has the best qualifying low.
-    pub low_win: f64,
-    /// The seat shares the best qualifying low.
-    pub low_tie: f64,
-    /// The seat takes the whole pot (high alone, and low alone or no low at all).
-    pub scoop: f64,
-    /// Standard error of the low win (0 for exact).
-    pub low_win_se: f64,
-    /// Standard error of the low tie (0 for exact).
-    pub low_tie_se: f64,
-    /// Standard error of the scoop (0 for exact).
-    pub scoop_se: f64,
-    /// The seat's share of deals whose low half it wins or ties, by its low's type
-    /// ([`crate::eval::HandTypes::EIGHT_LOW`]'s slots); they add up to low win + low tie.
-    pub low_types: [f64; 9],
 }
 
 /// One seat's sums inside a batch or an exact run.

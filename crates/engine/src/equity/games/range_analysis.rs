@@ -304,14 +304,53 @@ impl RangeLines {
     }
 }
 
+/// Which parts of the Range question to answer: the view asks for all of them; the
+/// CLI's `breakdown` for the lines and every hand's equity, `runouts` for the next cards
+/// alone. A part not asked for is `Err("not asked")`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RangeParts {
+    /// What the range holds on the board.
+    pub lines: bool,
+    /// Every hand's equity against the other seats.
+    pub by_hand: bool,
+    /// What each next card does.
+    pub next: bool,
+    /// The most memory the next cards' exact work may take (bytes).
+    pub memory_budget: u64,
+}
+
+impl RangeParts {
+    /// Every part, within the default memory budget.
+    pub const ALL: RangeParts = RangeParts {
+        lines: true,
+        by_hand: true,
+        next: true,
+        memory_budget: crate::equity::memory::DEFAULT_MEMORY_BUDGET,
+    };
+
+    /// A part's answer when `asked` for, run by `answer`.
+    pub(crate) fn when<T>(
+        asked: bool,
+        answer: impl FnOnce() -> Result<T, String>,
+    ) -> Result<T, String> {
+        if asked {
+            answer()
+        } else {
+            Err(NOT_ASKED.to_string())
+        }
+    }
+}
+
+/// What a part not asked for holds.
+pub const NOT_ASKED: &str = "not asked";
+
 /// Runs the parts asked for that apply.
 pub fn analyse_game(
     spec: &GameRangeSpec,
     control: &RunControl,
     threads: usize,
-    parts: crate::equity::range_analysis::RangeParts,
+    parts: RangeParts,
 ) -> RangeAnalysis {
-    use crate::equity::range_analysis::RangeParts;
     let no_vs = || "give the other seats' ranges".to_string();
     let breakdown = RangeParts::when(parts.lines, || {
         game_breakdown(spec, control, threads).map(RangeLines::Game)

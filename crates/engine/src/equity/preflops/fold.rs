@@ -274,11 +274,16 @@ pub(super) fn classes(
 /// worker's check, the `auto` choice and the run fold the deals once: the folded
 /// classes once complete, the estimate, and the cost of the board-outside enumeration
 /// that competes with folding (it counts the deals).
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub(crate) struct FoldCache {
     pub(super) classes: std::sync::OnceLock<std::sync::Arc<Vec<PreflopClass>>>,
     pub(super) estimate: std::sync::OnceLock<ExactCost>,
     counted_cost: std::sync::OnceLock<ExactCost>,
+}
+
+/// The exact engine's cache on `m`.
+pub(crate) fn fold_cache(m: &Matchup) -> &FoldCache {
+    m.fold_cache.get::<FoldCache>()
 }
 
 impl FoldCache {
@@ -305,9 +310,9 @@ pub(super) fn cached_classes(
     limits: FoldLimits,
     cancel: &RunControl,
 ) -> Result<std::sync::Arc<Vec<PreflopClass>>, FoldStop> {
-    if let Some(classes) = m.fold_cache.classes.get() {
+    if let Some(classes) = fold_cache(m).classes.get() {
         return Ok(classes.clone());
     }
     let classes = std::sync::Arc::new(classes(m, ctx, limits, cancel)?);
-    Ok(m.fold_cache.classes.get_or_init(|| classes).clone())
+    Ok(fold_cache(m).classes.get_or_init(|| classes).clone())
 }

@@ -336,7 +336,7 @@ pub(super) enum FoldStop {
 }
 
 mod fold;
-pub(crate) use fold::FoldCache;
+pub(crate) use fold::fold_cache;
 use fold::*;
 
 /// What an exact run of `m` by canonical preflops costs: its evaluations (the units of
@@ -344,7 +344,7 @@ use fold::*;
 /// (in bounded time and memory: past [`COUNTED_DEALS`] deals or [`ESTIMATE_MEMORY`] of
 /// classes it extrapolates).
 pub(super) fn estimated_cost(m: &Matchup) -> ExactCost {
-    *m.fold_cache.estimate.get_or_init(|| estimate(m))
+    *fold_cache(m).estimate.get_or_init(|| estimate(m))
 }
 
 fn estimate(m: &Matchup) -> ExactCost {
