@@ -3,7 +3,7 @@
 use super::json;
 use multiodds::cards::{CardSet, Game};
 use multiodds::equity::games::{range_analysis, MatchupJob, SweepJob};
-use multiodds::equity::metrics::SeatFigure;
+use multiodds::equity::metrics::{MetricGroup, SeatFigure, SWEEP_METRICS};
 use multiodds::equity::run::SweepResult;
 use multiodds::equity::table_csv::{self, CsvOptions};
 use multiodds::equity::MatchupResult;
@@ -403,7 +403,6 @@ pub fn sweep(
         let title = s.game().heading(&title);
         return table_csv::sweep(r, &table_csv::sweep_header(&title, r), options);
     }
-    let pct = |x: Option<f64>| x.map_or("    n/a".to_string(), |v| format!("{:7.3}", 100.0 * v));
     let mut out = format!(
         "{} vs {}{} · {}{}\n",
         hero.trim(),
@@ -419,9 +418,19 @@ pub fn sweep(
             r.status.describe()
         ))
     );
-    out.push_str(
-        "opps    win %   tie % equity % w.odds %    HS %  PPot %  NPot %  ± SE %        deals\n",
-    );
+    // The figures as the one table lists them: the joint potentials are CSV's and
+    // JSON's; hi/lo's only where a point has them.
+    let points: Vec<_> = r.rows().into_iter().filter_map(Result::ok).collect();
+    let metrics: Vec<_> = SWEEP_METRICS
+        .iter()
+        .filter(|m| m.group != MetricGroup::Joint)
+        .filter(|m| m.group != MetricGroup::HiLo || points.iter().any(|p| (m.value)(p).is_some()))
+        .collect();
+    out.push_str("opps");
+    for m in &metrics {
+        out.push_str(&format!(" {:>8}", format!("{} %", m.short)));
+    }
+    out.push_str(&format!(" {:>7} {:>12}\n", "± SE %", "deals"));
     for row in r.rows() {
         let p = match row {
             Ok(p) => p,
@@ -430,16 +439,15 @@ pub fn sweep(
                 continue;
             }
         };
+        out.push_str(&format!("{:>4}", p.opponents));
+        for m in &metrics {
+            match (m.value)(p) {
+                Some((v, _)) => out.push_str(&format!(" {:>8.3}", 100.0 * v)),
+                None => out.push_str(&format!(" {:>8}", "n/a")),
+            }
+        }
         out.push_str(&format!(
-            "{:>4} {:>8.3} {:>7.3} {:>8.3} {:>8.3} {} {} {} {:>7.3} {:>12}\n",
-            p.opponents,
-            100.0 * p.win,
-            100.0 * p.tie,
-            100.0 * p.equity,
-            100.0 * p.win_odds,
-            pct(p.has_hand_strength.then_some(p.hand_strength)),
-            pct(p.ppot),
-            pct(p.npot),
+            " {:>7.3} {:>12}\n",
             100.0 * p.std_error.equity,
             p.deals
         ));

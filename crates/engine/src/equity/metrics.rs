@@ -14,6 +14,8 @@ pub struct Metric {
     pub name: &'static str,
     /// Its key in CSV and JSON (`hand_strength`).
     pub key: &'static str,
+    /// Its column in a narrow text table (`HS`).
+    pub short: &'static str,
     /// Colour in the plot and table headers (sRGB).
     pub rgb: [u8; 3],
     /// What the figure means, for Help and tooltips.
@@ -44,6 +46,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "Win",
         key: "win",
+        short: "win",
         rgb: [46, 160, 67],
         definition: "The chance the hero alone has the best hand at the river.",
         group: MetricGroup::Core,
@@ -52,6 +55,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "Tie",
         key: "tie",
+        short: "tie",
         rgb: [150, 150, 150],
         definition: "The chance the hero shares the best hand at the river.",
         group: MetricGroup::Core,
@@ -60,6 +64,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "Equity",
         key: "equity",
+        short: "equity",
         rgb: [66, 133, 244],
         definition: "The hero's share of the pot: 1 for a sole win, 1/k for a k-way tie.",
         group: MetricGroup::Core,
@@ -68,6 +73,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "Win odds",
         key: "win_odds",
+        short: "w.odds",
         rgb: [0, 150, 136],
         definition: "Classic scoring: win + ties counted as half a win, however many tie \
                      (the figure of the classic programs and their published 169-hand table).",
@@ -77,6 +83,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "Hand Strength",
         key: "hand_strength",
+        short: "HS",
         rgb: [171, 71, 188],
         definition: "The hero's equity if the hands were shown down now, on the current \
                      board with no more cards.",
@@ -89,6 +96,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "PPot",
         key: "ppot",
+        short: "PPot",
         rgb: [255, 167, 38],
         definition: "Positive potential (conditional): the chance to end ahead by the river \
                      when behind now, ties half: (BA + BT/2 + TA/2) / (B + T/2).",
@@ -98,6 +106,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "NPot",
         key: "npot",
+        short: "NPot",
         rgb: [229, 57, 53],
         definition: "Negative potential (conditional): the chance to fall behind by the \
                      river when ahead now, ties half: (AB + AT/2 + TB/2) / (A + T/2).",
@@ -107,6 +116,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "PPot (joint)",
         key: "ppot_joint",
+        short: "PPot j.",
         rgb: [255, 167, 38],
         definition: "Positive potential as the classic plot drew it: the chance to be \
                      behind now and ahead at the river, over all deals: PPot × (B + T/2) / deals.",
@@ -119,6 +129,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "NPot (joint)",
         key: "npot_joint",
+        short: "NPot j.",
         rgb: [229, 57, 53],
         definition: "Negative potential as the classic plot drew it: the chance to be \
                      ahead now and behind at the river, over all deals: NPot × (A + T/2) / deals.",
@@ -131,6 +142,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "Scoop",
         key: "scoop",
+        short: "scoop",
         rgb: [0, 188, 212],
         definition: "Hi/lo games: the chance the hero takes the whole pot (the best high \
                      alone, and the best low alone or no qualifying low).",
@@ -140,6 +152,7 @@ pub const SWEEP_METRICS: [Metric; 11] = [
     Metric {
         name: "Low",
         key: "low",
+        short: "low",
         rgb: [141, 110, 99],
         definition: "Hi/lo games: the chance the hero wins or shares the best 8-or-better low.",
         group: MetricGroup::HiLo,
