@@ -2,7 +2,7 @@
 """Same answers: runs the README's commands and every scenario in assets/examples/ with
 two builds of `multiodds` and compares what they print.
 
-    scripts/same_answers.py OLD_BINARY NEW_BINARY
+    benches/same_answers.py OLD_BINARY NEW_BINARY   (benches/same_answers.sh calls it)
 
 Each command runs with `--json` where it takes it; the two JSON objects must hold the
 same number at every place both have (times excepted). Keys one side has and the other
@@ -28,9 +28,11 @@ README = [
     'equity AKs QQ --folded "22+,A2s+,ATo+" --folded 20% --json',
     'sweep "Ad Qc" --board "3h 4c Jh" --opponents 1-9 --json',
     'outs "Ah Kh" --board "7h 2h 9c" --vs "9s 9d" --json',
-    'table --opponents 1-3 --csv',
+    'table --opponents 1-2 --json',
+    'table --game shortdeck --opponents 1 --json',
     'breakdown "22+,A2s+,KTs+,QTs+,JTs,ATo+" --board "Kd 7c 2s" --vs "TT+,AQ+" --json',
     'runouts "AhKh,QQ" random --board "Jh 4c 3h" --json',
+    'breakdown --game omaha "AAxx, KQJT" --board "Kd 7c 2s" --vs "QQxx ds" --json',
     'flops "22+,A2s+,K9s+,ATo+" "TT+,AQ+" --json',
     'flops --game omaha AAxx KKxx --deals-per-flop 200 --json',
     'equity --game omaha AsAhKsKh QdQcJdJc --exact --json',

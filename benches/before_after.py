@@ -2,7 +2,7 @@
 """Before and after: the same commands through two builds of `multiodds`, alternating,
 median of 5 whole-process CPU times (user + system of the child) each.
 
-    scripts/bench_before_after.py OLD_BINARY NEW_BINARY
+    benches/before_after.py OLD_BINARY NEW_BINARY
 """
 import subprocess, time, shlex, statistics, resource
 import sys
