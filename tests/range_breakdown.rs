@@ -319,18 +319,25 @@ fn the_runouts_command_adds_up() {
     assert!((p - 1.0).abs() < 1e-4);
 }
 
+/// Runs the binary: its exit status, standard output and standard error.
+fn cli(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = assert_cmd::Command::cargo_bin("multiodds")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
 #[test]
 fn hostile_inputs_are_refused_clearly() {
     let run = |args: &[&str]| {
-        let out = assert_cmd::Command::cargo_bin("multiodds")
-            .unwrap()
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stderr).to_string(),
-        )
+        let (code, _, stderr) = cli(args);
+        (code, stderr)
     };
     let (code, e) = run(&["breakdown", "AA", "--board", "Kd 7c"]);
     assert_eq!(code, Some(1));
@@ -401,18 +408,6 @@ fn too_many_seats_are_refused_by_name() {
 /// entirely are refused by name.
 #[test]
 fn breakdown_is_the_range_views_question() {
-    let cli = |args: &[&str]| {
-        let out = assert_cmd::Command::cargo_bin("multiodds")
-            .unwrap()
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).to_string(),
-            String::from_utf8_lossy(&out.stderr).to_string(),
-        )
-    };
     let (code, out, e) = cli(&["breakdown", "22+,AKs", "--vs", "AQ,KK", "--json"]);
     assert_eq!(code, Some(0), "{e}");
     let b: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -126,30 +126,24 @@ pub fn analyse(
                 }
             })
     });
-    let no_vs = || "give the other seats' ranges".to_string();
+    let no_vs = || super::games::range_analysis::NO_VS.to_string();
     let by_hand = RangeParts::when(parts.by_hand, || {
         match equity_by_hand(spec, control, threads) {
             Some(r) => r.map_err(|e| range_view_message(&e)),
             None => Err(no_vs()),
         }
     });
-    let next = RangeParts::when(parts.next, || {
-        if spec.vs.is_empty() {
-            Err(no_vs())
-        } else if !(3..=4).contains(&spec.board.len()) {
-            Err("the next card needs a flop or a turn".to_string())
-        } else {
-            let ranges: Vec<&HandRange> = std::iter::once(&spec.range).chain(&spec.vs).collect();
-            next_cards(
-                &ranges,
-                spec.board,
-                spec.dead,
-                control,
-                threads,
-                parts.memory_budget,
-            )
-            .map_err(|e| range_view_message(&e))
-        }
+    let next = parts.next_cards(!spec.vs.is_empty(), spec.board, || {
+        let ranges: Vec<&HandRange> = std::iter::once(&spec.range).chain(&spec.vs).collect();
+        next_cards(
+            &ranges,
+            spec.board,
+            spec.dead,
+            control,
+            threads,
+            parts.memory_budget,
+        )
+        .map_err(|e| range_view_message(&e))
     });
     RangeAnalysis {
         game: crate::cards::Game::HOLDEM,

@@ -341,6 +341,30 @@ impl RangeParts {
     }
 }
 
+impl RangeParts {
+    /// The next cards, when asked for and where they apply: with other seats, on a flop
+    /// or a turn; run by `answer`.
+    pub(crate) fn next_cards<T>(
+        self,
+        has_vs: bool,
+        board: CardSet,
+        answer: impl FnOnce() -> Result<T, String>,
+    ) -> Result<T, String> {
+        RangeParts::when(self.next, || {
+            if !has_vs {
+                Err(NO_VS.to_string())
+            } else if !(3..=4).contains(&board.len()) {
+                Err("the next card needs a flop or a turn".to_string())
+            } else {
+                answer()
+            }
+        })
+    }
+}
+
+/// Why a part that needs other seats has none.
+pub(crate) const NO_VS: &str = "give the other seats' ranges";
+
 /// What a part not asked for holds.
 pub const NOT_ASKED: &str = "not asked";
 
@@ -351,7 +375,7 @@ pub fn analyse_game(
     threads: usize,
     parts: RangeParts,
 ) -> RangeAnalysis {
-    let no_vs = || "give the other seats' ranges".to_string();
+    let no_vs = || NO_VS.to_string();
     let breakdown = RangeParts::when(parts.lines, || {
         game_breakdown(spec, control, threads).map(RangeLines::Game)
     });
@@ -362,15 +386,8 @@ pub fn analyse_game(
             by_hand(spec, control, threads).map_err(|e| crate::equity::range_view_message(&e))
         }
     });
-    let next = RangeParts::when(parts.next, || {
-        if spec.vs.is_empty() {
-            Err(no_vs())
-        } else if !(3..=4).contains(&spec.board.len()) {
-            Err("the next card needs a flop or a turn".to_string())
-        } else {
-            game_next_cards(spec, control, threads)
-                .map_err(|e| crate::equity::range_view_message(&e))
-        }
+    let next = parts.next_cards(!spec.vs.is_empty(), spec.board, || {
+        game_next_cards(spec, control, threads).map_err(|e| crate::equity::range_view_message(&e))
     });
     RangeAnalysis {
         game: spec.game,
