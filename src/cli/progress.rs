@@ -85,6 +85,8 @@ pub(super) fn run_with_progress<J: CliJob>(
 ) -> Result<(J::Output, Duration), CliError> {
     use std::io::IsTerminal;
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    // The smallest exact runs start one worker: the process's start is their cost.
+    let threads = threads.or_else(|| multiodds::worker::threads_for(&job, &settings));
     let manager = JobManager::new(threads)
         .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
     let seed = settings.seed;

@@ -241,3 +241,34 @@ fn a_panic_in_a_job_is_that_jobs_error() {
         Some((Ok(_), _))
     ));
 }
+
+/// When no thread count is asked for, the smallest exact runs start one worker (the
+/// process's start is their cost) and everything else every core: a turn heads-up is
+/// small; a preflop three-way enumeration, a Monte Carlo run and a refused run are not.
+#[test]
+fn only_small_exact_work_runs_on_one_thread() {
+    use multiodds_engine::equity::games::MatchupJob;
+    use multiodds_engine::worker::threads_for;
+    let job = |seats: &[&str], board: &str| {
+        let ranges = seats.iter().map(|s| HandRange::parse(s).unwrap()).collect();
+        let board = CardSet::parse(board).unwrap();
+        MatchupJob::from(Matchup::new(ranges, board, CardSet::EMPTY).unwrap())
+    };
+    let exact = RunSettings {
+        method: Method::Exact,
+        ..RunSettings::default()
+    };
+    let auto = RunSettings::default();
+    let turn = job(&["AsKs", "5h Tc"], "Qs Ts 5c 2d");
+    assert_eq!(threads_for(&turn, &exact), Some(1));
+    assert_eq!(threads_for(&turn, &auto), Some(1));
+    let preflop = job(&["AA", "KK", "QQ"], "");
+    assert_eq!(threads_for(&preflop, &exact), None);
+    let sampled = RunSettings {
+        method: Method::MonteCarlo,
+        ..RunSettings::default()
+    };
+    assert_eq!(threads_for(&turn, &sampled), None);
+    let refused = job(&["random", "random", "random", "random"], "");
+    assert_eq!(threads_for(&refused, &exact), None);
+}
