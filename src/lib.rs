@@ -4,7 +4,7 @@
 //! the window the `multiodds-app` crate (`crates/app`, feature `gui`). This library
 //! re-exports both under one name for the binary's tests, benches and examples.
 
-pub use multiodds_engine::{cards, equity, eval, files, history, range, scenario, worker};
+pub use multiodds_engine::{cards, equity, eval, files, history, query, range, scenario, worker};
 
 #[cfg(feature = "gui")]
 pub use multiodds_app as app;

@@ -236,6 +236,17 @@ pub enum CliCommand {
         #[arg(long, default_value = "equity", value_parser = chart_figure_arg)]
         figure: multiodds::scenario::ChartFigure,
     },
+    /// Answers a query in the poker query language: `select avg(riverEquity(hero))
+    /// from hero='AKs', villain='QQ+' where flushingBoard(turn)` (reference §11); exact
+    /// where every deal can be counted, Monte Carlo with a standard error otherwise.
+    Query {
+        /// The query: one or more `select … from …` statements separated by `;`.
+        text: String,
+        #[command(flatten)]
+        run: RunArgs,
+        #[arg(long)]
+        json: bool,
+    },
     /// Two ranges across every flop: each flop's weight, equities, nut advantage and
     /// what each range holds, grouped by texture (exact, Hold'em heads-up).
     Flops {

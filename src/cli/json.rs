@@ -526,6 +526,11 @@ impl Error {
                 (error.to_string(), field, column)
             }
             CliError::Equity(e) => (e.to_string(), None, None),
+            CliError::Query { error, .. } => (
+                error.message.clone(),
+                Some("query".to_string()),
+                error.column,
+            ),
             CliError::Usage(message) => match message.split_once(": ") {
                 Some((field, rest)) if !field.contains(' ') || field.starts_with("seat ") => {
                     (rest.to_string(), Some(field.to_string()), None)

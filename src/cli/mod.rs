@@ -9,6 +9,7 @@ mod json;
 mod output;
 mod preflop;
 mod progress;
+mod query;
 mod run_file;
 use run_file::run_command;
 
@@ -58,6 +59,11 @@ pub enum CliError {
     },
     #[error("{0}")]
     Usage(String),
+    #[error("query: {error}{}", caret.as_ref().map(|c| format!("\n{c}")).unwrap_or_default())]
+    Query {
+        error: multiodds::query::QueryError,
+        caret: Option<String>,
+    },
 }
 
 impl CliError {
@@ -231,6 +237,7 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             };
             equity_command(&ranges, &folded, &cards, (boards, &board2), &run, json)
         }
+        Some(CliCommand::Query { text, run, json }) => query::query_command(&text, &run, json),
         Some(CliCommand::Sweep {
             hero,
             vs,

@@ -1,0 +1,84 @@
+//! The poker query language (PQL, as Odds Oracle's users write it): `select avg(
+//! riverEquity(hero)), count(handType(hero, flop) >= twopair) from game='holdem',
+//! hero='AKs', villain='QQ+,AK', board='Ah9s2c' where flushingBoard(turn)`. A query is
+//! parsed ([`syntax`]), its names resolved against its players ([`expr`]), and each
+//! statement answered over its deals ([`run`]): counted over every deal and runout where
+//! that fits the exact budget, estimated by Monte Carlo with a standard error otherwise.
+//! The answer says which, and how many deals.
+
+mod expr;
+mod lexer;
+mod run;
+mod syntax;
+
+pub use run::{Answer, Estimate, Figure};
+pub use syntax::Aggregate;
+
+/// Why a query cannot be read or answered: the message, and where in the query's text
+/// (1-based column) or in which binding's text the fault is.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{}{message}", column.map(|c| format!("column {c}: ")).unwrap_or_default())]
+pub struct QueryError {
+    /// What is wrong.
+    pub message: String,
+    /// The column of the query's text it is at, when it has one place.
+    pub column: Option<usize>,
+}
+
+impl QueryError {
+    pub(crate) fn at(column: usize, message: String) -> QueryError {
+        QueryError {
+            message,
+            column: Some(column),
+        }
+    }
+
+    pub(crate) fn whole(message: String) -> QueryError {
+        QueryError {
+            message,
+            column: None,
+        }
+    }
+}
+
+/// A query read and checked: its statements, each answerable.
+#[derive(Clone, Debug)]
+pub struct Query {
+    statements: Vec<run::Statement>,
+}
+
+impl Query {
+    /// Reads `text`: the grammar, every binding (game, board, dead cards, players'
+    /// ranges) and every name, so a query that reads runs.
+    pub fn parse(text: &str) -> Result<Query, QueryError> {
+        let raw = syntax::parse(text)?;
+        let statements = raw
+            .iter()
+            .map(run::Statement::new)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Query { statements })
+    }
+
+    /// How many statements the query holds.
+    pub fn len(&self) -> usize {
+        self.statements.len()
+    }
+
+    /// Whether it holds none (never, once parsed).
+    pub fn is_empty(&self) -> bool {
+        self.statements.is_empty()
+    }
+
+    /// Answers every statement in turn under `settings` (method, seed, precision target,
+    /// deal and time budgets) on `threads` cores.
+    pub fn answer(
+        &self,
+        settings: &crate::equity::run::RunSettings,
+        threads: usize,
+    ) -> Result<Vec<Answer>, QueryError> {
+        self.statements
+            .iter()
+            .map(|s| s.answer(settings, threads))
+            .collect()
+    }
+}

@@ -1,0 +1,627 @@
+//! A statement's bindings read (game, board, dead cards, each player's range) and its
+//! answer: every deal and runout counted, weighted by the players' range weights, where
+//! the count fits [`EXACT_BUDGET`]; deals drawn by weight otherwise, in seeded batches
+//! (the numbers do not depend on the thread count), until every average and chance has
+//! its standard error within the target or a budget ends the run.
+
+use super::expr::{Deal, Expr, Func, Scope, Street};
+use super::syntax::{Aggregate, Binding, RawStatement};
+use super::QueryError;
+use crate::cards::{Card, CardSet, Game};
+use crate::equity::monte_carlo::{batch_rng, below, AliasTable};
+use crate::equity::run::{RunSettings, StopRule};
+use crate::equity::Method;
+use crate::range::HoleRange;
+use rayon::prelude::*;
+
+/// The most work an exact answer may take: deals times the board valuations each needs
+/// (about ten seconds on two cores).
+pub const EXACT_BUDGET: f64 = 3e8;
+
+/// Deals per Monte Carlo batch.
+const BATCH: u64 = 2048;
+
+/// A value and its standard error (0 when counted exactly).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Estimate {
+    /// The value.
+    pub value: f64,
+    /// Its standard error.
+    pub std_error: f64,
+}
+
+/// One selector's answer.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Figure {
+    /// Its name (`as` name, or the selector as written).
+    pub name: String,
+    /// How it folds its expression.
+    #[serde(serialize_with = "aggregate_key")]
+    pub aggregate: Aggregate,
+    /// Its value and error; `None` when no deal meets the condition.
+    pub estimate: Option<Estimate>,
+}
+
+fn aggregate_key<S: serde::Serializer>(a: &Aggregate, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(a.key())
+}
+
+/// A statement's answer.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Answer {
+    /// The game.
+    pub game: &'static str,
+    /// Exact or Monte Carlo.
+    pub method: Method,
+    /// Deals counted or drawn (exact: every deal and board, with its weight).
+    pub deals: u64,
+    /// Why it stopped.
+    pub stopped: StopRule,
+    /// The `where` condition's own probability (none without a condition).
+    pub condition: Option<Estimate>,
+    /// Each selector's answer, in order.
+    pub figures: Vec<Figure>,
+}
+
+/// A statement's bindings sorted: the game, the board's and dead cards' texts, and the
+/// players in the order bound.
+struct Bound<'a> {
+    game: Game,
+    board: Option<&'a Binding>,
+    dead: Option<&'a Binding>,
+    players: Vec<&'a Binding>,
+}
+
+impl<'a> Bound<'a> {
+    /// Sorts `raw`'s bindings, refusing a name bound twice, an unknown game, a game
+    /// without a board and a statement without a player.
+    fn read(raw: &'a RawStatement) -> Result<Bound<'a>, QueryError> {
+        let mut bound = Bound {
+            game: Game::HOLDEM,
+            board: None,
+            dead: None,
+            players: Vec::new(),
+        };
+        let mut game_column = 1;
+        for b in &raw.bindings {
+            let times = |n: &str| {
+                raw.bindings
+                    .iter()
+                    .filter(|o| o.name.eq_ignore_ascii_case(n))
+                    .count()
+            };
+            if times(&b.name) > 1 {
+                return Err(QueryError::at(
+                    b.column,
+                    format!("'{}' is bound twice", b.name),
+                ));
+            }
+            match b.name.to_ascii_lowercase().as_str() {
+                "game" => {
+                    game_column = b.text_column;
+                    bound.game = b
+                        .text
+                        .parse::<Game>()
+                        .map_err(|e| QueryError::at(b.text_column, e.to_string()))?
+                }
+                "board" => bound.board = Some(b),
+                "dead" => bound.dead = Some(b),
+                _ => bound.players.push(b),
+            }
+        }
+        if !bound.game.has_board() {
+            return Err(QueryError::at(
+                game_column,
+                format!(
+                    "{} has no board: queries are answered for the board games yet",
+                    bound.game
+                ),
+            ));
+        }
+        if bound.players.is_empty() {
+            return Err(QueryError::whole(
+                "name at least one player: hero='AKs'".into(),
+            ));
+        }
+        Ok(bound)
+    }
+}
+
+/// A statement ready to answer.
+#[derive(Clone, Debug)]
+pub(super) struct Statement {
+    game: Game,
+    board: Vec<Card>,
+    dead: CardSet,
+    /// Each player's live hands and weights, in binding order.
+    hands: Vec<Vec<(CardSet, f32)>>,
+    selectors: Vec<(String, Aggregate, Expr)>,
+    condition: Option<Expr>,
+}
+
+impl Statement {
+    pub(super) fn new(raw: &RawStatement) -> Result<Statement, QueryError> {
+        let bound = Bound::read(raw)?;
+        let game = bound.game;
+        // A card error points into the binding's text.
+        let cards = |b: Option<&Binding>, what: &str| -> Result<CardSet, QueryError> {
+            match b {
+                None => Ok(CardSet::EMPTY),
+                Some(b) => CardSet::parse(&b.text).map_err(|e| {
+                    QueryError::at(b.text_column + e.column - 1, format!("{what}: {}", e.kind))
+                }),
+            }
+        };
+        let board_set = cards(bound.board, "board")?;
+        let dead = cards(bound.dead, "dead")?;
+        let board: Vec<Card> = match bound.board {
+            // The board's cards in the order written: the flop, then the turn and river.
+            Some(b) => crate::cards::parse_card_list(&b.text).unwrap_or_default(),
+            None => Vec::new(),
+        };
+        let board_column = bound.board.map_or(1, |b| b.text_column);
+        if board.len() > 5 || (1..3).contains(&board.len()) {
+            return Err(QueryError::at(
+                board_column,
+                format!(
+                    "board: a flop, turn or river (3 to 5 cards), or none; got {}",
+                    board.len()
+                ),
+            ));
+        }
+        if board_set.intersects(dead) || !board_set.union(dead).difference(game.deck()).is_empty() {
+            return Err(QueryError::at(
+                board_column,
+                format!("board and dead cards: a card twice, or one {game} does not deal"),
+            ));
+        }
+        let blocked = board_set.union(dead);
+        let mut hands = Vec::new();
+        for b in &bound.players {
+            let range = HoleRange::parse(&b.text, game).map_err(|e| {
+                QueryError::at(
+                    b.text_column + e.column - 1,
+                    format!("{}: \"{}\": {}", b.name, e.token, e.kind),
+                )
+            })?;
+            let live = range.live_hands(blocked);
+            if live.is_empty() {
+                return Err(QueryError::at(
+                    b.text_column,
+                    format!(
+                        "{}: every hand is blocked by the board or dead cards",
+                        b.name
+                    ),
+                ));
+            }
+            hands.push(live);
+        }
+        let names: Vec<String> = bound.players.iter().map(|p| p.name.clone()).collect();
+        let scope = Scope { players: &names };
+        let selectors = raw
+            .selectors
+            .iter()
+            .map(|s| Ok((s.name.clone(), s.aggregate, scope.resolve(&s.expression)?)))
+            .collect::<Result<Vec<_>, QueryError>>()?;
+        let condition = raw
+            .condition
+            .as_ref()
+            .map(|c| scope.resolve(c))
+            .transpose()?;
+        let needed = hands.len() * game.hole_cards() + 5 - board.len();
+        let live = game.deck().difference(blocked).len();
+        if needed > live {
+            return Err(QueryError::whole(format!(
+                "{} players and the board need {needed} cards; {live} are live",
+                hands.len()
+            )));
+        }
+        Ok(Statement {
+            game,
+            board,
+            dead,
+            hands,
+            selectors,
+            condition,
+        })
+    }
+
+    /// Every expression of the statement, the condition last.
+    fn expressions(&self) -> impl Iterator<Item = &Expr> {
+        self.selectors.iter().map(|s| &s.2).chain(&self.condition)
+    }
+
+    /// Board valuations one deal takes (a street's equity values every runout).
+    fn work_per_deal(&self) -> f64 {
+        let live = (self.game.deck().len() - self.dead.len() - self.board.len()) as f64
+            - (self.hands.len() * self.game.hole_cards()) as f64;
+        let players = self.hands.len() as f64;
+        let mut work = players;
+        for e in self.expressions() {
+            e.functions(&mut |f| {
+                work += match f {
+                    Func::Equity(_, Street::Flop) => players * live * (live - 1.0) / 2.0,
+                    Func::Equity(_, Street::Turn) => players * live,
+                    _ => 1.0,
+                }
+            });
+        }
+        work
+    }
+
+    /// Deals an exact answer visits: each player's hands (overlaps not removed, an
+    /// upper bound) times the ordered ways to finish the board.
+    fn exact_deals(&self) -> f64 {
+        let hands: f64 = self.hands.iter().map(|h| h.len() as f64).product();
+        let mut live = (self.game.deck().len()
+            - self.dead.len()
+            - self.board.len()
+            - self.hands.len() * self.game.hole_cards()) as f64;
+        let mut boards = 1.0;
+        let flop_missing = 3usize.saturating_sub(self.board.len());
+        for i in 0..flop_missing {
+            boards *= (live - i as f64) / (i + 1) as f64;
+        }
+        live -= flop_missing as f64;
+        for _ in self.board.len().max(3)..5 {
+            boards *= live;
+            live -= 1.0;
+        }
+        hands * boards
+    }
+
+    pub(super) fn answer(
+        &self,
+        settings: &RunSettings,
+        threads: usize,
+    ) -> Result<Answer, QueryError> {
+        let work = self.exact_deals() * self.work_per_deal();
+        let exact = match settings.method {
+            Method::MonteCarlo => false,
+            Method::Exact if work > EXACT_BUDGET => {
+                return Err(QueryError::whole(format!(
+                    "counting every deal would take about {} on {threads} cores; use Monte Carlo",
+                    crate::equity::describe_duration(work / 3e7 / threads.max(1) as f64)
+                )))
+            }
+            Method::Exact => true,
+            Method::Auto => work <= EXACT_BUDGET,
+        };
+        if exact {
+            Ok(self.exact(&settings.control))
+        } else {
+            Ok(self.monte_carlo(settings))
+        }
+    }
+
+    /// Every deal counted; a cancelled count stops between the first player's hands and
+    /// says so (its figures are over the deals counted, not final).
+    fn exact(&self, control: &crate::equity::RunControl) -> Answer {
+        let sums = self.hands[0]
+            .par_iter()
+            .map(|&(hand, w)| {
+                let mut sums = Sums::new(self.selectors.len());
+                if control.is_cancelled() {
+                    return sums;
+                }
+                let mut chosen = vec![hand];
+                self.deal_rest(&mut chosen, f64::from(w), hand.union(self.dead), &mut sums);
+                sums
+            })
+            .reduce(|| Sums::new(self.selectors.len()), Sums::merge);
+        let stopped = if control.is_cancelled() {
+            StopRule::Cancelled
+        } else {
+            StopRule::ExactDone
+        };
+        self.answer_from(&sums, Method::Exact, stopped)
+    }
+
+    /// The other players' hands, then every board, for the hands `chosen` so far.
+    fn deal_rest(&self, chosen: &mut Vec<CardSet>, weight: f64, used: CardSet, sums: &mut Sums) {
+        if chosen.len() < self.hands.len() {
+            for &(hand, w) in &self.hands[chosen.len()] {
+                if !hand.intersects(used) {
+                    chosen.push(hand);
+                    self.deal_rest(chosen, weight * f64::from(w), used.union(hand), sums);
+                    chosen.pop();
+                }
+            }
+            return;
+        }
+        let mut known = CardSet::EMPTY;
+        for &c in &self.board {
+            known.insert(c);
+        }
+        let live: Vec<Card> = self
+            .game
+            .deck()
+            .difference(used.union(known))
+            .iter()
+            .collect();
+        let mut board = [Card::new(0, 0); 5];
+        board[..self.board.len()].copy_from_slice(&self.board);
+        let flop_missing = 3usize.saturating_sub(self.board.len());
+        let mut finish = |board: &mut [Card; 5], rest: &[Card]| {
+            // The turn and river in order, from what the flop left.
+            let from = self.board.len().max(3);
+            self.ordered(board, from, rest, &mut |b| {
+                self.tally(chosen, *b, weight, sums)
+            });
+        };
+        if flop_missing == 0 {
+            finish(&mut board, &live);
+            return;
+        }
+        let start = self.board.len();
+        crate::range::for_each_subset(&live, flop_missing, &mut |flop| {
+            for (i, c) in flop.iter().enumerate() {
+                board[start + i] = c;
+            }
+            let rest: Vec<Card> = live
+                .iter()
+                .copied()
+                .filter(|c| !flop.contains(*c))
+                .collect();
+            finish(&mut board, &rest);
+        });
+    }
+
+    /// Fills `board[at..]` with every ordered choice of `rest`'s cards.
+    fn ordered(
+        &self,
+        board: &mut [Card; 5],
+        at: usize,
+        rest: &[Card],
+        f: &mut dyn FnMut(&[Card; 5]),
+    ) {
+        if at == 5 {
+            f(board);
+            return;
+        }
+        for (i, &c) in rest.iter().enumerate() {
+            board[at] = c;
+            let others: Vec<Card> = rest
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &c)| c)
+                .collect();
+            self.ordered(board, at + 1, &others, f);
+        }
+    }
+
+    /// Values every expression on one deal of `weight` and adds it to `sums`.
+    fn tally(&self, hands: &[CardSet], board: [Card; 5], weight: f64, sums: &mut Sums) {
+        let mut deal = Deal::new(self.game, hands, board, self.dead);
+        sums.deals += 1;
+        sums.weight += weight;
+        if let Some(c) = &self.condition {
+            if c.value(&mut deal) == 0.0 {
+                return;
+            }
+        }
+        sums.kept += 1;
+        sums.kept_weight += weight;
+        for (k, (_, aggregate, e)) in self.selectors.iter().enumerate() {
+            let mut x = e.value(&mut deal);
+            if *aggregate == Aggregate::Count {
+                x = if x != 0.0 { 1.0 } else { 0.0 };
+            }
+            let s = &mut sums.figures[k];
+            s.sum += weight * x;
+            s.squares += weight * x * x;
+            s.min = s.min.min(x);
+            s.max = s.max.max(x);
+        }
+    }
+
+    fn monte_carlo(&self, settings: &RunSettings) -> Answer {
+        let tables: Vec<AliasTable> = self
+            .hands
+            .iter()
+            .map(|h| AliasTable::new(&h.iter().map(|(_, w)| f64::from(*w)).collect::<Vec<_>>()))
+            .collect();
+        let start = std::time::Instant::now();
+        let mut sums = Sums::new(self.selectors.len());
+        let mut next_batch = 0u64;
+        let stopped = loop {
+            let round: Vec<u64> = (next_batch..next_batch + 16).collect();
+            next_batch += 16;
+            let batches: Vec<Sums> = round
+                .par_iter()
+                .map(|&b| self.batch(&tables, settings.seed, b))
+                .collect();
+            for b in batches {
+                sums = sums.merge(b);
+            }
+            if settings.control.is_cancelled() {
+                break StopRule::Cancelled;
+            }
+            if sums.deals == 0 || sums.draws > sums.deals.saturating_mul(10_000) {
+                break StopRule::Starved;
+            }
+            if self.precise(&sums, settings.target_se) {
+                break StopRule::TargetReached;
+            }
+            if sums.deals >= settings.max_deals {
+                break StopRule::DealBudget;
+            }
+            if settings.time_limit.is_some_and(|t| start.elapsed() >= t) {
+                break StopRule::TimeBudget;
+            }
+        };
+        self.answer_from(&sums, Method::MonteCarlo, stopped)
+    }
+
+    /// Whether every average and chance is within `target` (min and max have no error).
+    fn precise(&self, sums: &Sums, target: f64) -> bool {
+        let answer = self.answer_from(sums, Method::MonteCarlo, StopRule::TargetReached);
+        sums.kept >= 1000
+            && answer
+                .figures
+                .iter()
+                .all(|f| f.estimate.is_none_or(|e| e.std_error <= target))
+    }
+
+    /// One batch of deals drawn by weight (hands by their alias tables, overlaps drawn
+    /// again, then the board's missing cards uniformly).
+    fn batch(&self, tables: &[AliasTable], seed: u64, index: u64) -> Sums {
+        let mut rng = batch_rng(seed, index);
+        let mut sums = Sums::new(self.selectors.len());
+        let mut known = self.dead;
+        for &c in &self.board {
+            known.insert(c);
+        }
+        let deck: Vec<Card> = self.game.deck().difference(known).iter().collect();
+        let mut hands = vec![CardSet::EMPTY; self.hands.len()];
+        let mut board = [Card::new(0, 0); 5];
+        board[..self.board.len()].copy_from_slice(&self.board);
+        while sums.deals < BATCH && sums.draws < BATCH * 10_000 {
+            sums.draws += 1;
+            let mut used = known;
+            let mut clash = false;
+            for (p, table) in tables.iter().enumerate() {
+                let hand = self.hands[p][table.draw(&mut rng)].0;
+                if hand.intersects(used) {
+                    clash = true;
+                    break;
+                }
+                used = used.union(hand);
+                hands[p] = hand;
+            }
+            if clash {
+                continue;
+            }
+            for slot in board.iter_mut().skip(self.board.len()) {
+                let card = loop {
+                    let c = deck[below(&mut rng, deck.len() as u32) as usize];
+                    if !used.contains(c) {
+                        break c;
+                    }
+                };
+                used.insert(card);
+                *slot = card;
+            }
+            // Drawn by weight: each deal counts once.
+            self.tally(&hands, board, 1.0, &mut sums);
+        }
+        sums
+    }
+
+    fn answer_from(&self, sums: &Sums, method: Method, stopped: StopRule) -> Answer {
+        let exact = method == Method::Exact;
+        let error = |variance: f64, n: u64| {
+            if exact || n == 0 {
+                0.0
+            } else {
+                (variance.max(0.0) / n as f64).sqrt()
+            }
+        };
+        let condition = self.condition.as_ref().map(|_| {
+            let p = if sums.weight > 0.0 {
+                sums.kept_weight / sums.weight
+            } else {
+                0.0
+            };
+            Estimate {
+                value: p,
+                std_error: error(p * (1.0 - p), sums.deals),
+            }
+        });
+        let figures = self
+            .selectors
+            .iter()
+            .zip(&sums.figures)
+            .map(|((name, aggregate, _), s)| {
+                let estimate = (sums.kept_weight > 0.0).then(|| {
+                    let mean = s.sum / sums.kept_weight;
+                    let variance = s.squares / sums.kept_weight - mean * mean;
+                    match aggregate {
+                        Aggregate::Avg | Aggregate::Count => Estimate {
+                            value: mean,
+                            std_error: error(variance, sums.kept),
+                        },
+                        Aggregate::Min => Estimate {
+                            value: s.min,
+                            std_error: 0.0,
+                        },
+                        Aggregate::Max => Estimate {
+                            value: s.max,
+                            std_error: 0.0,
+                        },
+                    }
+                });
+                Figure {
+                    name: name.clone(),
+                    aggregate: *aggregate,
+                    estimate,
+                }
+            })
+            .collect();
+        Answer {
+            game: self.game.key(),
+            method,
+            deals: sums.deals,
+            stopped,
+            condition,
+            figures,
+        }
+    }
+}
+
+/// Sums over deals: their count and weight, those meeting the condition, and each
+/// selector's weighted sum, sum of squares, least and greatest value.
+#[derive(Clone, Debug)]
+struct Sums {
+    deals: u64,
+    draws: u64,
+    weight: f64,
+    kept: u64,
+    kept_weight: f64,
+    figures: Vec<FigureSums>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct FigureSums {
+    sum: f64,
+    squares: f64,
+    min: f64,
+    max: f64,
+}
+
+impl Sums {
+    fn new(selectors: usize) -> Sums {
+        Sums {
+            deals: 0,
+            draws: 0,
+            weight: 0.0,
+            kept: 0,
+            kept_weight: 0.0,
+            figures: vec![
+                FigureSums {
+                    sum: 0.0,
+                    squares: 0.0,
+                    min: f64::INFINITY,
+                    max: f64::NEG_INFINITY,
+                };
+                selectors
+            ],
+        }
+    }
+
+    fn merge(mut self, other: Sums) -> Sums {
+        self.deals += other.deals;
+        self.draws += other.draws;
+        self.weight += other.weight;
+        self.kept += other.kept;
+        self.kept_weight += other.kept_weight;
+        for (a, b) in self.figures.iter_mut().zip(other.figures) {
+            a.sum += b.sum;
+            a.squares += b.squares;
+            a.min = a.min.min(b.min);
+            a.max = a.max.max(b.max);
+        }
+        self
+    }
+}

@@ -1,0 +1,68 @@
+//! `multiodds query`: the answer as a table and as JSON, equal to the matchup's exact
+//! equity where both answer; refusals name the query's column.
+
+fn cli(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = assert_cmd::Command::cargo_bin("multiodds")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn a_query_answers_as_the_matchup_does() {
+    let query = "select avg(riverEquity(hero)) as equity, count(winsHi(villain)) \
+                 from hero='AsKs', villain='QhQd', board='2c7d9h'";
+    let (code, out, e) = cli(&["query", query, "--json"]);
+    assert_eq!(code, Some(0), "{e}");
+    let q: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let a = &q["answers"][0];
+    assert_eq!(a["method"], "exact");
+    assert_eq!(a["deals"], 45 * 44);
+    assert_eq!(a["partial"], false);
+    let (_, out, _) = cli(&["equity", "AsKs", "QhQd", "--board", "2c 7d 9h", "--json"]);
+    let m: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["figures"][0]["name"], "equity");
+    assert_eq!(a["figures"][0]["value"], m["players"][0]["equity"]);
+    assert_eq!(a["figures"][1]["value"], m["players"][1]["win"]);
+    let (code, out, _) = cli(&["query", query]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("statement 1 · holdem · exact · 1980 deals"),
+        "{out}"
+    );
+    assert!(out.contains("equity"), "{out}");
+    // Monte Carlo says so and carries its errors.
+    let (code, out, _) = cli(&["query", query, "--mc", "--target-se", "0.005", "--json"]);
+    assert_eq!(code, Some(0));
+    let q: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let f = &q["answers"][0]["figures"][0];
+    assert_eq!(q["answers"][0]["method"], "monte_carlo");
+    let (v, se) = (
+        f["value"].as_f64().unwrap(),
+        f["std_error"].as_f64().unwrap(),
+    );
+    let exact = m["players"][0]["equity"].as_f64().unwrap();
+    assert!(
+        se > 0.0 && se <= 0.005 && (v - exact).abs() <= 4.0 * se,
+        "{v} ± {se} against {exact}"
+    );
+}
+
+#[test]
+fn a_bad_query_is_refused_at_its_column() {
+    let query = "select avg(riverEquity(hero)) from hero='AKs', villain='QQ,ZZ'";
+    let (code, _, e) = cli(&["query", query]);
+    assert_eq!(code, Some(1));
+    assert!(e.contains("villain: \"ZZ\""), "{e}");
+    let (code, out, _) = cli(&["query", query, "--json"]);
+    assert_eq!(code, Some(1));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["error"]["field"], "query");
+    assert_eq!(v["error"]["column"], query.find("ZZ").unwrap() + 1);
+}
