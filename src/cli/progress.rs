@@ -49,6 +49,19 @@ impl CliJob for multiodds::equity::games::double_board::DoubleBoard {
     }
 }
 
+impl CliJob for multiodds::query::Query {
+    fn describe(answers: &Vec<multiodds::query::Answer>, elapsed: Duration) -> String {
+        let deals: u64 = answers.iter().map(|a| a.deals).sum();
+        format!("{deals} deals · {:.1} s", elapsed.as_secs_f64())
+    }
+
+    fn mark_cancelled(answers: &mut Vec<multiodds::query::Answer>) {
+        for a in answers {
+            a.stopped = StopRule::Cancelled;
+        }
+    }
+}
+
 impl CliJob for SweepJob {
     fn describe(r: &SweepResult, elapsed: Duration) -> String {
         let deals = r.points.first().map_or(0, |p| p.deals);

@@ -1,6 +1,7 @@
 //! `multiodds query`: a query in the poker query language answered by the engine
 //! (`multiodds::query`), each statement's figures as a table or one JSON object.
 
+use super::progress::run_with_progress;
 use super::{args::RunArgs, json, settings, CliError};
 use multiodds::equity::run::StopRule;
 use multiodds::equity::Method;
@@ -11,38 +12,47 @@ use std::time::Duration;
 const DEFAULT_QUERY_TIME: Duration = Duration::from_secs(30);
 
 pub(super) fn query_command(text: &str, run: &RunArgs, as_json: bool) -> Result<String, CliError> {
-    let refuse = |error: multiodds::query::QueryError| CliError::Query {
-        caret: error
-            .column
-            .map(|c| multiodds::cards::caret_line(text, c, &error.message)),
-        error,
-    };
-    let query = Query::parse(text).map_err(refuse)?;
+    let query = Query::parse(text).map_err(|e| refused(text, e))?;
     let mut settings = settings(run)?;
     if run.time_ms.is_none() {
         settings.time_limit = Some(DEFAULT_QUERY_TIME);
     }
-    // Ctrl-C stops the run; what was counted or drawn is printed, marked.
-    let control = settings.control.clone();
-    let _ = ctrlc::set_handler(move || control.cancel());
-    let threads = run.threads.unwrap_or_else(rayon::current_num_threads);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
-    let answers = pool
-        .install(|| query.answer(&settings, threads))
-        .map_err(refuse)?;
-    if as_json {
-        return Ok(json::line(
-            &serde_json::json!({ "answers": answers.iter().map(answer_json).collect::<Vec<_>>() }),
-        ));
+    let (answers, _) = run_with_progress(query, settings, run.threads, !(as_json || run.quiet))
+        .map_err(|e| match e {
+            // The engine's refusal of a statement (exact work past the budget).
+            CliError::Equity(e) => CliError::Query {
+                error: multiodds::query::QueryError {
+                    message: e.to_string(),
+                    column: None,
+                },
+                caret: None,
+            },
+            other => other,
+        })?;
+    Ok(print(&answers, as_json))
+}
+
+/// A query's refusal, with a caret under its column in `text`.
+fn refused(text: &str, error: multiodds::query::QueryError) -> CliError {
+    CliError::Query {
+        caret: error
+            .column
+            .map(|c| multiodds::cards::caret_line(text, c, &error.message)),
+        error,
     }
-    Ok(answers
+}
+
+/// Every statement's answer: one JSON object, or a table per statement.
+pub(super) fn print(answers: &[Answer], as_json: bool) -> String {
+    if as_json {
+        let answers: Vec<serde_json::Value> = answers.iter().map(answer_json).collect();
+        return json::line(&serde_json::json!({ "answers": answers }));
+    }
+    answers
         .iter()
         .enumerate()
         .map(|(i, a)| table(i, a))
-        .collect())
+        .collect()
 }
 
 /// An answer as JSON: exact numbers in full, a partial run marked.

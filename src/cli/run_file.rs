@@ -85,6 +85,10 @@ pub(super) fn run_command(
             output::range_answer(&a, &scenario.range.range, &vs, spec.board(), json, false)
                 .map_err(CliError::Usage)
         }
+        ScenarioJob::Query(query) => {
+            let (answers, _) = run_with_progress(query, settings, threads, progress)?;
+            Ok(super::query::print(&answers, json))
+        }
         ScenarioJob::Flops(job) => {
             let (report, elapsed) = run_with_progress(*job, settings, threads, progress)?;
             let format = if json {

@@ -11,7 +11,7 @@
 //! the UI: results arrive as messages.
 
 // The engine's modules, named as they were when the app lived in the engine's crate.
-use multiodds_engine::{cards, equity, eval, range, scenario, worker};
+use multiodds_engine::{cards, equity, eval, query, range, scenario, worker};
 
 mod apply;
 mod card_picker;
@@ -30,6 +30,7 @@ pub mod matchup;
 pub mod multiodds;
 mod persist;
 mod picture;
+pub mod query_view;
 mod range_lines;
 pub mod range_view;
 mod registry;

@@ -16,6 +16,7 @@ fn make(kind: ViewKind, s: &Scenario) -> Box<dyn View> {
         ViewKind::Range => Box::new(super::range_view::RangeView::from_scenario(s)),
         ViewKind::Flops => Box::new(super::flops_view::FlopsView::from_scenario(s)),
         ViewKind::Hand => Box::new(super::hand_view::HandView::from_scenario(s)),
+        ViewKind::Query => Box::new(super::query_view::QueryView::from_scenario(s)),
     }
 }
 

@@ -76,9 +76,27 @@ impl Query {
         settings: &crate::equity::run::RunSettings,
         threads: usize,
     ) -> Result<Vec<Answer>, QueryError> {
-        self.statements
-            .iter()
-            .map(|s| s.answer(settings, threads))
-            .collect()
+        self.answer_streaming(settings, threads, &mut |_| true)
+    }
+
+    /// Answers as [`Query::answer`] does, sending the answers so far (the statement
+    /// being estimated last) to `update` as a Monte Carlo run goes; false from it stops
+    /// the run, which answers with what it has.
+    pub fn answer_streaming(
+        &self,
+        settings: &crate::equity::run::RunSettings,
+        threads: usize,
+        update: &mut dyn FnMut(Vec<Answer>) -> bool,
+    ) -> Result<Vec<Answer>, QueryError> {
+        let mut done: Vec<Answer> = Vec::new();
+        for s in &self.statements {
+            let answer = s.answer(settings, threads, &mut |partial| {
+                let mut so_far = done.clone();
+                so_far.push(partial.clone());
+                update(so_far)
+            })?;
+            done.push(answer);
+        }
+        Ok(done)
     }
 }

@@ -18,8 +18,13 @@ use rayon::prelude::*;
 /// (about ten seconds on two cores).
 pub const EXACT_BUDGET: f64 = 3e8;
 
-/// Deals per Monte Carlo batch.
+/// The most deals of a Monte Carlo batch; a batch holds about [`BATCH_WORK`] board
+/// valuations (tens of milliseconds), so a query whose deals are costly (a street's
+/// equity) still reports and stops on time.
 const BATCH: u64 = 2048;
+
+/// Board valuations a Monte Carlo batch aims at.
+const BATCH_WORK: f64 = 1e6;
 
 /// A value and its standard error (0 when counted exactly).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -270,10 +275,13 @@ impl Statement {
         hands * boards
     }
 
+    /// The answer under `settings`; a Monte Carlo run streams its estimate to `update`
+    /// after every round of batches (false from it stops the run).
     pub(super) fn answer(
         &self,
         settings: &RunSettings,
         threads: usize,
+        update: &mut dyn FnMut(&Answer) -> bool,
     ) -> Result<Answer, QueryError> {
         let work = self.exact_deals() * self.work_per_deal();
         let exact = match settings.method {
@@ -290,7 +298,7 @@ impl Statement {
         if exact {
             Ok(self.exact(&settings.control))
         } else {
-            Ok(self.monte_carlo(settings))
+            Ok(self.monte_carlo(settings, update))
         }
     }
 
@@ -416,7 +424,11 @@ impl Statement {
         }
     }
 
-    fn monte_carlo(&self, settings: &RunSettings) -> Answer {
+    fn monte_carlo(
+        &self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(&Answer) -> bool,
+    ) -> Answer {
         let tables: Vec<AliasTable> = self
             .hands
             .iter()
@@ -435,7 +447,8 @@ impl Statement {
             for b in batches {
                 sums = sums.merge(b);
             }
-            if settings.control.is_cancelled() {
+            let so_far = self.answer_from(&sums, Method::MonteCarlo, StopRule::TargetReached);
+            if !update(&so_far) || settings.control.is_cancelled() {
                 break StopRule::Cancelled;
             }
             if sums.deals == 0 || sums.draws > sums.deals.saturating_mul(10_000) {
@@ -469,6 +482,7 @@ impl Statement {
     fn batch(&self, tables: &[AliasTable], seed: u64, index: u64) -> Sums {
         let mut rng = batch_rng(seed, index);
         let mut sums = Sums::new(self.selectors.len());
+        let deals = ((BATCH_WORK / self.work_per_deal()) as u64).clamp(16, BATCH);
         let mut known = self.dead;
         for &c in &self.board {
             known.insert(c);
@@ -477,7 +491,7 @@ impl Statement {
         let mut hands = vec![CardSet::EMPTY; self.hands.len()];
         let mut board = [Card::new(0, 0); 5];
         board[..self.board.len()].copy_from_slice(&self.board);
-        while sums.deals < BATCH && sums.draws < BATCH * 10_000 {
+        while sums.deals < deals && sums.draws < deals * 10_000 {
             sums.draws += 1;
             let mut used = known;
             let mut clash = false;

@@ -98,6 +98,7 @@ impl ScenarioV1 {
             range: Default::default(),
             flops: Default::default(),
             hand: Default::default(),
+            query: Default::default(),
             note: self.note,
         }
     }

@@ -18,7 +18,7 @@ use crate::equity::EquityError;
 use crate::range::RangeError;
 pub use inputs::{
     ChartFigure, ChartInputs, FlopsColumn, FlopsInputs, HandInputs, HandSpot, MatchupInputs,
-    PlayerRange, RangeInputs, RunInputs, SessionFilter, SweepInputs,
+    PlayerRange, QueryInputs, RangeInputs, RunInputs, SessionFilter, SweepInputs,
 };
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -46,18 +46,21 @@ pub enum ViewKind {
     Flops,
     /// A real hand replayed street by street, and a session of hands.
     Hand,
+    /// A question of the deals in the poker query language.
+    Query,
 }
 
 impl ViewKind {
     /// Every view, in tab order (the app makes one view per entry; its registry test
     /// fails when a kind is missing here).
-    pub const ALL: [ViewKind; 6] = [
+    pub const ALL: [ViewKind; 7] = [
         ViewKind::MultiOdds,
         ViewKind::Matchup,
         ViewKind::Chart,
         ViewKind::Range,
         ViewKind::Flops,
         ViewKind::Hand,
+        ViewKind::Query,
     ];
 
     /// The view's name in the tab bar and in titles ("Matchup view").
@@ -69,6 +72,7 @@ impl ViewKind {
             ViewKind::Range => "Range view",
             ViewKind::Flops => "Flops view",
             ViewKind::Hand => "Hand view",
+            ViewKind::Query => "Query view",
         }
     }
 }
@@ -94,6 +98,8 @@ pub struct Scenario {
     pub flops: FlopsInputs,
     /// The Hand view's inputs.
     pub hand: HandInputs,
+    /// The Query view's inputs.
+    pub query: QueryInputs,
     /// The user's note (at most [`MAX_NOTE_BYTES`]).
     pub note: String,
 }
@@ -109,6 +115,7 @@ impl Default for Scenario {
             range: RangeInputs::default(),
             flops: FlopsInputs::default(),
             hand: HandInputs::default(),
+            query: QueryInputs::default(),
             note: String::new(),
         }
     }
@@ -332,6 +339,8 @@ pub enum ScenarioJob {
     Range(crate::equity::range_analysis::RangeJob),
     /// The Flops view's report.
     Flops(Box<crate::worker::FlopsJob>),
+    /// The Query view's query.
+    Query(crate::query::Query),
 }
 
 impl Scenario {
@@ -345,6 +354,7 @@ impl Scenario {
             "range" => self.range.field_text(field),
             "flops" => self.flops.field_text(field),
             "hand" => self.hand.field_text(field),
+            "query" => self.query.field_text(field),
             _ => None,
         }
     }
@@ -478,6 +488,11 @@ impl Scenario {
                 .validate()
                 .map(|job| ScenarioJob::Flops(Box::new(job)))
                 .map_err(|p| first("flops", p)),
+            ViewKind::Query => self
+                .query
+                .validate()
+                .map(ScenarioJob::Query)
+                .map_err(|p| first("query", p)),
             // A hand's street is a matchup of the players still in.
             ViewKind::Hand => self
                 .hand
@@ -493,6 +508,7 @@ impl Scenario {
             ViewKind::MultiOdds => self.multiodds.run.settings(),
             ViewKind::Matchup => self.matchup.run.settings(),
             ViewKind::Chart => self.chart.settings(),
+            ViewKind::Query => self.query.run.settings(),
             ViewKind::Range | ViewKind::Flops | ViewKind::Hand => RunSettings::default(),
         }
     }

@@ -141,6 +141,30 @@ impl Job for MatchupJob {
     }
 }
 
+/// A query: every statement answered in turn (its refusal, such as exact work past the
+/// budget, is the job's error).
+impl Job for crate::query::Query {
+    type Update = Vec<crate::query::Answer>;
+    type Output = Vec<crate::query::Answer>;
+
+    fn reports_exact_progress(&self) -> bool {
+        false
+    }
+
+    fn run(
+        self,
+        settings: &RunSettings,
+        update: &mut dyn FnMut(Vec<crate::query::Answer>) -> bool,
+    ) -> Result<Vec<crate::query::Answer>, EquityError> {
+        self.answer_streaming(settings, rayon::current_num_threads(), update)
+            .map_err(|e| EquityError::Unsupported(e.to_string()))
+    }
+
+    fn collect(so_far: &mut Option<Self::Output>, update: Self::Update, _seed: u64) {
+        *so_far = Some(update);
+    }
+}
+
 impl Job for crate::equity::games::draw::DrawMatchup {
     type Update = MatchupResult;
     type Output = MatchupResult;

@@ -10,12 +10,14 @@ mod chart;
 mod flops;
 mod hand;
 mod matchup;
+mod query;
 mod range;
 mod sweep;
 pub use chart::{ChartFigure, ChartInputs};
 pub use flops::{FlopsColumn, FlopsInputs};
 pub use hand::{HandInputs, HandSpot, PlayerRange, SessionFilter, MAX_HAND_TEXT_BYTES};
 pub use matchup::MatchupInputs;
+pub use query::{QueryInputs, EXAMPLE_QUERY, MAX_QUERY_BYTES};
 pub use range::RangeInputs;
 pub use sweep::SweepInputs;
 
@@ -73,6 +75,7 @@ view_inputs!(ChartInputs => ChartSpec);
 view_inputs!(RangeInputs => RangeJob);
 view_inputs!(FlopsInputs => crate::worker::FlopsJob);
 view_inputs!(HandInputs => MatchupJob);
+view_inputs!(QueryInputs => crate::query::Query);
 
 /// How a view's job runs: method, precision, seed and budgets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
