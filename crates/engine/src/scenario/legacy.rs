@@ -95,11 +95,9 @@ impl ScenarioV1 {
                 run,
                 ..ChartInputs::default()
             },
-            range: Default::default(),
-            flops: Default::default(),
-            hand: Default::default(),
-            query: Default::default(),
             note: self.note,
+            // The views version 1 did not have start from their defaults.
+            ..Scenario::default()
         }
     }
 }
