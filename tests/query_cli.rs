@@ -66,3 +66,35 @@ fn a_bad_query_is_refused_at_its_column() {
     assert_eq!(v["error"]["field"], "query");
     assert_eq!(v["error"]["column"], query.find("ZZ").unwrap() + 1);
 }
+
+#[test]
+fn a_query_reads_from_a_file_and_writes_csv() {
+    let dir = std::env::temp_dir().join(format!("query-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("q.pql");
+    std::fs::write(
+        &file,
+        "select avg(riverEquity(hero)) as equity\nfrom hero='AsKs', villain='QhQd', board='2c7d9h';\n\
+         select count(pairedBoard(river)) from hero='AsKs', board='2c7d9h'\n",
+    )
+    .unwrap();
+    let (code, out, e) = cli(&["query", "--file", file.to_str().unwrap(), "--csv"]);
+    assert_eq!(code, Some(0), "{e}");
+    let rows: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(
+        rows[0],
+        "statement,name,aggregate,value,std_error,method,deals,stopped,condition,condition_se"
+    );
+    assert!(
+        rows[1].starts_with("1,equity,avg,0.239394,0.000000,exact,1980,"),
+        "{out}"
+    );
+    assert!(
+        rows[2].starts_with("2,count(pairedBoard(river)),count,"),
+        "{out}"
+    );
+    let (code, _, e) = cli(&["query", "--file", dir.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert!(e.contains("not a regular file"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -241,11 +241,18 @@ pub enum CliCommand {
     /// where every deal can be counted, Monte Carlo with a standard error otherwise.
     Query {
         /// The query: one or more `select … from …` statements separated by `;`.
-        text: String,
+        #[arg(required_unless_present = "file", conflicts_with = "file")]
+        text: Option<String>,
+        /// Read the query from this file instead (statements separated by `;`).
+        #[arg(long, short = 'f')]
+        file: Option<std::path::PathBuf>,
         #[command(flatten)]
         run: RunArgs,
         #[arg(long)]
         json: bool,
+        /// Print CSV: one row per statement and figure.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
     },
     /// Two ranges across every flop: each flop's weight, equities, nut advantage and
     /// what each range holds, grouped by texture (exact, Hold'em heads-up).

@@ -237,7 +237,13 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             };
             equity_command(&ranges, &folded, &cards, (boards, &board2), &run, json)
         }
-        Some(CliCommand::Query { text, run, json }) => query::query_command(&text, &run, json),
+        Some(CliCommand::Query {
+            text,
+            file,
+            run,
+            json,
+            csv,
+        }) => query::query_command(text, file, &run, (json, csv)),
         Some(CliCommand::Sweep {
             hero,
             vs,

@@ -11,7 +11,21 @@ use std::time::Duration;
 /// How long a query may run when `--time-ms` does not say: every run ends.
 const DEFAULT_QUERY_TIME: Duration = Duration::from_secs(30);
 
-pub(super) fn query_command(text: &str, run: &RunArgs, as_json: bool) -> Result<String, CliError> {
+/// The longest query file read (a query is a few lines).
+const MAX_QUERY_FILE: u64 = multiodds::scenario::inputs::MAX_QUERY_BYTES as u64;
+
+pub(super) fn query_command(
+    text: Option<String>,
+    file: Option<std::path::PathBuf>,
+    run: &RunArgs,
+    (as_json, as_csv): (bool, bool),
+) -> Result<String, CliError> {
+    let text = match (text, file) {
+        (Some(text), _) => text,
+        (None, Some(path)) => read_query_file(&path)?,
+        (None, None) => return Err(CliError::Usage("give a query, or --file FILE".into())),
+    };
+    let text = text.as_str();
     let query = Query::parse(text).map_err(|e| refused(text, e))?;
     let mut settings = settings(run)?;
     if run.time_ms.is_none() {
@@ -29,7 +43,30 @@ pub(super) fn query_command(text: &str, run: &RunArgs, as_json: bool) -> Result<
             },
             other => other,
         })?;
+    if as_csv {
+        return Ok(multiodds::equity::table_csv::query(
+            &answers, text, run.seed,
+        ));
+    }
     Ok(print(&answers, as_json))
+}
+
+/// A query file's text: a regular file of at most [`MAX_QUERY_FILE`] bytes of UTF-8.
+fn read_query_file(path: &std::path::Path) -> Result<String, CliError> {
+    use multiodds::files::Refused;
+    let why = match multiodds::files::read_capped(path, MAX_QUERY_FILE) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => return Ok(text),
+            Err(_) => "not UTF-8 text".to_string(),
+        },
+        Err(Refused::Io(e)) => e.to_string(),
+        Err(Refused::Folder | Refused::NotRegular) => "not a regular file".to_string(),
+        Err(Refused::TooLarge(bytes)) => {
+            format!("{bytes} bytes; a query file is at most {MAX_QUERY_FILE} bytes")
+        }
+        Err(Refused::Grew) => format!("it grew past {MAX_QUERY_FILE} bytes while read"),
+    };
+    Err(CliError::Usage(format!("--file {}: {why}", path.display())))
 }
 
 /// A query's refusal, with a caret under its column in `text`.

@@ -248,6 +248,8 @@ fn bad_queries_are_refused_at_their_place() {
     assert!(e.message.contains("3 to 5 cards"), "{e:?}");
     let e = refuse("select avg(nutHi(hero)) from hero='AKs'");
     assert!(e.message.contains("unknown function 'nutHi'"), "{e:?}");
+    let e = refuse("select count(handtipe(hero, river) >= flush) from hero='AKs'");
+    assert!(e.message.contains("did you mean 'handType'?"), "{e:?}");
     let e = refuse("select avg(riverEquity(hero)) from hero='AKs', hero='QQ'");
     assert!(e.message.contains("bound twice"), "{e:?}");
     // Work past the exact budget is refused when exact is asked for, with its estimate.

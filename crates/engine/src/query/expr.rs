@@ -62,6 +62,27 @@ pub(super) enum Expr {
     Call(Func),
 }
 
+/// The functions answered, as the reference writes them (for "did you mean").
+const FUNCTIONS: [&str; 17] = [
+    "riverEquity",
+    "fractionalRiverEquity",
+    "equity",
+    "winsHi",
+    "tiesHi",
+    "scoops",
+    "handType",
+    "boardSuitCount",
+    "flushingBoard",
+    "monotoneBoard",
+    "rainbowBoard",
+    "pairedBoard",
+    "straightBoard",
+    "pocketPair",
+    "overpair",
+    "hasTopBoardRank",
+    "hasSecondBoardRank",
+];
+
 /// The hand-type constants (`handType(hero, river) >= twopair`).
 const HAND_TYPES: [(&str, f64); 11] = [
     ("highcard", 0.0),
@@ -228,12 +249,14 @@ impl Scope<'_> {
                 }
             }
             _ => {
+                let hint = match crate::scenario::closest(name, &FUNCTIONS) {
+                    Some(f) => format!("did you mean '{f}'?"),
+                    None => "reference §11 lists the functions answered".to_string(),
+                };
                 return Err(QueryError::at(
                     column,
-                    format!(
-                        "unknown function '{name}' (reference §11 lists the functions answered)"
-                    ),
-                ))
+                    format!("unknown function '{name}': {hint}"),
+                ));
             }
         })
     }

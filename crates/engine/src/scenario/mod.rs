@@ -249,13 +249,8 @@ impl ScenarioError {
 /// "unknown field `targe_se`; did you mean `target_se`?" (or the list of known
 /// fields when none is close).
 fn unknown_field_message(found: &str, known: &[&str]) -> String {
-    let closest = known
-        .iter()
-        .map(|k| (edit_distance(found, k), *k))
-        .min()
-        .filter(|&(d, k)| d <= 2.max(k.len() / 3));
-    match closest {
-        Some((_, k)) => format!("unknown field `{found}`; did you mean `{k}`?"),
+    match closest(found, known) {
+        Some(k) => format!("unknown field `{found}`; did you mean `{k}`?"),
         None => format!(
             "unknown field `{found}`; the fields are {}",
             known
@@ -265,6 +260,18 @@ fn unknown_field_message(found: &str, known: &[&str]) -> String {
                 .join(", ")
         ),
     }
+}
+
+/// The known name closest to `found` (case-insensitive), when it is close enough to be
+/// the one meant: a few characters off, at most a third of its length.
+pub(crate) fn closest<'a>(found: &str, known: &[&'a str]) -> Option<&'a str> {
+    let found = found.to_ascii_lowercase();
+    known
+        .iter()
+        .map(|k| (edit_distance(&found, &k.to_ascii_lowercase()), *k))
+        .min()
+        .filter(|&(d, k)| d <= 2.max(k.len() / 3))
+        .map(|(_, k)| k)
 }
 
 /// Levenshtein distance (characters inserted, removed or changed).
