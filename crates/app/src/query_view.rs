@@ -62,7 +62,24 @@ impl View for QueryView {
             )
             .weak(),
         );
-        let label = ui.label("Query");
+        let mut edited = false;
+        ui.horizontal(|ui| {
+            ui.label("Query");
+            egui::ComboBox::from_id_salt("query_examples")
+                .selected_text("Examples")
+                .show_ui(ui, |ui| {
+                    for (what, text) in crate::scenario::inputs::EXAMPLE_QUERIES {
+                        if ui
+                            .selectable_label(self.inputs.text == text, what)
+                            .clicked()
+                        {
+                            self.inputs.text = text.to_string();
+                            edited = true;
+                        }
+                    }
+                });
+        });
+        let label = ui.label("The statements");
         let edit = ui
             .add(
                 egui::TextEdit::multiline(&mut self.inputs.text)
@@ -72,7 +89,7 @@ impl View for QueryView {
                     .desired_width(f32::INFINITY),
             )
             .labelled_by(label.id);
-        let mut edited = edit.changed();
+        edited |= edit.changed();
         if let Some(message) = self.errors.at("text") {
             ui.label(RichText::new(message).color(ERROR_COLOR));
         }

@@ -288,3 +288,35 @@ fn statements_answer_in_turn_and_monte_carlo_repeats_with_its_seed() {
     assert_within_four_errors("paired flop", e.value, exact_paired, e.std_error);
     assert!(e.std_error <= 0.003 && a[1].deals >= 1000, "{:?}", a[1]);
 }
+
+/// Every query of the Query view's Examples menu reads and answers (a few thousand
+/// deals each, so the test stays short), each figure a number where a deal meets its
+/// condition.
+#[test]
+fn every_example_query_answers() {
+    use multiodds_engine::scenario::inputs::EXAMPLE_QUERIES;
+    let quick = RunSettings {
+        method: Method::MonteCarlo,
+        max_deals: 4_000,
+        seed: 3,
+        ..RunSettings::default()
+    };
+    for (what, text) in EXAMPLE_QUERIES {
+        let q = Query::parse(text).unwrap_or_else(|e| panic!("{what}: {e}"));
+        for a in q
+            .answer(&quick, 2)
+            .unwrap_or_else(|e| panic!("{what}: {e}"))
+        {
+            assert!(a.deals >= 4_000, "{what}: {a:?}");
+            for f in &a.figures {
+                let e = f
+                    .estimate
+                    .unwrap_or_else(|| panic!("{what}: {} has no deal", f.name));
+                assert!(
+                    e.value.is_finite() && e.std_error.is_finite(),
+                    "{what}: {f:?}"
+                );
+            }
+        }
+    }
+}

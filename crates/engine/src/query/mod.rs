@@ -1,8 +1,8 @@
 //! The poker query language (PQL, as Odds Oracle's users write it): `select avg(
 //! riverEquity(hero)), count(handType(hero, flop) >= twopair) from game='holdem',
 //! hero='AKs', villain='QQ+,AK', board='Ah9s2c' where flushingBoard(turn)`. A query is
-//! parsed ([`syntax`]), its names resolved against its players ([`expr`]), and each
-//! statement answered over its deals ([`run`]): counted over every deal and runout where
+//! parsed (`syntax`), its names resolved against its players (`expr`), and each
+//! statement answered over its deals (`run`): counted over every deal and runout where
 //! that fits the exact budget, estimated by Monte Carlo with a standard error otherwise.
 //! The answer says which, and how many deals.
 

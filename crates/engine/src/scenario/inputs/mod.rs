@@ -17,7 +17,7 @@ pub use chart::{ChartFigure, ChartInputs};
 pub use flops::{FlopsColumn, FlopsInputs};
 pub use hand::{HandInputs, HandSpot, PlayerRange, SessionFilter, MAX_HAND_TEXT_BYTES};
 pub use matchup::MatchupInputs;
-pub use query::{QueryInputs, EXAMPLE_QUERY, MAX_QUERY_BYTES};
+pub use query::{QueryInputs, EXAMPLE_QUERIES, EXAMPLE_QUERY, MAX_QUERY_BYTES};
 pub use range::RangeInputs;
 pub use sweep::SweepInputs;
 

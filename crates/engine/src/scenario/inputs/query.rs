@@ -15,6 +15,65 @@ count(handType(hero, river) >= twopair) as two_pair_or_better\n\
 from hero='AKs', villain='QQ+,AK', board='Ah9h2c'\n\
 where flushingBoard(turn)";
 
+/// Queries to start from, as the Query view's Examples menu offers them: (what it asks,
+/// the query).
+pub const EXAMPLE_QUERIES: [(&str, &str); 12] = [
+    ("AKs on a flushing turn", EXAMPLE_QUERY),
+    (
+        "AK flops a pair or better",
+        "select count(handType(hero, flop) >= pair) as pair_or_better from hero='AK'",
+    ),
+    (
+        "A pocket pair flops a set or better",
+        "select count(handType(hero, flop) >= trips) as set_or_better from hero='77'",
+    ),
+    (
+        "Flop textures",
+        "select count(monotoneBoard(flop)) as monotone, count(rainbowBoard(flop)) as rainbow, \
+         count(pairedBoard(flop)) as paired, count(straightBoard(flop)) as connected from hero='AKs'",
+    ),
+    (
+        "Top pair on the flop that still wins",
+        "select count(hasTopBoardRank(hero, flop) and winsHi(hero)) as top_pair_wins \
+         from hero='AK', villain='QQ+,AK'",
+    ),
+    (
+        "Equity on the flop against a 3-bet range",
+        "select avg(equity(hero, flop)) as flop_equity, avg(riverEquity(hero)) as equity \
+         from hero='AKs', villain='QQ+,AK', board='Kd7c2s'",
+    ),
+    (
+        "Overpairs: how often, and their equity",
+        "select count(overpair(hero, flop)) as overpair from hero='TT+'",
+    ),
+    (
+        "Villain's hand on a paired board",
+        "select avg(handType(villain, river)) as mean_type, \
+         count(handType(villain, river) >= fullhouse) as full_house_or_better \
+         from hero='AK', villain='77+', board='7d7c2s'",
+    ),
+    (
+        "Omaha hi/lo scoops",
+        "select count(scoops(hero)) as scoop, avg(riverEquity(hero)) as equity \
+         from game='omaha-hilo', hero='As2sKhQh', villain='AAxx', board='3c4d7h'",
+    ),
+    (
+        "Short deck: a flush on the river",
+        "select count(handType(hero, river) = flush) as flush, avg(riverEquity(hero)) as equity \
+         from game='shortdeck', hero='AhKh', villain='QQ', board='Th8h6c'",
+    ),
+    (
+        "A draw that gets there",
+        "select count(winsHi(hero)) as wins from hero='Ah5h', villain='KsKd', board='Kh8h2c' \
+         where flushingBoard(river) and boardSuitCount(river) >= 3",
+    ),
+    (
+        "Preflop, then on the flop",
+        "select avg(riverEquity(hero)) as preflop from hero='AKs', villain='QQ'; \
+         select avg(riverEquity(hero)) as on_the_flop from hero='AKs', villain='QQ', board='Ks7d2c'",
+    ),
+];
+
 /// The Query view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
