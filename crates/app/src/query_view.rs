@@ -63,23 +63,20 @@ impl View for QueryView {
             .weak(),
         );
         let mut edited = false;
-        ui.horizontal(|ui| {
-            ui.label("Query");
-            egui::ComboBox::from_id_salt("query_examples")
-                .selected_text("Examples")
-                .show_ui(ui, |ui| {
-                    for (what, text) in crate::scenario::inputs::EXAMPLE_QUERIES {
-                        if ui
-                            .selectable_label(self.inputs.text == text, what)
-                            .clicked()
-                        {
-                            self.inputs.text = text.to_string();
-                            edited = true;
-                        }
+        egui::ComboBox::new("query_examples", "queries to start from")
+            .selected_text("Examples")
+            .show_ui(ui, |ui| {
+                for (what, text) in crate::scenario::inputs::EXAMPLE_QUERIES {
+                    if ui
+                        .selectable_label(self.inputs.text == text, what)
+                        .clicked()
+                    {
+                        self.inputs.text = text.to_string();
+                        edited = true;
                     }
-                });
-        });
-        let label = ui.label("The statements");
+                }
+            });
+        let label = ui.label("Query");
         let edit = ui
             .add(
                 egui::TextEdit::multiline(&mut self.inputs.text)
