@@ -44,9 +44,7 @@ pub(super) fn query_command(
             other => other,
         })?;
     if as_csv {
-        return Ok(multiodds::equity::table_csv::query(
-            &answers, text, run.seed,
-        ));
+        return Ok(multiodds::query::answers_csv(&answers, text, run.seed));
     }
     Ok(print(&answers, as_json))
 }

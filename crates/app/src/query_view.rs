@@ -192,7 +192,7 @@ impl View for QueryView {
 
     fn table_csv(&self, _options: &CsvOptions) -> Option<String> {
         let shown = self.answers.shown.as_ref()?;
-        Some(crate::equity::table_csv::query(
+        Some(crate::query::answers_csv(
             &shown.result,
             &shown.label,
             self.inputs.run.seed,

@@ -11,6 +11,7 @@ pub mod equity;
 pub mod eval;
 pub mod files;
 pub mod history;
+pub mod names;
 pub mod query;
 pub mod range;
 pub mod scenario;

@@ -298,52 +298,6 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-/// A query's answers: one row per statement and selector, with the method, the deals,
-/// why it stopped and the `where` condition's probability. Values are written as the
-/// query computes them (a count is a fraction; an average of hand types is not one), so
-/// the percent option does not apply.
-pub fn query(answers: &[crate::query::Answer], text: &str, seed: u64) -> String {
-    let header = [
-        ("view", "Query".to_string()),
-        ("query", text.trim().to_string()),
-        ("seed", seed.to_string()),
-    ];
-    let mut rows = vec![[
-        "statement",
-        "name",
-        "aggregate",
-        "value",
-        "std_error",
-        "method",
-        "deals",
-        "stopped",
-        "condition",
-        "condition_se",
-    ]
-    .map(String::from)
-    .to_vec()];
-    let number = |x: Option<f64>| x.map_or("n/a".to_string(), |v| format!("{v:.6}"));
-    for (i, a) in answers.iter().enumerate() {
-        for f in &a.figures {
-            rows.push(vec![
-                (i + 1).to_string(),
-                f.name.clone(),
-                f.aggregate.key().to_string(),
-                number(f.estimate.map(|e| e.value)),
-                number(f.estimate.map(|e| e.std_error)),
-                a.method.key().to_string(),
-                a.deals.to_string(),
-                a.stopped.describe().to_string(),
-                a.condition
-                    .map_or(String::new(), |c| format!("{:.6}", c.value)),
-                a.condition
-                    .map_or(String::new(), |c| format!("{:.6}", c.std_error)),
-            ]);
-        }
-    }
-    table(&header, &CsvOptions::default(), rows)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -249,7 +249,7 @@ impl Scope<'_> {
                 }
             }
             _ => {
-                let hint = match crate::scenario::closest(name, &FUNCTIONS) {
+                let hint = match crate::names::closest(name, &FUNCTIONS) {
                     Some(f) => format!("did you mean '{f}'?"),
                     None => "reference §11 lists the functions answered".to_string(),
                 };
