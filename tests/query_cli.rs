@@ -1,18 +1,8 @@
 //! `multiodds query`: the answer as a table and as JSON, equal to the matchup's exact
 //! equity where both answer; refusals name the query's column.
 
-fn cli(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = assert_cmd::Command::cargo_bin("multiodds")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+mod common;
+use common::cli;
 
 #[test]
 fn a_query_answers_as_the_matchup_does() {

@@ -4,6 +4,7 @@
 //! texture; and the `breakdown` and `runouts` commands.
 
 mod common;
+use common::cli;
 
 use multiodds::cards::{Card, CardSet};
 use multiodds::equity::breakdown::{breakdown, Draw, MadeHand};
@@ -317,20 +318,6 @@ fn the_runouts_command_adds_up() {
         .map(|c| c["probability"].as_f64().unwrap())
         .sum();
     assert!((p - 1.0).abs() < 1e-4);
-}
-
-/// Runs the binary: its exit status, standard output and standard error.
-fn cli(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = assert_cmd::Command::cargo_bin("multiodds")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
 }
 
 #[test]

@@ -20,6 +20,20 @@ pub fn stdout_of(out: std::process::Output) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
+/// Runs the binary: its exit status, standard output and standard error.
+pub fn cli(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = assert_cmd::Command::cargo_bin("multiodds")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
 /// The players' equities of an `equity --json` answer, summed (1 up to rounding).
 pub fn equity_sum(v: &serde_json::Value) -> f64 {
     v["players"]
