@@ -252,6 +252,33 @@ fn bad_queries_are_refused_at_their_place() {
     assert!(e.message.contains("did you mean 'handType'?"), "{e:?}");
     let e = refuse("select avg(riverEquity(hero)) from hero='AKs', hero='QQ'");
     assert!(e.message.contains("bound twice"), "{e:?}");
+    // Queries that parse but cannot be answered end with a refusal, never a figure of
+    // no deal or a number that is not one.
+    let refused = |text: &str, method: Method| {
+        Query::parse(text)
+            .unwrap()
+            .answer(&settings(method), 2)
+            .unwrap_err()
+    };
+    let e = refused(
+        "select avg(riverEquity(hero)) from hero='AsKs', villain='AsKs'",
+        Method::Auto,
+    );
+    assert!(e.message.starts_with("no deal exists"), "{e:?}");
+    let e = refused(
+        "select avg(riverEquity(hero)) from hero='AA', villain='AA', v3='AA'",
+        Method::MonteCarlo,
+    );
+    assert!(e.message.contains("found no valid deal"), "{e:?}");
+    let big = format!("1{}", "0".repeat(300));
+    let e = refused(
+        &format!("select avg({big} * {big}) as huge from hero='AA', board='2c3c4c5c6c'"),
+        Method::Auto,
+    );
+    assert!(
+        e.message.starts_with("huge is not a finite number"),
+        "{e:?}"
+    );
     // Work past the exact budget is refused when exact is asked for, with its estimate.
     let q = Query::parse("select avg(equity(hero, flop)) from hero='random', villain='random'")
         .unwrap();

@@ -31,6 +31,10 @@ const SYMBOLS: [&str; 15] = [
     "<=", ">=", "!=", "<>", "=", "<", ">", "+", "-", "*", "/", "(", ")", ",", ";",
 ];
 
+/// The most words a query holds: an expression's tree is at most this deep (its
+/// valuation recurses), and a real query is a few dozen words a statement.
+pub(super) const MAX_WORDS: usize = 4096;
+
 /// The words of `text`, ending with [`Tok::End`].
 pub(super) fn tokens(text: &str) -> Result<Vec<Token>, QueryError> {
     let chars: Vec<char> = text.chars().collect();
@@ -60,7 +64,9 @@ pub(super) fn tokens(text: &str) -> Result<Vec<Token>, QueryError> {
             let word: String = chars[start..i].iter().collect();
             let number = word
                 .parse::<f64>()
-                .map_err(|_| QueryError::at(column, format!("'{word}' is not a number")))?;
+                .ok()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| QueryError::at(column, format!("'{word}' is not a number")))?;
             out.push(Token {
                 tok: Tok::Number(number),
                 column,
@@ -90,6 +96,12 @@ pub(super) fn tokens(text: &str) -> Result<Vec<Token>, QueryError> {
             ));
         }
     }
+    if let Some(past) = out.get(MAX_WORDS) {
+        return Err(QueryError::at(
+            past.column,
+            format!("a query is at most {MAX_WORDS} words"),
+        ));
+    }
     out.push(Token {
         tok: Tok::End,
         column: chars.len() + 1,
@@ -115,5 +127,14 @@ mod tests {
         let e = tokens("select 'AK").unwrap_err();
         assert_eq!(e.column, Some(8));
         assert_eq!(tokens("a # b").unwrap_err().column, Some(3));
+        let long = "1+".repeat(3000) + "1";
+        assert!(tokens(&long)
+            .unwrap_err()
+            .message
+            .contains("at most 4096 words"));
+        assert!(tokens(&"9".repeat(400))
+            .unwrap_err()
+            .message
+            .contains("is not a number"));
     }
 }

@@ -295,16 +295,37 @@ impl Statement {
             Method::Exact => true,
             Method::Auto => work <= EXACT_BUDGET,
         };
-        if exact {
-            Ok(self.exact(&settings.control))
+        let (sums, method, stopped) = if exact {
+            let (sums, stopped) = self.exact(&settings.control);
+            (sums, Method::Exact, stopped)
         } else {
-            Ok(self.monte_carlo(settings, update))
+            let (sums, stopped) = self.monte_carlo(settings, update);
+            (sums, Method::MonteCarlo, stopped)
+        };
+        if sums.deals == 0 && stopped != StopRule::Cancelled {
+            return Err(QueryError::whole(match method {
+                Method::Exact => "no deal exists: the players' ranges, the board and the dead \
+                                  cards cannot all be dealt at once"
+                    .to_string(),
+                _ => format!(
+                    "{} random draws found no valid deal: the players' ranges overlap too much \
+                     to sample, or no deal exists",
+                    sums.draws
+                ),
+            }));
         }
+        if let Some(k) = sums.not_finite {
+            return Err(QueryError::whole(format!(
+                "{} is not a finite number on some deal (its arithmetic overflowed)",
+                self.selectors[k].0
+            )));
+        }
+        Ok(self.answer_from(&sums, method, stopped))
     }
 
     /// Every deal counted; a cancelled count stops between the first player's hands and
     /// says so (its figures are over the deals counted, not final).
-    fn exact(&self, control: &crate::equity::RunControl) -> Answer {
+    fn exact(&self, control: &crate::equity::RunControl) -> (Sums, StopRule) {
         let sums = self.hands[0]
             .par_iter()
             .map(|&(hand, w)| {
@@ -322,7 +343,7 @@ impl Statement {
         } else {
             StopRule::ExactDone
         };
-        self.answer_from(&sums, Method::Exact, stopped)
+        (sums, stopped)
     }
 
     /// The other players' hands, then every board, for the hands `chosen` so far.
@@ -416,6 +437,10 @@ impl Statement {
             if *aggregate == Aggregate::Count {
                 x = if x != 0.0 { 1.0 } else { 0.0 };
             }
+            if !x.is_finite() {
+                sums.not_finite.get_or_insert(k);
+                continue;
+            }
             let s = &mut sums.figures[k];
             s.sum += weight * x;
             s.squares += weight * x * x;
@@ -428,7 +453,7 @@ impl Statement {
         &self,
         settings: &RunSettings,
         update: &mut dyn FnMut(&Answer) -> bool,
-    ) -> Answer {
+    ) -> (Sums, StopRule) {
         let tables: Vec<AliasTable> = self
             .hands
             .iter()
@@ -464,7 +489,7 @@ impl Statement {
                 break StopRule::TimeBudget;
             }
         };
-        self.answer_from(&sums, Method::MonteCarlo, stopped)
+        (sums, stopped)
     }
 
     /// Whether every average and chance is within `target` (min and max have no error).
@@ -594,6 +619,8 @@ struct Sums {
     kept: u64,
     kept_weight: f64,
     figures: Vec<FigureSums>,
+    /// The first selector whose value was not finite on a deal (the answer is refused).
+    not_finite: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -612,6 +639,7 @@ impl Sums {
             weight: 0.0,
             kept: 0,
             kept_weight: 0.0,
+            not_finite: None,
             figures: vec![
                 FigureSums {
                     sum: 0.0,
@@ -630,6 +658,7 @@ impl Sums {
         self.weight += other.weight;
         self.kept += other.kept;
         self.kept_weight += other.kept_weight;
+        self.not_finite = self.not_finite.or(other.not_finite);
         for (a, b) in self.figures.iter_mut().zip(other.figures) {
             a.sum += b.sum;
             a.squares += b.squares;

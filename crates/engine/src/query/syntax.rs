@@ -80,6 +80,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<RawStatement>, QueryError> {
         tokens: tokens(text)?,
         at: 0,
         text,
+        depth: 0,
     };
     let mut statements = Vec::new();
     loop {
@@ -101,10 +102,16 @@ pub(super) fn parse(text: &str) -> Result<Vec<RawStatement>, QueryError> {
     Ok(statements)
 }
 
+/// How deep parentheses, calls, `not` and `-` may nest: a query reads in a recursive
+/// descent and is valued by recursion, so a hostile nesting is refused, not a crash.
+const MAX_NESTING: usize = 64;
+
 struct Parser<'a> {
     tokens: Vec<Token>,
     at: usize,
     text: &'a str,
+    /// Nesting at the current word.
+    depth: usize,
 }
 
 /// Comparison operators and how they are written in the tree.
@@ -272,12 +279,31 @@ impl Parser<'_> {
         }
     }
 
-    fn or(&mut self) -> Result<Raw, QueryError> {
-        let mut left = self.and()?;
-        while self.eat_word("or") {
-            left = Raw::Binary("or", Box::new(left), Box::new(self.and()?));
+    /// Runs `read` one level deeper, refused past [`MAX_NESTING`].
+    fn nested(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<Raw, QueryError>,
+    ) -> Result<Raw, QueryError> {
+        if self.depth >= MAX_NESTING {
+            return Err(QueryError::at(
+                self.column(),
+                format!("nested more than {MAX_NESTING} deep"),
+            ));
         }
-        Ok(left)
+        self.depth += 1;
+        let raw = read(self);
+        self.depth -= 1;
+        raw
+    }
+
+    fn or(&mut self) -> Result<Raw, QueryError> {
+        self.nested(|p| {
+            let mut left = p.and()?;
+            while p.eat_word("or") {
+                left = Raw::Binary("or", Box::new(left), Box::new(p.and()?));
+            }
+            Ok(left)
+        })
     }
 
     fn and(&mut self) -> Result<Raw, QueryError> {
@@ -290,7 +316,7 @@ impl Parser<'_> {
 
     fn not(&mut self) -> Result<Raw, QueryError> {
         if self.eat_word("not") {
-            return Ok(Raw::Unary("not", Box::new(self.not()?)));
+            return self.nested(|p| Ok(Raw::Unary("not", Box::new(p.not()?))));
         }
         self.comparison()
     }
@@ -335,7 +361,7 @@ impl Parser<'_> {
 
     fn unary(&mut self) -> Result<Raw, QueryError> {
         if self.eat_symbol("-") {
-            return Ok(Raw::Unary("-", Box::new(self.unary()?)));
+            return self.nested(|p| Ok(Raw::Unary("-", Box::new(p.unary()?))));
         }
         self.primary()
     }
@@ -433,6 +459,20 @@ mod tests {
             "{}",
             e.message
         );
+        let deep = format!(
+            "select avg({}1{}) from hero='AA'",
+            "(".repeat(2000),
+            ")".repeat(2000)
+        );
+        assert!(parse(&deep)
+            .unwrap_err()
+            .message
+            .contains("nested more than 64 deep"));
+        let nots = format!("select count({}1) from hero='AA'", "not ".repeat(100));
+        assert!(parse(&nots)
+            .unwrap_err()
+            .message
+            .contains("nested more than"));
         let e = parse("select avg(x) from hero=AA").unwrap_err();
         assert!(e.message.contains("a quoted text"), "{}", e.message);
         assert!(parse("  ;  ").unwrap_err().message.contains("no statement"));
