@@ -355,8 +355,12 @@ impl<'a> Deal<'a> {
     }
 
     fn value_of(&self, player: usize, board: &[Card]) -> GameValue {
-        let hole: Vec<Card> = self.hands[player].iter().collect();
-        game_value(self.game, &hole, board)
+        game_value(self.game, &self.hole(player), board)
+    }
+
+    /// A player's hole cards, as the evaluator takes them.
+    fn hole(&self, player: usize) -> Vec<Card> {
+        self.hands[player].iter().collect()
     }
 
     fn river_values(&mut self) -> &[GameValue] {
@@ -420,7 +424,7 @@ impl<'a> Deal<'a> {
             }
             Func::StraightBoard(s) => truth(straight_board(&self.board[..s as usize])),
             Func::PocketPair(p) => {
-                let ranks = rank_counts(&self.hands[p].iter().collect::<Vec<_>>());
+                let ranks = rank_counts(&self.hole(p));
                 truth(ranks.iter().any(|&n| n >= 2))
             }
             Func::Overpair(p, s) => {
@@ -429,7 +433,7 @@ impl<'a> Deal<'a> {
                     .map(|c| c.rank())
                     .max()
                     .unwrap_or(0);
-                let hole: Vec<Card> = self.hands[p].iter().collect();
+                let hole = self.hole(p);
                 let ranks = rank_counts(&hole);
                 truth((0..13u8).any(|r| ranks[r as usize] >= 2 && r > top))
             }
@@ -460,9 +464,12 @@ impl<'a> Deal<'a> {
         let mut board = [self.board[0]; 5];
         board[..shown].copy_from_slice(&self.board[..shown]);
         let (mut sum, mut runouts) = (0.0, 0u64);
+        // Each runout values every hand: their cards are listed once, not per runout.
+        let holes: Vec<Vec<Card>> = (0..self.hands.len()).map(|p| self.hole(p)).collect();
         let mut visit = |board: &[Card; 5]| {
-            let values: Vec<GameValue> = (0..self.hands.len())
-                .map(|p| self.value_of(p, board))
+            let values: Vec<GameValue> = holes
+                .iter()
+                .map(|hole| game_value(self.game, hole, board))
                 .collect();
             sum += shares(&values, self.game.is_hi_lo())[player];
             runouts += 1;

@@ -237,9 +237,17 @@ impl Statement {
     }
 
     /// Board valuations one deal takes (a street's equity values every runout).
+    /// Cards a deal leaves for the board's missing cards: the deck less the dead cards,
+    /// the known board and every player's hand.
+    fn cards_left(&self) -> f64 {
+        (self.game.deck().len()
+            - self.dead.len()
+            - self.board.len()
+            - self.hands.len() * self.game.hole_cards()) as f64
+    }
+
     fn work_per_deal(&self) -> f64 {
-        let live = (self.game.deck().len() - self.dead.len() - self.board.len()) as f64
-            - (self.hands.len() * self.game.hole_cards()) as f64;
+        let live = self.cards_left();
         let players = self.hands.len() as f64;
         let mut work = players;
         for e in self.expressions() {
@@ -258,10 +266,7 @@ impl Statement {
     /// upper bound) times the ordered ways to finish the board.
     fn exact_deals(&self) -> f64 {
         let hands: f64 = self.hands.iter().map(|h| h.len() as f64).product();
-        let mut live = (self.game.deck().len()
-            - self.dead.len()
-            - self.board.len()
-            - self.hands.len() * self.game.hole_cards()) as f64;
+        let mut live = self.cards_left();
         let mut boards = 1.0;
         let flop_missing = 3usize.saturating_sub(self.board.len());
         for i in 0..flop_missing {
@@ -374,7 +379,7 @@ impl Statement {
         let mut finish = |board: &mut [Card; 5], rest: &[Card]| {
             // The turn and river in order, from what the flop left.
             let from = self.board.len().max(3);
-            self.ordered(board, from, rest, &mut |b| {
+            self.ordered(board, from, rest, CardSet::EMPTY, &mut |b| {
                 self.tally(chosen, *b, weight, sums)
             });
         };
@@ -396,27 +401,23 @@ impl Statement {
         });
     }
 
-    /// Fills `board[at..]` with every ordered choice of `rest`'s cards.
+    /// Fills `board[at..]` with every ordered choice of `rest`'s cards (`placed`: those
+    /// already on the board from `rest`).
     fn ordered(
         &self,
         board: &mut [Card; 5],
         at: usize,
         rest: &[Card],
+        placed: CardSet,
         f: &mut dyn FnMut(&[Card; 5]),
     ) {
         if at == 5 {
             f(board);
             return;
         }
-        for (i, &c) in rest.iter().enumerate() {
+        for &c in rest.iter().filter(|&&c| !placed.contains(c)) {
             board[at] = c;
-            let others: Vec<Card> = rest
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, &c)| c)
-                .collect();
-            self.ordered(board, at + 1, &others, f);
+            self.ordered(board, at + 1, rest, placed.union(CardSet::single(c)), f);
         }
     }
 
@@ -479,7 +480,7 @@ impl Statement {
             if sums.deals == 0 || sums.draws > sums.deals.saturating_mul(10_000) {
                 break StopRule::Starved;
             }
-            if self.precise(&sums, settings.target_se) {
+            if sums.kept >= 1000 && precise(&so_far, settings.target_se) {
                 break StopRule::TargetReached;
             }
             if sums.deals >= settings.max_deals {
@@ -490,16 +491,6 @@ impl Statement {
             }
         };
         (sums, stopped)
-    }
-
-    /// Whether every average and chance is within `target` (min and max have no error).
-    fn precise(&self, sums: &Sums, target: f64) -> bool {
-        let answer = self.answer_from(sums, Method::MonteCarlo, StopRule::TargetReached);
-        sums.kept >= 1000
-            && answer
-                .figures
-                .iter()
-                .all(|f| f.estimate.is_none_or(|e| e.std_error <= target))
     }
 
     /// One batch of deals drawn by weight (hands by their alias tables, overlaps drawn
@@ -607,6 +598,15 @@ impl Statement {
             figures,
         }
     }
+}
+
+/// Whether every average and chance of `answer` is within `target` (min and max have no
+/// error).
+fn precise(answer: &Answer, target: f64) -> bool {
+    answer
+        .figures
+        .iter()
+        .all(|f| f.estimate.is_none_or(|e| e.std_error <= target))
 }
 
 /// Sums over deals: their count and weight, those meeting the condition, and each
