@@ -73,7 +73,7 @@ fn a_query_reads_from_a_file_and_writes_csv() {
     let rows: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(
         rows[0],
-        "statement,name,aggregate,value,std_error,method,deals,stopped,condition,condition_se"
+        "statement,name,aggregate,bucket,value,std_error,method,deals,stopped,condition,condition_se"
     );
     assert!(
         rows[1].starts_with("1,equity,avg,0.239394,0.000000,exact,1980,"),

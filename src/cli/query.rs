@@ -107,6 +107,12 @@ fn answer_json(a: &Answer) -> serde_json::Value {
             "aggregate": f.aggregate.key(),
             "value": f.estimate.map(|e| json::exact(e.value)),
             "std_error": f.estimate.map(|e| json::exact(e.std_error)),
+            "buckets": (!f.buckets.is_empty()).then(|| f.buckets.iter().map(|b| serde_json::json!({
+                "value": json::exact(b.value),
+                "label": b.label,
+                "chance": json::exact(b.chance.value),
+                "std_error": json::exact(b.chance.std_error),
+            })).collect::<Vec<_>>()),
         })).collect::<Vec<_>>(),
     })
 }
@@ -152,6 +158,13 @@ fn table(i: usize, a: &Answer) -> String {
             None => "n/a: no deal meets the condition".to_string(),
         };
         out.push_str(&format!("{:<width$}  {value}\n", f.name));
+        for b in &f.buckets {
+            let label = format!("  = {}", b.label);
+            out.push_str(&format!(
+                "{label:<width$}  {}\n",
+                number(b.chance.value, b.chance.std_error)
+            ));
+        }
     }
     out
 }

@@ -292,6 +292,12 @@ fn answer(ui: &mut egui::Ui, i: usize, a: &Answer, stale: bool) {
                     });
                 ui.label(RichText::new(text).monospace().color(color));
                 ui.end_row();
+                for b in &f.buckets {
+                    ui.label(RichText::new(format!("  = {}", b.label)).monospace());
+                    let chance = number(b.chance.value, b.chance.std_error);
+                    ui.label(RichText::new(chance).monospace().color(color));
+                    ui.end_row();
+                }
             }
         });
 }

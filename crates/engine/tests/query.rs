@@ -4,39 +4,14 @@
 
 mod common;
 
+use common::query::{answer, assert_within_four_errors, settings, value};
 use common::{cards, matchup};
 use multiodds_engine::cards::{Card, CardSet};
 use multiodds_engine::equity::games::MatchupJob;
 use multiodds_engine::equity::run::RunSettings;
 use multiodds_engine::equity::Method;
 use multiodds_engine::eval::evaluate;
-use multiodds_engine::query::{Answer, Query};
-
-fn settings(method: Method) -> RunSettings {
-    RunSettings {
-        method,
-        target_se: 0.003,
-        seed: 7,
-        ..RunSettings::default()
-    }
-}
-
-fn answer(text: &str, method: Method) -> Answer {
-    let q = Query::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    q.answer(&settings(method), 2).unwrap().remove(0)
-}
-
-/// A Monte Carlo estimate within four of its standard errors of the exact value.
-fn assert_within_four_errors(what: &str, estimate: f64, exact: f64, std_error: f64) {
-    assert!(
-        (estimate - exact).abs() <= 4.0 * std_error + 1e-9,
-        "{what}: {estimate} ± {std_error} against exact {exact}"
-    );
-}
-
-fn value(a: &Answer, i: usize) -> f64 {
-    a.figures[i].estimate.unwrap().value
-}
+use multiodds_engine::query::Query;
 
 /// Every turn and river after a flop: (turn, river), each unordered pair once.
 fn runouts(known: &[Card]) -> Vec<(Card, Card)> {
@@ -246,8 +221,34 @@ fn bad_queries_are_refused_at_their_place() {
     assert!(e.message.contains("has no board"), "{e:?}");
     let e = refuse("select avg(riverEquity(hero)) from hero='AKs', board='Ah Kh'");
     assert!(e.message.contains("3 to 5 cards"), "{e:?}");
+    let e = refuse("select avg(nutHigh(hero, flop)) from hero='AKs'");
+    assert!(e.message.contains("did you mean 'nutHi'?"), "{e:?}");
     let e = refuse("select avg(nutHi(hero)) from hero='AKs'");
-    assert!(e.message.contains("unknown function 'nutHi'"), "{e:?}");
+    assert!(e.message.contains("nutHi takes 2 arguments"), "{e:?}");
+    let e = refuse("select count(winsLo(hero)) from hero='AKs'");
+    assert!(e.message.contains("has no low half"), "{e:?}");
+    let e = refuse("select count(hasLine(hero, flop, topPair)) from game='omaha', hero='AAxx'");
+    assert!(e.message.contains("reads two-card hands"), "{e:?}");
+    let text = "select count(hasLine(hero, flop, topPear)) from hero='AKs'";
+    let e = refuse(text);
+    assert!(
+        e.message.contains("'topPear' is not a Range view line")
+            && e.column == Some(text.find("topPear").unwrap() + 1),
+        "{e:?}"
+    );
+    let e = refuse("select avg(outsToHandType(hero, river, flush)) from hero='AKs'");
+    assert!(e.message.contains("no card comes after the river"), "{e:?}");
+    let text = "select count(maxRank(boardRanks(flop)) = toRank('X')) from hero='AKs'";
+    let e = refuse(text);
+    assert!(
+        e.message.contains("'X' is not a rank") && e.column == Some(text.find("X'").unwrap() + 1),
+        "{e:?}"
+    );
+    let e = refuse("select count(turnCard() = 'As') from hero='AKs'");
+    assert!(
+        e.message.contains("give it to toRank, toCard or inRange"),
+        "{e:?}"
+    );
     let e = refuse("select count(handtipe(hero, river) >= flush) from hero='AKs'");
     assert!(e.message.contains("did you mean 'handType'?"), "{e:?}");
     let e = refuse("select avg(riverEquity(hero)) from hero='AKs', hero='QQ'");

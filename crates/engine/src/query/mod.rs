@@ -6,12 +6,15 @@
 //! that fits the exact budget, estimated by Monte Carlo with a standard error otherwise.
 //! The answer says which, and how many deals.
 
+mod deal;
 mod expr;
+mod functions;
 mod lexer;
+mod pql_range;
 mod run;
 mod syntax;
 
-pub use run::{Answer, Estimate, Figure};
+pub use run::{Answer, Bucket, Estimate, Figure, MAX_BUCKETS};
 pub use syntax::Aggregate;
 
 /// Why a query cannot be read or answered: the message, and where in the query's text
@@ -101,8 +104,9 @@ impl Query {
     }
 }
 
-/// A query's answers: one row per statement and selector, with the method, the deals,
-/// why it stopped and the `where` condition's probability. Values are written as the
+/// A query's answers: one row per statement and selector (and per histogram bucket, its
+/// chance), with the method, the deals, why it stopped and the `where` condition's
+/// probability. Values are written as the
 /// query computes them (a count is a fraction; an average of hand types is not one), so
 /// the percent option does not apply.
 pub fn answers_csv(answers: &[Answer], text: &str, seed: u64) -> String {
@@ -116,6 +120,7 @@ pub fn answers_csv(answers: &[Answer], text: &str, seed: u64) -> String {
         "statement",
         "name",
         "aggregate",
+        "bucket",
         "value",
         "std_error",
         "method",
@@ -128,13 +133,14 @@ pub fn answers_csv(answers: &[Answer], text: &str, seed: u64) -> String {
     .to_vec()];
     let number = |x: Option<f64>| x.map_or("n/a".to_string(), |v| format!("{v:.6}"));
     for (i, a) in answers.iter().enumerate() {
-        for f in &a.figures {
-            rows.push(vec![
+        let row = |name: &str, bucket: &str, value: Option<f64>, se: Option<f64>, f: &Figure| {
+            vec![
                 (i + 1).to_string(),
-                f.name.clone(),
+                name.to_string(),
                 f.aggregate.key().to_string(),
-                number(f.estimate.map(|e| e.value)),
-                number(f.estimate.map(|e| e.std_error)),
+                bucket.to_string(),
+                number(value),
+                number(se),
                 a.method.key().to_string(),
                 a.deals.to_string(),
                 a.stopped.describe().to_string(),
@@ -142,7 +148,21 @@ pub fn answers_csv(answers: &[Answer], text: &str, seed: u64) -> String {
                     .map_or(String::new(), |c| format!("{:.6}", c.value)),
                 a.condition
                     .map_or(String::new(), |c| format!("{:.6}", c.std_error)),
-            ]);
+            ]
+        };
+        for f in &a.figures {
+            let (value, se) = (f.estimate.map(|e| e.value), f.estimate.map(|e| e.std_error));
+            rows.push(row(&f.name, "", value, se, f));
+            // A histogram's buckets follow its mean, one row each: the chance of each.
+            for b in &f.buckets {
+                rows.push(row(
+                    &f.name,
+                    &b.label,
+                    Some(b.chance.value),
+                    Some(b.chance.std_error),
+                    f,
+                ));
+            }
         }
     }
     table(&header, &CsvOptions::default(), rows)

@@ -4,14 +4,15 @@
 //! (the numbers do not depend on the thread count), until every average and chance has
 //! its standard error within the target or a budget ends the run.
 
-use super::expr::{Deal, Expr, Func, Scope, Street};
+use super::deal::{Deal, StreetCache};
+use super::expr::{Expr, Scope, Street};
+use super::functions::Func;
 use super::syntax::{Aggregate, Binding, RawStatement};
 use super::QueryError;
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::monte_carlo::{batch_rng, below, AliasTable};
 use crate::equity::run::{RunSettings, StopRule};
 use crate::equity::Method;
-use crate::range::HoleRange;
 use rayon::prelude::*;
 
 /// The most work an exact answer may take: deals times the board valuations each needs
@@ -43,8 +44,48 @@ pub struct Figure {
     /// How it folds its expression.
     #[serde(serialize_with = "aggregate_key")]
     pub aggregate: Aggregate,
-    /// Its value and error; `None` when no deal meets the condition.
+    /// Its value and error; `None` when no deal meets the condition (a histogram's is
+    /// its mean).
     pub estimate: Option<Estimate>,
+    /// A histogram's buckets, lowest value first (empty for the other selectors).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub buckets: Vec<Bucket>,
+}
+
+/// One bucket of a histogram: the value (a whole value itself; other values by the
+/// tenth they fall in, `0.35` for [0.3, 0.4)) and the chance of a deal landing in it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Bucket {
+    /// The value, or the middle of the tenth.
+    pub value: f64,
+    /// Its name: a hand type, flop category or rank by name, a number, or `[0.3, 0.4)`.
+    pub label: String,
+    /// The chance of it.
+    pub chance: Estimate,
+}
+
+/// The most buckets a histogram keeps: more is a figure no one reads.
+pub const MAX_BUCKETS: usize = 200;
+
+/// Adds `weight` to bucket `value`; false when that would make more than
+/// [`MAX_BUCKETS`].
+fn add_to_bucket(buckets: &mut Vec<(f64, f64)>, value: f64, weight: f64) -> bool {
+    match buckets.iter().position(|(v, _)| *v == value) {
+        Some(i) => buckets[i].1 += weight,
+        None if buckets.len() < MAX_BUCKETS => buckets.push((value, weight)),
+        None => return false,
+    }
+    true
+}
+
+/// The bucket `x` falls in: itself when whole, else the middle of its tenth.
+fn bucket_of(x: f64) -> f64 {
+    if x.fract() == 0.0 {
+        x
+    } else {
+        // The tenth's middle, so it never meets a whole value's bucket.
+        ((x * 10.0).floor() + 0.5) / 10.0
+    }
 }
 
 fn aggregate_key<S: serde::Serializer>(a: &Aggregate, s: S) -> Result<S::Ok, S::Error> {
@@ -104,10 +145,20 @@ impl<'a> Bound<'a> {
             match b.name.to_ascii_lowercase().as_str() {
                 "game" => {
                     game_column = b.text_column;
-                    bound.game = b
-                        .text
+                    bound.game = pql_game(&b.text)
                         .parse::<Game>()
                         .map_err(|e| QueryError::at(b.text_column, e.to_string()))?
+                }
+                // PQL's choice of range syntax: both are read, classic and generic.
+                "syntax" => {
+                    if !["generic", "classic"]
+                        .contains(&b.text.trim().to_ascii_lowercase().as_str())
+                    {
+                        return Err(QueryError::at(
+                            b.text_column,
+                            format!("syntax '{}': use 'generic' or 'classic' (both forms are read either way)", b.text),
+                        ));
+                    }
                 }
                 "board" => bound.board = Some(b),
                 "dead" => bound.dead = Some(b),
@@ -129,6 +180,27 @@ impl<'a> Bound<'a> {
             ));
         }
         Ok(bound)
+    }
+}
+
+/// Where a street's figure is counted: per flop (1), per turn (2) or per deal (0).
+fn street_slot(street: Street) -> usize {
+    match street {
+        Street::Flop => 1,
+        Street::Turn => 2,
+        Street::River => 0,
+    }
+}
+
+/// PQL's game names as MultiOdds names them (`omahahi` is Omaha, `omaha85` 5-card
+/// Omaha hi/lo).
+fn pql_game(name: &str) -> &str {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "omahahi" => "omaha",
+        "omahahi5" => "omaha5",
+        "omaha85" => "omaha5-hilo",
+        "studhi" => "stud",
+        _ => name,
     }
 }
 
@@ -157,9 +229,11 @@ impl Statement {
                 }),
             }
         };
-        let board_set = cards(bound.board, "board")?;
+        // PQL writes an unknown board as `*`.
+        let board_binding = bound.board.filter(|b| b.text.trim() != "*");
+        let board_set = cards(board_binding, "board")?;
         let dead = cards(bound.dead, "dead")?;
-        let board: Vec<Card> = match bound.board {
+        let board: Vec<Card> = match board_binding {
             // The board's cards in the order written: the flop, then the turn and river.
             Some(b) => crate::cards::parse_card_list(&b.text).unwrap_or_default(),
             None => Vec::new(),
@@ -183,13 +257,8 @@ impl Statement {
         let blocked = board_set.union(dead);
         let mut hands = Vec::new();
         for b in &bound.players {
-            let range = HoleRange::parse(&b.text, game).map_err(|e| {
-                QueryError::at(
-                    b.text_column + e.column - 1,
-                    format!("{}: \"{}\": {}", b.name, e.token, e.kind),
-                )
-            })?;
-            let live = range.live_hands(blocked);
+            let live =
+                super::pql_range::live_hands(&b.text, game, blocked, b.text_column, &b.name)?;
             if live.is_empty() {
                 return Err(QueryError::at(
                     b.text_column,
@@ -202,7 +271,10 @@ impl Statement {
             hands.push(live);
         }
         let names: Vec<String> = bound.players.iter().map(|p| p.name.clone()).collect();
-        let scope = Scope { players: &names };
+        let scope = Scope {
+            players: &names,
+            game,
+        };
         let selectors = raw
             .selectors
             .iter()
@@ -246,38 +318,54 @@ impl Statement {
             - self.hands.len() * self.game.hole_cards()) as f64
     }
 
-    fn work_per_deal(&self) -> f64 {
+    /// Board valuations the statement's figures take: per deal, per flop and per turn
+    /// (a street's equity, the nuts and outs at a street are worked out once per board
+    /// of that street in an exact count, once per deal in a drawn one).
+    fn work(&self) -> [f64; 3] {
         let live = self.cards_left();
         let players = self.hands.len() as f64;
-        let mut work = players;
+        let hands_of_unseen = (0..self.game.hole_cards())
+            .fold(1.0, |n: f64, i| n * (live - i as f64) / (i + 1) as f64);
+        let mut work = [players, 0.0, 0.0];
         for e in self.expressions() {
             e.functions(&mut |f| {
-                work += match f {
-                    Func::Equity(_, Street::Flop) => players * live * (live - 1.0) / 2.0,
-                    Func::Equity(_, Street::Turn) => players * live,
-                    _ => 1.0,
-                }
+                let (street, cost) = match f {
+                    Func::Equity(_, Street::Flop) => (1, players * live * (live - 1.0) / 2.0),
+                    Func::Equity(_, Street::Turn) => (2, players * live),
+                    Func::NutHi(_, s) | Func::NutLo(_, s) => (street_slot(*s), hands_of_unseen),
+                    Func::OutsToHandType(_, s, _) => (street_slot(*s), live),
+                    _ => (0, 1.0),
+                };
+                work[street] += cost;
             });
         }
         work
     }
 
-    /// Deals an exact answer visits: each player's hands (overlaps not removed, an
-    /// upper bound) times the ordered ways to finish the board.
-    fn exact_deals(&self) -> f64 {
+    /// Board valuations one drawn deal takes.
+    fn work_per_deal(&self) -> f64 {
+        self.work().iter().sum()
+    }
+
+    /// Board valuations an exact answer takes: each player's hands (overlaps not
+    /// removed, an upper bound) times the flops, the ordered turns and the ordered
+    /// rivers, each with its figures.
+    fn exact_work(&self) -> f64 {
         let hands: f64 = self.hands.iter().map(|h| h.len() as f64).product();
         let mut live = self.cards_left();
-        let mut boards = 1.0;
+        let mut flops = 1.0;
         let flop_missing = 3usize.saturating_sub(self.board.len());
         for i in 0..flop_missing {
-            boards *= (live - i as f64) / (i + 1) as f64;
+            flops *= (live - i as f64) / (i + 1) as f64;
         }
         live -= flop_missing as f64;
-        for _ in self.board.len().max(3)..5 {
-            boards *= live;
-            live -= 1.0;
-        }
-        hands * boards
+        let (turns, rivers) = match self.board.len() {
+            5 => (1.0, 1.0),
+            4 => (1.0, live),
+            _ => (live, live - 1.0),
+        };
+        let [per_deal, per_flop, per_turn] = self.work();
+        hands * flops * (per_flop + turns * (per_turn + rivers * per_deal))
     }
 
     /// The answer under `settings`; a Monte Carlo run streams its estimate to `update`
@@ -288,7 +376,7 @@ impl Statement {
         threads: usize,
         update: &mut dyn FnMut(&Answer) -> bool,
     ) -> Result<Answer, QueryError> {
-        let work = self.exact_deals() * self.work_per_deal();
+        let work = self.exact_work();
         let exact = match settings.method {
             Method::MonteCarlo => false,
             Method::Exact if work > EXACT_BUDGET => {
@@ -322,6 +410,12 @@ impl Statement {
         if let Some(k) = sums.not_finite {
             return Err(QueryError::whole(format!(
                 "{} is not a finite number on some deal (its arithmetic overflowed)",
+                self.selectors[k].0
+            )));
+        }
+        if let Some(k) = sums.too_many_buckets {
+            return Err(QueryError::whole(format!(
+                "{} has more than {MAX_BUCKETS} buckets: histogram a coarser value (a count, a hand type, a rounded share)",
                 self.selectors[k].0
             )));
         }
@@ -376,11 +470,13 @@ impl Statement {
         let mut board = [Card::new(0, 0); 5];
         board[..self.board.len()].copy_from_slice(&self.board);
         let flop_missing = 3usize.saturating_sub(self.board.len());
+        // Street figures of these hands, shared by the runouts of each flop and turn.
+        let mut cache = StreetCache::default();
         let mut finish = |board: &mut [Card; 5], rest: &[Card]| {
             // The turn and river in order, from what the flop left.
             let from = self.board.len().max(3);
             self.ordered(board, from, rest, CardSet::EMPTY, &mut |b| {
-                self.tally(chosen, *b, weight, sums)
+                self.tally(chosen, *b, weight, sums, &mut cache)
             });
         };
         if flop_missing == 0 {
@@ -422,8 +518,15 @@ impl Statement {
     }
 
     /// Values every expression on one deal of `weight` and adds it to `sums`.
-    fn tally(&self, hands: &[CardSet], board: [Card; 5], weight: f64, sums: &mut Sums) {
-        let mut deal = Deal::new(self.game, hands, board, self.dead);
+    fn tally(
+        &self,
+        hands: &[CardSet],
+        board: [Card; 5],
+        weight: f64,
+        sums: &mut Sums,
+        cache: &mut StreetCache,
+    ) {
+        let mut deal = Deal::new(self.game, hands, board, self.dead, cache);
         sums.deals += 1;
         sums.weight += weight;
         if let Some(c) = &self.condition {
@@ -443,6 +546,12 @@ impl Statement {
                 continue;
             }
             let s = &mut sums.figures[k];
+            if *aggregate == Aggregate::Histogram {
+                let b = bucket_of(x);
+                if !add_to_bucket(&mut s.buckets, b, weight) {
+                    sums.too_many_buckets.get_or_insert(k);
+                }
+            }
             s.sum += weight * x;
             s.squares += weight * x * x;
             s.min = s.min.min(x);
@@ -534,7 +643,7 @@ impl Statement {
                 *slot = card;
             }
             // Drawn by weight: each deal counts once.
-            self.tally(&hands, board, 1.0, &mut sums);
+            self.tally(&hands, board, 1.0, &mut sums, &mut StreetCache::default());
         }
         sums
     }
@@ -563,12 +672,12 @@ impl Statement {
             .selectors
             .iter()
             .zip(&sums.figures)
-            .map(|((name, aggregate, _), s)| {
+            .map(|((name, aggregate, expression), s)| {
                 let estimate = (sums.kept_weight > 0.0).then(|| {
                     let mean = s.sum / sums.kept_weight;
                     let variance = s.squares / sums.kept_weight - mean * mean;
                     match aggregate {
-                        Aggregate::Avg | Aggregate::Count => Estimate {
+                        Aggregate::Avg | Aggregate::Count | Aggregate::Histogram => Estimate {
                             value: mean,
                             std_error: error(variance, sums.kept),
                         },
@@ -582,10 +691,27 @@ impl Statement {
                         },
                     }
                 });
+                let mut buckets: Vec<Bucket> = s
+                    .buckets
+                    .iter()
+                    .map(|&(value, w)| {
+                        let p = w / sums.kept_weight;
+                        Bucket {
+                            value,
+                            label: expression.bucket_label(value),
+                            chance: Estimate {
+                                value: p,
+                                std_error: error(p * (1.0 - p), sums.kept),
+                            },
+                        }
+                    })
+                    .collect();
+                buckets.sort_by(|a, b| a.value.total_cmp(&b.value));
                 Figure {
                     name: name.clone(),
                     aggregate: *aggregate,
                     estimate,
+                    buckets,
                 }
             })
             .collect();
@@ -621,14 +747,18 @@ struct Sums {
     figures: Vec<FigureSums>,
     /// The first selector whose value was not finite on a deal (the answer is refused).
     not_finite: Option<usize>,
+    /// The first histogram that met more than [`MAX_BUCKETS`] values (refused too).
+    too_many_buckets: Option<usize>,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct FigureSums {
     sum: f64,
     squares: f64,
     min: f64,
     max: f64,
+    /// A histogram's buckets and their weights, as met.
+    buckets: Vec<(f64, f64)>,
 }
 
 impl Sums {
@@ -640,12 +770,14 @@ impl Sums {
             kept: 0,
             kept_weight: 0.0,
             not_finite: None,
+            too_many_buckets: None,
             figures: vec![
                 FigureSums {
                     sum: 0.0,
                     squares: 0.0,
                     min: f64::INFINITY,
                     max: f64::NEG_INFINITY,
+                    buckets: Vec::new(),
                 };
                 selectors
             ],
@@ -659,7 +791,13 @@ impl Sums {
         self.kept += other.kept;
         self.kept_weight += other.kept_weight;
         self.not_finite = self.not_finite.or(other.not_finite);
+        self.too_many_buckets = self.too_many_buckets.or(other.too_many_buckets);
         for (a, b) in self.figures.iter_mut().zip(other.figures) {
+            for (v, w) in b.buckets {
+                if !add_to_bucket(&mut a.buckets, v, w) {
+                    self.too_many_buckets.get_or_insert(0);
+                }
+            }
             a.sum += b.sum;
             a.squares += b.squares;
             a.min = a.min.min(b.min);

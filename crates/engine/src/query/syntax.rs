@@ -16,6 +16,8 @@ pub enum Aggregate {
     Min,
     /// The largest value met.
     Max,
+    /// Each value's chance (non-whole values fall in buckets a tenth wide).
+    Histogram,
 }
 
 impl Aggregate {
@@ -26,6 +28,7 @@ impl Aggregate {
             Aggregate::Count => "count",
             Aggregate::Min => "min",
             Aggregate::Max => "max",
+            Aggregate::Histogram => "histogram",
         }
     }
 }
@@ -37,6 +40,9 @@ pub(super) enum Raw {
     Number(f64),
     /// A name alone (a player, a street, a hand type) and its column.
     Name(String, usize),
+    /// A quoted text (`toRank('A')`, `inRange(hero, 'QQ+')`) and the column of its
+    /// first character.
+    Text(String, usize),
     /// A function call: its name, column and arguments.
     Call(String, usize, Vec<Raw>),
     /// `-x` or `not x`.
@@ -169,7 +175,6 @@ impl Parser<'_> {
             Tok::Text(t) => format!("'{t}'"),
             Tok::Symbol(s) => format!("'{s}'"),
         };
-        let _ = self.text;
         QueryError::at(self.column(), format!("expected {what}, found {found}"))
     }
 
@@ -211,30 +216,39 @@ impl Parser<'_> {
         })
     }
 
+    /// `avg(x)`, `count(x)`, `min(x)`, `max(x)`, `histogram(x)`, or an expression alone
+    /// (`equity(hero)`, as the open PQL runner writes it), which is averaged.
     fn selector(&mut self) -> Result<RawSelector, QueryError> {
-        let (word, column) = self.name("a selector (avg, count, min, max)")?;
-        let aggregate = match word.to_ascii_lowercase().as_str() {
-            "avg" => Aggregate::Avg,
-            "count" => Aggregate::Count,
-            "min" => Aggregate::Min,
-            "max" => Aggregate::Max,
-            "histogram" => {
-                return Err(QueryError::at(
-                    column,
-                    "histogram is not answered yet: use count with a condition per bucket".into(),
-                ))
-            }
-            _ => {
-                return Err(QueryError::at(
-                    column,
-                    format!("'{word}' is not a selector: use avg, count, min or max"),
-                ))
-            }
+        let open_at = self.at + 1;
+        let aggregate = match (self.peek(), self.tokens.get(open_at).map(|t| &t.tok)) {
+            (Tok::Name(word), Some(Tok::Symbol("("))) => match word.to_ascii_lowercase().as_str() {
+                "avg" => Some(Aggregate::Avg),
+                "count" => Some(Aggregate::Count),
+                "min" => Some(Aggregate::Min),
+                "max" => Some(Aggregate::Max),
+                "histogram" => Some(Aggregate::Histogram),
+                _ => None,
+            },
+            _ => None,
         };
+        let Some(aggregate) = aggregate else {
+            let start = self.column();
+            let expression = self.or()?;
+            let end = self.column();
+            let name = if self.eat_word("as") {
+                self.name("a name after 'as'")?.0
+            } else {
+                self.written(start, end)
+            };
+            return Ok(RawSelector {
+                aggregate: Aggregate::Avg,
+                expression,
+                name,
+            });
+        };
+        self.next();
         let open = self.column();
-        if !self.eat_symbol("(") {
-            return Err(self.expected("'('"));
-        }
+        self.next();
         let expression = self.or()?;
         if !self.eat_symbol(")") {
             return Err(self.expected("')'"));
@@ -244,19 +258,24 @@ impl Parser<'_> {
             self.name("a name after 'as'")?.0
         } else {
             // The selector as written: `avg(riverEquity(hero))`.
-            let inner: String = self
-                .text
-                .chars()
-                .skip(open)
-                .take(close - open - 1)
-                .collect();
-            format!("{}({})", aggregate.key(), inner.trim())
+            format!("{}({})", aggregate.key(), self.written(open + 1, close))
         };
         Ok(RawSelector {
             aggregate,
             expression,
             name,
         })
+    }
+
+    /// The query's text from column `start` up to (not including) column `end`, trimmed.
+    fn written(&self, start: usize, end: usize) -> String {
+        let inner: String = self
+            .text
+            .chars()
+            .skip(start - 1)
+            .take(end.saturating_sub(start))
+            .collect();
+        inner.trim().to_string()
     }
 
     fn binding(&mut self) -> Result<Binding, QueryError> {
@@ -372,6 +391,11 @@ impl Parser<'_> {
                 self.next();
                 Ok(Raw::Number(x))
             }
+            Tok::Text(t) => {
+                let column = self.column() + 1;
+                self.next();
+                Ok(Raw::Text(t, column))
+            }
             Tok::Symbol("(") => {
                 self.next();
                 let inner = self.or()?;
@@ -453,12 +477,13 @@ mod tests {
         let e = parse("select avg(x from hero='AA'").unwrap_err();
         assert_eq!(e.column, Some(14));
         assert!(e.message.contains("expected ')'"), "{}", e.message);
-        let e = parse("select mean(x) from hero='AA'").unwrap_err();
-        assert!(
-            e.message.contains("'mean' is not a selector"),
-            "{}",
-            e.message
-        );
+        // An expression alone is averaged, named as written.
+        let s = &parse("select equity(hero) , histogram(handType(hero, river)) from hero='AA'")
+            .unwrap()[0];
+        assert_eq!(s.selectors[0].aggregate, Aggregate::Avg);
+        assert_eq!(s.selectors[0].name, "equity(hero)");
+        assert_eq!(s.selectors[1].aggregate, Aggregate::Histogram);
+        assert_eq!(s.selectors[1].name, "histogram(handType(hero, river))");
         let deep = format!(
             "select avg({}1{}) from hero='AA'",
             "(".repeat(2000),

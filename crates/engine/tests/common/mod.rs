@@ -2,6 +2,8 @@
 //! a seeded card dealer, and running work on a given number of threads.
 #![allow(dead_code)]
 
+pub mod query;
+
 use multiodds_engine::cards::Card;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
