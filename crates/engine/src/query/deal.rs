@@ -10,32 +10,53 @@ use crate::cards::{Card, CardSet, Game};
 use crate::equity::breakdown::classify;
 use crate::eval::{game_value, GameValue};
 use crate::range::{for_each_subset, Combo};
+use std::collections::HashMap;
 
-/// Street figures of one set of hands, by function and by the board cards they saw.
+/// Street figures by function, by the hands dealt and by the board cards they saw: an
+/// exact count meets the same flop or turn with the same hands many times in a row, a
+/// drawn one whenever the players hold single hands.
 #[derive(Debug, Default)]
 pub(super) struct StreetCache {
-    /// One slot per function: (which function, the board's card bits, its value).
-    slots: Vec<(CacheKey, u64, f64)>,
+    /// (which function, the board's card bits) → its value.
+    values: HashMap<(CacheKey, u64), f64>,
+    /// The hands the values were computed for.
+    hands: Vec<CardSet>,
+    /// The statement they belong to (its game and dead cards).
+    statement: u64,
 }
 
 /// A street figure: its kind, player, street and hand type.
 type CacheKey = (u8, usize, u8, u8);
 
+/// The most values a cache keeps before it starts again (a few hundred kilobytes).
+const CACHE_SIZE: usize = 8192;
+
 impl StreetCache {
-    /// The value of `key` on the board `seen`, if kept.
-    fn lookup(&self, key: CacheKey, seen: CardSet) -> Option<f64> {
-        self.slots
-            .iter()
-            .find(|s| s.0 == key && s.1 == seen.bits())
-            .map(|s| s.2)
+    /// Starts again unless the values are `statement`'s.
+    pub(super) fn keep_for(&mut self, statement: u64) {
+        if self.statement != statement {
+            self.statement = statement;
+            self.hands.clear();
+            self.values.clear();
+        }
     }
 
-    /// Keeps `value` as `key`'s on `seen`, in the slot of `key`'s last board.
-    fn store(&mut self, key: CacheKey, seen: CardSet, value: f64) {
-        match self.slots.iter_mut().find(|s| s.0 == key) {
-            Some(slot) => *slot = (key, seen.bits(), value),
-            None => self.slots.push((key, seen.bits(), value)),
+    /// The value of `key` for `hands` on the board `seen`, if kept.
+    fn lookup(&mut self, key: CacheKey, hands: &[CardSet], seen: CardSet) -> Option<f64> {
+        if self.hands != hands {
+            self.hands = hands.to_vec();
+            self.values.clear();
+            return None;
         }
+        self.values.get(&(key, seen.bits())).copied()
+    }
+
+    /// Keeps `value` as `key`'s on `seen`.
+    fn store(&mut self, key: CacheKey, seen: CardSet, value: f64) {
+        if self.values.len() >= CACHE_SIZE {
+            self.values.clear();
+        }
+        self.values.insert((key, seen.bits()), value);
     }
 }
 
@@ -52,8 +73,7 @@ pub(super) struct Deal<'a> {
 }
 
 impl<'a> Deal<'a> {
-    /// A deal of `hands` and `board`; `cache` holds street figures of these hands (a
-    /// new one for other hands).
+    /// A deal of `hands` and `board`; `cache` holds street figures met before.
     pub(super) fn new(
         game: Game,
         hands: &'a [CardSet],
@@ -227,7 +247,7 @@ impl<'a> Deal<'a> {
         compute: impl FnOnce(&Deal<'_>) -> f64,
     ) -> f64 {
         let seen = CardSet::from_cards(self.shown(street)).unwrap_or_default();
-        if let Some(v) = self.cache.lookup(key, seen) {
+        if let Some(v) = self.cache.lookup(key, self.hands, seen) {
             return v;
         }
         let v = compute(self);

@@ -13,7 +13,19 @@ use crate::cards::{Card, CardSet, Game};
 use crate::equity::monte_carlo::{batch_rng, below, AliasTable};
 use crate::equity::run::{RunSettings, StopRule};
 use crate::equity::Method;
+use rand::rngs::Xoshiro256PlusPlus;
 use rayon::prelude::*;
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+thread_local! {
+    /// Each worker's street figures, kept across the Monte Carlo batches it draws (the
+    /// numbers never depend on it, only the time).
+    static STREET_CACHE: RefCell<StreetCache> = RefCell::new(StreetCache::default());
+}
+
+/// Numbers statements, so a worker's cache knows whose figures it holds.
+static STATEMENTS: AtomicU64 = AtomicU64::new(1);
 
 /// The most work an exact answer may take: deals times the board valuations each needs
 /// (about ten seconds on two cores).
@@ -207,6 +219,8 @@ fn pql_game(name: &str) -> &str {
 /// A statement ready to answer.
 #[derive(Clone, Debug)]
 pub(super) struct Statement {
+    /// This statement's number (for the street-figure caches).
+    id: u64,
     game: Game,
     board: Vec<Card>,
     dead: CardSet,
@@ -294,6 +308,7 @@ impl Statement {
             )));
         }
         Ok(Statement {
+            id: STATEMENTS.fetch_add(1, Ordering::Relaxed),
             game,
             board,
             dead,
@@ -612,6 +627,23 @@ impl Statement {
         for &c in &self.board {
             known.insert(c);
         }
+        STREET_CACHE.with_borrow_mut(|cache| {
+            cache.keep_for(self.id);
+            self.draw_deals(tables, &mut rng, deals, known, &mut sums, cache)
+        });
+        sums
+    }
+
+    /// Draws deals into `sums` until it holds `deals` of them (or its draws run out).
+    fn draw_deals(
+        &self,
+        tables: &[AliasTable],
+        rng: &mut Xoshiro256PlusPlus,
+        deals: u64,
+        known: CardSet,
+        sums: &mut Sums,
+        cache: &mut StreetCache,
+    ) {
         let deck: Vec<Card> = self.game.deck().difference(known).iter().collect();
         let mut hands = vec![CardSet::EMPTY; self.hands.len()];
         let mut board = [Card::new(0, 0); 5];
@@ -621,7 +653,7 @@ impl Statement {
             let mut used = known;
             let mut clash = false;
             for (p, table) in tables.iter().enumerate() {
-                let hand = self.hands[p][table.draw(&mut rng)].0;
+                let hand = self.hands[p][table.draw(rng)].0;
                 if hand.intersects(used) {
                     clash = true;
                     break;
@@ -634,7 +666,7 @@ impl Statement {
             }
             for slot in board.iter_mut().skip(self.board.len()) {
                 let card = loop {
-                    let c = deck[below(&mut rng, deck.len() as u32) as usize];
+                    let c = deck[below(rng, deck.len() as u32) as usize];
                     if !used.contains(c) {
                         break c;
                     }
@@ -643,9 +675,8 @@ impl Statement {
                 *slot = card;
             }
             // Drawn by weight: each deal counts once.
-            self.tally(&hands, board, 1.0, &mut sums, &mut StreetCache::default());
+            self.tally(&hands, board, 1.0, sums, cache);
         }
-        sums
     }
 
     fn answer_from(&self, sums: &Sums, method: Method, stopped: StopRule) -> Answer {
