@@ -13,7 +13,8 @@ fn a_query_answers_as_the_matchup_does() {
     let q: serde_json::Value = serde_json::from_str(&out).unwrap();
     let a = &q["answers"][0];
     assert_eq!(a["method"], "exact");
-    assert_eq!(a["deals"], 45 * 44);
+    // Each of the 45 · 44 / 2 runouts once: nothing here tells the turn from the river.
+    assert_eq!(a["deals"], 45 * 44 / 2);
     assert_eq!(a["partial"], false);
     let (_, out, _) = cli(&["equity", "AsKs", "QhQd", "--board", "2c 7d 9h", "--json"]);
     let m: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -23,10 +24,28 @@ fn a_query_answers_as_the_matchup_does() {
     let (code, out, _) = cli(&["query", query]);
     assert_eq!(code, Some(0));
     assert!(
-        out.contains("statement 1 · holdem · exact · 1980 deals"),
+        out.contains("statement 1 · holdem · exact · 990 deals"),
         "{out}"
     );
     assert!(out.contains("equity"), "{out}");
+    // A histogram lists its buckets under its mean, by name, in the table and in JSON.
+    let histogram = "select histogram(handType(hero, river)) from hero='AsKs', board='2s7s9h'";
+    let (code, out, e) = cli(&["query", histogram]);
+    assert_eq!(code, Some(0), "{e}");
+    assert!(out.contains("  = Flush"), "{out}");
+    let (_, out, _) = cli(&["query", histogram, "--json"]);
+    let h: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let buckets = h["answers"][0]["figures"][0]["buckets"].as_array().unwrap();
+    let total: f64 = buckets.iter().map(|b| b["chance"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-12, "{buckets:?}");
+    // AsKs on two spades makes a flush with any spade to come, and nothing better can
+    // come (no pair to fill, no three spades in a row within reach).
+    let flush = buckets.iter().find(|b| b["label"] == "Flush").unwrap();
+    let spades_left = 9.0;
+    let no_spade = (47.0 - spades_left) * (46.0 - spades_left) / (47.0 * 46.0);
+    let one_spade = 2.0 * spades_left * (47.0 - spades_left) / (47.0 * 46.0);
+    let two_spades = 1.0 - no_spade - one_spade;
+    assert!((flush["chance"].as_f64().unwrap() - (one_spade + two_spades)).abs() < 1e-12);
     // Monte Carlo says so and carries its errors.
     let (code, out, _) = cli(&["query", query, "--mc", "--target-se", "0.005", "--json"]);
     assert_eq!(code, Some(0));
@@ -76,7 +95,7 @@ fn a_query_reads_from_a_file_and_writes_csv() {
         "statement,name,aggregate,bucket,value,std_error,method,deals,stopped,condition,condition_se"
     );
     assert!(
-        rows[1].starts_with("1,equity,avg,0.239394,0.000000,exact,1980,"),
+        rows[1].starts_with("1,equity,avg,,0.239394,0.000000,exact,990,"),
         "{out}"
     );
     assert!(

@@ -41,8 +41,15 @@ fn river_equity_on_a_flop_is_the_matchups_exact_equity() {
     let m = job.run(&exact, |_| true).unwrap();
     assert!((value(&a, 0) - m.seats[0].equity).abs() < 1e-12, "{a:?}");
     assert!((value(&a, 1) - m.seats[1].equity).abs() < 1e-12, "{a:?}");
-    // Ordered turns and rivers: 45 × 44.
-    assert_eq!(a.deals, 45 * 44);
+    // Nothing here tells the turn from the river: each of the 45 · 44 / 2 runouts once,
+    // weighing both orders.
+    assert_eq!(a.deals, 45 * 44 / 2);
+    let ordered = answer(
+        "select avg(riverEquity(hero)), count(pairedBoard(turn)) from hero='AsKs', villain='QhQd', board='2c7d9h'",
+        Method::Auto,
+    );
+    assert_eq!(ordered.deals, 45 * 44, "a turn figure deals them in order");
+    assert!((value(&ordered, 0) - m.seats[0].equity).abs() < 1e-12);
 }
 
 #[test]

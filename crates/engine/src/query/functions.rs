@@ -82,6 +82,32 @@ pub(super) enum Func {
     InRange(usize, Arc<[u64]>),
 }
 
+impl Func {
+    /// Whether its value can change when the turn and river swap.
+    pub(super) fn sees_the_turn_alone(&self) -> bool {
+        match self {
+            Func::BoardCard(_) => true,
+            Func::Equity(_, s)
+            | Func::HandType(_, s)
+            | Func::HasLine(_, s, _)
+            | Func::OutsToHandType(_, s, _)
+            | Func::NutHi(_, s)
+            | Func::NutLo(_, s)
+            | Func::BoardSuitCount(s)
+            | Func::FlushingBoard(s)
+            | Func::MonotoneBoard(s)
+            | Func::RainbowBoard(s)
+            | Func::PairedBoard(s)
+            | Func::StraightBoard(s)
+            | Func::BoardRanks(s)
+            | Func::Overpair(_, s)
+            | Func::HasTopBoardRank(_, s)
+            | Func::HasSecondBoardRank(_, s) => *s == Street::Turn,
+            _ => false,
+        }
+    }
+}
+
 /// A Range view line a hand can be on.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Line {

@@ -36,6 +36,12 @@ pub const EXACT_BUDGET: f64 = 3e8;
 /// equity) still reports and stops on time.
 const BATCH: u64 = 2048;
 
+/// Pieces an exact count is shared out in, at least (enough for every core to stay busy).
+const PIECES: usize = 64;
+
+/// The most hand prefixes an exact count lists to share its work out.
+const MAX_PREFIXES: usize = 2_000_000;
+
 /// Board valuations a Monte Carlo batch aims at.
 const BATCH_WORK: f64 = 1e6;
 
@@ -228,6 +234,9 @@ pub(super) struct Statement {
     hands: Vec<Vec<(CardSet, f32)>>,
     selectors: Vec<(String, Aggregate, Expr)>,
     condition: Option<Expr>,
+    /// Whether some figure tells the turn from the river (a turn figure, the turn or
+    /// river card); an exact count deals them in order only then.
+    turn_matters: bool,
 }
 
 impl Statement {
@@ -307,7 +316,12 @@ impl Statement {
                 hands.len()
             )));
         }
+        let mut turn_matters = false;
+        for e in selectors.iter().map(|s| &s.2).chain(&condition) {
+            e.functions(&mut |f| turn_matters |= f.sees_the_turn_alone());
+        }
         Ok(Statement {
+            turn_matters,
             id: STATEMENTS.fetch_add(1, Ordering::Relaxed),
             game,
             board,
@@ -377,7 +391,8 @@ impl Statement {
         let (turns, rivers) = match self.board.len() {
             5 => (1.0, 1.0),
             4 => (1.0, live),
-            _ => (live, live - 1.0),
+            _ if self.turn_matters => (live, live - 1.0),
+            _ => (live, (live - 1.0) / 2.0),
         };
         let [per_deal, per_flop, per_turn] = self.work();
         hands * flops * (per_flop + turns * (per_turn + rivers * per_deal))
@@ -440,15 +455,36 @@ impl Statement {
     /// Every deal counted; a cancelled count stops between the first player's hands and
     /// says so (its figures are over the deals counted, not final).
     fn exact(&self, control: &crate::equity::RunControl) -> (Sums, StopRule) {
-        let sums = self.hands[0]
-            .par_iter()
-            .map(|&(hand, w)| {
+        // The work is shared out by the first players' hands, as many players as it
+        // takes to have enough pieces for every core; a statement of single hands is
+        // shared out by its flops instead.
+        let mut prefixes: Vec<(Vec<CardSet>, f64, CardSet)> = vec![(Vec::new(), 1.0, self.dead)];
+        for range in &self.hands {
+            if prefixes.len() >= PIECES || prefixes.len() * range.len() > MAX_PREFIXES {
+                break;
+            }
+            prefixes = prefixes
+                .iter()
+                .flat_map(|(chosen, weight, used)| {
+                    range
+                        .iter()
+                        .filter(|(h, _)| !h.intersects(*used))
+                        .map(move |&(h, w)| {
+                            let mut c = chosen.clone();
+                            c.push(h);
+                            (c, weight * f64::from(w), used.union(h))
+                        })
+                })
+                .collect();
+        }
+        let by_flops = prefixes.len() < PIECES;
+        let sums = prefixes
+            .into_par_iter()
+            .map(|(mut chosen, weight, used)| {
                 let mut sums = Sums::new(self.selectors.len());
-                if control.is_cancelled() {
-                    return sums;
+                if !control.is_cancelled() {
+                    self.deal_rest(&mut chosen, weight, used, by_flops, control, &mut sums);
                 }
-                let mut chosen = vec![hand];
-                self.deal_rest(&mut chosen, f64::from(w), hand.union(self.dead), &mut sums);
                 sums
             })
             .reduce(|| Sums::new(self.selectors.len()), Sums::merge);
@@ -460,13 +496,23 @@ impl Statement {
         (sums, stopped)
     }
 
-    /// The other players' hands, then every board, for the hands `chosen` so far.
-    fn deal_rest(&self, chosen: &mut Vec<CardSet>, weight: f64, used: CardSet, sums: &mut Sums) {
+    /// The other players' hands, then every board, for the hands `chosen` so far (the
+    /// flops in parallel when `by_flops`).
+    fn deal_rest(
+        &self,
+        chosen: &mut Vec<CardSet>,
+        weight: f64,
+        used: CardSet,
+        by_flops: bool,
+        control: &crate::equity::RunControl,
+        sums: &mut Sums,
+    ) {
         if chosen.len() < self.hands.len() {
             for &(hand, w) in &self.hands[chosen.len()] {
                 if !hand.intersects(used) {
                     chosen.push(hand);
-                    self.deal_rest(chosen, weight * f64::from(w), used.union(hand), sums);
+                    let (w, used) = (weight * f64::from(w), used.union(hand));
+                    self.deal_rest(chosen, w, used, by_flops, control, sums);
                     chosen.pop();
                 }
             }
@@ -482,34 +528,56 @@ impl Statement {
             .difference(used.union(known))
             .iter()
             .collect();
-        let mut board = [Card::new(0, 0); 5];
-        board[..self.board.len()].copy_from_slice(&self.board);
         let flop_missing = 3usize.saturating_sub(self.board.len());
-        // Street figures of these hands, shared by the runouts of each flop and turn.
-        let mut cache = StreetCache::default();
-        let mut finish = |board: &mut [Card; 5], rest: &[Card]| {
-            // The turn and river in order, from what the flop left.
-            let from = self.board.len().max(3);
-            self.ordered(board, from, rest, CardSet::EMPTY, &mut |b| {
-                self.tally(chosen, *b, weight, sums, &mut cache)
-            });
-        };
-        if flop_missing == 0 {
-            finish(&mut board, &live);
-            return;
-        }
-        let start = self.board.len();
-        crate::range::for_each_subset(&live, flop_missing, &mut |flop| {
+        let mut flops: Vec<CardSet> = Vec::new();
+        crate::range::for_each_subset(&live, flop_missing, &mut |flop| flops.push(flop));
+        let one_flop = |flop: CardSet, sums: &mut Sums, cache: &mut StreetCache| {
+            let mut board = [Card::new(0, 0); 5];
+            board[..self.board.len()].copy_from_slice(&self.board);
             for (i, c) in flop.iter().enumerate() {
-                board[start + i] = c;
+                board[self.board.len() + i] = c;
             }
             let rest: Vec<Card> = live
                 .iter()
                 .copied()
                 .filter(|c| !flop.contains(*c))
                 .collect();
-            finish(&mut board, &rest);
-        });
+            let from = self.board.len().max(3);
+            if from == 3 && !self.turn_matters {
+                // Nothing tells the turn from the river: each pair once, for both orders.
+                for (i, &t) in rest.iter().enumerate() {
+                    for &r in &rest[i + 1..] {
+                        board[3] = t;
+                        board[4] = r;
+                        self.tally(chosen, board, 2.0 * weight, sums, cache);
+                    }
+                }
+                return;
+            }
+            // The turn and river in order, from what the flop left.
+            self.ordered(&mut board, from, &rest, CardSet::EMPTY, &mut |b| {
+                self.tally(chosen, *b, weight, sums, cache)
+            });
+        };
+        if by_flops && flops.len() > 1 {
+            let parts = flops
+                .par_iter()
+                .map(|&flop| {
+                    let mut part = Sums::new(self.selectors.len());
+                    if !control.is_cancelled() {
+                        one_flop(flop, &mut part, &mut StreetCache::default());
+                    }
+                    part
+                })
+                .reduce(|| Sums::new(self.selectors.len()), Sums::merge);
+            *sums = std::mem::replace(sums, Sums::new(0)).merge(parts);
+            return;
+        }
+        // Street figures of these hands, shared by the runouts of each flop and turn.
+        let mut cache = StreetCache::default();
+        for flop in flops {
+            one_flop(flop, sums, &mut cache);
+        }
     }
 
     /// Fills `board[at..]` with every ordered choice of `rest`'s cards (`placed`: those
