@@ -41,12 +41,12 @@ impl MultiOddsApp {
             Command::CloseDialog => self.shell.dialog = None,
             Command::DismissMessage => self.shell.message = None,
             Command::DismissOverwrite => self.shell.overwrite = None,
-            Command::SaveRange(range) => {
-                let name = range.name.clone();
-                library::save(&mut self.shell.ranges, range);
-                self.shell.note = Some((format!("Range \"{name}\" saved"), Instant::now()));
+            Command::SaveNamed(kind, entry) => {
+                let note = format!("Saved the {} \"{}\"", kind.noun(), entry.name);
+                library::save(self.shell.library_mut(kind), entry);
+                self.shell.note = Some((note, Instant::now()));
             }
-            Command::ForgetRange(name) => self.shell.ranges.retain(|r| r.name != name),
+            Command::Forget(kind, name) => self.shell.library_mut(kind).retain(|r| r.name != name),
             Command::SendTo(kind, sent) => self.apply_send(kind, sent, ctx),
         }
     }

@@ -40,10 +40,10 @@ pub enum Command {
     Undo,
     /// Restore the inputs undone last (Ctrl+Shift+Z, Ctrl+Y).
     Redo,
-    /// Keep a named range in the library (replacing one of the same name).
-    SaveRange(NamedRange),
-    /// Remove a named range from the library.
-    ForgetRange(String),
+    /// Keep a named range or query in its library (replacing one of the same name).
+    SaveNamed(super::library::LibraryKind, NamedRange),
+    /// Remove a named range or query from its library.
+    Forget(super::library::LibraryKind, String),
     /// Open the Help window.
     ShowHelp,
     /// Show these hands in a view ("Send to Matchup view"): the view takes them as its
@@ -225,11 +225,11 @@ impl DialogPurpose {
     }
 }
 
-/// A range with a name.
+/// A range (or a query) with a name.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct NamedRange {
     /// Its name in the library menu.
     pub name: String,
-    /// The range text.
+    /// The range's (or query's) text.
     pub text: String,
 }

@@ -70,6 +70,8 @@ pub struct State {
     pub png_size: [u32; 2],
     /// The user's named ranges.
     pub ranges: Vec<library::NamedRange>,
+    /// The user's saved queries.
+    pub queries: Vec<library::NamedRange>,
 }
 
 impl Default for State {
@@ -83,6 +85,7 @@ impl Default for State {
             csv: CsvOptions::default(),
             png_size: picture::DEFAULT_SIZE,
             ranges: Vec::new(),
+            queries: Vec::new(),
         }
     }
 }
@@ -164,6 +167,8 @@ pub struct Shell {
     pub png_size: [u32; 2],
     /// The user's named ranges.
     pub ranges: Vec<library::NamedRange>,
+    /// The user's saved queries.
+    pub queries: Vec<library::NamedRange>,
     history: history::History,
     /// F10 or Alt+F asked for the File menu.
     open_file_menu: bool,
@@ -174,6 +179,14 @@ pub struct Shell {
 }
 
 impl Shell {
+    /// The named ranges or the saved queries.
+    fn library_mut(&mut self, kind: library::LibraryKind) -> &mut Vec<library::NamedRange> {
+        match kind {
+            library::LibraryKind::Range => &mut self.ranges,
+            library::LibraryKind::Query => &mut self.queries,
+        }
+    }
+
     /// Whether a file dialog is open.
     pub fn dialog_open(&self) -> bool {
         self.dialog.is_some()
@@ -203,6 +216,7 @@ impl Shell {
             csv: CsvOptions::default(),
             png_size: picture::DEFAULT_SIZE,
             ranges: Vec::new(),
+            queries: Vec::new(),
             history: history::History::default(),
             open_file_menu: false,
             exports: crossbeam_channel::unbounded(),
@@ -272,6 +286,7 @@ impl MultiOddsApp {
         shell.csv = state.csv;
         shell.png_size = state.png_size;
         shell.ranges = state.ranges;
+        shell.queries = state.queries;
         let mut views = Views::from_scenario(&state.scenario);
         views.of_mut::<multiodds::MultiOddsView>().figures = state.figures;
         for v in views.iter() {
@@ -295,6 +310,7 @@ impl MultiOddsApp {
             csv: self.shell.csv,
             png_size: self.shell.png_size,
             ranges: self.shell.ranges.clone(),
+            queries: self.shell.queries.clone(),
         }
     }
 
@@ -308,15 +324,9 @@ impl MultiOddsApp {
         saved.png_size = saved
             .png_size
             .map(|s| s.clamp(*sides.start(), *sides.end()));
-        // Saved ranges of a sane size only (a hostile or corrupted state is trimmed).
-        let saved_ranges = saved.ranges.len();
-        saved.ranges.retain(|r| {
-            r.name.len() <= 200
-                && r.text.len() <= crate::range::MAX_RANGE_TEXT
-                && !r.name.is_empty()
-        });
-        saved.ranges.truncate(library::MAX_SAVED);
-        let dropped = saved_ranges - saved.ranges.len();
+        // Saved ranges and queries of a sane size only.
+        let dropped = library::keep_sane(&mut saved.ranges, library::LibraryKind::Range)
+            + library::keep_sane(&mut saved.queries, library::LibraryKind::Query);
         let mut app = MultiOddsApp::from_state(saved, threads);
         // Each view says whether its saved inputs hold (the registry reaches every one).
         for v in app.views.iter_mut() {
@@ -329,9 +339,10 @@ impl MultiOddsApp {
         let mut lines = Vec::new();
         if dropped > 0 {
             lines.push(format!(
-                "{dropped} saved ranges were left out (at most {} are kept, each name at most 200 bytes, each range at most {} bytes).",
+                "{dropped} saved ranges or queries were left out (at most {} of each are kept, each name at most 200 bytes, each range at most {} bytes, each query at most {} bytes).",
                 library::MAX_SAVED,
-                crate::range::MAX_RANGE_TEXT
+                crate::range::MAX_RANGE_TEXT,
+                crate::scenario::inputs::MAX_QUERY_BYTES
             ));
         }
         if !reset.is_empty() {
@@ -452,6 +463,7 @@ impl MultiOddsApp {
         let cx = view::ViewContext {
             commands: &commands,
             library: &self.shell.ranges,
+            queries: &self.shell.queries,
         };
         egui::Panel::left("inputs")
             .resizable(true)

@@ -1,6 +1,7 @@
-//! The range library: classic presets (the Sklansky groups, standard opening ranges)
-//! and the user's named ranges, saved with the app state; offered beside every range
-//! field.
+//! The libraries: for ranges, classic presets (the Sklansky groups, standard opening
+//! ranges) and the user's named ranges, offered beside every range field; for queries,
+//! a dozen examples and the user's saved queries, in the Query view. Both are saved with
+//! the app state.
 
 use super::command::{Command, CommandSender};
 
@@ -37,20 +38,57 @@ pub(crate) const PRESETS: &[(&str, &str)] = &[
     ("Any two cards", "random"),
 ];
 
-/// Longest name kept for a saved range.
+/// Longest name kept for a saved range or query.
 const MAX_NAME: usize = 60;
-/// Most saved ranges kept.
+/// Most saved ranges (or queries) kept.
 pub const MAX_SAVED: usize = 200;
 
-/// The library menu of one range field: a preset or saved range replaces `text`;
-/// "Save" stores `text` under the typed name. True when `text` changed.
+/// Which library: the named ranges or the saved queries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LibraryKind {
+    /// Range texts, beside every range field.
+    Range,
+    /// Queries, in the Query view.
+    Query,
+}
+
+impl LibraryKind {
+    /// What one entry is called ("range", "query").
+    pub fn noun(self) -> &'static str {
+        match self {
+            LibraryKind::Range => "range",
+            LibraryKind::Query => "query",
+        }
+    }
+
+    /// The entries offered before the saved ones.
+    fn presets(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            LibraryKind::Range => PRESETS,
+            LibraryKind::Query => &crate::scenario::inputs::EXAMPLE_QUERIES,
+        }
+    }
+
+    /// The longest text an entry keeps (a longer saved one is dropped on start-up).
+    pub fn max_text(self) -> usize {
+        match self {
+            LibraryKind::Range => crate::range::MAX_RANGE_TEXT,
+            LibraryKind::Query => crate::scenario::inputs::MAX_QUERY_BYTES,
+        }
+    }
+}
+
+/// The library menu of one field: a preset or saved entry replaces `text`; "Save"
+/// stores `text` under the typed name. True when `text` changed.
 pub(crate) fn library_menu(
     ui: &mut egui::Ui,
+    kind: LibraryKind,
     text: &mut String,
     saved: &[NamedRange],
     name: &mut String,
     commands: &CommandSender,
 ) -> bool {
+    let noun = kind.noun();
     let mut changed = false;
     // Clicks inside the menu (the name field above all) keep it open; its buttons close
     // it themselves.
@@ -59,8 +97,14 @@ pub(crate) fn library_menu(
     egui::containers::menu::MenuButton::new("Library")
         .config(config)
         .ui(ui, |ui| {
-            ui.label(egui::RichText::new("Presets").strong());
-            for (preset, range) in PRESETS {
+            ui.label(
+                egui::RichText::new(match kind {
+                    LibraryKind::Range => "Presets",
+                    LibraryKind::Query => "Examples",
+                })
+                .strong(),
+            );
+            for (preset, range) in kind.presets() {
                 if ui.button(*preset).on_hover_text(*range).clicked() {
                     *text = range.to_string();
                     changed = true;
@@ -68,7 +112,13 @@ pub(crate) fn library_menu(
                 }
             }
             ui.separator();
-            ui.label(egui::RichText::new("Saved ranges").strong());
+            ui.label(
+                egui::RichText::new(match kind {
+                    LibraryKind::Range => "Saved ranges",
+                    LibraryKind::Query => "Saved queries",
+                })
+                .strong(),
+            );
             if saved.is_empty() {
                 ui.label("(none yet)");
             }
@@ -81,10 +131,10 @@ pub(crate) fn library_menu(
                     }
                     if ui
                         .small_button("x")
-                        .on_hover_text("Forget this range")
+                        .on_hover_text(format!("Forget this {noun}"))
                         .clicked()
                     {
-                        commands.send(Command::ForgetRange(r.name.clone()));
+                        commands.send(Command::Forget(kind, r.name.clone()));
                     }
                 });
             }
@@ -100,9 +150,9 @@ pub(crate) fn library_menu(
                 // says so, and Enter alone does not replace it.
                 let taken = saved.iter().any(|r| r.name == name.trim());
                 let button = if taken {
-                    egui::Button::new("Replace the saved range")
+                    egui::Button::new(format!("Replace the saved {noun}"))
                 } else {
-                    egui::Button::new("Save this range")
+                    egui::Button::new(format!("Save this {noun}"))
                 };
                 let clicked = ui.add_enabled(valid, button).clicked();
                 if taken {
@@ -116,10 +166,11 @@ pub(crate) fn library_menu(
                 }
                 if valid && (clicked || (enter && !taken)) {
                     let name: String = name.trim().chars().take(MAX_NAME).collect();
-                    commands.send(Command::SaveRange(NamedRange {
+                    let entry = NamedRange {
                         name,
                         text: text.clone(),
-                    }));
+                    };
+                    commands.send(Command::SaveNamed(kind, entry));
                     ui.close();
                 }
             });
@@ -127,11 +178,21 @@ pub(crate) fn library_menu(
     changed
 }
 
-/// Adds or replaces (same name) a saved range, newest first; at most [`MAX_SAVED`] kept.
+/// Adds or replaces (same name) a saved entry, newest first; at most [`MAX_SAVED`] kept.
 pub(crate) fn save(library: &mut Vec<NamedRange>, range: NamedRange) {
     library.retain(|r| r.name != range.name);
     library.insert(0, range);
     library.truncate(MAX_SAVED);
+}
+
+/// Keeps the saved entries of a sane size (a hostile or corrupted state is trimmed);
+/// how many were dropped.
+pub(crate) fn keep_sane(library: &mut Vec<NamedRange>, kind: LibraryKind) -> usize {
+    let before = library.len();
+    library
+        .retain(|r| r.name.len() <= 200 && r.text.len() <= kind.max_text() && !r.name.is_empty());
+    library.truncate(MAX_SAVED);
+    before - library.len()
 }
 
 #[cfg(test)]

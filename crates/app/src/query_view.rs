@@ -4,6 +4,7 @@
 //! with their standard errors, and how the answer was reached.
 
 use super::command::{CommandSender, ViewCommand};
+use super::library::{library_menu, LibraryKind};
 use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
 use super::widgets::{run_footer, run_settings, ERROR_COLOR, PARTIAL_COLOR};
@@ -24,6 +25,8 @@ pub struct QueryView {
     pub(crate) tracker: RunTracker,
     /// Problems at their fields.
     pub(crate) errors: FieldErrors,
+    /// The name typed in the library menu to save the query under.
+    save_name: String,
 }
 
 super::view::inputs_accessors!(QueryView, QueryInputs);
@@ -36,6 +39,7 @@ impl QueryView {
             answers: Computed::default(),
             tracker: RunTracker::default(),
             errors: FieldErrors::default(),
+            save_name: String::new(),
         }
     }
 
@@ -62,21 +66,16 @@ impl View for QueryView {
             )
             .weak(),
         );
-        let mut edited = false;
-        egui::ComboBox::new("query_examples", "queries to start from")
-            .selected_text("Examples")
-            .show_ui(ui, |ui| {
-                for (what, text) in crate::scenario::inputs::EXAMPLE_QUERIES {
-                    if ui
-                        .selectable_label(self.inputs.text == text, what)
-                        .clicked()
-                    {
-                        self.inputs.text = text.to_string();
-                        edited = true;
-                    }
-                }
-            });
         let label = ui.label("Query");
+        // Examples to start from, and the user's own queries saved by name.
+        let mut edited = library_menu(
+            ui,
+            LibraryKind::Query,
+            &mut self.inputs.text,
+            cx.queries,
+            &mut self.save_name,
+            cx.commands,
+        );
         let edit = ui
             .add(
                 egui::TextEdit::multiline(&mut self.inputs.text)
@@ -219,19 +218,24 @@ impl View for QueryView {
         ui.heading("Query view");
         ui.label(
             "Ask a question of the deals in the poker query language: select avg(x), \
-             count(condition), min(x) or max(x), each optionally 'as name', from bindings \
-             (game='omaha', board='Ah9h2c', dead='…', and each player's range: \
-             hero='AKs', villain='QQ+,AK'), where an optional condition. Functions: \
-             riverEquity(p), equity(p, street), winsHi(p), tiesHi(p), scoops(p), \
-             handType(p, street) (compare with highcard … straightflush), \
-             boardSuitCount, flushingBoard, monotoneBoard, rainbowBoard, pairedBoard and \
-             straightBoard of a street, pocketPair(p), overpair(p, street), \
-             hasTopBoardRank(p, street), hasSecondBoardRank(p, street). Every deal is \
-             counted where that fits the exact budget; otherwise deals are drawn by \
-             weight and each figure carries ± its standard error. 'where' makes every \
-             figure conditional and shows how often it holds. The same query runs as \
-             `multiodds query`.",
+             count(condition), min(x), max(x) or histogram(x), each optionally 'as name', \
+             from bindings (game='omaha', board='Ah9h2c', dead='…', and each player's \
+             range: hero='AKs', villain='QQ+,AK', or PQL's AwKw, AA**, *), where an \
+             optional condition. Every deal is counted where that fits the exact budget; \
+             otherwise deals are drawn by weight and each figure carries ± its standard \
+             error. 'where' makes every figure conditional and shows how often it holds. \
+             The Library menu holds a dozen examples and the queries you save. The same \
+             query runs as `multiodds query`.",
         );
+        egui::Grid::new("query_functions_help")
+            .striped(true)
+            .show(ui, |ui| {
+                for (form, meaning) in crate::query::FUNCTIONS {
+                    ui.label(RichText::new(form).monospace());
+                    ui.label(meaning);
+                    ui.end_row();
+                }
+            });
         true
     }
 }

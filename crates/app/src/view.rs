@@ -38,6 +38,8 @@ pub struct ViewContext<'a> {
     pub(crate) commands: &'a CommandSender,
     /// The user's named ranges.
     pub(crate) library: &'a [super::library::NamedRange],
+    /// The user's saved queries.
+    pub(crate) queries: &'a [super::library::NamedRange],
 }
 
 /// Every problem of a view's inputs, each at its field (`hero`, `seats[1]`, `board`…,

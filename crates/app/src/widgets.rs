@@ -4,7 +4,7 @@
 pub(crate) use super::card_picker::{card_picker, suit_color};
 use super::command::ViewCommand;
 use super::grid::{range_grid, GridState};
-use super::library::library_menu;
+use super::library::{library_menu, LibraryKind};
 use super::view::ViewContext;
 use crate::cards::{Card, CardSet};
 use crate::equity::Method;
@@ -290,7 +290,14 @@ pub(crate) fn range_field(
     let field = field_id(ui, label);
     let mut edited = text_field(ui, label, text, error, hint);
     ui.horizontal(|ui| {
-        edited |= library_menu(ui, text, cx.library, &mut state.save_name, cx.commands);
+        edited |= library_menu(
+            ui,
+            LibraryKind::Range,
+            text,
+            cx.library,
+            &mut state.save_name,
+            cx.commands,
+        );
         ui.toggle_value(&mut state.open, "Grid")
             .on_hover_text("Paint the range on the 13x13 grid (opens a window)");
         copy_range_button(ui, text);

@@ -116,49 +116,59 @@ pub(super) enum Line {
     RollUp(RollUp),
 }
 
-/// The functions answered, as the reference writes them (for "did you mean").
-pub(super) const FUNCTIONS: [&str; 40] = [
-    "riverEquity",
-    "fractionalRiverEquity",
-    "equity",
-    "hvhEquity",
-    "minHvhEquity",
-    "minEquity",
-    "winsHi",
-    "tiesHi",
-    "winsLo",
-    "tiesLo",
-    "scoops",
-    "handType",
-    "minHandType",
-    "winningHandType",
-    "flopHandCategory",
-    "minFlopHandCategory",
-    "hasLine",
-    "outsToHandType",
-    "nutHi",
-    "nutLo",
-    "boardSuitCount",
-    "flushingBoard",
-    "monotoneBoard",
-    "rainbowBoard",
-    "pairedBoard",
-    "straightBoard",
-    "turnCard",
-    "riverCard",
-    "toCard",
-    "toRank",
-    "boardRanks",
-    "handRanks",
-    "maxRank",
-    "minRank",
-    "rankCount",
-    "nthRank",
-    "pocketPair",
-    "overpair",
-    "hasTopBoardRank",
-    "hasSecondBoardRank",
+/// The functions answered: how each is written and what it gives, as Help lists them
+/// (a name alone stands for the functions of its line; names here are what "did you
+/// mean" offers).
+pub const FUNCTIONS: [(&str, &str); 40] = [
+    ("riverEquity(p)", "p's share of the pot at the river (1/k in a k-way tie; hi/lo halves)"),
+    ("fractionalRiverEquity(p)", "the same as riverEquity"),
+    ("equity(p) / equity(p, street)", "riverEquity, or p's share over every runout after the street"),
+    ("hvhEquity(p, street)", "the same as equity(p, street)"),
+    ("minHvhEquity(p, street, x)", "equity(p, street) >= x"),
+    ("minEquity(p, street, x)", "the same as minHvhEquity"),
+    ("winsHi(p)", "p alone has the best high hand at the river"),
+    ("tiesHi(p)", "p shares the best high hand at the river"),
+    ("winsLo(p)", "p alone has the best qualifying low (hi/lo games)"),
+    ("tiesLo(p)", "p shares the best qualifying low (hi/lo games)"),
+    ("scoops(p)", "p takes the whole pot"),
+    ("handType(p, street)", "p's hand category: highcard 0 … straightflush 8"),
+    ("minHandType(p, street, type)", "handType(p, street) >= type"),
+    ("winningHandType()", "the best high hand's category at the river"),
+    ("flopHandCategory(p)", "p's made hand on the flop as the Range view names it: flopNoMadeHand 0 … flopStraightFlush 14"),
+    ("minFlopHandCategory(p, category)", "flopHandCategory(p) >= category"),
+    ("hasLine(p, street, line)", "p is on a Range view line or roll-up: topPair, set, flushDraw, nutFlushDraw, openEnded, gutshot, topPairOrBetter, anyDraw …"),
+    ("outsToHandType(p, street, type)", "unseen cards that make p's hand that type or better on the next street (0 when it is already)"),
+    ("nutHi(p, street)", "no hand of unseen cards beats p's high hand on that street"),
+    ("nutLo(p, street)", "p has a qualifying low no hand of unseen cards beats (hi/lo games)"),
+    ("boardSuitCount(street)", "the most board cards of one suit"),
+    ("flushingBoard(street)", "three or more board cards of a suit"),
+    ("monotoneBoard(street)", "every board card of one suit"),
+    ("rainbowBoard(street)", "no two board cards of a suit"),
+    ("pairedBoard(street)", "two board cards of a rank"),
+    ("straightBoard(street)", "three board ranks within five in a row"),
+    ("turnCard()", "the turn card (compare with toCard('As'))"),
+    ("riverCard()", "the river card"),
+    ("toCard('As')", "a card, to compare with turnCard() or riverCard()"),
+    ("toRank('A')", "a rank's number: 2 … 10, J 11, Q 12, K 13, A 14"),
+    ("boardRanks(street)", "the board's ranks, as a rank set"),
+    ("handRanks(p)", "p's ranks, as a rank set"),
+    ("maxRank(set)", "a rank set's highest rank (0 for none)"),
+    ("minRank(set)", "a rank set's lowest rank"),
+    ("rankCount(set)", "how many ranks a set holds"),
+    ("nthRank(n, set)", "the n-th highest rank of a set (1 the highest)"),
+    ("pocketPair(p)", "p's hole cards hold a pair"),
+    ("overpair(p, street)", "p holds a pair above every board rank"),
+    ("hasTopBoardRank(p, street)", "a hole card of the board's highest rank"),
+    ("hasSecondBoardRank(p, street)", "a hole card of the board's second-highest rank"),
 ];
+
+/// The functions' names, for "did you mean".
+fn function_names() -> Vec<&'static str> {
+    FUNCTIONS
+        .iter()
+        .map(|(form, _)| form.split('(').next().unwrap_or(form))
+        .collect()
+}
 
 /// The flop categories' names (`flopHandCategory(hero) >= flopTopPair`) with PQL's
 /// names for the same lines; each is worth `14 -` its place in [`MadeHand::ALL`].
@@ -499,12 +509,49 @@ impl Scope<'_> {
                 call(Func::InRange(p, bits))
             }
             _ => {
-                let hint = match crate::names::closest(name, &FUNCTIONS) {
+                let hint = match crate::names::closest(name, &function_names()) {
                     Some(f) => format!("did you mean '{f}'?"),
                     None => "reference §11 lists the functions answered".to_string(),
                 };
                 Err(a.error(format!("unknown function '{name}': {hint}")))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Game;
+
+    #[test]
+    fn every_function_listed_is_answered() {
+        let players = ["hero".to_string()];
+        let scope = Scope {
+            players: &players,
+            game: Game::OMAHA_HILO,
+        };
+        for name in function_names() {
+            // Called with a wrong argument, each is known (refused for its arguments).
+            let e = scope
+                .function(
+                    name,
+                    1,
+                    &[
+                        Raw::Number(1.0),
+                        Raw::Number(2.0),
+                        Raw::Number(3.0),
+                        Raw::Number(4.0),
+                    ],
+                )
+                .unwrap_err();
+            assert!(
+                !e.message.contains("unknown function"),
+                "{name}: {}",
+                e.message
+            );
+        }
+        let e = scope.function("nuthigh", 1, &[]).unwrap_err();
+        assert!(e.message.contains("did you mean 'nutHi'"), "{}", e.message);
     }
 }

@@ -14,6 +14,7 @@ mod pql_range;
 mod run;
 mod syntax;
 
+pub use functions::FUNCTIONS;
 pub use run::{Answer, Bucket, Estimate, Figure, MAX_BUCKETS};
 pub use syntax::Aggregate;
 
