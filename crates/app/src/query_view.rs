@@ -76,13 +76,21 @@ impl View for QueryView {
             &mut self.save_name,
             cx.commands,
         );
+        // The word a refusal points at is underlined in the text itself.
+        let at = self.errors.at("text").and_then(|m| error_column(m));
+        let mut layouter = |ui: &egui::Ui, text: &dyn egui::TextBuffer, wrap_width: f32| {
+            let mut job = underlined(ui, text.as_str(), at);
+            job.wrap.max_width = wrap_width;
+            ui.fonts_mut(|f| f.layout_job(job))
+        };
         let edit = ui
             .add(
                 egui::TextEdit::multiline(&mut self.inputs.text)
                     .id_salt("query_text")
                     .font(egui::TextStyle::Monospace)
                     .desired_rows(8)
-                    .desired_width(f32::INFINITY),
+                    .desired_width(f32::INFINITY)
+                    .layouter(&mut layouter),
             )
             .labelled_by(label.id);
         edited |= edit.changed();
@@ -240,6 +248,39 @@ impl View for QueryView {
     }
 }
 
+/// The column a refusal names ("column 92: unknown function …"), if it names one.
+fn error_column(message: &str) -> Option<usize> {
+    let rest = message.split("column ").nth(1)?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().filter(|&c| c >= 1)
+}
+
+/// The query's text laid out in monospace, the word starting at 1-based character
+/// `column` underlined in the error colour (to the next space or punctuation; one
+/// character at least).
+fn underlined(ui: &egui::Ui, text: &str, column: Option<usize>) -> egui::text::LayoutJob {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let plain = egui::TextFormat::simple(font.clone(), ui.visuals().text_color());
+    let mut job = egui::text::LayoutJob::default();
+    let start = column.and_then(|c| text.char_indices().nth(c - 1).map(|(i, _)| i));
+    let Some(start) = start else {
+        job.append(text, 0.0, plain);
+        return job;
+    };
+    let word = text[start..]
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_whitespace() || "(),;'=".contains(*c))
+        .map_or(text.len(), |(i, _)| start + i);
+    let mut marked = plain.clone();
+    marked.underline = egui::Stroke::new(2.0, ERROR_COLOR);
+    marked.color = ERROR_COLOR;
+    job.append(&text[..start], 0.0, plain.clone());
+    job.append(&text[start..word], 0.0, marked);
+    job.append(&text[word..], 0.0, plain);
+    job
+}
+
 /// One statement's answer: how it was reached, its condition, and its figures.
 fn answer(ui: &mut egui::Ui, i: usize, a: &Answer, stale: bool) {
     let exact = a.method == Method::Exact;
@@ -258,7 +299,11 @@ fn answer(ui: &mut egui::Ui, i: usize, a: &Answer, stale: bool) {
             a.game,
             a.method,
             a.deals,
-            a.stopped.describe()
+            if a.running {
+                "running…"
+            } else {
+                a.stopped.describe()
+            }
         ));
         if partial {
             ui.colored_label(PARTIAL_COLOR, "PARTIAL: over the deals counted");

@@ -313,3 +313,30 @@ fn the_open_pql_runners_documented_examples() {
         assert!(a.figures[0].estimate.is_some_and(|e| (0.0..=1.0).contains(&e.value)), "{text}: {a:?}");
     }
 }
+
+#[test]
+fn an_exact_count_deals_the_board_only_as_far_as_its_figures_look() {
+    // Flop figures only: every flop once, 19,600 of them for one pocket pair.
+    let a = answer(
+        "select count(flopHandCategory(hero) = flopSet), count(pairedBoard(flop)) from hero='TsTd'",
+        Method::Auto,
+    );
+    assert_eq!((a.method, a.deals), (Method::Exact, 19_600));
+    // Exactly one ten and no pair beside it (the closed form of the documented example).
+    assert!((value(&a, 0) - (2.0 * 1128.0 - 2.0 * 72.0) / 19_600.0).abs() < 1e-12);
+    // A turn figure: every flop and turn; hole cards alone: no board at all.
+    let b = answer(
+        "select count(pairedBoard(turn)) from hero='AsKs', board='2s7h9c'",
+        Method::Auto,
+    );
+    assert_eq!(b.deals, 47);
+    // Three cards left of each of the board's three ranks.
+    assert!((value(&b, 0) - 9.0 / 47.0).abs() < 1e-12, "{b:?}");
+    let c = answer(
+        "select count(pocketPair(hero)), count(inRange(hero, 'AwKw')) from hero='**'",
+        Method::Auto,
+    );
+    assert_eq!(c.deals, 1326);
+    assert!((value(&c, 0) - 78.0 / 1326.0).abs() < 1e-12);
+    assert!((value(&c, 1) - 4.0 / 1326.0).abs() < 1e-12);
+}

@@ -144,7 +144,11 @@ pub fn answers_csv(answers: &[Answer], text: &str, seed: u64) -> String {
                 number(se),
                 a.method.key().to_string(),
                 a.deals.to_string(),
-                a.stopped.describe().to_string(),
+                if a.running {
+                    "running: not final".to_string()
+                } else {
+                    a.stopped.describe().to_string()
+                },
                 a.condition
                     .map_or(String::new(), |c| format!("{:.6}", c.value)),
                 a.condition

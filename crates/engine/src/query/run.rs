@@ -119,8 +119,10 @@ pub struct Answer {
     pub method: Method,
     /// Deals counted or drawn (exact: every deal and board, with its weight).
     pub deals: u64,
-    /// Why it stopped.
+    /// Why it stopped (when `running`, what it would be if it stopped now).
     pub stopped: StopRule,
+    /// A Monte Carlo answer streamed while the run goes on: its figures are not final.
+    pub running: bool,
     /// The `where` condition's own probability (none without a condition).
     pub condition: Option<Estimate>,
     /// Each selector's answer, in order.
@@ -237,6 +239,9 @@ pub(super) struct Statement {
     /// Whether some figure tells the turn from the river (a turn figure, the turn or
     /// river card); an exact count deals them in order only then.
     turn_matters: bool,
+    /// The most board cards a figure looks at (0 preflop … 5 the river); an exact
+    /// count deals the board that far.
+    board_needed: usize,
 }
 
 impl Statement {
@@ -316,12 +321,16 @@ impl Statement {
                 hands.len()
             )));
         }
-        let mut turn_matters = false;
+        let (mut turn_matters, mut board_needed) = (false, 0);
         for e in selectors.iter().map(|s| &s.2).chain(&condition) {
-            e.functions(&mut |f| turn_matters |= f.sees_the_turn_alone());
+            e.functions(&mut |f| {
+                turn_matters |= f.sees_the_turn_alone();
+                board_needed = board_needed.max(f.board_cards_seen());
+            });
         }
         Ok(Statement {
             turn_matters,
+            board_needed,
             id: STATEMENTS.fetch_add(1, Ordering::Relaxed),
             game,
             board,
@@ -383,19 +392,31 @@ impl Statement {
         let hands: f64 = self.hands.iter().map(|h| h.len() as f64).product();
         let mut live = self.cards_left();
         let mut flops = 1.0;
-        let flop_missing = 3usize.saturating_sub(self.board.len());
-        for i in 0..flop_missing {
+        for i in 0..self.flop_missing() {
             flops *= (live - i as f64) / (i + 1) as f64;
         }
-        live -= flop_missing as f64;
-        let (turns, rivers) = match self.board.len() {
-            5 => (1.0, 1.0),
-            4 => (1.0, live),
+        live -= self.flop_missing() as f64;
+        let need = self.board_needed.max(self.board.len());
+        let (turns, rivers) = match (need, self.board.len()) {
+            (0..=3, _) | (_, 5) => (1.0, 1.0),
+            (4, _) | (_, 4) => (
+                if self.board.len() == 4 { 1.0 } else { live },
+                if need == 5 { live } else { 1.0 },
+            ),
             _ if self.turn_matters => (live, live - 1.0),
             _ => (live, (live - 1.0) / 2.0),
         };
         let [per_deal, per_flop, per_turn] = self.work();
         hands * flops * (per_flop + turns * (per_turn + rivers * per_deal))
+    }
+
+    /// Flop cards an exact count deals: those missing, when a figure looks at the flop.
+    fn flop_missing(&self) -> usize {
+        if self.board_needed >= 3 {
+            3usize.saturating_sub(self.board.len())
+        } else {
+            0
+        }
     }
 
     /// The answer under `settings`; a Monte Carlo run streams its estimate to `update`
@@ -528,9 +549,9 @@ impl Statement {
             .difference(used.union(known))
             .iter()
             .collect();
-        let flop_missing = 3usize.saturating_sub(self.board.len());
         let mut flops: Vec<CardSet> = Vec::new();
-        crate::range::for_each_subset(&live, flop_missing, &mut |flop| flops.push(flop));
+        crate::range::for_each_subset(&live, self.flop_missing(), &mut |flop| flops.push(flop));
+        let need = self.board_needed.max(self.board.len());
         let one_flop = |flop: CardSet, sums: &mut Sums, cache: &mut StreetCache| {
             let mut board = [Card::new(0, 0); 5];
             board[..self.board.len()].copy_from_slice(&self.board);
@@ -543,6 +564,18 @@ impl Statement {
                 .filter(|c| !flop.contains(*c))
                 .collect();
             let from = self.board.len().max(3);
+            if need <= from {
+                // No figure looks further: the board stops here.
+                self.tally(chosen, board, weight, sums, cache);
+                return;
+            }
+            if need == 4 {
+                for &t in &rest {
+                    board[3] = t;
+                    self.tally(chosen, board, weight, sums, cache);
+                }
+                return;
+            }
             if from == 3 && !self.turn_matters {
                 // Nothing tells the turn from the river: each pair once, for both orders.
                 for (i, &t) in rest.iter().enumerate() {
@@ -665,7 +698,8 @@ impl Statement {
             for b in batches {
                 sums = sums.merge(b);
             }
-            let so_far = self.answer_from(&sums, Method::MonteCarlo, StopRule::TargetReached);
+            let mut so_far = self.answer_from(&sums, Method::MonteCarlo, StopRule::TargetReached);
+            so_far.running = true;
             if !update(&so_far) || settings.control.is_cancelled() {
                 break StopRule::Cancelled;
             }
@@ -819,6 +853,7 @@ impl Statement {
             method,
             deals: sums.deals,
             stopped,
+            running: false,
             condition,
             figures,
         }

@@ -24,8 +24,9 @@ pub const EXAMPLE_QUERIES: [(&str, &str); 12] = [
         "select count(handType(hero, flop) >= pair) as pair_or_better from hero='AK'",
     ),
     (
-        "A pocket pair flops a set or better",
-        "select count(handType(hero, flop) >= trips) as set_or_better from hero='77'",
+        "What a pocket pair flops",
+        "select histogram(flopHandCategory(hero)) as flop, count(minFlopHandCategory(hero, flopSet)) \
+         as set_or_better from hero='77'",
     ),
     (
         "Flop textures",
@@ -43,8 +44,9 @@ pub const EXAMPLE_QUERIES: [(&str, &str); 12] = [
          from hero='AKs', villain='QQ+,AK', board='Kd7c2s'",
     ),
     (
-        "Overpairs: how often, and their equity",
-        "select count(overpair(hero, flop)) as overpair from hero='TT+'",
+        "Flush draws: outs, and how often they get there",
+        "select avg(outsToHandType(hero, flop, flush)) as outs, count(handType(hero, river) >= flush) \
+         as flush_by_river from hero='AwKw', villain='QQ+' where hasLine(hero, flop, flushDraw)",
     ),
     (
         "Villain's hand on a paired board",
@@ -63,9 +65,9 @@ pub const EXAMPLE_QUERIES: [(&str, &str); 12] = [
          from game='shortdeck', hero='AhKh', villain='QQ', board='Th8h6c'",
     ),
     (
-        "A draw that gets there",
-        "select count(winsHi(hero)) as wins from hero='Ah5h', villain='KsKd', board='Kh8h2c' \
-         where flushingBoard(river) and boardSuitCount(river) >= 3",
+        "Flopping the nuts, and what wins at showdown",
+        "select count(nutHi(hero, flop)) as flopped_nuts, histogram(winningHandType()) as winner \
+         from hero='AwKw', villain='*', v2='*'",
     ),
     (
         "Preflop, then on the flop",
