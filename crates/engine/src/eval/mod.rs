@@ -753,16 +753,27 @@ pub fn game_value(game: crate::cards::Game, hole: &[Card], board: &[Card]) -> Ga
             },
         };
     }
-    let all: Vec<Card> = hole.iter().chain(board).copied().collect();
+    // Hole and board cards side by side on the stack (at most seven outside Omaha).
+    let mut buffer = [Card::new(0, 0); 7];
+    let n = hole.len() + board.len();
+    let heap: Vec<Card>;
+    let all: &[Card] = if n <= 7 {
+        buffer[..hole.len()].copy_from_slice(hole);
+        buffer[hole.len()..n].copy_from_slice(board);
+        &buffer[..n]
+    } else {
+        heap = hole.iter().chain(board).copied().collect();
+        &heap
+    };
     if game.has_short_deck_order() {
-        let v = evaluate_short_deck(&all);
+        let v = evaluate_short_deck(all);
         GameValue {
             category: v.category(),
             value: v.get(),
             low: 0,
         }
     } else {
-        let v = evaluate(&all);
+        let v = evaluate(all);
         GameValue {
             category: v.category(),
             value: v.get() as u32,

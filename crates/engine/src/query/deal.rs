@@ -8,7 +8,7 @@ use super::expr::Street;
 use super::functions::{flop_category_value, rank_number, Func, Line};
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::breakdown::classify;
-use crate::eval::{game_value, GameValue};
+use crate::eval::{game_value, GameValue, Hand};
 use crate::range::{for_each_subset, Combo};
 use std::collections::HashMap;
 
@@ -145,9 +145,9 @@ impl<'a> Deal<'a> {
         let game = self.game;
         match func {
             Func::RiverEquity(p) | Func::Equity(p, Street::River) => {
-                shares(self.river_values(), game.is_hi_lo())[*p]
+                share_of(self.river_values(), game.is_hi_lo(), *p)
             }
-            Func::Scoops(p) => truth(shares(self.river_values(), game.is_hi_lo())[*p] == 1.0),
+            Func::Scoops(p) => truth(share_of(self.river_values(), game.is_hi_lo(), *p) == 1.0),
             Func::WinsHi(p) | Func::TiesHi(p) => {
                 let values = self.river_values();
                 let wins = matches!(func, Func::WinsHi(_));
@@ -283,7 +283,9 @@ impl<'a> Deal<'a> {
         if low && own.low == 0 {
             return false;
         }
-        let unseen = self.unseen(street);
+        // High cards first: a hand that beats this one is found sooner.
+        let mut unseen = self.unseen(street);
+        unseen.reverse();
         let mut beaten = false;
         let mut hole = Vec::with_capacity(self.game.hole_cards());
         for_each_subset(&unseen, self.game.hole_cards(), &mut |set| {
@@ -308,14 +310,31 @@ impl<'a> Deal<'a> {
         let live = self.unseen(street);
         let mut board = self.board;
         let (mut sum, mut runouts) = (0.0, 0u64);
-        // Each runout values every hand: their cards are listed once, not per runout.
+        // Each runout values every hand: their cards are listed once, not per runout;
+        // in Hold'em each hand with the board so far is kept as the evaluator's hand,
+        // and a runout adds its cards to it.
         let holes: Vec<Vec<Card>> = (0..self.hands.len()).map(|p| self.hole(p)).collect();
-        let mut visit = |board: &[Card; 5]| {
-            let values: Vec<GameValue> = holes
+        let fast: Option<Vec<Hand>> = self.game.plays_as_holdem().then(|| {
+            holes
                 .iter()
-                .map(|hole| game_value(self.game, hole, board))
-                .collect();
-            sum += shares(&values, self.game.is_hi_lo())[player];
+                .map(|h| Hand::from_cards(h).combine(Hand::from_cards(&self.board[..shown])))
+                .collect()
+        });
+        let mut values: Vec<GameValue> = Vec::with_capacity(holes.len());
+        let mut visit = |board: &[Card; 5]| {
+            values.clear();
+            match &fast {
+                Some(hands) => values.extend(hands.iter().map(|h| {
+                    let v = board[shown..].iter().fold(*h, |h, &c| h.add(c)).evaluate();
+                    GameValue {
+                        category: v.category(),
+                        value: u32::from(v.get()),
+                        low: 0,
+                    }
+                })),
+                None => values.extend(holes.iter().map(|hole| game_value(self.game, hole, board))),
+            }
+            sum += share_of(&values, self.game.is_hi_lo(), player);
             runouts += 1;
         };
         if shown == 4 {
@@ -347,28 +366,20 @@ fn sole_or_shared(values: impl Iterator<Item = u32> + Clone, p: usize, sole: boo
     values.clone().nth(p) == Some(best) && (at_best == 1) == sole
 }
 
-/// Each player's share of the pot: the best high value splits the pot (or its high half
+/// One player's share of the pot: the best high value splits the pot (or its high half
 /// when someone has a qualifying low, whose best splits the other half).
-pub(super) fn shares(values: &[GameValue], hi_lo: bool) -> Vec<f64> {
-    let mut out = vec![0.0; values.len()];
+fn share_of(values: &[GameValue], hi_lo: bool, player: usize) -> f64 {
     let best = values.iter().map(|v| v.value).max().unwrap_or(0);
     let best_low = values.iter().map(|v| v.low).max().unwrap_or(0);
     let high_part = if hi_lo && best_low > 0 { 0.5 } else { 1.0 };
-    let winners = values.iter().filter(|v| v.value == best).count() as f64;
-    for (o, v) in out.iter_mut().zip(values) {
-        if v.value == best {
-            *o += high_part / winners;
-        }
+    let mut share = 0.0;
+    if values[player].value == best {
+        share += high_part / values.iter().filter(|v| v.value == best).count() as f64;
     }
-    if high_part < 1.0 {
-        let low_winners = values.iter().filter(|v| v.low == best_low).count() as f64;
-        for (o, v) in out.iter_mut().zip(values) {
-            if v.low == best_low {
-                *o += 0.5 / low_winners;
-            }
-        }
+    if high_part < 1.0 && values[player].low == best_low {
+        share += 0.5 / values.iter().filter(|v| v.low == best_low).count() as f64;
     }
-    out
+    share
 }
 
 /// The most cards of one suit among `cards`.

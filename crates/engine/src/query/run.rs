@@ -860,13 +860,14 @@ impl Statement {
     }
 }
 
-/// Whether every average and chance of `answer` is within `target` (min and max have no
-/// error).
+/// Whether every average, chance and histogram bucket of `answer` is within `target`
+/// (min and max have no error).
 fn precise(answer: &Answer, target: f64) -> bool {
-    answer
-        .figures
-        .iter()
-        .all(|f| f.estimate.is_none_or(|e| e.std_error <= target))
+    answer.figures.iter().all(|f| match f.aggregate {
+        // A histogram is read by its buckets' chances, not by its mean.
+        Aggregate::Histogram => f.buckets.iter().all(|b| b.chance.std_error <= target),
+        _ => f.estimate.is_none_or(|e| e.std_error <= target),
+    })
 }
 
 /// Sums over deals: their count and weight, those meeting the condition, and each
