@@ -41,9 +41,9 @@ pub enum Command {
     /// Restore the inputs undone last (Ctrl+Shift+Z, Ctrl+Y).
     Redo,
     /// Keep a named range or query in its library (replacing one of the same name).
-    SaveNamed(super::library::LibraryKind, NamedRange),
+    SaveNamed(LibraryKind, NamedRange),
     /// Remove a named range or query from its library.
-    Forget(super::library::LibraryKind, String),
+    Forget(LibraryKind, String),
     /// Open the Help window.
     ShowHelp,
     /// Show these hands in a view ("Send to Matchup view"): the view takes them as its
@@ -221,6 +221,25 @@ impl DialogPurpose {
             DialogPurpose::SessionFolder => {
                 Command::ToView(ViewKind::Hand, ViewCommand::AddSessionFolder(path))
             }
+        }
+    }
+}
+
+/// Which library: the named ranges or the saved queries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LibraryKind {
+    /// Range texts, beside every range field.
+    Range,
+    /// Queries, in the Query view.
+    Query,
+}
+
+impl LibraryKind {
+    /// What one entry is called ("range", "query").
+    pub fn noun(self) -> &'static str {
+        match self {
+            LibraryKind::Range => "range",
+            LibraryKind::Query => "query",
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::command::{Command, CommandSender};
 
-pub use super::command::NamedRange;
+pub use super::command::{LibraryKind, NamedRange};
 
 /// Presets: (name, range text). Every text parses (tested).
 pub(crate) const PRESETS: &[(&str, &str)] = &[
@@ -43,38 +43,19 @@ const MAX_NAME: usize = 60;
 /// Most saved ranges (or queries) kept.
 pub const MAX_SAVED: usize = 200;
 
-/// Which library: the named ranges or the saved queries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LibraryKind {
-    /// Range texts, beside every range field.
-    Range,
-    /// Queries, in the Query view.
-    Query,
+/// The entries offered before the saved ones.
+fn presets(kind: LibraryKind) -> &'static [(&'static str, &'static str)] {
+    match kind {
+        LibraryKind::Range => PRESETS,
+        LibraryKind::Query => &crate::scenario::inputs::EXAMPLE_QUERIES,
+    }
 }
 
-impl LibraryKind {
-    /// What one entry is called ("range", "query").
-    pub fn noun(self) -> &'static str {
-        match self {
-            LibraryKind::Range => "range",
-            LibraryKind::Query => "query",
-        }
-    }
-
-    /// The entries offered before the saved ones.
-    fn presets(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            LibraryKind::Range => PRESETS,
-            LibraryKind::Query => &crate::scenario::inputs::EXAMPLE_QUERIES,
-        }
-    }
-
-    /// The longest text an entry keeps (a longer saved one is dropped on start-up).
-    pub fn max_text(self) -> usize {
-        match self {
-            LibraryKind::Range => crate::range::MAX_RANGE_TEXT,
-            LibraryKind::Query => crate::scenario::inputs::MAX_QUERY_BYTES,
-        }
+/// The longest text an entry keeps (a longer saved one is dropped on start-up).
+pub fn max_text(kind: LibraryKind) -> usize {
+    match kind {
+        LibraryKind::Range => crate::range::MAX_RANGE_TEXT,
+        LibraryKind::Query => crate::scenario::inputs::MAX_QUERY_BYTES,
     }
 }
 
@@ -104,7 +85,7 @@ pub(crate) fn library_menu(
                 })
                 .strong(),
             );
-            for (preset, range) in kind.presets() {
+            for (preset, range) in presets(kind) {
                 if ui.button(*preset).on_hover_text(*range).clicked() {
                     *text = range.to_string();
                     changed = true;
@@ -189,8 +170,7 @@ pub(crate) fn save(library: &mut Vec<NamedRange>, range: NamedRange) {
 /// how many were dropped.
 pub(crate) fn keep_sane(library: &mut Vec<NamedRange>, kind: LibraryKind) -> usize {
     let before = library.len();
-    library
-        .retain(|r| r.name.len() <= 200 && r.text.len() <= kind.max_text() && !r.name.is_empty());
+    library.retain(|r| r.name.len() <= 200 && r.text.len() <= max_text(kind) && !r.name.is_empty());
     library.truncate(MAX_SAVED);
     before - library.len()
 }

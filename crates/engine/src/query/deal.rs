@@ -4,8 +4,7 @@
 //! kept per street in a [`StreetCache`] that an exact count shares across the runouts
 //! of one flop or turn.
 
-use super::expr::Street;
-use super::functions::{flop_category_value, rank_number, Func, Line};
+use super::expr::{flop_category_value, rank_number, Expr, Func, Line, Street};
 use crate::cards::{Card, CardSet, Game};
 use crate::equity::breakdown::classify;
 use crate::eval::{game_value, GameValue, Hand};
@@ -355,6 +354,48 @@ impl<'a> Deal<'a> {
             0.0
         } else {
             sum / runouts as f64
+        }
+    }
+}
+
+impl Expr {
+    /// The value on `deal`.
+    pub(super) fn value(&self, deal: &mut Deal<'_>) -> f64 {
+        let truth = |b: bool| if b { 1.0 } else { 0.0 };
+        match self {
+            Expr::Number(x) => *x,
+            Expr::Not(x) => truth(x.value(deal) == 0.0),
+            Expr::Neg(x) => -x.value(deal),
+            Expr::Binary(op, a, b) => {
+                let x = a.value(deal);
+                // `and` and `or` look at their right side only when it decides.
+                match *op {
+                    "and" => return truth(x != 0.0 && b.value(deal) != 0.0),
+                    "or" => return truth(x != 0.0 || b.value(deal) != 0.0),
+                    _ => {}
+                }
+                let y = b.value(deal);
+                match *op {
+                    "=" => truth(x == y),
+                    "!=" => truth(x != y),
+                    "<" => truth(x < y),
+                    "<=" => truth(x <= y),
+                    ">" => truth(x > y),
+                    ">=" => truth(x >= y),
+                    "+" => x + y,
+                    "-" => x - y,
+                    "*" => x * y,
+                    // x/0 is 0 rather than a NaN in an average.
+                    _ => {
+                        if y == 0.0 {
+                            0.0
+                        } else {
+                            x / y
+                        }
+                    }
+                }
+            }
+            Expr::Call(func) => deal.call(func),
         }
     }
 }

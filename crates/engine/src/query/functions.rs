@@ -1,154 +1,16 @@
-//! The language's functions: what each computes ([`Func`]) and how a call is read and
+//! Reading a statement's expressions: names (players, streets, constants such as hand
+//! types and flop categories) and the language's functions, each call read and
 //! checked against its statement (players and streets by name, the game's rules, texts
 //! such as `toRank('A')` read once). `minHandType`, `minHvhEquity` and the like are
 //! written out as comparisons here, so a deal values one function per idea.
 
-use super::expr::{Expr, Scope, Street};
+use super::expr::{flop_category_value, folded, rank_number, Expr, Func, Line, Street};
 use super::syntax::Raw;
 use super::QueryError;
+use crate::cards::Game;
 use crate::cards::{Card, CardSet};
 use crate::equity::breakdown::{Draw, MadeHand, RollUp};
 use std::sync::Arc;
-
-/// A function of a deal.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Func {
-    /// The player's share of the pot at the river (1/k in a k-way tie; hi/lo halves).
-    RiverEquity(usize),
-    /// The player alone has the best high hand at the river.
-    WinsHi(usize),
-    /// The player shares the best high hand at the river.
-    TiesHi(usize),
-    /// The player alone has the best qualifying low at the river.
-    WinsLo(usize),
-    /// The player shares the best qualifying low at the river.
-    TiesLo(usize),
-    /// The player takes the whole pot at the river.
-    Scoops(usize),
-    /// The player's share over every runout after the street.
-    Equity(usize, Street),
-    /// The player's hand category at the street (0 high card … 8 straight flush).
-    HandType(usize, Street),
-    /// The category of the best high hand at the river.
-    WinningHandType,
-    /// The player's made hand on the flop, as the Range view names it (0 no made hand …
-    /// 14 straight flush).
-    FlopHandCategory(usize),
-    /// The player is on a Range view line (made hand, draw or roll-up) at the street.
-    HasLine(usize, Street, Line),
-    /// Cards that, coming next, lift the player's hand type at the street to at least
-    /// the given type (0 when it is there already).
-    OutsToHandType(usize, Street, u8),
-    /// No hand from the unseen cards beats the player's high hand at the street.
-    NutHi(usize, Street),
-    /// The player has a qualifying low at the street that no hand from the unseen cards
-    /// beats.
-    NutLo(usize, Street),
-    /// The most cards of one suit on the board at the street.
-    BoardSuitCount(Street),
-    /// Three or more of a suit on the board.
-    FlushingBoard(Street),
-    /// Every board card of one suit.
-    MonotoneBoard(Street),
-    /// No two board cards of a suit.
-    RainbowBoard(Street),
-    /// Two board cards of a rank.
-    PairedBoard(Street),
-    /// Three board ranks within five in a row (a straight can use them).
-    StraightBoard(Street),
-    /// The turn card or the river card (a card's number, as `toCard` gives it).
-    BoardCard(usize),
-    /// The ranks on the board at the street, as a rank set.
-    BoardRanks(Street),
-    /// The ranks of the player's hole cards, as a rank set.
-    HandRanks(usize),
-    /// The highest rank of a set (2 … 14; 0 for none).
-    MaxRank(Box<Expr>),
-    /// The lowest rank of a set.
-    MinRank(Box<Expr>),
-    /// How many ranks a set holds.
-    RankCount(Box<Expr>),
-    /// The n-th highest rank of a set (1 the highest; 0 when it has fewer).
-    NthRank(Box<Expr>, Box<Expr>),
-    /// The player's hole cards hold a pair.
-    PocketPair(usize),
-    /// The player holds a pair above every board rank.
-    Overpair(usize, Street),
-    /// A hole card of the board's highest rank.
-    HasTopBoardRank(usize, Street),
-    /// A hole card of the board's second-highest rank.
-    HasSecondBoardRank(usize, Street),
-    /// The player's hand is one of a range's (its hands' card bits, sorted).
-    InRange(usize, Arc<[u64]>),
-}
-
-impl Func {
-    /// How many board cards it looks at (0 none … 5 the river).
-    pub(super) fn board_cards_seen(&self) -> usize {
-        match self {
-            Func::RiverEquity(_)
-            | Func::WinsHi(_)
-            | Func::TiesHi(_)
-            | Func::WinsLo(_)
-            | Func::TiesLo(_)
-            | Func::Scoops(_)
-            | Func::WinningHandType => 5,
-            Func::Equity(_, s)
-            | Func::HandType(_, s)
-            | Func::HasLine(_, s, _)
-            | Func::OutsToHandType(_, s, _)
-            | Func::NutHi(_, s)
-            | Func::NutLo(_, s)
-            | Func::BoardSuitCount(s)
-            | Func::FlushingBoard(s)
-            | Func::MonotoneBoard(s)
-            | Func::RainbowBoard(s)
-            | Func::PairedBoard(s)
-            | Func::StraightBoard(s)
-            | Func::BoardRanks(s)
-            | Func::Overpair(_, s)
-            | Func::HasTopBoardRank(_, s)
-            | Func::HasSecondBoardRank(_, s) => *s as usize,
-            Func::FlopHandCategory(_) => 3,
-            Func::BoardCard(i) => i + 1,
-            // Their arguments are visited on their own.
-            Func::MaxRank(_) | Func::MinRank(_) | Func::RankCount(_) | Func::NthRank(..) => 0,
-            Func::PocketPair(_) | Func::HandRanks(_) | Func::InRange(..) => 0,
-        }
-    }
-
-    /// Whether its value can change when the turn and river swap.
-    pub(super) fn sees_the_turn_alone(&self) -> bool {
-        match self {
-            Func::BoardCard(_) => true,
-            Func::Equity(_, s)
-            | Func::HandType(_, s)
-            | Func::HasLine(_, s, _)
-            | Func::OutsToHandType(_, s, _)
-            | Func::NutHi(_, s)
-            | Func::NutLo(_, s)
-            | Func::BoardSuitCount(s)
-            | Func::FlushingBoard(s)
-            | Func::MonotoneBoard(s)
-            | Func::RainbowBoard(s)
-            | Func::PairedBoard(s)
-            | Func::StraightBoard(s)
-            | Func::BoardRanks(s)
-            | Func::Overpair(_, s)
-            | Func::HasTopBoardRank(_, s)
-            | Func::HasSecondBoardRank(_, s) => *s == Street::Turn,
-            _ => false,
-        }
-    }
-}
-
-/// A Range view line a hand can be on.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Line {
-    Made(MadeHand),
-    Draw(Draw),
-    RollUp(RollUp),
-}
 
 /// The functions answered: how each is written and what it gives, as Help lists them
 /// (a name alone stands for the functions of its line; names here are what "did you
@@ -218,19 +80,6 @@ pub(super) const FLOP_CATEGORY_ALIASES: [(&str, MadeHand); 9] = [
     ("flopbottomtwo", MadeHand::TwoPair),
 ];
 
-/// A flop category's number: stronger is larger.
-pub(super) fn flop_category_value(made: MadeHand) -> f64 {
-    (MadeHand::ALL.len() - 1 - made as usize) as f64
-}
-
-/// A name with its case and underscores dropped (`top_pair`, `topPair` → `toppair`).
-pub(super) fn folded(name: &str) -> String {
-    name.chars()
-        .filter(|c| *c != '_')
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
-}
-
 /// A Range view line by its name (`topPair`, `flush_draw`, `topPairOrBetter`).
 fn line(name: &str) -> Option<Line> {
     let name = folded(name);
@@ -252,9 +101,93 @@ fn line(name: &str) -> Option<Line> {
         })
 }
 
-/// A rank's number as the language writes it: 2 … 10, J 11, Q 12, K 13, A 14.
-pub(super) fn rank_number(rank: u8) -> f64 {
-    f64::from(rank) + 2.0
+/// The hand-type constants (`handType(hero, river) >= twopair`).
+const HAND_TYPES: [(&str, f64); 13] = [
+    ("highcard", 0.0),
+    ("pair", 1.0),
+    ("onepair", 1.0),
+    ("twopair", 2.0),
+    ("trips", 3.0),
+    ("threeofakind", 3.0),
+    ("straight", 4.0),
+    ("flush", 5.0),
+    ("fullhouse", 6.0),
+    ("quads", 7.0),
+    ("fourofakind", 7.0),
+    ("straightflush", 8.0),
+    ("nothing", 0.0),
+];
+
+/// A constant's value: a hand type, a flop category (`flopTopPair`, PQL's `flopSet`),
+/// `true` or `false`.
+fn constant(name: &str) -> Option<f64> {
+    let name = folded(name);
+    if let Some(&(_, v)) = HAND_TYPES.iter().find(|(n, _)| *n == name) {
+        return Some(v);
+    }
+    if name == "true" || name == "false" {
+        return Some(if name == "true" { 1.0 } else { 0.0 });
+    }
+    let category = name.strip_prefix("flop")?;
+    MadeHand::ALL
+        .into_iter()
+        .find(|m| folded(m.key()) == category)
+        .or_else(|| {
+            FLOP_CATEGORY_ALIASES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, m)| *m)
+        })
+        .map(flop_category_value)
+}
+
+/// What names mean in a statement: its players, in binding order, and its game.
+pub(super) struct Scope<'a> {
+    pub(super) players: &'a [String],
+    pub(super) game: Game,
+}
+
+impl Scope<'_> {
+    /// Resolves `raw`.
+    pub(super) fn resolve(&self, raw: &Raw) -> Result<Expr, QueryError> {
+        Ok(match raw {
+            Raw::Number(x) => Expr::Number(*x),
+            Raw::Unary("not", x) => Expr::Not(Box::new(self.resolve(x)?)),
+            Raw::Unary(_, x) => Expr::Neg(Box::new(self.resolve(x)?)),
+            Raw::Binary(op, a, b) => {
+                Expr::Binary(op, Box::new(self.resolve(a)?), Box::new(self.resolve(b)?))
+            }
+            Raw::Text(t, column) => {
+                return Err(QueryError::at(
+                    *column,
+                    format!("'{t}' is a text: give it to toRank, toCard or inRange"),
+                ))
+            }
+            Raw::Name(name, column) => {
+                if let Some(v) = constant(name) {
+                    Expr::Number(v)
+                } else if self.player(name).is_some() || Street::named(name).is_some() {
+                    return Err(QueryError::at(
+                        *column,
+                        format!("'{name}' is not a value here: give it to a function, as in riverEquity(hero) or pairedBoard(flop)"),
+                    ));
+                } else {
+                    return Err(QueryError::at(
+                        *column,
+                        format!("unknown name '{name}': not a player of this statement, a street, a hand type or a flop category"),
+                    ));
+                }
+            }
+            Raw::Call(name, column, args) => self.function(name, *column, args)?,
+        })
+    }
+
+    /// A player's place in the bindings, by name (any case).
+    pub(super) fn player(&self, name: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name))
+    }
 }
 
 /// What one call's arguments are read as.

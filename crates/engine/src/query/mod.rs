@@ -6,16 +6,19 @@
 //! that fits the exact budget, estimated by Monte Carlo with a standard error otherwise.
 //! The answer says which, and how many deals.
 
+mod answer;
+mod bindings;
 mod deal;
 mod expr;
 mod functions;
 mod lexer;
 mod pql_range;
 mod run;
+mod sums;
 mod syntax;
 
+pub use answer::{Answer, Bucket, Estimate, Figure, MAX_BUCKETS};
 pub use functions::FUNCTIONS;
-pub use run::{Answer, Bucket, Estimate, Figure, MAX_BUCKETS};
 pub use syntax::Aggregate;
 
 /// Why a query cannot be read or answered: the message, and where in the query's text

@@ -4,9 +4,12 @@
 //! (the numbers do not depend on the thread count), until every average and chance has
 //! its standard error within the target or a budget ends the run.
 
+use super::answer::{Answer, Bucket, Estimate, Figure, MAX_BUCKETS};
+use super::bindings::Bound;
 use super::deal::{Deal, StreetCache};
-use super::expr::{Expr, Scope, Street};
-use super::functions::Func;
+use super::expr::{Expr, Func, Street};
+use super::functions::Scope;
+use super::sums::{add_to_bucket, bucket_of, precise, Sums};
 use super::syntax::{Aggregate, Binding, RawStatement};
 use super::QueryError;
 use crate::cards::{Card, CardSet, Game};
@@ -45,182 +48,12 @@ const MAX_PREFIXES: usize = 2_000_000;
 /// Board valuations a Monte Carlo batch aims at.
 const BATCH_WORK: f64 = 1e6;
 
-/// A value and its standard error (0 when counted exactly).
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct Estimate {
-    /// The value.
-    pub value: f64,
-    /// Its standard error.
-    pub std_error: f64,
-}
-
-/// One selector's answer.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Figure {
-    /// Its name (`as` name, or the selector as written).
-    pub name: String,
-    /// How it folds its expression.
-    #[serde(serialize_with = "aggregate_key")]
-    pub aggregate: Aggregate,
-    /// Its value and error; `None` when no deal meets the condition (a histogram's is
-    /// its mean).
-    pub estimate: Option<Estimate>,
-    /// A histogram's buckets, lowest value first (empty for the other selectors).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub buckets: Vec<Bucket>,
-}
-
-/// One bucket of a histogram: the value (a whole value itself; other values by the
-/// tenth they fall in, `0.35` for [0.3, 0.4)) and the chance of a deal landing in it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Bucket {
-    /// The value, or the middle of the tenth.
-    pub value: f64,
-    /// Its name: a hand type, flop category or rank by name, a number, or `[0.3, 0.4)`.
-    pub label: String,
-    /// The chance of it.
-    pub chance: Estimate,
-}
-
-/// The most buckets a histogram keeps: more is a figure no one reads.
-pub const MAX_BUCKETS: usize = 200;
-
-/// Adds `weight` to bucket `value`; false when that would make more than
-/// [`MAX_BUCKETS`].
-fn add_to_bucket(buckets: &mut Vec<(f64, f64)>, value: f64, weight: f64) -> bool {
-    match buckets.iter().position(|(v, _)| *v == value) {
-        Some(i) => buckets[i].1 += weight,
-        None if buckets.len() < MAX_BUCKETS => buckets.push((value, weight)),
-        None => return false,
-    }
-    true
-}
-
-/// The bucket `x` falls in: itself when whole, else the middle of its tenth.
-fn bucket_of(x: f64) -> f64 {
-    if x.fract() == 0.0 {
-        x
-    } else {
-        // The tenth's middle, so it never meets a whole value's bucket.
-        ((x * 10.0).floor() + 0.5) / 10.0
-    }
-}
-
-fn aggregate_key<S: serde::Serializer>(a: &Aggregate, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(a.key())
-}
-
-/// A statement's answer.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Answer {
-    /// The game.
-    pub game: &'static str,
-    /// Exact or Monte Carlo.
-    pub method: Method,
-    /// Deals counted or drawn (exact: every deal and board, with its weight).
-    pub deals: u64,
-    /// Why it stopped (when `running`, what it would be if it stopped now).
-    pub stopped: StopRule,
-    /// A Monte Carlo answer streamed while the run goes on: its figures are not final.
-    pub running: bool,
-    /// The `where` condition's own probability (none without a condition).
-    pub condition: Option<Estimate>,
-    /// Each selector's answer, in order.
-    pub figures: Vec<Figure>,
-}
-
-/// A statement's bindings sorted: the game, the board's and dead cards' texts, and the
-/// players in the order bound.
-struct Bound<'a> {
-    game: Game,
-    board: Option<&'a Binding>,
-    dead: Option<&'a Binding>,
-    players: Vec<&'a Binding>,
-}
-
-impl<'a> Bound<'a> {
-    /// Sorts `raw`'s bindings, refusing a name bound twice, an unknown game, a game
-    /// without a board and a statement without a player.
-    fn read(raw: &'a RawStatement) -> Result<Bound<'a>, QueryError> {
-        let mut bound = Bound {
-            game: Game::HOLDEM,
-            board: None,
-            dead: None,
-            players: Vec::new(),
-        };
-        let mut game_column = 1;
-        for b in &raw.bindings {
-            let times = |n: &str| {
-                raw.bindings
-                    .iter()
-                    .filter(|o| o.name.eq_ignore_ascii_case(n))
-                    .count()
-            };
-            if times(&b.name) > 1 {
-                return Err(QueryError::at(
-                    b.column,
-                    format!("'{}' is bound twice", b.name),
-                ));
-            }
-            match b.name.to_ascii_lowercase().as_str() {
-                "game" => {
-                    game_column = b.text_column;
-                    bound.game = pql_game(&b.text)
-                        .parse::<Game>()
-                        .map_err(|e| QueryError::at(b.text_column, e.to_string()))?
-                }
-                // PQL's choice of range syntax: both are read, classic and generic.
-                "syntax" => {
-                    if !["generic", "classic"]
-                        .contains(&b.text.trim().to_ascii_lowercase().as_str())
-                    {
-                        return Err(QueryError::at(
-                            b.text_column,
-                            format!("syntax '{}': use 'generic' or 'classic' (both forms are read either way)", b.text),
-                        ));
-                    }
-                }
-                "board" => bound.board = Some(b),
-                "dead" => bound.dead = Some(b),
-                _ => bound.players.push(b),
-            }
-        }
-        if !bound.game.has_board() {
-            return Err(QueryError::at(
-                game_column,
-                format!(
-                    "{} has no board: queries are answered for the board games yet",
-                    bound.game
-                ),
-            ));
-        }
-        if bound.players.is_empty() {
-            return Err(QueryError::whole(
-                "name at least one player: hero='AKs'".into(),
-            ));
-        }
-        Ok(bound)
-    }
-}
-
 /// Where a street's figure is counted: per flop (1), per turn (2) or per deal (0).
 fn street_slot(street: Street) -> usize {
     match street {
         Street::Flop => 1,
         Street::Turn => 2,
         Street::River => 0,
-    }
-}
-
-/// PQL's game names as MultiOdds names them (`omahahi` is Omaha, `omaha85` 5-card
-/// Omaha hi/lo).
-fn pql_game(name: &str) -> &str {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "omahahi" => "omaha",
-        "omahahi5" => "omaha5",
-        "omaha85" => "omaha5-hilo",
-        "studhi" => "stud",
-        _ => name,
     }
 }
 
@@ -857,87 +690,5 @@ impl Statement {
             condition,
             figures,
         }
-    }
-}
-
-/// Whether every average, chance and histogram bucket of `answer` is within `target`
-/// (min and max have no error).
-fn precise(answer: &Answer, target: f64) -> bool {
-    answer.figures.iter().all(|f| match f.aggregate {
-        // A histogram is read by its buckets' chances, not by its mean.
-        Aggregate::Histogram => f.buckets.iter().all(|b| b.chance.std_error <= target),
-        _ => f.estimate.is_none_or(|e| e.std_error <= target),
-    })
-}
-
-/// Sums over deals: their count and weight, those meeting the condition, and each
-/// selector's weighted sum, sum of squares, least and greatest value.
-#[derive(Clone, Debug)]
-struct Sums {
-    deals: u64,
-    draws: u64,
-    weight: f64,
-    kept: u64,
-    kept_weight: f64,
-    figures: Vec<FigureSums>,
-    /// The first selector whose value was not finite on a deal (the answer is refused).
-    not_finite: Option<usize>,
-    /// The first histogram that met more than [`MAX_BUCKETS`] values (refused too).
-    too_many_buckets: Option<usize>,
-}
-
-#[derive(Clone, Debug)]
-struct FigureSums {
-    sum: f64,
-    squares: f64,
-    min: f64,
-    max: f64,
-    /// A histogram's buckets and their weights, as met.
-    buckets: Vec<(f64, f64)>,
-}
-
-impl Sums {
-    fn new(selectors: usize) -> Sums {
-        Sums {
-            deals: 0,
-            draws: 0,
-            weight: 0.0,
-            kept: 0,
-            kept_weight: 0.0,
-            not_finite: None,
-            too_many_buckets: None,
-            figures: vec![
-                FigureSums {
-                    sum: 0.0,
-                    squares: 0.0,
-                    min: f64::INFINITY,
-                    max: f64::NEG_INFINITY,
-                    buckets: Vec::new(),
-                };
-                selectors
-            ],
-        }
-    }
-
-    fn merge(mut self, other: Sums) -> Sums {
-        self.deals += other.deals;
-        self.draws += other.draws;
-        self.weight += other.weight;
-        self.kept += other.kept;
-        self.kept_weight += other.kept_weight;
-        self.not_finite = self.not_finite.or(other.not_finite);
-        self.too_many_buckets = self.too_many_buckets.or(other.too_many_buckets);
-        for (a, b) in self.figures.iter_mut().zip(other.figures) {
-            for (v, w) in b.buckets {
-                if !add_to_bucket(&mut a.buckets, v, w) {
-                    self.too_many_buckets.get_or_insert(0);
-                }
-            }
-            a.sum += b.sum;
-            a.squares += b.squares;
-            a.min = a.min.min(b.min);
-            a.max = a.max.max(b.max);
-        }
-        self
     }
 }
