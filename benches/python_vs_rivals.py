@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 
-HANDS = 200_000
+HANDS = 2_000_000
 
 
 def seven_card_hands(n, seed=1):
@@ -39,9 +39,11 @@ def evaluations(one_thread_child=False):
 
     codes = seven_card_hands(HANDS)
     multiodds.evaluate_many(codes[:1000])
-    start = time.perf_counter()
-    multiodds.evaluate_many(codes)
-    took = time.perf_counter() - start
+    took = float("inf")
+    for _ in range(3):  # the best of three: the first pays for fresh memory
+        start = time.perf_counter()
+        multiodds.evaluate_many(codes)
+        took = min(took, time.perf_counter() - start)
     if one_thread_child:
         print(took)
         return
@@ -93,15 +95,17 @@ def range_equity():
     import multiodds
 
     print("\nHeads-up equity, same error (eval7: n iterations; MultiOdds: that error as its target)\n")
-    print("| hand vs range | eval7 value ± se | eval7 s | MultiOdds value ± se | method | MultiOdds s, 1 thread | all threads | ratio (1 thread) |")
+    print("| hand vs range | eval7 value ± se | eval7 s (one thread) | MultiOdds value ± se | method | MultiOdds s, 1 thread | all threads | ratio (1 thread) |")
     print("|---|---|---|---|---|---|---|---|")
     import eval7
 
+    multiodds.equity(["AA", "KK"])  # the first call loads the tables
     for hero, villain, board, n in [
-        ("AsKs", "QQ+, AKo", "", 200_000),
-        ("Ah5h", "22+, A2s+, KTs+, QTs+, JTs, ATo+, KJo+", "", 200_000),
-        ("JcTc", "TT+, AQs+, AQo+", "9c 8d 2h", 200_000),
-        ("7s7d", "random", "", 200_000),
+        ("AsKs", "QQ+, AKo", "", 1_000_000),
+        ("Ah5h", "22+, A2s+, KTs+, QTs+, JTs, ATo+, KJo+", "", 1_000_000),
+        ("JcTc", "TT+, AQs+, AQo+", "9c 8d 2h", 1_000_000),
+        ("7s7d", "random", "", 1_000_000),
+        ("AsKs", "random", "Qs 7h 2c", 1_000_000),
     ]:
         hand = [eval7.Card(hero[:2]), eval7.Card(hero[2:])]
         rng = eval7.HandRange(villain.replace("random", "22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32"))
