@@ -340,3 +340,27 @@ fn an_exact_count_deals_the_board_only_as_far_as_its_figures_look() {
     assert!((value(&c, 0) - 78.0 / 1326.0).abs() < 1e-12);
     assert!((value(&c, 1) - 4.0 / 1326.0).abs() < 1e-12);
 }
+
+#[test]
+fn a_hand_type_counted_as_the_matchups_hand_type_table_counts_it() {
+    use multiodds_engine::equity::games::MatchupJob;
+    // The table's hero column: the chance the hero wins or ties holding each category.
+    let job = MatchupJob::from(common::matchup(&["AhKh", "QsQd"], "2h 7h 9c"));
+    let exact = RunSettings {
+        method: Method::Exact,
+        ..RunSettings::default()
+    };
+    let m = job.run(&exact, |_| true).unwrap();
+    let a = answer(
+        "select count((winsHi(hero) or tiesHi(hero)) and handType(hero, river) = flush), \
+         count((winsHi(hero) or tiesHi(hero)) and handType(hero, river) = pair) \
+         from hero='AhKh', villain='QsQd', board='2h7h9c'",
+        Method::Exact,
+    );
+    assert!(
+        (value(&a, 0) - m.seats[0].hand_types[5]).abs() < 1e-12,
+        "{a:?} {:?}",
+        m.seats[0].hand_types
+    );
+    assert!((value(&a, 1) - m.seats[0].hand_types[1]).abs() < 1e-12);
+}

@@ -99,8 +99,34 @@ pub(super) enum Func {
 }
 
 impl Func {
+    /// The street a function of one street reads (`handType(hero, turn)`: the turn).
+    fn street(&self) -> Option<Street> {
+        match self {
+            Func::Equity(_, s)
+            | Func::HandType(_, s)
+            | Func::HasLine(_, s, _)
+            | Func::OutsToHandType(_, s, _)
+            | Func::NutHi(_, s)
+            | Func::NutLo(_, s)
+            | Func::BoardSuitCount(s)
+            | Func::FlushingBoard(s)
+            | Func::MonotoneBoard(s)
+            | Func::RainbowBoard(s)
+            | Func::PairedBoard(s)
+            | Func::StraightBoard(s)
+            | Func::BoardRanks(s)
+            | Func::Overpair(_, s)
+            | Func::HasTopBoardRank(_, s)
+            | Func::HasSecondBoardRank(_, s) => Some(*s),
+            _ => None,
+        }
+    }
+
     /// How many board cards it looks at (0 none … 5 the river).
     pub(super) fn board_cards_seen(&self) -> usize {
+        if let Some(s) = self.street() {
+            return s as usize;
+        }
         match self {
             Func::RiverEquity(_)
             | Func::WinsHi(_)
@@ -109,52 +135,17 @@ impl Func {
             | Func::TiesLo(_)
             | Func::Scoops(_)
             | Func::WinningHandType => 5,
-            Func::Equity(_, s)
-            | Func::HandType(_, s)
-            | Func::HasLine(_, s, _)
-            | Func::OutsToHandType(_, s, _)
-            | Func::NutHi(_, s)
-            | Func::NutLo(_, s)
-            | Func::BoardSuitCount(s)
-            | Func::FlushingBoard(s)
-            | Func::MonotoneBoard(s)
-            | Func::RainbowBoard(s)
-            | Func::PairedBoard(s)
-            | Func::StraightBoard(s)
-            | Func::BoardRanks(s)
-            | Func::Overpair(_, s)
-            | Func::HasTopBoardRank(_, s)
-            | Func::HasSecondBoardRank(_, s) => *s as usize,
             Func::FlopHandCategory(_) => 3,
             Func::BoardCard(i) => i + 1,
-            // Their arguments are visited on their own.
-            Func::MaxRank(_) | Func::MinRank(_) | Func::RankCount(_) | Func::NthRank(..) => 0,
-            Func::PocketPair(_) | Func::HandRanks(_) | Func::InRange(..) => 0,
+            // The rank functions' arguments are visited on their own; the hole-card
+            // functions see no board.
+            _ => 0,
         }
     }
 
     /// Whether its value can change when the turn and river swap.
     pub(super) fn sees_the_turn_alone(&self) -> bool {
-        match self {
-            Func::BoardCard(_) => true,
-            Func::Equity(_, s)
-            | Func::HandType(_, s)
-            | Func::HasLine(_, s, _)
-            | Func::OutsToHandType(_, s, _)
-            | Func::NutHi(_, s)
-            | Func::NutLo(_, s)
-            | Func::BoardSuitCount(s)
-            | Func::FlushingBoard(s)
-            | Func::MonotoneBoard(s)
-            | Func::RainbowBoard(s)
-            | Func::PairedBoard(s)
-            | Func::StraightBoard(s)
-            | Func::BoardRanks(s)
-            | Func::Overpair(_, s)
-            | Func::HasTopBoardRank(_, s)
-            | Func::HasSecondBoardRank(_, s) => *s == Street::Turn,
-            _ => false,
-        }
+        matches!(self, Func::BoardCard(_)) || self.street() == Some(Street::Turn)
     }
 }
 
