@@ -13,7 +13,7 @@ use multiodds_engine::eval::{evaluate as evaluate_holdem, game_value};
 use multiodds_engine::query::Answer;
 use multiodds_engine::range::{HandClass, HandRange, HoleRange};
 use multiodds_engine::scenario::inputs::{
-    ChartInputs, MatchupInputs, QueryInputs, RunInputs, SweepInputs,
+    ChartInputs, MatchupInputs, QueryInputs, RangeInputs, RunInputs, SweepInputs,
 };
 use multiodds_engine::scenario::ScenarioError;
 use multiodds_engine::worker::{Event, Job, JobManager, StopReason};
@@ -736,6 +736,126 @@ fn hands(
     Ok((rows, refused, totals, files_read, files_read == files.len()))
 }
 
+/// A breakdown line as a dict: its name, combos (or hands), weight and share.
+fn line_dict<'py>(
+    py: Python<'py>,
+    name: &str,
+    line: &multiodds_engine::equity::breakdown::Line,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("name", name)?;
+    d.set_item("combos", line.combos)?;
+    d.set_item("weight", line.weight)?;
+    d.set_item("share", line.share)?;
+    Ok(d)
+}
+
+/// The Range view's question: what a range holds on a board (its lines), every hand's
+/// equity against the other seats, and what each next card does.
+#[pyfunction]
+#[pyo3(signature = (range, vs=Vec::new(), board="", dead="", game="holdem", threads=None))]
+fn range_analysis(
+    py: Python<'_>,
+    range: &str,
+    vs: Vec<String>,
+    board: &str,
+    dead: &str,
+    game: &str,
+    threads: Option<usize>,
+) -> PyResult<PyObject> {
+    use multiodds_engine::equity::range_analysis::RangeLines;
+    let inputs = RangeInputs {
+        game: parse_game(py, game)?,
+        range: range.to_string(),
+        vs,
+        board: board.to_string(),
+        dead: dead.to_string(),
+    };
+    let job = inputs.validate().map_err(|problems| {
+        problems_error(py, &problems, |f| inputs.field_text(f).map(str::to_string))
+    })?;
+    let (a, stopped) = drive(
+        py,
+        job,
+        RunSettings::default(),
+        threads,
+        None,
+        |_, u| match *u {},
+    )?;
+    let d = PyDict::new(py);
+    d.set_item("game", a.game.key())?;
+    d.set_item("partial", stopped)?;
+    let lines = PyDict::new(py);
+    match &a.breakdown {
+        Ok(RangeLines::Holdem(b)) => {
+            lines.set_item("combos", b.combos)?;
+            lines.set_item("weight", b.weight)?;
+            let list = |items: Vec<(&str, &multiodds_engine::equity::breakdown::Line)>| {
+                items
+                    .into_iter()
+                    .map(|(name, l)| line_dict(py, name, l))
+                    .collect::<PyResult<Vec<_>>>()
+            };
+            lines.set_item(
+                "made",
+                list(b.made.iter().map(|(m, l)| (m.key(), l)).collect())?,
+            )?;
+            lines.set_item(
+                "draws",
+                list(b.draws.iter().map(|(x, l)| (x.key(), l)).collect())?,
+            )?;
+            lines.set_item(
+                "rollups",
+                list(b.rollups.iter().map(|(r, l)| (r.key(), l)).collect())?,
+            )?;
+        }
+        Ok(RangeLines::Game(g)) => {
+            lines.set_item("combos", g.hands)?;
+            lines.set_item("weight", g.weight)?;
+            let list = g
+                .lines
+                .iter()
+                .map(|(h, l)| line_dict(py, h.key(), l))
+                .collect::<PyResult<Vec<_>>>()?;
+            lines.set_item("lines", list)?;
+        }
+        Err(why) => lines.set_item("error", why)?,
+    }
+    d.set_item("lines", lines)?;
+    let by_hand = PyDict::new(py);
+    match &a.by_hand {
+        Ok(b) => {
+            let hands = PyList::empty(py);
+            for h in &b.hands {
+                let e = PyDict::new(py);
+                e.set_item("hand", h.hand.to_string().replace(' ', ""))?;
+                e.set_item("weight", h.weight)?;
+                e.set_item("share", h.share)?;
+                e.set_item("equity", h.equity)?;
+                e.set_item("win", h.win)?;
+                e.set_item("tie", h.tie)?;
+                e.set_item("scoop", h.scoop)?;
+                hands.append(e)?;
+            }
+            by_hand.set_item("hands", hands)?;
+            by_hand.set_item("exact", b.sampled.is_none())?;
+        }
+        Err(why) => by_hand.set_item("error", why)?,
+    }
+    d.set_item("by_hand", by_hand)?;
+    match &a.next {
+        Ok(cards) => d.set_item(
+            "next",
+            cards
+                .iter()
+                .map(|c| (c.card.to_string(), c.probability, c.equity.clone()))
+                .collect::<Vec<_>>(),
+        )?,
+        Err(why) => d.set_item("next", why)?,
+    }
+    Ok(d.into_any().unbind())
+}
+
 /// The native module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -747,5 +867,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sweep, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(hands, m)?)?;
+    m.add_function(wrap_pyfunction!(range_analysis, m)?)?;
     Ok(())
 }

@@ -38,6 +38,8 @@ __all__ = [
     "Table",
     "hands",
     "Session",
+    "range_analysis",
+    "RangeAnalysis",
 ]
 
 RANKS = "23456789TJQKA"
@@ -402,6 +404,49 @@ def hands(paths, hero: Optional[str] = None) -> Session:
         totals=[dict(zip(keys, t)) for t in totals],
         files=files,
         complete=complete,
+    )
+
+
+@dataclass(frozen=True)
+class RangeAnalysis:
+    """The Range view's answer. ``lines``: what the range holds on the board (Hold'em:
+    ``made``, ``draws`` and ``rollups``, each line's combos, weight and share; other
+    games: their ``lines``), or ``{"error": why}``. ``hands``: each hand's equity, win
+    and tie against the other seats, with its weight and share of the deals. ``next``:
+    each card that can come next, its probability and every seat's equity then (on a
+    flop or turn). A part that does not apply holds why, as the view shows n/a."""
+
+    game: str
+    lines: dict
+    hands: object
+    next: object
+    partial: bool
+
+    def to_pandas(self):
+        """Every hand's figures as a pandas DataFrame."""
+        import pandas as pd
+
+        return pd.DataFrame(self.hands)
+
+
+def range_analysis(
+    range: str,
+    vs: Sequence[str] = (),
+    board: str = "",
+    dead: str = "",
+    game: str = "holdem",
+    threads: Optional[int] = None,
+) -> RangeAnalysis:
+    """What ``range`` holds on ``board`` and every hand's equity against the ranges in
+    ``vs`` (the Range view, ``multiodds breakdown`` and ``runouts``)."""
+    d = _native.range_analysis(range, vs=list(vs), board=board, dead=dead, game=game, threads=threads)
+    by_hand = d["by_hand"]
+    return RangeAnalysis(
+        game=d["game"],
+        lines=d["lines"],
+        hands=by_hand.get("hands", by_hand.get("error")),
+        next=d["next"],
+        partial=d["partial"],
     )
 
 

@@ -189,3 +189,23 @@ class Session:
 
 def hands(paths, hero: Optional[str] = ...) -> Session:
     """Hand histories (files or folders) read into per-hand rows with all-in adjusted results."""
+
+class RangeAnalysis:
+    """The Range view's answer: lines, each hand's equity, the next cards."""
+
+    game: str
+    lines: dict
+    hands: object
+    next: object
+    partial: bool
+    def to_pandas(self): ...
+
+def range_analysis(
+    range: str,
+    vs: Sequence[str] = ...,
+    board: str = ...,
+    dead: str = ...,
+    game: str = ...,
+    threads: Optional[int] = ...,
+) -> RangeAnalysis:
+    """What a range holds on a board and every hand's equity against other ranges."""
