@@ -856,6 +856,94 @@ fn range_analysis(
     Ok(d.into_any().unbind())
 }
 
+/// Two (or more) ranges across every flop: each flop's weight, texture and each range's
+/// equity, win, tie, nut shares, equity buckets and lines (the Flops view's report).
+#[pyfunction]
+#[pyo3(signature = (range1, range2, more=Vec::new(), dead="", game="holdem", all_flops=false, deals_per_flop=None, seed=1, threads=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
+fn flops(
+    py: Python<'_>,
+    range1: &str,
+    range2: &str,
+    more: Vec<String>,
+    dead: &str,
+    game: &str,
+    all_flops: bool,
+    deals_per_flop: Option<u64>,
+    seed: u64,
+    threads: Option<usize>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<PyObject> {
+    use multiodds_engine::equity::flops::FlopLine;
+    use multiodds_engine::scenario::inputs::FlopsInputs;
+    let defaults = FlopsInputs::default();
+    let inputs = FlopsInputs {
+        game: parse_game(py, game)?,
+        range1: range1.to_string(),
+        range2: range2.to_string(),
+        more,
+        dead: dead.to_string(),
+        all_flops,
+        deals_per_flop: deals_per_flop.unwrap_or(defaults.deals_per_flop),
+        seed,
+        ..defaults
+    };
+    let job = inputs.validate().map_err(|problems| {
+        problems_error(py, &problems, |f| inputs.field_text(f).map(str::to_string))
+    })?;
+    let settings = RunSettings {
+        seed,
+        ..RunSettings::default()
+    };
+    let (report, stopped) = drive(py, job, settings, threads, progress.as_ref(), |py, _| {
+        Ok(py.None())
+    })?;
+    let rows = PyList::empty(py);
+    for (flop, result) in report.flops.iter().zip(&report.results) {
+        let Some(r) = result else { continue };
+        let row = PyDict::new(py);
+        row.set_item("flop", flop.name())?;
+        row.set_item("count", flop.count)?;
+        row.set_item("deal_weight", r.deal_weight)?;
+        row.set_item("suits", flop.texture.suits.key())?;
+        row.set_item("pairing", flop.texture.pairing.key())?;
+        row.set_item("high", flop.texture.high.key())?;
+        row.set_item("connected", flop.texture.connected.key())?;
+        let seats = PyList::empty(py);
+        for seat in &r.seats {
+            let d = PyDict::new(py);
+            d.set_item("equity", seat.equity)?;
+            d.set_item("win", seat.win)?;
+            d.set_item("tie", seat.tie)?;
+            d.set_item("std_error", seat.std_error)?;
+            d.set_item("nut80", seat.nut80)?;
+            d.set_item("nut90", seat.nut90)?;
+            d.set_item("buckets", seat.buckets.to_vec())?;
+            let lines = PyDict::new(py);
+            for (line, share) in FlopLine::ALL.iter().zip(&seat.lines) {
+                lines.set_item(line.key(), share)?;
+            }
+            d.set_item("lines", lines)?;
+            seats.append(d)?;
+        }
+        row.set_item("ranges", seats)?;
+        rows.append(row)?;
+    }
+    let d = PyDict::new(py);
+    d.set_item("flops", rows)?;
+    d.set_item("exact", report.exact)?;
+    d.set_item(
+        "preflop",
+        match &report.preflop {
+            Some(Ok(e)) => Some(*e),
+            _ => None,
+        },
+    )?;
+    let done = report.results.iter().filter(|r| r.is_some()).count();
+    d.set_item("partial", stopped || done < report.flops.len())?;
+    Ok(d.into_any().unbind())
+}
+
 /// The native module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -868,5 +956,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(hands, m)?)?;
     m.add_function(wrap_pyfunction!(range_analysis, m)?)?;
+    m.add_function(wrap_pyfunction!(flops, m)?)?;
     Ok(())
 }

@@ -286,3 +286,18 @@ def test_stud_stud8_and_razz_meet_pokerkits_estimates():
         got = multiodds.equity(case["seats"], game=case["game"], dead=case["dead"], target_se=0.0005)
         for seat, want, se in zip(got.seats, case["equity"], case["std_error"]):
             assert abs(seat.equity - want) <= 4 * math.hypot(se, seat.equity_se), (case, seat)
+
+
+def test_flops_are_the_clis_report():
+    want = cli("flops", "QQ+", "AK", quiet=False)
+    got = multiodds.flops("QQ+", "AK")
+    assert got.exact and not got.partial and len(got.rows) == len(want["flops"])
+    by_flop = {f["flop"]: f for f in want["flops"]}
+    for row in got.rows:
+        w = by_flop[row["flop"]]
+        assert (row["count"], row["deal_weight"]) == (w["count"], w["deal_weight"])
+        assert [s["equity"] for s in row["ranges"]] == [s["equity"] for s in w["ranges"]]
+        assert row["pairing"] == w["pairing"]
+    # The flops' weighted mean is range 1's preflop equity.
+    mean = float((got.weights() * got.equity(0)).sum() / got.weights().sum())
+    assert abs(mean - got.preflop) < 1e-9

@@ -40,6 +40,8 @@ __all__ = [
     "Session",
     "range_analysis",
     "RangeAnalysis",
+    "flops",
+    "Flops",
 ]
 
 RANKS = "23456789TJQKA"
@@ -448,6 +450,64 @@ def range_analysis(
         next=d["next"],
         partial=d["partial"],
     )
+
+
+@dataclass(frozen=True)
+class Flops:
+    """Ranges across every flop (the Flops view): ``rows``, one per flop run, each with its
+    cards, ``count`` (the flops it stands for by suit symmetry), ``deal_weight`` (how
+    often the ranges meet on it), its texture and each range's equity, win, tie, nut
+    shares (80 % and 90 % equity or more), equity buckets and lines; ``preflop`` is range
+    1's exact preflop equity, the weighted mean of the flops'."""
+
+    rows: List[dict]
+    exact: bool
+    preflop: Optional[float]
+    partial: bool
+
+    def equity(self, seat: int = 0):
+        """One range's equity on each flop, as a NumPy array in row order."""
+        import numpy as np
+
+        return np.array([r["ranges"][seat]["equity"] for r in self.rows])
+
+    def weights(self):
+        """Each row's weight in the whole report (count × deal weight), as an array."""
+        import numpy as np
+
+        return np.array([r["count"] * r["deal_weight"] for r in self.rows])
+
+    def to_pandas(self):
+        """One row per flop: its texture and each range's equity, win and tie."""
+        import pandas as pd
+
+        flat = []
+        for r in self.rows:
+            row = {k: v for k, v in r.items() if k != "ranges"}
+            for i, seat in enumerate(r["ranges"], 1):
+                for k in ("equity", "win", "tie", "nut80", "nut90"):
+                    row[f"{k}{i}"] = seat[k]
+            flat.append(row)
+        return pd.DataFrame(flat)
+
+
+def flops(
+    range1: str,
+    range2: str,
+    more: Sequence[str] = (),
+    dead: str = "",
+    game: str = "holdem",
+    all_flops: bool = False,
+    deals_per_flop: Optional[int] = None,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[None], None]] = None,
+) -> Flops:
+    """Every flop for two ranges (exact in Hold'em heads-up; sampled with ``more`` ranges
+    or in other games, ``deals_per_flop`` each)."""
+    d = _native.flops(range1, range2, more=list(more), dead=dead, game=game, all_flops=all_flops,
+                      deals_per_flop=deals_per_flop, seed=seed, threads=threads, progress=progress)
+    return Flops(rows=d["flops"], exact=d["exact"], preflop=d["preflop"], partial=d["partial"])
 
 
 def evaluate(cards: str, board: str = "", game: str = "holdem") -> Tuple[int, str]:

@@ -209,3 +209,28 @@ def range_analysis(
     threads: Optional[int] = ...,
 ) -> RangeAnalysis:
     """What a range holds on a board and every hand's equity against other ranges."""
+
+class Flops:
+    """Ranges across every flop."""
+
+    rows: List[dict]
+    exact: bool
+    preflop: Optional[float]
+    partial: bool
+    def equity(self, seat: int = ...) -> np.ndarray: ...
+    def weights(self) -> np.ndarray: ...
+    def to_pandas(self): ...
+
+def flops(
+    range1: str,
+    range2: str,
+    more: Sequence[str] = ...,
+    dead: str = ...,
+    game: str = ...,
+    all_flops: bool = ...,
+    deals_per_flop: Optional[int] = ...,
+    seed: int = ...,
+    threads: Optional[int] = ...,
+    progress: Optional[Callable[[None], None]] = ...,
+) -> Flops:
+    """Every flop for two ranges (the Flops view's report)."""
