@@ -301,3 +301,65 @@ def test_flops_are_the_clis_report():
     # The flops' weighted mean is range 1's preflop equity.
     mean = float((got.weights() * got.equity(0)).sum() / got.weights().sum())
     assert abs(mean - got.preflop) < 1e-9
+
+
+def test_omaha_hi_lo_turn_equals_pokerkits_split_pots():
+    pokerkit = pytest.importorskip("pokerkit")
+    from pokerkit import Card, Deck, OmahaEightOrBetterLowHand, OmahaHoldemHand
+
+    holes, board = ["As2sKhQh", "AdAc9s8s"], "3c4d7h8c"
+    known = set(Card.parse("".join(holes) + board))
+    rivers = [c for c in Deck.STANDARD if c not in known]
+    total = 0.0
+    for river in rivers:
+        b = board + repr(river)
+        highs = [OmahaHoldemHand.from_game(h, b) for h in holes]
+        lows = []
+        for h in holes:
+            try:
+                lows.append(OmahaEightOrBetterLowHand.from_game(h, b))
+            except ValueError:
+                lows.append(None)
+        share = 0.0
+        qualified = [l for l in lows if l is not None]
+        high_part = 0.5 if qualified else 1.0
+        if highs[0] == max(highs):
+            share += high_part / highs.count(max(highs))
+        if qualified and lows[0] is not None and lows[0] == max(qualified):
+            share += 0.5 / qualified.count(max(qualified))
+        total += share
+    got = multiodds.equity(holes, board="3c 4d 7h 8c", game="omaha-hilo")
+    assert got.method == "exact"
+    assert abs(got.seats[0].equity - total / len(rivers)) < 1e-12
+
+
+@pytest.mark.parametrize(
+    "game, hand_type, kept, pat",
+    [
+        ("2-7-draw", "StandardLowHand", "7c 5d 4h 3s", "8c 6d 4s 3d 2h"),
+        ("a-5-draw", "RegularLowHand", "Ac 2d 3h 4s", "5c 6d 7h 8s Ts"),
+        ("badugi", "BadugiHand", "Ac 2d 3h", "4s 5c 6d 7h"),
+    ],
+)
+def test_one_card_draws_equal_pokerkits_count(game, hand_type, kept, pat):
+    pokerkit = pytest.importorskip("pokerkit")
+    from pokerkit import Card, Deck
+
+    kind = getattr(pokerkit, hand_type)
+    known = set(Card.parse((kept + pat).replace(" ", "")))
+    against = kind.from_game(pat.replace(" ", ""))
+    draws = [c for c in Deck.STANDARD if c not in known]
+    total = 0.0
+    for c in draws:
+        mine = kind.from_game(kept.replace(" ", "") + repr(c))
+        total += 1.0 if mine > against else 0.5 if mine == against else 0.0
+    got = multiodds.equity([kept, pat], game=game)
+    assert got.method == "exact"
+    assert abs(got.seats[0].equity - total / len(draws)) < 1e-12
+
+
+def test_evaluate_is_the_clis_eval():
+    for cards in ("As Ks Qs Js Ts", "Ah Kh 2c 3d 4s 5h 9c", "7c 7d 7h 2s 2c"):
+        want = cli("eval", cards, quiet=False)
+        value, name = multiodds.evaluate(cards)
+        assert value == want["value"] and name.lower() == want["category"].replace("_", " ").lower(), want
