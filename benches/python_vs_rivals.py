@@ -9,8 +9,9 @@ machine, same run.
   py_hand_vs_range_monte_carlo (n iterations: error √(e(1−e)/n) at most) against
   multiodds.equity with that target (exact where MultiOdds can count).
 - Omaha equity: pokerkit.calculate_equities (n samples) against multiodds.equity.
+- poker-equity (Rust inside): its exact walk and its sampler against multiodds.equity.
 
-    pip install ./crates/python eval7 treys phevaluator pokerkit numpy
+    pip install ./crates/python eval7 treys phevaluator pokerkit poker-equity numpy
     python3 benches/python_vs_rivals.py
 """
 
@@ -149,6 +150,43 @@ def omaha_equity():
             print(f"| {a} vs {b} {board} | {eq[0]:.4f} ± {se:.4f} | {tp:.2f} | {s.equity:.4f} ± {s.equity_se:.4f} | {r.method} | {tm:.3f} |")
 
 
+def against_poker_equity():
+    """poker-equity (PyPI, Rust inside): its exact walk beside MultiOdds' exact count, and
+    its sampler beside MultiOdds at the same error, best of three calls each."""
+    import multiodds
+    from poker_equity import poker_equity as pe
+
+    def best(f):
+        out, t = None, float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            out = f()
+            t = min(t, time.perf_counter() - start)
+        return out, t
+
+    print("\nAgainst poker-equity, same machine (both on every core; best of three calls)\n")
+    print("| deal | poker-equity | its s | MultiOdds | MultiOdds s | ratio |")
+    print("|---|---|---|---|---|---|")
+    multiodds.equity(["AA", "KK"])
+    for variant, game, hands, board in [
+        ("holdem", "holdem", ["AhKh", "QsQd", "JcTc"], ""),
+        ("holdem", "holdem", ["AhKh", "QsQd", "JcTc", "9s9h"], ""),
+        ("holdem", "holdem", ["AhKh", "QsQd", "JcTc"], "Kd 7c 2s"),
+        ("omaha", "omaha", ["AsKsQhJh", "TdTc9d8c", "AhAd5c4c"], ""),
+        ("omaha_hi_lo", "omaha-hilo", ["As2sKhQh", "AdAc9s8s"], "3c 4d 7h"),
+    ]:
+        p, tp = best(lambda: pe.exact_from_text(variant, hands, board.replace(" ", "")))
+        r, tm = best(lambda: multiodds.equity(hands, board=board, game=game))
+        theirs = "none (too many deals)" if p is None else f"exact {p['players'][0]['equity']:.5f}"
+        print(f"| {game}: {' vs '.join(hands)} {board} | {theirs} | {tp:.4f} | {r.method} {r.seats[0].equity:.5f} | {tm:.4f} | {tm / tp:.3f} |")
+    for hands, samples in [(["AhKh", "QsQd", "JcTc", "9s9h", "8c8d", "7h6h"], 1_000_000)]:
+        p, tp = best(lambda: pe.chunk_from_text("holdem", hands, samples=samples))
+        se = max(pl["std_error"] for pl in p["players"])
+        r, tm = best(lambda: multiodds.equity(hands, method="mc", target_se=se))
+        print(f"| holdem, sampled to ±{se:.5f}: {' vs '.join(hands)} | {p['players'][0]['equity']:.5f} | {tp:.4f} | "
+              f"{r.method} {r.seats[0].equity:.5f} ± {r.seats[0].equity_se:.5f} | {tm:.4f} | {tm / tp:.3f} |")
+
+
 if __name__ == "__main__":
     if "--one-thread" in sys.argv:
         evaluations(one_thread_child=True)
@@ -156,3 +194,4 @@ if __name__ == "__main__":
         evaluations()
         range_equity()
         omaha_equity()
+        against_poker_equity()

@@ -21,6 +21,7 @@ use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use rayon::prelude::*;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// `multiodds.InputError(message, field, column)`: a problem of the inputs at its field.
@@ -124,6 +125,22 @@ impl RunArgs {
     }
 }
 
+/// The worker pool for `threads` (all cores when `None`), started once and kept: a call
+/// answered in a millisecond must not pay for starting threads.
+fn manager(threads: Option<usize>) -> Result<Arc<JobManager>, rayon::ThreadPoolBuildError> {
+    static MANAGERS: OnceLock<Mutex<Vec<(Option<usize>, Arc<JobManager>)>>> = OnceLock::new();
+    let mut kept = MANAGERS
+        .get_or_init(|| Mutex::new(Vec::new()))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some((_, m)) = kept.iter().find(|(t, _)| *t == threads) {
+        return Ok(Arc::clone(m));
+    }
+    let m = Arc::new(JobManager::new(threads)?);
+    kept.push((threads, Arc::clone(&m)));
+    Ok(m)
+}
+
 /// Runs `job` on `threads` workers with the GIL released, calling `progress` (a Python
 /// callable, if any) with each update; Ctrl-C (KeyboardInterrupt) stops the job and
 /// answers what it had done. The answer, and whether the run was stopped before its end.
@@ -138,7 +155,7 @@ fn drive<J: Job>(
 where
     J::Output: Clone,
 {
-    let manager = JobManager::new(threads).map_err(|e| {
+    let manager = manager(threads).map_err(|e| {
         input_error(
             py,
             format!("threads: cannot start the workers: {e}"),
