@@ -155,6 +155,7 @@ def pokerkit_equity(hand_type, holes, board, seat):
         ("holdem", "StandardHighHand", ["AsKs", "QhQd"], "2c7d9hTs"),
         ("shortdeck", "ShortDeckHoldemHand", ["AhKh", "QsQd"], "Th8h6c9s"),
         ("omaha", "OmahaHoldemHand", ["AsKsQhJh", "TdTc9d8c"], "2c7d9hKd"),
+        ("omaha5", "OmahaHoldemHand", ["AsKsQhJh3c", "TdTc9d8c4h"], "2c7d9hKd"),
     ],
 )
 def test_turn_equity_equals_pokerkits_count(game, hand_type, holes, board):
@@ -363,3 +364,24 @@ def test_evaluate_is_the_clis_eval():
         want = cli("eval", cards, quiet=False)
         value, name = multiodds.evaluate(cards)
         assert value == want["value"] and name.lower() == want["category"].replace("_", " ").lower(), want
+
+
+def test_range_equity_on_a_river_is_eval7s_exact_count():
+    eval7 = pytest.importorskip("eval7")
+    # eval7's exact count values the board as dealt (river boards here; float32 inside).
+    for hero, villain, board in [("AsKs", "QQ+, AKo", "Qd 7c 2s 3h 9d"), ("7h6h", "22+, A2s+, KTo+", "8h 9c Tc 2h Kd")]:
+        want = eval7.py_hand_vs_range_exact(
+            [eval7.Card(hero[:2]), eval7.Card(hero[2:])], eval7.HandRange(villain),
+            [eval7.Card(c) for c in board.split()])
+        got = multiodds.equity([hero, villain], board=board)
+        assert abs(got.seats[0].equity - want) < 1e-6, (hero, villain, board)
+
+
+def test_range_is_the_clis_range():
+    want = cli("range", "QQ+,AKs:0.5", quiet=False)
+    r = multiodds.Range("QQ+,AKs:0.5")
+    assert r.text == want["canonical"] and len(r) == want["combos"]
+    assert sum(w for _, w in r) == want["weight"]
+    listed = {h.split(":")[0]: float(h.split(":")[1]) if ":" in h else 1.0 for h in want["hands"]}
+    assert {h: w for h, w in r} == listed
+    assert r.combos == r.hands

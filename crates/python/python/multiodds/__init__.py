@@ -582,5 +582,10 @@ class Range:
         """Every hand, as cards (``"AsKs"``)."""
         return list(self._order)
 
+    @property
+    def combos(self) -> List[str]:
+        """The same as :attr:`hands` (eval7's and the two-card games' word)."""
+        return self.hands
+
     def __repr__(self) -> str:
         return f"Range({self.text!r}, {len(self)} hands)"
