@@ -63,7 +63,10 @@ fn column_in(message: &str) -> Option<usize> {
     rest.split(':').next()?.parse().ok()
 }
 
-/// How a run goes, as the keyword arguments give it.
+/// How a run goes: the package's `method`, `target_se`, `seed`, `max_deals` and
+/// `time_limit` keyword arguments, handed over as one dict.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
 struct RunArgs {
     method: String,
     target_se: f64,
@@ -125,10 +128,13 @@ impl RunArgs {
     }
 }
 
+/// The worker pools started, by thread count (`None`: all cores).
+type Pools = Mutex<Vec<(Option<usize>, Arc<JobManager>)>>;
+
 /// The worker pool for `threads` (all cores when `None`), started once and kept: a call
 /// answered in a millisecond must not pay for starting threads.
 fn manager(threads: Option<usize>) -> Result<Arc<JobManager>, rayon::ThreadPoolBuildError> {
-    static MANAGERS: OnceLock<Mutex<Vec<(Option<usize>, Arc<JobManager>)>>> = OnceLock::new();
+    static MANAGERS: OnceLock<Pools> = OnceLock::new();
     let mut kept = MANAGERS
         .get_or_init(|| Mutex::new(Vec::new()))
         .lock()
@@ -236,7 +242,7 @@ fn matchup_dict<'py>(
 
 /// Equity of each seat: the Matchup view's and `multiodds equity`'s question.
 #[pyfunction]
-#[pyo3(signature = (seats, board="", dead="", game="holdem", method="auto", target_se=0.0005, seed=1, threads=None, folded=Vec::new(), board2=None, max_deals=None, time_limit=None, progress=None))]
+#[pyo3(signature = (seats, board="", dead="", game="holdem", *, run, threads=None, folded=Vec::new(), board2=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn equity(
     py: Python<'_>,
@@ -244,24 +250,13 @@ fn equity(
     board: &str,
     dead: &str,
     game: &str,
-    method: &str,
-    target_se: f64,
-    seed: u64,
+    run: RunArgs,
     threads: Option<usize>,
     folded: Vec<String>,
     board2: Option<String>,
-    max_deals: Option<u64>,
-    time_limit: Option<f64>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PyObject> {
     let game = parse_game(py, game)?;
-    let run = RunArgs {
-        method: method.to_string(),
-        target_se,
-        seed,
-        max_deals,
-        time_limit,
-    };
     let inputs = MatchupInputs {
         game,
         seats: seats.clone(),
@@ -339,26 +334,15 @@ fn answers_list<'py>(
 
 /// A query in the poker query language (reference §11), every statement answered.
 #[pyfunction]
-#[pyo3(signature = (text, method="auto", target_se=0.0005, seed=1, threads=None, max_deals=None, time_limit=None, progress=None))]
+#[pyo3(signature = (text, *, run, threads=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn query(
     py: Python<'_>,
     text: &str,
-    method: &str,
-    target_se: f64,
-    seed: u64,
+    run: RunArgs,
     threads: Option<usize>,
-    max_deals: Option<u64>,
-    time_limit: Option<f64>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PyObject> {
-    let run = RunArgs {
-        method: method.to_string(),
-        target_se,
-        seed,
-        max_deals,
-        time_limit,
-    };
     let inputs = QueryInputs {
         text: text.to_string(),
         run: run.inputs(py)?,
@@ -547,7 +531,7 @@ fn points_dict<'py>(
 
 /// The MultiOdds view's curves: the hero's figures against 1 … n opponents.
 #[pyfunction]
-#[pyo3(signature = (hero, opponents="random", board="", dead="", game="holdem", min_opponents=1, max_opponents=9, method="auto", target_se=0.0005, seed=1, threads=None, max_deals=None, time_limit=None, progress=None))]
+#[pyo3(signature = (hero, opponents="random", board="", dead="", game="holdem", min_opponents=1, max_opponents=9, *, run, threads=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn sweep(
     py: Python<'_>,
@@ -558,21 +542,10 @@ fn sweep(
     game: &str,
     min_opponents: usize,
     max_opponents: usize,
-    method: &str,
-    target_se: f64,
-    seed: u64,
+    run: RunArgs,
     threads: Option<usize>,
-    max_deals: Option<u64>,
-    time_limit: Option<f64>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PyObject> {
-    let run = RunArgs {
-        method: method.to_string(),
-        target_se,
-        seed,
-        max_deals,
-        time_limit,
-    };
     let inputs = SweepInputs {
         game: parse_game(py, game)?,
         hero: hero.to_string(),
@@ -606,7 +579,7 @@ fn sweep(
 
 /// The Chart view's table: every starting hand against 1 … n opponents.
 #[pyfunction]
-#[pyo3(signature = (opponents="random", board="", dead="", game="holdem", min_opponents=1, max_opponents=1, method="auto", target_se=0.001, seed=1, threads=None, progress=None))]
+#[pyo3(signature = (opponents="random", board="", dead="", game="holdem", min_opponents=1, max_opponents=1, *, run, threads=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn table(
     py: Python<'_>,
@@ -616,19 +589,10 @@ fn table(
     game: &str,
     min_opponents: usize,
     max_opponents: usize,
-    method: &str,
-    target_se: f64,
-    seed: u64,
+    run: RunArgs,
     threads: Option<usize>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PyObject> {
-    let run = RunArgs {
-        method: method.to_string(),
-        target_se,
-        seed,
-        max_deals: None,
-        time_limit: None,
-    };
     let inputs = ChartInputs {
         game: parse_game(py, game)?,
         opponents: opponents.to_string(),

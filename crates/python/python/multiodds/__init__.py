@@ -48,6 +48,11 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
 
+def _run(method, target_se, seed, max_deals, time_limit) -> dict:
+    """How a run goes, as the native module takes it."""
+    return dict(method=method, target_se=target_se, seed=seed, max_deals=max_deals, time_limit=time_limit)
+
+
 @dataclass(frozen=True)
 class SeatResult:
     """One seat's figures: fractions of the pot or of the deals, each with its standard
@@ -164,14 +169,10 @@ def equity(
         board=board,
         dead=dead,
         game=game,
-        method=method,
-        target_se=target_se,
-        seed=seed,
+        run=_run(method, target_se, seed, max_deals, time_limit),
         threads=threads,
         folded=list(folded),
         board2=board2,
-        max_deals=max_deals,
-        time_limit=time_limit,
         progress=wrap,
     )
     return _result(d)
@@ -243,12 +244,8 @@ def query(
     wrap = None if progress is None else (lambda ds: progress([_answer(d) for d in ds]))
     ds = _native.query(
         text,
-        method=method,
-        target_se=target_se,
-        seed=seed,
+        run=_run(method, target_se, seed, max_deals, time_limit),
         threads=threads,
-        max_deals=max_deals,
-        time_limit=time_limit,
         progress=wrap,
     )
     return [_answer(d) for d in ds]
@@ -310,9 +307,9 @@ def sweep(
     opponents from ``min_opponents`` to ``max_opponents``, each holding ``opponents``."""
     return Sweep(_native.sweep(
         hero, opponents=opponents, board=board, dead=dead, game=game,
-        min_opponents=min_opponents, max_opponents=max_opponents, method=method,
-        target_se=target_se, seed=seed, threads=threads, max_deals=max_deals,
-        time_limit=time_limit, progress=progress))
+        min_opponents=min_opponents, max_opponents=max_opponents,
+        run=_run(method, target_se, seed, max_deals, time_limit), threads=threads,
+        progress=progress))
 
 
 class Table:
@@ -367,8 +364,8 @@ def table(
     short deck): the Chart view's question. ``progress`` gets each class as it ends."""
     return Table(_native.table(
         opponents=opponents, board=board, dead=dead, game=game,
-        min_opponents=min_opponents, max_opponents=max_opponents, method=method,
-        target_se=target_se, seed=seed, threads=threads, progress=progress))
+        min_opponents=min_opponents, max_opponents=max_opponents,
+        run=_run(method, target_se, seed, None, None), threads=threads, progress=progress))
 
 
 @dataclass(frozen=True)
