@@ -516,11 +516,7 @@ impl Error {
             ),
             CliError::Scenario { error, .. } => {
                 let field = error.field();
-                let column = match error.as_ref() {
-                    multiodds::scenario::ScenarioError::Range { error, .. } => Some(error.column),
-                    multiodds::scenario::ScenarioError::Cards { error, .. } => Some(error.column),
-                    _ => None,
-                };
+                let column = error.column();
                 let field =
                     (field != multiodds::scenario::inputs::WHOLE).then(|| field.to_string());
                 (error.to_string(), field, column)

@@ -113,6 +113,9 @@ fn first_problem<'a>(
         ScenarioError::Invalid { field, message } => {
             CliError::Usage(format!("{}: {message}", name(&field)))
         }
+        ScenarioError::Query { field, error } => {
+            CliError::Usage(format!("{}: {error}", name(&field)))
+        }
         ScenarioError::Equity(e) => CliError::Equity(e),
         other => CliError::Usage(other.to_string()),
     }

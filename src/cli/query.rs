@@ -3,7 +3,6 @@
 
 use super::progress::run_with_progress;
 use super::{args::RunArgs, json, settings, CliError};
-use multiodds::equity::run::StopRule;
 use multiodds::equity::Method;
 use multiodds::query::{Answer, Query};
 use std::time::Duration;
@@ -100,7 +99,7 @@ fn answer_json(a: &Answer) -> serde_json::Value {
         "method": a.method.key(),
         "deals": a.deals,
         "stopped": a.stopped,
-        "partial": partial(a),
+        "partial": a.stopped_early(),
         "condition": estimate(a.condition),
         "figures": a.figures.iter().map(|f| serde_json::json!({
             "name": f.name,
@@ -117,11 +116,6 @@ fn answer_json(a: &Answer) -> serde_json::Value {
     })
 }
 
-/// An exact count stopped before its end: its figures are over the deals counted.
-fn partial(a: &Answer) -> bool {
-    a.method == Method::Exact && a.stopped != StopRule::ExactDone
-}
-
 /// An answer as a table: how it was reached, the condition's probability, each figure.
 fn table(i: usize, a: &Answer) -> String {
     let mut out = format!(
@@ -131,7 +125,7 @@ fn table(i: usize, a: &Answer) -> String {
         a.method,
         a.deals,
         a.stopped.describe(),
-        if partial(a) { " · PARTIAL" } else { "" }
+        if a.stopped_early() { " · PARTIAL" } else { "" }
     );
     let number = |v: f64, se: f64| {
         if a.method == Method::Exact {

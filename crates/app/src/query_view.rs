@@ -8,7 +8,6 @@ use super::library::{library_menu, LibraryKind};
 use super::picture::Drawing;
 use super::view::{Computed, CsvOptions, FieldErrors, RunTracker, View, ViewContext, ViewStatus};
 use super::widgets::{run_footer, run_settings, ERROR_COLOR, PARTIAL_COLOR};
-use crate::equity::run::StopRule;
 use crate::equity::Method;
 use crate::query::{Answer, Query};
 use crate::scenario::{QueryInputs, Scenario, ViewKind};
@@ -77,7 +76,7 @@ impl View for QueryView {
             cx.commands,
         );
         // The word a refusal points at is underlined in the text itself.
-        let at = self.errors.at("text").and_then(|m| error_column(m));
+        let at = self.errors.column_at("text");
         let mut layouter = |ui: &egui::Ui, text: &dyn egui::TextBuffer, wrap_width: f32| {
             let mut job = underlined(ui, text.as_str(), at);
             job.wrap.max_width = wrap_width;
@@ -248,13 +247,6 @@ impl View for QueryView {
     }
 }
 
-/// The column a refusal names ("column 92: unknown function …"), if it names one.
-fn error_column(message: &str) -> Option<usize> {
-    let rest = message.split("column ").nth(1)?;
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok().filter(|&c| c >= 1)
-}
-
 /// The query's text laid out in monospace, the word starting at 1-based character
 /// `column` underlined in the error colour (to the next space or punctuation; one
 /// character at least).
@@ -284,7 +276,7 @@ fn underlined(ui: &egui::Ui, text: &str, column: Option<usize>) -> egui::text::L
 /// One statement's answer: how it was reached, its condition, and its figures.
 fn answer(ui: &mut egui::Ui, i: usize, a: &Answer, stale: bool) {
     let exact = a.method == Method::Exact;
-    let partial = exact && a.stopped != StopRule::ExactDone;
+    let partial = a.stopped_early();
     let color = if stale {
         Color32::GRAY
     } else if partial {

@@ -43,9 +43,18 @@ pub struct ViewContext<'a> {
 }
 
 /// Every problem of a view's inputs, each at its field (`hero`, `seats[1]`, `board`…,
-/// or [`crate::scenario::inputs::WHOLE`] for the fields together), as shown under it.
+/// or [`crate::scenario::inputs::WHOLE`] for the fields together), as shown under it,
+/// with the column of the fault in the field's text where it has one.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct FieldErrors(Vec<(String, String)>);
+pub struct FieldErrors(Vec<FieldError>);
+
+/// One problem: its field, the message shown there and the fault's column.
+#[derive(Clone, Debug, PartialEq)]
+struct FieldError {
+    field: String,
+    message: String,
+    column: Option<usize>,
+}
 
 impl FieldErrors {
     /// The problems of a validation, each shown with the text of its field.
@@ -56,7 +65,11 @@ impl FieldErrors {
         FieldErrors(
             problems
                 .iter()
-                .map(|p| (p.field().to_string(), p.at_field(text_of(p.field()))))
+                .map(|p| FieldError {
+                    field: p.field().to_string(),
+                    message: p.at_field(text_of(p.field())),
+                    column: p.column(),
+                })
                 .collect(),
         )
     }
@@ -72,7 +85,12 @@ impl FieldErrors {
 
     /// The message at `field`.
     pub fn at(&self, field: &str) -> Option<&String> {
-        self.0.iter().find(|(f, _)| f == field).map(|(_, m)| m)
+        self.0.iter().find(|e| e.field == field).map(|e| &e.message)
+    }
+
+    /// The 1-based column of the fault in `field`'s text, when it has one place.
+    pub fn column_at(&self, field: &str) -> Option<usize> {
+        self.0.iter().find(|e| e.field == field)?.column
     }
 
     /// A problem of the fields together (a run refused, an impossible deal).
@@ -82,9 +100,12 @@ impl FieldErrors {
 
     /// Records a failed run as a problem of the fields together.
     pub(crate) fn set_whole(&mut self, message: String) {
-        self.0.retain(|(f, _)| f != crate::scenario::inputs::WHOLE);
-        self.0
-            .push((crate::scenario::inputs::WHOLE.to_string(), message));
+        self.0.retain(|e| e.field != crate::scenario::inputs::WHOLE);
+        self.0.push(FieldError {
+            field: crate::scenario::inputs::WHOLE.to_string(),
+            message,
+            column: None,
+        });
     }
 
     /// Whether there is no problem.
@@ -96,7 +117,7 @@ impl FieldErrors {
     /// or just the reason for a problem of the fields together), and how many more:
     /// for the status line and the run controls, always in sight.
     pub(crate) fn summary(&self) -> Option<String> {
-        let (field, message) = self.0.first()?;
+        let FieldError { field, message, .. } = self.0.first()?;
         // A caret message's reason is its last line, after the caret.
         let reason = message
             .lines()

@@ -260,6 +260,16 @@ fn bad_queries_are_refused_at_their_place() {
     assert!(e.message.contains("did you mean 'handType'?"), "{e:?}");
     let e = refuse("select avg(riverEquity(hero)) from hero='AKs', hero='QQ'");
     assert!(e.message.contains("bound twice"), "{e:?}");
+    // The Query view's inputs carry the column with the refusal, at the text's field.
+    let inputs = multiodds_engine::scenario::inputs::QueryInputs {
+        text: "select count(handtipe(hero, river) >= flush) from hero='AKs'".into(),
+        ..Default::default()
+    };
+    let problems = inputs.validate().unwrap_err();
+    assert_eq!(
+        (problems[0].field(), problems[0].column()),
+        ("text", Some(14))
+    );
     // Queries that parse but cannot be answered end with a refusal, never a figure of
     // no deal or a number that is not one.
     let refused = |text: &str, method: Method| {

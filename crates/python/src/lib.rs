@@ -5,7 +5,7 @@
 //! released, and answers plain Python values (dicts, lists, bytes); the package's Python
 //! half wraps them in result classes.
 
-use multiodds_engine::cards::{parse_card_list, Card, Game};
+use multiodds_engine::cards::{parse_card_list, Card, CardSet, Game};
 use multiodds_engine::equity::metrics::{SeatFigure, SWEEP_METRICS};
 use multiodds_engine::equity::run::RunSettings;
 use multiodds_engine::equity::{MatchupResult, Method};
@@ -44,23 +44,12 @@ fn problems_error(
 ) -> PyErr {
     let first = &problems[0];
     let field = first.field().to_string();
-    let column = match first {
-        ScenarioError::Cards { error, .. } => Some(error.column),
-        ScenarioError::Range { error, .. } => Some(error.column),
-        ScenarioError::Invalid { message, .. } => column_in(message),
-        _ => None,
-    };
+    let column = first.column();
     let mut message = format!("{field}: {}", first.at_field(text_of(&field).as_deref()));
     for p in &problems[1..] {
         message.push_str(&format!("; {}: {}", p.field(), p.at_field(None)));
     }
     input_error(py, message, &field, column)
-}
-
-/// The column a message names ("column 12: …"), if any.
-fn column_in(message: &str) -> Option<usize> {
-    let rest = message.strip_prefix("column ")?;
-    rest.split(':').next()?.parse().ok()
 }
 
 /// How a run goes: the package's `method`, `target_se`, `seed`, `max_deals` and
@@ -157,10 +146,7 @@ fn drive<J: Job>(
     threads: Option<usize>,
     progress: Option<&Bound<'_, PyAny>>,
     update_to_py: impl Fn(Python<'_>, &J::Update) -> PyResult<PyObject>,
-) -> PyResult<(J::Output, bool)>
-where
-    J::Output: Clone,
-{
+) -> PyResult<(J::Output, bool)> {
     let manager = manager(threads).map_err(|e| {
         input_error(
             py,
@@ -259,7 +245,7 @@ fn equity(
     let game = parse_game(py, game)?;
     let inputs = MatchupInputs {
         game,
-        seats: seats.clone(),
+        seats,
         up: Vec::new(),
         folded,
         board: board.to_string(),
@@ -299,13 +285,7 @@ fn answers_list<'py>(
         d.set_item("method", a.method.key())?;
         d.set_item("deals", a.deals)?;
         d.set_item("stopped", a.stopped.describe())?;
-        d.set_item(
-            "partial",
-            a.running
-                || stopped
-                || (a.method == Method::Exact
-                    && a.stopped != multiodds_engine::equity::status::StopRule::ExactDone),
-        )?;
+        d.set_item("partial", a.running || stopped || a.stopped_early())?;
         d.set_item("condition", a.condition.map(|c| (c.value, c.std_error)))?;
         let figures = PyList::empty(py);
         for f in &a.figures {
@@ -403,7 +383,7 @@ fn evaluate(py: Python<'_>, cards: &str, board: &str, game: &str) -> PyResult<(u
     }
     let mut all = hole.clone();
     all.extend(&board_cards);
-    if all.iter().enumerate().any(|(i, c)| all[..i].contains(c)) {
+    if CardSet::from_cards(&all).is_none() {
         return Err(input_error(
             py,
             "cards: a card appears twice".into(),
@@ -489,7 +469,7 @@ fn range_hands(py: Python<'_>, text: &str, game: &str) -> PyResult<(String, Vec<
     }
     let r = HoleRange::parse(text, g).map_err(error)?;
     let hands = r
-        .live_hands(multiodds_engine::cards::CardSet::EMPTY)
+        .live_hands(CardSet::EMPTY)
         .into_iter()
         .map(|(h, w)| (h.to_string(), w))
         .collect();

@@ -68,3 +68,11 @@ pub struct Answer {
     /// Each selector's answer, in order.
     pub figures: Vec<Figure>,
 }
+
+impl Answer {
+    /// An exact count stopped before its end: its figures are over the deals counted,
+    /// not final (shown as PARTIAL).
+    pub fn stopped_early(&self) -> bool {
+        self.method == Method::Exact && self.stopped != StopRule::ExactDone
+    }
+}

@@ -104,16 +104,20 @@ impl<'a> Deal<'a> {
         &self.board[..street as usize]
     }
 
+    /// The board at a street, as a set (its cards are distinct: a deal never repeats one).
+    fn shown_set(&self, street: Street) -> CardSet {
+        self.shown(street)
+            .iter()
+            .fold(CardSet::EMPTY, |set, &c| set.union(CardSet::single(c)))
+    }
+
     /// Cards no one is known to hold at a street: not dead, in no player's hand and not
     /// on the board yet.
     fn unseen(&self, street: Street) -> Vec<Card> {
-        let mut used = self.dead;
-        for h in self.hands {
-            used = used.union(*h);
-        }
-        for &c in self.shown(street) {
-            used.insert(c);
-        }
+        let used = self
+            .hands
+            .iter()
+            .fold(self.dead.union(self.shown_set(street)), |u, h| u.union(*h));
         self.game.deck().difference(used).iter().collect()
     }
 
@@ -168,12 +172,10 @@ impl<'a> Deal<'a> {
             Func::Equity(p, s) => self.cached((0, *p, *s as u8, 0), *s, |d| d.equity_at(*p, *s)),
             Func::HandType(p, s) => f64::from(self.value_of(*p, self.shown(*s)).category as u8),
             Func::FlopHandCategory(p) => {
-                let flop = CardSet::from_cards(self.shown(Street::Flop)).unwrap_or_default();
-                flop_category_value(classify(self.combo(*p), flop).made)
+                flop_category_value(classify(self.combo(*p), self.shown_set(Street::Flop)).made)
             }
             Func::HasLine(p, s, line) => {
-                let board = CardSet::from_cards(self.shown(*s)).unwrap_or_default();
-                let class = classify(self.combo(*p), board);
+                let class = classify(self.combo(*p), self.shown_set(*s));
                 truth(match line {
                     Line::Made(m) => class.made == *m,
                     Line::Draw(d) => class.draws.has(*d),
@@ -245,7 +247,7 @@ impl<'a> Deal<'a> {
         street: Street,
         compute: impl FnOnce(&Deal<'_>) -> f64,
     ) -> f64 {
-        let seen = CardSet::from_cards(self.shown(street)).unwrap_or_default();
+        let seen = self.shown_set(street);
         if let Some(v) = self.cache.lookup(key, self.hands, seen) {
             return v;
         }

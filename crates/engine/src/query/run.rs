@@ -154,16 +154,9 @@ impl Statement {
                 hands.len()
             )));
         }
-        let (mut turn_matters, mut board_needed) = (false, 0);
-        for e in selectors.iter().map(|s| &s.2).chain(&condition) {
-            e.functions(&mut |f| {
-                turn_matters |= f.sees_the_turn_alone();
-                board_needed = board_needed.max(f.board_cards_seen());
-            });
-        }
-        Ok(Statement {
-            turn_matters,
-            board_needed,
+        let mut statement = Statement {
+            turn_matters: false,
+            board_needed: 0,
             id: STATEMENTS.fetch_add(1, Ordering::Relaxed),
             game,
             board,
@@ -171,7 +164,16 @@ impl Statement {
             hands,
             selectors,
             condition,
-        })
+        };
+        let (mut turn_matters, mut board_needed) = (false, 0);
+        for e in statement.expressions() {
+            e.functions(&mut |f| {
+                turn_matters |= f.sees_the_turn_alone();
+                board_needed = board_needed.max(f.board_cards_seen());
+            });
+        }
+        (statement.turn_matters, statement.board_needed) = (turn_matters, board_needed);
+        Ok(statement)
     }
 
     /// Every expression of the statement, the condition last.
@@ -179,7 +181,6 @@ impl Statement {
         self.selectors.iter().map(|s| &s.2).chain(&self.condition)
     }
 
-    /// Board valuations one deal takes (a street's equity values every runout).
     /// Cards a deal leaves for the board's missing cards: the deck less the dead cards,
     /// the known board and every player's hand.
     fn cards_left(&self) -> f64 {
@@ -219,8 +220,9 @@ impl Statement {
     }
 
     /// Board valuations an exact answer takes: each player's hands (overlaps not
-    /// removed, an upper bound) times the flops, the ordered turns and the ordered
-    /// rivers, each with its figures.
+    /// removed, an upper bound) times the boards it deals (as far as the figures look;
+    /// turn and river in order only when a figure tells them apart), each with its
+    /// figures.
     fn exact_work(&self) -> f64 {
         let hands: f64 = self.hands.iter().map(|h| h.len() as f64).product();
         let mut live = self.cards_left();

@@ -178,6 +178,15 @@ pub enum ScenarioError {
         /// What is wrong.
         error: RangeError,
     },
+    /// A query that does not read or cannot be answered, at its field, with the column
+    /// of the query's text it is at.
+    #[error("{field}: {error}")]
+    Query {
+        /// The field (`text`, `query.text`).
+        field: String,
+        /// What is wrong, and where.
+        error: crate::query::QueryError,
+    },
     /// A value out of its range, at its field.
     #[error("{field}: {message}")]
     Invalid {
@@ -208,6 +217,10 @@ impl ScenarioError {
                 field: place(field),
                 message,
             },
+            ScenarioError::Query { field, error } => ScenarioError::Query {
+                field: place(field),
+                error,
+            },
             other => other,
         }
     }
@@ -218,8 +231,20 @@ impl ScenarioError {
         match self {
             ScenarioError::Cards { field, .. }
             | ScenarioError::Range { field, .. }
+            | ScenarioError::Query { field, .. }
             | ScenarioError::Invalid { field, .. } => field,
             _ => inputs::WHOLE,
+        }
+    }
+
+    /// The 1-based character column of the fault in its field's text, when it has one
+    /// place (a card, a range token, a query's word).
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            ScenarioError::Cards { error, .. } => Some(error.column),
+            ScenarioError::Range { error, .. } => Some(error.column),
+            ScenarioError::Query { error, .. } => error.column,
+            _ => None,
         }
     }
 

@@ -116,7 +116,12 @@ impl QueryInputs {
             return Err(problems);
         }
         let query = Query::parse(&self.text)
-            .map_err(|e| problems.push(invalid("text", e.to_string())))
+            .map_err(|error| {
+                problems.push(ScenarioError::Query {
+                    field: "text".into(),
+                    error,
+                })
+            })
             .ok();
         job_or(query, problems)
     }
