@@ -257,6 +257,7 @@ impl ScenarioError {
             (ScenarioError::Cards { error, .. }, None) => error.to_string(),
             (ScenarioError::Range { error, .. }, None) => error.to_string(),
             (ScenarioError::Invalid { message, .. }, _) => message.clone(),
+            (ScenarioError::Query { error, .. }, _) => error.to_string(),
             (other, _) => other.to_string(),
         }
     }
