@@ -309,9 +309,13 @@ pub enum CliCommand {
         json: bool,
     },
     /// Hand histories: every hand's result and all-in adjusted result for the hero,
-    /// session totals, and every hand not read with its file, line and why.
+    /// session totals, and every hand not read with its file, line and why. `hands
+    /// import` keeps them in the local database; `hands list` and `hands show` read it.
+    #[command(args_conflicts_with_subcommands = true)]
     Hands {
-        /// Hand-history files or folders (searched for .txt files).
+        #[command(subcommand)]
+        db: Option<HandsDb>,
+        /// Hand-history files or folders (searched for files holding hands).
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
         /// The player whose results to total (default: the player each hand was dealt to).
@@ -374,4 +378,90 @@ fn threads_arg(text: &str) -> Result<usize, String> {
             "from 1 to {max} worker threads (default: every core), not `{text}`"
         )),
     }
+}
+
+/// The local hand database's commands.
+#[derive(Subcommand, Debug)]
+pub enum HandsDb {
+    /// Import files or folders into the database: each hand once (by site and hand
+    /// number); a file imported before adds only its new hands.
+    Import {
+        /// Hand-history files or folders.
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// The player whose results to keep (default: the player each hand was dealt to).
+        #[arg(long)]
+        hero: Option<String>,
+        #[command(flatten)]
+        db: DbArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List stored hands chosen by the filters, with totals per currency.
+    List {
+        #[command(flatten)]
+        filter: HandFilterArgs,
+        #[command(flatten)]
+        db: DbArgs,
+        #[arg(long)]
+        json: bool,
+        /// One row per hand.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+    },
+    /// One stored hand: every seated player's figures, the rake, the currency, its text.
+    Show {
+        /// The hand's number in the database (the list's first column).
+        id: i64,
+        #[command(flatten)]
+        db: DbArgs,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Where the database is.
+#[derive(Args, Debug, Clone, Default)]
+pub struct DbArgs {
+    /// The database file (default: hands.sqlite in the user's data folder).
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
+}
+
+/// The filters of `hands list`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct HandFilterArgs {
+    /// The site (Winamax, PokerStars, GGPoker …).
+    #[arg(long, default_value = "")]
+    pub site: String,
+    /// The game: a key (holdem, omaha …) or words of the site's name for it.
+    #[arg(long, default_value = "")]
+    pub game: String,
+    /// The stakes as written, or part of them ("0.10/0.25").
+    #[arg(long, default_value = "")]
+    pub stakes: String,
+    /// The currency: $, €, £ … or chips.
+    #[arg(long, default_value = "")]
+    pub currency: String,
+    /// The first day, e.g. 2012-11-28.
+    #[arg(long, default_value = "")]
+    pub from: String,
+    /// The last day (included).
+    #[arg(long, default_value = "")]
+    pub to: String,
+    /// The hero's position: BTN, SB, BB, UTG, UTG+1, UTG+2, LJ, HJ, CO, MP.
+    #[arg(long, default_value = "")]
+    pub position: String,
+    /// Only hands with an all-in.
+    #[arg(long)]
+    pub all_in: bool,
+    /// Only hands that went to showdown.
+    #[arg(long)]
+    pub showdown: bool,
+    /// The hero's cards in this range ("QQ+, AKs").
+    #[arg(long, default_value = "")]
+    pub cards: String,
+    /// The hero by name.
+    #[arg(long, default_value = "")]
+    pub hero: String,
 }

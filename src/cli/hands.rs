@@ -195,7 +195,7 @@ fn write_session(
 }
 
 /// The totals in JSON: one object per currency, never a sum across them.
-fn totals_json(totals: &CurrencyTotals) -> serde_json::Value {
+pub(super) fn totals_json(totals: &CurrencyTotals) -> serde_json::Value {
     json!({
         "hands": totals.hands(),
         "by_currency": totals.currencies.iter().map(|(c, t)| json!({

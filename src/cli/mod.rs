@@ -5,6 +5,7 @@ mod analysis;
 mod args;
 mod flops;
 mod hands;
+mod hands_db;
 mod json;
 mod output;
 mod preflop;
@@ -344,7 +345,9 @@ pub fn run(cli: Cli) -> Result<String, CliError> {
             run,
             json,
         }) => draw_command(&game, &keeps, &dead, &run, json),
+        Some(CliCommand::Hands { db: Some(db), .. }) => hands_db::command(db),
         Some(CliCommand::Hands {
+            db: None,
             files,
             hero,
             json,

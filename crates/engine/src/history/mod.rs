@@ -12,8 +12,10 @@
 
 pub mod allin;
 mod amount;
+pub mod date;
 mod model;
 mod parse;
+pub mod position;
 pub mod pots;
 pub mod replay;
 pub mod session;
@@ -44,7 +46,7 @@ pub struct FileRead {
 
 /// Whether `line` is a hand's first line (`PokerStars Hand #…:`).
 pub fn parse_header_line(line: &str) -> bool {
-    parse::is_header(line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}'))
+    parse::is_any_header(line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}'))
 }
 
 /// Reads `bytes` as a file named `file`: an empty file, binary data or text without a
@@ -143,12 +145,20 @@ fn read_decoded(
             return None;
         }
     };
-    if let Some(site) = sites::other_site(&text) {
+    read_text_checked(file, &text, each);
+    Some(encoding)
+}
+
+/// Every hand of a file's text, read or refused, handed to `each`: a site recognised and
+/// not read is one refusal by its name and hand count; a text without any hand is one
+/// refusal saying so.
+pub fn read_text_checked(file: &str, text: &str, mut each: impl FnMut(Result<Hand, Refusal>)) {
+    if let Some(site) = sites::other_site(text) {
         each(Err(file_refusal(file, site.first_line, site.reason())));
-        return Some(encoding);
+        return;
     }
     let mut any = false;
-    parse::read_text_each(file, &text, |h| {
+    parse::read_text_each(file, text, |h| {
         any = true;
         each(h)
     });
@@ -156,9 +166,8 @@ fn read_decoded(
         let why = if text.trim().is_empty() {
             "the file is empty: no hands"
         } else {
-            "no hand found: the sites read are PokerStars, GGPoker, Full Tilt, Run It Once, PokerMaster and PokerBros (a hand starts with a line like `PokerStars Hand #…:`); Winamax, PartyPoker, 888, iPoker and Bovada are recognised and not read yet"
+            "no hand found: the sites read are PokerStars, GGPoker, Full Tilt, Run It Once, PokerMaster, PokerBros, Winamax, PartyPoker, 888/Pacific, Bovada/Ignition and iPoker (a hand starts with a line like `PokerStars Hand #…:` or `Winamax Poker - …`)"
         };
         each(Err(file_refusal(file, 1, why.into())));
     }
-    Some(encoding)
 }

@@ -302,7 +302,7 @@ fn looks_like_hands(path: &Path) -> bool {
         return false;
     };
     super::sites::other_site(&text).is_some()
-        || super::text::clean_lines(&text).any(|(_, l)| super::parse::is_header(l))
+        || super::text::clean_lines(&text).any(|(_, l)| super::parse::is_any_header(l))
 }
 
 /// Reads `files` one at a time, one hand at a time, into a session of at most

@@ -30,16 +30,6 @@ impl OtherSite {
 /// `<game gamecode=…>`, and the `***** … Hand History for Game …` line that 888 (also as
 /// 888.ro, Cassava, Pacific) writes with its name and PartyPoker without one.
 fn site_of_line(line: &str) -> Option<&'static str> {
-    const STARTS: [(&str, &str); 5] = [
-        ("Winamax Poker - ", "Winamax"),
-        ("Bovada Hand #", "Bovada/Ignition"),
-        ("Ignition Hand #", "Bovada/Ignition"),
-        ("Bodog Hand #", "Bovada/Ignition"),
-        ("Bovada Poker Hand #", "Bovada/Ignition"),
-    ];
-    if let Some(&(_, site)) = STARTS.iter().find(|(start, _)| line.starts_with(start)) {
-        return Some(site);
-    }
     if line.contains("<game gamecode=") {
         return Some("iPoker");
     }
@@ -49,11 +39,9 @@ fn site_of_line(line: &str) -> Option<&'static str> {
     if !lower.starts_with("*****") {
         return None;
     }
-    Some(if before.is_empty() {
-        "PartyPoker"
-    } else {
-        "888/Pacific"
-    })
+    // 888 (888.ro, Cassava, Pacific) writes its name before `Hand History`; those hands
+    // are read.
+    before.is_empty().then_some("PartyPoker")
 }
 
 /// The site of a text this reader does not read, when its hands are one of

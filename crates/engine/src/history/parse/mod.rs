@@ -4,7 +4,10 @@
 //! be read is refused with its line and why; the next hand is read as if nothing happened.
 
 mod actions;
+mod bovada;
+mod pacific;
 mod summary;
+mod winamax;
 
 use crate::cards::{Card, Game};
 use crate::history::amount::Amount;
@@ -47,8 +50,95 @@ pub fn read_text(file: &str, text: &str) -> (Vec<Hand>, Vec<Refusal>) {
 }
 
 /// Each hand of a text (read or refused) handed to `each` in order as soon as it is
-/// read, so a session holds one hand at a time, not a file's worth.
+/// read, so a session holds one hand at a time, not a file's worth. The site's shape is
+/// told by the first hand header in the text (a file holds one site's hands).
 pub fn read_text_each(file: &str, text: &str, mut each: impl FnMut(Result<Hand, Refusal>)) {
+    let shape = shape_of(text);
+    if shape.whole_text() {
+        return shape.read_whole(file, text, &mut each);
+    }
+    read_blocks(file, text, shape, each);
+}
+
+/// The shape of the text's hands: the first line that starts a hand of a known site.
+fn shape_of(text: &str) -> &'static dyn Shape {
+    for (_, line) in clean_lines(text) {
+        for shape in SHAPES {
+            if shape.header_at(line) == Some(0) {
+                return *shape;
+            }
+        }
+    }
+    &Stars
+}
+
+/// Every shape read, PokerStars' first.
+const SHAPES: &[&dyn Shape] = &[
+    &winamax::Winamax,
+    &pacific::Pacific,
+    &bovada::Bovada,
+    &Stars,
+];
+
+/// A site's way of writing hands: how a hand starts and how one is read.
+pub(super) trait Shape: Sync {
+    /// Where a hand's header starts in `line` (0: the line is a header).
+    fn header_at(&self, line: &str) -> Option<usize>;
+    /// The hand number a header line names, for refusals.
+    fn hand_id(&self, header: &str) -> Option<String>;
+    /// Reads one hand's lines, the header first.
+    fn read(&self, file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal>;
+    /// What a hand's first line looks like, for the refusal of stray text.
+    fn header_hint(&self) -> &'static str;
+    /// A line before a hand's header that belongs to it or to the file, not stray text
+    /// (PartyPoker's `Game #… starts.`).
+    fn ignorable_before(&self, _line: &str) -> bool {
+        false
+    }
+    /// Whether hands are read from the whole text at once (iPoker's XML).
+    fn whole_text(&self) -> bool {
+        false
+    }
+    /// Reads the whole text, for a shape read that way.
+    fn read_whole(&self, _file: &str, _text: &str, _each: &mut dyn FnMut(Result<Hand, Refusal>)) {}
+}
+
+/// Whether a (cleaned) line starts a hand of any site read.
+pub(crate) fn is_any_header(line: &str) -> bool {
+    SHAPES.iter().any(|s| s.header_at(line) == Some(0))
+}
+
+/// PokerStars' shape (and the sites that write it).
+struct Stars;
+
+impl Shape for Stars {
+    fn header_at(&self, line: &str) -> Option<usize> {
+        if header(line).is_some() {
+            Some(0)
+        } else {
+            embedded_header(line)
+        }
+    }
+    fn hand_id(&self, line: &str) -> Option<String> {
+        header(line).map(|h| h.id.to_string())
+    }
+    fn read(&self, file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
+        read_hand(file, lines)
+    }
+    fn header_hint(&self) -> &'static str {
+        "a hand starts with a line like `PokerStars Hand #…:` or `Poker Hand #…:`"
+    }
+}
+
+/// Cuts a text into hands by `shape`'s headers and reads each. A header after other
+/// text on its line starts a new hand and the hand it cut short is refused; an archive's
+/// separator ends a hand without refusing it; text before the first hand is refused.
+fn read_blocks(
+    file: &str,
+    text: &str,
+    shape: &dyn Shape,
+    mut each: impl FnMut(Result<Hand, Refusal>),
+) {
     let mut block: Vec<(usize, &str)> = Vec::new();
     let mut stray: Option<usize> = None;
     let mut any_hand = false;
@@ -58,43 +148,50 @@ pub fn read_text_each(file: &str, text: &str, mut each: impl FnMut(Result<Hand, 
         if block.is_empty() {
             return;
         }
-        each(read_hand(file, block));
+        each(shape.read(file, block));
         *any_hand = true;
         block.clear();
     };
     for (n, line) in clean_lines(text) {
-        if header(line).is_some() {
-            flush(&mut block, &mut each, &mut any_hand);
-            block.push((n, line));
-        } else if let Some(at) = embedded_header(line) {
-            // The text before a header on its line is the end of a hand cut short (files
-            // joined without a line break): that hand is refused, the next one read.
-            if let Some(&(first, head)) = block.first() {
-                each(Err(Refusal {
-                    source: Source {
-                        file: file.into(),
-                        line: first,
-                    },
-                    line: n,
-                    hand_id: header(head).map(|h| h.id.to_string()),
-                    reason: format!(
-                        "the hand is cut short: the next hand's header starts in the middle of line {n} (after `{}`)",
-                        line[..at].trim()
-                    ),
-                }));
-                any_hand = true;
-                block.clear();
-            } else if stray.is_none() {
-                stray = Some(n);
+        match shape.header_at(line) {
+            Some(0) => {
+                flush(&mut block, &mut each, &mut any_hand);
+                block.push((n, line));
             }
-            block.push((n, &line[at..]));
-        } else if is_separator(line) {
-            // An archive's separator ends the hand before it.
-            flush(&mut block, &mut each, &mut any_hand);
-        } else if !block.is_empty() {
-            block.push((n, line));
-        } else if !line.is_empty() && stray.is_none() {
-            stray = Some(n);
+            Some(at) => {
+                // The text before a header on its line is the end of a hand cut short
+                // (files joined without a line break): that hand is refused, the next
+                // one read.
+                if let Some(&(first, head)) = block.first() {
+                    each(Err(Refusal {
+                        source: Source {
+                            file: file.into(),
+                            line: first,
+                        },
+                        line: n,
+                        hand_id: shape.hand_id(head),
+                        reason: format!(
+                            "the hand is cut short: the next hand's header starts in the middle of line {n} (after `{}`)",
+                            line[..at].trim()
+                        ),
+                    }));
+                    any_hand = true;
+                    block.clear();
+                } else if stray.is_none() {
+                    stray = Some(n);
+                }
+                block.push((n, &line[at..]));
+            }
+            None if is_separator(line) => {
+                // An archive's separator ends the hand before it.
+                flush(&mut block, &mut each, &mut any_hand);
+            }
+            None if !block.is_empty() => block.push((n, line)),
+            None => {
+                if !line.is_empty() && stray.is_none() && !shape.ignorable_before(line) {
+                    stray = Some(n);
+                }
+            }
         }
     }
     flush(&mut block, &mut each, &mut any_hand);
@@ -106,7 +203,10 @@ pub fn read_text_each(file: &str, text: &str, mut each: impl FnMut(Result<Hand, 
             },
             line,
             hand_id: None,
-            reason: "text before the first hand is not a hand (a hand starts with a line like `PokerStars Hand #…:` or `Poker Hand #…:`)".into(),
+            reason: format!(
+                "text before the first hand is not a hand ({})",
+                shape.header_hint()
+            ),
         }));
     }
 }
@@ -225,6 +325,17 @@ fn game_of(desc: &str) -> HandGame {
     }
 }
 
+/// What a hand's header states, in any site's words.
+pub(super) struct Facts {
+    pub site: String,
+    pub id: String,
+    pub game: HandGame,
+    pub stakes: String,
+    pub currency: String,
+    pub date: String,
+    pub big_blind: Option<Amount>,
+}
+
 /// A hand's lines being read.
 struct Reader {
     hand: Hand,
@@ -245,6 +356,8 @@ struct Reader {
     /// `raises X to Y` adds Y (see [`read_hand`]).
     raise_adds: bool,
     board_game: bool,
+    /// The deal's line has been read (what comes before it are posts).
+    dealt_seen: bool,
 }
 
 type LineResult = Result<(), (usize, String)>;
@@ -359,19 +472,37 @@ impl Reader {
             .or_else(|| rest.split_once(" - ").map(|(_, d)| d.trim().to_string()))
             .unwrap_or_default();
         let game = game_of(desc);
-        let board_game = game.game.is_some() || desc.to_ascii_lowercase().contains("hold'em");
-        Ok(Reader {
-            hand: Hand {
-                source: Source {
-                    file: file.into(),
-                    line,
-                },
+        Ok(Reader::blank(
+            file,
+            line,
+            Facts {
                 site: h.site.clone(),
                 id: h.id.to_string(),
                 game,
                 stakes: stakes_amounts.to_string(),
                 currency,
                 date,
+                big_blind,
+            },
+        ))
+    }
+
+    /// A reader of a hand whose header has been read (by any site's shape).
+    pub(super) fn blank(file: &str, line: usize, facts: Facts) -> Reader {
+        let board_game = facts.game.game.is_some_and(|g| g.board_cards() > 0)
+            || facts.game.text.to_ascii_lowercase().contains("hold'em");
+        Reader {
+            hand: Hand {
+                source: Source {
+                    file: file.into(),
+                    line,
+                },
+                site: facts.site,
+                id: facts.id,
+                game: facts.game,
+                stakes: facts.stakes,
+                currency: facts.currency,
+                date: facts.date,
                 table: String::new(),
                 button: None,
                 players: Vec::new(),
@@ -386,7 +517,7 @@ impl Reader {
             by_length: Vec::new(),
             round_bets: Vec::new(),
             card_lines: Vec::new(),
-            big_blind,
+            big_blind: facts.big_blind,
             summary_boards: Vec::new(),
             seen_summary: false,
             seen_total: false,
@@ -394,7 +525,8 @@ impl Reader {
             run_named: None,
             raise_adds: false,
             board_game,
-        })
+            dealt_seen: false,
+        }
     }
 
     /// The table line and the seat lines.
@@ -591,7 +723,9 @@ impl Reader {
             _ => (0, label.as_str()),
         };
         let name = match word {
-            "HOLE CARDS" | "DEALING HANDS" | "PRE-FLOP" | "3rd STREET" => Some(StreetName::Preflop),
+            "HOLE CARDS" | "DEALING HANDS" | "PRE-FLOP" | "ANTE/BLINDS" | "3rd STREET" => {
+                Some(StreetName::Preflop)
+            }
             "FLOP" if self.board_game => Some(StreetName::Flop),
             "TURN" if self.board_game => Some(StreetName::Turn),
             "RIVER" if self.board_game => Some(StreetName::River),
@@ -685,6 +819,7 @@ fn bracket_cards(text: &str) -> Result<Vec<Card>, String> {
         // `X` marks a card the site did not show.
         let inside: String = rest[open + 1..close]
             .replace("10", "T")
+            .replace(',', " ")
             .split_whitespace()
             .filter(|w| !w.eq_ignore_ascii_case("xx"))
             .collect();
