@@ -55,6 +55,7 @@ fn read_site(folder: &str, sites: &[&str]) -> (Vec<Hand>, Vec<String>, Vec<Strin
 fn winamax_tournament_hands_are_read_and_add_up() {
     let (hands, refused, disagree) = read_site("Winamax", &["Winamax"]);
     assert!(refused.is_empty(), "{refused:#?}");
+    assert!(disagree.is_empty(), "{disagree:#?}");
     assert_eq!(hands.len(), 57);
     // `Total pot 6.02k`: the total rounded to tens is the winnings exactly.
     let first = hands
@@ -70,19 +71,46 @@ fn winamax_tournament_hands_are_read_and_add_up() {
 #[test]
 fn pacific_888_tournament_hands_are_read_and_add_up() {
     let (hands, refused, disagree) = read_site("PacificPoker", &["888/Pacific"]);
-    eprintln!(
-        "{} hands; refused {refused:#?}; disagree {disagree:#?}",
-        hands.len()
+    assert_eq!(hands.len(), 158);
+    // One hand deals a card that is no card (`7p`): refused at its line, with why.
+    assert_eq!(refused.len(), 1, "{refused:#?}");
+    assert!(
+        refused[0]
+            .ends_with("NLHE-6max-SNG-0.10-201206.hands.txt:16: Hero's cards: `7p` is not a card"),
+        "{}",
+        refused[0]
     );
-    assert!(refused.is_empty(), "{refused:#?}");
+    // Two Omaha hi/lo hands where 888 paid out less than the pot (the files' own names
+    // say "bad pot" and "no pot awarded"): read, and the gap reported, never hidden.
+    let ids: Vec<&str> = disagree
+        .iter()
+        .map(|d| d.split(':').next().unwrap())
+        .collect();
+    assert_eq!(ids, ["489318468", "424764397"], "{disagree:#?}");
+    // Amounts with thousands in dots (888.ro) and in spaces read as chips.
+    let dotted = hands.iter().find(|h| h.id == "1059729553").unwrap();
+    assert_eq!(dotted.players[0].stack.to_string().contains('.'), false);
+    // Every hand deals its observer's cards.
+    assert!(hands.iter().filter(|h| h.hero.is_some()).count() >= 150);
 }
 
 #[test]
 fn bovada_tournament_hands_are_read_and_add_up() {
     let (hands, refused, disagree) = read_site("Bovada", &["Bovada", "Ignition"]);
-    eprintln!(
-        "{} hands; refused {refused:#?}; disagree {disagree:#?}",
-        hands.len()
-    );
-    assert!(refused.is_empty(), "{refused:#?}");
+    assert_eq!(hands.len(), 1033);
+    assert!(disagree.is_empty(), "{disagree:#?}");
+    // The one hand cut short by the next hand's header on its line is refused.
+    assert_eq!(refused.len(), 1, "{refused:#?}");
+    assert!(refused[0].contains("cut short"), "{}", refused[0]);
+    // Stud hands are read (seats named `Seat+4 [ME]`), streets by their rounds.
+    let stud: Vec<&Hand> = hands
+        .iter()
+        .filter(|h| h.game.game == Some(multiodds_engine::cards::Game::STUD))
+        .collect();
+    assert!(stud.len() >= 10, "{}", stud.len());
+    assert!(stud.iter().all(|h| h.hero.is_some()));
+    // Fixed-limit files without street lines still split the betting into streets.
+    let plo8 = hands.iter().find(|h| h.id == "2641146259").unwrap();
+    assert_eq!(plo8.streets.len(), 4);
+    assert_eq!(plo8.summary.total, Amount::parse("4740").unwrap());
 }

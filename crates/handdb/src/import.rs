@@ -169,7 +169,7 @@ impl HandDb {
         let mut added = 0;
         {
             let mut insert = tx
-                .prepare_cached(
+                .prepare(
                     "INSERT OR IGNORE INTO hands (site, hand_id, file, line, game, game_key, stakes,
                      currency, date, played_at, table_name, players, pot, rake, hero, position,
                      hero_cards, hero_net, hero_adjusted, adjusted, adjustment_note, all_in,
@@ -306,7 +306,16 @@ fn hand_text(lines: &[&str], starts: &[usize], line: usize) -> String {
         .find(|&&s| s > line)
         .map_or(lines.len(), |&s| s - 1);
     let from = line.saturating_sub(1).min(lines.len());
-    let mut text = lines[from..end.max(from)].join("\n");
+    let mut kept: Vec<&str> = lines[from..end.max(from)].to_vec();
+    // A hand cut into by the next one's header on its line starts at that header.
+    if let Some(first) = kept.first_mut() {
+        let clean = first.trim_start_matches('\u{feff}');
+        *first = match multiodds_engine::history::header_start(clean) {
+            Some(at) => &clean[at..],
+            None => clean,
+        };
+    }
+    let mut text = kept.join("\n");
     while text.ends_with('\n') {
         text.pop();
     }

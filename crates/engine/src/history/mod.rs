@@ -2,8 +2,11 @@
 //! rebuilt ([`pots`]), and all-in adjusted results ([`allin`]) on the equity engine.
 //!
 //! - `text`: bytes to text in the sites' encodings.
-//! - `parse`: PokerStars-shaped text (PokerStars, GGPoker, Full Tilt, Run It Once,
-//!   PokerMaster, PokerBros); one unreadable hand is refused with its line, the rest read.
+//! - `parse`: the sites' texts, one shape each: PokerStars' (also GGPoker, Full Tilt,
+//!   Run It Once, PokerMaster, PokerBros), Winamax's, 888's and Bovada/Ignition's; one
+//!   unreadable hand is refused with its line, the rest read.
+//! - `sites`: the sites recognised and not read yet (PartyPoker, iPoker), refused by name.
+//! - [`date`]: every site's date in one sortable form; [`position`]: seats by the button.
 //! - `model`: the hand as the text states it.
 //! - [`pots`]: invested, main and side pots, results, and checks against the summary.
 //! - [`allin`]: each player's share of each pot at the all-in, and the adjusted result.
@@ -47,6 +50,11 @@ pub struct FileRead {
 /// Whether `line` is a hand's first line (`PokerStars Hand #…:`).
 pub fn parse_header_line(line: &str) -> bool {
     parse::is_any_header(line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}'))
+}
+
+/// Where a hand's header starts in `line`, for any site read (`None`: no header there).
+pub fn header_start(line: &str) -> Option<usize> {
+    parse::header_start(line)
 }
 
 /// Reads `bytes` as a file named `file`: an empty file, binary data or text without a

@@ -1,5 +1,5 @@
-//! Hand histories of sites whose shape this reader does not read yet, recognised by the
-//! lines each site starts a hand with, so that a file of theirs is refused by the site's
+//! Hand histories of sites whose shape this reader does not read yet (PartyPoker,
+//! iPoker), recognised by the lines each site starts a hand with, so that a file of theirs is refused by the site's
 //! name and its hand count rather than by a PokerStars-shaped hint.
 
 /// A site recognised in a text, and how many hands the text holds.
@@ -26,9 +26,8 @@ impl OtherSite {
 }
 
 /// The site a line starts a hand of, if it is one of the shapes this reader does not
-/// read: Winamax's `Winamax Poker - …`, Bovada/Ignition's `Bovada Hand #…`, iPoker's
-/// `<game gamecode=…>`, and the `***** … Hand History for Game …` line that 888 (also as
-/// 888.ro, Cassava, Pacific) writes with its name and PartyPoker without one.
+/// read: iPoker's `<game gamecode=…>`, and the `***** Hand History for Game …` line that
+/// PartyPoker writes (888 writes the same line with its name first, and is read).
 fn site_of_line(line: &str) -> Option<&'static str> {
     if line.contains("<game gamecode=") {
         return Some("iPoker");
@@ -73,41 +72,30 @@ mod tests {
 
     #[test]
     fn names_each_site_with_its_count() {
-        let winamax = "Winamax Poker - Tournament \"x\" - HandId: #1-1-1 - Holdem no limit (10/20) - 2011/03/05\nSeat 1: a (3000)\n\nWinamax Poker - Tournament \"x\" - HandId: #1-2-1 - Holdem\n";
-        assert_eq!(
-            other_site(winamax),
-            Some(OtherSite {
-                site: "Winamax",
-                hands: 2,
-                first_line: 1
-            })
-        );
         let party = "Game #1 starts.\n\n#Game No : 1\n***** Hand History for Game 1 *****\nx\nGame #2 starts.\n#Game No : 2\n***** Hand History for Game 2 *****\n";
         assert_eq!(
-            other_site(party).map(|s| (s.site, s.hands)),
-            Some(("PartyPoker", 2))
-        );
-        let pacific = "#Game No : 1\n***** 888.ro Hand History for Game 1 *****\n";
-        let cassava = "#Game No : 1\n***** Cassava Hand History for Game 1 *****\n";
-        assert_eq!(
-            other_site(cassava).map(|s| (s.site, s.hands)),
-            Some(("888/Pacific", 1))
+            other_site(party),
+            Some(OtherSite {
+                site: "PartyPoker",
+                hands: 2,
+                first_line: 4
+            })
         );
         let party_new = "***** Hand History For Game 1575x *****\n20/40 Tourney\n";
         assert_eq!(
             other_site(party_new).map(|s| (s.site, s.hands)),
             Some(("PartyPoker", 1))
         );
-        assert_eq!(
-            other_site(pacific).map(|s| (s.site, s.hands)),
-            Some(("888/Pacific", 1))
-        );
+        // 888 names itself before `Hand History`: read, not refused.
+        let cassava = "#Game No : 1\n***** Cassava Hand History for Game 1 *****\n";
+        assert_eq!(other_site(cassava), None);
         let ipoker = "<?xml version=\"1.0\"?>\n<session>\n<game gamecode=\"1\">\n</game>\n<game gamecode=\"2\">\n";
         assert_eq!(
             other_site(ipoker).map(|s| (s.site, s.hands)),
             Some(("iPoker", 2))
         );
         assert_eq!(other_site("PokerStars Hand #1: Hold'em"), None);
-        assert!(other_site(winamax).unwrap().reason().contains("Winamax"));
+        assert_eq!(other_site("Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€) - 2012/01/01 10:00:00 UTC"), None);
+        assert!(other_site(party).unwrap().reason().contains("PartyPoker"));
     }
 }

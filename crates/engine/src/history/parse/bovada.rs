@@ -233,7 +233,31 @@ fn act(reader: &mut Reader, n: usize, p: usize, rest: &str) -> Result<(), String
         .find(|c: char| c.is_ascii_digit() || c == '[')
         .unwrap_or(rest.len());
     let verb_full = rest[..verb_end].trim();
-    let verb = verb_full.split('(').next().unwrap_or(verb_full).trim();
+    let verb_words = verb_full.split('(').next().unwrap_or(verb_full).trim();
+    // `Small Blind 75` and `Small blind 75` are one verb.
+    let verb_cased: String = {
+        let mut c = verb_words.chars();
+        c.next()
+            .map(|f| f.to_ascii_uppercase().to_string() + &c.as_str().to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    // `Bets chip info(timeout) 12960`: an unknown tail after a known first word.
+    let verb = match verb_cased.split_whitespace().next() {
+        Some(w @ ("Bets" | "Raises" | "Checks" | "Folds" | "Call"))
+            if verb_cased.len() > 12 && !verb_cased.contains('&') =>
+        {
+            w
+        }
+        _ => verb_cased.as_str(),
+    };
+    // Older fixed-limit files mark no street: a bet can only open a round, so a bet
+    // after chips went in this round starts the next street.
+    if matches!(verb, "Bets" | "Bet") && reader.dealt_seen {
+        let live = reader.round_bets.iter().copied().max().unwrap_or_default();
+        if live > Amount::ZERO {
+            next_street(reader);
+        }
+    }
     let before_deal = !reader.dealt_seen;
     let last_amount = || -> Result<Amount, String> {
         let w = rest
@@ -247,7 +271,7 @@ fn act(reader: &mut Reader, n: usize, p: usize, rest: &str) -> Result<(), String
             let a = last_amount()?;
             reader.act(n, p, ActionKind::PostDead, a, false)
         }
-        "Small blind" | "Big blind" | "Ante/Small blind" | "Big blind/Bring in" | "Posts chip"
+        "Small blind" | "Big blind" | "Ante/small blind" | "Big blind/bring in" | "Posts chip"
         | "Posts dead chip" => {
             let a = last_amount()?;
             let kind = if verb.starts_with("Posts dead") {
@@ -260,7 +284,7 @@ fn act(reader: &mut Reader, n: usize, p: usize, rest: &str) -> Result<(), String
             }
             reader.act(n, p, kind, a, false)
         }
-        "Folds" | "Fold" | "Folds & Shows" => {
+        "Folds" | "Fold" | "Folds & shows" => {
             if rest.contains('[') {
                 reader.learn_cards(n, p, rest)?;
             }
@@ -314,7 +338,7 @@ fn act(reader: &mut Reader, n: usize, p: usize, rest: &str) -> Result<(), String
             reader.round_bets[p] -= a;
             reader.act(n, p, ActionKind::Returned, a, false)
         }
-        "Hand Result" | "Hand result" | "Hand Result-Side Pot" | "Hand result-Side pot" => {
+        "Hand result" | "Hand result-side pot" => {
             let a = last_amount()?;
             reader.hand.collected.push(Collected {
                 player: p,
@@ -336,6 +360,24 @@ fn act(reader: &mut Reader, n: usize, p: usize, rest: &str) -> Result<(), String
         }
         _ => Ok(()),
     }
+}
+
+/// The street after the last one, its board left to the summary's.
+fn next_street(reader: &mut Reader) {
+    let last = reader.hand.streets.last().map(|s| s.name);
+    let name = match last {
+        Some(StreetName::Preflop) if reader.board_game => StreetName::Flop,
+        Some(StreetName::Flop) => StreetName::Turn,
+        Some(StreetName::Turn) => StreetName::River,
+        _ => StreetName::Round(reader.hand.streets.len() as u8 + 1),
+    };
+    let board = reader
+        .hand
+        .streets
+        .last()
+        .map(|s| s.boards[0].clone())
+        .unwrap_or_default();
+    reader.open_street(name, name.title().to_uppercase(), 0, board);
 }
 
 /// `*** FLOP *** [Jd 6s 4c]`, `*** TURN *** [Jd 6s 4c] [3s]`, `*** 4TH STREET ***`.

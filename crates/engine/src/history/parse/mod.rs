@@ -103,6 +103,12 @@ pub(super) trait Shape: Sync {
     fn read_whole(&self, _file: &str, _text: &str, _each: &mut dyn FnMut(Result<Hand, Refusal>)) {}
 }
 
+/// Where a hand's header of any site read starts in `line` (after other text when a
+/// hand was cut short by it).
+pub(crate) fn header_start(line: &str) -> Option<usize> {
+    SHAPES.iter().filter_map(|s| s.header_at(line)).min()
+}
+
 /// Whether a (cleaned) line starts a hand of any site read.
 pub(crate) fn is_any_header(line: &str) -> bool {
     SHAPES.iter().any(|s| s.header_at(line) == Some(0))
@@ -209,11 +215,6 @@ fn read_blocks(
             ),
         }));
     }
-}
-
-/// Whether a (cleaned) line is a hand's header.
-pub(crate) fn is_header(line: &str) -> bool {
-    header(line).is_some()
 }
 
 /// Where a header starts inside a line after other text (`Player25: PokerStars Hand
