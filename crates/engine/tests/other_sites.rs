@@ -114,3 +114,42 @@ fn bovada_tournament_hands_are_read_and_add_up() {
     assert_eq!(plo8.streets.len(), 4);
     assert_eq!(plo8.summary.total, Amount::parse("4740").unwrap());
 }
+
+#[test]
+fn partypoker_tournament_hands_are_read_and_add_up() {
+    // Four of these files are UTF-16, as PartyPoker wrote them on Windows.
+    let (hands, refused, disagree) = read_site("PartyPoker", &["PartyPoker"]);
+    assert_eq!(hands.len(), 57);
+    assert!(refused.is_empty(), "{refused:#?}");
+    // Two hands the text itself does not add up in, reported: one whose every stack is
+    // written `( 1 )`, one whose summary is 20 chips over 332 million.
+    let ids: Vec<&str> = disagree
+        .iter()
+        .map(|d| d.split(':').next().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        ["12359566781", "1618961225358jrdwo4ad458"],
+        "{disagree:#?}"
+    );
+    // Blinds left unwritten are posted by the seats after the button (the button posts
+    // the small blind heads-up): the button folds his 300, the big blind `wins 900`
+    // with 300 of his 600 uncalled: +300.
+    let walk = hands.iter().find(|h| h.id == "10315752770").unwrap();
+    let m = money(walk);
+    assert_eq!(m.total(), Amount::parse("600").unwrap());
+    assert_eq!(m.net.iter().copied().max(), Amount::parse("300"));
+    // A bet nobody called comes back inside the winner's chips: the button's `is all-In
+    // [4,220]` over his 300 blind, folded to, `wins 5,120`: the pot was 600 a player,
+    // and he won the big blind.
+    let shove = hands.iter().find(|h| h.id == "10315754293").unwrap();
+    let m = money(shove);
+    assert_eq!(m.total(), Amount::parse("1200").unwrap());
+    assert_eq!(m.net.iter().copied().max(), Amount::parse("600"));
+    assert!(hands
+        .iter()
+        .any(|h| h.game.game == Some(multiodds_engine::cards::Game::STUD)));
+    assert!(hands
+        .iter()
+        .any(|h| h.game.game == Some(multiodds_engine::cards::Game::OMAHA_HILO)));
+}

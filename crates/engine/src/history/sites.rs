@@ -1,5 +1,4 @@
-//! Hand histories of sites whose shape this reader does not read yet (PartyPoker,
-//! iPoker), recognised by the lines each site starts a hand with, so that a file of theirs is refused by the site's
+//! Hand histories of sites whose shape this reader does not read yet (iPoker), recognised by the lines each site starts a hand with, so that a file of theirs is refused by the site's
 //! name and its hand count rather than by a PokerStars-shaped hint.
 
 /// A site recognised in a text, and how many hands the text holds.
@@ -26,21 +25,9 @@ impl OtherSite {
 }
 
 /// The site a line starts a hand of, if it is one of the shapes this reader does not
-/// read: iPoker's `<game gamecode=…>`, and the `***** Hand History for Game …` line that
-/// PartyPoker writes (888 writes the same line with its name first, and is read).
+/// read: iPoker's `<game gamecode=…>`.
 fn site_of_line(line: &str) -> Option<&'static str> {
-    if line.contains("<game gamecode=") {
-        return Some("iPoker");
-    }
-    let lower = line.to_ascii_lowercase();
-    let at = lower.find("hand history for game")?;
-    let before = lower[..at].trim_start_matches('*').trim();
-    if !lower.starts_with("*****") {
-        return None;
-    }
-    // 888 (888.ro, Cassava, Pacific) writes its name before `Hand History`; those hands
-    // are read.
-    before.is_empty().then_some("PartyPoker")
+    line.contains("<game gamecode=").then_some("iPoker")
 }
 
 /// The site of a text this reader does not read, when its hands are one of
@@ -72,30 +59,25 @@ mod tests {
 
     #[test]
     fn names_each_site_with_its_count() {
-        let party = "Game #1 starts.\n\n#Game No : 1\n***** Hand History for Game 1 *****\nx\nGame #2 starts.\n#Game No : 2\n***** Hand History for Game 2 *****\n";
-        assert_eq!(
-            other_site(party),
-            Some(OtherSite {
-                site: "PartyPoker",
-                hands: 2,
-                first_line: 4
-            })
-        );
-        let party_new = "***** Hand History For Game 1575x *****\n20/40 Tourney\n";
-        assert_eq!(
-            other_site(party_new).map(|s| (s.site, s.hands)),
-            Some(("PartyPoker", 1))
-        );
-        // 888 names itself before `Hand History`: read, not refused.
-        let cassava = "#Game No : 1\n***** Cassava Hand History for Game 1 *****\n";
-        assert_eq!(other_site(cassava), None);
         let ipoker = "<?xml version=\"1.0\"?>\n<session>\n<game gamecode=\"1\">\n</game>\n<game gamecode=\"2\">\n";
         assert_eq!(
-            other_site(ipoker).map(|s| (s.site, s.hands)),
-            Some(("iPoker", 2))
+            other_site(ipoker),
+            Some(OtherSite {
+                site: "iPoker",
+                hands: 2,
+                first_line: 3
+            })
         );
-        assert_eq!(other_site("PokerStars Hand #1: Hold'em"), None);
-        assert_eq!(other_site("Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€) - 2012/01/01 10:00:00 UTC"), None);
-        assert!(other_site(party).unwrap().reason().contains("PartyPoker"));
+        assert!(other_site(ipoker).unwrap().reason().contains("iPoker"));
+        // The sites read are never refused by name.
+        for read in [
+            "PokerStars Hand #1: Hold'em",
+            "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€) - 2012/01/01 10:00:00 UTC",
+            "#Game No : 1\n***** Cassava Hand History for Game 1 *****",
+            "***** Hand History For Game 1575x *****\n20/40 Tourney",
+            "Bovada Hand #1: HOLDEM",
+        ] {
+            assert_eq!(other_site(read), None, "{read}");
+        }
     }
 }

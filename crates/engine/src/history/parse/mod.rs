@@ -6,6 +6,7 @@
 mod actions;
 mod bovada;
 mod pacific;
+mod party;
 mod summary;
 mod winamax;
 
@@ -72,10 +73,12 @@ fn shape_of(text: &str) -> &'static dyn Shape {
     &Stars
 }
 
-/// Every shape read, PokerStars' first.
+/// Every shape read. Bovada's header would pass for PokerStars' (`Bovada Hand #…:`), so
+/// PokerStars' shape is tried last.
 const SHAPES: &[&dyn Shape] = &[
     &winamax::Winamax,
     &pacific::Pacific,
+    &party::Party,
     &bovada::Bovada,
     &Stars,
 ];
