@@ -153,3 +153,25 @@ fn partypoker_tournament_hands_are_read_and_add_up() {
         .iter()
         .any(|h| h.game.game == Some(multiodds_engine::cards::Game::OMAHA_HILO)));
 }
+
+#[test]
+fn ipoker_tournament_hands_are_read_and_add_up() {
+    // XML in `.xml` and `.txt` files; the Italian skin writes `1.500` chips.
+    let (hands, refused, disagree) = read_site("iPoker", &["iPoker"]);
+    assert_eq!(hands.len(), 458);
+    assert!(refused.is_empty(), "{refused:#?}");
+    assert!(disagree.is_empty(), "{disagree:#?}");
+    let italian = hands.iter().find(|h| h.id == "3025312304").unwrap();
+    assert_eq!(italian.players[0].stack, Amount::parse("1500").unwrap());
+    assert!(hands
+        .iter()
+        .any(|h| h.game.game == Some(multiodds_engine::cards::Game::STUD)));
+    // Hold'em hands deal five board cards by the river, in order.
+    assert!(hands
+        .iter()
+        .filter(|h| h
+            .streets
+            .iter()
+            .any(|s| s.name == multiodds_engine::history::StreetName::River))
+        .all(|h| h.final_boards()[0].len() == 5));
+}

@@ -292,11 +292,33 @@ fn read_one(path: &Path, hero: Option<&str>, settings: &AdjustSettings) -> FileD
     starts.sort_unstable();
     starts.dedup();
     let lines: Vec<&str> = text.lines().collect();
+    let xml = text.contains("<session") && text.contains("<game gamecode=");
     for hand in hands {
-        let text = hand_text(&lines, &starts, hand.source.line);
-        done.hands.push(ready(&hand, hero, settings, text));
+        let kept = if xml {
+            xml_game_text(&text, &hand.id)
+        } else {
+            hand_text(&lines, &starts, hand.source.line)
+        };
+        done.hands.push(ready(&hand, hero, settings, kept));
     }
     done
+}
+
+/// An iPoker game as a session of its own: the session's facts (the game's name, the
+/// currency, the hero) and the one `<game>`, so the stored text reads alone.
+fn xml_game_text(text: &str, id: &str) -> String {
+    let session = text.find("<game ").map_or("", |at| &text[..at]);
+    let key = format!("<game gamecode=\"{id}\"");
+    let game = text
+        .find(&key)
+        .map(|at| {
+            let end = text[at..]
+                .find("</game>")
+                .map_or(text.len(), |e| at + e + 7);
+            &text[at..end]
+        })
+        .unwrap_or("");
+    format!("{}\n{game}\n</session>\n", session.trim_end())
 }
 
 /// The hand's lines as the file holds them: from its header to the next hand's.

@@ -3,9 +3,9 @@
 //!
 //! - `text`: bytes to text in the sites' encodings.
 //! - `parse`: the sites' texts, one shape each: PokerStars' (also GGPoker, Full Tilt,
-//!   Run It Once, PokerMaster, PokerBros), Winamax's, 888's and Bovada/Ignition's; one
-//!   unreadable hand is refused with its line, the rest read.
-//! - `sites`: the sites recognised and not read yet (PartyPoker, iPoker), refused by name.
+//!   Run It Once, PokerMaster, PokerBros), Winamax's, PartyPoker's, 888's,
+//!   Bovada/Ignition's and iPoker's XML; one unreadable hand is refused with its line,
+//!   the rest read, and a game a site's reader does not know is refused by name.
 //! - [`date`]: every site's date in one sortable form; [`position`]: seats by the button.
 //! - `model`: the hand as the text states it.
 //! - [`pots`]: invested, main and side pots, results, and checks against the summary.
@@ -22,7 +22,6 @@ pub mod position;
 pub mod pots;
 pub mod replay;
 pub mod session;
-mod sites;
 mod text;
 
 pub use amount::Amount;
@@ -157,14 +156,9 @@ fn read_decoded(
     Some(encoding)
 }
 
-/// Every hand of a file's text, read or refused, handed to `each`: a site recognised and
-/// not read is one refusal by its name and hand count; a text without any hand is one
-/// refusal saying so.
+/// Every hand of a file's text, read or refused, handed to `each`; a text without any
+/// hand is one refusal saying so.
 pub fn read_text_checked(file: &str, text: &str, mut each: impl FnMut(Result<Hand, Refusal>)) {
-    if let Some(site) = sites::other_site(text) {
-        each(Err(file_refusal(file, site.first_line, site.reason())));
-        return;
-    }
     let mut any = false;
     parse::read_text_each(file, text, |h| {
         any = true;

@@ -301,8 +301,8 @@ fn looks_like_hands(path: &Path) -> bool {
     let Ok((text, _)) = super::text::decode_owned(head) else {
         return false;
     };
-    super::sites::other_site(&text).is_some()
-        || super::text::clean_lines(&text).any(|(_, l)| super::parse::is_any_header(l))
+    let found = super::text::clean_lines(&text).any(|(_, l)| super::parse::is_any_header(l));
+    found
 }
 
 /// Reads `files` one at a time, one hand at a time, into a session of at most

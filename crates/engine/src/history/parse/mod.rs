@@ -5,6 +5,7 @@
 
 mod actions;
 mod bovada;
+mod ipoker;
 mod pacific;
 mod party;
 mod summary;
@@ -63,6 +64,10 @@ pub fn read_text_each(file: &str, text: &str, mut each: impl FnMut(Result<Hand, 
 
 /// The shape of the text's hands: the first line that starts a hand of a known site.
 fn shape_of(text: &str) -> &'static dyn Shape {
+    // iPoker's XML may open its first game on the line that closes the session's facts.
+    if text.contains("<session") && text.contains("<game gamecode=") {
+        return &ipoker::IPoker;
+    }
     for (_, line) in clean_lines(text) {
         for shape in SHAPES {
             if shape.header_at(line) == Some(0) {
@@ -80,6 +85,7 @@ const SHAPES: &[&dyn Shape] = &[
     &pacific::Pacific,
     &party::Party,
     &bovada::Bovada,
+    &ipoker::IPoker,
     &Stars,
 ];
 

@@ -45,10 +45,10 @@ impl Shape for Pacific {
     }
 }
 
-/// `$1,049`, `1 092 698`, `0.5 $`, `10 €`: the amount, signs and spaces dropped.
-/// 888.ro writes thousands with dots (`167.394` chips): a dot followed by exactly three
+/// `$1,049`, `1 092 698`, `0.5 $`, `10 €`: the amount, signs and spaces dropped. 888.ro
+/// and iPoker's Italian skins write thousands with dots (`167.394` chips): a dot followed by exactly three
 /// digits, never two as cents are, groups thousands.
-fn amount(text: &str) -> Option<Amount> {
+pub(super) fn amount(text: &str) -> Option<Amount> {
     let t: String = text
         .chars()
         .filter(|c| !c.is_whitespace() && !matches!(c, '$' | '€' | '£'))
