@@ -104,8 +104,11 @@ fn open_step_change_a_range_and_send_the_turn() {
 
 #[test]
 fn a_session_of_the_corpus_has_its_totals_list_and_graph() {
+    let db = tempfile::tempdir().unwrap();
     let mut app = hand_app();
-    app.views.of_mut::<HandView>().inputs_mut().session = vec!["tests/data/hands".into()];
+    let inputs = app.views.of_mut::<HandView>().inputs_mut();
+    inputs.session = vec!["tests/data/hands".into()];
+    inputs.database = db.path().join("hands.sqlite").display().to_string();
     let mut h = harness(app);
     h.state()
         .command(Command::ToView(ViewKind::Hand, ViewCommand::ReadSession));
@@ -116,13 +119,16 @@ fn a_session_of_the_corpus_has_its_totals_list_and_graph() {
     h.run();
     let v = h.state().views.of::<HandView>();
     let read = v.session().unwrap();
+    // 505 hands, two of them in two files each: stored once.
     assert_eq!(read.session.rows.len(), 503);
-    assert_eq!(read.session.refused.len(), 6);
-    assert!(shows(&h, "115 of 115 files read"));
-    assert!(shows(&h, "6 not read"));
+    assert_eq!(read.session.refused.len(), 4);
+    assert!(shows(&h, "115 of 115 files imported · 503 hands stored"));
+    assert!(shows(&h, "4 not read"));
     // The graph's two lines are drawn (their legend entries), and the list's rows.
     assert!(shows(&h, "all-in adjusted"));
-    assert!(shows(&h, "#37165169101") || shows(&h, "#SD27208848"));
+    // The list is in date order, from the database: its first hand is shown.
+    let first = format!("#{}", read.session.rows[0].id);
+    assert!(shows(&h, &first), "{first}");
     // The filter keeps only all-in hands.
     h.get_by_label("All-in").click();
     h.run();
@@ -134,6 +140,73 @@ fn a_session_of_the_corpus_has_its_totals_list_and_graph() {
     // The session's CSV: a row per hand shown.
     let csv = h.state().current().table_csv(&Default::default()).unwrap();
     assert_eq!(csv.lines().filter(|l| !l.starts_with('#')).count(), 88 + 1);
+}
+
+/// A tracker's day: a folder of five sites imported into the database with progress;
+/// the list filtered to all-in hands in euros (typed into the filter fields); one of
+/// them opened by a click and replayed; a second import adds nothing, and a new view
+/// with no files listed lists the stored hands from the database alone.
+#[test]
+fn a_folder_is_imported_filtered_to_all_in_euro_hands_and_one_replayed() {
+    let db = tempfile::tempdir().unwrap();
+    let db_path = db.path().join("hands.sqlite").display().to_string();
+    let mut app = hand_app();
+    let inputs = app.views.of_mut::<HandView>().inputs_mut();
+    inputs.session = vec!["tests/data/hands".into(), "tests/data/hands_tour".into()];
+    inputs.database = db_path.clone();
+    let mut h = harness(app);
+    h.get_by_label("Import and list").click();
+    let saw_progress = std::cell::Cell::new(false);
+    step_until(&mut h, "the import", |a| {
+        let v = a.views.of::<HandView>();
+        saw_progress.set(saw_progress.get() || v.session_running());
+        !v.session_running() && v.session().is_some_and(|s| s.complete())
+    });
+    assert!(saw_progress.get());
+    h.run();
+    let stored = h
+        .state()
+        .views
+        .of::<HandView>()
+        .session()
+        .unwrap()
+        .session
+        .rows
+        .len();
+    assert!(stored > 1500, "{stored}");
+    set_field(&mut h, "Currency", "€");
+    h.get_by_label("All-in").click();
+    h.run();
+    let v = h.state().views.of::<HandView>();
+    let rows = v.shown_rows();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r.all_in && r.currency == "€"));
+    let first = format!("#{}", rows[0].id);
+    let count = rows.len();
+    assert!(shows(&h, &format!("€: {count} hands")) || shows(&h, &format!("{count} hands")));
+    // Open the first hand: its replay shows its streets and the equity runs.
+    let row = h
+        .query_all_by(|n| n.label().is_some_and(|l| l.starts_with(&first)))
+        .next()
+        .expect("the hand's row");
+    row.click();
+    step_until(&mut h, "the hand's replay", |a| {
+        let v = a.views.of::<HandView>();
+        v.has_spot() && v.equity().is_some()
+    });
+    let v = h.state().views.of::<HandView>();
+    assert!(v.inputs().text.contains(&first[1..]));
+    // A fresh window with no files listed lists every stored hand from the database.
+    let mut app = hand_app();
+    app.views.of_mut::<HandView>().inputs_mut().database = db_path;
+    let mut h = harness(app);
+    h.get_by_label("Import and list").click();
+    step_until(&mut h, "the stored hands", |a| {
+        let v = a.views.of::<HandView>();
+        !v.session_running() && v.session().is_some()
+    });
+    let v = h.state().views.of::<HandView>();
+    assert_eq!(v.session().unwrap().session.rows.len(), stored);
 }
 
 /// The empty Hand view greets with its hints, not with errors: no red "paste a hand

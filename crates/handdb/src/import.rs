@@ -34,6 +34,8 @@ pub struct ImportProgress {
 pub struct ImportReport {
     /// Files found under the paths.
     pub files: usize,
+    /// Files gone through (read, or skipped as unchanged): all of them unless stopped.
+    pub files_done: usize,
     /// Files not read again: unchanged since they were imported.
     pub unchanged: usize,
     /// Hands read.
@@ -114,6 +116,7 @@ impl HandDb {
                 .map(|p| read_one(p, hero, &settings))
                 .collect();
             at.files_done += chunk.len() - done.len();
+            report.files_done = at.files_done;
             for file in done {
                 report.read += file.hands.len();
                 let added = self.store(&file)?;
@@ -129,6 +132,7 @@ impl HandDb {
                 at.added = report.added;
                 at.repeated = report.repeated;
                 at.refused = report.refused_count;
+                report.files_done = at.files_done;
                 if !progress(&at) {
                     report.stopped = Some(format!(
                         "stopped after {} of {} files; the hands of those files are kept",
@@ -295,30 +299,15 @@ fn read_one(path: &Path, hero: Option<&str>, settings: &AdjustSettings) -> FileD
     let xml = text.contains("<session") && text.contains("<game gamecode=");
     for hand in hands {
         let kept = if xml {
-            xml_game_text(&text, &hand.id)
+            multiodds_engine::history::xml_game_at(&text, hand.source.line)
+                .map(|(_, game)| game)
+                .unwrap_or_default()
         } else {
             hand_text(&lines, &starts, hand.source.line)
         };
         done.hands.push(ready(&hand, hero, settings, kept));
     }
     done
-}
-
-/// An iPoker game as a session of its own: the session's facts (the game's name, the
-/// currency, the hero) and the one `<game>`, so the stored text reads alone.
-fn xml_game_text(text: &str, id: &str) -> String {
-    let session = text.find("<game ").map_or("", |at| &text[..at]);
-    let key = format!("<game gamecode=\"{id}\"");
-    let game = text
-        .find(&key)
-        .map(|at| {
-            let end = text[at..]
-                .find("</game>")
-                .map_or(text.len(), |e| at + e + 7);
-            &text[at..end]
-        })
-        .unwrap_or("");
-    format!("{}\n{game}\n</session>\n", session.trim_end())
 }
 
 /// The hand's lines as the file holds them: from its header to the next hand's.

@@ -4,6 +4,7 @@
 //! job into a filtered list with totals and a graph of actual against all-in adjusted
 //! winnings. Any street goes to the Matchup or the Range view.
 
+mod import_job;
 mod replay;
 mod session;
 use session::{cumulative, session_page, winnings_graph};
@@ -19,8 +20,9 @@ use crate::equity::games::MatchupJob;
 use crate::equity::run::RunSettings;
 use crate::equity::{MatchupResult, Method};
 use crate::scenario::{HandInputs, HandSpot, PlayerRange, Scenario, ViewKind};
-use crate::worker::{AllInJob, HandTextJob, JobManager, SessionJob, SessionRead};
+use crate::worker::{AllInJob, HandTextJob, JobManager, SessionRead};
 use egui::RichText;
+use import_job::ImportJob;
 use multiodds_engine::history::replay::{spot, Spot};
 use multiodds_engine::history::session::{files_under, HandRow};
 use multiodds_engine::history::Hand;
@@ -50,7 +52,7 @@ pub struct HandView {
     /// at most `MAX_HAND_TEXT_BYTES`).
     pub(crate) spot: Option<HandSpot>,
     /// The session read so far.
-    pub(crate) session: Computed<SessionJob, ()>,
+    pub(crate) session: Computed<ImportJob, ()>,
     /// The session job's bookkeeping.
     pub(crate) session_tracker: RunTracker,
     /// Fetching one hand's text from a session file.
@@ -122,6 +124,16 @@ impl HandView {
         };
         view.read_spot();
         view
+    }
+
+    /// The hand database sessions are imported into: the one named, else the user's.
+    pub fn database_path(&self) -> PathBuf {
+        let named = self.inputs.database.trim();
+        if named.is_empty() {
+            multiodds_handdb::HandDb::default_path()
+        } else {
+            PathBuf::from(named)
+        }
     }
 
     /// The session on screen.
@@ -276,17 +288,23 @@ impl View for HandView {
                 .filter(|p| !p.trim().is_empty())
                 .map(|p| PathBuf::from(p.trim()))
                 .collect();
-            let files = files_under(&paths);
-            if files.is_empty() {
+            if !paths.is_empty() && files_under(&paths).is_empty() {
                 self.session_note = Some(
-                    "no hand-history files there (folders are searched for .txt files)".into(),
+                    "no hand-history files there (folders are searched for files holding hands)"
+                        .into(),
                 );
             } else {
                 self.session_note = None;
                 let hero = Some(self.inputs.hero.trim().to_string()).filter(|h| !h.is_empty());
-                // A new session's first file replaces the rows shown.
-                self.session
-                    .start(jobs, SessionJob { files, hero }, RunSettings::default(), ());
+                let db = self.database_path();
+                // The files are imported into the database, then every stored hand is
+                // listed from it.
+                self.session.start(
+                    jobs,
+                    ImportJob { paths, hero, db },
+                    RunSettings::default(),
+                    (),
+                );
                 self.session_tracker.started(self.session.shown.is_some());
             }
         }
@@ -740,6 +758,18 @@ fn session_fields(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) 
                 .desired_width(140.0),
         );
     });
+    ui.horizontal(|ui| {
+        ui.label("Database").on_hover_text(
+            "The hand database the session is imported into: each hand once, a file \
+             imported before adds only its new hands. Empty: hands.sqlite in your data folder.",
+        );
+        ui.add(
+            egui::TextEdit::singleline(&mut view.inputs.database)
+                .id(super::widgets::field_id(ui, "Database"))
+                .hint_text("your data folder")
+                .desired_width(f32::INFINITY),
+        );
+    });
     ui.horizontal_wrapped(|ui| {
         if ui
             .button("Add folder…")
@@ -751,13 +781,19 @@ fn session_fields(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) 
             cx.commands
                 .send(Command::OpenDialog(DialogPurpose::SessionFolder));
         }
-        if ui.button("Read session").clicked() {
+        if ui
+            .button("Import and list")
+            .on_hover_text(
+                "Import the files and folders above into the database, then list every stored hand",
+            )
+            .clicked()
+        {
             cx.commands.view(ViewKind::Hand, ViewCommand::ReadSession);
         }
         if ui
             .add_enabled(
                 view.session_tracker.running,
-                egui::Button::new("Stop reading"),
+                egui::Button::new("Stop import"),
             )
             .clicked()
         {

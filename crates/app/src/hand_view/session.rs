@@ -13,19 +13,20 @@ use std::path::PathBuf;
 pub(super) fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &CommandSender) {
     let Some(read) = view.session() else {
         ui.label(if view.session_tracker.running {
-            "Reading…"
+            "Importing…"
         } else {
-            "Open a hand history, or list files and folders under Session and click Read session."
+            "Open a hand history, or list files and folders under Session and click Import and list (with none listed, every stored hand is listed)."
         });
         return;
     };
     let partial = !read.complete();
     let progress = format!(
-        "{} of {} files read{}",
+        "{} of {} files imported · {} hands stored{}",
         read.session.files,
         read.files_total,
+        read.session.rows.len(),
         if view.session_tracker.running {
-            " · reading…"
+            " · importing…"
         } else if partial {
             " · stopped: partial"
         } else {
@@ -75,6 +76,21 @@ fn filters(ui: &mut egui::Ui, f: &mut SessionFilter) {
                 .desired_width(70.0)
                 .hint_text("any"),
         );
+        let l = ui.label("Site");
+        ui.add(
+            egui::TextEdit::singleline(&mut f.site)
+                .desired_width(80.0)
+                .hint_text("any"),
+        )
+        .labelled_by(l.id);
+        let l = ui.label("Currency");
+        ui.add(
+            egui::TextEdit::singleline(&mut f.currency)
+                .desired_width(50.0)
+                .hint_text("any"),
+        )
+        .labelled_by(l.id)
+        .on_hover_text("$, €, £ … or chips");
         ui.checkbox(&mut f.all_in, "All-in");
         ui.checkbox(&mut f.showdown, "Showdown");
         ui.checkbox(&mut f.hero, "Hero in hand").on_hover_text(

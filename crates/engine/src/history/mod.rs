@@ -51,6 +51,33 @@ pub fn parse_header_line(line: &str) -> bool {
     parse::is_any_header(line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}'))
 }
 
+/// In an iPoker XML session, the first game whose `<game>` starts on `line` or after:
+/// its line, and the game as a session of its own (the session's facts, the one game),
+/// which reads alone. `None` when the text is not such a session or has no game there.
+pub fn xml_game_at(text: &str, line: usize) -> Option<(usize, String)> {
+    if !(text.contains("<session") && text.contains("<game gamecode=")) {
+        return None;
+    }
+    let mut at_line = 1;
+    let mut from = 0;
+    loop {
+        let at = from + text[from..].find("<game gamecode=")?;
+        at_line += text[from..at].matches('\n').count();
+        if at_line >= line {
+            let session = text.find("<game ").map_or("", |s| &text[..s]);
+            let end = text[at..]
+                .find("</game>")
+                .map_or(text.len(), |e| at + e + 7);
+            let game = &text[at..end];
+            return Some((
+                at_line,
+                format!("{}\n{game}\n</session>\n", session.trim_end()),
+            ));
+        }
+        from = at + 1;
+    }
+}
+
 /// Where a hand's header starts in `line`, for any site read (`None`: no header there).
 pub fn header_start(line: &str) -> Option<usize> {
     parse::header_start(line)

@@ -123,6 +123,10 @@ impl Job for HandTextJob {
             .map_err(|e| EquityError::Unsupported(format!("cannot read {name}: {e}")))?;
         let (text, _) = crate::history::decode_owned(bytes)
             .map_err(|e| EquityError::Unsupported(format!("{name}: {e}")))?;
+        if let Some(found) = crate::history::xml_game_at(&text, self.line) {
+            let (start, game) = found;
+            return Ok((format!("{name}:{start}"), game));
+        }
         // From the first header at or after the line to the next header.
         let mut out = String::new();
         let mut start = None;

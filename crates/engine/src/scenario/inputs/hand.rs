@@ -36,6 +36,10 @@ pub struct SessionFilter {
     pub showdown: bool,
     /// Only hands the hero was dealt into.
     pub hero: bool,
+    /// The site (any when empty; any case).
+    pub site: String,
+    /// The currency's sign, or `chips` (any when empty).
+    pub currency: String,
 }
 
 impl SessionFilter {
@@ -49,6 +53,10 @@ impl SessionFilter {
             && (!self.all_in || row.all_in)
             && (!self.showdown || row.showdown)
             && (!self.hero || row.hero.is_some())
+            && (self.site.trim().is_empty() || row.site.eq_ignore_ascii_case(self.site.trim()))
+            && (self.currency.trim().is_empty()
+                || crate::history::session::Currency::of(&row.currency).name
+                    == self.currency.trim())
     }
 }
 
@@ -72,6 +80,9 @@ pub struct HandInputs {
     pub hero: String,
     /// The session list's filter.
     pub filter: SessionFilter,
+    /// The hand database the session is imported into and read from (empty: the
+    /// user's data folder).
+    pub database: String,
 }
 
 /// A hand's street, read: the hand, and the players the equity is computed for.
