@@ -8,7 +8,7 @@ filters over the database. Prints wall time, CPU time and peak memory of each st
 import argparse, json, os, re, resource, shutil, subprocess, sys, tempfile, time
 
 HEADER_IDS = [
-    (re.compile(r"(Hand #)([A-Za-z]*\d+)(:)"), r"\g<1>\g<2>{k}\g<3>"),
+    (re.compile(r"((?:Hand|Game) #)([A-Za-z]*\d+)(:)"), r"\g<1>\g<2>{k}\g<3>"),
     (re.compile(r"(HandId: #[\d-]+)"), r"\g<1>{k}"),
     (re.compile(r"(Hand History for Game )(\d+)"), r"\g<1>\g<2>{k}"),
 ]
@@ -30,10 +30,7 @@ def build(corpus, out, copies):
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                # Windows-1252 and UTF-16 files are copied as they are (their ids repeat,
-                # which the import counts as already stored).
-                open(os.path.join(d, f"{i:03}_{os.path.basename(f)}"), "wb").write(raw)
-                continue
+                text = raw.decode("cp1252")
             for pat, rep in HEADER_IDS:
                 text = pat.sub(rep.format(k=f"{k:03}"), text)
             open(os.path.join(d, f"{i:03}_{os.path.basename(f)}"), "w", encoding="utf-8").write(text)

@@ -143,6 +143,13 @@ pub fn adjust(
         return Err(NotAdjusted::NoAllIn);
     }
     let s = all_in_street(hand).ok_or(NotAdjusted::NoAllIn)?;
+    if !game.has_board() {
+        // Stud's streets are replayed with equity; its all-in moment is not adjusted yet.
+        return Err(NotAdjusted::Game(format!(
+            "{}: all-in adjusted results are computed in games with a board",
+            hand.game.text
+        )));
+    }
     let street = &hand.streets[s];
     let board = street.boards[0].clone();
     if board.len() >= 5 || street.name == StreetName::River {

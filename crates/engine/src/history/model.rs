@@ -59,6 +59,22 @@ pub struct Player {
     /// mucked face up), in the order written; empty when unknown.
     #[serde(serialize_with = "cards_text")]
     pub cards: Vec<Card>,
+    /// In stud games, the cards the text shows this player dealt, each with its street
+    /// (an index into [`Hand::streets`]) and whether it was dealt face up: what the
+    /// replay's equity at each street knows. Empty in other games.
+    #[serde(skip)]
+    pub dealt: Vec<DealtCard>,
+}
+
+/// A stud card as dealt: on which street, face up or down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealtCard {
+    /// The street it came on (an index into [`Hand::streets`]).
+    pub street: usize,
+    /// The card.
+    pub card: Card,
+    /// Dealt face up.
+    pub up: bool,
 }
 
 pub(crate) fn cards_text<S: serde::Serializer>(c: &[Card], s: S) -> Result<S::Ok, S::Error> {

@@ -192,8 +192,81 @@ impl Reader {
         Ok(())
     }
 
-    /// Cards in brackets on a player's line, kept in board games.
+    /// Whether the hand is stud, stud hi/lo or razz.
+    pub(super) fn is_stud(&self) -> bool {
+        self.hand.game.game.is_some_and(|g| g.is_stud())
+    }
+
+    /// A stud deal line's cards (`[Ac Kc 8c]` on 3rd street, `[Ac Kc 8c] [9c]` later):
+    /// the last group is what this street dealt. On 3rd street three cards are two down
+    /// and one up (one card alone is an opponent's up card); 4th to 6th street deal up,
+    /// 7th down. The player dealt three cards on 3rd street is the observer.
+    pub(super) fn stud_dealt(&mut self, n: usize, p: usize, text: &str) -> Result<(), String> {
+        let last = text.rfind('[').map_or(text, |i| &text[i..]);
+        let new = bracket_cards(last)
+            .map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
+        let street = self.hand.streets.len().saturating_sub(1);
+        if street == 0 && new.len() == 3 && self.dealt_to.is_none() {
+            self.dealt_to = Some(p);
+        }
+        for (i, &card) in new.iter().enumerate() {
+            let up = match street {
+                0 => new.len() == 1 || i == 2,
+                4.. => false,
+                _ => true,
+            };
+            self.stud_card(n, p, card, street, up)?;
+        }
+        Ok(())
+    }
+
+    /// One stud card of player `p`, once.
+    fn stud_card(
+        &mut self,
+        n: usize,
+        p: usize,
+        card: Card,
+        street: usize,
+        up: bool,
+    ) -> Result<(), String> {
+        if self.hand.players[p].dealt.iter().any(|d| d.card == card) {
+            return Ok(());
+        }
+        self.set_cards(n, p, vec![card])?;
+        self.hand.players[p]
+            .dealt
+            .push(crate::history::model::DealtCard { street, card, up });
+        Ok(())
+    }
+
+    /// Cards shown down in stud, in deal order: the first two and the seventh were
+    /// dealt down (3rd and 7th street), the others up.
+    fn stud_shown(&mut self, n: usize, p: usize, cards: &[Card]) -> Result<(), String> {
+        for (i, &card) in cards.iter().enumerate() {
+            let (street, up) = match i {
+                0 | 1 => (0, false),
+                2 => (0, true),
+                6 => (4, false),
+                k => (k - 2, true),
+            };
+            self.stud_card(n, p, card, street, up)?;
+        }
+        Ok(())
+    }
+
+    /// Cards in brackets on a player's line, kept in board games (and stud's shown
+    /// cards).
     pub(super) fn learn_cards(&mut self, n: usize, p: usize, text: &str) -> Result<(), String> {
+        if self.is_stud() && text.contains('[') {
+            let first = &text[..text.find(']').map_or(text.len(), |e| e + 1)];
+            let cards = bracket_cards(first)
+                .map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
+            // Only a whole hand shows the deal order.
+            if cards.len() == 7 {
+                return self.stud_shown(n, p, &cards);
+            }
+            return Ok(());
+        }
         if !self.board_game || !text.contains('[') {
             return Ok(());
         }

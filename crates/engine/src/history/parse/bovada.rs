@@ -205,6 +205,7 @@ fn body_line(reader: &mut Reader, n: usize, line: &str) -> Result<(), String> {
                     stack,
                     sitting_out: false,
                     cards: Vec::new(),
+                    dealt: Vec::new(),
                 });
                 return Ok(());
             }
@@ -455,6 +456,7 @@ fn seat_line(reader: &mut Reader, rest: &str) -> Result<(), String> {
         stack,
         sitting_out: false,
         cards: Vec::new(),
+        dealt: Vec::new(),
     });
     Ok(())
 }

@@ -292,6 +292,7 @@ fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Re
                     stack,
                     sitting_out: false,
                     cards: Vec::new(),
+                    dealt: Vec::new(),
                 });
                 won.push(
                     attr(t.text, "win")

@@ -311,6 +311,9 @@ fn game_of(desc: &str) -> HandGame {
         ("omaha", Some(Game::OMAHA), false),
         ("plo", Some(Game::OMAHA), false),
         ("hold'em", Some(Game::HOLDEM), false),
+        ("7 card stud hi/lo", Some(Game::STUD_HILO), false),
+        ("7 card stud", Some(Game::STUD), false),
+        ("razz", Some(Game::RAZZ), false),
         ("holdem", Some(Game::HOLDEM), false),
     ];
     for &(words, game, first) in known {
@@ -589,6 +592,7 @@ impl Reader {
                 stack,
                 sitting_out: after.contains("sitting out") || after.contains("out of hand"),
                 cards: Vec::new(),
+                dealt: Vec::new(),
             });
             return Ok(());
         }
@@ -645,6 +649,9 @@ impl Reader {
                 return Err(err(format!("cards dealt to `{name}`, who is not seated")));
             };
             if let Some(cards) = cards {
+                if self.is_stud() {
+                    return self.stud_dealt(n, p, &format!("[{cards}")).map_err(err);
+                }
                 if self.dealt_to.is_none() {
                     self.dealt_to = Some(p);
                 }

@@ -331,6 +331,7 @@ fn seat_line(reader: &mut Reader, rest: &str) -> Result<(), String> {
         stack,
         sitting_out: false,
         cards: Vec::new(),
+        dealt: Vec::new(),
     });
     Ok(())
 }

@@ -349,6 +349,7 @@ fn setup_line(reader: &mut Reader, line: &str) -> Result<(), String> {
         stack,
         sitting_out: who[close..].contains("out"),
         cards: Vec::new(),
+        dealt: Vec::new(),
     });
     Ok(())
 }

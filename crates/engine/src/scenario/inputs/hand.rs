@@ -214,8 +214,41 @@ impl HandInputs {
             .iter()
             .filter(|p| p.in_hand && !p.folds_here)
             .count();
+        let stud = hand.game.game.is_some_and(|g| g.is_stud());
         for p in &s.players {
             let player = &hand.players[p.index];
+            if stud {
+                // Stud: each player's cards dealt by this street, up and down.
+                let by_now: Vec<_> = player
+                    .dealt
+                    .iter()
+                    .filter(|d| d.street <= s.street)
+                    .collect();
+                let in_matchup = p.in_hand && (!p.folds_here || closing < 2);
+                if in_matchup {
+                    let down: Vec<_> = by_now.iter().filter(|d| !d.up).map(|d| d.card).collect();
+                    let up: Vec<_> = by_now.iter().filter(|d| d.up).map(|d| d.card).collect();
+                    let down_text = if down.is_empty() {
+                        match self.range_of(&player.name) {
+                            "random" | "" => "? ?".to_string(),
+                            r => r.to_string(),
+                        }
+                    } else {
+                        format_cards(&down)
+                    };
+                    seats.push(p.index);
+                    ranges.push(
+                        format!("({down_text}) {}", format_cards(&up))
+                            .trim()
+                            .to_string(),
+                    );
+                } else {
+                    for d in by_now {
+                        dead.insert(d.card);
+                    }
+                }
+                continue;
+            }
             let known = player.cards.len() == hand.game.game.map_or(0, |g| g.hole_cards());
             if p.in_hand && (!p.folds_here || closing < 2) {
                 seats.push(p.index);
@@ -270,6 +303,9 @@ impl HandInputs {
                 "one player is left: the pot is theirs, there is no equity to compute".into(),
             )]);
         }
+        if game.is_stud() {
+            return stud_matchup(spot, game);
+        }
         let mut problems = Vec::new();
         let mut seats = Vec::new();
         for (k, &p) in spot.seats.iter().enumerate() {
@@ -294,4 +330,44 @@ impl HandInputs {
             problems
         })
     }
+}
+
+/// A stud street's matchup: each player still in as the cards dealt by then (down cards
+/// unknown where the text does not show them), the folded players' cards dead.
+fn stud_matchup(
+    spot: &HandSpot,
+    game: crate::cards::Game,
+) -> Result<MatchupJob, Vec<ScenarioError>> {
+    use crate::equity::games::stud::StudSeat;
+    use crate::equity::games::MatchupSeats;
+    if let Some(&p) = spot
+        .seats
+        .iter()
+        .find(|&&p| spot.hand.players[p].dealt.is_empty())
+    {
+        return Err(vec![invalid(
+            "text",
+            format!(
+                "{} stud hands are read for their money; which of {}'s cards were dealt up is not read from them yet",
+                spot.hand.site, spot.hand.players[p].name
+            ),
+        )]);
+    }
+    let mut problems = Vec::new();
+    let mut seats = Vec::new();
+    for text in &spot.ranges {
+        match StudSeat::split_written(text).and_then(|(down, up)| StudSeat::parse(&down, &up)) {
+            Ok(seat) => seats.push(seat),
+            Err(e) => problems.push(invalid("text", e.message)),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let dead = CardSet::parse(&spot.dead).unwrap_or(CardSet::EMPTY);
+    MatchupJob::build(game, MatchupSeats::Stud(seats), dead).map_err(|e| {
+        let mut problems = Vec::new();
+        placed(e, |_| None, &mut problems);
+        problems
+    })
 }
