@@ -351,15 +351,24 @@ fn encodings_and_format_quirks_by_file() {
     assert_eq!(money(h).total(), Amount::parse("255").unwrap());
     let walked = read("Stars/Draw/5-Carddraw-FL-USD-0.10-0.20-201106.Walked.txt");
     assert_eq!(walked.hands.len(), 1);
-    // Games the engine does not value are read for their money, equity refused by name.
+    // Stud is valued (its streets replayed with the cards dealt by then); games the
+    // engine does not value are read for their money, equity refused by name.
     let stud = &read("Stars/Stud/7-Stud-USD-0.04-0.08-200911.txt").hands[0];
-    assert!(stud.game.game.is_none());
-    assert!(stud
+    assert_eq!(stud.game.game, Some(multiodds_engine::cards::Game::STUD));
+    let hero = &stud.players[stud.hero.unwrap()];
+    assert_eq!(hero.dealt.iter().filter(|d| d.street == 0).count(), 3);
+    assert_eq!(
+        hero.dealt.iter().filter(|d| d.street == 0 && d.up).count(),
+        1
+    );
+    let triple = &read("Stars/Draw/3-Draw-Limit-USD-0.10-0.20-200911.txt").hands[0];
+    assert!(triple.game.game.is_none());
+    assert!(triple
         .game
         .no_equity
         .as_ref()
         .unwrap()
-        .contains("7 Card Stud"));
+        .contains("Triple Draw"));
     // Chips and currencies.
     assert_eq!(
         read("Stars/Flop/NLHE-8max-CNY-2.00-4.00-201903.elitehud.txt")

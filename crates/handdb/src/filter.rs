@@ -210,7 +210,7 @@ pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Vec<S
         wheres.push("showdown = 1".into());
     }
     let sql = format!(
-        "SELECT {COLUMNS} FROM hands {} ORDER BY played_at, site, hand_id",
+        "SELECT {COLUMNS} FROM hands {} ORDER BY played_at IS NULL, played_at, site, hand_id",
         if wheres.is_empty() {
             String::new()
         } else {

@@ -150,7 +150,8 @@ impl HandDb {
             .map_err(|e| self.err(e))
     }
 
-    /// The hands `filter` selects, oldest first (then by site and hand number).
+    /// The hands `filter` selects, oldest first (then by site and hand number; hands
+    /// whose date was not read last).
     pub fn list(&self, filter: &Filter) -> Result<Vec<StoredHand>, DbError> {
         filter::list(&self.conn, filter).map_err(|e| self.err(e))
     }
