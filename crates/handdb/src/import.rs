@@ -45,7 +45,7 @@ pub struct ImportReport {
     /// Hands read that were stored already (the same site and hand number).
     pub repeated: usize,
     /// Hands and files refused, with file, line and why (the first
-    /// [`LISTED_REFUSALS`]; `refused_count` counts them all).
+    /// 10,000; `refused_count` counts them all).
     pub refused: Vec<Refusal>,
     /// Every refusal.
     pub refused_count: usize,

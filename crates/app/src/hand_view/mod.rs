@@ -171,7 +171,10 @@ impl HandView {
         // Every player whose cards are unknown gets a range field, `random` at first.
         let game_cards = spot.hand.game.game.map_or(0, |g| g.hole_cards());
         for p in &spot.hand.players {
+            // A stud player whose down cards the text shows needs no range.
+            let stud_known = p.dealt.iter().any(|d| !d.up);
             if p.cards.len() != game_cards
+                && !stud_known
                 && !p.sitting_out
                 && !self.inputs.ranges.iter().any(|r| r.player == p.name)
             {

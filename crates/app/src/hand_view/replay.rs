@@ -74,8 +74,11 @@ pub(super) fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSende
 fn street_tabs(ui: &mut egui::Ui, hand: &Hand, s: &Spot, commands: &CommandSender) {
     ui.horizontal(|ui| {
         for (i, street) in hand.streets.iter().enumerate() {
+            let stud = hand.game.game.is_some_and(|g| g.is_stud());
             let name = match street.name {
                 multiodds_engine::history::StreetName::Round(_) => street.label.to_lowercase(),
+                // Stud's first round is 3rd street, not a preflop.
+                _ if stud => street.label.to_lowercase(),
                 n => n.title().to_string(),
             };
             if ui.selectable_label(i == s.street, name).clicked() && i != s.street {
@@ -138,6 +141,15 @@ fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
                     ui.label(
                         RichText::new(k.map_or("?".to_string(), |k| ranges[k].clone())).italics(),
                     );
+                } else if !player.dealt.is_empty() {
+                    // Stud: the cards dealt by this street (shown down cards among them).
+                    let by_now: Vec<_> = player
+                        .dealt
+                        .iter()
+                        .filter(|d| d.street <= s.street)
+                        .map(|d| d.card)
+                        .collect();
+                    cards_row(ui, &by_now);
                 } else {
                     cards_row(ui, &player.cards);
                 }

@@ -76,21 +76,26 @@ fn filters(ui: &mut egui::Ui, f: &mut SessionFilter) {
                 .desired_width(70.0)
                 .hint_text("any"),
         );
-        let l = ui.label("Site");
-        ui.add(
-            egui::TextEdit::singleline(&mut f.site)
-                .desired_width(80.0)
-                .hint_text("any"),
-        )
-        .labelled_by(l.id);
-        let l = ui.label("Currency");
-        ui.add(
-            egui::TextEdit::singleline(&mut f.currency)
-                .desired_width(50.0)
-                .hint_text("any"),
-        )
-        .labelled_by(l.id)
-        .on_hover_text("$, €, £ … or chips");
+        // Each label wraps with its field, never apart from it.
+        ui.horizontal(|ui| {
+            let l = ui.label("Site");
+            ui.add(
+                egui::TextEdit::singleline(&mut f.site)
+                    .desired_width(80.0)
+                    .hint_text("any"),
+            )
+            .labelled_by(l.id);
+        });
+        ui.horizontal(|ui| {
+            let l = ui.label("Currency");
+            ui.add(
+                egui::TextEdit::singleline(&mut f.currency)
+                    .desired_width(50.0)
+                    .hint_text("any"),
+            )
+            .labelled_by(l.id)
+            .on_hover_text("$, €, £ … or chips");
+        });
         ui.checkbox(&mut f.all_in, "All-in");
         ui.checkbox(&mut f.showdown, "Showdown");
         ui.checkbox(&mut f.hero, "Hero in hand").on_hover_text(

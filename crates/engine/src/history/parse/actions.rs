@@ -37,6 +37,73 @@ impl Reader {
         self.round_bets = vec![Amount::ZERO; self.hand.players.len()];
     }
 
+    /// A street opened by a site's marker with its board cards (`[ 9d, 8d, Tc ]`, `[Qd]`,
+    /// or the whole board again): the board grows from the street before; the first round
+    /// opens once.
+    /// `line` names the street in an error.
+    pub(super) fn deal_street(
+        &mut self,
+        name: StreetName,
+        label: &str,
+        new_cards: &str,
+        line: &str,
+    ) -> Result<(), String> {
+        if name == StreetName::Preflop {
+            if self.hand.streets.is_empty() {
+                self.open_street(name, label.to_string(), 0, Vec::new());
+            }
+            return Ok(());
+        }
+        let mut board = self
+            .hand
+            .streets
+            .last()
+            .map(|s| s.boards[0].clone())
+            .unwrap_or_default();
+        // Some sites write the whole board again (`[Jd 6s 4c] [3s]`).
+        for c in bracket_cards(new_cards)? {
+            if !board.contains(&c) {
+                board.push(c);
+            }
+        }
+        if board.len() != name.board_cards() {
+            return Err(format!(
+                "`{line}`: {} board cards on the {}",
+                board.len(),
+                name.title().to_lowercase()
+            ));
+        }
+        self.open_street(name, label.to_string(), 0, board);
+        Ok(())
+    }
+
+    /// A seated player, refused when the seat or the name is taken already.
+    pub(super) fn seat(&mut self, seat: u8, name: String, stack: Amount) -> Result<(), String> {
+        if name.is_empty() {
+            return Err(format!("seat {seat} has no name"));
+        }
+        if let Some(other) = self
+            .hand
+            .players
+            .iter()
+            .find(|p| p.name == name || p.seat == seat)
+        {
+            return Err(format!(
+                "seat {seat} ({name}) repeats seat {} ({})",
+                other.seat, other.name
+            ));
+        }
+        self.hand.players.push(crate::history::model::Player {
+            seat,
+            name,
+            stack,
+            sitting_out: false,
+            cards: Vec::new(),
+            dealt: Vec::new(),
+        });
+        Ok(())
+    }
+
     pub(super) fn act(
         &mut self,
         n: usize,

@@ -4,10 +4,11 @@
 //! that are the chips an action adds (`Raises 1,875 to 2,025` adds 1,875), each
 //! player's winnings as `Hand Result`, and the summary's `Total Pot(N)`.
 
+use super::site_amount as amount;
 use super::{bracket_cards, Facts, Reader, Refusal, Shape};
-use crate::cards::Game;
+
 use crate::history::amount::Amount;
-use crate::history::model::{ActionKind, Collected, Hand, HandGame, Player, Source, StreetName};
+use crate::history::model::{ActionKind, Collected, Hand, HandGame, Source, StreetName};
 
 /// Bovada's shape.
 pub(super) struct Bovada;
@@ -35,36 +36,6 @@ impl Shape for Bovada {
     }
 }
 
-/// The games as Bovada names them in the header.
-fn game_of(desc: &str) -> Option<Game> {
-    let d = desc.to_ascii_uppercase();
-    let hilo = d.contains("HILO") || d.contains("HI/LO") || d.contains("HI-LO");
-    if d.starts_with("HOLDEM") {
-        Some(Game::HOLDEM)
-    } else if d.starts_with("OMAHA") {
-        Some(if hilo { Game::OMAHA_HILO } else { Game::OMAHA })
-    } else if d.starts_with("NCARD")
-        || d.starts_with("STUD")
-        || d.starts_with("7 CARD")
-        || d.starts_with("7CARD")
-    {
-        Some(if hilo { Game::STUD_HILO } else { Game::STUD })
-    } else if d.starts_with("RAZZ") {
-        Some(Game::RAZZ)
-    } else {
-        None
-    }
-}
-
-fn amount(text: &str) -> Option<Amount> {
-    let t: String = text
-        .trim()
-        .chars()
-        .filter(|c| !matches!(c, '$' | '€' | '£'))
-        .collect();
-    Amount::parse(&t)
-}
-
 fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
     let (first, head) = lines[0];
     let id = Bovada.hand_id(head);
@@ -86,8 +57,8 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
     let rest = head.split_once(": ").map_or("", |(_, r)| r);
     let desc = rest.split(" Tournament").next().unwrap_or(rest);
     let desc = desc.split(" - ").next().unwrap_or(desc).trim();
-    let game =
-        game_of(desc).ok_or_else(|| refuse(first, format!("Bovada {desc} is not read yet")))?;
+    let game = super::game_by_words(desc)
+        .ok_or_else(|| refuse(first, format!("Bovada {desc} is not read yet")))?;
     let tournament = rest.contains("Tournament #");
     let stakes = rest
         .rfind('(')
@@ -190,23 +161,13 @@ fn body_line(reader: &mut Reader, n: usize, line: &str) -> Result<(), String> {
     if line.starts_with("Seat+") && reader.hand.streets.is_empty() {
         if let Some((name, chips)) = line.split_once(": ") {
             if let Some(stack) = chips.strip_suffix(" in chips").and_then(amount) {
-                if reader.hand.players.iter().any(|p| p.name == name) {
-                    return Err(format!("{name} is seated twice"));
-                }
                 let seat = name
                     .trim_start_matches("Seat+")
                     .split(' ')
                     .next()
                     .and_then(|s| s.parse().ok())
                     .unwrap_or(reader.hand.players.len() as u8 + 1);
-                reader.hand.players.push(Player {
-                    seat,
-                    name: name.to_string(),
-                    stack,
-                    sitting_out: false,
-                    cards: Vec::new(),
-                    dealt: Vec::new(),
-                });
+                reader.seat(seat, name.to_string(), stack)?;
                 return Ok(());
             }
         }
@@ -405,22 +366,9 @@ fn marker(reader: &mut Reader, rest: &str) -> Result<(), String> {
         }
     };
     if name == StreetName::Preflop {
-        if reader.hand.streets.is_empty() {
-            reader.open_street(name, label.to_string(), 0, Vec::new());
-        }
         reader.dealt_seen = true;
-        return Ok(());
     }
-    let board = bracket_cards(after)?;
-    if board.len() != name.board_cards() {
-        return Err(format!(
-            "`***{rest}`: {} board cards on the {}",
-            board.len(),
-            name.title().to_lowercase()
-        ));
-    }
-    reader.open_street(name, label.to_string(), 0, board);
-    Ok(())
+    reader.deal_street(name, label, after, &format!("***{rest}"))
 }
 
 /// `Seat 65: UTG+2 (21,516 in chips)`, `Seat 1: Big Blind [ME] (166 in chips)`.
@@ -439,24 +387,15 @@ fn seat_line(reader: &mut Reader, rest: &str) -> Result<(), String> {
     let inside = who[open + 2..].split(" in chips").next().unwrap_or("");
     let stack =
         amount(inside).ok_or_else(|| format!("seat {seat}'s stack `{inside}` is not an amount"))?;
-    if reader.hand.players.iter().any(|p| p.name == name) {
-        return Err(format!("{name} is seated twice"));
-    }
     // Ignition's anonymous tables number seats past 255 (`Seat 146`): the order is
-    // kept, the number clamped.
-    let seat = seat.min(u8::MAX as u16) as u8;
-    let stack_seat = (reader.hand.players.len() + 1) as u8;
-    reader.hand.players.push(Player {
-        seat: if reader.hand.players.iter().any(|p| p.seat == seat) {
-            stack_seat
-        } else {
-            seat
-        },
-        name,
-        stack,
-        sitting_out: false,
-        cards: Vec::new(),
-        dealt: Vec::new(),
-    });
-    Ok(())
+    // kept, a number past 255 taken by the next free one.
+    let seat = u8::try_from(seat).unwrap_or(u8::MAX);
+    let seat = if reader.hand.players.iter().any(|p| p.seat == seat) {
+        (1..=u8::MAX)
+            .find(|s| !reader.hand.players.iter().any(|p| p.seat == *s))
+            .unwrap_or(seat)
+    } else {
+        seat
+    };
+    reader.seat(seat, name, stack)
 }

@@ -6,10 +6,11 @@
 //! raise's the player's whole bet this round; numbered, not always in order) and
 //! `<cards type="Flop">D7 S4 H3</cards>` (suit before rank).
 
+use super::site_amount as amount;
 use super::{Facts, Reader, Refusal, Shape};
-use crate::cards::{Card, Game};
+use crate::cards::Card;
 use crate::history::amount::Amount;
-use crate::history::model::{ActionKind, Collected, Hand, HandGame, Player, Source, StreetName};
+use crate::history::model::{ActionKind, Collected, Hand, HandGame, Source, StreetName};
 
 /// iPoker's shape.
 pub(super) struct IPoker;
@@ -119,10 +120,6 @@ fn unescape(s: &str) -> String {
         .replace("&amp;", "&")
 }
 
-fn amount(text: &str) -> Option<Amount> {
-    super::pacific::amount(text)
-}
-
 /// `S7`, `CJ`, `H10`: suit first, then rank.
 fn card(text: &str) -> Option<Card> {
     let mut chars = text.chars();
@@ -132,22 +129,6 @@ fn card(text: &str) -> Option<Card> {
         r => r,
     };
     format!("{rank}{suit}").parse().ok()
-}
-
-fn game_of(gametype: &str) -> Option<Game> {
-    let d = gametype.to_ascii_lowercase();
-    let hilo = d.contains("hi-lo") || d.contains("hi/lo") || d.contains("hilo");
-    if d.contains("omaha") {
-        Some(if hilo { Game::OMAHA_HILO } else { Game::OMAHA })
-    } else if d.contains("stud") {
-        Some(if hilo { Game::STUD_HILO } else { Game::STUD })
-    } else if d.contains("razz") {
-        Some(Game::RAZZ)
-    } else if d.contains("holdem") || d.contains("hold'em") {
-        Some(Game::HOLDEM)
-    } else {
-        None
-    }
 }
 
 /// The session's facts every game shares.
@@ -203,7 +184,7 @@ fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Re
         hand_id: id.clone(),
         reason,
     };
-    let game = game_of(&session.gametype).ok_or_else(|| {
+    let game = super::game_by_words(&session.gametype).ok_or_else(|| {
         refuse(
             head.line,
             format!("iPoker {} is not read yet", session.gametype),
@@ -283,17 +264,9 @@ fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Re
                 if attr(t.text, "dealer").as_deref() == Some("1") {
                     reader.hand.button = Some(seat);
                 }
-                if reader.hand.players.iter().any(|p| p.name == name) {
-                    return Err(refuse(t.line, format!("{name} is seated twice")));
-                }
-                reader.hand.players.push(Player {
-                    seat,
-                    name,
-                    stack,
-                    sitting_out: false,
-                    cards: Vec::new(),
-                    dealt: Vec::new(),
-                });
+                reader
+                    .seat(seat, name, stack)
+                    .map_err(|r| refuse(t.line, r))?;
                 won.push(
                     attr(t.text, "win")
                         .and_then(|w| amount(&w))

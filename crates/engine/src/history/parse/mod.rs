@@ -13,7 +13,7 @@ mod winamax;
 
 use crate::cards::{Card, Game};
 use crate::history::amount::Amount;
-use crate::history::model::{ActionKind, Hand, HandGame, Player, Source, StreetName, Summary};
+use crate::history::model::{ActionKind, Hand, HandGame, Source, StreetName, Summary};
 use crate::history::text::clean_lines;
 
 /// A hand (or a stretch of text) that was not read: where and why.
@@ -255,6 +255,45 @@ struct Header<'a> {
     site: String,
     id: &'a str,
     rest: &'a str,
+}
+
+/// `$1,049`, `1 092 698`, `0.5 $`, `10 €`: the amount, signs and spaces dropped. 888.ro
+/// and iPoker's Italian skins write thousands with dots (`167.394` chips): a dot followed by exactly three
+/// digits, never two as cents are, groups thousands.
+pub(super) fn site_amount(text: &str) -> Option<Amount> {
+    let t: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '$' | '€' | '£'))
+        .collect();
+    let t = t.trim_end_matches('.');
+    let dotted_thousands = t.contains('.')
+        && t.split('.')
+            .skip(1)
+            .all(|g| g.len() == 3 && g.chars().all(|c| c.is_ascii_digit()));
+    if dotted_thousands {
+        return Amount::parse(&t.replace('.', ""));
+    }
+    Amount::parse(&t)
+}
+
+/// The game that words name, as the sites other than PokerStars write them (`No Limit
+/// Holdem`, `OMAHA HiLo`, `Pot Limit OmahaHL`, `7 Card Stud Hi-Lo`, `NCARD`, `Razz`).
+pub(super) fn game_by_words(words: &str) -> Option<Game> {
+    let d = words.to_ascii_lowercase();
+    let hilo = ["hi-lo", "hi/lo", "hilo", "omahahl"]
+        .iter()
+        .any(|w| d.contains(w));
+    if d.contains("omaha") {
+        Some(if hilo { Game::OMAHA_HILO } else { Game::OMAHA })
+    } else if d.contains("stud") || d.starts_with("ncard") || d.starts_with("7card") {
+        Some(if hilo { Game::STUD_HILO } else { Game::STUD })
+    } else if d.contains("razz") {
+        Some(Game::RAZZ)
+    } else if d.contains("holdem") || d.contains("hold'em") {
+        Some(Game::HOLDEM)
+    } else {
+        None
+    }
 }
 
 /// A hand's first line: `<site> Hand #<id>: <game> (<stakes>) - <date>` (also `Game #`).
@@ -571,29 +610,12 @@ impl Reader {
             let stack_text = &who[open + 1..chips];
             let stack = Amount::parse(stack_text)
                 .ok_or_else(|| format!("seat {seat}'s stack `{stack_text}` is not an amount"))?;
-            if name.is_empty() {
-                return Err(format!("seat {seat} has no name"));
-            }
-            if let Some(other) = self
-                .hand
-                .players
-                .iter()
-                .find(|p| p.name == name || p.seat == seat)
-            {
-                return Err(format!(
-                    "seat {seat} ({name}) repeats seat {} ({})",
-                    other.seat, other.name
-                ));
-            }
             let after = &who[chips..];
-            self.hand.players.push(Player {
-                seat,
-                name,
-                stack,
-                sitting_out: after.contains("sitting out") || after.contains("out of hand"),
-                cards: Vec::new(),
-                dealt: Vec::new(),
-            });
+            let sitting_out = after.contains("sitting out") || after.contains("out of hand");
+            self.seat(seat, name, stack)?;
+            if let Some(p) = self.hand.players.last_mut() {
+                p.sitting_out = sitting_out;
+            }
             return Ok(());
         }
         // Anything else before the deal: players joining, posts (they open the first

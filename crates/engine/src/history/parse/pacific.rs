@@ -6,10 +6,11 @@
 //! ]`, and a summary of what each player collected. 888 writes no pot total: the
 //! winnings are the total, and in cash games the site's take is the pot less them.
 
-use super::{bracket_cards, Facts, Reader, Refusal, Shape};
-use crate::cards::Game;
+use super::site_amount as amount;
+use super::{Facts, Reader, Refusal, Shape};
+
 use crate::history::amount::Amount;
-use crate::history::model::{ActionKind, Collected, Hand, HandGame, Player, Source, StreetName};
+use crate::history::model::{ActionKind, Collected, Hand, HandGame, Source, StreetName};
 
 /// 888's shape.
 pub(super) struct Pacific;
@@ -45,42 +46,11 @@ impl Shape for Pacific {
     }
 }
 
-/// `$1,049`, `1 092 698`, `0.5 $`, `10 €`: the amount, signs and spaces dropped. 888.ro
-/// and iPoker's Italian skins write thousands with dots (`167.394` chips): a dot followed by exactly three
-/// digits, never two as cents are, groups thousands.
-pub(super) fn amount(text: &str) -> Option<Amount> {
-    let t: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '$' | '€' | '£'))
-        .collect();
-    let dotted_thousands = t.contains('.')
-        && t.split('.')
-            .skip(1)
-            .all(|g| g.len() == 3 && g.chars().all(|c| c.is_ascii_digit()));
-    if dotted_thousands {
-        return Amount::parse(&t.replace('.', ""));
-    }
-    Amount::parse(&t)
-}
-
 /// The amount inside the first `[…]` of `text`.
 fn bracketed(text: &str) -> Option<Amount> {
     let open = text.find('[')?;
     let close = text[open..].find(']')? + open;
     amount(&text[open + 1..close])
-}
-
-fn game_of(desc: &str) -> Option<Game> {
-    let d = desc.to_ascii_lowercase();
-    if d.contains("omahahl") || d.contains("omaha hi/lo") || d.contains("omaha hi-lo") {
-        Some(Game::OMAHA_HILO)
-    } else if d.contains("omaha") {
-        Some(Game::OMAHA)
-    } else if d.contains("holdem") || d.contains("hold'em") {
-        Some(Game::HOLDEM)
-    } else {
-        None
-    }
 }
 
 fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
@@ -110,7 +80,8 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
     let (stakes, desc) = left
         .split_once("Blinds")
         .map_or(("", left), |(s, g)| (s.trim(), g.trim()));
-    let game = game_of(desc).ok_or_else(|| refuse(n, format!("888 {desc} is not read yet")))?;
+    let game = super::game_by_words(desc)
+        .ok_or_else(|| refuse(n, format!("888 {desc} is not read yet")))?;
     let big_blind = stakes.rsplit('/').next().and_then(amount);
     let sign = stakes
         .chars()
@@ -276,29 +247,7 @@ fn marker(reader: &mut Reader, rest: &str) -> Result<(), String> {
         }
         _ => return Err(format!("`** {rest}`: a street this reader does not know")),
     };
-    if name == StreetName::Preflop {
-        if reader.hand.streets.is_empty() {
-            reader.open_street(name, label.to_string(), 0, Vec::new());
-        }
-        return Ok(());
-    }
-    let mut board = reader
-        .hand
-        .streets
-        .last()
-        .map(|s| s.boards[0].clone())
-        .unwrap_or_default();
-    let cards = bracket_cards(&after.replace(',', " "))?;
-    board.extend(cards);
-    if board.len() != name.board_cards() {
-        return Err(format!(
-            "`** {rest}`: {} board cards on the {}",
-            board.len(),
-            name.title().to_lowercase()
-        ));
-    }
-    reader.open_street(name, label.to_string(), 0, board);
-    Ok(())
+    reader.deal_street(name, label, after, &format!("** {rest}"))
 }
 
 /// `Seat 1: name ( $18,872 )`.
@@ -317,21 +266,5 @@ fn seat_line(reader: &mut Reader, rest: &str) -> Result<(), String> {
     let inside = who[open + 2..].trim_end().trim_end_matches(')');
     let stack = amount(inside)
         .ok_or_else(|| format!("seat {seat}'s stack `{}` is not an amount", inside.trim()))?;
-    if reader
-        .hand
-        .players
-        .iter()
-        .any(|p| p.name == name || p.seat == seat)
-    {
-        return Err(format!("seat {seat} ({name}) is seated twice"));
-    }
-    reader.hand.players.push(Player {
-        seat,
-        name,
-        stack,
-        sitting_out: false,
-        cards: Vec::new(),
-        dealt: Vec::new(),
-    });
-    Ok(())
+    reader.seat(seat, name, stack)
 }

@@ -9,10 +9,11 @@
 //! are posted by the seats after the button (the button itself heads-up). Like
 //! Winamax, a bet nobody called comes back inside the winner's chips.
 
-use super::{bracket_cards, Facts, Reader, Refusal, Shape};
-use crate::cards::Game;
+use super::site_amount as amount;
+use super::{Facts, Reader, Refusal, Shape};
+
 use crate::history::amount::Amount;
-use crate::history::model::{ActionKind, Collected, Hand, HandGame, Player, Source, StreetName};
+use crate::history::model::{ActionKind, Collected, Hand, HandGame, Source, StreetName};
 
 /// PartyPoker's shape.
 pub(super) struct Party;
@@ -41,35 +42,11 @@ impl Shape for Party {
     }
 }
 
-fn amount(text: &str) -> Option<Amount> {
-    let t: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '$' | '€' | '£'))
-        .collect();
-    Amount::parse(t.trim_end_matches('.'))
-}
-
 /// The amount in the first `[…]` or `(…)` of `text`.
 fn grouped(text: &str) -> Option<Amount> {
     let open = text.find(['[', '('])?;
     let close = text[open..].find([']', ')'])? + open;
     amount(&text[open + 1..close])
-}
-
-fn game_of(desc: &str) -> Option<Game> {
-    let d = desc.to_ascii_lowercase();
-    let hilo = d.contains("hi-lo") || d.contains("hi/lo") || d.contains("hilo");
-    if d.contains("omaha") {
-        Some(if hilo { Game::OMAHA_HILO } else { Game::OMAHA })
-    } else if d.contains("stud") {
-        Some(if hilo { Game::STUD_HILO } else { Game::STUD })
-    } else if d.contains("razz") {
-        Some(Game::RAZZ)
-    } else if d.contains("hold'em") || d.contains("holdem") {
-        Some(Game::HOLDEM)
-    } else {
-        None
-    }
 }
 
 /// `Blinds(300/600)`, `Blinds-Antes(60/120 -10)`: the small and big blind. Fixed-limit
@@ -111,7 +88,7 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
             "the hand ends after its header (truncated?)".into(),
         ));
     };
-    let game = game_of(game_line)
+    let game = super::game_by_words(game_line)
         .ok_or_else(|| refuse(n, format!("PartyPoker `{game_line}` is not read yet")))?;
     let desc = game_line.split(" - ").next().unwrap_or(game_line).trim();
     let date = game_line
@@ -427,28 +404,7 @@ fn marker(reader: &mut Reader, rest: &str) -> Result<(), String> {
             return Ok(());
         }
     };
-    if name == StreetName::Preflop {
-        if reader.hand.streets.is_empty() {
-            reader.open_street(name, label.to_string(), 0, Vec::new());
-        }
-        return Ok(());
-    }
-    let mut board = reader
-        .hand
-        .streets
-        .last()
-        .map(|s| s.boards[0].clone())
-        .unwrap_or_default();
-    board.extend(bracket_cards(after)?);
-    if board.len() != name.board_cards() {
-        return Err(format!(
-            "`** {rest}`: {} board cards on the {}",
-            board.len(),
-            name.title().to_lowercase()
-        ));
-    }
-    reader.open_street(name, label.to_string(), 0, board);
-    Ok(())
+    reader.deal_street(name, label, after, &format!("** {rest}"))
 }
 
 /// `Seat 5: name ( 4,520 )`, `Seat 1: Player1 (5049052)`.
@@ -473,21 +429,5 @@ fn seat_line(reader: &mut Reader, rest: &str) -> Result<(), String> {
         .unwrap_or("");
     let stack = amount(inside)
         .ok_or_else(|| format!("seat {seat}'s stack `{}` is not an amount", inside.trim()))?;
-    if reader
-        .hand
-        .players
-        .iter()
-        .any(|p| p.name == name || p.seat == seat)
-    {
-        return Err(format!("seat {seat} ({name}) is seated twice"));
-    }
-    reader.hand.players.push(Player {
-        seat,
-        name,
-        stack,
-        sitting_out: false,
-        cards: Vec::new(),
-        dealt: Vec::new(),
-    });
-    Ok(())
+    reader.seat(seat, name, stack)
 }

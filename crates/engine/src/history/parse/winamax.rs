@@ -7,7 +7,7 @@
 use super::{Facts, Reader, Refusal, Shape};
 use crate::cards::Game;
 use crate::history::amount::Amount;
-use crate::history::model::{Hand, HandGame, Player, Source};
+use crate::history::model::{Hand, HandGame, Source};
 
 /// Winamax's shape.
 pub(super) struct Winamax;
@@ -329,28 +329,11 @@ fn setup_line(reader: &mut Reader, line: &str) -> Result<(), String> {
     let stack_text = inside.split(',').next().unwrap_or("").trim();
     let stack = Amount::parse(stack_text)
         .ok_or_else(|| format!("seat {seat}'s stack `{stack_text}` is not an amount"))?;
-    if name.is_empty() {
-        return Err(format!("seat {seat} has no name"));
+    let sitting_out = who[close..].contains("out");
+    reader.seat(seat, name, stack)?;
+    if let Some(p) = reader.hand.players.last_mut() {
+        p.sitting_out = sitting_out;
     }
-    if let Some(other) = reader
-        .hand
-        .players
-        .iter()
-        .find(|p| p.name == name || p.seat == seat)
-    {
-        return Err(format!(
-            "seat {seat} ({name}) repeats seat {} ({})",
-            other.seat, other.name
-        ));
-    }
-    reader.hand.players.push(Player {
-        seat,
-        name,
-        stack,
-        sitting_out: who[close..].contains("out"),
-        cards: Vec::new(),
-        dealt: Vec::new(),
-    });
     Ok(())
 }
 
