@@ -273,7 +273,7 @@ pub(super) fn site_amount(text: &str) -> Option<Amount> {
     if dotted_thousands {
         return Amount::parse(&t.replace('.', ""));
     }
-    Amount::parse(&t)
+    Amount::parse(t)
 }
 
 /// The game that words name, as the sites other than PokerStars write them (`No Limit
