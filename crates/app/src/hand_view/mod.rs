@@ -812,19 +812,22 @@ fn session_fields(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) 
 fn hand_view(ui: &mut egui::Ui) {
     ui.heading("Hand view");
     ui.label(
-        "Paste a hand as the site wrote it, or open a file (PokerStars, GGPoker, Full \
-         Tilt, Run It Once, PokerMaster and PokerBros text; UTF-8, with or without a \
-         byte-order mark, or Windows-1252). Click a street to see the board, what each \
-         player has behind, the pot and each player's equity at that street's start; \
-         a player whose cards the text does not show holds the range in their field \
-         (random until changed; kept with the hand). Results: the main and side pots \
-         rebuilt from the actions, what each put in and won, and the all-in adjusted \
-         result: when the betting ended with a player all-in before the river and \
-         every player still in showed cards, each pot is shared by equity at that \
-         moment (after the site's take, in proportion), less what they put in. No \
-         adjustment for an all-in on the river or when a live hand is unknown. A \
-         session: files and folders read by a job, a file at a time; filter by game, \
-         stakes, all-in and showdown; click a hand to replay it. Hands that cannot \
-         be read are listed with their file, line and why.",
+        "Paste a hand as the site wrote it, or open a file: PokerStars (and GGPoker, Full \
+         Tilt, Run It Once, PokerMaster and PokerBros, which write its shape), Winamax, \
+         PartyPoker, 888/Pacific, Bovada/Ignition and iPoker's XML; UTF-8, with or \
+         without a byte-order mark, Windows-1252 or UTF-16. Click a street to see the \
+         board, what each player has behind, the pot and each player's equity at that \
+         street's start (stud: the cards dealt by then); a player whose cards the text \
+         does not show holds the range in their field (random until changed; kept with \
+         the hand). Results: the main and side pots rebuilt from the actions, what each \
+         put in and won, and the all-in adjusted result: when the betting ended with a \
+         player all-in before the river and every player still in showed cards, each \
+         pot is shared by equity at that moment (after the site's take, in proportion), \
+         less what they put in. No adjustment for an all-in on the river or when a live \
+         hand is unknown. A session: Import and list puts the files and folders listed \
+         into the hand database (each hand once; a file imported before adds only its \
+         new hands; Stop import keeps what is in) and lists every stored hand; filter by \
+         game, stakes, site, currency, all-in and showdown; click a hand to replay it. \
+         Hands that cannot be read are listed with their file, line and why.",
     );
 }

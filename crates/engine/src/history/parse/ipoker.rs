@@ -264,6 +264,10 @@ fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Re
                 if attr(t.text, "dealer").as_deref() == Some("1") {
                     reader.hand.button = Some(seat);
                 }
+                // An empty seat (`name=""`, no chips) can hold the button, nothing else.
+                if name.is_empty() && stack == Amount::ZERO {
+                    continue;
+                }
                 reader
                     .seat(seat, name, stack)
                     .map_err(|r| refuse(t.line, r))?;
