@@ -88,6 +88,35 @@ fn street_tabs(ui: &mut egui::Ui, hand: &Hand, s: &Spot, commands: &CommandSende
     });
 }
 
+/// A player's cards at a street: stud's dealt by then, the cards the text shows, or
+/// the range they hold.
+fn cards_cell(
+    ui: &mut egui::Ui,
+    player: &multiodds_engine::history::Player,
+    street: usize,
+    view: &HandView,
+    ranges: &[String],
+    index: usize,
+) {
+    if !player.dealt.is_empty() {
+        let by_now: Vec<_> = player
+            .dealt
+            .iter()
+            .filter(|d| d.street <= street)
+            .map(|d| d.card)
+            .collect();
+        cards_row(ui, &by_now);
+    } else if player.cards.is_empty() {
+        let k = view
+            .spot
+            .as_ref()
+            .and_then(|x| x.seats.iter().position(|&q| q == index));
+        ui.label(RichText::new(k.map_or("?".to_string(), |k| ranges[k].clone())).italics());
+    } else {
+        cards_row(ui, &player.cards);
+    }
+}
+
 /// A row per player at the street's start: seat, name, cards (or the range they hold),
 /// stack, what they bet on this street, and their equity (orange while stale).
 fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
@@ -133,26 +162,7 @@ fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
                     RichText::new(&player.name)
                 };
                 ui.label(if p.in_hand { name } else { name.weak() });
-                if player.cards.is_empty() {
-                    let k = view
-                        .spot
-                        .as_ref()
-                        .and_then(|x| x.seats.iter().position(|&q| q == p.index));
-                    ui.label(
-                        RichText::new(k.map_or("?".to_string(), |k| ranges[k].clone())).italics(),
-                    );
-                } else if !player.dealt.is_empty() {
-                    // Stud: the cards dealt by this street (shown down cards among them).
-                    let by_now: Vec<_> = player
-                        .dealt
-                        .iter()
-                        .filter(|d| d.street <= s.street)
-                        .map(|d| d.card)
-                        .collect();
-                    cards_row(ui, &by_now);
-                } else {
-                    cards_row(ui, &player.cards);
-                }
+                cards_cell(ui, player, s.street, view, &ranges, p.index);
                 ui.label(
                     if p.stack == multiodds_engine::history::Amount::ZERO && p.in_hand {
                         "all-in".to_string()

@@ -2,8 +2,9 @@
 //! all-in adjusted result, filtered, and the winnings graph of both over the session.
 
 use super::{money_f64, HandView};
-use crate::command::{CommandSender, ViewCommand};
+use crate::command::{Command, CommandSender, DialogPurpose, ViewCommand};
 use crate::scenario::{HandInputs, SessionFilter, ViewKind};
+use crate::view::ViewContext;
 use crate::widgets::{shorten, ERROR_COLOR, PARTIAL_COLOR};
 use egui::{Color32, RichText};
 use multiodds_engine::history::session::{Currency, CurrencyTotals, HandRow};
@@ -265,3 +266,77 @@ pub(super) fn winnings_graph(ui: &mut egui::Ui, currencies: Vec<CurrencyLines>, 
 }
 
 crate::view::inputs_accessors!(HandView, HandInputs);
+
+/// The session's files and folders, the hero's name, and reading (or stopping) it.
+pub(super) fn session_fields(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) {
+    ui.separator();
+    ui.label(RichText::new("Session").strong()).on_hover_text(
+        "Hand-history files or folders, one per line (folders are searched for .txt files)",
+    );
+    let mut paths = view.inputs.session.join("\n");
+    if ui
+        .add(
+            egui::TextEdit::multiline(&mut paths)
+                .id(crate::widgets::field_id(ui, "Session"))
+                .hint_text("/path/to/HandHistory/")
+                .desired_rows(2)
+                .desired_width(f32::INFINITY),
+        )
+        .changed()
+    {
+        view.inputs.session = paths.lines().map(str::to_string).collect();
+    }
+    ui.horizontal(|ui| {
+        ui.label("Hero");
+        ui.add(
+            egui::TextEdit::singleline(&mut view.inputs.hero)
+                .hint_text("the player dealt to")
+                .desired_width(140.0),
+        );
+    });
+    ui.horizontal(|ui| {
+        ui.label("Database").on_hover_text(
+            "The hand database the session is imported into: each hand once, a file \
+             imported before adds only its new hands. Empty: hands.sqlite in your data folder.",
+        );
+        ui.add(
+            egui::TextEdit::singleline(&mut view.inputs.database)
+                .id(crate::widgets::field_id(ui, "Database"))
+                .hint_text("your data folder")
+                .desired_width(f32::INFINITY),
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Add folder…")
+            .on_hover_text(
+                "Choose a folder of hand histories: it joins the session, which is read again",
+            )
+            .clicked()
+        {
+            cx.commands
+                .send(Command::OpenDialog(DialogPurpose::SessionFolder));
+        }
+        if ui
+            .button("Import and list")
+            .on_hover_text(
+                "Import the files and folders above into the database, then list every stored hand",
+            )
+            .clicked()
+        {
+            cx.commands.view(ViewKind::Hand, ViewCommand::ReadSession);
+        }
+        if ui
+            .add_enabled(
+                view.session_tracker.running,
+                egui::Button::new("Stop import"),
+            )
+            .clicked()
+        {
+            cx.commands.view(ViewKind::Hand, ViewCommand::StopSession);
+        }
+    });
+    if let Some(note) = &view.session_note {
+        ui.label(RichText::new(note).color(ERROR_COLOR));
+    }
+}

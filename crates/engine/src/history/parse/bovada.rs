@@ -184,6 +184,8 @@ fn body_line(reader: &mut Reader, n: usize, line: &str) -> Result<(), String> {
 }
 
 /// One `name : what` line.
+///
+/// One function because it is one table of Bovada's action words, each arm one word.
 fn act(reader: &mut Reader, n: usize, p: usize, rest: &str) -> Result<(), String> {
     let amount_at = |i: usize| -> Result<Amount, String> {
         let words: Vec<&str> = rest.split_whitespace().collect();

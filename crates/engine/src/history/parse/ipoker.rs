@@ -172,6 +172,10 @@ fn read_games(
     }
 }
 
+/// One `<game>` read into a hand.
+///
+/// One function because it is one table of the game's elements (players, rounds, cards,
+/// actions), each arm one element, read in one pass.
 fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Refusal> {
     let head = &tags[0];
     let id = attr(head.text, "gamecode");

@@ -70,6 +70,8 @@ fn blinds(line: &str) -> Option<(Amount, Amount)> {
     Some((low, high))
 }
 
+/// One function because a hand is read in one pass: the game line, the lines in order
+/// (with the unwritten blinds posted at the deal), then the winnings as the total.
 fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
     let (first, head) = lines[0];
     let id = Party.hand_id(head);
@@ -227,6 +229,10 @@ fn post_unwritten_blinds(
     }
 }
 
+/// One line of a hand's body.
+///
+/// One function because it is one table of the line shapes PartyPoker writes, each arm
+/// one shape.
 fn body_line(reader: &mut Reader, n: usize, line: &str) -> Result<(), String> {
     if line.is_empty() {
         return Ok(());
