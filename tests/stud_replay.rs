@@ -51,6 +51,11 @@ fn replay_matches_the_command_line(file: &str, game: &str) {
             h.streets.len() >= 4 && !m.folded[hero] && live == 2
         })
         .expect("a hand to 5th street");
+    // An iPoker game is replayed as the Hand view gets it: alone, with its session.
+    let (text, index) = match multiodds::history::xml_game_at(&text, hand.source.line) {
+        Some((_, game)) => (game, 0),
+        None => (text.clone(), index),
+    };
     let mut checked = 0;
     for street in 0..hand.streets.len() {
         let inputs = HandInputs {
@@ -109,5 +114,13 @@ fn a_stud_hilo_hand_replays_as_the_command_line_values_it() {
     replay_matches_the_command_line(
         "tests/data/hands/cash/Stars/Stud/7-StudHL-USD-0.04-0.08-200911.txt",
         "stud-hilo",
+    );
+}
+
+#[test]
+fn an_ipoker_stud_hand_replays_as_the_command_line_values_it() {
+    replay_matches_the_command_line(
+        "tests/data/hands_tour/iPoker/7-StudHi-USD-STT-5-201103.txt",
+        "stud",
     );
 }

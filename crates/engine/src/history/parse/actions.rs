@@ -288,7 +288,7 @@ impl Reader {
     }
 
     /// One stud card of player `p`, once.
-    fn stud_card(
+    pub(super) fn stud_card(
         &mut self,
         n: usize,
         p: usize,

@@ -284,11 +284,14 @@ fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Re
             "round" => {
                 let no: u8 = attr(t.text, "no").and_then(|s| s.parse().ok()).unwrap_or(0);
                 reader.index_names();
+                // Board games bet first in round 1; stud antes in round 0 and deals
+                // third street in round 2.
+                let first = if reader.board_game { 1 } else { 2 };
                 match no {
-                    0 | 1 if reader.hand.streets.is_empty() => {
+                    n if n <= first && reader.hand.streets.is_empty() => {
                         reader.open_street(StreetName::Preflop, "PREFLOP".into(), 0, Vec::new())
                     }
-                    0 | 1 => {}
+                    n if n <= first => {}
                     n if reader.board_game => {
                         let name = match n {
                             2 => StreetName::Flop,
@@ -303,12 +306,15 @@ fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Re
                             .unwrap_or_default();
                         reader.open_street(name, name.title().to_uppercase(), 0, board);
                     }
-                    n => reader.open_street(
-                        StreetName::Round(n),
-                        format!("ROUND {n}"),
-                        0,
-                        Vec::new(),
-                    ),
+                    n => {
+                        const STUD: [&str; 4] =
+                            ["4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET"];
+                        let round = reader.hand.streets.len() as u8 + 1;
+                        let label = STUD
+                            .get(usize::from(n.saturating_sub(3)))
+                            .map_or(format!("ROUND {n}"), |l| l.to_string());
+                        reader.open_street(StreetName::Round(round), label, 0, Vec::new())
+                    }
                 }
             }
             "cards" => {
@@ -319,7 +325,7 @@ fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Re
                     .filter(|w| *w != "X")
                     .map(|w| card(w).ok_or_else(|| refuse(t.line, format!("`{w}` is not a card"))))
                     .collect::<Result<_, _>>()?;
-                if matches!(kind.as_str(), "Flop" | "Turn" | "River") {
+                if reader.board_game && matches!(kind.as_str(), "Flop" | "Turn" | "River") {
                     if let Some(street) = reader.hand.streets.last_mut() {
                         street.boards[0].extend(cards);
                     }
@@ -332,7 +338,29 @@ fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Re
                         .ok_or_else(|| {
                             refuse(t.line, format!("cards for `{name}`, who is not seated"))
                         })?;
-                    if !cards.is_empty() && reader.board_game {
+                    if reader.is_stud() {
+                        if name == session.hero && reader.dealt_to.is_none() {
+                            reader.dealt_to = Some(p);
+                        }
+                        // `X X DA` on third street: two down (unknown as X), one up;
+                        // fourth to sixth street one up; seventh one down.
+                        let street = reader.hand.streets.len().saturating_sub(1);
+                        for (i, w) in t.after.split_whitespace().enumerate() {
+                            if w == "X" {
+                                continue;
+                            }
+                            let c = card(w)
+                                .ok_or_else(|| refuse(t.line, format!("`{w}` is not a card")))?;
+                            let up = match kind.as_str() {
+                                "Third Street" => i == 2,
+                                "Seventh Street" | "River" => false,
+                                _ => true,
+                            };
+                            reader
+                                .stud_card(t.line, p, c, street, up)
+                                .map_err(|r| refuse(t.line, r))?;
+                        }
+                    } else if !cards.is_empty() && reader.board_game {
                         if name == session.hero && reader.dealt_to.is_none() {
                             reader.dealt_to = Some(p);
                         }
