@@ -124,3 +124,11 @@ fn an_ipoker_stud_hand_replays_as_the_command_line_values_it() {
         "stud",
     );
 }
+
+#[test]
+fn a_bovada_stud_hand_replays_as_the_command_line_values_it() {
+    replay_matches_the_command_line(
+        "tests/data/hands_tour/Bovada/7-Stud-USD-MTT - $10-$1 - 201206.txt",
+        "stud",
+    );
+}

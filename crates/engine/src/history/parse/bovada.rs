@@ -315,6 +315,9 @@ fn act(reader: &mut Reader, n: usize, p: usize, rest: &str) -> Result<(), String
             if reader.dealt_to.is_none() && reader.hand.players[p].name.contains("[ME]") {
                 reader.dealt_to = Some(p);
             }
+            if reader.is_stud() {
+                return stud_deal(reader, n, p, rest);
+            }
             reader.learn_cards(n, p, rest)
         }
         "Showdown" | "Does not show" | "Mucks" => {
@@ -324,6 +327,32 @@ fn act(reader: &mut Reader, n: usize, p: usize, rest: &str) -> Result<(), String
         }
         _ => Ok(()),
     }
+}
+
+/// A stud deal (`Card dealt to a spot [9d Td 5c]`, then one card a street). Bovada
+/// writes no street lines in stud: a deal after the street's betting starts the next
+/// street. Third street deals two down and one up, fourth to sixth one up, seventh one
+/// down.
+fn stud_deal(reader: &mut Reader, n: usize, p: usize, rest: &str) -> Result<(), String> {
+    let bet_since_deal = reader.hand.streets.last().is_some_and(|s| {
+        s.actions
+            .iter()
+            .any(|a| !matches!(a.kind, ActionKind::PostLive | ActionKind::PostDead))
+    });
+    if bet_since_deal {
+        next_street(reader);
+    }
+    let street = reader.hand.streets.len().saturating_sub(1);
+    let cards = bracket_cards(rest)?;
+    for (i, &card) in cards.iter().enumerate() {
+        let up = match street {
+            0 => cards.len() == 1 || i == 2,
+            4.. => false,
+            _ => true,
+        };
+        reader.stud_card(n, p, card, street, up)?;
+    }
+    Ok(())
 }
 
 /// The street after the last one, its board left to the summary's.
