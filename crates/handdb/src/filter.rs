@@ -154,31 +154,34 @@ pub(crate) fn one(conn: &Connection, db_id: i64) -> rusqlite::Result<Option<Stor
 pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Vec<StoredHand>> {
     let mut wheres: Vec<String> = Vec::new();
     let mut values: Vec<Value> = Vec::new();
-    let mut add = |clause: &str, v: Value| {
-        values.push(v);
-        wheres.push(clause.replace('?', &format!("?{}", values.len())));
+    // Each `?` of a clause takes the next of its values, numbered as SQLite binds them.
+    let mut add = |clause: &str, vs: Vec<Value>| {
+        let mut numbered = String::with_capacity(clause.len() + 4);
+        let mut vs = vs.into_iter();
+        for c in clause.chars() {
+            if c == '?' {
+                values.push(vs.next().expect("a value for every `?`"));
+                numbered.push_str(&format!("?{}", values.len()));
+            } else {
+                numbered.push(c);
+            }
+        }
+        wheres.push(numbered);
     };
     let site = filter.site.trim();
     if !site.is_empty() {
-        add("site = ? COLLATE NOCASE", Value::Text(site.into()));
+        add("site = ? COLLATE NOCASE", vec![Value::Text(site.into())]);
     }
     let game = filter.game.trim();
     if !game.is_empty() {
-        values.push(Value::Text(game.into()));
-        let k = values.len();
-        values.push(Value::Text(format!("%{game}%")));
-        wheres.push(format!(
-            "(game_key = ?{k} COLLATE NOCASE OR game LIKE ?{})",
-            k + 1
-        ));
+        add(
+            "(game_key = ? COLLATE NOCASE OR game LIKE ?)",
+            vec![Value::Text(game.into()), Value::Text(format!("%{game}%"))],
+        );
     }
-    let mut add = |clause: &str, v: Value| {
-        values.push(v);
-        wheres.push(clause.replace('?', &format!("?{}", values.len())));
-    };
     let stakes = filter.stakes.trim();
     if !stakes.is_empty() {
-        add("stakes LIKE ?", Value::Text(format!("%{stakes}%")));
+        add("stakes LIKE ?", vec![Value::Text(format!("%{stakes}%"))]);
     }
     let currency = filter.currency.trim();
     if !currency.is_empty() {
@@ -187,27 +190,30 @@ pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Vec<S
         } else {
             currency
         };
-        add("currency = ?", Value::Text(sign.into()));
+        add("currency = ?", vec![Value::Text(sign.into())]);
     }
     if let Ok(Some(from)) = day_bound(&filter.from, "from", false) {
-        add("played_at >= ?", Value::Text(from));
+        add("played_at >= ?", vec![Value::Text(from)]);
     }
     if let Ok(Some(to)) = day_bound(&filter.to, "to", true) {
-        add("played_at <= ?", Value::Text(to));
+        add("played_at <= ?", vec![Value::Text(to)]);
     }
     let position = filter.position.trim();
     if !position.is_empty() {
-        add("position = ? COLLATE NOCASE", Value::Text(position.into()));
+        add(
+            "position = ? COLLATE NOCASE",
+            vec![Value::Text(position.into())],
+        );
     }
     let hero = filter.hero.trim();
     if !hero.is_empty() {
-        add("hero = ?", Value::Text(hero.into()));
+        add("hero = ?", vec![Value::Text(hero.into())]);
     }
     if filter.all_in {
-        wheres.push("all_in = 1".into());
+        add("all_in = 1", Vec::new());
     }
     if filter.showdown {
-        wheres.push("showdown = 1".into());
+        add("showdown = 1", Vec::new());
     }
     let sql = format!(
         "SELECT {COLUMNS} FROM hands {} ORDER BY played_at IS NULL, played_at, site, hand_id",

@@ -69,6 +69,11 @@ impl Amount {
         Some(Amount(units.checked_mul(SCALE)?.checked_add(fraction)?))
     }
 
+    /// The first currency sign anywhere in `text` (`€` of `0.01€/0.02€`), if any.
+    pub fn sign_in(text: &str) -> Option<char> {
+        text.chars().find(|c| SIGNS.contains(c))
+    }
+
     /// The currency sign `text` starts with, if any.
     pub fn sign_of(text: &str) -> Option<char> {
         text.trim().chars().next().filter(|c| SIGNS.contains(c))

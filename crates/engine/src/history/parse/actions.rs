@@ -77,6 +77,25 @@ impl Reader {
         Ok(())
     }
 
+    /// Two players at least are seated (a hand cut short may seat fewer).
+    pub(super) fn check_two_seated(&self) -> Result<(), String> {
+        let n = self.hand.players.len();
+        if n < 2 {
+            return Err(format!("{n} seated; a hand needs two (truncated?)"));
+        }
+        Ok(())
+    }
+
+    /// What each player won, from the body's collected lines: for sites whose summary
+    /// does not list winnings by seat.
+    pub(super) fn won_from_collected(&mut self) {
+        let mut won = vec![Amount::ZERO; self.hand.players.len()];
+        for c in &self.hand.collected {
+            won[c.player] += c.amount;
+        }
+        self.hand.summary.won = won;
+    }
+
     /// A seated player, refused when the seat or the name is taken already.
     pub(super) fn seat(&mut self, seat: u8, name: String, stack: Amount) -> Result<(), String> {
         if name.is_empty() {

@@ -8,7 +8,7 @@ use super::site_amount as amount;
 use super::{bracket_cards, Facts, Reader, Refusal, Shape};
 
 use crate::history::amount::Amount;
-use crate::history::model::{ActionKind, Collected, Hand, HandGame, Source, StreetName};
+use crate::history::model::{ActionKind, Collected, Hand, HandGame, StreetName};
 
 /// Bovada's shape.
 pub(super) struct Bovada;
@@ -39,15 +39,7 @@ impl Shape for Bovada {
 fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
     let (first, head) = lines[0];
     let id = Bovada.hand_id(head);
-    let refuse = |line: usize, reason: String| Refusal {
-        source: Source {
-            file: file.into(),
-            line: first,
-        },
-        line,
-        hand_id: id.clone(),
-        reason,
-    };
+    let refuse = super::refusal_of(file, first, id.clone());
     let site = if head.starts_with("Ignition") {
         "Ignition"
     } else {
@@ -84,9 +76,7 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
         currency: if tournament {
             String::new()
         } else {
-            stakes
-                .chars()
-                .find(|c| matches!(c, '$' | '€' | '£'))
+            Amount::sign_in(&stakes)
                 .map(String::from)
                 .unwrap_or_else(|| "$".into())
         },
@@ -119,17 +109,8 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
             "the hand ends before its summary's `Total Pot` (truncated?)".into(),
         ));
     }
-    if reader.hand.players.len() < 2 {
-        return Err(refuse(
-            last,
-            format!("{} seated; a hand needs two", reader.hand.players.len()),
-        ));
-    }
-    let mut won = vec![Amount::ZERO; reader.hand.players.len()];
-    for c in &reader.hand.collected {
-        won[c.player] += c.amount;
-    }
-    reader.hand.summary.won = won;
+    reader.check_two_seated().map_err(|r| refuse(last, r))?;
+    reader.won_from_collected();
     reader.finish().map_err(|r| refuse(last, r))
 }
 

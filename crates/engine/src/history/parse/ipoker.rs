@@ -179,15 +179,7 @@ fn read_games(
 fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Refusal> {
     let head = &tags[0];
     let id = attr(head.text, "gamecode");
-    let refuse = |line: usize, reason: String| Refusal {
-        source: Source {
-            file: file.into(),
-            line: head.line,
-        },
-        line,
-        hand_id: id.clone(),
-        reason,
-    };
+    let refuse = super::refusal_of(file, head.line, id.clone());
     let game = super::game_by_words(&session.gametype).ok_or_else(|| {
         refuse(
             head.line,
@@ -416,12 +408,7 @@ fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Re
             _ => {}
         }
     }
-    if reader.hand.players.len() < 2 {
-        return Err(refuse(
-            last,
-            format!("{} seated; a hand needs two", reader.hand.players.len()),
-        ));
-    }
+    reader.check_two_seated().map_err(|r| refuse(last, r))?;
     reader.hand.summary.total = won.iter().copied().sum();
     for (p, &w) in won.iter().enumerate() {
         if w > Amount::ZERO {

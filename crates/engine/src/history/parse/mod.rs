@@ -44,6 +44,24 @@ impl std::fmt::Display for Refusal {
     }
 }
 
+/// How a hand whose header is on line `first` is refused: at a line, with why, naming
+/// its number when the header was read.
+fn refusal_of(
+    file: &str,
+    first: usize,
+    hand_id: Option<String>,
+) -> impl Fn(usize, String) -> Refusal + '_ {
+    move |line, reason| Refusal {
+        source: Source {
+            file: file.into(),
+            line: first,
+        },
+        line,
+        hand_id: hand_id.clone(),
+        reason,
+    }
+}
+
 /// The hands read from a text, and those refused, in the order they appear.
 pub fn read_text(file: &str, text: &str) -> (Vec<Hand>, Vec<Refusal>) {
     let mut hands = Vec::new();
@@ -238,15 +256,7 @@ fn read_hand_as(file: &str, lines: &[(usize, &str)], raise_adds: bool) -> Result
     let (first, head) = lines[0];
     let h = header(head).expect("a block starts with a header");
     let id = h.id.to_string();
-    let refuse = |line: usize, reason: String| Refusal {
-        source: Source {
-            file: file.into(),
-            line: first,
-        },
-        line,
-        hand_id: Some(id.clone()),
-        reason,
-    };
+    let refuse = refusal_of(file, first, Some(id.clone()));
     let mut reader = Reader::new(file, first, &h).map_err(|r| refuse(first, r))?;
     reader.raise_adds = raise_adds;
     let body = &lines[1..];
@@ -314,9 +324,7 @@ impl Reader {
             .split('/')
             .nth(1)
             .and_then(|b| Amount::parse(b.split_whitespace().next().unwrap_or("")));
-        let currency = stakes
-            .chars()
-            .find(|&c| Amount::sign_of(&c.to_string()).is_some())
+        let currency = Amount::sign_in(stakes)
             .map(String::from)
             .unwrap_or_default();
         let date = rest

@@ -10,7 +10,7 @@ use super::site_amount as amount;
 use super::{Facts, Reader, Refusal, Shape};
 
 use crate::history::amount::Amount;
-use crate::history::model::{ActionKind, Collected, Hand, HandGame, Source, StreetName};
+use crate::history::model::{ActionKind, Collected, Hand, HandGame, StreetName};
 
 /// 888's shape.
 pub(super) struct Pacific;
@@ -56,15 +56,7 @@ fn bracketed(text: &str) -> Option<Amount> {
 fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
     let (first, head) = lines[0];
     let id = Pacific.hand_id(head);
-    let refuse = |line: usize, reason: String| Refusal {
-        source: Source {
-            file: file.into(),
-            line: first,
-        },
-        line,
-        hand_id: id.clone(),
-        reason,
-    };
+    let refuse = super::refusal_of(file, first, id.clone());
     // 888poker, Pacific, Cassava and 888.ro number their hands as one network.
     let site = "888/Pacific";
     let Some(&(n, stakes_line)) = lines.get(1) else {
@@ -83,9 +75,7 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
     let game = super::game_by_words(desc)
         .ok_or_else(|| refuse(n, format!("888 {desc} is not read yet")))?;
     let big_blind = stakes.rsplit('/').next().and_then(amount);
-    let sign = stakes
-        .chars()
-        .find(|c| matches!(c, '$' | '€' | '£'))
+    let sign = Amount::sign_in(stakes)
         .map(String::from)
         .unwrap_or_default();
     let tournament = lines
@@ -117,20 +107,11 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
             "the hand ends before its `** Summary **` (truncated?)".into(),
         ));
     }
-    if reader.hand.players.len() < 2 {
-        return Err(refuse(
-            last,
-            format!("{} seated; a hand needs two", reader.hand.players.len()),
-        ));
-    }
+    reader.check_two_seated().map_err(|r| refuse(last, r))?;
     // No total is written: the winnings are the pot; in a cash game the site's take is
     // what the pot holds beyond them.
     let won: Amount = reader.hand.collected.iter().map(|c| c.amount).sum();
-    let mut summary_won = vec![Amount::ZERO; reader.hand.players.len()];
-    for c in &reader.hand.collected {
-        summary_won[c.player] += c.amount;
-    }
-    reader.hand.summary.won = summary_won;
+    reader.won_from_collected();
     reader.hand.summary.total = won;
     if !tournament {
         let rebuilt = crate::history::pots::money(&reader.hand).total();

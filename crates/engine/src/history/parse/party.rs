@@ -13,7 +13,7 @@ use super::site_amount as amount;
 use super::{Facts, Reader, Refusal, Shape};
 
 use crate::history::amount::Amount;
-use crate::history::model::{ActionKind, Collected, Hand, HandGame, Source, StreetName};
+use crate::history::model::{ActionKind, Collected, Hand, HandGame, StreetName};
 
 /// PartyPoker's shape.
 pub(super) struct Party;
@@ -75,15 +75,7 @@ fn blinds(line: &str) -> Option<(Amount, Amount)> {
 fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
     let (first, head) = lines[0];
     let id = Party.hand_id(head);
-    let refuse = |line: usize, reason: String| Refusal {
-        source: Source {
-            file: file.into(),
-            line: first,
-        },
-        line,
-        hand_id: id.clone(),
-        reason,
-    };
+    let refuse = super::refusal_of(file, first, id.clone());
     let Some(&(n, game_line)) = lines.get(1) else {
         return Err(refuse(
             first,
@@ -116,9 +108,7 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
         currency: if tournament {
             String::new()
         } else {
-            game_line
-                .chars()
-                .find(|c| matches!(c, '$' | '€' | '£'))
+            Amount::sign_in(game_line)
                 .map(String::from)
                 .unwrap_or_default()
         },
@@ -157,19 +147,10 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
             "the hand ends before anyone wins the pot (truncated?)".into(),
         ));
     }
-    if reader.hand.players.len() < 2 {
-        return Err(refuse(
-            last,
-            format!("{} seated; a hand needs two", reader.hand.players.len()),
-        ));
-    }
+    reader.check_two_seated().map_err(|r| refuse(last, r))?;
     // No total is written: what the players won is the pot.
-    let mut won = vec![Amount::ZERO; reader.hand.players.len()];
-    for c in &reader.hand.collected {
-        won[c.player] += c.amount;
-    }
-    reader.hand.summary.total = won.iter().copied().sum();
-    reader.hand.summary.won = won;
+    reader.won_from_collected();
+    reader.hand.summary.total = reader.hand.summary.won.iter().copied().sum();
     reader.seen_summary = true;
     reader.seen_total = true;
     super::winamax::uncalled_paid_as_won(&mut reader.hand);

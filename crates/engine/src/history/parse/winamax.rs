@@ -7,7 +7,7 @@
 use super::{Facts, Reader, Refusal, Shape};
 use crate::cards::Game;
 use crate::history::amount::Amount;
-use crate::history::model::{Hand, HandGame, Source};
+use crate::history::model::{Hand, HandGame};
 
 /// Winamax's shape.
 pub(super) struct Winamax;
@@ -124,9 +124,7 @@ fn facts(head: &str) -> Result<(Facts, bool), String> {
     let currency = if tournament {
         String::new()
     } else {
-        blinds
-            .chars()
-            .find(|c| matches!(c, '€' | '$' | '£'))
+        Amount::sign_in(blinds)
             .map(String::from)
             .unwrap_or_default()
     };
@@ -152,15 +150,7 @@ fn facts(head: &str) -> Result<(Facts, bool), String> {
 fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
     let (first, head) = lines[0];
     let id = Winamax.hand_id(head);
-    let refuse = |line: usize, reason: String| Refusal {
-        source: Source {
-            file: file.into(),
-            line: first,
-        },
-        line,
-        hand_id: id.clone(),
-        reason,
-    };
+    let refuse = super::refusal_of(file, first, id.clone());
     let (facts, _) = facts(head).map_err(|r| refuse(first, r))?;
     let mut reader = Reader::blank(file, first, facts);
     // The total as written, and the unit it was rounded to (`6.02k`).
@@ -218,15 +208,7 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
         }
         reader.line(n, line).map_err(|(at, r)| refuse(at, r))?;
     }
-    if reader.hand.players.len() < 2 {
-        return Err(refuse(
-            last,
-            format!(
-                "{} seated; a hand needs two (truncated?)",
-                reader.hand.players.len()
-            ),
-        ));
-    }
+    reader.check_two_seated().map_err(|r| refuse(last, r))?;
     // A total rounded to thousands is the winnings and the rake when they round to it.
     if let Some((written, unit)) = total {
         let won: Amount = reader.hand.summary.won.iter().copied().sum();
