@@ -421,6 +421,6 @@ fn read_game(file: &str, session: &Session, tags: &[Tag<'_>]) -> Result<Hand, Re
     reader.hand.summary.won = won;
     reader.seen_summary = true;
     reader.seen_total = true;
-    super::winamax::uncalled_paid_as_won(&mut reader.hand);
+    super::uncalled_paid_as_won(&mut reader.hand);
     reader.finish().map_err(|r| refuse(last, r))
 }

@@ -12,7 +12,7 @@ mod shape;
 mod summary;
 mod winamax;
 
-use shape::{game_by_words, site_amount, Shape};
+use shape::{game_by_words, site_amount, uncalled_paid_as_won, Shape};
 pub(crate) use shape::{header_start, is_any_header};
 use shape::{read_blocks, shape_of};
 

@@ -153,7 +153,7 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
     reader.hand.summary.total = reader.hand.summary.won.iter().copied().sum();
     reader.seen_summary = true;
     reader.seen_total = true;
-    super::winamax::uncalled_paid_as_won(&mut reader.hand);
+    super::uncalled_paid_as_won(&mut reader.hand);
     reader.finish().map_err(|r| refuse(last, r))
 }
 

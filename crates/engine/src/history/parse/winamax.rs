@@ -224,58 +224,8 @@ fn read_hand(file: &str, lines: &[(usize, &str)]) -> Result<Hand, Refusal> {
             written
         };
     }
-    uncalled_paid_as_won(&mut reader.hand);
+    super::uncalled_paid_as_won(&mut reader.hand);
     reader.finish().map_err(|r| refuse(last, r))
-}
-
-/// Winamax writes no `Uncalled bet` line: a bet nobody called comes back inside the
-/// bettor's `collected` (rounded to a chip), and the total counts it. Such a bet is
-/// taken off what the bettor won and off the total, so the pot is the chips contested.
-pub(super) fn uncalled_paid_as_won(hand: &mut Hand) {
-    let n = hand.players.len();
-    let bets = crate::history::model::Running::through(n, &hand.streets).bets;
-    // The pot with the largest bet's uncalled part back.
-    let mut sorted = bets.clone();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    let uncalled_top = match sorted.as_slice() {
-        [top, second, ..] => *top - *second,
-        _ => Amount::ZERO,
-    };
-    let rebuilt = bets.iter().copied().sum::<Amount>() - uncalled_top + hand.site_added;
-    let stated = hand.summary.pot_before_take();
-    if stated <= rebuilt {
-        return;
-    }
-    let extra = stated - rebuilt;
-    // Rounded to a chip (Winamax), or a few chips in a hundred thousand (PartyPoker's
-    // summaries of big tournament pots).
-    let one = Amount::parse("1")
-        .expect("an amount")
-        .max(Amount::from_ten_thousandths(
-            extra.ten_thousandths() / 100_000,
-        ));
-    for p in 0..n {
-        let others = (0..n)
-            .filter(|&q| q != p)
-            .map(|q| bets[q])
-            .max()
-            .unwrap_or_default();
-        let uncalled = bets[p] - others;
-        let off = if uncalled > extra {
-            uncalled - extra
-        } else {
-            extra - uncalled
-        };
-        let won = hand.summary.won.get(p).copied().unwrap_or_default();
-        if uncalled > Amount::ZERO && off <= one && won >= extra {
-            hand.summary.won[p] -= extra;
-            hand.summary.total -= extra;
-            if let Some(c) = hand.collected.iter_mut().find(|c| c.player == p) {
-                c.amount -= extra;
-            }
-            return;
-        }
-    }
 }
 
 /// The table line and the seat lines (`Seat 3: name (3000)`, `(5, 29.25 bounty)`).
