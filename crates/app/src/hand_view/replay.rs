@@ -74,11 +74,11 @@ pub(super) fn replay(view: &HandView, ui: &mut egui::Ui, commands: &CommandSende
 fn street_tabs(ui: &mut egui::Ui, hand: &Hand, s: &Spot, commands: &CommandSender) {
     ui.horizontal(|ui| {
         for (i, street) in hand.streets.iter().enumerate() {
-            let stud = hand.game.game.is_some_and(|g| g.is_stud());
+            let boardless = hand.game.game.is_some_and(|g| !g.has_board());
             let name = match street.name {
                 multiodds_engine::history::StreetName::Round(_) => street.label.to_lowercase(),
-                // Stud's first round is 3rd street, not a preflop.
-                _ if stud => street.label.to_lowercase(),
+                // Stud's first round is 3rd street, a draw game's the deal, not a preflop.
+                _ if boardless => street.label.to_lowercase(),
                 n => n.title().to_string(),
             };
             if ui.selectable_label(i == s.street, name).clicked() && i != s.street {
@@ -97,8 +97,17 @@ fn cards_cell(
     view: &HandView,
     ranges: &[String],
     index: usize,
+    draw: bool,
 ) {
-    if !player.dealt.is_empty() {
+    if draw {
+        // A draw game: the hand held in this round, when the text shows it.
+        match player.draw_hand_at(street) {
+            Some(hand) => cards_row(ui, &hand),
+            None => {
+                ui.label(RichText::new("?").italics());
+            }
+        }
+    } else if !player.dealt.is_empty() {
         let by_now: Vec<_> = player
             .dealt
             .iter()
@@ -148,6 +157,7 @@ fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
+            let draw = hand.game.game.is_some_and(|g| g.is_draw());
             for p in &s.players {
                 let player = &hand.players[p.index];
                 let button = hand.button == Some(player.seat);
@@ -162,7 +172,7 @@ fn players_table(view: &HandView, ui: &mut egui::Ui, hand: &Hand, s: &Spot) {
                     RichText::new(&player.name)
                 };
                 ui.label(if p.in_hand { name } else { name.weak() });
-                cards_cell(ui, player, s.street, view, &ranges, p.index);
+                cards_cell(ui, player, s.street, view, &ranges, p.index, draw);
                 ui.label(
                     if p.stack == multiodds_engine::history::Amount::ZERO && p.in_hand {
                         "all-in".to_string()

@@ -26,8 +26,8 @@ mod text;
 
 pub use amount::Amount;
 pub use model::{
-    Action, ActionKind, Collected, DealtCard, Hand, HandGame, Player, Source, Street, StreetName,
-    Summary,
+    Action, ActionKind, Collected, DealtCard, Discard, Hand, HandGame, Player, Source, Street,
+    StreetName, Summary,
 };
 pub use parse::{read_text, read_text_each, Refusal};
 pub use text::{decode, decode_owned, Encoding, TextError};

@@ -64,9 +64,53 @@ pub struct Player {
     /// replay's equity at each street knows. Empty in other games.
     #[serde(skip)]
     pub dealt: Vec<DealtCard>,
+    /// In draw games, each draw this player made (how many cards thrown, and which when
+    /// the text shows them), in order. Empty in other games.
+    #[serde(skip)]
+    pub discards: Vec<Discard>,
 }
 
-/// A stud card as dealt: on which street, face up or down.
+impl Player {
+    /// In a draw game, the hand this player held in betting round `street` (an index
+    /// into [`Hand::streets`]) when the text shows it: the observer's from its deals and
+    /// discards; another player's when it was shown and stood pat on every later draw.
+    pub fn draw_hand_at(&self, street: usize) -> Option<Vec<Card>> {
+        if self.dealt.is_empty() {
+            let draws_later = self
+                .discards
+                .iter()
+                .any(|d| d.street > street && d.count > 0);
+            return (!self.cards.is_empty() && !draws_later).then(|| self.cards.clone());
+        }
+        let mut hand: Vec<Card> = Vec::new();
+        for s in 0..=street {
+            for d in self.discards.iter().filter(|d| d.street == s) {
+                hand.retain(|c| !d.cards.contains(c));
+            }
+            hand.extend(self.dealt.iter().filter(|d| d.street == s).map(|d| d.card));
+        }
+        Some(hand)
+    }
+
+    /// The draw this player made to open betting round `street`, if any.
+    pub fn draw_at(&self, street: usize) -> Option<&Discard> {
+        self.discards.iter().find(|d| d.street == street)
+    }
+}
+
+/// One draw of a draw game's player: the cards thrown for new ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Discard {
+    /// The betting round the draw opens (an index into [`Hand::streets`]).
+    pub street: usize,
+    /// How many cards were thrown; 0 stood pat.
+    pub count: usize,
+    /// The cards thrown when the text shows them (the observer's own); empty otherwise.
+    pub cards: Vec<Card>,
+}
+
+/// A card as dealt: on which street, face up or down (stud), or in a draw game the
+/// first deal's cards (street 0) and each draw's new ones (always down).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DealtCard {
     /// The street it came on (an index into [`Hand::streets`]).

@@ -8,10 +8,10 @@ use super::model::Hand;
 const MIDDLE_FROM_BUTTON: [&str; 5] = ["CO", "HJ", "LJ", "UTG+2", "UTG+1"];
 
 /// The position of player `p` (an index into [`Hand::players`]), `None` without a
-/// button, for a player not dealt in, or in a game without a board.
+/// button, for a player not dealt in, or in stud (no button).
 pub fn position(hand: &Hand, p: usize) -> Option<&'static str> {
     let button = hand.button?;
-    if hand.game.game.is_some_and(|g| g.board_cards() == 0) {
+    if hand.game.game.is_some_and(|g| g.is_stud()) {
         return None;
     }
     let dealt: Vec<usize> = (0..hand.players.len())

@@ -5,7 +5,9 @@
 use super::{bracket_cards, Reader};
 use crate::cards::Card;
 use crate::history::amount::Amount;
-use crate::history::model::{Action, ActionKind, Collected, Street, StreetName};
+use crate::history::model::{
+    Action, ActionKind, Collected, DealtCard, Discard, Street, StreetName,
+};
 
 impl Reader {
     pub(super) fn open_street(
@@ -119,6 +121,7 @@ impl Reader {
             sitting_out: false,
             cards: Vec::new(),
             dealt: Vec::new(),
+            discards: Vec::new(),
         });
         Ok(())
     }
@@ -247,7 +250,7 @@ impl Reader {
                     let round = self.hand.streets.len() as u8 + 1;
                     self.open_street(StreetName::Round(round), "DRAW".into(), 0, Vec::new());
                 }
-                Ok(())
+                self.discard(p, verb, rest)
             }
             "shows" | "mucks" => self.learn_cards(n, p, rest),
             _ => Ok(()), // doesn't show, sits out, is sitting out, said, timed out…
@@ -281,6 +284,86 @@ impl Reader {
     /// Whether the hand is stud, stud hi/lo or razz.
     pub(super) fn is_stud(&self) -> bool {
         self.hand.game.game.is_some_and(|g| g.is_stud())
+    }
+
+    /// Whether the hand is a draw game the engine values (2-7, A-5, badugi).
+    pub(super) fn is_draw(&self) -> bool {
+        self.hand.game.game.is_some_and(|g| g.is_draw())
+    }
+
+    /// A draw game's deal line (`[8s Td Kd Qs Qc]` first, `[Td Th 6h 4h] [Ks]` after a
+    /// draw: the kept cards, then the new): the last group is what this street dealt.
+    /// The player dealt cards is the observer; their hand is what they hold now.
+    pub(super) fn draw_dealt(&mut self, p: usize, text: &str) -> Result<(), String> {
+        let name = self.hand.players[p].name.clone();
+        let mut groups = Vec::new();
+        for g in text.split_inclusive(']').filter(|g| g.contains('[')) {
+            groups.push(bracket_cards(g).map_err(|e| format!("{name}'s cards: {e}"))?);
+        }
+        let street = self.hand.streets.len().saturating_sub(1);
+        if self.dealt_to.is_none() {
+            self.dealt_to = Some(p);
+        }
+        let player = &mut self.hand.players[p];
+        let held = std::mem::take(&mut player.cards);
+        let new: Vec<Card> = match groups.as_slice() {
+            // The new cards, or of a hand written whole what it did not hold.
+            [.., last] => last.iter().filter(|c| !held.contains(c)).copied().collect(),
+            [] => Vec::new(),
+        };
+        player.dealt.extend(new.into_iter().map(|card| DealtCard {
+            street,
+            card,
+            up: false,
+        }));
+        // Kept cards then new; a file that writes the hand twice holds it once.
+        player.cards = Vec::new();
+        for c in groups.concat() {
+            if !player.cards.contains(&c) {
+                player.cards.push(c);
+            }
+        }
+        Ok(())
+    }
+
+    /// A draw game's `discards 2 cards [8h 6s]`, `discards 1 card`, `stands pat`,
+    /// `stands pat on [..]`: kept with the round the draw opens.
+    fn discard(&mut self, p: usize, word: &str, rest: &str) -> Result<(), String> {
+        if !self.is_draw() {
+            return Ok(());
+        }
+        let street = self.hand.streets.len().saturating_sub(1);
+        let name = self.hand.players[p].name.clone();
+        let (count, cards) = if word == "stands" {
+            (0, Vec::new())
+        } else {
+            let count = rest
+                .split_whitespace()
+                .nth(1)
+                .and_then(|w| w.parse::<usize>().ok())
+                .ok_or_else(|| format!("{name} discards `{rest}`: no count"))?;
+            let cards = match rest.find('[') {
+                Some(i) => {
+                    bracket_cards(&rest[i..]).map_err(|e| format!("{name}'s discards: {e}"))?
+                }
+                None => Vec::new(),
+            };
+            (count, cards)
+        };
+        if !cards.is_empty() && cards.len() != count {
+            return Err(format!(
+                "{name} discards {count} cards but {} are written",
+                cards.len()
+            ));
+        }
+        let player = &mut self.hand.players[p];
+        player.cards.retain(|c| !cards.contains(c));
+        player.discards.push(Discard {
+            street,
+            count,
+            cards,
+        });
+        Ok(())
     }
 
     /// A stud deal line's cards (`[Ac Kc 8c]` on 3rd street, `[Ac Kc 8c] [9c]` later):
@@ -350,6 +433,17 @@ impl Reader {
             // Only a whole hand shows the deal order.
             if cards.len() == 7 {
                 return self.stud_shown(n, p, &cards);
+            }
+            return Ok(());
+        }
+        if self.is_draw() && text.contains('[') {
+            // The hand after the last draw; the observer's is known already.
+            let first = &text[..text.find(']').map_or(text.len(), |e| e + 1)];
+            let cards = bracket_cards(first)
+                .map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
+            let player = &mut self.hand.players[p];
+            if player.dealt.is_empty() {
+                player.cards = cards;
             }
             return Ok(());
         }

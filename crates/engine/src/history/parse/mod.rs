@@ -169,6 +169,15 @@ fn game_of(desc: &str) -> HandGame {
         ("omaha", Some(Game::OMAHA), false),
         ("plo", Some(Game::OMAHA), false),
         ("hold'em", Some(Game::HOLDEM), false),
+        // The draw games: equity counts the next draw as the last (a triple draw's
+        // first two draws are valued as if one remained; reference §10).
+        ("single draw 2-7", Some(Game::DRAW_27), false),
+        ("triple draw 2-7", Some(Game::DRAW_27), false),
+        ("2-7 single draw", Some(Game::DRAW_27), false),
+        ("2-7 triple draw", Some(Game::DRAW_27), false),
+        ("triple draw a-5", Some(Game::DRAW_A5), false),
+        ("a-5 triple draw", Some(Game::DRAW_A5), false),
+        ("badugi", Some(Game::BADUGI), false),
         ("7 card stud hi/lo", Some(Game::STUD_HILO), false),
         ("7 card stud", Some(Game::STUD), false),
         ("razz", Some(Game::RAZZ), false),
@@ -482,6 +491,9 @@ impl Reader {
             if let Some(cards) = cards {
                 if self.is_stud() {
                     return self.stud_dealt(n, p, &format!("[{cards}")).map_err(err);
+                }
+                if self.is_draw() {
+                    return self.draw_dealt(p, &format!("[{cards}")).map_err(err);
                 }
                 if self.dealt_to.is_none() {
                     self.dealt_to = Some(p);

@@ -215,8 +215,28 @@ impl HandInputs {
             .filter(|p| p.in_hand && !p.folds_here)
             .count();
         let stud = hand.game.game.is_some_and(|g| g.is_stud());
+        let draw = hand.game.game.is_some_and(|g| g.is_draw());
+        let mut kept = CardSet::EMPTY;
         for p in &s.players {
             let player = &hand.players[p.index];
+            if draw {
+                let hole = hand.game.game.map_or(0, |g| g.hole_cards());
+                let keeps = draw_keeps(player, s.street, hole, &mut dead);
+                if p.in_hand && (!p.folds_here || closing < 2) {
+                    seats.push(p.index);
+                    kept = kept.union(keeps.iter().copied().collect());
+                    ranges.push(if keeps.is_empty() {
+                        "-".to_string()
+                    } else {
+                        format_cards(&keeps)
+                    });
+                } else {
+                    for c in player.draw_hand_at(s.street).unwrap_or_default() {
+                        dead.insert(c);
+                    }
+                }
+                continue;
+            }
             if stud {
                 // Stud: each player's cards dealt by this street, up and down.
                 let by_now: Vec<_> = player
@@ -263,6 +283,8 @@ impl HandInputs {
                 }
             }
         }
+        // A card thrown and dealt again after a reshuffle is held, not dead.
+        let dead = dead.difference(kept);
         Ok(HandSpot {
             street: s.street,
             seats,
@@ -305,6 +327,9 @@ impl HandInputs {
         }
         if game.is_stud() {
             return stud_matchup(spot, game);
+        }
+        if game.is_draw() {
+            return draw_matchup(spot, game);
         }
         let mut problems = Vec::new();
         let mut seats = Vec::new();
@@ -366,6 +391,66 @@ fn stud_matchup(
     }
     let dead = CardSet::parse(&spot.dead).unwrap_or(CardSet::EMPTY);
     MatchupJob::build(game, MatchupSeats::Stud(seats), dead).map_err(|e| {
+        let mut problems = Vec::new();
+        placed(e, |_| None, &mut problems);
+        problems
+    })
+}
+
+/// What a draw game's player keeps for the draw after betting round `street`: the
+/// observer's hand less the cards it throws next (those become dead), a shown hand that
+/// stands pat whole, and nothing for a hand the text does not show (drawing all five is
+/// how an unseen hand looks from outside). After the last draw a known hand keeps all.
+/// The cards thrown by now that the text shows are dead. A hand the text garbles (not
+/// `hole` cards, or throwing a card it does not hold) counts as unseen.
+fn draw_keeps(
+    player: &crate::history::Player,
+    street: usize,
+    hole: usize,
+    dead: &mut CardSet,
+) -> Vec<crate::cards::Card> {
+    for d in player.discards.iter().filter(|d| d.street <= street) {
+        for &c in &d.cards {
+            dead.insert(c);
+        }
+    }
+    let Some(now) = player.draw_hand_at(street).filter(|h| h.len() == hole) else {
+        return Vec::new();
+    };
+    match player.draw_at(street + 1) {
+        None => now,
+        Some(d) if d.count == 0 => now,
+        Some(d) if d.cards.len() == d.count && d.cards.iter().all(|c| now.contains(c)) => {
+            for &c in &d.cards {
+                dead.insert(c);
+            }
+            now.into_iter().filter(|c| !d.cards.contains(c)).collect()
+        }
+        Some(_) => Vec::new(),
+    }
+}
+
+/// A draw game's matchup: each player still in as the cards it keeps (`-`: none), the
+/// cards seen thrown or folded dead.
+fn draw_matchup(
+    spot: &HandSpot,
+    game: crate::cards::Game,
+) -> Result<MatchupJob, Vec<ScenarioError>> {
+    use crate::equity::games::MatchupSeats;
+    let mut seats = Vec::new();
+    for text in &spot.ranges {
+        let keeps = if text == "-" {
+            Vec::new()
+        } else {
+            match CardSet::parse(text) {
+                Ok(set) => set.to_vec_desc(),
+                Err(e) => return Err(vec![invalid("text", e.to_string())]),
+            }
+        };
+        seats.push(keeps);
+    }
+    let dead = CardSet::parse(&spot.dead).unwrap_or(CardSet::EMPTY);
+    MatchupJob::build(game, MatchupSeats::Draw(seats), dead).map_err(|e| {
         let mut problems = Vec::new();
         placed(e, |_| None, &mut problems);
         problems
