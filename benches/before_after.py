@@ -2,7 +2,7 @@
 """Before and after: the same commands through two builds of `multiodds`, alternating,
 median of 5 whole-process CPU times (user + system of the child) each.
 
-    benches/before_after.py OLD_BINARY NEW_BINARY
+    benches/before_after.py OLD_BINARY NEW_BINARY [RUNS]
 """
 import subprocess, time, shlex, statistics, resource
 import sys
@@ -16,7 +16,13 @@ cmds = [
  'runouts "AhKh,QQ" random --board "Jh 4c 3h"',
  'equity --game omaha AsAhKsKh QdQcJdJc --exact',
  'flops "22+,A2s+,K9s+,ATo+" "TT+,AQ+"',
+ # Monte Carlo, one thread: heads-up, multiway ranges, many random hands.
+ 'equity "QQ+,AK" "22+,A2s+,K9s+,QTs+,JTs,ATo+,KTo+,QJo" --mc --seed 1 --threads 1',
+ 'equity "22+,A2s+,K2s+,Q8s+,J8s+,T8s+,97s+,A2o+,K9o+" "TT+,AQs+,AQo+" "TT+,AK" --mc --seed 1 --threads 1',
+ 'equity AsKs random random random random random --mc --seed 1 --threads 1',
+ 'equity --game omaha AsAhKsKh random random --mc --seed 1 --threads 1',
 ]
+RUNS = int(sys.argv[3]) if len(sys.argv) > 3 else 5
 def cpu(b, c):
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([b]+shlex.split(c), capture_output=True, check=True)
@@ -24,7 +30,7 @@ def cpu(b, c):
     return (r1.ru_utime-r0.ru_utime)+(r1.ru_stime-r0.ru_stime)
 for c in cmds:
     a, b = [], []
-    for i in range(5):
+    for i in range(RUNS):
         a.append(cpu(OLD, c)); b.append(cpu(NEW, c))
     ma, mb = statistics.median(a), statistics.median(b)
     print(f"{ma:8.3f} {mb:8.3f} {mb/ma:6.2f}  {c}")
