@@ -97,13 +97,21 @@ pub(super) fn run_with_progress<J: CliJob>(
     show_progress: bool,
 ) -> Result<(J::Output, Duration), CliError> {
     use std::io::IsTerminal;
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
-    // The smallest exact runs start one worker: the process's start is their cost.
-    let threads = threads.or_else(|| multiodds::worker::threads_for(&job, &settings));
-    let manager = JobManager::new(threads)
-        .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
+    let cannot_start = |e| CliError::Usage(format!("cannot start the worker threads: {e}"));
     let seed = settings.seed;
-    let mut running = manager.start(job, settings);
+    // The smallest exact runs (about a millisecond) run on this thread: starting a
+    // worker, its memory arena and the Ctrl-C thread would be most of their cost.
+    let small = threads.is_none() && multiodds::worker::threads_for(&job, &settings) == Some(1);
+    let _manager;
+    let mut running = if small {
+        multiodds::worker::run_on_this_thread(job, settings).map_err(cannot_start)?
+    } else {
+        let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+        let manager = JobManager::new(threads).map_err(cannot_start)?;
+        let running = manager.start(job, settings);
+        _manager = manager;
+        running
+    };
     let show = show_progress && std::io::stderr().is_terminal();
     let mut bar: Option<indicatif::ProgressBar> = None;
     // What the job has done so far, from its updates.

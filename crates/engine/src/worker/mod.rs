@@ -545,6 +545,32 @@ impl JobManager {
     }
 }
 
+/// Runs `job` to its end on the calling thread, its messages waiting on the returned
+/// handle: a one-thread pool made of this thread, so no thread is started (nor its
+/// memory arena set up). For work so small that starting a worker is most of its cost
+/// (the command line's smallest runs, [`threads_for`]); it cannot be stopped midway.
+pub fn run_on_this_thread<J: Job>(
+    job: J,
+    settings: RunSettings,
+) -> Result<Running<J>, rayon::ThreadPoolBuildError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .use_current_thread()
+        .build()?;
+    let (sender, receiver) = crossbeam_channel::unbounded();
+    let cancel = RunControl::new();
+    let settings = RunSettings {
+        control: cancel.clone(),
+        ..settings
+    };
+    pool.install(|| run_job(job, settings, 1, sender, None));
+    Ok(Running {
+        receiver,
+        cancel,
+        dropped: false,
+    })
+}
+
 /// Exact work shorter than this on one core (seconds) runs on one thread when no thread
 /// count is asked for: starting each further worker costs about 0.1 ms of CPU (16
 /// threads added 1.7 ms to a 2 ms run on the project's machine), more than such work
