@@ -3,13 +3,12 @@
 //! range. Every field is checked before the database is asked, and a bad one is named.
 
 use super::StoredHand;
-use multiodds_engine::cards::{CardSet, Game};
+use multiodds_engine::cards::Game;
 use multiodds_engine::history::date;
-use multiodds_engine::history::session::HandRow;
+use multiodds_engine::history::session::{CardsFilter, HandRow};
 use multiodds_engine::range::HoleRange;
 use rusqlite::types::Value;
 use rusqlite::Connection;
-use std::collections::HashMap;
 
 /// Which hands to list. Empty fields choose every hand.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -134,6 +133,9 @@ fn stored(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredHand> {
                 .filter(|l| !l.is_empty())
                 .map(String::from)
                 .collect(),
+            played_at: r.get(20)?,
+            position: r.get(21)?,
+            hero_cards: r.get(22)?,
         },
     })
 }
@@ -226,60 +228,12 @@ pub(crate) fn list(conn: &Connection, filter: &Filter) -> rusqlite::Result<Vec<S
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt.query_map(rusqlite::params_from_iter(values), stored)?;
     let mut out = Vec::new();
-    let mut ranges = Ranges::new(&filter.cards);
+    let mut cards = CardsFilter::new(&filter.cards);
     for r in rows {
         let r = r?;
-        if ranges.holds(&r) {
+        if cards.holds(r.row.game_key.as_deref(), &r.hero_cards) {
             out.push(r);
         }
     }
     Ok(out)
-}
-
-/// The cards filter, read once per game met.
-struct Ranges<'a> {
-    text: &'a str,
-    by_game: HashMap<String, Option<(bool, std::collections::HashSet<CardSet>)>>,
-}
-
-impl<'a> Ranges<'a> {
-    fn new(text: &'a str) -> Ranges<'a> {
-        Ranges {
-            text: text.trim(),
-            by_game: HashMap::new(),
-        }
-    }
-
-    /// Whether the hand's hero cards are in the range (every hand when no range).
-    fn holds(&mut self, h: &StoredHand) -> bool {
-        if self.text.is_empty() {
-            return true;
-        }
-        let Some(key) = h.row.game_key.clone() else {
-            return false;
-        };
-        let Some(cards) = multiodds_engine::cards::parse_card_list(&h.hero_cards)
-            .ok()
-            .and_then(|c| CardSet::from_cards(&c))
-        else {
-            return false;
-        };
-        let text = self.text;
-        let entry = self.by_game.entry(key.clone()).or_insert_with(|| {
-            let game: Game = key.parse().ok()?;
-            let range = HoleRange::parse(text, game).ok()?;
-            let set = range
-                .hands()
-                .iter()
-                .filter(|(_, w)| *w > 0.0)
-                .map(|(h, _)| *h)
-                .collect();
-            Some((range.is_random(), set))
-        });
-        match entry {
-            Some((true, _)) => true,
-            Some((false, set)) => set.contains(&cards),
-            None => false,
-        }
-    }
 }

@@ -9,7 +9,7 @@ use multiodds_engine::cards::format_cards;
 use multiodds_engine::history::allin::{adjust, AdjustSettings};
 use multiodds_engine::history::pots::money;
 use multiodds_engine::history::session::{files_under, hand_row, HandRow};
-use multiodds_engine::history::{date, decode_owned, position, read_text_checked, Hand, Refusal};
+use multiodds_engine::history::{decode_owned, read_text_checked, Hand, Refusal};
 use rayon::prelude::*;
 use rusqlite::params;
 use std::path::{Path, PathBuf};
@@ -62,7 +62,7 @@ struct Ready {
     row: HandRow,
     played_at: Option<String>,
     table: String,
-    position: Option<&'static str>,
+    position: Option<String>,
     hero_cards: String,
     rake: f64,
     text: String,
@@ -336,15 +336,11 @@ fn hand_text(lines: &[&str], starts: &[usize], line: usize) -> String {
 
 fn ready(hand: &Hand, hero: Option<&str>, settings: &AdjustSettings, text: String) -> Ready {
     let row = hand_row(hand, hero, settings);
-    let hero_index = row
-        .hero
-        .as_ref()
-        .and_then(|name| hand.players.iter().position(|p| &p.name == name));
     Ready {
-        played_at: date::normalized(&hand.date),
+        played_at: row.played_at.clone(),
         table: hand.table.clone(),
-        position: hero_index.and_then(|p| position::position(hand, p)),
-        hero_cards: hero_index.map_or(String::new(), |p| format_cards(&hand.players[p].cards)),
+        position: row.position.clone(),
+        hero_cards: row.hero_cards.clone(),
         rake: hand.summary.taken().as_f64(),
         text,
         row,

@@ -6,6 +6,7 @@
 use multiodds_engine::history::pots::money;
 use multiodds_engine::history::read_file;
 use multiodds_engine::history::session::{files_under, CurrencyTotals};
+use multiodds_engine::scenario::SessionFilter;
 use multiodds_handdb::{DbError, Filter, HandDb};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -177,6 +178,86 @@ fn filters_choose_what_they_say_and_totals_stay_per_currency() {
             ..Filter::default()
         },
         &|h| h.row.game_key.as_deref() == Some("holdem") && premium(&h.hero_cards),
+    );
+    // The Hand view's filter, over the rows listed, chooses what the database's does.
+    let rows: Vec<&multiodds_engine::history::session::HandRow> =
+        every.iter().map(|h| &h.row).collect();
+    let same = |session: SessionFilter, db_filter: Filter| {
+        let ours: Vec<(String, String)> = session
+            .rows(rows.iter().copied())
+            .iter()
+            .map(|r| (r.site.clone(), r.id.clone()))
+            .collect();
+        let theirs: Vec<(String, String)> = db
+            .list(&db_filter)
+            .unwrap()
+            .iter()
+            .map(|h| (h.row.site.clone(), h.row.id.clone()))
+            .collect();
+        assert_eq!(ours, theirs, "{session:?}");
+        assert!(!ours.is_empty(), "{session:?} chose nothing");
+        assert_eq!(session.problem(), None);
+    };
+    same(
+        SessionFilter {
+            from: "2012-01-01".into(),
+            to: "2012-12-31".into(),
+            ..SessionFilter::default()
+        },
+        Filter {
+            from: "2012-01-01".into(),
+            to: "2012-12-31".into(),
+            ..Filter::default()
+        },
+    );
+    same(
+        SessionFilter {
+            from: "2011-06-26 18:00".into(),
+            to: "2011-06-26".into(),
+            ..SessionFilter::default()
+        },
+        Filter {
+            from: "2011-06-26 18:00".into(),
+            to: "2011-06-26".into(),
+            ..Filter::default()
+        },
+    );
+    same(
+        SessionFilter {
+            position: "btn".into(),
+            showdown: true,
+            ..SessionFilter::default()
+        },
+        Filter {
+            position: "BTN".into(),
+            showdown: true,
+            ..Filter::default()
+        },
+    );
+    same(
+        SessionFilter {
+            cards: "QQ+, AKs".into(),
+            ..SessionFilter::default()
+        },
+        Filter {
+            cards: "QQ+, AKs".into(),
+            ..Filter::default()
+        },
+    );
+    let named = |f: SessionFilter| f.problem().map(|(field, _)| field);
+    assert_eq!(
+        named(SessionFilter {
+            to: "next week".into(),
+            ..SessionFilter::default()
+        }),
+        Some("to")
+    );
+    assert_eq!(
+        named(SessionFilter {
+            cards: "QQ+, AKz".into(),
+            ..SessionFilter::default()
+        }),
+        Some("cards")
     );
     // A bad field is named.
     let bad = Filter {

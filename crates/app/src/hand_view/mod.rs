@@ -144,13 +144,7 @@ impl HandView {
     /// The session's rows the filter keeps.
     pub fn shown_rows(&self) -> Vec<&HandRow> {
         self.session()
-            .map(|s| {
-                s.session
-                    .rows
-                    .iter()
-                    .filter(|r| self.inputs.filter.holds(r))
-                    .collect()
-            })
+            .map(|s| self.inputs.filter.rows(&s.session.rows))
             .unwrap_or_default()
     }
 

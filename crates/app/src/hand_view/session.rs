@@ -61,8 +61,8 @@ pub(super) fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &Co
     }
 }
 
-/// Which hands are listed: game and stakes (words they contain), all-in, showdown, and
-/// hands the hero was dealt into.
+/// Which hands are listed: game, stakes, site and currency, a date range, the hero's
+/// position and cards, all-in, showdown, and hands the hero was dealt into.
 fn filters(ui: &mut egui::Ui, f: &mut SessionFilter) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Game");
@@ -97,12 +97,52 @@ fn filters(ui: &mut egui::Ui, f: &mut SessionFilter) {
             .labelled_by(l.id)
             .on_hover_text("$, €, £ … or chips");
         });
+        // The tracker's filters: a date range, the hero's position and cards.
+        for (label, text, width, hint, tip) in [
+            (
+                "From",
+                &mut f.from,
+                80.0,
+                "any",
+                "The first day: 2012-11-28, or 2012-11-28 13:05",
+            ),
+            ("To", &mut f.to, 80.0, "any", "The last day, included"),
+            (
+                "Position",
+                &mut f.position,
+                40.0,
+                "any",
+                "BTN, SB, BB, UTG … CO",
+            ),
+            (
+                "Cards",
+                &mut f.cards,
+                90.0,
+                "any",
+                "The hero's cards in a range: QQ+, AKs (Omaha: AA**)",
+            ),
+        ] {
+            ui.horizontal(|ui| {
+                let l = ui.label(label);
+                ui.add(
+                    egui::TextEdit::singleline(text)
+                        .desired_width(width)
+                        .hint_text(hint),
+                )
+                .labelled_by(l.id)
+                .on_hover_text(tip);
+            });
+        }
         ui.checkbox(&mut f.all_in, "All-in");
         ui.checkbox(&mut f.showdown, "Showdown");
         ui.checkbox(&mut f.hero, "Hero in hand").on_hover_text(
             "Only hands the hero (the name given, or the player dealt to) was dealt into",
         );
     });
+    // A field that does not read is named at once and filters nothing.
+    if let Some((field, why)) = f.problem() {
+        ui.colored_label(ui.visuals().error_fg_color, format!("{field}: {why}"));
+    }
 }
 
 /// The hands' count, all-ins and the hero's result and all-in adjusted result, per

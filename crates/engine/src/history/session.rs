@@ -7,6 +7,8 @@ use super::amount::Amount;
 use super::model::Hand;
 use super::parse::Refusal;
 use super::pots::{disagreements, money};
+use crate::cards::{CardSet, Game};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// One hand of a session, as the list, the graph, CSV and JSON show it.
@@ -50,6 +52,15 @@ pub struct HandRow {
     pub showdown: bool,
     /// Where the text disagrees with itself (empty almost always).
     pub warnings: Vec<String>,
+    /// The date in one sortable form (`2012-11-28 13:05:32`), when it reads.
+    #[serde(skip)]
+    pub played_at: Option<String>,
+    /// The hero's position (`BTN`, `SB` …), when the game has a button.
+    #[serde(skip)]
+    pub position: Option<String>,
+    /// The hero's cards as text (`As Kd`), when known.
+    #[serde(skip)]
+    pub hero_cards: String,
 }
 
 /// A session's rows, refusals and totals.
@@ -230,6 +241,78 @@ pub fn hand_row(hand: &Hand, hero: Option<&str>, settings: &AdjustSettings) -> H
         all_in,
         showdown,
         warnings: disagreements(hand, &m),
+        played_at: crate::history::date::normalized(&hand.date),
+        position: hero_index
+            .and_then(|p| crate::history::position::position(hand, p))
+            .map(String::from),
+        hero_cards: hero_index.map_or(String::new(), |p| {
+            crate::cards::format_cards(&hand.players[p].cards)
+        }),
+    }
+}
+
+/// A hero-cards filter: the hands whose hero holds a combo of a range (`QQ+, AKs`; in
+/// Omaha `AA**`), the range read once per game met. Hands without known hero cards, or
+/// in a game the range does not read in, are not held; `random` and an empty range
+/// hold every hand.
+pub struct CardsFilter {
+    text: String,
+    by_game: std::collections::HashMap<String, Option<(bool, HashSet<CardSet>)>>,
+}
+
+impl CardsFilter {
+    /// The filter of `range` (empty: every hand).
+    pub fn new(range: &str) -> CardsFilter {
+        CardsFilter {
+            text: range.trim().to_string(),
+            by_game: std::collections::HashMap::new(),
+        }
+    }
+
+    /// Why `range` reads in neither Hold'em nor Omaha, if it does not.
+    pub fn problem(range: &str) -> Option<String> {
+        use crate::range::HoleRange;
+        let t = range.trim();
+        if t.is_empty() {
+            return None;
+        }
+        match HoleRange::parse(t, Game::HOLDEM) {
+            Ok(_) => None,
+            Err(e) => HoleRange::parse(t, Game::OMAHA)
+                .err()
+                .map(|_| e.to_string()),
+        }
+    }
+
+    /// Whether a hand of game `game_key` whose hero holds `hero_cards` is held.
+    pub fn holds(&mut self, game_key: Option<&str>, hero_cards: &str) -> bool {
+        if self.text.is_empty() {
+            return true;
+        }
+        let Some(key) = game_key else { return false };
+        let Some(cards) = crate::cards::parse_card_list(hero_cards)
+            .ok()
+            .and_then(|c| CardSet::from_cards(&c))
+        else {
+            return false;
+        };
+        let text = &self.text;
+        let entry = self.by_game.entry(key.to_string()).or_insert_with(|| {
+            let game: Game = key.parse().ok()?;
+            let range = crate::range::HoleRange::parse(text, game).ok()?;
+            let set = range
+                .hands()
+                .iter()
+                .filter(|(_, w)| *w > 0.0)
+                .map(|(h, _)| *h)
+                .collect();
+            Some((range.is_random(), set))
+        });
+        match entry {
+            Some((true, _)) => true,
+            Some((false, set)) => set.contains(&cards),
+            None => false,
+        }
     }
 }
 

@@ -40,10 +40,57 @@ pub struct SessionFilter {
     pub site: String,
     /// The currency's sign, or `chips` (any when empty).
     pub currency: String,
+    /// The first day (`2012-11-28`, or with a time; any when empty).
+    pub from: String,
+    /// The last day, included (`2012-11-30`, or with a time; any when empty).
+    pub to: String,
+    /// The hero's position (`BTN`, `SB`, `BB`, `UTG` … `CO`; any when empty).
+    pub position: String,
+    /// The hero's cards in this range (`QQ+, AKs`; in Omaha `AA**`; any when empty).
+    pub cards: String,
 }
 
 impl SessionFilter {
-    /// Whether `row` is shown.
+    /// The rows of `rows` the filter shows, in order (the cards' range read once).
+    pub fn rows<'r>(
+        &self,
+        rows: impl IntoIterator<Item = &'r crate::history::session::HandRow>,
+    ) -> Vec<&'r crate::history::session::HandRow> {
+        let mut cards = crate::history::session::CardsFilter::new(&self.cards);
+        rows.into_iter()
+            .filter(|r| self.holds(r) && cards.holds(r.game_key.as_deref(), &r.hero_cards))
+            .collect()
+    }
+
+    /// The first field that does not read, and why: a date that is not one, a range of
+    /// cards that reads in no game. A field that does not read filters nothing.
+    pub fn problem(&self) -> Option<(&'static str, String)> {
+        for (field, text) in [("from", &self.from), ("to", &self.to)] {
+            let t = text.trim();
+            if !t.is_empty() && crate::history::date::normalized(t).is_none() {
+                return Some((
+                    field,
+                    format!("`{t}` is not a date (write it 2012-11-28, or 2012-11-28 13:05)"),
+                ));
+            }
+        }
+        crate::history::session::CardsFilter::problem(&self.cards).map(|why| ("cards", why))
+    }
+
+    /// A day bound as the sortable dates compare: `to` without a time takes the whole
+    /// day. `None` when empty or not a date.
+    fn bound(text: &str, end: bool) -> Option<String> {
+        let t = text.trim();
+        let n = crate::history::date::normalized(t)?;
+        Some(if end && !t.contains(':') {
+            format!("{} 23:59:59", &n[..10.min(n.len())])
+        } else {
+            n
+        })
+    }
+
+    /// Whether `row` is shown by every field but the cards ([`SessionFilter::rows`]
+    /// applies those too).
     pub fn holds(&self, row: &crate::history::session::HandRow) -> bool {
         let has = |text: &str, part: &str| {
             part.trim().is_empty() || text.to_lowercase().contains(&part.trim().to_lowercase())
@@ -57,6 +104,15 @@ impl SessionFilter {
             && (self.currency.trim().is_empty()
                 || crate::history::session::Currency::of(&row.currency).name
                     == self.currency.trim())
+            && Self::bound(&self.from, false)
+                .is_none_or(|from| row.played_at.as_ref().is_some_and(|p| *p >= from))
+            && Self::bound(&self.to, true)
+                .is_none_or(|to| row.played_at.as_ref().is_some_and(|p| *p <= to))
+            && (self.position.trim().is_empty()
+                || row
+                    .position
+                    .as_ref()
+                    .is_some_and(|p| p.eq_ignore_ascii_case(self.position.trim())))
     }
 }
 
@@ -119,6 +175,12 @@ impl HandInputs {
                 &self.source,
                 &self.filter.game,
                 &self.filter.stakes,
+                &self.filter.site,
+                &self.filter.currency,
+                &self.filter.from,
+                &self.filter.to,
+                &self.filter.position,
+                &self.filter.cards,
             ]
             .iter()
             .all(|t| short(t))
