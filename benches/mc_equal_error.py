@@ -72,7 +72,7 @@ def main():
                                             if l.startswith("equity:")).split()[1:]]
             for k, p in enumerate(players):
                 # OMPEval's own error for seat 1 is at most SE; 4 combined errors.
-                bound = 4 * ((p.get("equity_se") or 0) ** 2 + float(se) ** 2) ** 0.5
+                bound = 4 * ((p.get("std_error") or 0) ** 2 + float(se) ** 2) ** 0.5
                 if k == 0 and abs(p["equity"] - omp_eq[0]) > bound:
                     agree = False
             for k in range(1, len(seats)):
@@ -80,7 +80,7 @@ def main():
                 t, text = cpu_run(omp_cmd(order))
                 slowest = max(slowest, t)
                 e = float(next(l for l in text.splitlines() if l.startswith("equity:")).split()[1])
-                bound = 4 * ((players[k].get("equity_se") or 0) ** 2 + float(se) ** 2) ** 0.5
+                bound = 4 * ((players[k].get("std_error") or 0) ** 2 + float(se) ** 2) ** 0.5
                 if abs(players[k]["equity"] - e) > bound:
                     agree = False
             ompall_t.append(slowest)
