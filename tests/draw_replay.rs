@@ -7,26 +7,13 @@
 
 mod common;
 
-use assert_cmd::Command;
 use multiodds::equity::run::RunSettings;
 use multiodds::history::read_text;
 use multiodds::scenario::HandInputs;
-use serde_json::Value;
 
 /// Each seat's equity and its standard error (0 when exact), and whether it was exact.
 fn cli_equities(game: &str, seats: &[String], dead: &str) -> (Vec<(f64, f64)>, bool) {
-    let mut args = vec!["equity".to_string(), "--game".into(), game.into()];
-    args.extend(seats.iter().cloned());
-    if !dead.is_empty() {
-        args.extend(["--dead".into(), dead.into()]);
-    }
-    args.push("--json".into());
-    let out = Command::cargo_bin("multiodds")
-        .unwrap()
-        .args(&args)
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_str(&common::stdout_of(out)).unwrap();
+    let v = common::equity_json(game, seats, dead, &[]);
     let exact = v["method"].as_str() == Some("exact");
     let seats = v["players"]
         .as_array()
@@ -35,7 +22,7 @@ fn cli_equities(game: &str, seats: &[String], dead: &str) -> (Vec<(f64, f64)>, b
         .map(|p| {
             (
                 p["equity"].as_f64().unwrap(),
-                p["equity_se"].as_f64().unwrap_or(0.0),
+                p["std_error"].as_f64().unwrap_or(0.0),
             )
         })
         .collect();

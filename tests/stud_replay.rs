@@ -6,29 +6,13 @@
 
 mod common;
 
-use assert_cmd::Command;
 use multiodds::equity::run::RunSettings;
 use multiodds::equity::Method;
 use multiodds::history::read_text;
 use multiodds::scenario::HandInputs;
-use serde_json::Value;
 
 fn cli_equities(game: &str, seats: &[String], dead: &str) -> Vec<f64> {
-    let mut args = vec!["equity".to_string(), "--game".into(), game.into()];
-    args.extend(seats.iter().cloned());
-    args.extend([
-        "--dead".into(),
-        dead.into(),
-        "--exact".into(),
-        "--json".into(),
-    ]);
-    let out = Command::cargo_bin("multiodds")
-        .unwrap()
-        .args(&args)
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_str(&common::stdout_of(out)).unwrap();
-    v["players"]
+    common::equity_json(game, seats, dead, &["--exact"])["players"]
         .as_array()
         .unwrap()
         .iter()

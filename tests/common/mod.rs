@@ -34,6 +34,24 @@ pub fn cli(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
+/// `multiodds equity --game GAME SEAT… [--dead DEAD] EXTRA… --json`, its answer read
+/// (the test fails on an error): the command line's side of the replay tests.
+pub fn equity_json(game: &str, seats: &[String], dead: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["equity".to_string(), "--game".into(), game.into()];
+    args.extend(seats.iter().cloned());
+    if !dead.is_empty() {
+        args.extend(["--dead".into(), dead.into()]);
+    }
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args.push("--json".into());
+    let out = assert_cmd::Command::cargo_bin("multiodds")
+        .unwrap()
+        .args(&args)
+        .output()
+        .unwrap();
+    serde_json::from_str(&stdout_of(out)).expect("JSON")
+}
+
 /// The players' equities of an `equity --json` answer, summed (1 up to rounding).
 pub fn equity_sum(v: &serde_json::Value) -> f64 {
     v["players"]

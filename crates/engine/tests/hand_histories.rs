@@ -361,14 +361,21 @@ fn encodings_and_format_quirks_by_file() {
         hero.dealt.iter().filter(|d| d.street == 0 && d.up).count(),
         1
     );
+    // Triple draw 2-7 is valued as the engine's 2-7 draw (one draw ahead); 5-card draw
+    // (high) is read for its money, its equity refused by name.
     let triple = &read("Stars/Draw/3-Draw-Limit-USD-0.10-0.20-200911.txt").hands[0];
-    assert!(triple.game.game.is_none());
-    assert!(triple
+    assert_eq!(
+        triple.game.game,
+        Some(multiodds_engine::cards::Game::DRAW_27)
+    );
+    let five = &read("Stars/Draw/5-Carddraw-USD-0.10-0.20-200911.txt").hands[0];
+    assert!(five.game.game.is_none());
+    assert!(five
         .game
         .no_equity
         .as_ref()
         .unwrap()
-        .contains("Triple Draw"));
+        .contains("5 Card Draw"));
     // Chips and currencies.
     assert_eq!(
         read("Stars/Flop/NLHE-8max-CNY-2.00-4.00-201903.elitehud.txt")

@@ -152,6 +152,17 @@ fn partypoker_tournament_hands_are_read_and_add_up() {
     assert!(hands
         .iter()
         .any(|h| h.game.game == Some(multiodds_engine::cards::Game::OMAHA_HILO)));
+    // Prize money where stated: one hand of the corpus says `Player Hero finished in 1
+    // place and received $3 USD`; it is the tournament's money, outside the pot.
+    let prizes: Vec<(String, Amount)> = hands
+        .iter()
+        .flat_map(|h| {
+            h.prizes
+                .iter()
+                .map(|(p, a)| (h.players[*p].name.clone(), *a))
+        })
+        .collect();
+    assert_eq!(prizes, [("Hero".to_string(), Amount::parse("3").unwrap())]);
 }
 
 #[test]

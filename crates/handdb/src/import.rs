@@ -366,6 +366,12 @@ pub(crate) fn seat_figures(hand: &Hand) -> Vec<SeatFigures> {
                 .as_ref()
                 .map_or(m.net[p].as_f64(), |a| a.adjusted_net[p]),
             sitting_out: pl.sitting_out,
+            prize: hand
+                .prizes
+                .iter()
+                .filter(|(q, _)| *q == p)
+                .map(|(_, a)| a.as_f64())
+                .reduce(|a, b| a + b),
         })
         .collect()
 }

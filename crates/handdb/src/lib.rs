@@ -96,6 +96,9 @@ pub struct SeatFigures {
     pub adjusted: f64,
     /// Sat out the hand.
     pub sitting_out: bool,
+    /// Tournament prize money the hand states this player received (paid by the
+    /// tournament, not part of `net`).
+    pub prize: Option<f64>,
 }
 
 /// The database.

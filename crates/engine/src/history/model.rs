@@ -322,6 +322,9 @@ pub struct Hand {
     /// The player the text dealt cards to face up (the observer, usually the file's
     /// owner); `None` for an observed hand.
     pub hero: Option<usize>,
+    /// Tournament prize money the text states a player received (`finished in 1 place
+    /// and received $3 USD`), in the order written: paid by the tournament, not the pot.
+    pub prizes: Vec<(usize, Amount)>,
 }
 
 impl Hand {

@@ -259,6 +259,9 @@ impl Reader {
 
     /// Notes that start with a seated name and a space: collected, cashed out, left…
     pub(super) fn note(&mut self, n: usize, p: usize, rest: &str) -> Result<(), String> {
+        if self.prize(p, rest) {
+            return Ok(());
+        }
         if rest.starts_with("shows [") {
             return self.learn_cards(n, p, rest);
         }
@@ -279,6 +282,32 @@ impl Reader {
             self.hand.cash_outs.push((p, amount, fee));
         }
         Ok(())
+    }
+
+    /// A tournament prize the line after a player's name states (PokerStars:
+    /// `finished the tournament in 2nd place and received $1.80.`, `wins the tournament
+    /// and receives $3.60 - congratulations!`; PartyPoker: `finished in 1 place and
+    /// received $3 USD`), kept; whether the line was one.
+    pub(super) fn prize(&mut self, p: usize, rest: &str) -> bool {
+        let Some(i) = rest
+            .find("and received ")
+            .map(|i| i + "and received ".len())
+            .or_else(|| {
+                rest.find("and receives ")
+                    .map(|i| i + "and receives ".len())
+            })
+        else {
+            return false;
+        };
+        let text = rest[i..].split_whitespace().next().unwrap_or("");
+        let text = text.trim_end_matches(['.', ',']);
+        match Amount::parse(text) {
+            Some(a) => {
+                self.hand.prizes.push((p, a));
+                true
+            }
+            None => false,
+        }
     }
 
     /// Whether the hand is stud, stud hi/lo or razz.

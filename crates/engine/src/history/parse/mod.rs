@@ -383,6 +383,7 @@ impl Reader {
                 cancelled: false,
                 hero: None,
                 site_added: Amount::ZERO,
+                prizes: Vec::new(),
             },
             by_length: Vec::new(),
             round_bets: Vec::new(),

@@ -252,6 +252,15 @@ fn body_line(reader: &mut Reader, n: usize, line: &str) -> Result<(), String> {
         }
         return reader.learn_cards(n, p, cards);
     }
+    // `Player Hero finished in 1 place and received $3 USD`: the prize, where stated.
+    if let Some((p, r)) = line
+        .strip_prefix("Player ")
+        .and_then(|r| reader.who(r, " "))
+    {
+        if reader.prize(p, r) {
+            return Ok(());
+        }
+    }
     let Some((p, rest)) = reader.who(line, " ") else {
         return Ok(());
     };
