@@ -65,73 +65,73 @@ pub(super) fn session_page(view: &mut HandView, ui: &mut egui::Ui, commands: &Co
 /// position and cards, all-in, showdown, and hands the hero was dealt into.
 fn filters(ui: &mut egui::Ui, f: &mut SessionFilter) {
     ui.horizontal_wrapped(|ui| {
-        ui.label("Game");
-        ui.add(
-            egui::TextEdit::singleline(&mut f.game)
-                .desired_width(90.0)
-                .hint_text("any"),
-        );
-        ui.label("Stakes");
-        ui.add(
-            egui::TextEdit::singleline(&mut f.stakes)
-                .desired_width(70.0)
-                .hint_text("any"),
-        );
-        // Each label wraps with its field, never apart from it.
-        ui.horizontal(|ui| {
-            let l = ui.label("Site");
-            ui.add(
-                egui::TextEdit::singleline(&mut f.site)
-                    .desired_width(80.0)
-                    .hint_text("any"),
-            )
-            .labelled_by(l.id);
-        });
-        ui.horizontal(|ui| {
-            let l = ui.label("Currency");
-            ui.add(
-                egui::TextEdit::singleline(&mut f.currency)
-                    .desired_width(50.0)
-                    .hint_text("any"),
-            )
-            .labelled_by(l.id)
-            .on_hover_text("$, €, £ … or chips");
-        });
-        // The tracker's filters: a date range, the hero's position and cards.
-        for (label, text, width, hint, tip) in [
+        let fields: [(&str, &mut String, f32, &str); 8] = [
+            (
+                "Game",
+                &mut f.game,
+                90.0,
+                "Words of the game's name: hold'em, omaha, stud",
+            ),
+            (
+                "Stakes",
+                &mut f.stakes,
+                70.0,
+                "Part of the stakes as written: $1/$2",
+            ),
+            (
+                "Site",
+                &mut f.site,
+                80.0,
+                "PokerStars, Winamax, PartyPoker, 888/Pacific …",
+            ),
+            ("Currency", &mut f.currency, 50.0, "$, €, £ … or chips"),
             (
                 "From",
                 &mut f.from,
                 80.0,
-                "any",
                 "The first day: 2012-11-28, or 2012-11-28 13:05",
             ),
-            ("To", &mut f.to, 80.0, "any", "The last day, included"),
+            ("To", &mut f.to, 80.0, "The last day, included"),
             (
                 "Position",
                 &mut f.position,
                 40.0,
-                "any",
-                "BTN, SB, BB, UTG … CO",
+                "The hero's position: BTN, SB, BB, UTG … CO",
             ),
             (
                 "Cards",
                 &mut f.cards,
                 90.0,
-                "any",
                 "The hero's cards in a range: QQ+, AKs (Omaha: AA**)",
             ),
-        ] {
-            ui.horizontal(|ui| {
-                let l = ui.label(label);
-                ui.add(
-                    egui::TextEdit::singleline(text)
-                        .desired_width(width)
-                        .hint_text(hint),
+        ];
+        for (label, text, width, tip) in fields {
+            // A label and its field wrap together: the row ends first when both would
+            // not fit in what is left of it.
+            let label_width = ui
+                .painter()
+                .layout_no_wrap(
+                    label.to_string(),
+                    egui::TextStyle::Body.resolve(ui.style()),
+                    Color32::WHITE,
                 )
-                .labelled_by(l.id)
-                .on_hover_text(tip);
-            });
+                .size()
+                .x;
+            let spacing = ui.spacing().item_spacing.x;
+            // The field's frame adds its margins to the text width.
+            let needed =
+                label_width + width + 2.0 * spacing + 2.0 * ui.spacing().button_padding.x + 16.0;
+            if ui.available_size_before_wrap().x < needed {
+                ui.end_row();
+            }
+            let l = ui.label(label);
+            ui.add(
+                egui::TextEdit::singleline(text)
+                    .desired_width(width)
+                    .hint_text("any"),
+            )
+            .labelled_by(l.id)
+            .on_hover_text(tip);
         }
         ui.checkbox(&mut f.all_in, "All-in");
         ui.checkbox(&mut f.showdown, "Showdown");
