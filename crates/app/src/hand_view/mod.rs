@@ -686,7 +686,8 @@ fn unknown_ranges(view: &mut HandView, ui: &mut egui::Ui, cx: &ViewContext<'_>) 
     // Ranges of the players whose cards are unknown, while the hand shows them.
     // What the fields need of the spot, borrowed (not the whole hand copied each frame).
     let unknown_hands = view.spot.as_ref().and_then(|spot| {
-        let game = spot.hand.game.game?;
+        // A draw game's unseen hand draws as a random one: no range to give.
+        let game = spot.hand.game.game.filter(|g| !g.is_draw())?;
         // Players still in at the street shown (the others' ranges change nothing).
         let unknown: Vec<String> = spot
             .seats
