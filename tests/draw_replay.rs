@@ -9,7 +9,6 @@ mod common;
 
 use multiodds::equity::run::RunSettings;
 use multiodds::history::read_text;
-use multiodds::scenario::HandInputs;
 
 /// Each seat's equity and its standard error (0 when exact), and whether it was exact.
 fn cli_equities(game: &str, seats: &[String], dead: &str) -> (Vec<(f64, f64)>, bool) {
@@ -43,12 +42,7 @@ fn replay_matches_the_command_line(file: &str, id: &str, game: &str) -> usize {
     let mut exact_rounds = 0;
     let mut checked = 0;
     for street in 0..hand.streets.len() {
-        let inputs = HandInputs {
-            text: text.clone(),
-            selected: index,
-            street,
-            ..HandInputs::default()
-        };
+        let inputs = common::hand_at(&text, index, street);
         let spot = inputs.spot().unwrap();
         if spot.seats.len() < 2 {
             continue;
@@ -86,15 +80,7 @@ fn a_single_draw_hand_replays_as_the_command_line_values_it() {
     // Before the draw the hero stands pat on 8-7-6-4-2 and the villain, whose hand is
     // shown only after drawing one, draws as an unseen hand; after it, both are known.
     let text = std::fs::read_to_string(file).unwrap();
-    let spot = |street| {
-        HandInputs {
-            text: text.clone(),
-            street,
-            ..HandInputs::default()
-        }
-        .spot()
-        .unwrap()
-    };
+    let spot = |street| common::hand_at(&text, 0, street).spot().unwrap();
     assert_eq!(spot(0).ranges, ["-", "2s 7d 4d 6d 8s"]);
     assert_eq!(spot(1).ranges.len(), 2);
     assert_eq!(
@@ -109,16 +95,7 @@ fn a_triple_draw_hand_replays_as_the_command_line_values_it() {
     let text = std::fs::read_to_string(file).unwrap();
     let (hands, _) = read_text(file, &text);
     let selected = hands.iter().position(|h| h.id == "35839050562").unwrap();
-    let spot = |street| {
-        HandInputs {
-            text: text.clone(),
-            selected,
-            street,
-            ..HandInputs::default()
-        }
-        .spot()
-        .unwrap()
-    };
+    let spot = |street| common::hand_at(&text, selected, street).spot().unwrap();
     // The hero keeps 3d Tc 7c at the first draw (Kh Th thrown: dead), then 3d 7c 5c
     // (Qs Tc thrown), then stands pat; the villain, who mucks 8-7 after drawing one at
     // the third draw, is unseen until then.
@@ -140,14 +117,7 @@ fn a_badugi_hand_replays_as_the_command_line_values_it() {
     let text = std::fs::read_to_string(file).unwrap();
     let (hands, _) = read_text(file, &text);
     let selected = hands.iter().position(|h| h.id == "49164202872").unwrap();
-    let last = HandInputs {
-        text: text.clone(),
-        selected,
-        street: 3,
-        ..HandInputs::default()
-    }
-    .spot()
-    .unwrap();
+    let last = common::hand_at(&text, selected, 3).spot().unwrap();
     // After the third draw: the all-in player's mucked hand and the two shown ones; the
     // hero's folded hand and his thrown cards are dead.
     assert_eq!(last.ranges, ["Ad Td Qc 2s", "8c 5d 7s Th", "8s 3d Ac 4h"]);

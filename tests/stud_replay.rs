@@ -9,7 +9,6 @@ mod common;
 use multiodds::equity::run::RunSettings;
 use multiodds::equity::Method;
 use multiodds::history::read_text;
-use multiodds::scenario::HandInputs;
 
 fn cli_equities(game: &str, seats: &[String], dead: &str) -> Vec<f64> {
     common::equity_json(game, seats, dead, &["--exact"])["players"]
@@ -42,12 +41,7 @@ fn replay_matches_the_command_line(file: &str, game: &str) {
     };
     let mut checked = 0;
     for street in 0..hand.streets.len() {
-        let inputs = HandInputs {
-            text: text.clone(),
-            selected: index,
-            street,
-            ..HandInputs::default()
-        };
+        let inputs = common::hand_at(&text, index, street);
         let spot = inputs.spot().unwrap();
         // Heads-up streets: exact in about a second each.
         if spot.seats.len() != 2 {

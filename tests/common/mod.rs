@@ -34,6 +34,17 @@ pub fn cli(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
+/// The Hand view's inputs showing hand `selected` of `text` at `street` (every other
+/// field as a new view has it).
+pub fn hand_at(text: &str, selected: usize, street: usize) -> multiodds::scenario::HandInputs {
+    multiodds::scenario::HandInputs {
+        text: text.to_string(),
+        selected,
+        street,
+        ..Default::default()
+    }
+}
+
 /// `multiodds equity --game GAME SEAT… [--dead DEAD] EXTRA… --json`, its answer read
 /// (the test fails on an error): the command line's side of the replay tests.
 pub fn equity_json(game: &str, seats: &[String], dead: &str, extra: &[&str]) -> serde_json::Value {

@@ -3,10 +3,8 @@
 //! range. Every field is checked before the database is asked, and a bad one is named.
 
 use super::StoredHand;
-use multiodds_engine::cards::Game;
 use multiodds_engine::history::date;
 use multiodds_engine::history::session::{CardsFilter, HandRow};
-use multiodds_engine::range::HoleRange;
 use rusqlite::types::Value;
 use rusqlite::Connection;
 
@@ -54,13 +52,11 @@ impl Filter {
     pub fn check(&self) -> Result<(), FilterError> {
         day_bound(&self.from, "from", false)?;
         day_bound(&self.to, "to", true)?;
-        if !self.cards.trim().is_empty() {
-            HoleRange::parse(&self.cards, Game::HOLDEM)
-                .or_else(|_| HoleRange::parse(&self.cards, Game::OMAHA))
-                .map_err(|e| FilterError {
-                    field: "cards",
-                    why: e.to_string(),
-                })?;
+        if let Some(why) = CardsFilter::problem(&self.cards) {
+            return Err(FilterError {
+                field: "cards",
+                why,
+            });
         }
         const POSITIONS: [&str; 11] = [
             "BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "MP", "",
@@ -81,20 +77,9 @@ impl Filter {
     }
 }
 
-/// `2012-11-28` or a full date as a bound: the day's first second, or its last for `to`.
+/// [`date::day_bound`], its message placed at `field`.
 fn day_bound(text: &str, field: &'static str, end: bool) -> Result<Option<String>, FilterError> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Ok(None);
-    }
-    let n = date::normalized(t).ok_or_else(|| FilterError {
-        field,
-        why: format!("`{t}` is not a date (write it 2012-11-28, or 2012-11-28 13:05)"),
-    })?;
-    if end && !t.contains(':') {
-        return Ok(Some(format!("{} 23:59:59", &n[..10])));
-    }
-    Ok(Some(n))
+    date::day_bound(text, end).map_err(|why| FilterError { field, why })
 }
 
 const COLUMNS: &str = "id, file, line, site, hand_id, game, game_key, stakes, currency, date,

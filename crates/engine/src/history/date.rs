@@ -6,6 +6,22 @@ const MONTHS: [&str; 12] = [
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
 ];
 
+/// A filter's day as a bound on [`normalized`] dates: `2012-11-28` is that day's first
+/// second, or its last for the end of a range (`end`); a date with a time is that time.
+/// `Ok(None)` when empty; the message when the text is not a date.
+pub fn day_bound(text: &str, end: bool) -> Result<Option<String>, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let n = normalized(t)
+        .ok_or_else(|| format!("`{t}` is not a date (write it 2012-11-28, or 2012-11-28 13:05)"))?;
+    if end && !t.contains(':') {
+        return Ok(Some(format!("{} 23:59:59", &n[..10])));
+    }
+    Ok(Some(n))
+}
+
 /// `YYYY-MM-DD HH:MM:SS` of a site's date text, or `None` when no date is found in it.
 /// Read: `2011/03/05 18:30:16 UTC` and `2021-04-22 01:42:48` (year first), `23 05 2012
 /// 20:12:22` and `28-11-2012` (day first), `Wednesday, November 28, 13:05:32 CET 2012`

@@ -276,12 +276,10 @@ impl CardsFilter {
         if t.is_empty() {
             return None;
         }
-        match HoleRange::parse(t, Game::HOLDEM) {
-            Ok(_) => None,
-            Err(e) => HoleRange::parse(t, Game::OMAHA)
-                .err()
-                .map(|_| e.to_string()),
-        }
+        HoleRange::parse(t, Game::HOLDEM)
+            .or_else(|_| HoleRange::parse(t, Game::OMAHA))
+            .err()
+            .map(|e| e.to_string())
     }
 
     /// Whether a hand of game `game_key` whose hero holds `hero_cards` is held.
@@ -296,19 +294,21 @@ impl CardsFilter {
         else {
             return false;
         };
-        let text = &self.text;
-        let entry = self.by_game.entry(key.to_string()).or_insert_with(|| {
-            let game: Game = key.parse().ok()?;
-            let range = crate::range::HoleRange::parse(text, game).ok()?;
-            let set = range
-                .hands()
-                .iter()
-                .filter(|(_, w)| *w > 0.0)
-                .map(|(h, _)| *h)
-                .collect();
-            Some((range.is_random(), set))
-        });
-        match entry {
+        if !self.by_game.contains_key(key) {
+            // Read once per game (the view filters every row each frame).
+            let read = key.parse::<Game>().ok().and_then(|game| {
+                let range = crate::range::HoleRange::parse(&self.text, game).ok()?;
+                let set = range
+                    .hands()
+                    .iter()
+                    .filter(|(_, w)| *w > 0.0)
+                    .map(|(h, _)| *h)
+                    .collect();
+                Some((range.is_random(), set))
+            });
+            self.by_game.insert(key.to_string(), read);
+        }
+        match &self.by_game[key] {
             Some((true, _)) => true,
             Some((false, set)) => set.contains(&cards),
             None => false,

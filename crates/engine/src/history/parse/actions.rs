@@ -289,13 +289,9 @@ impl Reader {
     /// and receives $3.60 - congratulations!`; PartyPoker: `finished in 1 place and
     /// received $3 USD`), kept; whether the line was one.
     pub(super) fn prize(&mut self, p: usize, rest: &str) -> bool {
-        let Some(i) = rest
-            .find("and received ")
-            .map(|i| i + "and received ".len())
-            .or_else(|| {
-                rest.find("and receives ")
-                    .map(|i| i + "and receives ".len())
-            })
+        let Some(i) = ["and received ", "and receives "]
+            .iter()
+            .find_map(|k| rest.find(k).map(|i| i + k.len()))
         else {
             return false;
         };
@@ -407,9 +403,22 @@ impl Reader {
         if street == 0 && new.len() == 3 && self.dealt_to.is_none() {
             self.dealt_to = Some(p);
         }
-        for (i, &card) in new.iter().enumerate() {
+        self.stud_street_cards(n, p, street, &new)
+    }
+
+    /// The cards one stud street dealt player `p`, each face up or down by the street:
+    /// on 3rd street three cards are two down and one up (one card alone is an up
+    /// card), 4th to 6th deal up, 7th down.
+    pub(super) fn stud_street_cards(
+        &mut self,
+        n: usize,
+        p: usize,
+        street: usize,
+        cards: &[Card],
+    ) -> Result<(), String> {
+        for (i, &card) in cards.iter().enumerate() {
             let up = match street {
-                0 => new.len() == 1 || i == 2,
+                0 => cards.len() == 1 || i == 2,
                 4.. => false,
                 _ => true,
             };
@@ -455,34 +464,30 @@ impl Reader {
     /// Cards in brackets on a player's line, kept in board games (and stud's shown
     /// cards).
     pub(super) fn learn_cards(&mut self, n: usize, p: usize, text: &str) -> Result<(), String> {
-        if self.is_stud() && text.contains('[') {
-            let first = &text[..text.find(']').map_or(text.len(), |e| e + 1)];
-            let cards = bracket_cards(first)
-                .map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
-            // Only a whole hand shows the deal order.
-            if cards.len() == 7 {
-                return self.stud_shown(n, p, &cards);
-            }
+        let (stud, draw) = (self.is_stud(), self.is_draw());
+        if !text.contains('[') || !(stud || draw || self.board_game) {
             return Ok(());
         }
-        if self.is_draw() && text.contains('[') {
+        // The hand is the first group (`shows [Ks Ah Ts 5d] for Two Pairs [Qd …]`).
+        let first = &text[..text.find(']').map_or(text.len(), |e| e + 1)];
+        let cards = bracket_cards(first)
+            .map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
+        if stud {
+            // Only a whole hand shows the deal order.
+            return if cards.len() == 7 {
+                self.stud_shown(n, p, &cards)
+            } else {
+                Ok(())
+            };
+        }
+        if draw {
             // The hand after the last draw; the observer's is known already.
-            let first = &text[..text.find(']').map_or(text.len(), |e| e + 1)];
-            let cards = bracket_cards(first)
-                .map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
             let player = &mut self.hand.players[p];
             if player.dealt.is_empty() {
                 player.cards = cards;
             }
             return Ok(());
         }
-        if !self.board_game || !text.contains('[') {
-            return Ok(());
-        }
-        // The hole cards are the first group (`shows [Ks Ah Ts 5d] for Two Pairs [Qd …]`).
-        let first = &text[..text.find(']').map_or(text.len(), |e| e + 1)];
-        let cards = bracket_cards(first)
-            .map_err(|e| format!("{}'s cards: {e}", self.hand.players[p].name))?;
         self.set_cards(n, p, cards)
     }
 

@@ -325,15 +325,7 @@ fn stud_deal(reader: &mut Reader, n: usize, p: usize, rest: &str) -> Result<(), 
     }
     let street = reader.hand.streets.len().saturating_sub(1);
     let cards = bracket_cards(rest)?;
-    for (i, &card) in cards.iter().enumerate() {
-        let up = match street {
-            0 => cards.len() == 1 || i == 2,
-            4.. => false,
-            _ => true,
-        };
-        reader.stud_card(n, p, card, street, up)?;
-    }
-    Ok(())
+    reader.stud_street_cards(n, p, street, &cards)
 }
 
 /// The street after the last one, its board left to the summary's.

@@ -65,33 +65,19 @@ impl SessionFilter {
     /// The first field that does not read, and why: a date that is not one, a range of
     /// cards that reads in no game. A field that does not read filters nothing.
     pub fn problem(&self) -> Option<(&'static str, String)> {
-        for (field, text) in [("from", &self.from), ("to", &self.to)] {
-            let t = text.trim();
-            if !t.is_empty() && crate::history::date::normalized(t).is_none() {
-                return Some((
-                    field,
-                    format!("`{t}` is not a date (write it 2012-11-28, or 2012-11-28 13:05)"),
-                ));
+        for (field, text, end) in [("from", &self.from, false), ("to", &self.to, true)] {
+            if let Err(why) = crate::history::date::day_bound(text, end) {
+                return Some((field, why));
             }
         }
         crate::history::session::CardsFilter::problem(&self.cards).map(|why| ("cards", why))
     }
 
-    /// A day bound as the sortable dates compare: `to` without a time takes the whole
-    /// day. `None` when empty or not a date.
-    fn bound(text: &str, end: bool) -> Option<String> {
-        let t = text.trim();
-        let n = crate::history::date::normalized(t)?;
-        Some(if end && !t.contains(':') {
-            format!("{} 23:59:59", &n[..10.min(n.len())])
-        } else {
-            n
-        })
-    }
-
     /// Whether `row` is shown by every field but the cards ([`SessionFilter::rows`]
     /// applies those too).
     pub fn holds(&self, row: &crate::history::session::HandRow) -> bool {
+        // A day that does not read bounds nothing (`problem` names it).
+        let day = |t: &str, end| crate::history::date::day_bound(t, end).ok().flatten();
         let has = |text: &str, part: &str| {
             part.trim().is_empty() || text.to_lowercase().contains(&part.trim().to_lowercase())
         };
@@ -104,10 +90,9 @@ impl SessionFilter {
             && (self.currency.trim().is_empty()
                 || crate::history::session::Currency::of(&row.currency).name
                     == self.currency.trim())
-            && Self::bound(&self.from, false)
+            && day(&self.from, false)
                 .is_none_or(|from| row.played_at.as_ref().is_some_and(|p| *p >= from))
-            && Self::bound(&self.to, true)
-                .is_none_or(|to| row.played_at.as_ref().is_some_and(|p| *p <= to))
+            && day(&self.to, true).is_none_or(|to| row.played_at.as_ref().is_some_and(|p| *p <= to))
             && (self.position.trim().is_empty()
                 || row
                     .position
@@ -279,10 +264,10 @@ impl HandInputs {
         let stud = hand.game.game.is_some_and(|g| g.is_stud());
         let draw = hand.game.game.is_some_and(|g| g.is_draw());
         let mut kept = CardSet::EMPTY;
+        let hole = hand.game.game.map_or(0, |g| g.hole_cards());
         for p in &s.players {
             let player = &hand.players[p.index];
             if draw {
-                let hole = hand.game.game.map_or(0, |g| g.hole_cards());
                 let keeps = draw_keeps(player, s.street, hole, &mut dead);
                 if p.in_hand && (!p.folds_here || closing < 2) {
                     seats.push(p.index);
@@ -331,7 +316,7 @@ impl HandInputs {
                 }
                 continue;
             }
-            let known = player.cards.len() == hand.game.game.map_or(0, |g| g.hole_cards());
+            let known = player.cards.len() == hole;
             if p.in_hand && (!p.folds_here || closing < 2) {
                 seats.push(p.index);
                 ranges.push(if known {
@@ -411,11 +396,7 @@ impl HandInputs {
         if !problems.is_empty() {
             return Err(problems);
         }
-        MatchupJob::new(game, seats, Vec::new(), board, dead).map_err(|e| {
-            let mut problems = Vec::new();
-            placed(e, |_| None, &mut problems);
-            problems
-        })
+        MatchupJob::new(game, seats, Vec::new(), board, dead).map_err(hand_problems)
     }
 }
 
@@ -452,11 +433,7 @@ fn stud_matchup(
         return Err(problems);
     }
     let dead = CardSet::parse(&spot.dead).unwrap_or(CardSet::EMPTY);
-    MatchupJob::build(game, MatchupSeats::Stud(seats), dead).map_err(|e| {
-        let mut problems = Vec::new();
-        placed(e, |_| None, &mut problems);
-        problems
-    })
+    MatchupJob::build(game, MatchupSeats::Stud(seats), dead).map_err(hand_problems)
 }
 
 /// What a draw game's player keeps for the draw after betting round `street`: the
@@ -512,9 +489,13 @@ fn draw_matchup(
         seats.push(keeps);
     }
     let dead = CardSet::parse(&spot.dead).unwrap_or(CardSet::EMPTY);
-    MatchupJob::build(game, MatchupSeats::Draw(seats), dead).map_err(|e| {
-        let mut problems = Vec::new();
-        placed(e, |_| None, &mut problems);
-        problems
-    })
+    MatchupJob::build(game, MatchupSeats::Draw(seats), dead).map_err(hand_problems)
+}
+
+/// A matchup's refusal as the Hand view's problems: none of its fields is a seat's own
+/// (the hand's text is where every seat comes from).
+fn hand_problems(e: crate::equity::EquityError) -> Vec<ScenarioError> {
+    let mut problems = Vec::new();
+    placed(e, |_| None, &mut problems);
+    problems
 }
