@@ -126,3 +126,41 @@ fn a_badugi_hand_replays_as_the_command_line_values_it() {
     }
     assert!(replay_matches_the_command_line(file, "49164202872", "badugi") >= 1);
 }
+
+#[test]
+fn a_garbled_draw_counts_the_observers_hand_as_unseen() {
+    let file = "tests/data/hands/cash/Stars/Draw/3-Draw-Limit-USD-0.10-0.20-200911.txt";
+    let text = std::fs::read_to_string(file).unwrap();
+    let (hands, _) = read_text(file, &text);
+    let hand = hands.iter().find(|h| h.id == "35839050562").unwrap();
+    let one = &text[text.find("PokerStars Game #35839050562").unwrap()..];
+    let one = &one[..one.find("\n\n").unwrap_or(one.len())];
+    assert!(one.contains("SUMMARY"), "{one}");
+    // Throwing cards it does not hold, or holding eight after the draw: the text
+    // contradicts itself, so the hero's hand is unseen there and the run still ends.
+    // (The round where the garbled hand is held.)
+    for (garbled, garbled_round) in [
+        (
+            one.replace("discards 2 cards [Kh Th]", "discards 2 cards [Ah As]"),
+            0,
+        ),
+        (
+            one.replace("[3d Tc 7c] [5c Qs]", "[3d Tc 7c 5c Qs As Ks Kd]"),
+            1,
+        ),
+    ] {
+        for street in 0..hand.streets.len() {
+            let inputs = common::hand_at(&garbled, 0, street);
+            let spot = inputs.spot().unwrap();
+            if spot.seats.len() < 2 {
+                continue;
+            }
+            let job = inputs.validate().unwrap();
+            let out = job.run(&RunSettings::default(), |_| true).unwrap();
+            let sum: f64 = out.seats.iter().map(|s| s.equity).sum();
+            assert!((sum - 1.0).abs() < 1e-9, "street {street}: {sum}");
+        }
+        let there = common::hand_at(&garbled, 0, garbled_round).spot().unwrap();
+        assert_eq!(there.ranges[0], "-", "{:?}", there.ranges);
+    }
+}
