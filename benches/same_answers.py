@@ -2,13 +2,19 @@
 """Same answers: runs the README's commands and every scenario in assets/examples/ with
 two builds of `multiodds` and compares what they print.
 
-    benches/same_answers.py OLD_BINARY NEW_BINARY   (benches/same_answers.sh calls it)
+    benches/same_answers.py OLD_BINARY NEW_BINARY [--tolerance T]
+    (benches/same_answers.sh calls it)
 
 Each command runs with `--json` where it takes it; the two JSON objects must hold the
 same number at every place both have (times excepted). Keys one side has and the other
 not are listed (a figure added is expected to appear there, never a number to change).
 Commands without JSON compare their text, times masked. Exit status 1 when any number
 or text differs.
+
+Besides the README's commands, exact runs of the engine's enumeration paths (EXACT) are
+compared. A change of enumeration path sums the same deals in another order, so its
+floats may move in the last bits: `--tolerance T` lets numbers differ by T relative (the
+largest difference is printed); without it every number must be equal.
 """
 import json
 import pathlib
@@ -47,11 +53,26 @@ README = [
     'equity --game badugi "Ac 2d 3h" "2c 4s" - --json',
 ]
 
+# Exact runs through the multiway enumerations (board outside with one seat counted,
+# two random seats counted together, the fold by canonical preflops).
+EXACT = [
+    'equity AsKs random random --board "Qs Ts 5c" --exact --json',
+    'equity "22+,AKs" random random --board "Kd 7c 2s" --exact --json',
+    'equity random "QQ+,AK:0.4" random --board "Kd 7c 2s 9h" --exact --json',
+    'equity random random 7h7d --board "7c 2s 2d" --dead Ah --exact --json',
+    'equity JJ random Th9h random --board "Jh Ts 2c 3c" --exact --json',
+    'equity random random AA random --board "As Kh Qs Js" --exact --json',
+    'equity AKs random random --board "Ah Kd 5c" --dead "2c 3c" --exact --json',
+    'equity "TT+,AJs+" "22+,A2s+,KTs+" random --board "Kd 7c 2s" --exact --json',
+    'equity AA "JJ+" "JJ+" "JJ+" "JJ+" --exact --json',
+]
+
 TIMES = {"elapsed_ms", "seconds", "elapsed_s", "wall_ms"}
 
 
 def commands():
     yield from README
+    yield from EXACT
     for ron in sorted((ROOT / "assets" / "examples").glob("*.ron")):
         yield f"run {shlex.quote(str(ron.relative_to(ROOT)))} --json"
 
@@ -80,24 +101,37 @@ def leaves(value, path=""):
         yield path, value
 
 
-def compare(old, new):
+def differs(a, b, tolerance, largest):
+    """Whether two leaves differ beyond `tolerance` (relative); records the largest
+    relative difference of two numbers in `largest[0]`."""
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and a != b:
+        rel = abs(a - b) / max(1.0, abs(a), abs(b))
+        largest[0] = max(largest[0], rel)
+        return rel > tolerance
+    return a != b
+
+
+def compare(old, new, tolerance=0.0, largest=None):
     """(numbers differing, keys only in old, keys only in new)."""
+    largest = largest if largest is not None else [0.0]
     try:
         a = dict(leaves(json.loads(old)))
         b = dict(leaves(json.loads(new)))
     except json.JSONDecodeError:
         mask = lambda t: re.sub(r"\d+ ms", "N ms", t)
         return ([] if mask(old) == mask(new) else ["text differs"]), [], []
-    differ = [k for k in a.keys() & b.keys() if a[k] != b[k]]
+    differ = [k for k in a.keys() & b.keys() if differs(a[k], b[k], tolerance, largest)]
     return sorted(differ), sorted(a.keys() - b.keys()), sorted(b.keys() - a.keys())
 
 
 def main():
     old_bin, new_bin = sys.argv[1], sys.argv[2]
+    tolerance = float(sys.argv[sys.argv.index("--tolerance") + 1]) if "--tolerance" in sys.argv else 0.0
     failed = 0
+    largest = [0.0]
     for command in commands():
         (rc_old, old), (rc_new, new) = run(old_bin, command), run(new_bin, command)
-        differ, gone, added = compare(old, new)
+        differ, gone, added = compare(old, new, tolerance, largest)
         same = rc_old == rc_new and not differ
         failed += not same
         key = lambda p: re.sub(r"\[\d+\]", "[]", p)
@@ -110,7 +144,7 @@ def main():
             kinds = sorted({key(k) for k in keys})
             if kinds:
                 print(f"    {label}: {', '.join(kinds[:8])}{' …' if len(kinds) > 8 else ''}")
-    print(f"{failed} of the commands differ")
+    print(f"{failed} of the commands differ; the largest relative difference of a number: {largest[0]:.2e}")
     sys.exit(1 if failed else 0)
 
 

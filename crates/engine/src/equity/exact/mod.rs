@@ -6,7 +6,8 @@
 //!   the seats' combos are then paired by sorting by value and sweeping, with per-card
 //!   corrections for pairs that share a card (cost O(n log n) per board, not O(n²)).
 //! - Two known hands: nested loops, preflop by board ranks (`two_hands`).
-//! - More seats: boards outside with the widest seat counted (`counted`), or preflop,
+//! - More seats: boards outside with the widest seat counted (`counted`) or two random
+//!   seats counted together (`two_random`), or preflop,
 //!   where cheaper and small, canonical preflops (`preflops`).
 
 use super::deals::par_completions;
@@ -60,24 +61,42 @@ pub fn estimated_cost(m: &Matchup) -> ExactCost {
 /// time alone (issue 41).
 const FOLD_MEMORY: f64 = super::memory::MIN_MEMORY_BUDGET as f64;
 
-/// Three or more seats: the board-outside enumeration (`true`) or the fold by canonical
-/// preflops, whichever costs less, with its cost; folding only within [`FOLD_MEMORY`].
-/// With two cards or fewer to come the board-outside enumeration always runs: a class
+/// How an exact run of three or more seats enumerates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum MultiwayPlan {
+    /// Board outside, the widest seat counted (`counted`).
+    Counted,
+    /// Board outside, two random seats counted together (`two_random`).
+    TwoRandom,
+    /// The fold by canonical preflops (`preflops`).
+    Folded,
+}
+
+/// Three or more seats: the cheapest of the board-outside enumerations and the fold by
+/// canonical preflops, with its cost; folding only within [`FOLD_MEMORY`].
+/// With two cards or fewer to come a board-outside enumeration always runs: a class
 /// of the fold is a handful of deals each valued on every runout, where the counted
 /// seat's hundreds of combos cost a few operations per deal (and on the river a class
 /// is about one deal: its folding is all cost). The
 /// costs are cached on the matchup: the estimate, the worker's check and the run each
 /// ask.
-fn multiway_plan(m: &Matchup) -> (bool, ExactCost) {
-    let counted = super::preflops::fold_cache(m).counted_cost(|| counted::cost(m));
+fn multiway_plan(m: &Matchup) -> (MultiwayPlan, ExactCost) {
+    let cache = super::preflops::fold_cache(m);
+    let counted = cache.counted_cost(|| counted::cost(m));
+    let board_outside = match cache.two_random_cost(|| two_random::cost(m)) {
+        Some(paired) if paired.evaluations < counted.evaluations => {
+            (MultiwayPlan::TwoRandom, paired)
+        }
+        _ => (MultiwayPlan::Counted, counted),
+    };
     if m.cards_to_come() <= 2 {
-        return (true, counted);
+        return board_outside;
     }
     let folded = super::preflops::estimated_cost(m);
-    if folded.bytes > FOLD_MEMORY || counted.evaluations <= folded.evaluations {
-        (true, counted)
+    if folded.bytes > FOLD_MEMORY || board_outside.1.evaluations <= folded.evaluations {
+        board_outside
     } else {
-        (false, folded)
+        (MultiwayPlan::Folded, folded)
     }
 }
 
@@ -195,10 +214,12 @@ pub fn run_enumerating(
         Ok(tally)
     } else if m.seats.len() == 2 {
         Ok(heads_up(m, cancel))
-    } else if multiway_plan(m).0 {
-        Ok(counted::run(m, cancel))
     } else {
-        super::preflops::run(m, cancel, memory_budget)
+        match multiway_plan(m).0 {
+            MultiwayPlan::Counted => Ok(counted::run(m, cancel)),
+            MultiwayPlan::TwoRandom => Ok(two_random::run(m, cancel)),
+            MultiwayPlan::Folded => super::preflops::run(m, cancel, memory_budget),
+        }
     }
 }
 
@@ -360,6 +381,7 @@ fn heads_up(m: &Matchup, cancel: &RunControl) -> MatchupTally {
 mod counted;
 mod folded;
 mod two_hands;
+mod two_random;
 mod wide;
 use wide::*;
 

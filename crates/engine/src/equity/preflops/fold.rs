@@ -279,6 +279,7 @@ pub(crate) struct FoldCache {
     pub(super) classes: std::sync::OnceLock<std::sync::Arc<Vec<PreflopClass>>>,
     pub(super) estimate: std::sync::OnceLock<ExactCost>,
     counted_cost: std::sync::OnceLock<ExactCost>,
+    two_random_cost: std::sync::OnceLock<Option<ExactCost>>,
 }
 
 /// The exact engine's cache on `m`.
@@ -290,6 +291,15 @@ impl FoldCache {
     /// The board-outside enumeration's cost from the cache, or `compute`d now and cached.
     pub(crate) fn counted_cost(&self, compute: impl FnOnce() -> ExactCost) -> ExactCost {
         *self.counted_cost.get_or_init(compute)
+    }
+
+    /// The enumeration counting two random seats together: its cost from the cache, or
+    /// `compute`d now and cached (`None`: it does not apply).
+    pub(crate) fn two_random_cost(
+        &self,
+        compute: impl FnOnce() -> Option<ExactCost>,
+    ) -> Option<ExactCost> {
+        *self.two_random_cost.get_or_init(compute)
     }
 }
 
