@@ -138,11 +138,17 @@ fn three_way_ranges_end_in_small_fixed_memory() {
     // fold by canonical preflops). Now the board-outside enumeration holds a few
     // arrays per thread: the exact turn answers, and the broad set's heaviest exact
     // multiway runs (a flop with a wide range, a random hand and a known hand; a
-    // preflop with a random hand) stay in small memory too; so does `auto`'s Monte
-    // Carlo on the flop.
-    let cases: [(&[&str], &str); 5] = [
+    // preflop with a random hand) stay in small memory too; so does `auto` on the flop:
+    // exact since two random seats are counted together, Monte Carlo with three.
+    let cases: [(&[&str], &str); 6] = [
         (
             &["equity", "random", "random", "22+", "--board", "Kd 7c 2s"],
+            "exact",
+        ),
+        (
+            &[
+                "equity", "random", "random", "random", "22+", "--board", "Kd 7c 2s",
+            ],
             "monte_carlo",
         ),
         (

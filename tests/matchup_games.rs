@@ -474,7 +474,11 @@ fn stud_hi_lo_shows_high_and_low_hand_types() {
 /// figures of a run never stopped.
 #[test]
 fn run_again_resumes_a_stopped_exact_matchup() {
-    let seats = ["random", "random", "random"];
+    // Any two cards at every seat, two of them with pairs at half weight: a few seconds
+    // of the walk with one counted seat (three plain `random` seats now count two
+    // together and end in a tenth of a second, before a stop can land).
+    let every_hand = "22+:0.5,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32";
+    let seats = ["random", every_hand, every_hand];
     let mut h = matchup_harness(|i| {
         i.seats = seats.iter().map(|s| s.to_string()).collect();
         i.board = "Kd 7c 2s 3h".into();

@@ -263,7 +263,8 @@ fn three_way_preflop_against_two_random_hands_is_exact_within_the_bound_in_small
     // Issue 41, item 4: AKs against two random hands did not finish in 150 s, then was
     // refused ("would need about 517 MiB"). Now its plan is the board-outside
     // enumeration: within the exact time bound on two cores (33 s of one core,
-    // measured), holding a few arrays per thread.
+    // measured), holding a few arrays per thread; since the two random seats are
+    // counted together, 2.5 s of one core (about 4e8 evaluations' worth).
     let m = common::matchup(&["AKs", "random", "random"], "");
     let plan = matchup_plan(&m, Method::Exact, DEFAULT_MEMORY_BUDGET);
     assert_eq!(plan.method, Method::Exact);
@@ -273,5 +274,5 @@ fn three_way_preflop_against_two_random_hands_is_exact_within_the_bound_in_small
         ..RunSettings::default()
     };
     let evaluations = check_matchup_affordable(&m, &settings, 2).expect("within the bound");
-    assert!(evaluations > 1e9, "{evaluations}");
+    assert!((1e8..1e9).contains(&evaluations), "{evaluations}");
 }

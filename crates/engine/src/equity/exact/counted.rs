@@ -13,12 +13,14 @@
 //! Memory is a few arrays of the seats' combos per thread, whatever the inputs: the
 //! exact path whose size does not grow with the deals (issue 41).
 
-use super::{canonical_runout, fixed_cards, holes, sort_by_value, Hole, Scored};
+use super::{
+    best_after, canonical_runout, holes, runout_classes, runout_deck, sort_by_value, symmetry,
+    Hole, Scored,
+};
 use crate::cards::{Card, CardSet};
 use crate::equity::deals::{count_deals_of, par_completions};
 use crate::equity::memory::ExactCost;
-use crate::equity::symmetry::SuitSymmetry;
-use crate::equity::{choose, Matchup, MatchupTally, RunControl, SeatSums};
+use crate::equity::{Matchup, MatchupTally, RunControl, SeatSums};
 use crate::eval::{Hand, HandValue};
 use crate::range::{Combo, COMBOS};
 
@@ -52,28 +54,6 @@ fn walked_seats(m: &Matchup) -> Vec<usize> {
     let mut walked: Vec<usize> = (0..m.seats.len()).filter(|&i| i != counted).collect();
     walked.sort_by_key(|&i| m.seats[i].len());
     walked
-}
-
-/// The cards every runout is drawn from: those not on the board, dead or held in every
-/// deal by a one-combo seat.
-fn runout_deck(m: &Matchup) -> Vec<Card> {
-    m.board
-        .union(m.dead)
-        .union(fixed_cards(m))
-        .complement()
-        .iter()
-        .collect()
-}
-
-/// The suit symmetry of the board, dead cards and every seat's range.
-fn symmetry(m: &Matchup) -> SuitSymmetry {
-    SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>())
-}
-
-/// About how many runouts are visited: those of `deck_len` cards, one per suit class
-/// (at least one).
-fn runout_classes(m: &Matchup, deck_len: usize, sym: &SuitSymmetry) -> f64 {
-    (choose(deck_len as u64, m.cards_to_come() as u64) as f64 / sym.order() as f64).max(1.0)
 }
 
 /// What a run costs: per runout class, every combo valued, every walked deal, every
@@ -383,13 +363,7 @@ impl Deal<'_> {
             self.cards[2 * depth] = x.cards[0];
             self.cards[2 * depth + 1] = x.cards[1];
             self.values[depth] = x.value;
-            let (best, ties) = if depth == 0 || x.value > best {
-                (x.value, 1)
-            } else if x.value == best {
-                (best, ties + 1)
-            } else {
-                (best, ties)
-            };
+            let (best, ties) = best_after(depth == 0, best, ties, x.value);
             self.walk(depth + 1, used.union(x.set), w * x.weight, best, ties);
         }
     }

@@ -146,6 +146,41 @@ fn canonical_runout(
     (class > 0).then_some((full, class))
 }
 
+/// The cards every runout is drawn from: those not on the board, dead or held in every
+/// deal by a one-combo seat.
+pub(super) fn runout_deck(m: &Matchup) -> Vec<Card> {
+    m.board
+        .union(m.dead)
+        .union(fixed_cards(m))
+        .complement()
+        .iter()
+        .collect()
+}
+
+/// The suit symmetry of the board, dead cards and every seat's range.
+pub(super) fn symmetry(m: &Matchup) -> SuitSymmetry {
+    SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>())
+}
+
+/// About how many runouts are visited: those of `deck_len` cards, one per suit class
+/// (at least one).
+pub(super) fn runout_classes(m: &Matchup, deck_len: usize, sym: &SuitSymmetry) -> f64 {
+    (choose(deck_len as u64, m.cards_to_come() as u64) as f64 / sym.order() as f64).max(1.0)
+}
+
+/// The best value of a deal and how many seats hold it, once one more seat shows
+/// `value` (`first`: it is the deal's first seat).
+#[inline(always)]
+fn best_after(first: bool, best: HandValue, ties: u32, value: HandValue) -> (HandValue, u32) {
+    if first || value > best {
+        (value, 1)
+    } else if value == best {
+        (best, ties + 1)
+    } else {
+        (best, ties)
+    }
+}
+
 /// Cards held in every deal: those of one-combo seats.
 fn fixed_cards(m: &Matchup) -> CardSet {
     m.seats

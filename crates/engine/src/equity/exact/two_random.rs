@@ -14,12 +14,14 @@
 //! where walking one random seat and counting the other costs a search per combo
 //! (`counted`): three-way preflop against two random hands in seconds, not minutes.
 
-use super::{canonical_runout, fixed_cards, holes, sort_by_value, Hole, Scored};
-use crate::cards::{Card, CardSet};
+use super::{
+    best_after, canonical_runout, holes, runout_classes, runout_deck, sort_by_value, symmetry,
+    Hole, Scored,
+};
+use crate::cards::CardSet;
 use crate::equity::deals::{count_deals_of, par_completions};
 use crate::equity::memory::ExactCost;
-use crate::equity::symmetry::SuitSymmetry;
-use crate::equity::{choose, Matchup, MatchupTally, RunControl, SeatSums};
+use crate::equity::{Matchup, MatchupTally, RunControl, SeatSums};
 use crate::eval::{Hand, HandValue};
 
 /// One sorted combo in a pass per walked deal, in evaluations' worth of work (measured:
@@ -48,19 +50,6 @@ fn walked_seats(m: &Matchup, pair: [usize; 2]) -> Vec<usize> {
     walked
 }
 
-/// The runouts' deck and suit symmetry.
-fn runouts(m: &Matchup) -> (Vec<Card>, SuitSymmetry) {
-    let deck = m
-        .board
-        .union(m.dead)
-        .union(fixed_cards(m))
-        .complement()
-        .iter()
-        .collect();
-    let sym = SuitSymmetry::of(m.board, m.dead, &m.ranges.iter().collect::<Vec<_>>());
-    (deck, sym)
-}
-
 /// What a run costs, `None` when it does not apply: per runout class, the random
 /// combos valued and sorted, and one pass over them per walked deal (counted up to
 /// 20 million; past that the product of the walked seats' combos).
@@ -70,9 +59,7 @@ pub(super) fn cost(m: &Matchup) -> Option<ExactCost> {
     let deals = count_deals_of(&walked, m.board.union(m.dead), 20_000_000)
         .map(|d| d as f64)
         .unwrap_or_else(|| walked.iter().map(|s| s.len() as f64).product());
-    let (deck, sym) = runouts(m);
-    let runouts =
-        (choose(deck.len() as u64, m.cards_to_come() as u64) as f64 / sym.order() as f64).max(1.0);
+    let runouts = runout_classes(m, runout_deck(m).len(), &symmetry(m));
     let combos = m.seats[pair[0]].len() as f64;
     let walked_combos: usize = walked.iter().map(|s| s.len()).sum();
     Some(ExactCost {
@@ -273,13 +260,7 @@ impl Walk<'_> {
                 continue;
             }
             self.values[depth] = x.value;
-            let (best, ties) = if depth == 0 || x.value > best {
-                (x.value, 1)
-            } else if x.value == best {
-                (best, ties + 1)
-            } else {
-                (best, ties)
-            };
+            let (best, ties) = best_after(depth == 0, best, ties, x.value);
             self.walk(depth + 1, used.union(x.set), w * x.weight, best, ties);
         }
     }
@@ -328,12 +309,10 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
     let pair = counted_pair(m).expect("two random seats");
     let walked = walked_seats(m, pair);
     let seat_holes: Vec<Vec<Hole>> = (0..n).map(|s| holes(m, s)).collect();
-    let (deck, sym) = runouts(m);
+    let (deck, sym) = (runout_deck(m), symmetry(m));
     let board_hand = Hand::from_cards(&m.board.iter().collect::<Vec<_>>());
     let total = cost(m).expect("two random seats").evaluations;
-    let classes =
-        (choose(deck.len() as u64, m.cards_to_come() as u64) as f64 / sym.order() as f64).max(1.0);
-    let runout_cost = (total / classes).round() as u64;
+    let runout_cost = (total / runout_classes(m, deck.len(), &sym)).round() as u64;
     let threads = par_completions(
         &deck,
         m.cards_to_come(),
@@ -404,6 +383,7 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Card;
     use crate::equity::tally::credit_showdown;
     use crate::range::HandRange;
 
