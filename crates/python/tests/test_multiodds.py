@@ -15,6 +15,7 @@ import random
 import signal
 import subprocess
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -208,11 +209,30 @@ def test_progress_is_streamed_and_ctrl_c_answers_what_was_done():
     r = multiodds.equity(["AKs", "random", "random", "random"], method="mc", target_se=0.0002,
                          time_limit=30, progress=seen.append)
     assert seen and all(s.deals <= r.deals for s in seen)
-    timer = threading.Timer(0.7, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
-    r = multiodds.equity(["AKs", "random", "random", "random"], method="mc", target_se=0.00001,
-                         time_limit=60)
-    timer.join()
+    # Ctrl-C from outside, sent again every half second until the run answers (one
+    # signal can be lost on a loaded machine), and ignored once it has answered.
+    answered = threading.Event()
+
+    def interrupt(*_):
+        if not answered.is_set():
+            raise KeyboardInterrupt
+
+    def press_ctrl_c():
+        time.sleep(0.7)
+        while not answered.is_set():
+            os.kill(os.getpid(), signal.SIGINT)
+            answered.wait(0.5)
+
+    before = signal.signal(signal.SIGINT, interrupt)
+    sender = threading.Thread(target=press_ctrl_c)
+    sender.start()
+    try:
+        r = multiodds.equity(["AKs", "random", "random", "random"], method="mc",
+                             target_se=0.00001, time_limit=60)
+    finally:
+        answered.set()
+        sender.join()
+        signal.signal(signal.SIGINT, before)
     assert r.partial and r.deals > 0
     assert 0.2 < r.seats[0].equity < 0.45
 
