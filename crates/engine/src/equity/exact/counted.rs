@@ -14,8 +14,8 @@
 //! exact path whose size does not grow with the deals (issue 41).
 
 use super::{
-    best_after, canonical_runout, holes, runout_classes, runout_deck, sort_by_value, symmetry,
-    Hole, Scored,
+    best_after, canonical_runout, holes, merge_threads, runout_classes, runout_deck, sort_by_value,
+    symmetry, Hole, Scored,
 };
 use crate::cards::{Card, CardSet};
 use crate::equity::deals::{count_deals_of, par_completions};
@@ -541,18 +541,5 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
             t.counted.finish(counted_holes);
         },
     );
-    let mut sums = vec![SeatSums::new(); n];
-    let mut deals = 0;
-    for t in &threads {
-        for (a, b) in sums.iter_mut().zip(&t.sums) {
-            a.add(b);
-        }
-        deals += t.deals;
-    }
-    MatchupTally {
-        attempts: 0,
-        deals,
-        seats: sums.into_iter().map(SeatSums::into_tally).collect(),
-        hits: None,
-    }
+    merge_threads(n, threads.iter().map(|t| (&t.sums[..], t.deals)))
 }

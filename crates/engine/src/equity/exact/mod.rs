@@ -181,6 +181,27 @@ fn best_after(first: bool, best: HandValue, ties: u32, value: HandValue) -> (Han
     }
 }
 
+/// One exact run's tally from its threads' per-seat sums and deal counts.
+fn merge_threads<'a>(
+    seats: usize,
+    threads: impl Iterator<Item = (&'a [SeatSums], u64)>,
+) -> MatchupTally {
+    let mut sums = vec![SeatSums::new(); seats];
+    let mut deals = 0;
+    for (thread_sums, thread_deals) in threads {
+        for (a, b) in sums.iter_mut().zip(thread_sums) {
+            a.add(b);
+        }
+        deals += thread_deals;
+    }
+    MatchupTally {
+        attempts: 0,
+        deals,
+        seats: sums.into_iter().map(SeatSums::into_tally).collect(),
+        hits: None,
+    }
+}
+
 /// Cards held in every deal: those of one-combo seats.
 fn fixed_cards(m: &Matchup) -> CardSet {
     m.seats

@@ -15,8 +15,8 @@
 //! (`counted`): three-way preflop against two random hands in seconds, not minutes.
 
 use super::{
-    best_after, canonical_runout, holes, runout_classes, runout_deck, sort_by_value, symmetry,
-    Hole, Scored,
+    best_after, canonical_runout, holes, merge_threads, runout_classes, runout_deck, sort_by_value,
+    symmetry, Hole, Scored,
 };
 use crate::cards::CardSet;
 use crate::equity::deals::{count_deals_of, par_completions};
@@ -364,20 +364,7 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
             t.deals += walk.deals * class as u64;
         },
     );
-    let mut sums = vec![SeatSums::new(); n];
-    let mut deals = 0;
-    for t in &threads {
-        for (a, b) in sums.iter_mut().zip(&t.sums) {
-            a.add(b);
-        }
-        deals += t.deals;
-    }
-    MatchupTally {
-        attempts: 0,
-        deals,
-        seats: sums.into_iter().map(SeatSums::into_tally).collect(),
-        hits: None,
-    }
+    merge_threads(n, threads.iter().map(|t| (&t.sums[..], t.deals)))
 }
 
 #[cfg(test)]
