@@ -14,7 +14,7 @@
 //! exact path whose size does not grow with the deals (issue 41).
 
 use super::{
-    best_after, canonical_runout, holes, merge_threads, runout_classes, runout_deck, sort_by_value,
+    best_after, canonical_runout, holes, merge_threads, runout_classes, runout_deck, score_sorted,
     symmetry, Hole, Scored,
 };
 use crate::cards::{Card, CardSet};
@@ -124,15 +124,7 @@ struct Counted {
 impl Counted {
     /// Fills the tables for one runout from the seat's combos not on it.
     fn prepare(&mut self, holes: &[Hole], board: Hand, full: CardSet) {
-        self.scored.clear();
-        for (i, hole) in holes.iter().enumerate() {
-            if !hole.set.intersects(full) {
-                // SAFETY: five board cards and two hole cards.
-                let value = unsafe { board.combine(hole.hand).evaluate_unchecked() };
-                self.scored.push(Scored::new(value, i));
-            }
-        }
-        sort_by_value(&mut self.scored, &mut self.scratch);
+        score_sorted(holes, board, full, &mut self.scored, &mut self.scratch);
         let n = self.scored.len();
         self.values.clear();
         self.weights.clear();

@@ -534,6 +534,26 @@ fn heads_up_board(
     st.deals += ((na * nb) as u64 - overlapping) * class as u64;
 }
 
+/// Values each of `holes` not touching `blocked` on the complete `board`, into `scored`
+/// sorted by value (`scratch`: the sort's buffer).
+fn score_sorted(
+    holes: &[Hole],
+    board: Hand,
+    blocked: CardSet,
+    scored: &mut Vec<Scored>,
+    scratch: &mut Vec<Scored>,
+) {
+    scored.clear();
+    for (i, hole) in holes.iter().enumerate() {
+        if !hole.set.intersects(blocked) {
+            // SAFETY: five board cards and two hole cards.
+            let value = unsafe { board.combine(hole.hand).evaluate_unchecked() };
+            scored.push(Scored::new(value, i));
+        }
+    }
+    sort_by_value(scored, scratch);
+}
+
 /// Sorts by value (ties in any order). A range's few hundred values on a board are
 /// sorted by their two bytes, least significant first: four linear passes and no
 /// branch on the data, where a comparison sort mispredicts about every other compare.
@@ -664,7 +684,7 @@ pub fn preflop_equity_table() -> Vec<(crate::range::HandClass, f64)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// The board-outside enumeration and the fold by canonical preflops are both exact:
@@ -717,20 +737,26 @@ mod tests {
             let direct = counted::run(&m, &RunControl::new());
             assert!(direct.deals > 0, "{seats:?}");
             let folded = super::super::preflops::run(&m, &RunControl::new(), u64::MAX).unwrap();
-            assert_eq!(direct.deals, folded.deals, "{seats:?}");
-            let (a, b) = (
-                direct.result(crate::equity::Method::Exact, None),
-                folded.result(crate::equity::Method::Exact, None),
+            assert_same_tallies(&direct, &folded, &format!("{seats:?} on {board}"));
+        }
+    }
+
+    /// Two exact tallies agree: the same deals, and every seat's equity, win, tie and
+    /// hand types within 1e-9 (sums in another order).
+    pub(super) fn assert_same_tallies(a: &MatchupTally, b: &MatchupTally, what: &str) {
+        assert_eq!(a.deals, b.deals, "{what}");
+        let (a, b) = (
+            a.result(crate::equity::Method::Exact, None),
+            b.result(crate::equity::Method::Exact, None),
+        );
+        let close = |p: f64, q: f64| (p - q).abs() < 1e-9;
+        for (x, y) in a.seats.iter().zip(&b.seats) {
+            assert!(
+                close(x.equity, y.equity) && close(x.win, y.win) && close(x.tie, y.tie),
+                "{what}: {x:?} vs {y:?}"
             );
-            for (x, y) in a.seats.iter().zip(&b.seats) {
-                let close = |p: f64, q: f64| (p - q).abs() < 1e-9;
-                assert!(
-                    close(x.equity, y.equity) && close(x.win, y.win) && close(x.tie, y.tie),
-                    "{seats:?} on {board}: {x:?} vs {y:?}"
-                );
-                for (p, q) in x.hand_types.iter().zip(&y.hand_types) {
-                    assert!(close(*p, *q), "{seats:?} hand types");
-                }
+            for (p, q) in x.hand_types.iter().zip(&y.hand_types) {
+                assert!(close(*p, *q), "{what}: hand types {p} vs {q}");
             }
         }
     }

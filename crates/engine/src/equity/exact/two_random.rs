@@ -15,7 +15,7 @@
 //! (`counted`): three-way preflop against two random hands in seconds, not minutes.
 
 use super::{
-    best_after, canonical_runout, holes, merge_threads, runout_classes, runout_deck, sort_by_value,
+    best_after, canonical_runout, holes, merge_threads, runout_classes, runout_deck, score_sorted,
     symmetry, Hole, Scored,
 };
 use crate::cards::CardSet;
@@ -86,15 +86,7 @@ struct Sorted {
 
 impl Sorted {
     fn prepare(&mut self, holes: &[Hole], board: Hand, blocked: CardSet) {
-        self.scored.clear();
-        for (i, hole) in holes.iter().enumerate() {
-            if !hole.set.intersects(blocked) {
-                // SAFETY: five board cards and two hole cards.
-                let value = unsafe { board.combine(hole.hand).evaluate_unchecked() };
-                self.scored.push(Scored::new(value, i));
-            }
-        }
-        sort_by_value(&mut self.scored, &mut self.scratch);
+        score_sorted(holes, board, blocked, &mut self.scored, &mut self.scratch);
         self.values.clear();
         self.sets.clear();
         self.cards.clear();
@@ -213,10 +205,11 @@ fn count_pairs(
         }
         i = j;
     }
-    if !reached_best {
-        out.both_below = self_pairs(below, &pass.below);
-    }
     out.pairs = self_pairs(below, &pass.below);
+    if !reached_best {
+        // Every combo is below the walked best.
+        out.both_below = out.pairs;
+    }
     out
 }
 
@@ -369,6 +362,7 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::assert_same_tallies;
     use super::*;
     use crate::cards::Card;
     use crate::equity::tally::credit_showdown;
@@ -444,22 +438,6 @@ mod tests {
         }
     }
 
-    fn assert_same(fast: &MatchupTally, oracle: &MatchupTally, what: &str) {
-        assert_eq!(fast.deals, oracle.deals, "{what}");
-        let (a, b) = (
-            fast.result(crate::equity::Method::Exact, None),
-            oracle.result(crate::equity::Method::Exact, None),
-        );
-        for (x, y) in a.seats.iter().zip(&b.seats) {
-            for (p, q) in [(x.equity, y.equity), (x.win, y.win), (x.tie, y.tie)] {
-                assert!((p - q).abs() < 1e-9, "{what}: {p} against {q}");
-            }
-            for (p, q) in x.hand_types.iter().zip(&y.hand_types) {
-                assert!((p - q).abs() < 1e-9, "{what}: hand types {p} against {q}");
-            }
-        }
-    }
-
     /// Known hands and narrow ranges against two random hands on rivers and a turn, with
     /// dead cards, boards that split (a straight flush on board, quads), and the random
     /// seats anywhere: the same deals and figures as every showdown one by one.
@@ -485,7 +463,7 @@ mod tests {
             let m = matchup(seats, board, dead);
             assert!(counted_pair(&m).is_some(), "{seats:?}");
             let what = format!("{seats:?} on {board}");
-            assert_same(&run(&m, &RunControl::new()), &brute_force(&m), &what);
+            assert_same_tallies(&run(&m, &RunControl::new()), &brute_force(&m), &what);
         }
     }
 
@@ -501,7 +479,7 @@ mod tests {
         for (seats, board, dead) in cases {
             let m = matchup(seats, board, dead);
             let what = format!("{seats:?} on {board}");
-            assert_same(
+            assert_same_tallies(
                 &run(&m, &RunControl::new()),
                 &super::super::counted::run(&m, &RunControl::new()),
                 &what,
