@@ -684,7 +684,28 @@ pub fn preflop_equity_table() -> Vec<(crate::range::HandClass, f64)> {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+/// Two exact tallies agree: the same deals, and every seat's equity, win, tie and
+/// hand types within 1e-9 (sums in another order).
+fn assert_same_tallies(a: &MatchupTally, b: &MatchupTally, what: &str) {
+    assert_eq!(a.deals, b.deals, "{what}");
+    let (a, b) = (
+        a.result(crate::equity::Method::Exact, None),
+        b.result(crate::equity::Method::Exact, None),
+    );
+    let close = |p: f64, q: f64| (p - q).abs() < 1e-9;
+    for (x, y) in a.seats.iter().zip(&b.seats) {
+        assert!(
+            close(x.equity, y.equity) && close(x.win, y.win) && close(x.tie, y.tie),
+            "{what}: {x:?} vs {y:?}"
+        );
+        for (p, q) in x.hand_types.iter().zip(&y.hand_types) {
+            assert!(close(*p, *q), "{what}: hand types {p} vs {q}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
     use super::*;
 
     /// The board-outside enumeration and the fold by canonical preflops are both exact:
@@ -738,26 +759,6 @@ pub(super) mod tests {
             assert!(direct.deals > 0, "{seats:?}");
             let folded = super::super::preflops::run(&m, &RunControl::new(), u64::MAX).unwrap();
             assert_same_tallies(&direct, &folded, &format!("{seats:?} on {board}"));
-        }
-    }
-
-    /// Two exact tallies agree: the same deals, and every seat's equity, win, tie and
-    /// hand types within 1e-9 (sums in another order).
-    pub(super) fn assert_same_tallies(a: &MatchupTally, b: &MatchupTally, what: &str) {
-        assert_eq!(a.deals, b.deals, "{what}");
-        let (a, b) = (
-            a.result(crate::equity::Method::Exact, None),
-            b.result(crate::equity::Method::Exact, None),
-        );
-        let close = |p: f64, q: f64| (p - q).abs() < 1e-9;
-        for (x, y) in a.seats.iter().zip(&b.seats) {
-            assert!(
-                close(x.equity, y.equity) && close(x.win, y.win) && close(x.tie, y.tie),
-                "{what}: {x:?} vs {y:?}"
-            );
-            for (p, q) in x.hand_types.iter().zip(&y.hand_types) {
-                assert!(close(*p, *q), "{what}: hand types {p} vs {q}");
-            }
         }
     }
 

@@ -362,7 +362,7 @@ pub(super) fn run(m: &Matchup, cancel: &RunControl) -> MatchupTally {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::assert_same_tallies;
+    use super::super::assert_same_tallies;
     use super::*;
     use crate::cards::Card;
     use crate::equity::tally::credit_showdown;
